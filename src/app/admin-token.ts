@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomSecret } from '../domain/shared/ids.js';
+
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/**
+ * The operator token: BYGGDOK_ADMIN_TOKEN when set; otherwise the one in the data folder, created on first start with
+ * mode 0600. Several API processes on several machines must set the variable so they agree.
+ */
+export async function resolveAdminToken(params: {
+  configured: string | null;
+  dataDir: string;
+}): Promise<{ token: string; source: 'environment' | 'file'; path?: string; created?: boolean }> {
+  if (params.configured) return { token: params.configured, source: 'environment' };
+  const file = path.join(params.dataDir, ADMIN_TOKEN_FILE);
+  await fs.mkdir(params.dataDir, { recursive: true });
+  try {
+    const token = (await fs.readFile(file, 'utf8')).trim();
+    if (token.length >= 24) return { token, source: 'file', path: file };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const token = `adm_${randomSecret()}`;
+  // 'wx': never overwrite a token another process wrote a moment ago
+  try {
+    await fs.writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveAdminToken(params);
+    throw error;
+  }
+  return { token, source: 'file', path: file, created: true };
+}
+
+/** For the CLI: the token from the environment or the data folder, without creating one. */
+export async function readAdminToken(params: { configured: string | null; dataDir: string }): Promise<string | null> {
+  if (params.configured) return params.configured;
+  try {
+    return (await fs.readFile(path.join(params.dataDir, ADMIN_TOKEN_FILE), 'utf8')).trim() || null;
+  } catch {
+    return null;
+  }
+}

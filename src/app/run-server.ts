@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { DatabaseTarget } from '../storage/db/database.js';
+import { buildServer } from '../http/server.js';
+import { resolveAdminToken } from './admin-token.js';
+import { createDependencies, type Dependencies } from './dependencies.js';
+import { VERSION } from './version.js';
+
+export function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+}
+
+export interface RunningService {
+  app: FastifyInstance | null;
+  dependencies: Dependencies;
+  stop(): Promise<void>;
+}
+
+/** Starts the API (and, in later stages, the workers) of one process. */
+export async function startService(params: { config: Config; logger: Logger; api: boolean }): Promise<RunningService> {
+  const { config, logger } = params;
+  const dependencies = await createDependencies({ database: databaseTargetOf(config) });
+  let app: FastifyInstance | null = null;
+  try {
+    if (params.api) {
+      const admin = await resolveAdminToken({ configured: config.adminToken, dataDir: config.dataDir });
+      if (admin.source === 'file') {
+        logger.info(
+          { path: admin.path },
+          admin.created ? 'operator token created (read it from this file)' : 'operator token read from file',
+        );
+      }
+      app = await buildServer({
+        services: dependencies.services,
+        logger,
+        isReady: () => dependencies.isReady(),
+        options: {
+          publicUrl: config.http.publicUrl,
+          bodyLimitBytes: config.http.bodyLimitBytes,
+          trustProxy: config.http.trustProxy,
+          adminToken: admin.token,
+          rateLimit: config.rateLimit,
+          redisUrl: config.redisUrl,
+          version: VERSION,
+        },
+      });
+      await app.listen({ port: config.http.port, host: config.http.host });
+    }
+  } catch (error) {
+    await app?.close();
+    await dependencies.close();
+    throw error;
+  }
+  return {
+    app,
+    dependencies,
+    async stop() {
+      await app?.close();
+      await dependencies.close();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+
+/**
+ * The whole configuration, read from the environment once at start. `loadConfig` is pure: it never touches the
+ * file system or the network, so it can be tested with a plain object and every process reads the same thing.
+ */
+export interface Config {
+  http: {
+    port: number;
+    host: string;
+    /** base of every URL the service hands out (upload, download, preview) */
+    publicUrl: string;
+    /** request bodies above this are refused with 413 (JSON bodies; uploads have their own limit) */
+    bodyLimitBytes: number;
+    trustProxy: boolean;
+  };
+  dataDir: string;
+  /** null: embedded PGlite in `${dataDir}/pglite` */
+  databaseUrl: string | null;
+  /** null: generated on first start and stored in `${dataDir}/admin-token` */
+  adminToken: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimit: {
+    enabled: boolean;
+    /** requests per window per credential */
+    max: number;
+    windowMs: number;
+  };
+  /** optional shared rate-limit store when several API processes run */
+  redisUrl: string | null;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface Reader {
+  problems: { variable: string; message: string }[];
+  env: Env;
+}
+
+function readString(r: Reader, variable: string): string | undefined {
+  const value = r.env[variable];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function readInt(r: Reader, variable: string, spec: { default: number; min: number; max: number }): number {
+  const raw = readString(r, variable);
+  if (raw === undefined) return spec.default;
+  if (!/^\d+$/.test(raw)) {
+    r.problems.push({ variable, message: `must be a whole number, got "${raw}"` });
+    return spec.default;
+  }
+  const value = Number(raw);
+  if (value < spec.min || value > spec.max) {
+    r.problems.push({ variable, message: `must be between ${spec.min} and ${spec.max}, got ${value}` });
+    return spec.default;
+  }
+  return value;
+}
+
+function readBoolean(r: Reader, variable: string, fallback: boolean): boolean {
+  const raw = readString(r, variable)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  r.problems.push({ variable, message: `must be true or false, got "${raw}"` });
+  return fallback;
+}
+
+function readUrl(r: Reader, variable: string, protocols: string[]): string | undefined {
+  const raw = readString(r, variable);
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) {
+      r.problems.push({ variable, message: `must be a ${protocols.join(' or ')} URL` });
+      return undefined;
+    }
+    return raw;
+  } catch {
+    // never echo the value: a database or Redis URL may hold a password
+    r.problems.push({ variable, message: 'is not a valid URL' });
+    return undefined;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
+  const r: Reader = { problems: [], env };
+  const cwd = options.cwd ?? process.cwd();
+
+  const port = readInt(r, 'PORT', { default: 8080, min: 0, max: 65535 });
+  const host = readString(r, 'HOST') ?? '0.0.0.0';
+  const publicUrlRaw = readUrl(r, 'BYGGDOK_PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = (publicUrlRaw ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const logLevelRaw = readString(r, 'LOG_LEVEL') ?? 'info';
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw)
+    ? (logLevelRaw as Config['logLevel'])
+    : (r.problems.push({ variable: 'LOG_LEVEL', message: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info');
+
+  const adminToken = readString(r, 'BYGGDOK_ADMIN_TOKEN') ?? null;
+  if (adminToken !== null && adminToken.length < 24) {
+    r.problems.push({ variable: 'BYGGDOK_ADMIN_TOKEN', message: 'must be at least 24 characters long' });
+  }
+
+  const config: Config = {
+    http: {
+      port,
+      host,
+      publicUrl,
+      bodyLimitBytes: readInt(r, 'BYGGDOK_BODY_LIMIT_BYTES', { default: 1_048_576, min: 1024, max: 104_857_600 }),
+      trustProxy: readBoolean(r, 'BYGGDOK_TRUST_PROXY', false),
+    },
+    dataDir: path.resolve(cwd, readString(r, 'BYGGDOK_DATA_DIR') ?? './data'),
+    databaseUrl: readUrl(r, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
+    adminToken,
+    logLevel,
+    rateLimit: {
+      enabled: readBoolean(r, 'RATE_LIMIT_ENABLED', true),
+      max: readInt(r, 'RATE_LIMIT_MAX', { default: 600, min: 1, max: 1_000_000 }),
+      windowMs: readInt(r, 'RATE_LIMIT_WINDOW_MS', { default: 60_000, min: 1000, max: 86_400_000 }),
+    },
+    redisUrl: readUrl(r, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+  };
+
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}

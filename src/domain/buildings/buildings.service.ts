@@ -1,0 +1,141 @@
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import {
+  summariseStatus,
+  type BuildingProcessingStatus,
+  type DocumentStatusCounts,
+} from '../documents/processing-status.js';
+import { invalidField, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
+import { readPage, type Page } from '../shared/paging.js';
+
+export interface Building {
+  id: string;
+  ownerId: string;
+  name: string;
+  /** folder paths (ending in '/') whose documents the partner API never returns */
+  privateFolders: string[];
+  numberOfFiles: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BuildingsRepository {
+  list(params: {
+    ownerId: string;
+    onlyIds: string[] | null;
+    after: PageCursor | null;
+    limit: number;
+  }): Promise<Building[]>;
+  insert(building: Omit<Building, 'numberOfFiles'>): Promise<void>;
+  find(params: { ownerId: string; buildingId: string }): Promise<Building | null>;
+  update(params: { buildingId: string; name?: string; privateFolders?: string[]; at: Date }): Promise<void>;
+  archive(params: { buildingId: string; at: Date }): Promise<void>;
+  statusCounts(buildingId: string): Promise<DocumentStatusCounts>;
+}
+
+/** `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. */
+export function normalisePrivateFolder(folder: string): string | null {
+  const parts = folder
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p.length > 0);
+  if (parts.length === 0 || parts.some((p) => p === '.' || p === '..')) return null;
+  return `${parts.join('/')}/`;
+}
+
+export function createBuildingsService(deps: {
+  repository: BuildingsRepository;
+  access: AccessService;
+  pageTokens: PageTokenCodec;
+  clock: { now(): Date };
+}) {
+  const { repository, access, pageTokens, clock } = deps;
+
+  async function list(params: {
+    principal: Principal;
+    ownerId: string;
+    limit: number;
+    nextToken?: string;
+  }): Promise<Page<Building>> {
+    const ownerAccess = await access.authorizeOwner({
+      principal: params.principal,
+      ownerId: params.ownerId,
+      need: 'read',
+    });
+    const onlyIds = ownerAccess.reach.kind === 'buildings' ? ownerAccess.reach.buildingIds : null;
+    return readPage({
+      codec: pageTokens,
+      context: `buildings:${params.ownerId}`,
+      nextToken: params.nextToken,
+      limit: params.limit,
+      fetch: (after, limit) => repository.list({ ownerId: params.ownerId, onlyIds, after, limit }),
+      cursorOf: (b) => ({ value: b.createdAt.toISOString(), id: b.id }),
+    });
+  }
+
+  async function create(params: { principal: Principal; ownerId: string; name: string }): Promise<string> {
+    await access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'manage' });
+    const now = clock.now();
+    const id = newId.building();
+    await repository.insert({
+      id,
+      ownerId: params.ownerId,
+      name: params.name,
+      privateFolders: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  async function get(params: { principal: Principal; ownerId: string; buildingId: string }): Promise<Building> {
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    return (await repository.find(params)) ?? Promise.reject(notFound('building'));
+  }
+
+  async function update(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+    name?: string;
+    privateFolders?: string[];
+  }): Promise<Building> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    let privateFolders: string[] | undefined;
+    if (params.privateFolders) {
+      privateFolders = params.privateFolders.map((folder, index) => {
+        const normalised = normalisePrivateFolder(folder);
+        if (normalised === null) throw invalidField(`/privateFolders/${index}`, 'is not a folder path');
+        return normalised;
+      });
+      privateFolders = [...new Set(privateFolders)];
+    }
+    await repository.update({
+      buildingId: params.buildingId,
+      ...(params.name !== undefined ? { name: params.name } : {}),
+      ...(privateFolders !== undefined ? { privateFolders } : {}),
+      at: clock.now(),
+    });
+    return (await repository.find(params)) ?? Promise.reject(notFound('building'));
+  }
+
+  async function archive(params: { principal: Principal; ownerId: string; buildingId: string }): Promise<void> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    await repository.archive({ buildingId: params.buildingId, at: clock.now() });
+  }
+
+  async function status(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+  }): Promise<BuildingProcessingStatus> {
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    return summariseStatus(await repository.statusCounts(params.buildingId));
+  }
+
+  return { list, create, get, update, archive, status };
+}
+
+export type BuildingsService = ReturnType<typeof createBuildingsService>;

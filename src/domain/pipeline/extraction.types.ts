@@ -1,0 +1,85 @@
+/**
+ * What the extraction stage produces for one file. Extractors live in src/integrations/extract; the pipeline,
+ * classification and search only ever see these shapes.
+ */
+
+export type FileKind =
+  | 'pdf'
+  | 'docx'
+  | 'doc'
+  | 'xlsx'
+  | 'xls'
+  | 'csv'
+  | 'pptx'
+  | 'text'
+  | 'html'
+  | 'xml'
+  | 'eml'
+  | 'msg'
+  | 'dwg'
+  | 'dxf'
+  | 'ifc'
+  | 'zip'
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'unknown';
+
+export interface DetectedType {
+  kind: FileKind;
+  /** IANA media type decided from content (magic bytes) first, then the extension. */
+  mime: string;
+  /** lower-case extension without the dot, from the filename ('' when none). */
+  extension: string;
+  /** true when content and extension disagree (a `.pdf` holding random bytes, say). */
+  extensionMismatch: boolean;
+}
+
+export interface ExtractedPage {
+  /** 1-based page (PDF page, slide, sheet, or 1 for formats without pages). */
+  pageNumber: number;
+  text: string;
+  /** the text came from OCR */
+  ocr?: boolean;
+  /** physical page size when the format has one (PDF), in millimetres */
+  widthMm?: number;
+  heightMm?: number;
+  /** sheet or slide name when the format has one */
+  label?: string;
+}
+
+export interface Extraction {
+  pages: ExtractedPage[];
+  /** title from document metadata or the first heading */
+  title?: string;
+  metadata: {
+    author?: string;
+    /** ISO 8601 */
+    createdAt?: string;
+    subject?: string;
+    keywords?: string;
+    producer?: string;
+  };
+  /** CAD title-block attributes and similar key/value facts (tag -> value), e.g. DWG ATTRIB entities */
+  attributes?: Record<string, string>;
+  /** an embedded preview image (DWG thumbnail), used to build the document preview */
+  previewImage?: { mime: string; data: Buffer };
+}
+
+export interface ExtractorInput {
+  /** local file path of the whole file */
+  path: string;
+  filename: string;
+  detected: DetectedType;
+  signal?: AbortSignal;
+}
+
+export type Extractor = (input: ExtractorInput) => Promise<Extraction>;
+
+/** The file is damaged or not what it claims to be: the document is marked corrupt, the worker carries on. */
+export class CorruptFileError extends Error {
+  override readonly name = 'CorruptFileError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

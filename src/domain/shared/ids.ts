@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+
+/**
+ * Identifiers are time-ordered (UUIDv7 and its 26-character Crockford base32 form), so new rows land at the end of
+ * their indexes. Prefixes tell a building id from a key id in logs and support tickets.
+ */
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+
+function base32(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += CROCKFORD[(value << (5 - bits)) & 31];
+  return out;
+}
+
+function orderedId(prefix: string): string {
+  const hex = uuidv7().replace(/-/g, '');
+  return `${prefix}_${base32(Buffer.from(hex, 'hex'))}`;
+}
+
+export const newId = {
+  uuid: (): string => uuidv7(),
+  building: (): string => orderedId('bld'),
+  partner: (): string => orderedId('prt'),
+  apiKey: (): string => orderedId('key'),
+  session: (): string => orderedId('ses'),
+};
+
+/** A secret with 256 bits of entropy, URL-safe. */
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { unauthorized } from '../../domain/shared/errors.js';
+import { hashSecret, safeEqual } from '../../domain/shared/secrets.js';
+
+/** Every route in this scope needs `Authorization: Bearer <admin token>`. */
+export function registerAdminAuthentication(app: FastifyInstance, adminToken: string): void {
+  // compare hashes so the comparison takes the same time whatever the length of what was sent
+  const expected = hashSecret(adminToken);
+  app.addHook('onRequest', async (request) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1])
+      throw unauthorized('auth.missing_admin_token', 'Send the operator token as Authorization: Bearer <token>');
+    if (!safeEqual(hashSecret(match[1]), expected))
+      throw unauthorized('auth.invalid_admin_token', 'The operator token is not valid');
+  });
+}

@@ -1,0 +1,136 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError, type ErrorKind, type FieldProblem } from '../../domain/shared/errors.js';
+
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported_media_type: 415,
+};
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Fastify's own 4xx errors, mapped to stable codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.invalid',
+  FST_ERR_CTP_EMPTY_TYPE: 'request.unsupported_media_type',
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldProblem[];
+  instance?: string;
+  requestId?: string;
+}
+
+export function sendProblem(
+  reply: FastifyReply,
+  problem: { status: number; code: string; detail: string; errors?: FieldProblem[] },
+): FastifyReply {
+  const body: Problem = {
+    type: `urn:byggdok:problem:${problem.code}`,
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+    instance: reply.request.url.split('?')[0],
+    requestId: String(reply.request.id),
+  };
+  return reply.status(problem.status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+interface AjvErrorLike {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** AJV errors -> one entry per failing field, as JSON pointers into the request part that failed. */
+export function fieldProblemsOf(validation: AjvErrorLike[], context: string | undefined): FieldProblem[] {
+  const where = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path parameter' : 'field';
+  const problems = validation.map((error): FieldProblem => {
+    let path = error.instancePath ?? '';
+    let message = error.message ?? 'is invalid';
+    const params = error.params ?? {};
+    if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
+      path = `${path}/${params.missingProperty}`;
+      message = `is required`;
+    } else if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+      path = `${path}/${params.additionalProperty}`;
+      message = `is not a known ${where}`;
+    } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+      message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+    return { path: path === '' ? '/' : path, message };
+  });
+  // anyOf/union failures repeat one field several times; keep the first message for each path
+  const seen = new Set<string>();
+  return problems.filter((p) => (seen.has(p.path) ? false : (seen.add(p.path), true)));
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isAppError(error)) {
+      return sendProblem(reply, {
+        status: STATUS_OF_KIND[error.kind],
+        code: error.code,
+        detail: error.message,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      });
+    }
+    if (error.validation) {
+      const errors = fieldProblemsOf(error.validation, error.validationContext);
+      const detail = errors.map((e) => `${e.path.replace(/^\//, '') || 'body'} ${e.message}`).join('; ');
+      return sendProblem(reply, { status: 400, code: 'request.invalid', detail, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendProblem(reply, { status, code: 'rate_limit.exceeded', detail: error.message });
+    }
+    if (status >= 400 && status < 500) {
+      const code = FASTIFY_CODES[error.code] ?? (status === 404 ? 'route.not_found' : 'request.invalid');
+      return sendProblem(reply, { status, code, detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, {
+      status: 500,
+      code: 'internal',
+      detail: 'An internal error occurred; it has been logged',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, {
+      status: 404,
+      code: 'route.not_found',
+      detail: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
+  );
+}

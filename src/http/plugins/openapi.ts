@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { publicUrl: string; version: string },
+): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'byggdok API',
+        version: options.version,
+        description:
+          'Building documentation platform: building owners, buildings, documents, search, questions and deficiency ' +
+          'reports (partner API, under /v1 and without it), and the operator admin API. Errors are application/problem+json.',
+      },
+      servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          sessionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'session token (ft_...) from POST .../sessions',
+          },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'operator token (BYGGDOK_ADMIN_TOKEN)' },
+        },
+      },
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+}

@@ -1,0 +1,64 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { hashSecret } from '../../domain/shared/secrets.js';
+import { credentialOf } from './partner-auth.js';
+
+/**
+ * Per-credential limits (per client address when there is none). With REDIS_URL the counters are shared by every API
+ * process; without it each process counts for itself.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { max: number; windowMs: number; redisUrl: string | null },
+): Promise<void> {
+  // connected before the first request; while it is away later, requests are let through rather than refused
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: true,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate-limit store (Redis) error'));
+    await redis.connect().catch((error: unknown) => {
+      redis.disconnect();
+      throw new Error(`REDIS_URL: cannot connect to Redis (${(error as Error).message})`);
+    });
+  }
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    // applied below as a root hook: route-level hooks would run after authentication, and unknown keys, the ones
+    // worth throttling, would never be counted
+    global: false,
+    max: options.max,
+    timeWindow: options.windowMs,
+    enableDraftSpec: true,
+    ...(redis ? { redis, nameSpace: 'byggdok-rl:', skipOnError: true } : {}),
+    keyGenerator: (request: FastifyRequest) => {
+      const credential = credentialOf(request);
+      // a hash, so that the store never holds a usable key
+      return credential ? `c:${hashSecret(credential.secret).slice(0, 32)}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(
+        `Rate limit exceeded: ${context.max} requests per ${context.after}; retry later`,
+      ) as Error & {
+        statusCode: number;
+      };
+      error.statusCode = 429;
+      return error;
+    },
+  });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      allowList: (request: FastifyRequest) => UNLIMITED.test(request.url),
+    }),
+  );
+}
+
+/** health probes and documentation are never limited */
+const UNLIMITED = /^\/(healthz|readyz|openapi\.json|docs)(\/|\?|$)/;

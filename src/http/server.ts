@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+
+import type { Services } from '../app/dependencies.js';
+import { registerAdminAuthentication } from './plugins/admin-auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerPartnerAuthentication } from './plugins/partner-auth.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerValidation } from './plugins/validation.js';
+import { registerKeyAdminRoutes } from './routes/admin/keys.route.js';
+import { registerPartnerAdminRoutes } from './routes/admin/partners.route.js';
+import { registerHealthRoutes } from './routes/health.route.js';
+import { registerPartnerRoutes } from './routes/partner/index.js';
+
+export interface ServerOptions {
+  publicUrl: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  adminToken: string;
+  rateLimit: { enabled: boolean; max: number; windowMs: number };
+  redisUrl: string | null;
+  version: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildServer(params: {
+  services: Services;
+  options: ServerOptions;
+  logger: FastifyBaseLogger;
+  isReady: () => Promise<boolean>;
+}): Promise<FastifyInstance> {
+  const { services, options } = params;
+  const app = Fastify({
+    loggerInstance: params.logger,
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestIdHeader: false,
+    // a caller's request id is kept when it is sane, so logs can be joined across systems
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerValidation(app);
+  registerErrorHandling(app);
+  registerFormBodiesAsJson(app);
+  await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
+  if (options.rateLimit.enabled) {
+    await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });
+  }
+
+  registerHealthRoutes(app, { isReady: params.isReady });
+
+  // partner routes answer under /v1 and without it; the OpenAPI document shows the /v1 form once
+  for (const prefix of ['/v1', '']) {
+    await app.register(
+      async (scope) => {
+        if (prefix === '') scope.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
+        registerPartnerAuthentication(scope, services.access);
+        registerPartnerRoutes(scope, services);
+      },
+      { prefix },
+    );
+  }
+
+  await app.register(async (scope) => {
+    registerAdminAuthentication(scope, options.adminToken);
+    registerPartnerAdminRoutes(scope, services);
+    registerKeyAdminRoutes(scope, services);
+  });
+
+  return app;
+}
+
+/**
+ * `curl -d '{"name":"x"}'` sends JSON labelled as a form. Such bodies are read as JSON when they are JSON, and as a
+ * form otherwise, so the quick-start commands work as written.
+ */
+function registerFormBodiesAsJson(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body).trim();
+    if (text.startsWith('{') || text.startsWith('[')) {
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(
+          Object.assign(new Error('The body is not valid JSON'), {
+            statusCode: 400,
+            code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+          }),
+        );
+      }
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(text)));
+  });
+}

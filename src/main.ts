@@ -1,0 +1,72 @@
+import { databaseTargetOf, startService } from './app/run-server.js';
+import { runAdminCli } from './cli/admin.cli.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { createLogger } from './http/logging.js';
+import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
+import { migrateToLatest } from './storage/db/migrations/index.js';
+
+const USAGE = `byggdok <mode>
+
+  serve     API and workers in one process (default)
+  api       API only
+  worker    workers only
+  migrate   apply database migrations and exit
+  admin     operator commands (byggdok admin --help)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [mode = 'serve', ...rest] = argv;
+  if (mode === 'help' || mode === '--help' || mode === '-h') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const config = loadConfig(process.env);
+  if (mode === 'admin') return runAdminCli({ argv: rest, config });
+
+  const logger = createLogger({ level: config.logLevel });
+  if (mode === 'migrate') {
+    const database = await openDatabase(databaseTargetOf(config));
+    try {
+      const { applied } = await migrateToLatest(database.db);
+      logger.info({ applied }, applied.length ? 'migrations applied' : 'database is up to date');
+    } finally {
+      await database.close();
+    }
+    return 0;
+  }
+  if (mode !== 'serve' && mode !== 'api' && mode !== 'worker') {
+    process.stderr.write(`Unknown mode "${mode}".\n\n${USAGE}`);
+    return 2;
+  }
+  const service = await startService({ config, logger, api: mode !== 'worker' });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return -1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+      process.stderr.write(`byggdok: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`byggdok: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

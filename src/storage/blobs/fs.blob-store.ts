@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidBlobKey,
+  assertValidExpiry,
+  BlobMeter,
+  BlobNotFoundError,
+  InvalidBlobKeyError,
+  type BlobStore,
+} from '../../domain/documents/blob-store.js';
+import type { UrlSigner } from './url-signer.js';
+
+export interface FsBlobStoreConfig {
+  /** Folder that holds every blob; created on first write. */
+  root: string;
+  signer: UrlSigner;
+}
+
+/** Prefix of in-flight writes; a crash can leave such files behind, never a half-written blob under a real key. */
+export const FS_TEMP_PREFIX = '.blob-upload-';
+
+/**
+ * Blobs as files under `root`, the key being the relative path. Content type is not kept (no sidecar files);
+ * a key cannot also be a folder of other keys (`a` and `a/b`), which S3 would allow.
+ */
+export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStore {
+  const rootPath = path.resolve(root);
+
+  function resolveKey(key: string): string {
+    assertValidBlobKey(key);
+    const filePath = path.resolve(rootPath, ...key.split('/'));
+    // Belt and braces: the key rules already forbid "..", but this is the line that must never be crossed.
+    if (!filePath.startsWith(rootPath + path.sep)) throw new InvalidBlobKeyError(key, 'outside the storage root');
+    return filePath;
+  }
+
+  return {
+    async put(key, body, options = {}) {
+      const filePath = resolveKey(key);
+      const folder = path.dirname(filePath);
+      await mkdir(folder, { recursive: true });
+      // Same folder as the target so the rename is atomic: readers see the old file or the new one, never a part.
+      const tempPath = path.join(folder, `${FS_TEMP_PREFIX}${randomUUID()}`);
+      const meter = new BlobMeter({ key, maxBytes: options.maxBytes });
+      try {
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          meter,
+          createWriteStream(tempPath, { flags: 'wx' }),
+        );
+        await rename(tempPath, filePath);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      return meter.result();
+    },
+
+    async get(key) {
+      const filePath = resolveKey(key);
+      // Opened before returning so a missing blob fails here, not later as a stream error mid-response.
+      const handle = await open(filePath, 'r').catch((error: unknown) => {
+        throw isMissing(error) ? new BlobNotFoundError(key) : error;
+      });
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        throw new BlobNotFoundError(key);
+      }
+      return handle.createReadStream();
+    },
+
+    async head(key) {
+      const filePath = resolveKey(key);
+      const stats = await stat(filePath).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (stats === null || !stats.isFile()) return null;
+      // Every put renames in a new file, so the inode alone changes on overwrite; size and mtime make it readable.
+      return { size: stats.size, etag: `${stats.ino.toString(16)}-${stats.mtimeMs.toString(16)}-${stats.size}` };
+    },
+
+    async delete(key) {
+      const filePath = resolveKey(key);
+      await unlink(filePath).catch((error: unknown) => {
+        if (isMissing(error)) return;
+        throw error;
+      });
+    },
+
+    async signedDownloadUrl(key, { expiresInSeconds, filename, contentType, inline }) {
+      resolveKey(key);
+      assertValidExpiry(expiresInSeconds);
+      const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
+      return signer.sign({ method: 'GET', key, expiresAt, filename, contentType, inline });
+    },
+
+    async signedUploadUrl(key, { expiresInSeconds, contentType }) {
+      resolveKey(key);
+      assertValidExpiry(expiresInSeconds);
+      const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
+      return signer.sign({ method: 'PUT', key, expiresAt, contentType });
+    },
+  };
+}
+
+// ENOTDIR: part of the key is a file (key "a/b" while blob "a" exists). EISDIR: the key is a folder of other keys.
+// Neither is a blob, so both read as "not found".
+function isMissing(error: unknown): boolean {
+  return hasCode(error, 'ENOENT') || hasCode(error, 'ENOTDIR') || hasCode(error, 'EISDIR');
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

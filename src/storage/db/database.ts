@@ -1,0 +1,136 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import type { DB } from './schema.js';
+import { PGlitePool } from './pglite-pool.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** runs raw SQL on the same connections (pg-boss and migrations use it) */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolMax?: number }
+  /** dataDir null: in memory (tests) */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+
+export class DatabaseLockedError extends Error {
+  override readonly name = 'DatabaseLockedError';
+}
+
+const INT8_OID = 20;
+
+/** int8 (count(*), sizes) as a JS number on both engines: sizes stay far below 2^53. */
+function parseInt8(value: string): number {
+  return Number(value);
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target) : openPGlite(target);
+}
+
+async function openPostgres(target: { url: string; poolMax?: number }): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolMax ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? parseInt8
+          : (pg.types.getTypeParser(oid, format ?? 'text') as (
+              value: string,
+            ) => unknown)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => {
+    // an idle client died (server restart); the pool replaces it on next use
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    db,
+    engine: 'postgres',
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+  let unlock: (() => Promise<void>) | undefined;
+  if (target.dataDir !== null) {
+    await fs.mkdir(target.dataDir, { recursive: true });
+    unlock = await lockDataDir(target.dataDir);
+  }
+  try {
+    const pglite = await PGlite.create({
+      ...(target.dataDir !== null ? { dataDir: target.dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      extensions: { pg_trgm, unaccent },
+      parsers: { [INT8_OID]: parseInt8 },
+    });
+    const pool = new PGlitePool(pglite);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'pglite',
+      executeSql: async (text, values) => {
+        const client = await pool.connect();
+        try {
+          return await client.query<Record<string, unknown>>(text, values ?? []);
+        } finally {
+          client.release();
+        }
+      },
+      close: async () => {
+        await db.destroy();
+        await pglite.close();
+        await unlock?.();
+      },
+    };
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
+}
+
+/**
+ * Two PGlite processes on one folder silently lose writes, so the folder is locked for the life of the process.
+ * proper-lockfile refreshes the lock's mtime; a lock left by a killed process goes stale and is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, '..', `${path.basename(dataDir)}.lock`),
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      realpath: false,
+      onCompromised: (error) => {
+        process.stderr.write(`byggdok: lost the lock on ${dataDir} (${error.message}); stopping to protect the data\n`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is already in use by another byggdok process. ` +
+          'PGlite allows one process per data folder: stop the other process, use another BYGGDOK_DATA_DIR, ' +
+          'or set DATABASE_URL to share a PostgreSQL server between processes.',
+      );
+    }
+    throw error;
+  }
+}

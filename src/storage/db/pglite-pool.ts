@@ -1,0 +1,51 @@
+import type { PGlite, Results } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+
+/**
+ * PGlite is one PostgreSQL backend: one session. Kysely's Postgres driver runs BEGIN/COMMIT as plain queries on a
+ * "connection", so two logical connections sharing the backend would see each other's transactions. This pool hands
+ * out the single backend to one borrower at a time; everyone else (Kysely, pg-boss) waits in line.
+ */
+export class PGlitePool implements PostgresPool {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(readonly pglite: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.tail;
+    this.tail = previous.then(() => turn);
+    await previous;
+    let released = false;
+    return {
+      query: async (sql: string, parameters: readonly unknown[]) => {
+        // migration scripts hold several statements, which only the simple protocol accepts
+        const result =
+          parameters.length === 0 && /;\s*\S/.test(sql)
+            ? lastResult(await this.pglite.exec(sql))
+            : await this.pglite.query<Record<string, unknown>>(sql, [...parameters]);
+        return {
+          // Kysely only uses `command` to decide whether rowCount means "affected rows".
+          command: /^\s*(with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i.test(sql) ? 'UPDATE' : 'SELECT',
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
+      },
+      release: () => {
+        if (!released) {
+          released = true;
+          release();
+        }
+      },
+    } as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.tail;
+  }
+}
+
+function lastResult(results: Results[]): Results<Record<string, unknown>> {
+  return results.at(-1) ?? { rows: [], fields: [], affectedRows: 0 };
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { AccessRepository, ApiKeyRecord } from '../../../domain/access/access.service.js';
+import type { DB } from '../schema.js';
+
+export function createAccessRepository(db: Kysely<DB>): AccessRepository {
+  async function loadKey(where: { column: 'key_hash' | 'id'; value: string }): Promise<ApiKeyRecord | null> {
+    const key = await db
+      .selectFrom('api_keys')
+      .select(['id', 'partner_id', 'whole_partner', 'revoked_at'])
+      .where(where.column, '=', where.value)
+      .executeTakeFirst();
+    if (!key) return null;
+    if (key.whole_partner) {
+      return {
+        id: key.id,
+        partnerId: key.partner_id,
+        wholePartner: true,
+        revoked: key.revoked_at !== null,
+        ownerIds: [],
+        buildings: [],
+      };
+    }
+    const [owners, buildings] = await Promise.all([
+      db.selectFrom('api_key_owner_grants').select('building_owner_id').where('api_key_id', '=', key.id).execute(),
+      db
+        .selectFrom('api_key_building_grants as g')
+        .innerJoin('buildings as b', 'b.id', 'g.building_id')
+        .select(['b.id', 'b.building_owner_id'])
+        .where('g.api_key_id', '=', key.id)
+        .where('b.archived_at', 'is', null)
+        .execute(),
+    ]);
+    return {
+      id: key.id,
+      partnerId: key.partner_id,
+      wholePartner: false,
+      revoked: key.revoked_at !== null,
+      ownerIds: owners.map((o) => o.building_owner_id),
+      buildings: buildings.map((b) => ({ buildingId: b.id, ownerId: b.building_owner_id })),
+    };
+  }
+
+  return {
+    findApiKeyByHash: (keyHash) => loadKey({ column: 'key_hash', value: keyHash }),
+    findApiKeyById: (id) => loadKey({ column: 'id', value: id }),
+    async findSessionByHash(tokenHash) {
+      const row = await db
+        .selectFrom('session_tokens')
+        .select(['api_key_id', 'building_owner_id', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row
+        ? { apiKeyId: row.api_key_id, buildingOwnerId: row.building_owner_id, expiresAt: row.expires_at }
+        : null;
+    },
+    async findOwnerForPartner({ ownerId, partnerId }) {
+      const row = await db
+        .selectFrom('building_owners as o')
+        .leftJoin('partner_building_owners as p', (join) =>
+          join.onRef('p.building_owner_id', '=', 'o.id').on('p.partner_id', '=', partnerId),
+        )
+        .select(['o.id', 'p.partner_id'])
+        .where('o.id', '=', ownerId)
+        .where('o.archived_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { reachable: row.partner_id !== null } : null;
+    },
+    async findBuilding(buildingId) {
+      const row = await db
+        .selectFrom('buildings')
+        .select(['id', 'building_owner_id'])
+        .where('id', '=', buildingId)
+        .where('archived_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { id: row.id, ownerId: row.building_owner_id } : null;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import type { Building, BuildingsRepository } from '../../../domain/buildings/buildings.service.js';
+import type { DB } from '../schema.js';
+import { countDocumentStatuses } from './status-counts.js';
+
+export function createBuildingsRepository(db: Kysely<DB>): BuildingsRepository {
+  function selectBuildings() {
+    return db
+      .selectFrom('buildings as b')
+      .select([
+        'b.id',
+        'b.building_owner_id',
+        'b.name',
+        'b.private_folders',
+        'b.created_at',
+        'b.updated_at',
+        (eb) =>
+          eb
+            .selectFrom('documents as d')
+            .select(sql<number>`count(*)`.as('n'))
+            .whereRef('d.building_id', '=', 'b.id')
+            .where('d.archived_at', 'is', null)
+            .where('d.upload_state', '=', 'uploaded')
+            .as('number_of_files'),
+      ])
+      .where('b.archived_at', 'is', null);
+  }
+
+  function toBuilding(row: {
+    id: string;
+    building_owner_id: string;
+    name: string;
+    private_folders: string[];
+    created_at: Date;
+    updated_at: Date;
+    number_of_files: number | null;
+  }): Building {
+    return {
+      id: row.id,
+      ownerId: row.building_owner_id,
+      name: row.name,
+      privateFolders: row.private_folders,
+      numberOfFiles: Number(row.number_of_files ?? 0),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  return {
+    async list({ ownerId, onlyIds, after, limit }) {
+      if (onlyIds !== null && onlyIds.length === 0) return [];
+      let query = selectBuildings().where('b.building_owner_id', '=', ownerId);
+      if (onlyIds !== null) query = query.where('b.id', 'in', onlyIds);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('b.created_at', '>', new Date(after.value)),
+            eb.and([eb('b.created_at', '=', new Date(after.value)), eb('b.id', '>', after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('b.created_at').orderBy('b.id').limit(limit).execute();
+      return rows.map(toBuilding);
+    },
+    async insert(building) {
+      await db
+        .insertInto('buildings')
+        .values({
+          id: building.id,
+          building_owner_id: building.ownerId,
+          name: building.name,
+          private_folders: building.privateFolders,
+          created_at: building.createdAt,
+          updated_at: building.updatedAt,
+        })
+        .execute();
+    },
+    async find({ ownerId, buildingId }) {
+      const row = await selectBuildings()
+        .where('b.id', '=', buildingId)
+        .where('b.building_owner_id', '=', ownerId)
+        .executeTakeFirst();
+      return row ? toBuilding(row) : null;
+    },
+    async update({ buildingId, name, privateFolders, at }) {
+      await db
+        .updateTable('buildings')
+        .set({
+          updated_at: at,
+          ...(name !== undefined ? { name } : {}),
+          ...(privateFolders !== undefined ? { private_folders: privateFolders } : {}),
+        })
+        .where('id', '=', buildingId)
+        .where('archived_at', 'is', null)
+        .execute();
+    },
+    async archive({ buildingId, at }) {
+      await db.updateTable('buildings').set({ archived_at: at, updated_at: at }).where('id', '=', buildingId).execute();
+    },
+    async statusCounts(buildingId) {
+      const building = await db
+        .selectFrom('buildings')
+        .select('building_owner_id')
+        .where('id', '=', buildingId)
+        .executeTakeFirst();
+      if (!building) return countDocumentStatuses({ db, ownerId: '', buildingIds: [] });
+      return countDocumentStatuses({ db, ownerId: building.building_owner_id, buildingIds: [buildingId] });
+    },
+  };
+}

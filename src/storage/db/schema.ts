@@ -1,0 +1,138 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps: read as Date, written as Date or ISO string, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PartnersTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface BuildingOwnersTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface PartnerBuildingOwnersTable {
+  partner_id: string;
+  building_owner_id: string;
+  created_at: Timestamp;
+}
+
+export interface BuildingsTable {
+  id: string;
+  building_owner_id: string;
+  name: string;
+  private_folders: Defaulted<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  partner_id: string;
+  name: string | null;
+  key_hash: string;
+  key_prefix: string;
+  environment: 'live' | 'test';
+  whole_partner: boolean;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface ApiKeyOwnerGrantsTable {
+  api_key_id: string;
+  building_owner_id: string;
+}
+
+export interface ApiKeyBuildingGrantsTable {
+  api_key_id: string;
+  building_id: string;
+}
+
+export interface SessionTokensTable {
+  id: string;
+  token_hash: string;
+  api_key_id: string;
+  building_owner_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: string;
+  building_id: string;
+  building_owner_id: string;
+  parent_document_id: string | null;
+  filename: string;
+  original_path: string;
+  title: string | null;
+  extension: Defaulted<string>;
+  mime_type: string | null;
+  file_kind: string | null;
+  blob_key: string;
+  upload_state: Defaulted<'pending' | 'uploaded'>;
+  uploaded_at: NullableTimestamp;
+  size: Defaulted<number>;
+  md5: string | null;
+  serial_number: string | null;
+  original_created_at: NullableTimestamp;
+  external_ids: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  building_category: string | null;
+  building_category_source: 'auto' | 'person' | null;
+  discipline: string | null;
+  information_type: string | null;
+  information_types: Defaulted<string[]>;
+  is_drawing: Defaulted<boolean>;
+  is_schema_drawing: Defaulted<boolean>;
+  as_built: Defaulted<boolean>;
+  drawing_number: string | null;
+  drawing_revision: string | null;
+  drawing_type: string | null;
+  drawing_date: ColumnType<Date | null, string | null | undefined, string | null>;
+  floor: string | null;
+  classification: ColumnType<unknown, string | null | undefined, string | null>;
+  corrupt: Defaulted<boolean>;
+  extracted_text: Defaulted<boolean>;
+  extracted_file: Defaulted<boolean>;
+  uncompressed_package: Defaulted<boolean>;
+  valid_file: Defaulted<boolean>;
+  invalid_file: Defaulted<boolean>;
+  categorised: Defaulted<boolean>;
+  skip_extract_file: Defaulted<boolean>;
+  text_extraction_error: Defaulted<boolean>;
+  processing_error: string | null;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface DB {
+  settings: SettingsTable;
+  partners: PartnersTable;
+  building_owners: BuildingOwnersTable;
+  partner_building_owners: PartnerBuildingOwnersTable;
+  buildings: BuildingsTable;
+  api_keys: ApiKeysTable;
+  api_key_owner_grants: ApiKeyOwnerGrantsTable;
+  api_key_building_grants: ApiKeyBuildingGrantsTable;
+  session_tokens: SessionTokensTable;
+  documents: DocumentsTable;
+}
+
+export type { Generated };

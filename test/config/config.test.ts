@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({}, { cwd: '/srv/byggdok' });
+    expect(config.http.port).toBe(8080);
+    expect(config.http.publicUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe('/srv/byggdok/data');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.adminToken).toBeNull();
+    expect(config.redisUrl).toBeNull();
+    expect(config.rateLimit.enabled).toBe(true);
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      BYGGDOK_PUBLIC_URL: 'https://docs.example.no/',
+      BYGGDOK_DATA_DIR: '/var/lib/byggdok',
+      DATABASE_URL: 'postgres://u:p@db:5432/byggdok',
+      BYGGDOK_ADMIN_TOKEN: 'a'.repeat(32),
+      LOG_LEVEL: 'debug',
+      RATE_LIMIT_MAX: '50',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      RATE_LIMIT_ENABLED: 'false',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.http).toMatchObject({ port: 9000, host: '127.0.0.1', publicUrl: 'https://docs.example.no' });
+    expect(config.dataDir).toBe('/var/lib/byggdok');
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/byggdok');
+    expect(config.logLevel).toBe('debug');
+    expect(config.rateLimit).toEqual({ enabled: false, max: 50, windowMs: 1000 });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('names every bad variable at once, without echoing secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/x',
+        LOG_LEVEL: 'loud',
+        BYGGDOK_ADMIN_TOKEN: 'short',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.variable);
+    expect(problems).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BYGGDOK_ADMIN_TOKEN']));
+    expect((error as Error).message).toContain('PORT');
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
+  });
+});

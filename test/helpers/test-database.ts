@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type Engine } from '../../src/storage/db/database.js';
+import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
+export function testEngines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database for one test file (or one describe block). */
+export async function createTestDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await migrateToLatest(database.db);
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `byggdok_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl.toString(), poolMax: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
