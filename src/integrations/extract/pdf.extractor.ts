@@ -1,0 +1,797 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api.js';
+
+import { deriveTitle } from '../../domain/pipeline/chunking.js';
+import {
+  CorruptFileError,
+  type ExtractedPage,
+  type Extraction,
+  type Extractor,
+  type ExtractorInput,
+} from '../../domain/pipeline/extraction.types.js';
+import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
+
+export interface PdfExtractorOptions {
+  /** reads scanned pages; without it such pages keep whatever little text they had */
+  ocr?: Ocr;
+  ocrLanguages?: readonly string[];
+  /**
+   * Use poppler's pdftotext/pdfinfo/pdftoppm when installed (default true). pdftotext keeps reading order and word
+   * spacing better than pdf.js and is several times faster; false forces the JavaScript path (tests, benchmarks).
+   */
+  preferCli?: boolean;
+  /** a page with fewer visible characters than this and an image on it is treated as a scan */
+  minTextChars?: number;
+  /** resolution pages are rendered at for OCR (poppler path) */
+  ocrDpi?: number;
+  /** per poppler command */
+  timeoutMs?: number;
+  /** told about a page whose OCR failed; the page keeps its own (little) text and extraction carries on */
+  onWarning?: (warning: { pageNumber: number; message: string; cause: unknown }) => void;
+}
+
+const MM_PER_POINT = 25.4 / 72;
+const DEFAULT_MIN_TEXT_CHARS = 20;
+const DEFAULT_OCR_DPI = 200;
+const DEFAULT_TIMEOUT_MS = 120_000;
+/** an image smaller than this (pixels) is a logo or a stamp, not a scanned page */
+const MIN_SCAN_PIXELS = 200 * 200;
+/** renders for OCR are capped at this many pixels: an A0 scan at 200 dpi would take minutes to read */
+const MAX_RENDER_PIXELS = 40_000_000;
+const MAX_TOOL_OUTPUT_BYTES = 512 * 1024 * 1024;
+
+export function createPdfExtractor(options: PdfExtractorOptions = {}): Extractor {
+  return (input) => extractPdf(input, options);
+}
+
+interface PdfMetadata {
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string;
+  producer?: string;
+  createdAt?: string;
+}
+
+/** An opened document, whichever engine opened it. */
+interface OpenedPdf {
+  pages: ExtractedPage[];
+  info: PdfMetadata;
+  /** pages that carry an image big enough to be a scan, among the ones asked about */
+  scannedCandidates(pageNumbers: number[]): Promise<Set<number>>;
+  /** an encoded image (PNG or JPEG) of the page for OCR; undefined when there is nothing to read */
+  pageImage(pageNumber: number): Promise<Buffer | undefined>;
+  close(): Promise<void>;
+}
+
+export async function extractPdf(input: ExtractorInput, options: PdfExtractorOptions = {}): Promise<Extraction> {
+  input.signal?.throwIfAborted();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const useCli = (options.preferCli ?? true) && (await popplerAvailable());
+  const pdf = useCli
+    ? await openWithPoppler({ filePath: input.path, signal: input.signal, timeoutMs, dpi: options.ocrDpi }).catch(
+        (error: unknown) => {
+          // The two readers repair different kinds of damage: a file poppler gives up on may still open in pdf.js.
+          if (!(error instanceof CorruptFileError) || /password/.test(error.message)) throw error;
+          return openWithPdfjs({ filePath: input.path, signal: input.signal });
+        },
+      )
+    : await openWithPdfjs({ filePath: input.path, signal: input.signal });
+  try {
+    if (options.ocr) {
+      await ocrScannedPages({
+        pdf,
+        ocr: options.ocr,
+        languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
+        minTextChars: options.minTextChars ?? DEFAULT_MIN_TEXT_CHARS,
+        signal: input.signal,
+        onWarning: options.onWarning,
+      });
+    }
+  } finally {
+    await pdf.close();
+  }
+  const { title: metadataTitle, ...metadata } = pdf.info;
+  const title = deriveTitle({ metadataTitle, pages: pdf.pages, filename: input.filename });
+  return { pages: pdf.pages, ...(title ? { title } : {}), metadata };
+}
+
+async function ocrScannedPages(params: {
+  pdf: OpenedPdf;
+  ocr: Ocr;
+  languages: readonly string[];
+  minTextChars: number;
+  signal?: AbortSignal;
+  onWarning?: PdfExtractorOptions['onWarning'];
+}): Promise<void> {
+  const { pdf, ocr, signal } = params;
+  const sparse = pdf.pages.filter((page) => visibleChars(page.text) < params.minTextChars).map((p) => p.pageNumber);
+  if (sparse.length === 0) return;
+  const scanned = await pdf.scannedCandidates(sparse);
+  for (const page of pdf.pages) {
+    if (!scanned.has(page.pageNumber)) continue;
+    signal?.throwIfAborted();
+    let text: string;
+    try {
+      const image = await pdf.pageImage(page.pageNumber);
+      if (!image) continue;
+      text = await ocr.recognize(image, { languages: [...params.languages], signal });
+    } catch (error) {
+      signal?.throwIfAborted();
+      // One unreadable scan (an odd colour space, a Tesseract crash) should not cost the text of the other pages.
+      params.onWarning?.({ pageNumber: page.pageNumber, message: 'OCR failed', cause: error });
+      continue;
+    }
+    // A photo without words yields a few stray glyphs; keep the page's own text unless OCR found more.
+    if (visibleChars(text) > visibleChars(page.text) || page.text.trim() === '') {
+      page.text = text;
+      page.ocr = true;
+    }
+  }
+}
+
+function visibleChars(text: string): number {
+  return text.replace(/\s+/g, '').length;
+}
+
+function toMillimetres(points: number): number {
+  return Math.round(points * MM_PER_POINT * 10) / 10;
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* poppler                                                                                                       */
+
+let popplerCheck: Promise<boolean> | undefined;
+
+/** Whether poppler-utils is installed; asked once per process. */
+export function popplerAvailable(): Promise<boolean> {
+  popplerCheck ??= Promise.all(
+    ['pdftotext', 'pdfinfo'].map((binary) =>
+      runTool({ binary, args: ['-v'], timeoutMs: 10_000 }).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  ).then((results) => results.every(Boolean));
+  return popplerCheck;
+}
+
+class ToolError extends Error {
+  override readonly name = 'ToolError';
+  constructor(
+    message: string,
+    readonly stderr: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+function runTool(params: {
+  binary: string;
+  args: string[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<{ stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      params.binary,
+      params.args,
+      { timeout: params.timeoutMs, maxBuffer: MAX_TOOL_OUTPUT_BYTES, encoding: 'buffer', signal: params.signal },
+      (error, stdout, stderr) => {
+        const errorText = stderr.toString('utf8');
+        if (error) {
+          const failure = error as Error & { code?: unknown; killed?: boolean };
+          const reason =
+            failure.code === 'ENOENT'
+              ? 'is not installed'
+              : failure.killed
+                ? `timed out after ${params.timeoutMs} ms`
+                : `exited with code ${String(failure.code)}`;
+          const detail = errorText.trim().split('\n').slice(-3).join(' | ');
+          reject(
+            new ToolError(`${params.binary} ${reason}${detail ? `: ${detail}` : ''}`, errorText, { cause: error }),
+          );
+          return;
+        }
+        resolve({ stdout, stderr: errorText });
+      },
+    );
+  });
+}
+
+async function openWithPoppler(params: {
+  filePath: string;
+  signal?: AbortSignal;
+  timeoutMs: number;
+  dpi: number | undefined;
+}): Promise<OpenedPdf> {
+  const { filePath, signal, timeoutMs } = params;
+  let infoOutput: string;
+  let textOutput: string;
+  try {
+    const [info, text] = await Promise.all([
+      // -l beyond the last page is clamped by pdfinfo: one call gives the size of every page
+      runTool({
+        binary: 'pdfinfo',
+        args: ['-isodates', '-enc', 'UTF-8', '-f', '1', '-l', '1000000', filePath],
+        timeoutMs,
+        signal,
+      }),
+      runTool({ binary: 'pdftotext', args: ['-enc', 'UTF-8', filePath, '-'], timeoutMs, signal }),
+    ]);
+    infoOutput = info.stdout.toString('utf8');
+    textOutput = text.stdout.toString('utf8');
+  } catch (error) {
+    throw popplerFailure(error);
+  }
+
+  const info = parsePdfinfo(infoOutput);
+  if (info.pageCount === 0) throw new CorruptFileError('PDF has no pages');
+  // pdftotext ends every page with a form feed, empty pages included, so the n-th piece is page n.
+  const texts = textOutput.split('\f');
+  const pages: ExtractedPage[] = [];
+  for (let pageNumber = 1; pageNumber <= info.pageCount; pageNumber += 1) {
+    const size = info.sizes.get(pageNumber);
+    pages.push({
+      pageNumber,
+      text: tidyPageText(texts[pageNumber - 1] ?? ''),
+      ...(size ? { widthMm: toMillimetres(size.width), heightMm: toMillimetres(size.height) } : {}),
+    });
+  }
+
+  let fallback: Promise<OpenedPdf> | undefined;
+  const jsFallback = (): Promise<OpenedPdf> => (fallback ??= openWithPdfjs({ filePath, signal }));
+
+  return {
+    pages,
+    info: info.metadata,
+    async scannedCandidates(pageNumbers) {
+      const first = Math.min(...pageNumbers);
+      const last = Math.max(...pageNumbers);
+      let listing: string;
+      try {
+        const result = await runTool({
+          binary: 'pdfimages',
+          args: ['-list', '-f', String(first), '-l', String(last), filePath],
+          timeoutMs,
+          signal,
+        });
+        listing = result.stdout.toString('utf8');
+      } catch {
+        return (await jsFallback()).scannedCandidates(pageNumbers);
+      }
+      const wanted = new Set(pageNumbers);
+      const found = new Set<number>();
+      for (const line of listing.split('\n')) {
+        // page num type width height ...
+        const columns = line.trim().split(/\s+/);
+        const page = Number(columns[0]);
+        const width = Number(columns[3]);
+        const height = Number(columns[4]);
+        if (!wanted.has(page) || (columns[2] !== 'image' && columns[2] !== 'stencil')) continue;
+        if (width * height >= MIN_SCAN_PIXELS) found.add(page);
+      }
+      return found;
+    },
+    async pageImage(pageNumber) {
+      const page = pages[pageNumber - 1];
+      const dpi = renderDpi({
+        requested: params.dpi ?? DEFAULT_OCR_DPI,
+        widthMm: page?.widthMm,
+        heightMm: page?.heightMm,
+      });
+      try {
+        const { stdout } = await runTool({
+          binary: 'pdftoppm',
+          args: [
+            '-r',
+            String(dpi),
+            '-f',
+            String(pageNumber),
+            '-l',
+            String(pageNumber),
+            '-png',
+            '-gray',
+            '-singlefile',
+            filePath,
+          ],
+          timeoutMs,
+          signal,
+        });
+        if (stdout.length > 0) return stdout;
+      } catch (error) {
+        signal?.throwIfAborted();
+        if (!(error instanceof ToolError)) throw error;
+      }
+      return (await jsFallback()).pageImage(pageNumber);
+    },
+    async close() {
+      if (fallback) await (await fallback).close();
+    },
+  };
+}
+
+function popplerFailure(error: unknown): Error {
+  if (!(error instanceof ToolError)) return error instanceof Error ? error : new Error(String(error));
+  const cause = error.cause as NodeJS.ErrnoException & { killed?: boolean };
+  if (cause.killed || cause.code === 'ABORT_ERR' || cause.name === 'AbortError') return error;
+  if (/incorrect password/i.test(error.stderr)) {
+    return new CorruptFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
+  }
+  if (/syntax error|couldn't|may not be a pdf|invalid|damaged/i.test(error.stderr)) {
+    return new CorruptFileError(`PDF is damaged or not a PDF: ${error.stderr.trim().split('\n').slice(-1)[0] ?? ''}`, {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function parsePdfinfo(output: string): {
+  pageCount: number;
+  sizes: Map<number, { width: number; height: number }>;
+  metadata: PdfMetadata;
+} {
+  const fields = new Map<string, string>();
+  const sizes = new Map<number, { width: number; height: number }>();
+  const rotations = new Map<number, number>();
+  for (const line of output.split('\n')) {
+    const size = /^Page\s+(\d+)\s+size:\s+([\d.]+) x ([\d.]+) pts/.exec(line);
+    if (size) {
+      sizes.set(Number(size[1]), { width: Number(size[2]), height: Number(size[3]) });
+      continue;
+    }
+    const rotation = /^Page\s+(\d+)\s+rot:\s+(\d+)/.exec(line);
+    if (rotation) {
+      rotations.set(Number(rotation[1]), Number(rotation[2]));
+      continue;
+    }
+    const field = /^([A-Za-z ]+):\s?(.*)$/.exec(line);
+    if (field?.[1] && !fields.has(field[1])) fields.set(field[1], (field[2] ?? '').trim());
+  }
+  for (const [page, rotation] of rotations) {
+    const size = sizes.get(page);
+    // the size as the page is shown: a landscape drawing stored rotated is still landscape
+    if (size && rotation % 180 === 90) sizes.set(page, { width: size.height, height: size.width });
+  }
+  return {
+    pageCount: Number(fields.get('Pages') ?? '0') || 0,
+    sizes,
+    metadata: cleanMetadata({
+      title: fields.get('Title'),
+      author: fields.get('Author'),
+      subject: fields.get('Subject'),
+      keywords: fields.get('Keywords'),
+      producer: fields.get('Producer'),
+      createdAt: isoDate(fields.get('CreationDate')),
+    }),
+  };
+}
+
+function isoDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function cleanMetadata(raw: Record<keyof PdfMetadata, string | undefined>): PdfMetadata {
+  const metadata: PdfMetadata = {};
+  for (const [key, value] of Object.entries(raw) as [keyof PdfMetadata, string | undefined][]) {
+    const clean = value?.replace(/\0/g, '').replace(/\s+/g, ' ').trim();
+    if (clean) metadata[key] = clean;
+  }
+  return metadata;
+}
+
+function renderDpi(params: { requested: number; widthMm: number | undefined; heightMm: number | undefined }): number {
+  if (!params.widthMm || !params.heightMm) return params.requested;
+  const squareInches = (params.widthMm / 25.4) * (params.heightMm / 25.4);
+  const capped = Math.floor(Math.sqrt(MAX_RENDER_PIXELS / squareInches));
+  return Math.max(72, Math.min(params.requested, capped));
+}
+
+/** Trailing spaces and runs of blank lines carry no meaning; line breaks inside the page do, for chunking. */
+function tidyPageText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* pdf.js                                                                                                        */
+
+type PdfjsModule = typeof Pdfjs;
+
+let pdfjsModule: Promise<PdfjsModule> | undefined;
+
+/** Loaded on first use: the module is large and poppler machines may never need it. */
+function loadPdfjs(): Promise<PdfjsModule> {
+  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsModule;
+}
+
+function pdfjsAssetDirectories(): { standardFontDataUrl: string; cMapUrl: string } {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return {
+    standardFontDataUrl: path.join(root, 'standard_fonts') + path.sep,
+    cMapUrl: path.join(root, 'cmaps') + path.sep,
+  };
+}
+
+async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal }): Promise<OpenedPdf> {
+  const { filePath, signal } = params;
+  const pdfjs = await loadPdfjs();
+  const bytes = await readFile(filePath, { signal });
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await pdfjs.getDocument({
+      data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ...pdfjsAssetDirectories(),
+      cMapPacked: true,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: pdfjs.VerbosityLevel.ERRORS,
+    }).promise;
+  } catch (error) {
+    throw pdfjsFailure(error);
+  }
+
+  try {
+    const info = await readPdfjsMetadata(doc, pdfjs);
+    const pages: ExtractedPage[] = [];
+    let failedPages = 0;
+    for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber += 1) {
+      signal?.throwIfAborted();
+      try {
+        const page = await doc.getPage(pageNumber);
+        const [x0, y0, x1, y1] = page.view;
+        const rotated = page.rotate % 180 === 90;
+        const width = Math.abs((x1 ?? 0) - (x0 ?? 0));
+        const height = Math.abs((y1 ?? 0) - (y0 ?? 0));
+        const content = await page.getTextContent();
+        pages.push({
+          pageNumber,
+          text: tidyPageText(textFromItems(content.items)),
+          widthMm: toMillimetres(rotated ? height : width),
+          heightMm: toMillimetres(rotated ? width : height),
+        });
+        page.cleanup();
+      } catch (error) {
+        // One broken page should not hide the rest of the document; its number stays, with no text.
+        failedPages += 1;
+        pages.push({ pageNumber, text: '' });
+        if (failedPages === doc.numPages) throw pdfjsFailure(error);
+      }
+    }
+
+    let rawJpegs: Promise<RawJpegLookup> | undefined;
+    return {
+      pages,
+      info,
+      async scannedCandidates(pageNumbers) {
+        const found = new Set<number>();
+        for (const pageNumber of pageNumbers) {
+          signal?.throwIfAborted();
+          const page = await doc.getPage(pageNumber);
+          const images = await listPageImages(page, pdfjs);
+          if (images.some((image) => image.width * image.height >= MIN_SCAN_PIXELS)) found.add(pageNumber);
+          page.cleanup();
+        }
+        return found;
+      },
+      async pageImage(pageNumber) {
+        const page = await doc.getPage(pageNumber);
+        try {
+          const images = await listPageImages(page, pdfjs);
+          const largest = images.reduce<PageImage | undefined>(
+            (best, image) => (!best || image.width * image.height > best.width * best.height ? image : best),
+            undefined,
+          );
+          if (!largest) return undefined;
+          const decoded = await largest.load();
+          if (!decoded) return undefined;
+          // JPEG scans go to OCR as stored: no re-encoding, and Tesseract decodes them faster than pdf.js does.
+          if (decoded.ref) {
+            rawJpegs ??= loadRawJpegLookup(filePath);
+            const jpeg = await (await rawJpegs)(decoded.ref);
+            if (jpeg) return jpeg;
+          }
+          const [x0, , x1] = page.view;
+          const pageWidthInches = Math.abs((x1 ?? 0) - (x0 ?? 0)) / 72;
+          const dpi = pageWidthInches > 0 ? Math.round(decoded.width / pageWidthInches) : undefined;
+          return encodeImageAsPng(decoded, dpi);
+        } finally {
+          page.cleanup();
+        }
+      },
+      async close() {
+        await doc.destroy();
+      },
+    };
+  } catch (error) {
+    await doc.destroy();
+    throw error;
+  }
+}
+
+function pdfjsFailure(error: unknown): Error {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') {
+    return new CorruptFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
+  }
+  if (name === 'InvalidPDFException' || name === 'FormatError' || /invalid pdf|bad xref|xref/i.test(message)) {
+    return new CorruptFileError(`PDF is damaged or not a PDF: ${message}`, { cause: error });
+  }
+  return error instanceof Error ? error : new Error(message);
+}
+
+async function readPdfjsMetadata(doc: PDFDocumentProxy, pdfjs: PdfjsModule): Promise<PdfMetadata> {
+  const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
+  const record = (typeof info === 'object' && info !== null ? info : {}) as Record<string, unknown>;
+  const text = (key: string): string | undefined => {
+    const value = record[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const created = text('CreationDate');
+  return cleanMetadata({
+    title: text('Title'),
+    author: text('Author'),
+    subject: text('Subject'),
+    keywords: text('Keywords'),
+    producer: text('Producer'),
+    createdAt: created ? pdfjs.PDFDateString.toDateObject(created)?.toISOString() : undefined,
+  });
+}
+
+/**
+ * pdf.js hands text out as positioned runs. Runs on the same baseline are joined (with a space when there is a
+ * visible gap), a new baseline starts a new line, and a gap of more than about one and a half lines a new paragraph,
+ * close to what pdftotext prints.
+ */
+function textFromItems(items: readonly (TextItem | TextMarkedContent)[]): string {
+  let out = '';
+  let lastY: number | undefined;
+  let lastEndX: number | undefined;
+  let lastHeight = 0;
+  let atLineStart = true;
+  for (const item of items) {
+    if (!('str' in item)) continue;
+    if (item.str === '') {
+      // pdf.js marks line ends with empty runs positioned on the next line; only the break itself matters
+      if (item.hasEOL && !atLineStart) {
+        out += '\n';
+        atLineStart = true;
+        lastEndX = undefined;
+      }
+      continue;
+    }
+    const transform = item.transform as number[];
+    const x = transform[4] ?? 0;
+    const y = transform[5] ?? 0;
+    const height = item.height || Math.abs(transform[3] ?? 0) || lastHeight;
+    const lineHeight = Math.max(height, lastHeight);
+    if (lastY !== undefined && !atLineStart && Math.abs(y - lastY) > lineHeight * 0.5) {
+      out += '\n';
+      atLineStart = true;
+      lastEndX = undefined;
+    }
+    if (lastY !== undefined && atLineStart && Math.abs(lastY - y) > lineHeight * 1.8 && !out.endsWith('\n\n')) {
+      out += '\n';
+    }
+    const gap = lastEndX === undefined ? 0 : x - lastEndX;
+    if (!atLineStart && gap > height * 0.15 && !out.endsWith(' ') && !item.str.startsWith(' ')) out += ' ';
+    out += item.str;
+    atLineStart = false;
+    lastY = y;
+    lastEndX = x + item.width;
+    lastHeight = height || lastHeight;
+    if (item.hasEOL) {
+      out += '\n';
+      atLineStart = true;
+      lastEndX = undefined;
+    }
+  }
+  return out;
+}
+
+export interface DecodedImage {
+  width: number;
+  height: number;
+  /** pdf.js ImageKind: 1 = 1 bit grey, 2 = RGB, 3 = RGBA */
+  kind: number;
+  data: Uint8Array;
+  /** the image's PDF object ("12R"), to find its stored bytes */
+  ref?: string;
+}
+
+interface PageImage {
+  width: number;
+  height: number;
+  load(): Promise<DecodedImage | undefined>;
+}
+
+async function listPageImages(page: PDFPageProxy, pdfjs: PdfjsModule): Promise<PageImage[]> {
+  const operators = await page.getOperatorList();
+  const images: PageImage[] = [];
+  operators.fnArray.forEach((fn, index) => {
+    const args = operators.argsArray[index] as unknown[] | undefined;
+    if (!args) return;
+    if (fn === pdfjs.OPS.paintImageXObject || fn === pdfjs.OPS.paintImageXObjectRepeat) {
+      const [objId, width, height] = args;
+      if (typeof objId !== 'string' || typeof width !== 'number' || typeof height !== 'number') return;
+      const store = objId.startsWith('g_') ? page.commonObjs : page.objs;
+      images.push({
+        width,
+        height,
+        load: () =>
+          new Promise((resolve) => {
+            store.get(objId, (value: unknown) => resolve(asDecodedImage(value)));
+          }),
+      });
+    } else if (fn === pdfjs.OPS.paintInlineImageXObject) {
+      const image = asDecodedImage(args[0]);
+      if (image) images.push({ width: image.width, height: image.height, load: () => Promise.resolve(image) });
+    }
+  });
+  return images;
+}
+
+function asDecodedImage(value: unknown): DecodedImage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { width, height, kind, data, ref } = value as Record<string, unknown>;
+  if (typeof width !== 'number' || typeof height !== 'number' || typeof kind !== 'number') return undefined;
+  if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray)) return undefined;
+  return {
+    width,
+    height,
+    kind,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    ...(typeof ref === 'string' ? { ref } : {}),
+  };
+}
+
+type RawJpegLookup = (ref: string) => Promise<Buffer | undefined>;
+
+/** pdf.js decodes every image; pdf-lib reads the stored stream, so a DCT (JPEG) image can be handed over as is. */
+async function loadRawJpegLookup(filePath: string): Promise<RawJpegLookup> {
+  const { PDFDocument, PDFRef, PDFRawStream, PDFName, PDFArray } = await import('pdf-lib');
+  let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
+  try {
+    doc = await PDFDocument.load(await readFile(filePath), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
+  } catch {
+    return async () => undefined;
+  }
+  return async (ref) => {
+    const match = /^(\d+)R(\d*)$/.exec(ref);
+    if (!match) return undefined;
+    const stream = doc.context.lookup(PDFRef.of(Number(match[1]), Number(match[2] || 0)));
+    if (!(stream instanceof PDFRawStream)) return undefined;
+    const filter = stream.dict.get(PDFName.of('Filter'));
+    const filters = filter instanceof PDFArray ? filter.asArray() : [filter];
+    if (filters.length !== 1 || filters[0] !== PDFName.of('DCTDecode')) return undefined;
+    // An explicit Decode array inverts or remaps colours, which only pdf.js's decoded pixels honour.
+    if (stream.dict.has(PDFName.of('Decode'))) return undefined;
+    const bytes = Buffer.from(stream.contents);
+    const components = jpegComponents(bytes);
+    // CMYK JPEGs (often Adobe-inverted) read badly outside a PDF renderer
+    return components === 1 || components === 3 ? bytes : undefined;
+  };
+}
+
+/** Number of colour components in a JPEG's frame header, or undefined when none is found. */
+function jpegComponents(jpeg: Buffer): number | undefined {
+  let offset = 2;
+  while (offset + 9 < jpeg.length) {
+    if (jpeg[offset] !== 0xff) return undefined;
+    const marker = jpeg[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    const length = jpeg.readUInt16BE(offset + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return jpeg[offset + 9];
+    offset += 2 + length;
+  }
+  return undefined;
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* PNG                                                                                                           */
+
+/** Grey PNG of a decoded pdf.js image: OCR needs no colour, and one channel is a third of the bytes. */
+export function encodeImageAsPng(image: DecodedImage, dpi?: number): Buffer | undefined {
+  const { width, height, kind, data } = image;
+  if (width <= 0 || height <= 0) return undefined;
+  let bitDepth: 1 | 8;
+  let rowBytes: number;
+  let sourceRow: (y: number, target: Buffer, targetOffset: number) => void;
+  if (kind === 1) {
+    // pdf.js 1-bit images use 1 for white, as PNG greyscale does
+    bitDepth = 1;
+    rowBytes = (width + 7) >> 3;
+    if (data.length < rowBytes * height) return undefined;
+    sourceRow = (y, target, offset) => target.set(data.subarray(y * rowBytes, (y + 1) * rowBytes), offset);
+  } else if (kind === 2 || kind === 3) {
+    const channels = kind === 2 ? 3 : 4;
+    if (data.length < width * height * channels) return undefined;
+    bitDepth = 8;
+    rowBytes = width;
+    sourceRow = (y, target, offset) => {
+      let source = y * width * channels;
+      for (let x = 0; x < width; x += 1, source += channels) {
+        const grey = (299 * (data[source] ?? 0) + 587 * (data[source + 1] ?? 0) + 114 * (data[source + 2] ?? 0)) / 1000;
+        const alpha = channels === 4 ? (data[source + 3] ?? 255) / 255 : 1;
+        // transparent pixels are paper, not ink
+        target[offset + x] = Math.round(grey * alpha + 255 * (1 - alpha));
+      }
+    };
+  } else {
+    return undefined;
+  }
+
+  const raw = Buffer.alloc((rowBytes + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const offset = y * (rowBytes + 1);
+    raw[offset] = 0; // filter: none
+    sourceRow(y, raw, offset + 1);
+  }
+
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = bitDepth;
+  header[9] = 0; // greyscale
+  const chunks = [pngChunk('IHDR', header)];
+  if (dpi && dpi >= 50 && dpi <= 1200) {
+    // Tesseract guesses 70 dpi without this and then misjudges text size.
+    const physical = Buffer.alloc(9);
+    const perMetre = Math.round(dpi / 0.0254);
+    physical.writeUInt32BE(perMetre, 0);
+    physical.writeUInt32BE(perMetre, 4);
+    physical[8] = 1;
+    chunks.push(pngChunk('pHYs', physical));
+  }
+  chunks.push(pngChunk('IDAT', deflateSync(raw, { level: 3 })), pngChunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks]);
+}
+
+function pngChunk(type: string, body: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + body.length);
+  chunk.writeUInt32BE(body.length, 0);
+  chunk.write(type, 4, 'latin1');
+  body.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + body.length)), 8 + body.length);
+  return chunk;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+
+import { assertLanguageCodes, DEFAULT_OCR_LANGUAGES, normalizeOcrText, type Ocr, type OcrOptions } from './ocr.js';
+
+export interface TesseractCliOptions {
+  /** binary name or path; default `tesseract` from PATH */
+  binary?: string;
+  /** per image; a dense A1 scan at 200 dpi takes well under a minute on one core */
+  timeoutMs?: number;
+}
+
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
+function run(params: {
+  binary: string;
+  args: string[];
+  stdin?: Buffer;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      params.binary,
+      params.args,
+      {
+        timeout: params.timeoutMs,
+        maxBuffer: MAX_OUTPUT_BYTES,
+        encoding: 'utf8',
+        signal: params.signal,
+        // Tesseract's OpenMP threads spin against each other: on a 2-core machine one dense page took 6.2 s with two
+        // threads and 2.4 s with one, and two pages in parallel 49 s against 2.5 s.
+        env: { ...process.env, OMP_THREAD_LIMIT: process.env.OMP_THREAD_LIMIT ?? '1' },
+      },
+      (error, stdout, stderr) => {
+        if (error) {
+          const message = describeFailure({ binary: params.binary, error, stderr, timeoutMs: params.timeoutMs });
+          reject(new Error(message, { cause: error }));
+          return;
+        }
+        resolve({ stdout, stderr });
+      },
+    );
+    // Tesseract may exit before reading all of stdin (unreadable image); the exit code reports that, not EPIPE.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(params.stdin);
+  });
+}
+
+function describeFailure(params: {
+  binary: string;
+  error: Error & { code?: unknown; killed?: boolean };
+  stderr: string;
+  timeoutMs: number;
+}): string {
+  const { binary, error } = params;
+  if (error.code === 'ENOENT') return `${binary} is not installed`;
+  if (error.name === 'AbortError') return `${binary} was aborted`;
+  const reason = error.killed ? `timed out after ${params.timeoutMs} ms` : `exited with code ${String(error.code)}`;
+  // Leptonica prints a chain of messages; the last few name the actual problem.
+  const detail = params.stderr.trim().split('\n').slice(-3).join(' | ');
+  return `${binary} ${reason}${detail ? `: ${detail}` : ''}`;
+}
+
+/** Languages the installed `tesseract` can use; empty when the binary is missing or broken. */
+export async function listTesseractCliLanguages(binary = 'tesseract'): Promise<string[]> {
+  try {
+    const { stdout, stderr } = await run({ binary, args: ['--list-langs'], timeoutMs: 10_000 });
+    // Tesseract 4 printed the list on stderr, 5 on stdout.
+    return `${stdout}\n${stderr}`
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^[a-z]{3}(?:_[a-z]+)?$/i.test(line));
+  } catch {
+    return [];
+  }
+}
+
+export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
+  const binary = options.binary ?? 'tesseract';
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  return {
+    provider: 'tesseract-cli',
+    async recognize(image: Buffer | string, recognizeOptions: OcrOptions = {}): Promise<string> {
+      const languages = recognizeOptions.languages ?? DEFAULT_OCR_LANGUAGES;
+      assertLanguageCodes(languages);
+      const fromStdin = Buffer.isBuffer(image);
+      const { stdout } = await run({
+        binary,
+        // `-` reads the image from stdin, so page renders never touch the disk.
+        args: [fromStdin ? '-' : image, 'stdout', '-l', languages.join('+')],
+        stdin: fromStdin ? image : undefined,
+        timeoutMs,
+        signal: recognizeOptions.signal,
+      });
+      return normalizeOcrText(stdout);
+    },
+    async close(): Promise<void> {},
+  };
+}

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
+import {
+  UnsafeZipEntryError,
+  ZipBombError,
+  normaliseZipEntryPath,
+  unpackZip,
+} from '../../../src/integrations/extract/unzip.js';
+import { type ZipFixtureEntry, buildZip, deflateZeros, unicodePathExtraField } from '../../helpers/office-fixtures.js';
+
+let workDir: string;
+let destDir: string;
+
+beforeEach(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'byggdok-unzip-'));
+  destDir = path.join(workDir, 'out');
+});
+
+afterEach(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+async function unpack(entries: readonly ZipFixtureEntry[], limits?: Parameters<typeof unpackZip>[0]['limits']) {
+  const zipPath = path.join(workDir, 'upload.zip');
+  await writeFile(zipPath, buildZip(entries));
+  return unpackZip({ zipPath, destDir, ...(limits ? { limits } : {}) });
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+describe('unpackZip', () => {
+  it('unpacks a zip with two folders into the destination with relative paths and sizes', async () => {
+    const plan = randomBytes(5000);
+    const result = await unpack([
+      { name: 'Tegninger/', data: '' },
+      { name: 'Tegninger/A-101 Plan 1. etasje.pdf', data: plan },
+      { name: 'Rapporter/Brann/brannkonsept.txt', data: 'Brannklasse 2', method: 'store' },
+      { name: 'les meg.txt', data: 'hei' },
+    ]);
+
+    expect(result.skipped).toEqual([]);
+    expect(result.entries.map((entry) => [entry.path, entry.size])).toEqual([
+      ['Tegninger/A-101 Plan 1. etasje.pdf', 5000],
+      ['Rapporter/Brann/brannkonsept.txt', 13],
+      ['les meg.txt', 3],
+    ]);
+    expect(await readFile(path.join(destDir, 'Tegninger', 'A-101 Plan 1. etasje.pdf'))).toEqual(plan);
+    const report = result.entries.find((entry) => entry.path.endsWith('brannkonsept.txt'))!;
+    expect(report.filePath).toBe(path.join(destDir, 'Rapporter', 'Brann', 'brannkonsept.txt'));
+    expect(await readFile(report.filePath, 'utf8')).toBe('Brannklasse 2');
+  });
+
+  it('skips a ../ entry, reports it, and still unpacks the other entries', async () => {
+    const result = await unpack([
+      { name: '../evil.txt', data: 'owned' },
+      { name: 'docs/../../evil2.txt', data: 'owned' },
+      { name: 'ok.txt', data: 'fine' },
+    ]);
+
+    expect(result.entries.map((entry) => entry.path)).toEqual(['ok.txt']);
+    expect(result.skipped).toEqual([
+      expect.objectContaining({ path: '../evil.txt', reason: 'unsafe_path' }),
+      expect.objectContaining({ path: 'docs/../../evil2.txt', reason: 'unsafe_path' }),
+    ]);
+    expect(existsSync(path.join(workDir, 'evil.txt'))).toBe(false);
+    expect(existsSync(path.join(workDir, 'evil2.txt'))).toBe(false);
+  });
+
+  it('refuses absolute, drive-letter and backslash-traversal names', async () => {
+    const result = await unpack([
+      { name: '/etc/evil.txt', data: 'x' },
+      { name: 'C:\\Windows\\evil.txt', data: 'x' },
+      { name: '..\\..\\evil.txt', data: 'x' },
+      { name: 'Mappe\\Undermappe\\fil.txt', data: 'inside' },
+    ]);
+
+    expect(result.skipped.map((entry) => [entry.path, entry.reason])).toEqual([
+      ['/etc/evil.txt', 'unsafe_path'],
+      ['C:\\Windows\\evil.txt', 'unsafe_path'],
+      ['..\\..\\evil.txt', 'unsafe_path'],
+    ]);
+    expect(result.entries.map((entry) => entry.path)).toEqual(['Mappe/Undermappe/fil.txt']);
+    expect(await listFiles(workDir)).toEqual(['out/Mappe/Undermappe/fil.txt', 'upload.zip']);
+  });
+
+  it('skips symlink entries instead of creating links', async () => {
+    const result = await unpack([
+      { name: 'passwd-link', data: '/etc/passwd', unixMode: 0o120777 },
+      { name: 'regular.txt', data: 'text', unixMode: 0o100644 },
+    ]);
+
+    expect(result.skipped).toEqual([expect.objectContaining({ path: 'passwd-link', reason: 'symlink' })]);
+    expect(await listFiles(destDir)).toEqual(['regular.txt']);
+  });
+
+  it('skips __MACOSX, .DS_Store and Thumbs.db litter', async () => {
+    const result = await unpack([
+      { name: '__MACOSX/._plan.pdf', data: 'resource fork' },
+      { name: 'Tegninger/.DS_Store', data: 'finder' },
+      { name: 'Tegninger/Thumbs.db', data: 'explorer' },
+      { name: 'Tegninger/plan.pdf', data: '%PDF' },
+    ]);
+
+    expect(result.entries.map((entry) => entry.path)).toEqual(['Tegninger/plan.pdf']);
+    expect(result.skipped.map((entry) => entry.reason)).toEqual(['system_file', 'system_file', 'system_file']);
+    expect(await listFiles(destDir)).toEqual(['Tegninger/plan.pdf']);
+  });
+
+  it('decodes a Norwegian CP865 name written without the UTF-8 flag', async () => {
+    const raw = iconv.encode('Brannkonsept_Bygg_ø.pdf', 'cp865');
+    expect(raw.includes(0x9b)).toBe(true);
+
+    const result = await unpack([{ name: raw, utf8Flag: false, data: '%PDF' }]);
+
+    expect(result.entries.map((entry) => entry.path)).toEqual(['Brannkonsept_Bygg_ø.pdf']);
+    expect(await listFiles(destDir)).toEqual(['Brannkonsept_Bygg_ø.pdf']);
+  });
+
+  it('decodes a UTF-8 name with the UTF-8 flag, and one without the flag', async () => {
+    const result = await unpack([
+      { name: 'Rømningsplan 2. etg/Åpen løsning.pdf', utf8Flag: true, data: 'a' },
+      { name: Buffer.from('Fasade_Sør.dwg', 'utf8'), utf8Flag: false, data: 'b' },
+    ]);
+
+    expect(result.entries.map((entry) => entry.path)).toEqual([
+      'Rømningsplan 2. etg/Åpen løsning.pdf',
+      'Fasade_Sør.dwg',
+    ]);
+  });
+
+  it('prefers the Info-ZIP Unicode Path extra field over the header name', async () => {
+    const raw = Buffer.from('Rapport_.pdf', 'latin1');
+    const result = await unpack([
+      { name: raw, utf8Flag: false, extraFields: [unicodePathExtraField(raw, 'Rapport_æøå.pdf')], data: 'x' },
+    ]);
+
+    expect(result.entries.map((entry) => entry.path)).toEqual(['Rapport_æøå.pdf']);
+  });
+
+  it('aborts on a zip bomb and removes everything it had already written', async () => {
+    const bomb = await deflateZeros(200 * 1024 * 1024);
+    const zipPath = path.join(workDir, 'bomb.zip');
+    await writeFile(
+      zipPath,
+      buildZip([
+        { name: 'forst/ok.txt', data: 'written before the bomb' },
+        { name: 'zeros.bin', precompressed: bomb },
+      ]),
+    );
+
+    const unpacking = unpackZip({ zipPath, destDir });
+
+    await expect(unpacking).rejects.toBeInstanceOf(ZipBombError);
+    await expect(unpacking).rejects.toMatchObject({ reason: 'compression_ratio' });
+    expect(await listFiles(destDir)).toEqual([]);
+    expect(existsSync(path.join(destDir, 'forst'))).toBe(false);
+  });
+
+  it('does not let a header that under-states the size smuggle a bomb through', async () => {
+    const bomb = await deflateZeros(50 * 1024 * 1024);
+    const result = await unpack([
+      { name: 'small.bin', precompressed: bomb, declaredUncompressedSize: 1000 },
+      { name: 'after.txt', data: 'still here' },
+    ]);
+
+    expect(result.skipped).toEqual([expect.objectContaining({ path: 'small.bin', reason: 'corrupt_entry' })]);
+    expect(await listFiles(destDir)).toEqual(['after.txt']);
+  });
+
+  it('enforces the total size limit on the bytes written', async () => {
+    const unpacking = unpack(
+      [
+        { name: 'a.bin', data: randomBytes(600) },
+        { name: 'b.bin', data: randomBytes(600) },
+      ],
+      { maxTotalBytes: 1000 },
+    );
+
+    await expect(unpacking).rejects.toMatchObject({ name: 'ZipBombError', reason: 'too_large' });
+    expect(await listFiles(destDir)).toEqual([]);
+  });
+
+  it('refuses archives with more entries than allowed before writing anything', async () => {
+    const unpacking = unpack(
+      [1, 2, 3].map((n) => ({ name: `${n}.txt`, data: String(n) })),
+      { maxEntries: 2 },
+    );
+
+    await expect(unpacking).rejects.toMatchObject({ name: 'ZipBombError', reason: 'too_many_entries' });
+    expect(await listFiles(destDir)).toEqual([]);
+  });
+
+  it('keeps the first of two entries with the same path and reports the second', async () => {
+    const result = await unpack([
+      { name: 'plan.pdf', data: 'first' },
+      { name: 'plan.pdf', data: 'second' },
+    ]);
+
+    expect(result.entries).toHaveLength(1);
+    expect(result.skipped).toEqual([expect.objectContaining({ path: 'plan.pdf', reason: 'duplicate' })]);
+    expect(await readFile(path.join(destDir, 'plan.pdf'), 'utf8')).toBe('first');
+  });
+
+  it('reports a file that is not a zip as corrupt', async () => {
+    const zipPath = path.join(workDir, 'broken.zip');
+    await writeFile(zipPath, randomBytes(4096));
+
+    await expect(unpackZip({ zipPath, destDir })).rejects.toBeInstanceOf(CorruptFileError);
+  });
+});
+
+describe('normaliseZipEntryPath', () => {
+  it('resolves dots and backslashes inside the archive root', () => {
+    expect(normaliseZipEntryPath('a/../b.txt')).toBe('b.txt');
+    expect(normaliseZipEntryPath('./x//y\\z.txt')).toBe('x/y/z.txt');
+  });
+
+  it('throws UnsafeZipEntryError for anything escaping the root or not a file name', () => {
+    for (const name of ['..', 'a/../../b', '/abs', 'D:evil', '\\\\server\\share\\x', 'nul\u0000byte', '']) {
+      expect(() => normaliseZipEntryPath(name), name).toThrow(UnsafeZipEntryError);
+    }
+  });
+});
