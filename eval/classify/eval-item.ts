@@ -1,0 +1,58 @@
+import type { FileKind } from '../../src/domain/pipeline/extraction.types.js';
+
+/** One labelled document in dataset.jsonl / holdout.jsonl. Conventions for the labels: eval/classify/README.md. */
+export interface EvalItem {
+  id: string;
+  filename: string;
+  /** the path as uploaded, folders and filename */
+  originalPath: string;
+  /** extracted text; pages separated by a form feed (\f) */
+  textSnippet: string;
+  fileKind: FileKind;
+  /** [width, height] of the pages in millimetres, when the format has pages */
+  pageSizeMm?: [number, number];
+  title?: string;
+  /** DWG/DXF title-block attributes */
+  attributes?: Record<string, string>;
+  labels: {
+    discipline: string | null;
+    /** 2-digit NS 3451 code or MSC */
+    buildingCategory2: string;
+    isDrawing: boolean;
+    informationType: string;
+  };
+}
+
+export type LabelTuple = [discipline: string | null, buildingCategory2: string, isDrawing: boolean, type: string];
+
+export const A0: [number, number] = [1189, 841];
+export const A1: [number, number] = [841, 594];
+export const A2: [number, number] = [594, 420];
+export const A3: [number, number] = [420, 297];
+export const A4: [number, number] = [210, 297];
+export const A4L: [number, number] = [297, 210];
+
+/** Builds an item from the compact form the dataset builders use. */
+export function makeItem(args: {
+  id: string;
+  path: string;
+  kind: FileKind;
+  size?: [number, number] | null;
+  text: string;
+  labels: LabelTuple;
+  extra?: { title?: string; attributes?: Record<string, string> };
+}): EvalItem {
+  const filename = args.path.split('/').pop() ?? args.path;
+  const [discipline, buildingCategory2, isDrawing, informationType] = args.labels;
+  return {
+    id: args.id,
+    filename,
+    originalPath: args.path,
+    textSnippet: args.text,
+    fileKind: args.kind,
+    ...(args.size ? { pageSizeMm: args.size } : {}),
+    ...(args.extra?.title ? { title: args.extra.title } : {}),
+    ...(args.extra?.attributes ? { attributes: args.extra.attributes } : {}),
+    labels: { discipline, buildingCategory2, isDrawing, informationType },
+  };
+}

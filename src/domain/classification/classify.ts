@@ -1,0 +1,387 @@
+/**
+ * Classifies one extracted document: NS 3451 building category, discipline, information types, drawing facts, each
+ * with the signals that decided it. Rules first (names, folders, title blocks, page size, vocabulary), then the owner's
+ * own corrections on top (owner-model.ts).
+ */
+import { decideBuildingCategory } from './building-category.js';
+import type { Classification, ClassificationInput, CorrectableField, FieldEvidence } from './classification.types.js';
+import { decideDiscipline } from './discipline.js';
+import {
+  decideAsBuilt,
+  decideDrawingType,
+  decideIsDrawing,
+  drawingDateOf,
+  drawingNumberOf,
+  drawingRevisionOf,
+  floorOf,
+  schemaScore,
+  titleOf,
+} from './drawing.js';
+import {
+  codeWithNameSignals,
+  nameConventionSignals,
+  tfmSignals,
+  titleBlockSignals,
+  type Signal,
+} from './filename-conventions.js';
+import { decideInformationTypes } from './information-types.js';
+import { correctionCount, correctionFeatures, suggestFromOwnerModel, type OwnerModel } from './owner-model.js';
+import { inferMarket, vocabularySignals, type TextSource } from './text-signals.js';
+import { splitPath } from './tokens.js';
+
+export interface ClassifyOptions {
+  /** the building owner's learned model; its corrections win over the rules for similar documents */
+  ownerModel?: OwnerModel | null;
+}
+
+/** Page text beyond this is not read: a manual's genre and subject are clear from its first pages, and time is capped. */
+const MAX_TEXT_CHARS = 40_000;
+
+/** What a discipline says about the building category when nothing more specific does. */
+const DISCIPLINE_PRIOR: Record<string, [code: string, weight: number][]> = {
+  ARK: [['20', 1.5]],
+  IARK: [['2', 1.5]],
+  LARK: [['7', 2]],
+  RIB: [['22', 1.5]],
+  RIByg: [['20', 1.5]],
+  RIG: [['21', 1.5]],
+  RIV: [['3', 2]],
+  RIVA: [['3', 1.5]],
+  RIE: [
+    ['4', 2],
+    ['5', 1],
+  ],
+  RIT: [['5', 2]],
+  RIAut: [['56', 1.5]],
+  // Their reports concern the whole building; the parts they mention in passing are not what the report is filed under.
+  RIBr: [['20', 2.5]],
+  RIAku: [['20', 2.5]],
+  RIByFy: [['20', 2.5]],
+  RIEn: [['20', 2.5]],
+};
+
+/**
+ * Documents about the project's organisation mention systems and trades in passing (a supplier list names the
+ * ventilation contractor); their page text says little about where they belong.
+ */
+const TEXT_DAMPING: Record<string, number> = {
+  supplier_list: 0.2,
+  training_record: 0.4,
+  photo_documentation: 0.4,
+  permit_documents: 0.5,
+  contract: 0.6,
+  // whole-building reports name every system they discuss
+  fire_strategy: 0.5,
+  energy_certificate: 0.5,
+  evacuation_plan: 0.5,
+};
+
+/** Document genres that imply a category or a discipline when nothing more specific is known. */
+const TYPE_CATEGORY_HINTS: Record<string, [code: string, weight: number]> = {
+  fire_strategy: ['20', 1.5],
+  evacuation_plan: ['20', 1.5],
+  energy_certificate: ['20', 1.5],
+  permit_documents: ['20', 1.5],
+  lift_documents: ['62', 2],
+  circuit_schedule: ['43', 2],
+};
+const TYPE_DISCIPLINE_HINTS: Record<string, [code: string, weight: number]> = {
+  fire_strategy: ['RIBr', 2],
+  evacuation_plan: ['RIBr', 2],
+  energy_certificate: ['RIEn', 2.5],
+  circuit_schedule: ['RIE', 1.5],
+  lift_documents: ['RIE', 1],
+  permit_documents: ['ARK', 1.5],
+};
+
+function joinedText(input: ClassificationInput): string {
+  let text = '';
+  for (const page of input.pages) {
+    if (text.length >= MAX_TEXT_CHARS) break;
+    text += (text ? '\n\f\n' : '') + page.text;
+  }
+  return text.slice(0, MAX_TEXT_CHARS);
+}
+
+function scaled(signals: readonly Signal[], factor: number): Signal[] {
+  return signals.map((s) => ({ ...s, weight: s.weight * factor }));
+}
+
+function capPerValue(signals: readonly Signal[], cap: number): Signal[] {
+  const used = new Map<string, number>();
+  const out: Signal[] = [];
+  for (const s of signals) {
+    const room = cap - (used.get(s.value) ?? 0);
+    if (room <= 0) continue;
+    const weight = Math.min(room, s.weight);
+    used.set(s.value, (used.get(s.value) ?? 0) + weight);
+    out.push({ ...s, weight });
+  }
+  return out;
+}
+
+function sumBy(signals: readonly Signal[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const s of signals) m.set(s.value, (m.get(s.value) ?? 0) + s.weight);
+  return m;
+}
+
+function field(value: unknown, confidence: number, evidence: string[]): FieldEvidence {
+  return { value, confidence, evidence };
+}
+
+export function classifyDocument(input: ClassificationInput, options?: ClassifyOptions): Classification {
+  const parts = splitPath(input.filename, input.originalPath);
+  const attributes = input.attributes ?? {};
+  const title = input.title ?? '';
+  const text = joinedText(input);
+
+  // ---- conventions in names and folders
+  const names = nameConventionSignals({ stem: parts.stem, folders: parts.folders });
+
+  // ---- drawing or not, schematic, as-built
+  const blockTitle = Object.entries(attributes)
+    .filter(([tag]) => /^(tittel|title|tegningstittel|drawing_?title|benevnelse)$/i.test(tag))
+    .map(([, v]) => v)
+    .join(' / ');
+  const titles = [title, blockTitle].filter(Boolean).join(' / ');
+  const schema = schemaScore({ stem: parts.stem, title: titles, text });
+  const isDrawing = decideIsDrawing({ input, parts, iso: names.iso, schemaScore: schema.score, text });
+  const isSchema = isDrawing.value && schema.score >= 3;
+  const asBuilt = decideAsBuilt({ parts, title, text, iso: names.iso, attributes });
+  const drawingType = isDrawing.value ? decideDrawingType({ stem: parts.stem, title: titles, text, isSchema }) : null;
+
+  const drawingNumber = isDrawing.value
+    ? drawingNumberOf({ attributes, text, iso: names.iso, stem: parts.stem })
+    : null;
+  // A number the name already carries has been read once; reading it again from the title block would count twice.
+  const numberFromName =
+    drawingNumber !== null &&
+    (/^(name |ISO)/.test(drawingNumber.evidence[0] ?? '') ||
+      (drawingNumber.value !== null && parts.stem.includes(drawingNumber.value)));
+  const titleBlock = isDrawing.value
+    ? titleBlockSignals({ drawingNumber: drawingNumber?.value ?? null, fromName: numberFromName, text })
+    : { discipline: [], category: [] };
+
+  // ---- vocabulary: names count more than page text; a drawing's text is mostly labels, so it counts less still
+  const nameSources: TextSource[] = [{ kind: 'filename', text: parts.stem, multiplier: 1.6 }];
+  const folderWeights = [1.2, 0.9, 0.6, 0.45];
+  parts.folders
+    .slice(-4)
+    .reverse()
+    .forEach((folder, i) =>
+      nameSources.push({ kind: 'folder', text: folder, label: folder, multiplier: folderWeights[i] ?? 0.4 }),
+    );
+  if (title) nameSources.push({ kind: 'title', text: title, multiplier: 1.3 });
+  for (const [tag, value] of Object.entries(attributes)) {
+    if (/^(tittel|title|tegningstittel|drawing_?title|benevnelse|fag|discipline|status)$/i.test(tag))
+      nameSources.push({ kind: 'attribute', text: value, label: tag, multiplier: 1.2 });
+  }
+  const nameVocabulary = vocabularySignals(nameSources);
+  const textVocabulary = vocabularySignals([
+    {
+      kind: 'text',
+      text,
+      multiplier: isDrawing.value ? 0.5 : 0.9,
+      bodyMultiplier: isDrawing.value ? 0.2 : 0.4,
+      headLength: 500,
+    },
+  ]);
+
+  // ---- information types first: their genre hints feed category and discipline
+  const typeSignals: Signal[] = [...names.informationTypes, ...nameVocabulary.types, ...textVocabulary.types];
+  const types = decideInformationTypes({
+    signals: typeSignals,
+    fileKind: input.fileKind,
+    isDrawing: isDrawing.value,
+    asBuilt: asBuilt.value,
+    isSchema,
+  });
+  const typeScores = sumBy(typeSignals);
+  const damping = types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
+  const textNs = scaled(textVocabulary.ns, damping);
+  // Trades named in running text are mostly boilerplate ("skal utføres av elektriker"): weak, and capped per trade.
+  const textDiscipline = capPerValue(scaled(textVocabulary.discipline, 0.3 * damping), 2);
+
+  // ---- discipline evidence without the category
+  const disciplineSignals: Signal[] = [
+    ...names.discipline,
+    ...titleBlock.discipline,
+    ...nameVocabulary.discipline,
+    ...textDiscipline,
+  ];
+  for (const [type, [code, weight]] of Object.entries(TYPE_DISCIPLINE_HINTS)) {
+    if ((typeScores.get(type) ?? 0) >= 3 && (types.all.includes(type) || types.primary === type))
+      disciplineSignals.push({ value: code, weight, evidence: `information type ${type}` });
+  }
+  const disciplineTotals = [...sumBy(disciplineSignals).entries()].sort((a, b) => b[1] - a[1]);
+
+  // ---- category evidence, plus the leading discipline's usual part as a weak prior
+  const categorySignals: Signal[] = [
+    ...names.category,
+    ...titleBlock.category,
+    ...nameVocabulary.ns,
+    ...textNs,
+    ...scaled(tfmSignals(text, { inName: false, weight: isDrawing.value ? 1.5 : 2 }), damping),
+    ...scaled(codeWithNameSignals(text, { weight: 2.5, where: 'text' }), damping),
+  ];
+  // An explicit code in the name ("RIV-7370", "36 Ventilasjon") makes the discipline's usual part a side issue.
+  const explicitName = [...names.category, ...nameVocabulary.ns].some((s) => s.weight >= 3);
+  const [leadDiscipline, runnerUp] = disciplineTotals;
+  if (leadDiscipline && leadDiscipline[1] >= 2) {
+    const share = leadDiscipline[1] / (leadDiscipline[1] + (runnerUp?.[1] ?? 0));
+    const factor = share * (explicitName ? 0.5 : 1);
+    for (const [code, weight] of DISCIPLINE_PRIOR[leadDiscipline[0]] ?? [])
+      categorySignals.push({
+        value: code,
+        weight: weight * factor,
+        evidence: `discipline ${leadDiscipline[0]} usually files under ${code}`,
+      });
+    // A plan, section or elevation by the architect is a general-arrangement drawing of the building.
+    if (leadDiscipline[0] === 'ARK' && drawingType && ['plan', 'section', 'elevation'].includes(drawingType.value))
+      categorySignals.push({
+        value: '20',
+        weight: 2,
+        evidence: `architect's ${drawingType.value} drawing (general arrangement)`,
+      });
+  }
+  const primaryHint = types.primary ? TYPE_CATEGORY_HINTS[types.primary] : undefined;
+  if (primaryHint && types.primary)
+    categorySignals.push({
+      value: primaryHint[0],
+      weight: primaryHint[1],
+      evidence: `information type ${types.primary}`,
+    });
+  const category = decideBuildingCategory(categorySignals);
+
+  // ---- market and discipline
+  const market = inferMarket({
+    explicit: input.market ?? null,
+    isoName: names.iso !== null,
+    path: [...parts.folders, parts.filename].join('/'),
+    text,
+  });
+  const discipline = decideDiscipline({
+    signals: disciplineSignals,
+    category,
+    market: market.market,
+    marketGiven: Boolean(input.market),
+    iso: names.iso,
+  });
+
+  // ---- drawing metadata (drawings only)
+  const drawingRevision = isDrawing.value ? drawingRevisionOf({ attributes, text, stem: parts.stem }) : null;
+  const drawingDate = isDrawing.value ? drawingDateOf({ attributes, text, stem: parts.stem }) : null;
+  const floor = isDrawing.value ? floorOf({ iso: names.iso, stem: parts.stem, title, attributes, text }) : null;
+  const docTitle = titleOf({ input, parts, attributes, text, isDrawing: isDrawing.value, iso: names.iso });
+
+  const result: Classification = {
+    buildingCategory: category.code,
+    discipline: discipline.value,
+    informationType: types.primary,
+    informationTypes: types.all,
+    isDrawing: isDrawing.value,
+    isSchemaDrawing: isSchema,
+    asBuilt: asBuilt.value,
+    drawingNumber: drawingNumber?.value ?? null,
+    drawingRevision: drawingRevision?.value ?? null,
+    drawingType: drawingType?.value ?? null,
+    drawingDate: drawingDate?.value ?? null,
+    floor: floor?.value ?? null,
+    title: docTitle.value,
+    evidence: {
+      buildingCategory: field(category.code, category.confidence, category.evidence),
+      discipline: field(discipline.value, discipline.confidence, [
+        ...discipline.evidence,
+        ...(market.market === 'UK' ? market.evidence.map((e) => `UK-style: ${e}`) : []),
+      ]),
+      informationType: field(types.primary, types.confidence, types.evidence),
+      informationTypes: field(
+        types.all,
+        types.confidence,
+        types.allEvidence.length ? types.allEvidence : types.evidence,
+      ),
+      isDrawing: field(isDrawing.value, isDrawing.confidence, isDrawing.evidence),
+      isSchemaDrawing: field(
+        isSchema,
+        isDrawing.value ? Math.min(0.95, 0.5 + Math.abs(schema.score) / 10) : isDrawing.confidence,
+        isSchema ? schema.evidence : [],
+      ),
+      asBuilt: field(asBuilt.value, asBuilt.confidence, asBuilt.evidence),
+      title: field(docTitle.value, docTitle.confidence, docTitle.evidence),
+    },
+  };
+  if (drawingType) result.evidence.drawingType = field(drawingType.value, drawingType.confidence, drawingType.evidence);
+  if (drawingNumber?.value)
+    result.evidence.drawingNumber = field(drawingNumber.value, drawingNumber.confidence, drawingNumber.evidence);
+  if (drawingRevision?.value)
+    result.evidence.drawingRevision = field(
+      drawingRevision.value,
+      drawingRevision.confidence,
+      drawingRevision.evidence,
+    );
+  if (drawingDate?.value)
+    result.evidence.drawingDate = field(drawingDate.value, drawingDate.confidence, drawingDate.evidence);
+  if (floor?.value) result.evidence.floor = field(floor.value, floor.confidence, floor.evidence);
+
+  if (options?.ownerModel) applyOwnerModel(result, input, options.ownerModel);
+  return result;
+}
+
+/**
+ * Lets the owner's corrections decide where similar documents were corrected before. The rule evidence stays in the
+ * list (after the learned line), so a person can always see what the rules thought.
+ */
+function applyOwnerModel(result: Classification, input: ClassificationInput, model: OwnerModel): void {
+  const features = correctionFeatures(input);
+  const fields: CorrectableField[] = ['buildingCategory', 'discipline', 'informationTypes'];
+  for (const name of fields) {
+    const suggestion = suggestFromOwnerModel(model, name, features);
+    if (!suggestion) continue;
+    const plural = suggestion.corrections === 1 ? 'correction' : 'corrections';
+    const learned = `learned from ${suggestion.corrections} ${plural} in this owner`;
+    const total = correctionCount(model, name);
+    const detail = `similar corrected documents: ${suggestion.similarTo.map((s) => `"${s}"`).join(', ')} (${total} ${name} corrections in this owner)`;
+
+    if (name === 'informationTypes') {
+      const list = Array.isArray(suggestion.value) ? suggestion.value : [suggestion.value];
+      const before = result.evidence.informationTypes;
+      const beforePrimary = result.evidence.informationType;
+      const agrees = JSON.stringify(list) === JSON.stringify(result.informationTypes);
+      result.informationTypes = list;
+      result.informationType = list[0] ?? null;
+      result.evidence.informationTypes = field(
+        list,
+        Math.max(suggestion.confidence, agrees ? (before?.confidence ?? 0) : 0),
+        [
+          learned,
+          detail,
+          ...(agrees ? [] : [`rules said ${JSON.stringify(before?.value ?? null)}`]),
+          ...(before?.evidence ?? []).map((e) => `rules: ${e}`),
+        ],
+      );
+      result.evidence.informationType = field(result.informationType, suggestion.confidence, [
+        learned,
+        ...(beforePrimary?.evidence ?? []).map((e) => `rules: ${e}`),
+      ]);
+      continue;
+    }
+
+    const value = Array.isArray(suggestion.value) ? (suggestion.value[0] ?? null) : suggestion.value;
+    if (value === null) continue;
+    const before = result.evidence[name];
+    const agrees = before?.value === value;
+    if (name === 'buildingCategory') result.buildingCategory = value;
+    else result.discipline = value;
+    result.evidence[name] = field(
+      value,
+      agrees ? Math.max(suggestion.confidence, before?.confidence ?? 0) : suggestion.confidence,
+      [
+        learned,
+        detail,
+        ...(agrees ? [] : [`rules said ${JSON.stringify(before?.value ?? null)}`]),
+        ...(before?.evidence ?? []).map((e) => `rules: ${e}`),
+      ],
+    );
+  }
+}

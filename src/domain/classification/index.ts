@@ -1,0 +1,32 @@
+/** Public surface of document classification; the rest of the folder is its implementation. */
+export type {
+  Classification,
+  ClassificationInput,
+  ClassificationPage,
+  CorrectableField,
+  Correction,
+  DrawingType,
+  FieldEvidence,
+  Market,
+} from './classification.types.js';
+export { classifyDocument, type ClassifyOptions } from './classify.js';
+export {
+  applyCorrection,
+  correctionCount,
+  correctionFeatures,
+  createCorrection,
+  createOwnerModel,
+  loadOwnerModel,
+  parseOwnerModel,
+  serializeOwnerModel,
+  suggestFromOwnerModel,
+  type LearnedSuggestion,
+  type OwnerModel,
+  type OwnerModelExample,
+} from './owner-model.js';
+export {
+  buildingCategoryName,
+  informationTypeEntries,
+  isKnownInformationType,
+  isValidBuildingCategory,
+} from './reference-data.js';

@@ -1,0 +1,580 @@
+/**
+ * Words that point at an NS 3451 part, a discipline or an information type, in Norwegian, English and some Dutch.
+ * Pattern syntax: text-matcher.ts (`*` marks where a compound may continue). Weights: 3 = names the thing itself
+ * ("ventilasjonsaggregat", "ytelseserklæring"), 2 = typical of it, 1 = a hint that often co-occurs with it.
+ *
+ * The vocabulary is domain knowledge, not a list of the eval's phrases; manufacturer names are few and weak on purpose,
+ * since a document about a product usually says what the product is.
+ */
+import { ns3451Entries } from './reference-data.js';
+import { PhraseMatcher } from './text-matcher.js';
+
+export type VocabularyTarget =
+  | { kind: 'ns'; code: string }
+  | { kind: 'discipline'; code: string }
+  | { kind: 'type'; id: string }
+  /** neutral: only there so a longer phrase wins over a misleading shorter one */
+  | { kind: 'none' };
+
+export interface WeightedTarget {
+  target: VocabularyTarget;
+  weight: number;
+}
+
+type Group = readonly [key: string, weight: number, patterns: string];
+
+// ---------------------------------------------------------------------------------------------------- NS 3451
+const NS_TERMS: readonly Group[] = [
+  // 2 Bygning
+  [
+    '21',
+    2.5,
+    'fundament* | *fundamentering* | grunnmur* | ringmur* | byggegrop* | grunnundersøk* | grunnforhold* | foundation* | ground beam* | strip footing* | pad foundation* | fundering*',
+  ],
+  [
+    '21',
+    1.5,
+    'geotekni* | pele* | stålrørspele* | *peler | spunt* | piling | piles | pile cap* | fjell | kvikkleire | setninger',
+  ],
+  ['215', 2.5, 'pelefundament* | peleplan* | *pelegruppe*'],
+  ['216', 2.5, 'sålefundament* | punktfundament* | såle'],
+  ['217', 2, 'drenering* | drensrør* | drensledning*'],
+  [
+    '22',
+    2.5,
+    'bæresystem* | *bærekonstruksjon* | stålkonstruksjon* | limtre* | glulam | *staalconstructie* | steel frame* | structural frame* | concrete frame*',
+  ],
+  [
+    '22',
+    1.5,
+    'prefab beton* | betongelement* | betongsøyle* | *stålsøyle* | søyle* | column* | kolom* | steel beam* | *stålbjelke* | *hsq* | heb | ipe | hea | beton | betong | reinforced concrete | prefab beton',
+  ],
+  ['222', 2, '*søyler'],
+  ['223', 2, '*bjelke* | beams'],
+  ['224', 2, 'avstivning* | vindkryss* | bracing'],
+  ['225', 2.5, 'brannmaling | brannbeskyttelse av bærende*'],
+  [
+    '23',
+    3,
+    'yttervegg* | external wall* | fasadeplate* | fasadeelement* | fasadekledning* | fasadepuss* | gevelbekleding* | *prefabgevel* | curtain wall* | sandwichelement*',
+  ],
+  ['23', 1.5, 'insulation | isolatie*'],
+  ['3', 1, 'rørisolasjon* | pipe insulation | ductwork insulation'],
+  [
+    '23',
+    2,
+    'vindsperre* | *kledning | cladding | facade* | tegl* | murverk* | brick* | *isolasjon | mineralull* | steinull* | glassull* | thermal insulation | stone wool | mineral wool | isolerende* | eps | xps | thermomur*',
+  ],
+  [
+    '234',
+    2.5,
+    '*vindu* | window* | ytterdør* | garasjeport* | leddport* | industriport* | kozijn* | ytterdører | entrance door* | roller shutter*',
+  ],
+  ['233', 2.5, 'glassfasade* | curtain walling'],
+  ['237', 2.5, 'solavskjerming* | persienne* | markise* | screens | utvendig screen* | brise soleil'],
+  [
+    '24',
+    3,
+    'innervegg* | *lettvegg* | gipsvegg* | partition* | internal wall* | binnenwand* | wandafwerking* | stud wall*',
+  ],
+  ['24', 2, 'gipsplate* | plasterboard* | gips | *binnendeur* | interior door* | internal door*'],
+  ['244', 2, 'innerdør* | branndør* | dørlukker* | door closer* | dørvrider* | foldevegg* | fire door*'],
+  ['24', 1, 'dør | dører | *dører | door | doors | *door | *doors'],
+  ['243', 2.5, 'systemvegg* | glassvegg*'],
+  [
+    '25',
+    3,
+    'dekkeplan* | hulldekke* | *etasjeskille* | betongdekke* | *hulldekker* | floor slab* | hollow core* | post-tensioned slab* | kanaalplaat* | *vloerafwerking* | *plafondafwerking* | dekker over* | dekke over*',
+  ],
+  [
+    '25',
+    2,
+    'påstøp* | avretting* | *avrettingsmasse* | gulvbelegg* | gulvoverflate* | parkett* | *gulv | gulv | gulvet | tregulv* | fliser | flislegging* | vinyl* | linoleum* | screed | raised floor* | floor finish* | carpet* | parquet* | *vloer* | smøremembran* | våtromsmembran* | *himling* | himlingsplate* | akustikkplate* | systemhimling* | ceiling tile* | suspended ceiling* | ceiling* | plafond* | slab*',
+  ],
+  ['25', 1, 'våtrom* | membran | slabs'],
+  [
+    '26',
+    3,
+    'yttertak* | taktekking* | takbelegg* | takmembran* | takpapp* | takstein* | roofing* | roof covering* | roof membrane* | dakbedekking* | taktekning*',
+  ],
+  ['26', 2, 'takrenne* | nedløp* | gutter* | downpipe* | takstol* | takfot* | gesims* | takkonstruksjon*'],
+  ['26', 1, 'roof'],
+  ['263', 3, 'takvindu* | takluke* | overlys* | roof window* | rooflight* | skylight* | dakraam* | lichtkoepel*'],
+  [
+    '27',
+    2,
+    'inventar* | ildsted* | peis* | vedovn* | skorstein* | fireplace* | wood stove* | stove* | kjøkkeninnredning* | kjøkkenskap* | benkeplate* | benkeskap* | *innredning | garderobeskap* | kitchen* | kjøkken* | keuken | baderomsinnredning* | speil* | kjøleskap* | fridge* | oppvaskmaskin* | hvitevarer* | sofa* | furniture*',
+  ],
+  [
+    '28',
+    2.5,
+    'trapp* | *trapp | *trapper | *trappen | *trappeløp* | *trapperom* | *trappehus* | trappen* | rekkverk* | håndløper* | *balkong* | balkong* | ramper | rampe | stair* | balcon* | balustrade* | handrail* | baldakin* | canopy* | trappenhuis*',
+  ],
+  ['20', 1.5, 'romprogram*'],
+  // 3 VVS
+  [
+    '3',
+    2,
+    'vvs* | hvac | mechanical services | mechanical installation* | w-installatie* | werktuigbouw* | vvs-installasjon*',
+  ],
+  [
+    '31',
+    3,
+    'sanitær* | tappevann* | forbruksvann* | spillvann* | bunnledning* | varmtvannsbereder* | bereder* | sanitary* | plumbing | sanitair* | riolering* | waterleiding* | toiletten | rør-i-rør | *vanninstallasjon* | soil vent* | above ground drainage | below ground drainage | public health',
+  ],
+  [
+    '31',
+    2,
+    'kaldtvann* | varmtvann* | avløp* | overvann* | sluk | sluket | *sluk | servant* | toalett* | klosett* | dusj* | badekar* | vannlås* | blandebatteri* | blandearmatur* | vannmåler* | fettutskiller* | wc | toilet* | lavator* | washbasin* | wash basin* | basin mixer* | shower* | water heater* | hot water | cold water | domestic water | waste pipe* | soil pipe* | roof drain* | legionella | pex | vannledning* | tap | taps | kraan | douche*',
+  ],
+  [
+    '32',
+    3,
+    'varmeanlegg* | radiator* | vannbåren* | *varmepumpe* | fjernvarme* | varmesentral* | heating | lthw | boiler* | heat pump* | verwarming* | *vloerverwarming* | warmtepomp* | cv-ketel* | district heating | underfloor heating | gulvvarme* | varmeinstallasjon*',
+  ],
+  [
+    '32',
+    2,
+    'varme | shunt* | turvann* | returvann* | kjel | kjelen | akkumulatortank* | ekspansjonskar* | innreguleringsventil* | radiatorventil* | termostatventil* | sirkulasjonspumpe* | varmetap* | balancing valve* | manifold* | heat exchanger* | turledning* | returledning* | varmebatteri* | fordelerskap | pressurisation unit*',
+  ],
+  ['32', 1, 'oppvarming* | termostat* | thermostat*'],
+  [
+    '33',
+    3,
+    'sprinkler* | brannslokking* | *slokkeanlegg* | vanntåke* | brannslange* | fire suppression* | wet riser* | dry riser* | hose reel* | alarmventil* | boligsprinkler*',
+  ],
+  ['33', 1.5, 'brannslukker* | brannslokkeapparat* | brannslukningsapparat* | fire extinguisher*'],
+  ['34', 3, 'trykkluft* | medisinsk gass* | gassinstallasjon* | compressed air | medical gas*'],
+  ['35', 3, 'kjølerom* | fryserom* | cold room* | kuldeanlegg*'],
+  [
+    '36',
+    3,
+    '*ventilasjon* | luftbehandling* | ventilation* | air handling unit* | ahu | mvhr | ventilatie* | luchtbehandeling* | wtw | mv-box | luftmengde* | tilluft* | avtrekk* | fraluft* | avkast* | ductwork* | supply air | extract air | extract fan* | heat recovery | ventilasjonsaggregat*',
+  ],
+  [
+    '36',
+    2,
+    'aggregat | aggregatet | luftkanal* | kanalnett* | spiro* | *spjeld* | vav | cav | varmegjenvinner* | gjenvinner* | *luftfordeling* | damper* | diffuser* | duct | ducts | airflow | air volume* | sfp | kjøkkenhette* | lyddemper* | attenuator* | filterskift* | luftfilter* | ventiel* | roterende | motstrøms*',
+  ],
+  ['36', 1, 'm³/h | m3/h | l/s | filter | filtre'],
+  [
+    '37',
+    3,
+    '*kjøling* | komfortkjøling* | kjølemaskin* | kjølebafel* | kjølebaffel* | isvann* | fancoil* | fan coil* | chiller* | cooling | chilled water | chilled beam* | vrv | vrf | air conditioning | comfort cooling | koeling* | split unit*',
+  ],
+  ['37', 1.5, 'kuldemedium* | kjølemedium* | refrigerant* | r32 | r410a | kjøleanlegg*'],
+  ['38', 3, 'vannbehandling* | vannrensing* | water treatment | svømmebasseng* | fontene*'],
+  // 4 Elkraft
+  [
+    '4',
+    2,
+    'elektro* | elkraft* | el-anlegg* | elanlegg* | elektrisk anlegg | electrical services | electrical installation* | e-installatie* | elektra | elektrisk* | el-installasjon*',
+  ],
+  [
+    '41',
+    3,
+    'føringsvei* | kabelstige* | kabelbro* | kabelbru* | kabelkanal* | kabelbrett* | lynvern* | lynavleder* | cable tray* | cable ladder* | containment | lightning protection | jording* | earthing',
+  ],
+  ['42', 3, 'høyspent* | nettstasjon* | transformator* | high voltage | substation*'],
+  [
+    '43',
+    3,
+    '*tavle | tavle* | sikringsskap* | hovedfordeling* | underfordeling* | fordelingstavle* | stikkontakt* | automatsikring* | jordfeil* | overspenningsvern* | effektbryter* | hovedbryter* | stigekabel* | ladestasjon* | ladepunkt* | elbillad* | switchboard* | distribution board* | consumer unit* | socket outlet* | small power | circuit breaker* | lv switchboard* | ev charger* | ev charging | groepenkast* | groepenverklaring* | groepen verklaring* | wandcontactdo* | verdeelinrichting* | aardlekschakelaar* | receptacle* | *switch | switches | kursfortegnelse* | kursliste*',
+  ],
+  [
+    '43',
+    2,
+    'stikk | sikring | sikringer | kurs | kurser | nek 400* | lavspent* | mcb | rcd | rcbo | fused spur* | single line diagram | enlinjeskjema* | busbar* | sockets | wcd | fel § 12 | lavspenningsanlegg*',
+  ],
+  [
+    '44',
+    3,
+    'belysning* | lysarmatur* | led-armatur* | downlight* | nødlys* | ledeskilt* | luminaire* | lighting | emergency light* | exit sign* | verlichting* | noodverlichting* | lys og nødlys | *belysning',
+  ],
+  ['44', 1.5, 'schakelaar* | lysbryter* | bryter | brytere | light switch*'],
+  ['44', 2, 'lys | armatur* | dali | ugr | lux | lamp* | lumen | armatuur* | sentralbatteri*'],
+  [
+    '45',
+    3,
+    'varmekabel* | varmekabler* | panelovn* | elvarme* | varmefolie* | electric heating | electric heater* | elektrisk gulvvarme*',
+  ],
+  ['46', 3, 'nødstrøm* | reservekraft* | avbruddsfri* | ups | generator* | standby generator* | nødstrømsaggregat*'],
+  ['49', 1.5, 'solcelle* | pv panel* | photovoltaic*'],
+  // 5 Tele og automatisering
+  ['5', 2, 'tele og automatisering | svakstrøm* | telecom* | ekom*'],
+  [
+    '52',
+    3,
+    'ikt | datanett* | datauttak* | datanettverk* | nettverk* | access point* | cat6* | fiberkabel* | structured cabling | data cabling | ict | wifi | trådløst nett*',
+  ],
+  ['53', 3, 'porttelefon* | dørtelefon* | intercom* | door entry | telefon* | telephone* | phone*'],
+  [
+    '54',
+    3,
+    'brannalarm* | branndeteksjon* | røykdetektor* | røykvarsler* | brannmelder* | manuell melder* | adgangskontroll* | innbruddsalarm* | kortleser* | alarmanlegg* | pasientsignal* | sykesignal* | fire alarm* | smoke detector* | call point* | access control* | intruder alarm* | nurse call* | rookmelder* | brandmeld* | fire detection | alarmsentral* | brannalarmsentral*',
+  ],
+  ['54', 2, 'detektor* | detector* | sirene* | sounder* | bs 5839* | en 54* | sløyfe*'],
+  [
+    '55',
+    3,
+    'lydanlegg* | teleslynge* | fellesantenne* | tv-anlegg* | av-anlegg* | av-utstyr* | internfjernsyn* | videoovervåking* | cctv | public address | induction loop* | audio visual | høyttaler*',
+  ],
+  [
+    '56',
+    3,
+    'sd-anlegg* | sentral driftskontroll | driftskontroll* | automatisering* | bacnet* | knx | undersentral* | bms | building management system* | building automation | gebouwbeheer* | automasjon* | automasjonsstasjon* | sd prinsippskjema | sd',
+  ],
+  ['56', 1.5, 'duc | modbus | controls | styresystem* | regulator*'],
+  [
+    '62',
+    3,
+    '*heis | heis* | heiser | rulletrapp* | løftebord* | lift | lifts | lifting | elevator* | escalator* | loler | ns-insta 500* | en 81* | merkelast* | trappeheis*',
+  ],
+  ['62', 1.5, 'kone | otis | tk elevator | driftstillatelse*'],
+  ['65', 3, 'sentralstøvsuger* | avfallssug* | søppelsug* | avfallsbrønn*'],
+  // 7 Utendørs
+  ['7', 2, 'utendørs* | landskap* | external works | uteanlegg*'],
+  ['70', 3, 'utomhus* | uteområde* | landscape* | situasjonsplan* | site plan | situatie*'],
+  ['71', 2.5, 'terrengplan* | terrengbearbeiding* | grøft* | masseutskifting* | planering* | earthworks | høydeplan*'],
+  ['71', 1, 'terreng | terrenget'],
+  ['72', 2.5, 'støttemur* | gjerde* | fence* | fencing | leskur* | sykkelskur* | sykkelbod*'],
+  [
+    '73',
+    3,
+    'utvendig va | utendørs va | va-anlegg* | va-plan* | vann- og avløp* | kumlokk* | stakekum* | nedstigningskum* | vannkum* | *kummer | overvannshåndtering* | stikkledning* | hydrant* | external drainage | manhole* | inspection chamber*',
+  ],
+  ['73', 1.5, 'kum | va | infiltrasjon*'],
+  ['74', 3, 'utebelysning* | utelys* | gatelys* | external lighting | street light* | parkbelysning*'],
+  [
+    '76',
+    2.5,
+    'asfalt* | belegningsstein* | *belegning | belegning* | kantstein* | adkomstvei* | paving | kerb* | tarmac | road* | gatestein* | vegdekke*',
+  ],
+  ['76', 1, 'parkering* | car park* | sykkelstativ* | benk | benker | bench* | vei | veg'],
+  ['77', 3, 'beplantning* | beplantningsplan* | planting* | grøntareal* | tree pit* | stauder | trær | busker'],
+  ['77', 1.5, 'plen | gress* | grass* | lekeplass* | lekeapparat* | playground*'],
+  // IFC entity names, which is most of what a model's extracted text contains.
+  ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
+  ['3', 1, 'ifcpipesegment | ifcpipefitting | ifcvalve | ifcpump | ifcflowterminal'],
+  ['31', 1.5, 'ifcsanitaryterminal | ifcwastefitting'],
+  ['32', 1.5, 'ifcspaceheater | ifcboiler'],
+  ['33', 1.5, 'ifcfiresuppressionterminal'],
+  ['41', 1.5, 'ifccablecarriersegment | ifccablecarrierfitting'],
+  ['44', 1.5, 'ifclightfixture | ifclamp'],
+  ['43', 1.5, 'ifcoutlet | ifcelectricdistributionboard | ifcswitchingdevice'],
+  ['54', 1.5, 'ifcalarm | ifcsensor'],
+  ['22', 1.5, 'ifcbeam | ifccolumn | ifcmember'],
+  ['2', 1, 'ifcwall* | ifcslab | ifcwindow | ifcdoor | ifcroof | ifcstair* | ifccovering | ifccurtainwall'],
+  // Manufacturers the product brief names: weak, because a product document says what the product is anyway.
+  ['36', 1.5, 'systemair | swegon | flexit'],
+  ['44', 1.5, 'glamox'],
+  ['24', 1.5, 'dorma | dormakaba | gyproc'],
+  ['27', 1.5, 'jøtul'],
+  ['26', 1, 'isola'],
+  ['23', 1.5, 'rockwool'],
+  ['3', 1, 'uponor'],
+  ['4', 1, 'abb | schneider electric | schneider'],
+];
+
+// ---------------------------------------------------------------------------------------------------- disciplines
+const DISCIPLINE_TERMS: readonly Group[] = [
+  ['ARK', 3, 'arkitekt* | architect* | bouwkund* | architectural | architecture'],
+  ['ARK', 2, 'romprogram*'],
+  ['IARK', 3, 'interiørarkitekt* | interiør* | interior design*'],
+  ['LARK', 3, 'landskapsarkitekt* | landskap* | landscape architect* | landscape'],
+  [
+    'RIB',
+    3,
+    'konstruksjon | konstruksjonstegning* | rib-tegning* | structural* | structure | constructeur* | constructie* | staalconstructie* | bærekonstruksjon*',
+  ],
+  ['RIG', 3, 'geotekni* | geotechn* | grunnundersøk*'],
+  ['RIV', 3, 'vvs* | rørlegger* | mechanical* | hvac | plumbing | public health | w-installatie* | werktuigbouw*'],
+  ['RIV', 2, 'rør'],
+  ['RIE', 3, 'elektro* | elektriker* | electrical* | e-installatie* | elektra | el | elkraft* | installatør*'],
+  [
+    'RIBr',
+    3,
+    'brannkonsept* | brannteknisk* | brannstrategi* | brannplan* | branntegning* | brannrapport* | brann | brannsikkerhet* | fire strategy | fire engineer* | rømningsplan* | brandveiligheid*',
+  ],
+  ['RIAku', 3, 'akustikk* | lydmåling* | lydberegning* | lydklasse* | acoustic* | lydteknisk*'],
+  [
+    'RIByFy',
+    3,
+    'bygningsfysikk* | fuktsikring* | tetthetsmåling* | lufttetthet* | fuktsikringsplan* | building physics | kuldebro*',
+  ],
+  [
+    'RIEn',
+    3,
+    'energiberegning* | energiattest* | energimerk* | simien | energy calculation* | energy performance certificate | energiutredning*',
+  ],
+  ['RIM', 3, 'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim'],
+];
+
+// ---------------------------------------------------------------------------------------------------- information types
+const TYPE_TERMS: readonly Group[] = [
+  [
+    'product_data_sheet',
+    3,
+    'produktdatablad* | datablad* | productdata* | product data* | productinfo* | product info* | data sheet* | datasheet* | produktblad* | produktark* | produktinformasjon* | spesifikasjonsblad* | teknisk datablad* | technical data sheet* | productblad* | technische informatie | technical information | product sheet*',
+  ],
+  ['product_data_sheet', 2, 'pdb | tds | teknisk info*'],
+  [
+    'product_data_sheet',
+    1.5,
+    'tekniske data | technical data | specifications | nobb* | mål og vekt | dimensions and weights | tilbehør',
+  ],
+  [
+    'om_instructions',
+    3,
+    'fdv-dokumentasjon* | driftsinstruks* | vedlikeholdsinstruks* | drift og vedlikehold* | drifts- og vedlikehold* | forvaltning, drift og vedlikehold | o&m | operation and maintenance | operating and maintenance | maintenance manual* | maintenance instructions | onderhoudsvoorschrift* | service manual* | servicehåndbok* | bedieningsvoorschrift* | installation, operation and maintenance | driftshåndbok* | vedlikeholdsplan*',
+  ],
+  [
+    'om_instructions',
+    2,
+    'fdv | driftsveiledning* | vedlikeholdsanvisning* | onderhoud* | maintenance schedule* | vedlikeholdsintervall* | servicehandbok*',
+  ],
+  [
+    'om_instructions',
+    1.2,
+    'vedlikehold | vedlikeholdet | maintenance | feilsøking* | troubleshooting | fault finding | feilkoder | error codes | periodisk vedlikehold',
+  ],
+  [
+    'user_manual',
+    3,
+    'bruksanvisning* | brukerveiledning* | brukermanual* | brukerhåndbok* | gebruikershandleiding* | user guide* | user manual* | owner* manual* | verkorte handleiding* | hurtigguide* | quick guide* | quick start*',
+  ],
+  ['user_manual', 2, 'handleiding* | operating instructions | bru | slik bruker du | slik betjener du | betjening*'],
+  [
+    'installation_instructions',
+    3,
+    'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
+  ],
+  ['installation_instructions', 1.5, 'montering | montasje | before installation | før montering* | installation'],
+  ['cleaning_instructions', 3, 'renholdsinstruks* | renholdsveiledning* | cleaning instructions | schoonmaak*'],
+  ['cleaning_instructions', 2, 'renhold* | rengjøring* | cleaning'],
+  [
+    'safety_data_sheet',
+    3.5,
+    'sikkerhetsdatablad* | hms-datablad* | safety data sheet* | veiligheidsinformatieblad* | sds | msds',
+  ],
+  ['safety_data_sheet', 2, '1907/2006 | fareidentifikasjon* | hazards identification | avsnitt 1'],
+  ['declaration_of_performance', 3.5, 'ytelseserklæring* | declaration of performance | prestatieverklaring* | dop'],
+  [
+    'declaration_of_performance',
+    2,
+    'erklærte ytelser | declared performance | cpr | harmonisert standard | harmonised standard',
+  ],
+  [
+    'declaration_of_conformity',
+    3.5,
+    'samsvarserklæring* | declaration of conformity | eu declaration of conformity | conformiteitsverklaring* | doc',
+  ],
+  [
+    'technical_approval',
+    3.5,
+    'teknisk godkjenning | produktsertifikat* | typegodkjenning* | certifire | bba certificate | product certificate | european technical assessment',
+  ],
+  ['technical_approval', 2.5, 'sintef | sertifikat* | eta | kiwa'],
+  ['epd', 3.5, 'epd | epd-norge | nepd* | miljødeklarasjon* | environmental product declaration*'],
+  ['epd', 2, 'en 15804* | iso 14025 | gwp*'],
+  ['environmental_self_declaration', 3, 'egenerklæring* | self-declaration | miljødokument*'],
+  ['environmental_self_declaration', 1.5, 'a20 | breeam* | prioritetslisten | kandidatliste*'],
+  ['warranty', 3, 'garanti* | warranty | warranties | guarantee* | garantie*'],
+  [
+    'spare_parts_list',
+    3,
+    'reservedel* | spare parts | spare part list* | parts list* | reserveonderdelen* | onderdelenlijst*',
+  ],
+  [
+    'commissioning_report',
+    3,
+    'innregulering* | inregel* | igangkjøring* | funksjonstest* | systemtest* | itb | integrert systemtest* | commissioning | prøvedrift* | balancing | inregulering* | ns 6450*',
+  ],
+  ['commissioning_report', 1.5, 'cibse code* | bsria* | witnessed'],
+  [
+    'test_measurement_report',
+    3,
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test*',
+  ],
+  [
+    'test_measurement_report',
+    1.5,
+    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass',
+  ],
+  [
+    'self_inspection_checklist',
+    3,
+    'egenkontroll* | sjekkliste* | kontrollskjema* | checklist* | check list* | kontrolliste* | self-inspection*',
+  ],
+  [
+    'independent_control_report',
+    3.5,
+    'uavhengig kontroll | kontrollerklæring* | independent control* | uavhengig kontrollerende',
+  ],
+  [
+    'circuit_schedule',
+    3.5,
+    'kursfortegnelse* | kursliste* | kursoversikt* | tavledokumentasjon* | groepenverklaring* | groepen verklaring* | circuit schedule* | circuit chart* | distribution board schedule*',
+  ],
+  [
+    'fire_strategy',
+    3.5,
+    'brannkonsept* | brannstrategi* | brannteknisk* | fire strategy | fire safety strategy | fire engineering report* | fire risk assessment* | brandveiligheid*',
+  ],
+  ['fire_strategy', 2, 'branntegning* | brannplan* | brann-notat* | brannnotat*'],
+  [
+    'evacuation_plan',
+    3.5,
+    'rømningsplan* | branninstruks* | evakueringsplan* | evacuation plan* | fire action notice* | ontruimingsplan*',
+  ],
+  ['evacuation_plan', 2, 'du er her | du står her | you are here | samlingsplass* | møteplass*'],
+  [
+    'lift_documents',
+    3,
+    'driftstillatelse* | ns-insta 500* | loler | thorough examination* | heisregister* | sikkerhetskontroll heis',
+  ],
+  ['lift_documents', 1.5, 'heis | heisen | heiser | *heis | lift | lifts | elevator* | sikkerhetskontroll* | loggbok*'],
+  [
+    'energy_certificate',
+    3.5,
+    'energiattest* | energimerk* | energiberegning* | energy performance certificate* | energy calculation* | sap calculation* | energielabel* | energy statement* | energikarakter*',
+  ],
+  ['energy_certificate', 2, 'epc | sbem | simien | netto energibehov | levert energi'],
+  [
+    'supplier_list',
+    3.5,
+    'leverandørliste* | kontaktliste* | leverandørregister* | leverandøroversikt* | supplier list* | contact list* | contact directory | contractors directory | adresseliste*',
+  ],
+  ['supplier_list', 1.5, 'suppliers | subcontractors'],
+  ['training_record', 3, 'opplæring* | training | opleiding*'],
+  [
+    'permit_documents',
+    3.5,
+    'rammetillatelse* | igangsettingstillatelse* | ferdigattest* | brukstillatelse* | byggetillatelse* | planning permission | completion certificate | omgevingsvergunning* | building control approval',
+  ],
+  ['permit_documents', 2, 'byggesak* | ett-trinns søknad | tillatelse til tiltak'],
+  [
+    'photo_documentation',
+    3.5,
+    'fotodokumentasjon* | skjulte konstruksjoner | skjult konstruksjon* | skjulte anlegg* | før lukking | fotorapport* | photo documentation | photographic record*',
+  ],
+  ['photo', 2, 'foto | fotos | bilder | bilde | photo | photos | befaring* | site visit*'],
+  [
+    'description',
+    3,
+    'teknisk beskrivelse | funksjonsbeskrivelse* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
+  ],
+  ['description', 1.5, 'ns 3420* | beskrivelsestekst* | omfang'],
+  ['calculation', 3, '*beregning* | calculation* | berekening* | dimensjonering* | statiske*'],
+  ['calculation', 1.5, 'kapasitetskontroll* | load take-down | design of'],
+  [
+    'report',
+    2.5,
+    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
+  ],
+  [
+    'certificate',
+    3,
+    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat*',
+  ],
+  [
+    'contract',
+    3,
+    '*kontrakt* | serviceavtale* | contract | contracts | agreement* | service agreement* | overeenkomst* | avtale | avtalen',
+  ],
+  ['contract', 1.5, 'ns 8407* | ns 8405* | kontraktssum | totalentreprise*'],
+  ['model', 2.5, 'modell | modellen | bim-modell* | model | models | modellen'],
+];
+
+/** Neutral phrases that must beat a misleading shorter match inside them. */
+const NEUTRAL_TERMS =
+  'outdoor* | sluttrapport* | roof plan* | roof level | vedlikeholdsfri* | oppvarmingskarakter* | main contractor* | contractor* | dekker ikke | garantien dekker | dekker fabrikasjonsfeil | fuktsikring* | brannsikring* | kjeller* | skjulte konstruksjoner | analyse* | tilbakeslagsventil* | stikkord* | rapportering* | kursus | e-post | portal* | rapportere*';
+
+function splitPatterns(patterns: string): string[] {
+  return patterns
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/**
+ * NS 3451 names as extra vocabulary: "Gulvoverflate", "Armaturer for spillvann" ... Single generic words ("Utstyr",
+ * "Rammer", "Plasser") are left out because they match far too much.
+ */
+function tableNamePatterns(): { pattern: string; code: string }[] {
+  const generic = new Set([
+    'utstyr',
+    'armaturer',
+    'isolasjon',
+    'ledningsnett',
+    'rammer',
+    'plasser',
+    'veger',
+    'skilter',
+    'kanalnett',
+    'skjørt',
+    'lys',
+    'heiser',
+    'kraner',
+    'jording',
+    'pasientsignal',
+  ]);
+  const out: { pattern: string; code: string }[] = [];
+  for (const entry of ns3451Entries()) {
+    if (entry.level < 2) continue;
+    const name = entry.nameNo
+      .toLowerCase()
+      .replace(/,? generelt$/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (name.length < 6 || generic.has(name) || /\(ns 3451:2022\)/.test(name)) continue;
+    if (!name.includes(' ') && name.length < 8) continue;
+    out.push({ pattern: name.includes(' ') ? name : `${name}*`, code: entry.code });
+  }
+  return out;
+}
+
+export type VocabularyKind = 'ns' | 'discipline' | 'type';
+
+let matchers: Record<VocabularyKind, PhraseMatcher<WeightedTarget[]>> | null = null;
+
+/**
+ * One matcher per kind of target, built on first use. Separate matchers because "longest match wins" must only
+ * compare like with like: "electrical services" (an NS phrase) must not hide "electrical" (a discipline word). The
+ * neutral phrases go into every matcher.
+ */
+export function vocabularyMatchers(): Record<VocabularyKind, PhraseMatcher<WeightedTarget[]>> {
+  if (matchers) return matchers;
+  const byKind: Record<VocabularyKind, Map<string, WeightedTarget[]>> = {
+    ns: new Map(),
+    discipline: new Map(),
+    type: new Map(),
+  };
+  const addEntry = (kind: VocabularyKind, pattern: string, wt: WeightedTarget): void => {
+    const map = byKind[kind];
+    const list = map.get(pattern) ?? [];
+    // The same pattern listed twice for one target keeps the stronger weight.
+    const same = list.find((x) => JSON.stringify(x.target) === JSON.stringify(wt.target));
+    if (same) same.weight = Math.max(same.weight, wt.weight);
+    else list.push(wt);
+    map.set(pattern, list);
+  };
+  for (const [code, weight, patterns] of NS_TERMS)
+    for (const p of splitPatterns(patterns)) addEntry('ns', p, { target: { kind: 'ns', code }, weight });
+  for (const { pattern, code } of tableNamePatterns()) {
+    if (!byKind.ns.has(pattern)) addEntry('ns', pattern, { target: { kind: 'ns', code }, weight: 2 });
+  }
+  for (const [code, weight, patterns] of DISCIPLINE_TERMS)
+    for (const p of splitPatterns(patterns))
+      addEntry('discipline', p, { target: { kind: 'discipline', code }, weight });
+  for (const [id, weight, patterns] of TYPE_TERMS)
+    for (const p of splitPatterns(patterns)) addEntry('type', p, { target: { kind: 'type', id }, weight });
+  const build = (kind: VocabularyKind): PhraseMatcher<WeightedTarget[]> => {
+    const map = byKind[kind];
+    for (const p of splitPatterns(NEUTRAL_TERMS))
+      if (!map.has(p)) map.set(p, [{ target: { kind: 'none' }, weight: 0 }]);
+    return new PhraseMatcher([...map.entries()].map(([pattern, payload]) => ({ pattern, payload })));
+  };
+  matchers = { ns: build('ns'), discipline: build('discipline'), type: build('type') };
+  return matchers;
+}
