@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown mode "${mode}".\n\n${USAGE}`);
     return 2;
   }
-  const service = await startService({ config, logger, api: mode !== 'worker' });
+  const service = await startService({ config, logger, api: mode !== 'worker', workers: mode !== 'api' });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

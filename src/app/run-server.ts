@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import type { DatabaseTarget } from '../storage/db/database.js';
 import { buildServer } from '../http/server.js';
+import type { DatabaseTarget } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
-import { createDependencies, type Dependencies } from './dependencies.js';
+import { createDependencies, type AppSettings, type Dependencies } from './dependencies.js';
 import { VERSION } from './version.js';
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
@@ -13,18 +13,55 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
 }
 
+export function appSettingsOf(config: Config): AppSettings {
+  const storage = config.storage;
+  return {
+    publicUrl: config.http.publicUrl,
+    storage:
+      storage.kind === 's3'
+        ? {
+            kind: 's3',
+            bucket: storage.bucket,
+            region: storage.region,
+            endpoint: storage.endpoint,
+            forcePathStyle: storage.forcePathStyle,
+          }
+        : { kind: 'fs', root: storage.root },
+    maxUploadBytes: config.uploads.maxBytes,
+    queue: {
+      concurrency: config.worker.concurrency,
+      expireInSeconds: config.worker.jobExpireSeconds,
+      retryLimit: config.worker.retryLimit,
+    },
+    libreOfficePath: config.worker.libreOfficePath,
+  };
+}
+
 export interface RunningService {
   app: FastifyInstance | null;
   dependencies: Dependencies;
   stop(): Promise<void>;
 }
 
-/** Starts the API (and, in later stages, the workers) of one process. */
-export async function startService(params: { config: Config; logger: Logger; api: boolean }): Promise<RunningService> {
+/** Starts the API and/or the workers of one process. */
+export async function startService(params: {
+  config: Config;
+  logger: Logger;
+  api: boolean;
+  workers: boolean;
+}): Promise<RunningService> {
   const { config, logger } = params;
-  const dependencies = await createDependencies({ database: databaseTargetOf(config) });
+  const dependencies = await createDependencies({
+    database: databaseTargetOf(config),
+    settings: appSettingsOf(config),
+    onQueueError: (error) => logger.error({ err: error }, 'job queue error'),
+  });
   let app: FastifyInstance | null = null;
   try {
+    if (params.workers) {
+      await dependencies.startWorkers();
+      logger.info({ concurrency: config.worker.concurrency }, 'workers started');
+    }
     if (params.api) {
       const admin = await resolveAdminToken({ configured: config.adminToken, dataDir: config.dataDir });
       if (admin.source === 'file') {
@@ -35,6 +72,9 @@ export async function startService(params: { config: Config; logger: Logger; api
       }
       app = await buildServer({
         services: dependencies.services,
+        localBlobs: dependencies.localUrlSigner
+          ? { signer: dependencies.localUrlSigner, blobs: dependencies.blobs }
+          : null,
         logger,
         isReady: () => dependencies.isReady(),
         options: {
@@ -45,6 +85,7 @@ export async function startService(params: { config: Config; logger: Logger; api
           rateLimit: config.rateLimit,
           redisUrl: config.redisUrl,
           version: VERSION,
+          s3EventsToken: config.storage.kind === 's3' ? config.storage.eventsToken : null,
         },
       });
       await app.listen({ port: config.http.port, host: config.http.host });

@@ -10,6 +10,8 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   key create --partner <partnerId> [--name <name>] [--owner <id> ...] [--building <id> ...] [--test]
   key list --partner <partnerId>
   key revoke <keyId>
+  document restore <documentId>
+  reprocess --document <id> | --building <id> | --all
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
 The operator token comes from BYGGDOK_ADMIN_TOKEN or the file admin-token in the data folder.
@@ -39,6 +41,8 @@ export function adminCallOf(argv: string[]): Call {
       owner: { type: 'string', multiple: true },
       building: { type: 'string', multiple: true },
       test: { type: 'boolean' },
+      document: { type: 'string' },
+      all: { type: 'boolean' },
       url: { type: 'string' },
     },
   });
@@ -70,7 +74,22 @@ export function adminCallOf(argv: string[]): Call {
       return { method: 'GET', path: `/admin/partners/${partner()}/keys` };
     case 'key revoke':
       return { method: 'DELETE', path: `/admin/keys/${encodeURIComponent(arg ?? fail('the key id is required'))}` };
+    case 'document restore':
+      return {
+        method: 'POST',
+        path: `/admin/documents/${encodeURIComponent(arg ?? fail('the document id is required'))}/restore`,
+      };
     default:
+      if (area === 'reprocess') {
+        const body = values.document
+          ? { documentId: values.document }
+          : values.building?.[0]
+            ? { buildingId: values.building[0] }
+            : values.all
+              ? { all: true }
+              : fail('reprocess needs --document <id>, --building <id> or --all');
+        return { method: 'POST', path: '/admin/reprocess', body };
+      }
       return fail(`unknown command "${[area, command].filter(Boolean).join(' ')}"`);
   }
 }

@@ -28,7 +28,33 @@ export interface Config {
   };
   /** optional shared rate-limit store when several API processes run */
   redisUrl: string | null;
+  storage: StorageConfig;
+  uploads: {
+    /** uploads above this are refused with 413 */
+    maxBytes: number;
+  };
+  worker: {
+    /** jobs of each kind one process runs at once */
+    concurrency: number;
+    /** a job running longer than this counts as crashed and is retried */
+    jobExpireSeconds: number;
+    retryLimit: number;
+    /** LibreOffice binary for Office previews (null: looked up on PATH when needed) */
+    libreOfficePath: string | null;
+  };
 }
+
+export type StorageConfig =
+  | { kind: 'fs'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string | null;
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      /** shared secret an S3 event notification (webhook) must carry; null: notifications are not accepted */
+      eventsToken: string | null;
+    };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -90,6 +116,23 @@ function readUrl(r: Reader, variable: string, protocols: string[]): string | und
   }
 }
 
+function readStorage(r: Reader, dataDir: string): StorageConfig {
+  const bucket = readString(r, 'S3_BUCKET');
+  if (!bucket) return { kind: 'fs', root: path.join(dataDir, 'files') };
+  const eventsToken = readString(r, 'S3_EVENTS_TOKEN') ?? null;
+  if (eventsToken !== null && eventsToken.length < 24) {
+    r.problems.push({ variable: 'S3_EVENTS_TOKEN', message: 'must be at least 24 characters long' });
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region: readString(r, 'S3_REGION') ?? readString(r, 'AWS_REGION') ?? null,
+    endpoint: readUrl(r, 'S3_ENDPOINT', ['http:', 'https:']) ?? null,
+    forcePathStyle: readBoolean(r, 'S3_FORCE_PATH_STYLE', false),
+    eventsToken,
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
@@ -129,6 +172,16 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       windowMs: readInt(r, 'RATE_LIMIT_WINDOW_MS', { default: 60_000, min: 1000, max: 86_400_000 }),
     },
     redisUrl: readUrl(r, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+    storage: readStorage(r, path.resolve(cwd, readString(r, 'BYGGDOK_DATA_DIR') ?? './data')),
+    uploads: {
+      maxBytes: readInt(r, 'BYGGDOK_MAX_UPLOAD_BYTES', { default: 5 * 1024 ** 3, min: 1024, max: 5 * 1024 ** 4 }),
+    },
+    worker: {
+      concurrency: readInt(r, 'BYGGDOK_WORKER_CONCURRENCY', { default: 2, min: 1, max: 64 }),
+      jobExpireSeconds: readInt(r, 'BYGGDOK_JOB_EXPIRE_SECONDS', { default: 900, min: 1, max: 86_400 }),
+      retryLimit: readInt(r, 'BYGGDOK_JOB_RETRY_LIMIT', { default: 4, min: 0, max: 100 }),
+      libreOfficePath: readString(r, 'BYGGDOK_LIBREOFFICE_PATH') ?? null,
+    },
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

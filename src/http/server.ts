@@ -9,7 +9,12 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerValidation } from './plugins/validation.js';
+import type { BlobStore } from '../domain/documents/blob-store.js';
+import type { UrlSigner } from '../storage/blobs/url-signer.js';
+import { registerDocumentAdminRoutes } from './routes/admin/documents.route.js';
 import { registerKeyAdminRoutes } from './routes/admin/keys.route.js';
+import { registerLocalBlobRoutes } from './routes/blobs/local-blobs.route.js';
+import { registerS3EventsRoute } from './routes/blobs/s3-events.route.js';
 import { registerPartnerAdminRoutes } from './routes/admin/partners.route.js';
 import { registerHealthRoutes } from './routes/health.route.js';
 import { registerPartnerRoutes } from './routes/partner/index.js';
@@ -22,12 +27,16 @@ export interface ServerOptions {
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   redisUrl: string | null;
   version: string;
+  /** shared secret of S3 event notifications; null: the endpoint is not served */
+  s3EventsToken: string | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildServer(params: {
   services: Services;
+  /** the embedded file storage's signed URLs are served by this process (null with S3) */
+  localBlobs: { signer: UrlSigner; blobs: BlobStore } | null;
   options: ServerOptions;
   logger: FastifyBaseLogger;
   isReady: () => Promise<boolean>;
@@ -76,7 +85,12 @@ export async function buildServer(params: {
     registerAdminAuthentication(scope, options.adminToken);
     registerPartnerAdminRoutes(scope, services);
     registerKeyAdminRoutes(scope, services);
+    registerDocumentAdminRoutes(scope, services);
   });
+
+  if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, documents: services.documents });
+  if (options.s3EventsToken)
+    registerS3EventsRoute(app, { documents: services.documents, eventsToken: options.s3EventsToken });
 
   return app;
 }

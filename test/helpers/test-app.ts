@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createDependencies, type Clock, type Dependencies } from '../../src/app/dependencies.js';
+import { createDependencies, type AppSettings, type Clock, type Dependencies } from '../../src/app/dependencies.js';
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer, type ServerOptions } from '../../src/http/server.js';
 import type { Engine } from '../../src/storage/db/database.js';
@@ -22,21 +22,51 @@ export interface TestApp {
     buildingOwnerIds?: string[];
     buildingIds?: string[];
   }): Promise<{ id: string; key: string }>;
+  /** registers a document and PUTs its bytes to the upload URL, as a client would */
+  upload(params: {
+    seed: { key: string; ownerId: string; buildingId: string };
+    filename: string;
+    bytes: Buffer;
+    contentType?: string;
+  }): Promise<string>;
+  /** waits until the pipeline has finished with these documents (classified, or given up) */
+  waitForProcessing(documentIds: string[], timeoutMs?: number): Promise<void>;
   /** a partner with a whole-partner key, an owner and a building */
   seed(): Promise<{ partnerId: string; key: string; ownerId: string; buildingId: string }>;
   close(): Promise<void>;
 }
 
+export const PUBLIC_URL = 'http://byggdok.test';
+
 export async function createTestApp(params: {
   engine: Engine;
   clock?: Clock;
   options?: Partial<ServerOptions>;
+  settings?: Partial<AppSettings>;
   logStream?: NodeJS.WritableStream;
+  /** run the pipeline workers in this test process */
+  workers?: boolean;
+  dependencies?: Partial<Parameters<typeof createDependencies>[0]>;
 }): Promise<TestApp> {
   const database = await createTestDatabase(params.engine);
-  const deps = await createDependencies({ database, migrate: false, ...(params.clock ? { clock: params.clock } : {}) });
+  const deps = await createDependencies({
+    database,
+    migrate: false,
+    settings: {
+      publicUrl: PUBLIC_URL,
+      storage: { kind: 'memory' },
+      maxUploadBytes: 50 * 1024 * 1024,
+      queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, concurrency: 1 },
+      libreOfficePath: null,
+      ...params.settings,
+    },
+    ...(params.clock ? { clock: params.clock } : {}),
+    ...params.dependencies,
+  });
+  if (params.workers) await deps.startWorkers();
   const app = await buildServer({
     services: deps.services,
+    localBlobs: deps.localUrlSigner ? { signer: deps.localUrlSigner, blobs: deps.blobs } : null,
     isReady: () => deps.isReady(),
     logger: createLogger(params.logStream ? { level: 'info', destination: params.logStream } : { level: 'silent' }),
     options: {
@@ -47,6 +77,7 @@ export async function createTestApp(params: {
       rateLimit: { enabled: false, max: 1000, windowMs: 60_000 },
       redisUrl: null,
       version: 'test',
+      s3EventsToken: null,
       ...params.options,
     },
   });
@@ -85,6 +116,38 @@ export async function createTestApp(params: {
       });
       if (response.status !== 201) throw new Error(`createKey: ${response.status} ${JSON.stringify(response.body)}`);
       return { id: response.body.id as string, key: response.body.key as string };
+    },
+    async upload({ seed, filename, bytes, contentType }) {
+      const registered = await request({
+        method: 'PUT',
+        url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+        key: seed.key,
+        payload: { filename },
+      });
+      if (registered.status !== 200) throw new Error(`upload: ${registered.status} ${JSON.stringify(registered.body)}`);
+      const uploadUrl = new URL(registered.body.uploadUrl as string);
+      const put = await app.inject({
+        method: 'PUT',
+        url: `${uploadUrl.pathname}${uploadUrl.search}`,
+        headers: { 'content-type': contentType ?? 'application/octet-stream' },
+        payload: bytes,
+      });
+      if (put.statusCode !== 200) throw new Error(`upload PUT: ${put.statusCode} ${put.body}`);
+      return registered.body.documentId as string;
+    },
+    async waitForProcessing(documentIds, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await deps.database.db
+          .selectFrom('documents')
+          .select(['id', 'processed_at'])
+          .where('id', 'in', documentIds)
+          .execute();
+        if (rows.length === documentIds.length && rows.every((r) => r.processed_at !== null)) return;
+        if (Date.now() > deadline)
+          throw new Error(`documents not processed in ${timeoutMs} ms: ${JSON.stringify(rows)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async seed() {
       const partnerId = await testApp.createPartner();

@@ -117,9 +117,53 @@ export interface DocumentsTable {
   text_extraction_error: Defaulted<boolean>;
   processing_error: string | null;
   processed_at: NullableTimestamp;
+  content_type: string | null;
+  preview_key: string | null;
+  preview_note: string | null;
+  page_count: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: NullableTimestamp;
+}
+
+export interface DocumentPagesTable {
+  document_id: string;
+  page_number: number;
+  text: string;
+  ocr: Defaulted<boolean>;
+  width_mm: number | null;
+  height_mm: number | null;
+  label: string | null;
+}
+
+export interface DocumentChunksTable {
+  id: Generated<number>;
+  document_id: string;
+  building_id: string;
+  building_owner_id: string;
+  chunk_index: number;
+  page_number: number;
+  char_start: number;
+  char_end: number;
+  text: string;
+}
+
+export interface ClassificationCorrectionsTable {
+  id: Generated<number>;
+  building_owner_id: string;
+  document_id: string;
+  field: string;
+  value: ColumnType<unknown, string, string>;
+  previous_value: ColumnType<unknown, string | null, string | null>;
+  features: ColumnType<string[], string, string>;
+  created_at: Timestamp;
+}
+
+export interface OwnerClassifierModelsTable {
+  building_owner_id: string;
+  model: ColumnType<unknown, string, string>;
+  corrections: Defaulted<number>;
+  updated_at: Timestamp;
 }
 
 export interface DB {
@@ -133,6 +177,10 @@ export interface DB {
   api_key_building_grants: ApiKeyBuildingGrantsTable;
   session_tokens: SessionTokensTable;
   documents: DocumentsTable;
+  document_pages: DocumentPagesTable;
+  document_chunks: DocumentChunksTable;
+  classification_corrections: ClassificationCorrectionsTable;
+  owner_classifier_models: OwnerClassifierModelsTable;
 }
 
 export type { Generated };

@@ -6,6 +6,13 @@ import { registerDeleteBuildingRoute } from './buildings/delete-building.route.j
 import { registerGetBuildingRoute } from './buildings/get-building.route.js';
 import { registerListBuildingsRoute } from './buildings/list-buildings.route.js';
 import { registerUpdateBuildingRoute } from './buildings/update-building.route.js';
+import { registerBuildingCategoryRoutes } from './documents/building-categories.route.js';
+import { registerDeleteDocumentRoute } from './documents/delete-document.route.js';
+import { registerDocumentStatusRoute } from './documents/document-status.route.js';
+import { registerGetDocumentRoute } from './documents/get-document.route.js';
+import { registerListDocumentsRoute } from './documents/list-documents.route.js';
+import { registerRequestUploadRoute } from './documents/request-upload.route.js';
+import { registerUpdateDocumentRoute } from './documents/update-document.route.js';
 import { registerCreateOwnerRoute } from './owners/create-owner.route.js';
 import { registerDeleteOwnerRoute } from './owners/delete-owner.route.js';
 import { registerGetOwnerRoute } from './owners/get-owner.route.js';
@@ -29,4 +36,11 @@ export function registerPartnerRoutes(app: App, services: Services): void {
   registerUpdateBuildingRoute(app, services);
   registerDeleteBuildingRoute(app, services);
   registerBuildingStatusRoute(app, services);
+  registerRequestUploadRoute(app, services);
+  registerListDocumentsRoute(app, services);
+  registerGetDocumentRoute(app, services);
+  registerUpdateDocumentRoute(app, services);
+  registerDeleteDocumentRoute(app, services);
+  registerDocumentStatusRoute(app, services);
+  registerBuildingCategoryRoutes(app, services);
 }

@@ -1,9 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-document-pipeline.js';
+import * as m0003 from './0003-classification-learning.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-document-pipeline': m0002,
+  '0003-classification-learning': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

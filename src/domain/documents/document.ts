@@ -1,0 +1,95 @@
+/** One stored document, as the domain sees it. Presenters turn it into the wire shape. */
+export interface DocumentFlags {
+  corrupt: boolean;
+  extractedText: boolean;
+  extractedFile: boolean;
+  uncompressedPackage: boolean;
+  validFile: boolean;
+  invalidFile: boolean;
+  categorised: boolean;
+  skipExtractFile: boolean;
+  textExtractionError: boolean;
+}
+
+export interface ClassificationEvidence {
+  value: unknown;
+  confidence: number;
+  evidence: string[];
+}
+
+export interface DocumentRecord {
+  id: string;
+  buildingId: string;
+  ownerId: string;
+  parentDocumentId: string | null;
+  filename: string;
+  originalPath: string;
+  title: string | null;
+  extension: string;
+  mimeType: string | null;
+  contentType: string | null;
+  fileKind: string | null;
+  blobKey: string;
+  previewKey: string | null;
+  uploadState: 'pending' | 'uploaded';
+  size: number;
+  md5: string | null;
+  serialNumber: string | null;
+  originalCreatedAt: Date | null;
+  externalIds: Record<string, string> | null;
+  buildingCategory: string | null;
+  buildingCategorySource: 'auto' | 'person' | null;
+  discipline: string | null;
+  informationType: string | null;
+  informationTypes: string[];
+  isDrawing: boolean;
+  isSchemaDrawing: boolean;
+  asBuilt: boolean;
+  drawingNumber: string | null;
+  drawingRevision: string | null;
+  drawingType: string | null;
+  /** YYYY-MM-DD */
+  drawingDate: string | null;
+  floor: string | null;
+  classification: Record<string, ClassificationEvidence> | null;
+  flags: DocumentFlags;
+  pageCount: number | null;
+  processingError: string | null;
+  processedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+}
+
+/**
+ * `VVS/Ventilasjon/FDV aggregat 1.pdf` -> path kept, last segment the filename. Backslashes (Windows paths) count as
+ * separators; empty, `.` and `..` segments are dropped so a path can never climb out of its building.
+ */
+export function splitUploadPath(raw: string): { filename: string; originalPath: string } {
+  const segments = raw
+    .replace(/\\/g, '/')
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && s !== '.' && s !== '..');
+  const filename = segments.at(-1) ?? '';
+  return { filename, originalPath: segments.join('/') };
+}
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 && dot < filename.length - 1 ? filename.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Blob keys group files by owner and building, so an operator can find a building's files in the bucket. */
+export function documentBlobKey(params: { ownerId: string; buildingId: string; documentId: string }): string {
+  return `documents/${params.ownerId}/${params.buildingId}/${params.documentId}/original`;
+}
+
+export function previewBlobKey(blobKey: string): string {
+  return blobKey.replace(/\/original$/, '/preview.pdf');
+}
+
+/** Documents under one of these folders are never returned by the partner API. */
+export function isInPrivateFolder(originalPath: string, privateFolders: readonly string[]): boolean {
+  return privateFolders.some((folder) => originalPath.startsWith(folder));
+}

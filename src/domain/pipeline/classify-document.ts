@@ -1,0 +1,16 @@
+import type { DocumentClassifier, PipelineRepository } from './ports.js';
+
+/** how much text classification reads: the opening pages carry the title block, headings and vocabulary */
+const CLASSIFY_MAX_CHARS = 20_000;
+
+/** Stage two: classification. A category a person set is kept; everything else is (re)computed. */
+export async function classifyDocument(
+  documentId: string,
+  context: { repository: PipelineRepository; classifier: DocumentClassifier; clock: { now(): Date } },
+): Promise<void> {
+  const document = await context.repository.load(documentId);
+  if (!document || document.archivedAt !== null) return;
+  const pages = await context.repository.loadPages({ documentId, maxChars: CLASSIFY_MAX_CHARS });
+  const classification = await context.classifier.classify({ document, pages });
+  await context.repository.saveClassification({ documentId, classification, at: context.clock.now() });
+}

@@ -1,0 +1,93 @@
+import type { DocumentRecord } from '../documents/document.js';
+import type { Chunk } from './chunking.js';
+import type { DetectedType, ExtractedPage, Extraction } from './extraction.types.js';
+
+/** What the pipeline needs from file handling (implemented in src/integrations/extract). */
+export interface FileTools {
+  detect(input: { path: string; filename: string }): Promise<DetectedType>;
+  /** throws CorruptFileError for damaged files */
+  extract(input: { path: string; filename: string; detected: DetectedType; signal?: AbortSignal }): Promise<Extraction>;
+  unpackZip(input: { zipPath: string; destDir: string }): Promise<{
+    entries: { path: string; size: number; filePath: string }[];
+    skipped: { path: string; reason: string }[];
+  }>;
+  /** a PDF preview for files that are not PDFs; `null` with a note when none can be made */
+  makePreview(input: {
+    path: string;
+    detected: DetectedType;
+    extraction: Extraction | null;
+    outputPath: string;
+  }): Promise<{ made: true } | { made: false; note: string }>;
+}
+
+export interface ExtractionResult {
+  documentId: string;
+  mimeType: string;
+  fileKind: string;
+  md5: string | null;
+  title: string | null;
+  pages: ExtractedPage[];
+  chunks: Chunk[];
+  pageCount: number | null;
+  originalCreatedAt: Date | null;
+  previewKey: string | null;
+  previewNote: string | null;
+  flags: {
+    validFile: boolean;
+    invalidFile: boolean;
+    corrupt: boolean;
+    extractedText: boolean;
+    extractedFile: boolean;
+    textExtractionError: boolean;
+    skipExtractFile: boolean;
+    uncompressedPackage: boolean;
+  };
+  processingError: string | null;
+}
+
+export interface ChildDocument {
+  id: string;
+  parentDocumentId: string;
+  buildingId: string;
+  ownerId: string;
+  filename: string;
+  originalPath: string;
+  extension: string;
+  blobKey: string;
+  size: number;
+  md5: string;
+  createdAt: Date;
+}
+
+export interface PipelineRepository {
+  load(documentId: string): Promise<DocumentRecord | null>;
+  /** text of the first pages, for classification */
+  loadPages(params: { documentId: string; maxChars: number }): Promise<ExtractedPage[]>;
+  /** replaces pages and chunks, sets flags, and enqueues the next stage, in one transaction */
+  saveExtraction(result: ExtractionResult): Promise<void>;
+  /** inserts unpacked children as uploaded documents and enqueues their processing; existing children are kept */
+  insertChildren(children: ChildDocument[]): Promise<number>;
+  /** a category a person set is never overwritten */
+  saveClassification(params: { documentId: string; classification: ClassificationOutcome; at: Date }): Promise<void>;
+}
+
+export interface ClassificationOutcome {
+  buildingCategory: string;
+  discipline: string | null;
+  informationType: string | null;
+  informationTypes: string[];
+  isDrawing: boolean;
+  isSchemaDrawing: boolean;
+  asBuilt: boolean;
+  drawingNumber: string | null;
+  drawingRevision: string | null;
+  drawingType: string | null;
+  drawingDate: string | null;
+  floor: string | null;
+  title: string | null;
+  evidence: Record<string, { value: unknown; confidence: number; evidence: string[] }>;
+}
+
+export interface DocumentClassifier {
+  classify(input: { document: DocumentRecord; pages: ExtractedPage[] }): Promise<ClassificationOutcome>;
+}

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { v5 as uuidv5 } from 'uuid';
+import type { BlobStore } from '../documents/blob-store.js';
+import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
+import { chunkPages, deriveTitle } from './chunking.js';
+import { CorruptFileError, type DetectedType, type Extraction } from './extraction.types.js';
+import type { ChildDocument, ExtractionResult, FileTools, PipelineRepository } from './ports.js';
+
+/** kinds with no text to extract: stored, listed and downloadable, but not searchable */
+const NO_TEXT_KINDS = new Set(['video', 'audio']);
+/** child ids are derived from the package and entry path, so unpacking twice (after a crash) adds nothing twice */
+const CHILD_NAMESPACE = '5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10';
+
+export interface ProcessContext {
+  repository: PipelineRepository;
+  blobs: BlobStore;
+  tools: FileTools;
+  clock: { now(): Date };
+  /** true on the job's last attempt: a failure is then recorded on the document instead of retried */
+  lastAttempt: boolean;
+  signal?: AbortSignal;
+  tempDir?: string;
+}
+
+function emptyResult(document: DocumentRecord, detected: DetectedType | null): ExtractionResult {
+  return {
+    documentId: document.id,
+    mimeType: detected?.mime ?? 'application/octet-stream',
+    fileKind: detected?.kind ?? 'unknown',
+    md5: null,
+    title: null,
+    pages: [],
+    chunks: [],
+    pageCount: null,
+    originalCreatedAt: null,
+    previewKey: null,
+    previewNote: null,
+    flags: {
+      validFile: false,
+      invalidFile: false,
+      corrupt: false,
+      extractedText: false,
+      extractedFile: false,
+      textExtractionError: false,
+      skipExtractFile: false,
+      uncompressedPackage: false,
+    },
+    processingError: null,
+  };
+}
+
+async function download(params: { blobs: BlobStore; key: string; target: string }): Promise<string> {
+  const hash = createHash('md5');
+  const source = await params.blobs.get(params.key);
+  source.on('data', (chunk: Buffer) => hash.update(chunk));
+  await pipeline(source, createWriteStream(params.target));
+  return hash.digest('hex');
+}
+
+/**
+ * Stage one of the pipeline: identify the file from its content, extract its text per page (or unpack it, if it is a
+ * package), build its preview, and hand it on to classification. Idempotent: running it again replaces what it wrote.
+ */
+export async function processDocument(documentId: string, context: ProcessContext): Promise<void> {
+  const { repository, blobs, tools } = context;
+  const document = await repository.load(documentId);
+  if (!document || document.archivedAt !== null || document.uploadState !== 'uploaded') return;
+
+  const workDir = await fs.mkdtemp(path.join(context.tempDir ?? os.tmpdir(), 'byggdok-job-'));
+  try {
+    const filePath = path.join(workDir, 'original');
+    const md5 = await download({ blobs, key: document.blobKey, target: filePath });
+    const detected = await tools.detect({ path: filePath, filename: document.filename });
+    const result = emptyResult(document, detected);
+    result.md5 = document.md5 ?? md5;
+    result.flags.extractedFile = true;
+
+    if (detected.kind === 'zip') {
+      await unpackPackage({ context, document, zipPath: filePath, workDir, result });
+    } else if (detected.kind === 'unknown' || detected.extensionMismatch) {
+      // content is not what the name says (random bytes named .pdf), or nothing we know: kept, never parsed
+      result.flags.invalidFile = true;
+      result.flags.skipExtractFile = true;
+    } else if (NO_TEXT_KINDS.has(detected.kind)) {
+      result.flags.validFile = true;
+      result.flags.skipExtractFile = true;
+    } else {
+      await extractText({ context, document, filePath, detected, workDir, result });
+    }
+    await repository.saveExtraction(result);
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function extractText(params: {
+  context: ProcessContext;
+  document: DocumentRecord;
+  filePath: string;
+  detected: DetectedType;
+  workDir: string;
+  result: ExtractionResult;
+}): Promise<void> {
+  const { context, document, filePath, detected, result } = params;
+  let extraction: Extraction | null = null;
+  try {
+    extraction = await context.tools.extract({
+      path: filePath,
+      filename: document.filename,
+      detected,
+      ...(context.signal ? { signal: context.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CorruptFileError) {
+      result.flags.corrupt = true;
+      result.flags.textExtractionError = true;
+      result.processingError = error.message;
+      return;
+    }
+    // a transient failure (OCR process died, out of memory): retried, and recorded only when retries are spent
+    if (!context.lastAttempt) throw error;
+    result.flags.validFile = true;
+    result.flags.textExtractionError = true;
+    result.processingError = error instanceof Error ? error.message : String(error);
+    return;
+  }
+  result.flags.validFile = true;
+  const pages = extraction.pages.map((page) => ({ ...page, text: page.text.replace(/\0/g, '') }));
+  result.pages = pages;
+  result.pageCount = pages.length;
+  result.chunks = chunkPages(pages);
+  result.flags.extractedText = pages.some((page) => page.text.trim().length > 0);
+  result.title =
+    deriveTitle({
+      ...(extraction.title ? { metadataTitle: extraction.title } : {}),
+      pages,
+      filename: document.filename,
+    }) ?? null;
+  if (extraction.metadata.createdAt && !document.originalCreatedAt) {
+    const created = new Date(extraction.metadata.createdAt);
+    if (!Number.isNaN(created.getTime())) result.originalCreatedAt = created;
+  }
+  await makePreview({ ...params, extraction });
+}
+
+async function makePreview(params: {
+  context: ProcessContext;
+  document: DocumentRecord;
+  filePath: string;
+  detected: DetectedType;
+  workDir: string;
+  result: ExtractionResult;
+  extraction: Extraction;
+}): Promise<void> {
+  const { context, document, detected, result } = params;
+  if (detected.kind === 'pdf') {
+    result.previewKey = document.blobKey; // a PDF is its own preview
+    return;
+  }
+  const outputPath = path.join(params.workDir, 'preview.pdf');
+  try {
+    const preview = await context.tools.makePreview({
+      path: params.filePath,
+      detected,
+      extraction: params.extraction,
+      outputPath,
+    });
+    if (!preview.made) {
+      result.previewNote = preview.note;
+      return;
+    }
+    const key = previewBlobKey(document.blobKey);
+    await context.blobs.put(key, createReadStream(outputPath), { contentType: 'application/pdf' });
+    result.previewKey = key;
+  } catch (error) {
+    // a missing preview never fails the document: its text is what matters
+    result.previewNote = `preview failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+async function unpackPackage(params: {
+  context: ProcessContext;
+  document: DocumentRecord;
+  zipPath: string;
+  workDir: string;
+  result: ExtractionResult;
+}): Promise<void> {
+  const { context, document, result } = params;
+  let unpacked: Awaited<ReturnType<FileTools['unpackZip']>>;
+  try {
+    unpacked = await context.tools.unpackZip({
+      zipPath: params.zipPath,
+      destDir: path.join(params.workDir, 'unpacked'),
+    });
+  } catch (error) {
+    result.flags.corrupt = true;
+    result.flags.textExtractionError = true;
+    result.processingError = error instanceof Error ? error.message : String(error);
+    return;
+  }
+  result.flags.validFile = true;
+  result.flags.uncompressedPackage = true;
+  // the package itself has no text; its entries become documents of their own
+  result.flags.skipExtractFile = true;
+  if (unpacked.skipped.length > 0) {
+    result.processingError =
+      `skipped entries: ${unpacked.skipped.map((s) => `${s.path} (${s.reason})`).join('; ')}`.slice(0, 2000);
+  }
+  const packagePath = document.originalPath || document.filename;
+  const children: ChildDocument[] = [];
+  for (const entry of unpacked.entries) {
+    const id = uuidv5(`${document.id}\n${entry.path}`, CHILD_NAMESPACE);
+    const blobKey = documentBlobKey({ ownerId: document.ownerId, buildingId: document.buildingId, documentId: id });
+    const stored = await context.blobs.put(blobKey, createReadStream(entry.filePath));
+    const filename = entry.path.split('/').at(-1) ?? entry.path;
+    children.push({
+      id,
+      parentDocumentId: document.id,
+      buildingId: document.buildingId,
+      ownerId: document.ownerId,
+      filename,
+      originalPath: `${packagePath}/${entry.path}`,
+      extension: extensionOf(filename),
+      blobKey,
+      size: stored.size,
+      md5: stored.md5,
+      createdAt: context.clock.now(),
+    });
+  }
+  await context.repository.insertChildren(children);
+}

@@ -1,0 +1,108 @@
+import { Type } from '@sinclair/typebox';
+import type { DocumentRecord } from '../../domain/documents/document.js';
+import { Timestamp } from '../schemas/common.js';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const DocumentSchema = Type.Object({
+  id: Type.String(),
+  filename: Type.String(),
+  title: Type.Optional(Type.String()),
+  originalPath: Type.String(),
+  buildingCategory: Nullable(Type.String()),
+  discipline: Nullable(Type.String()),
+  informationType: Nullable(Type.String()),
+  informationTypes: Type.Array(Type.String()),
+  isDrawing: Type.Boolean(),
+  isSchemaDrawing: Type.Boolean(),
+  serialNumber: Nullable(Type.String()),
+  size: Type.Number(),
+  md5Checksum: Nullable(Type.String()),
+  corrupt: Type.Boolean(),
+  drawingDate: Nullable(Type.String()),
+  drawingNumber: Nullable(Type.String()),
+  drawingRevision: Nullable(Type.String()),
+  drawingType: Nullable(Type.String()),
+  floor: Nullable(Type.String()),
+  originalCreatedAt: Nullable(Type.String()),
+  asBuilt: Type.Boolean(),
+  externalIds: Type.Optional(Type.Record(Type.String(), Type.String())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const EvidenceSchema = Type.Object({
+  value: Type.Unknown(),
+  confidence: Type.Number(),
+  evidence: Type.Array(Type.String()),
+});
+
+export const DocumentWithUrlsSchema = Type.Composite([
+  DocumentSchema,
+  Type.Object({
+    url: Type.String({ description: 'pre-signed download URL, valid 1 hour' }),
+    previewUrl: Type.Union([Type.String(), Type.Null()], {
+      description: 'pre-signed PDF preview URL, valid 1 hour, or null',
+    }),
+    classification: Type.Optional(
+      Type.Record(Type.String(), EvidenceSchema, {
+        description: 'for each classified field: the value, a confidence and the signals that decided it',
+      }),
+    ),
+  }),
+]);
+
+export function presentDocument(document: DocumentRecord) {
+  return {
+    id: document.id,
+    filename: document.filename,
+    ...(document.title ? { title: document.title } : {}),
+    originalPath: document.originalPath,
+    buildingCategory: document.buildingCategory,
+    discipline: document.discipline,
+    informationType: document.informationType,
+    informationTypes: document.informationTypes,
+    isDrawing: document.isDrawing,
+    isSchemaDrawing: document.isSchemaDrawing,
+    serialNumber: document.serialNumber,
+    size: document.size,
+    md5Checksum: document.md5,
+    corrupt: document.flags.corrupt,
+    drawingDate: document.drawingDate,
+    drawingNumber: document.drawingNumber,
+    drawingRevision: document.drawingRevision,
+    drawingType: document.drawingType,
+    floor: document.floor,
+    originalCreatedAt: document.originalCreatedAt?.toISOString() ?? null,
+    asBuilt: document.asBuilt,
+    ...(document.externalIds ? { externalIds: document.externalIds } : {}),
+    createdAt: document.createdAt.toISOString(),
+    updatedAt: document.updatedAt.toISOString(),
+  };
+}
+
+export function presentDocumentWithUrls(params: { document: DocumentRecord; url: string; previewUrl: string | null }) {
+  return {
+    ...presentDocument(params.document),
+    url: params.url,
+    previewUrl: params.previewUrl,
+    ...(params.document.classification ? { classification: params.document.classification } : {}),
+  };
+}
+
+export const DocumentStatusSchema = Type.Object({
+  document_id: Type.String(),
+  filename: Type.String(),
+  building_id: Type.String(),
+  building_category: Type.Union([Type.String(), Type.Null()]),
+  corrupt: Type.Boolean(),
+  size: Type.Number(),
+  extracted_text: Type.Boolean(),
+  extracted_file: Type.Boolean(),
+  uncompressed_package: Type.Boolean(),
+  valid_file: Type.Boolean(),
+  invalid_file: Type.Boolean(),
+  categorised: Type.Boolean(),
+  skip_extract_file: Type.Boolean(),
+  text_extraction_error: Type.Boolean(),
+});

@@ -1,0 +1,68 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { BlobNotFoundError, type BlobStore } from '../../../domain/documents/blob-store.js';
+import type { DocumentsService } from '../../../domain/documents/documents.service.js';
+import { forbidden, notFound } from '../../../domain/shared/errors.js';
+import { decodeKeyPath, formatContentDisposition, type UrlSigner } from '../../../storage/blobs/url-signer.js';
+
+/**
+ * The signed URLs of the embedded file storage, served by the service itself: GET downloads, PUT receives an upload.
+ * The signature (HMAC over method, key, expiry and response headers) is the only credential.
+ */
+export async function registerLocalBlobRoutes(
+  app: FastifyInstance,
+  deps: { signer: UrlSigner; blobs: BlobStore; documents: DocumentsService },
+): Promise<void> {
+  await app.register(async (scope) => {
+    // uploads are streams of any type: never parsed, never buffered
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    function verifiedKey(params: { method: 'GET' | 'PUT'; url: string; query: unknown }) {
+      const key = decodeKeyPath((params.url.split('?')[0] ?? '').replace(/^\/blobs\//, ''));
+      const verdict = deps.signer.verify({ method: params.method, key, query: params.query as Record<string, string> });
+      if (!verdict.ok) {
+        throw verdict.reason === 'expired'
+          ? forbidden('url.expired', 'This link has expired; ask for a new one')
+          : forbidden(
+              'url.invalid_signature',
+              'This link is not valid (it was changed or was not made by this service)',
+            );
+      }
+      return { key, verdict };
+    }
+
+    scope.get('/blobs/*', { schema: { hide: true } }, async (request, reply) => {
+      const { key, verdict } = verifiedKey({ method: 'GET', url: request.url, query: request.query });
+      const head = await deps.blobs.head(key);
+      if (!head) throw notFound('file');
+      const stream = await deps.blobs.get(key).catch((error: unknown) => {
+        throw error instanceof BlobNotFoundError ? notFound('file') : error;
+      });
+      return reply
+        .header('content-type', verdict.contentType ?? head.contentType ?? 'application/octet-stream')
+        .header('content-length', head.size)
+        .header(
+          'content-disposition',
+          formatContentDisposition({
+            ...(verdict.filename ? { filename: verdict.filename } : {}),
+            inline: verdict.inline ?? false,
+          }),
+        )
+        .header('cache-control', 'private, max-age=300')
+        .send(stream);
+    });
+
+    scope.put('/blobs/*', { schema: { hide: true } }, async (request) => {
+      const { key } = verifiedKey({ method: 'PUT', url: request.url, query: request.query });
+      const length = request.headers['content-length'];
+      const stored = await deps.documents.receiveUpload({
+        key,
+        body: request.body as Readable,
+        contentType: request.headers['content-type'] ?? null,
+        declaredLength: length ? Number(length) : null,
+      });
+      return { size: stored.size, md5Checksum: stored.md5 };
+    });
+  });
+}

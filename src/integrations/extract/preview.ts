@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
+import type { DetectedType, Extraction } from '../../domain/pipeline/extraction.types.js';
+
+const run = promisify(execFile);
+
+const OFFICE_KINDS = new Set(['docx', 'doc', 'xlsx', 'xls', 'pptx']);
+const A4_PORTRAIT = { width: 595.28, height: 841.89 };
+
+export type PreviewResult = { made: true } | { made: false; note: string };
+
+/** one image on one page, scaled to fit A4 in the image's own orientation */
+async function imageToPdf(params: { bytes: Uint8Array; mime: string; outputPath: string }): Promise<PreviewResult> {
+  const pdf = await PDFDocument.create();
+  const image = params.mime === 'image/png' ? await pdf.embedPng(params.bytes) : await pdf.embedJpg(params.bytes);
+  const landscape = image.width > image.height;
+  const page = landscape ? { width: A4_PORTRAIT.height, height: A4_PORTRAIT.width } : A4_PORTRAIT;
+  const scale = Math.min((page.width - 40) / image.width, (page.height - 40) / image.height, 1);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  pdf.addPage([page.width, page.height]).drawImage(image, {
+    x: (page.width - width) / 2,
+    y: (page.height - height) / 2,
+    width,
+    height,
+  });
+  await fs.writeFile(params.outputPath, await pdf.save());
+  return { made: true };
+}
+
+let libreOfficeFound: Promise<string | null> | undefined;
+
+async function findLibreOffice(configured: string | null): Promise<string | null> {
+  if (configured) return configured;
+  libreOfficeFound ??= (async () => {
+    for (const candidate of ['soffice', 'libreoffice']) {
+      try {
+        await run(candidate, ['--version'], { timeout: 20_000 });
+        return candidate;
+      } catch {
+        // try the next name
+      }
+    }
+    return null;
+  })();
+  return libreOfficeFound;
+}
+
+/**
+ * A PDF preview for a file that is not a PDF: images are wrapped, Office files converted with LibreOffice when it is
+ * installed, drawings shown by their embedded thumbnail. Anything else has no preview (the note says why).
+ */
+export async function makePreview(params: {
+  path: string;
+  detected: DetectedType;
+  extraction: Extraction | null;
+  outputPath: string;
+  libreOfficePath: string | null;
+}): Promise<PreviewResult> {
+  const { detected } = params;
+  if (detected.kind === 'image') {
+    if (detected.mime !== 'image/png' && detected.mime !== 'image/jpeg')
+      return { made: false, note: `no preview for ${detected.mime}` };
+    return imageToPdf({ bytes: await fs.readFile(params.path), mime: detected.mime, outputPath: params.outputPath });
+  }
+  if (detected.kind === 'dwg') {
+    const preview = params.extraction?.previewImage;
+    if (!preview || (preview.mime !== 'image/png' && preview.mime !== 'image/jpeg')) {
+      return { made: false, note: 'the drawing has no embedded preview image we can show' };
+    }
+    return imageToPdf({ bytes: preview.data, mime: preview.mime, outputPath: params.outputPath });
+  }
+  if (OFFICE_KINDS.has(detected.kind)) {
+    const soffice = await findLibreOffice(params.libreOfficePath);
+    if (!soffice) return { made: false, note: 'LibreOffice is not installed' };
+    const outDir = path.dirname(params.outputPath);
+    const source = path.join(outDir, `preview-source.${detected.extension || detected.kind}`);
+    await fs.copyFile(params.path, source);
+    // a private profile folder: two conversions at once would otherwise fight over the user profile
+    const profile = path.join(outDir, 'lo-profile');
+    await run(
+      soffice,
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, source],
+      {
+        timeout: 180_000,
+      },
+    );
+    await fs.rename(path.join(outDir, 'preview-source.pdf'), params.outputPath);
+    return { made: true };
+  }
+  return { made: false, note: `no preview for ${detected.kind} files` };
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { ClassifierRepository } from '../../../domain/documents/classification.service.js';
+import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
+import type { DB } from '../schema.js';
+
+export function createClassifierRepository(params: {
+  db: Kysely<DB>;
+  pages: Pick<PipelineRepository, 'loadPages'>;
+}): ClassifierRepository {
+  const { db } = params;
+  return {
+    async loadOwnerModel(ownerId) {
+      const row = await db
+        .selectFrom('owner_classifier_models')
+        .select('model')
+        .where('building_owner_id', '=', ownerId)
+        .executeTakeFirst();
+      return row?.model ?? null;
+    },
+    async recordCorrection({ ownerId, documentId, correction, update }) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('classification_corrections')
+          .values({
+            building_owner_id: ownerId,
+            document_id: documentId,
+            field: correction.field,
+            value: JSON.stringify(correction.value),
+            previous_value: correction.previousValue === undefined ? null : JSON.stringify(correction.previousValue),
+            features: JSON.stringify(correction.features),
+          })
+          .execute();
+        const current = await trx
+          .selectFrom('owner_classifier_models')
+          .select(['model', 'corrections'])
+          .where('building_owner_id', '=', ownerId)
+          .forUpdate()
+          .executeTakeFirst();
+        const model = JSON.stringify(update(current?.model ?? null));
+        await trx
+          .insertInto('owner_classifier_models')
+          .values({ building_owner_id: ownerId, model, corrections: 1, updated_at: new Date() })
+          .onConflict((oc) =>
+            oc
+              .column('building_owner_id')
+              .doUpdateSet({ model, corrections: (current?.corrections ?? 0) + 1, updated_at: new Date() }),
+          )
+          .execute();
+      });
+    },
+    loadPages: (input) => params.pages.loadPages(input),
+  };
+}

@@ -1,0 +1,201 @@
+import { sql, type Kysely } from 'kysely';
+import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
+import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import type { DB } from '../schema.js';
+import { toDocument, transactionExecutor } from './documents.repository.js';
+
+/** rows per INSERT: large documents have thousands of pages and chunks */
+const BATCH = 500;
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+}
+
+export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): PipelineRepository {
+  const { db, queue } = params;
+  return {
+    async load(documentId) {
+      const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+      return row ? toDocument(row) : null;
+    },
+
+    async loadPages({ documentId, maxChars }) {
+      const rows = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'text', 'ocr', 'width_mm', 'height_mm', 'label'])
+        .where('document_id', '=', documentId)
+        .orderBy('page_number')
+        .execute();
+      let budget = maxChars;
+      const pages = [];
+      for (const row of rows) {
+        if (budget <= 0) {
+          // page sizes still count (a drawing set is recognised by its sheets), text no longer does
+          pages.push({
+            pageNumber: row.page_number,
+            text: '',
+            ...(row.width_mm ? { widthMm: row.width_mm, heightMm: row.height_mm ?? 0 } : {}),
+          });
+          continue;
+        }
+        const text = row.text.slice(0, budget);
+        budget -= text.length;
+        pages.push({
+          pageNumber: row.page_number,
+          text,
+          ocr: row.ocr,
+          ...(row.width_mm ? { widthMm: row.width_mm } : {}),
+          ...(row.height_mm ? { heightMm: row.height_mm } : {}),
+          ...(row.label ? { label: row.label } : {}),
+        });
+      }
+      return pages;
+    },
+
+    async saveExtraction(result) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('document_chunks').where('document_id', '=', result.documentId).execute();
+        await trx.deleteFrom('document_pages').where('document_id', '=', result.documentId).execute();
+        const document = await trx
+          .updateTable('documents')
+          .set({
+            mime_type: result.mimeType,
+            file_kind: result.fileKind,
+            md5: result.md5,
+            title: result.title,
+            page_count: result.pageCount,
+            preview_key: result.previewKey,
+            preview_note: result.previewNote,
+            valid_file: result.flags.validFile,
+            invalid_file: result.flags.invalidFile,
+            corrupt: result.flags.corrupt,
+            extracted_text: result.flags.extractedText,
+            extracted_file: result.flags.extractedFile,
+            text_extraction_error: result.flags.textExtractionError,
+            skip_extract_file: result.flags.skipExtractFile,
+            uncompressed_package: result.flags.uncompressedPackage,
+            processing_error: result.processingError,
+            updated_at: new Date(),
+            ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
+          })
+          .where('id', '=', result.documentId)
+          .returning(['building_id', 'building_owner_id'])
+          .executeTakeFirst();
+        if (!document) return;
+        for (const rows of batches(result.pages)) {
+          await trx
+            .insertInto('document_pages')
+            .values(
+              rows.map((page) => ({
+                document_id: result.documentId,
+                page_number: page.pageNumber,
+                text: page.text,
+                ocr: page.ocr ?? false,
+                width_mm: page.widthMm ?? null,
+                height_mm: page.heightMm ?? null,
+                label: page.label ?? null,
+              })),
+            )
+            .execute();
+        }
+        for (const rows of batches(result.chunks)) {
+          await trx
+            .insertInto('document_chunks')
+            .values(
+              rows.map((chunk) => ({
+                document_id: result.documentId,
+                building_id: document.building_id,
+                building_owner_id: document.building_owner_id,
+                chunk_index: chunk.index,
+                page_number: chunk.pageNumber,
+                char_start: chunk.charStart,
+                char_end: chunk.charEnd,
+                text: chunk.text,
+              })),
+            )
+            .execute();
+        }
+        await queue.enqueueWith(
+          transactionExecutor(trx),
+          PIPELINE.afterProcess,
+          { documentId: result.documentId },
+          {
+            singletonKey: result.documentId,
+          },
+        );
+      });
+    },
+
+    async insertChildren(children) {
+      if (children.length === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        let inserted = 0;
+        for (const child of children) {
+          const row = await trx
+            .insertInto('documents')
+            .values({
+              id: child.id,
+              building_id: child.buildingId,
+              building_owner_id: child.ownerId,
+              parent_document_id: child.parentDocumentId,
+              filename: child.filename,
+              original_path: child.originalPath,
+              extension: child.extension,
+              blob_key: child.blobKey,
+              upload_state: 'uploaded',
+              uploaded_at: child.createdAt,
+              size: child.size,
+              md5: child.md5,
+              created_at: child.createdAt,
+              updated_at: child.createdAt,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!row) continue;
+          inserted++;
+          await queue.enqueueWith(
+            transactionExecutor(trx),
+            PIPELINE.afterUpload,
+            { documentId: child.id },
+            { singletonKey: child.id },
+          );
+        }
+        return inserted;
+      });
+    },
+
+    async saveClassification({ documentId, classification: c, at }) {
+      await db
+        .updateTable('documents')
+        .set({
+          // a person's category stands; reprocessing only fills it when nobody has set it
+          building_category: sql<string>`case when building_category_source = 'person' then building_category else ${c.buildingCategory} end`,
+          building_category_source: sql<
+            'auto' | 'person'
+          >`case when building_category_source = 'person' then 'person' else 'auto' end`,
+          discipline: c.discipline,
+          information_type: c.informationType,
+          information_types: c.informationTypes,
+          is_drawing: c.isDrawing,
+          is_schema_drawing: c.isSchemaDrawing,
+          as_built: c.asBuilt,
+          drawing_number: c.drawingNumber,
+          drawing_revision: c.drawingRevision,
+          drawing_type: c.drawingType,
+          drawing_date: c.drawingDate,
+          floor: c.floor,
+          title: sql<string | null>`coalesce(title, ${c.title})`,
+          classification: JSON.stringify(c.evidence),
+          categorised: true,
+          processed_at: at,
+          updated_at: at,
+        })
+        .where('id', '=', documentId)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import type { ReprocessRepository } from '../../../domain/pipeline/reprocess.service.js';
+import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import type { DB } from '../schema.js';
+import { isUuid } from './documents.repository.js';
+
+export function createReprocessRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): ReprocessRepository {
+  const { db, queue } = params;
+  return {
+    async enqueue(target) {
+      let query = db
+        .selectFrom('documents as d')
+        .innerJoin('buildings as b', 'b.id', 'd.building_id')
+        .select('d.id')
+        .where('d.archived_at', 'is', null)
+        .where('b.archived_at', 'is', null)
+        .where('d.upload_state', '=', 'uploaded');
+      if ('documentId' in target) {
+        if (!isUuid(target.documentId)) return null;
+        query = query.where('d.id', '=', target.documentId);
+      } else if ('buildingId' in target) {
+        const building = await db
+          .selectFrom('buildings')
+          .select('id')
+          .where('id', '=', target.buildingId)
+          .where('archived_at', 'is', null)
+          .executeTakeFirst();
+        if (!building) return null;
+        query = query.where('d.building_id', '=', target.buildingId);
+      }
+      const rows = await query.execute();
+      if ('documentId' in target && rows.length === 0) return null;
+      for (const row of rows)
+        await queue.enqueue(PIPELINE.afterUpload, { documentId: row.id }, { singletonKey: row.id });
+      return rows.length;
+    },
+  };
+}
