@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { Services } from '../app/dependencies.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
@@ -54,6 +54,14 @@ export async function buildServer(params: {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     ajv: { customOptions: { removeAdditional: false } },
+    // errors Fastify raises before routing (a malformed URL, a bad content type header) get the same problem+json
+    frameworkErrors: (error, _request, reply) => {
+      void sendProblem(reply, {
+        status: error.statusCode ?? 400,
+        code: error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid',
+        detail: error.message,
+      });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {

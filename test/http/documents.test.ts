@@ -94,6 +94,19 @@ describe.each(testEngines())('document operations on %s', (engine) => {
     expect(
       (await t.app.inject({ method: 'PUT', url: pathOf(document.body.url), payload: Buffer.from('x') })).statusCode,
     ).toBe(403);
+    // a correctly signed link whose hour is over
+    const key = decodeURIComponent(new URL(document.body.url).pathname.replace(/^\/blobs\//, ''));
+    const expiredUrl = t.deps.localUrlSigner!.sign({ method: 'GET', key, expiresAt: new Date(Date.now() - 1000) });
+    const expired = await t.app.inject({ method: 'GET', url: pathOf(expiredUrl) });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe('url.expired');
+    // the same link, still valid, works
+    const valid = t.deps.localUrlSigner!.sign({ method: 'GET', key, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await t.app.inject({ method: 'GET', url: pathOf(valid) })).statusCode).toBe(200);
+    // a mangled escape in the path is a bad request, not a server error
+    const mangled = await t.app.inject({ method: 'GET', url: '/blobs/documents/%E0%A4%A/original?signature=x' });
+    expect(mangled.statusCode).toBe(400);
+    expect(mangled.headers['content-type']).toContain('application/problem+json');
   });
 
   it('refuses a file over the size limit with 413', async () => {

@@ -57,8 +57,7 @@ export function createClassifierService(deps: {
   return {
     async classify({ document, pages }): Promise<ClassificationOutcome> {
       const model = await repository.loadOwnerModel(document.ownerId);
-      const result = engine.classify(inputOf(document, pages), model);
-      return { ...result, evidence: result.evidence };
+      return engine.classify(inputOf(document, pages), model);
     },
     isValidBuildingCategory: (code) => engine.isValidBuildingCategory(code),
     async learnCategory({ document, buildingCategory }) {

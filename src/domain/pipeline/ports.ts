@@ -1,3 +1,4 @@
+import type { Classification } from '../classification/classification.types.js';
 import type { DocumentRecord } from '../documents/document.js';
 import type { Chunk } from './chunking.js';
 import type { DetectedType, ExtractedPage, Extraction } from './extraction.types.js';
@@ -71,22 +72,8 @@ export interface PipelineRepository {
   saveClassification(params: { documentId: string; classification: ClassificationOutcome; at: Date }): Promise<void>;
 }
 
-export interface ClassificationOutcome {
-  buildingCategory: string;
-  discipline: string | null;
-  informationType: string | null;
-  informationTypes: string[];
-  isDrawing: boolean;
-  isSchemaDrawing: boolean;
-  asBuilt: boolean;
-  drawingNumber: string | null;
-  drawingRevision: string | null;
-  drawingType: string | null;
-  drawingDate: string | null;
-  floor: string | null;
-  title: string | null;
-  evidence: Record<string, { value: unknown; confidence: number; evidence: string[] }>;
-}
+/** what classification decides for one document (see src/domain/classification) */
+export type ClassificationOutcome = Classification;
 
 export interface DocumentClassifier {
   classify(input: { document: DocumentRecord; pages: ExtractedPage[] }): Promise<ClassificationOutcome>;

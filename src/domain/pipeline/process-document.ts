@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { v5 as uuidv5 } from 'uuid';
-import type { BlobStore } from '../documents/blob-store.js';
+import { BlobMeter, type BlobStore } from '../documents/blob-store.js';
 import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
 import { chunkPages, deriveTitle } from './chunking.js';
 import { CorruptFileError, type DetectedType, type Extraction } from './extraction.types.js';
@@ -54,12 +53,11 @@ function emptyResult(document: DocumentRecord, detected: DetectedType | null): E
   };
 }
 
+/** copies the stored file to local disk (extractors and unzip need random access) and returns its MD5 */
 async function download(params: { blobs: BlobStore; key: string; target: string }): Promise<string> {
-  const hash = createHash('md5');
-  const source = await params.blobs.get(params.key);
-  source.on('data', (chunk: Buffer) => hash.update(chunk));
-  await pipeline(source, createWriteStream(params.target));
-  return hash.digest('hex');
+  const meter = new BlobMeter({ key: params.key });
+  await pipeline(await params.blobs.get(params.key), meter, createWriteStream(params.target));
+  return meter.result().md5;
 }
 
 /**

@@ -19,7 +19,16 @@ export async function registerLocalBlobRoutes(
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
     function verifiedKey(params: { method: 'GET' | 'PUT'; url: string; query: unknown }) {
-      const key = decodeKeyPath((params.url.split('?')[0] ?? '').replace(/^\/blobs\//, ''));
+      let key: string;
+      try {
+        key = decodeKeyPath((params.url.split('?')[0] ?? '').replace(/^\/blobs\//, ''));
+      } catch {
+        // a malformed %-escape cannot be a URL this service signed
+        throw forbidden(
+          'url.invalid_signature',
+          'This link is not valid (it was changed or was not made by this service)',
+        );
+      }
       const verdict = deps.signer.verify({ method: params.method, key, query: params.query as Record<string, string> });
       if (!verdict.ok) {
         throw verdict.reason === 'expired'
