@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import type { DetectedType, Extraction } from '../../domain/pipeline/extraction.types.js';
+import { bmpToPng, InvalidBmpError } from './bmp.js';
 
 const run = promisify(execFile);
 
@@ -12,10 +13,25 @@ const A4_PORTRAIT = { width: 595.28, height: 841.89 };
 
 export type PreviewResult = { made: true } | { made: false; note: string };
 
+/** what imageToPdf takes: PDF embeds PNG and JPEG; BMP (how DWG stores thumbnails) is turned into PNG first */
+const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/bmp']);
+
 /** one image on one page, scaled to fit A4 in the image's own orientation */
 async function imageToPdf(params: { bytes: Uint8Array; mime: string; outputPath: string }): Promise<PreviewResult> {
+  let png: Uint8Array | undefined;
+  if (params.mime === 'image/bmp') {
+    try {
+      png = bmpToPng(params.bytes);
+    } catch (error) {
+      if (error instanceof InvalidBmpError)
+        return { made: false, note: `the BMP image cannot be shown: ${error.message}` };
+      throw error;
+    }
+  } else if (params.mime === 'image/png') {
+    png = params.bytes;
+  }
   const pdf = await PDFDocument.create();
-  const image = params.mime === 'image/png' ? await pdf.embedPng(params.bytes) : await pdf.embedJpg(params.bytes);
+  const image = png ? await pdf.embedPng(png) : await pdf.embedJpg(params.bytes);
   const landscape = image.width > image.height;
   const page = landscape ? { width: A4_PORTRAIT.height, height: A4_PORTRAIT.width } : A4_PORTRAIT;
   const scale = Math.min((page.width - 40) / image.width, (page.height - 40) / image.height, 1);
@@ -62,13 +78,13 @@ export async function makePreview(params: {
 }): Promise<PreviewResult> {
   const { detected } = params;
   if (detected.kind === 'image') {
-    if (detected.mime !== 'image/png' && detected.mime !== 'image/jpeg')
-      return { made: false, note: `no preview for ${detected.mime}` };
+    if (!EMBEDDABLE.has(detected.mime)) return { made: false, note: `no preview for ${detected.mime}` };
     return imageToPdf({ bytes: await fs.readFile(params.path), mime: detected.mime, outputPath: params.outputPath });
   }
   if (detected.kind === 'dwg') {
     const preview = params.extraction?.previewImage;
-    if (!preview || (preview.mime !== 'image/png' && preview.mime !== 'image/jpeg')) {
+    // WMF thumbnails (old drawings) would need a vector renderer
+    if (!preview || !EMBEDDABLE.has(preview.mime)) {
       return { made: false, note: 'the drawing has no embedded preview image we can show' };
     }
     return imageToPdf({ bytes: preview.data, mime: preview.mime, outputPath: params.outputPath });

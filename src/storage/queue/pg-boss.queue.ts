@@ -24,6 +24,11 @@ export interface QueueSettings {
   maintenanceIntervalSeconds: number;
 }
 
+/** time for the transaction that enqueued a job to commit, on a PostgreSQL server (see enqueueWith) */
+const WAKE_AFTER_COMMIT_MS = 25;
+/** how long stop() gives running jobs to finish */
+const STOP_TIMEOUT_MS = 10_000;
+
 export const defaultQueueSettings: QueueSettings = {
   expireInSeconds: 900,
   retryLimit: 4,
@@ -69,6 +74,20 @@ export function createPgBossQueue(params: {
   boss.on('error', (error: Error) => params.onError?.(error));
   let started = false;
   const workers: string[] = [];
+  /** the workers of each job name running in this process, woken when a job of theirs is enqueued here */
+  const localWorkers = new Map<JobName, string[]>();
+  /** handlers running in this process, and when pg-boss gives up waiting for each (see stop) */
+  const running = new Set<{ settled: Promise<unknown>; givenUpAt: number }>();
+
+  /**
+   * pg-boss workers poll (every 0.5 s at the least), so a job enqueued right after a poll waits out the interval: that
+   * wait was about 80% of the time from upload to extracted text on the embedded default (bench/ingest.bench.ts).
+   * When the worker runs in this process we tell it at once. Only this process's workers hear it; workers elsewhere
+   * still find the job at their next poll.
+   */
+  function wake(name: JobName): void {
+    for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
+  }
 
   function sendOptions(options: JobOptions | undefined): PgBoss.SendOptions {
     return {
@@ -94,12 +113,18 @@ export function createPgBossQueue(params: {
     },
     async enqueue(name, payload, options) {
       await boss.send(name, payload as object, sendOptions(options));
+      wake(name);
     },
     async enqueueWith(executor, name, payload, options) {
       await boss.send(name, payload as object, {
         ...sendOptions(options),
         db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) },
       });
+      // The job becomes visible when the caller's transaction commits. On PGlite a woken worker's fetch waits in
+      // line behind that transaction, so waking now finds the job. A server's pool runs the fetch at once, likely
+      // before the commit: a second wake a moment later catches it.
+      wake(name);
+      setTimeout(() => wake(name), WAKE_AFTER_COMMIT_MS).unref();
     },
     async work(handlers) {
       const missing = JOB_NAMES.filter((name) => typeof handlers[name] !== 'function');
@@ -111,19 +136,44 @@ export function createPgBossQueue(params: {
           payload: unknown,
           context: { jobId: string; attempt: number; signal: AbortSignal },
         ) => Promise<void>;
+        const ids: string[] = [];
+        localWorkers.set(name, ids);
         for (let i = 0; i < settings.concurrency; i++) {
-          workers.push(
-            await boss.work(
-              name,
-              { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-              async (jobs) => {
+          // the handler can run before boss.work has returned the id it needs to notify
+          const worker = { id: '' };
+          worker.id = await boss.work(
+            name,
+            { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+            async (jobs) => {
+              try {
                 for (const job of jobs) {
                   const controller = new AbortController();
-                  await handler(job.data, { jobId: job.id, attempt: job.retryCount + 1, signal: controller.signal });
+                  const run = handler(job.data, {
+                    jobId: job.id,
+                    attempt: job.retryCount + 1,
+                    signal: controller.signal,
+                  });
+                  // every job is sent with settings.expireInSeconds, after which pg-boss stops waiting for it
+                  const entry = {
+                    settled: run.catch(() => undefined),
+                    givenUpAt: Date.now() + settings.expireInSeconds * 1000,
+                  };
+                  running.add(entry);
+                  try {
+                    await run;
+                  } finally {
+                    running.delete(entry);
+                  }
                 }
-              },
-            ),
+              } finally {
+                // pg-boss sleeps out the polling interval after every job, even with more waiting: one job per
+                // worker per 0.5 s at most. A worker that just finished looks for the next one at once instead.
+                if (worker.id) boss.notifyWorker(worker.id);
+              }
+            },
           );
+          ids.push(worker.id);
+          workers.push(worker.id);
         }
       }
     },
@@ -133,8 +183,24 @@ export function createPgBossQueue(params: {
     async stop() {
       if (!started) return;
       started = false;
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
       // graceful: running jobs finish (bounded); what does not finish is retried after it expires
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      // A handler that never returns (a worker stopped mid-job) is given up by pg-boss when its job expires, and that
+      // failure is written from a timer. Within the same time budget, wait for it: whoever closes the database after
+      // stop() must not pull it from under that write.
+      await Promise.all(
+        [...running].map(async (entry) => {
+          let timer: NodeJS.Timeout | undefined;
+          const givenUp = new Promise((resolve) => {
+            timer = setTimeout(resolve, Math.min(entry.givenUpAt, deadline) - Date.now() + 50);
+          });
+          await Promise.race([entry.settled, givenUp]);
+          clearTimeout(timer);
+        }),
+      );
+      // lets the write just started reach the database's queue
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

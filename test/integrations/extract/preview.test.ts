@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DetectedType } from '../../../src/domain/pipeline/extraction.types.js';
+import { extractDwgPreview } from '../../../src/integrations/extract/dwg.extractor.js';
+import { makePreview } from '../../../src/integrations/extract/preview.js';
+
+let workDir: string;
+
+beforeEach(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'byggdok-preview-'));
+});
+
+afterEach(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const SENTINEL = Buffer.from('1F256D07D43628289D57CA3F9D44102B', 'hex');
+const PALETTE: [number, number, number][] = [
+  [255, 255, 255],
+  [200, 30, 30],
+  [20, 20, 160],
+];
+/** a 4 x 2 drawing thumbnail, top row first: palette indices */
+const THUMBNAIL = [
+  [0, 1, 1, 0],
+  [2, 2, 0, 1],
+];
+
+/** An 8-bit DIB as AutoCAD writes thumbnails: BITMAPINFOHEADER, a 256-entry palette, rows bottom-up. */
+function thumbnailDib(): Buffer {
+  const header = Buffer.alloc(40);
+  header.writeUInt32LE(40, 0);
+  header.writeInt32LE(4, 4);
+  header.writeInt32LE(2, 8);
+  header.writeUInt16LE(1, 12);
+  header.writeUInt16LE(8, 14);
+  const palette = Buffer.alloc(256 * 4);
+  PALETTE.forEach(([r, g, b], i) => palette.set([b, g, r, 0], i * 4));
+  const pixels = Buffer.from([...THUMBNAIL].reverse().flat());
+  return Buffer.concat([header, palette, pixels]);
+}
+
+/** "AC1015", the image seeker at 0x0D, the preview section (sentinel, size, count, type/start/size), the image. */
+function dwgWithThumbnail(image: { type: number; data: Buffer }): Buffer {
+  const header = Buffer.alloc(0x80);
+  header.write('AC1015', 0, 'latin1');
+  header.writeUInt32LE(0x80, 0x0d);
+  const directory = Buffer.alloc(16 + 4 + 1 + 9);
+  SENTINEL.copy(directory, 0);
+  directory.writeUInt32LE(directory.length + image.data.length, 16);
+  directory.writeUInt8(1, 20);
+  directory.writeUInt8(image.type, 21);
+  directory.writeUInt32LE(0x80 + directory.length, 22);
+  directory.writeUInt32LE(image.data.length, 26);
+  return Buffer.concat([header, directory, image.data, Buffer.alloc(256)]);
+}
+
+const dwgType: DetectedType = { kind: 'dwg', mime: 'image/vnd.dwg', extension: 'dwg', extensionMismatch: false };
+
+/** the preview's single page and the RGB pixels of the image on it */
+async function readPreview(pdfPath: string) {
+  const pdf = await PDFDocument.load(await readFile(pdfPath));
+  const [page] = pdf.getPages();
+  const xObjects = page!.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+  const image = pdf.context.lookup(xObjects.values()[0]);
+  if (!(image instanceof PDFRawStream)) throw new Error('the preview page shows no image');
+  const number = (key: string) => image.dict.lookup(PDFName.of(key), PDFNumber).asNumber();
+  return {
+    pageCount: pdf.getPageCount(),
+    landscape: page!.getWidth() > page!.getHeight(),
+    width: number('Width'),
+    height: number('Height'),
+    rgb: [...inflateSync(image.contents)],
+  };
+}
+
+describe('makePreview', () => {
+  it("shows a drawing's BMP thumbnail from the DWG header as a one-page PDF with the thumbnail's pixels", async () => {
+    const previewImage = extractDwgPreview(dwgWithThumbnail({ type: 2, data: thumbnailDib() }));
+    expect(previewImage?.mime).toBe('image/bmp');
+    const outputPath = path.join(workDir, 'preview.pdf');
+
+    const result = await makePreview({
+      path: path.join(workDir, 'drawing.dwg'),
+      detected: dwgType,
+      extraction: { pages: [], metadata: {}, ...(previewImage ? { previewImage } : {}) },
+      outputPath,
+      libreOfficePath: null,
+    });
+
+    expect(result).toEqual({ made: true });
+    const preview = await readPreview(outputPath);
+    expect(preview).toMatchObject({ pageCount: 1, landscape: true, width: 4, height: 2 });
+    expect(preview.rgb).toEqual(THUMBNAIL.flat().flatMap((index) => PALETTE[index]));
+  });
+
+  it('says why there is no preview when the BMP thumbnail is damaged, without failing', async () => {
+    const damaged = thumbnailDib().subarray(0, 40 + 256 * 4 + 3);
+    const previewImage = extractDwgPreview(dwgWithThumbnail({ type: 2, data: damaged }));
+
+    const result = await makePreview({
+      path: path.join(workDir, 'drawing.dwg'),
+      detected: dwgType,
+      extraction: { pages: [], metadata: {}, ...(previewImage ? { previewImage } : {}) },
+      outputPath: path.join(workDir, 'preview.pdf'),
+      libreOfficePath: null,
+    });
+
+    expect(result).toEqual({ made: false, note: expect.stringMatching(/BMP image cannot be shown: .*truncated/) });
+  });
+
+  it('wraps an uploaded .bmp image into a PDF preview', async () => {
+    const dib = thumbnailDib();
+    const file = Buffer.alloc(14);
+    file.write('BM', 0, 'latin1');
+    file.writeUInt32LE(14 + dib.length, 2);
+    file.writeUInt32LE(14 + 40 + 256 * 4, 10);
+    const bmpPath = path.join(workDir, 'photo.bmp');
+    await writeFile(bmpPath, Buffer.concat([file, dib]));
+    const outputPath = path.join(workDir, 'preview.pdf');
+
+    const result = await makePreview({
+      path: bmpPath,
+      detected: { kind: 'image', mime: 'image/bmp', extension: 'bmp', extensionMismatch: false },
+      extraction: null,
+      outputPath,
+      libreOfficePath: null,
+    });
+
+    expect(result).toEqual({ made: true });
+    expect((await readPreview(outputPath)).rgb).toEqual(THUMBNAIL.flat().flatMap((index) => PALETTE[index]));
+  });
+});
