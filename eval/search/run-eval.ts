@@ -1,0 +1,158 @@
+/**
+ * Search relevance on NorQuAD (Norwegian questions over news and Wikipedia passages): every passage is loaded as a
+ * document in one building, each question is searched as written (fuzziness=auto), and the rank of the passage that
+ * holds the answer gives recall@1, recall@5 and MRR. The same is measured for passage retrieval (the chunk-level
+ * method question answering uses): is the first passage from the right document, and does it hold the answer?
+ *
+ * The set is split by position: even-numbered passages were used for tuning, odd-numbered ones never were.
+ *
+ *   npx tsx eval/search/run-eval.ts [--engine pglite|postgres] [--verbose]
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chunkPages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
+import { parseQuery } from '../../src/domain/search/query-parser.js';
+import { openDatabase, type Database } from '../../src/storage/db/database.js';
+import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
+import { createPostgresSearchProvider } from '../../src/storage/search/postgres-search.provider.js';
+
+const DATA = path.resolve(import.meta.dirname, '../../../shared/eval/norquad-validation.json');
+const TARGET_RECALL_AT_5 = 0.85;
+const TARGET_PASSAGE_FIRST = 0.85;
+
+interface Item {
+  passage: number;
+  question: string;
+  answer: string;
+}
+
+const args = process.argv.slice(2);
+const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'pglite';
+const verbose = args.includes('--verbose');
+
+async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (engine !== 'postgres')
+    return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = await openDatabase({ kind: 'postgres', url });
+  const name = `byggdok_eval_${process.pid}`;
+  await admin.executeSql(`drop database if exists ${name}`);
+  await admin.executeSql(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.executeSql(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const raw = JSON.parse(await fs.readFile(DATA, 'utf8')) as {
+    data: { paragraphs: { context: string; qas: { question: string; answers: { text: string }[] }[] }[] }[];
+  };
+  const passages: string[] = [];
+  const items: Item[] = [];
+  for (const article of raw.data) {
+    for (const paragraph of article.paragraphs) {
+      const index = passages.push(paragraph.context) - 1;
+      for (const qa of paragraph.qas)
+        items.push({ passage: index, question: qa.question, answer: qa.answers[0]?.text ?? '' });
+    }
+  }
+
+  const { database, drop } = await open();
+  const started = performance.now();
+  await migrateToLatest(database.db);
+  const q = (text: string, values?: unknown[]) => database.executeSql(text, values);
+  await q(`insert into building_owners (id, name) values ('own_eval', 'NorQuAD')`);
+  await q(`insert into buildings (id, building_owner_id, name) values ('bld_eval', 'own_eval', 'NorQuAD')`);
+  const ids = passages.map((_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
+  for (const [i, text] of passages.entries()) {
+    const pages = [{ pageNumber: 1, text }];
+    const title = deriveTitle({ pages, filename: `passage-${i + 1}.txt` }) ?? null;
+    await q(
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, title, blob_key, upload_state, extension)
+       values ($1, 'bld_eval', 'own_eval', $2, $2, $3, $4, 'uploaded', 'txt')`,
+      [ids[i], `passage-${i + 1}.txt`, title, `k${i}`],
+    );
+    await q(`insert into document_pages (document_id, page_number, text) values ($1, 1, $2)`, [ids[i], text]);
+    for (const chunk of chunkPages(pages)) {
+      await q(
+        `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start, char_end, text)
+         values ($1, 'bld_eval', 'own_eval', $2, 1, $3, $4, $5)`,
+        [ids[i], chunk.index, chunk.charStart, chunk.charEnd, chunk.text],
+      );
+    }
+  }
+  const loaded = performance.now();
+  const provider = createPostgresSearchProvider({ db: database.db });
+
+  const results: { split: 'tuning' | 'holdout'; rank: number; passageFirst: boolean; answerFirst: boolean }[] = [];
+  for (const item of items) {
+    const search = await provider.searchDocuments({
+      scope: { ownerId: 'own_eval', buildingIds: ['bld_eval'] },
+      query: parseQuery({ query: item.question, fuzziness: 'auto' }),
+      filters: {},
+      sortBy: 'relevance',
+      sortOrder: 'desc',
+      offset: 0,
+      limit: 10,
+      aggregations: false,
+    });
+    const rank = search.hits.findIndex((hit) => hit.document.id === ids[item.passage]) + 1;
+    const chunks = await provider.retrieveChunks({
+      ownerId: 'own_eval',
+      buildingIds: ['bld_eval'],
+      query: item.question,
+      limit: 5,
+    });
+    const first = chunks[0];
+    const passageFirst = first?.documentId === ids[item.passage];
+    const answerFirst = passageFirst && first !== undefined && first.text.includes(item.answer);
+    results.push({ split: item.passage % 2 === 0 ? 'tuning' : 'holdout', rank, passageFirst, answerFirst });
+    if (verbose && rank !== 1) {
+      console.log(`rank ${rank || '-'}: ${item.question}  [${passages[item.passage]?.split('\n')[0]}]`);
+    }
+  }
+  const done = performance.now();
+
+  console.log(
+    `NorQuAD validation on ${engine}: ${passages.length} passages, ${items.length} questions ` +
+      `(loaded in ${((loaded - started) / 1000).toFixed(1)} s, ${((done - loaded) / items.length).toFixed(1)} ms per question)`,
+  );
+  const line = (label: string, rows: typeof results) => {
+    const n = rows.length;
+    const at = (k: number) => rows.filter((r) => r.rank > 0 && r.rank <= k).length / n;
+    const mrr = rows.reduce((sum, r) => sum + (r.rank > 0 ? 1 / r.rank : 0), 0) / n;
+    const passageFirst = rows.filter((r) => r.passageFirst).length / n;
+    const answerFirst = rows.filter((r) => r.answerFirst).length / n;
+    console.log(
+      `${label.padEnd(8)} n=${String(n).padStart(3)}  recall@1 ${at(1).toFixed(3)}  recall@5 ${at(5).toFixed(3)}  ` +
+        `MRR ${mrr.toFixed(3)}   passages: right passage first ${passageFirst.toFixed(3)}, answer in it ${answerFirst.toFixed(3)}`,
+    );
+    return { recallAt5: at(5), passageFirst };
+  };
+  line(
+    'tuning',
+    results.filter((r) => r.split === 'tuning'),
+  );
+  const holdout = line(
+    'holdout',
+    results.filter((r) => r.split === 'holdout'),
+  );
+  const all = line('all', results);
+  console.log(
+    `targets: recall@5 >= ${TARGET_RECALL_AT_5} (${all.recallAt5 >= TARGET_RECALL_AT_5 ? 'met' : 'MISSED'}), ` +
+      `right passage first >= ${TARGET_PASSAGE_FIRST} (${all.passageFirst >= TARGET_PASSAGE_FIRST ? 'met' : 'MISSED'}); ` +
+      `holdout recall@5 ${holdout.recallAt5.toFixed(3)}`,
+  );
+  await drop();
+  if (engine !== 'postgres') await database.close();
+}
+
+await main();

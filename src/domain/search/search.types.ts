@@ -1,0 +1,121 @@
+import type { DocumentRecord } from '../documents/document.js';
+
+export type SearchSortBy = 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
+export type SearchSortOrder = 'asc' | 'desc';
+export type Fuzziness = 'auto' | 'on' | 'off';
+export type DocumentType = 'document' | 'drawing';
+
+/** One thing the user typed: a word or code, or a quoted phrase. */
+export interface QueryTerm {
+  text: string;
+  phrase: boolean;
+  /** typo tolerance for this term: 0 is exact; 1 or 2 allows that many edits (a code allows a shorter prefix) */
+  maxEdits: number;
+}
+
+export interface ParsedQuery {
+  include: QueryTerm[];
+  /** `-term` and `-"a phrase"`: documents containing them are left out */
+  exclude: QueryTerm[];
+  /**
+   * 'all': every term must match (keywords, codes). 'most': prose or a question; a document matching most of the
+   * terms is a hit, ranked by how many and how rare the matched terms are.
+   */
+  match: 'all' | 'most';
+  /** the query ends in a question mark */
+  question: boolean;
+  /** whether fuzzy matching was switched on for this query (rule 1) */
+  fuzzy: boolean;
+  /**
+   * `fuzziness=on`: correct every word. Otherwise only words the owner's documents never use are corrected, so a
+   * correctly spelled word does not also find its neighbours.
+   */
+  alwaysFuzzy: boolean;
+}
+
+export interface SearchFilters {
+  discipline?: string;
+  documentType?: DocumentType;
+  floor?: string;
+}
+
+/** Which documents a search may see. */
+export interface SearchScope {
+  ownerId: string;
+  /** null: every live building of the owner; otherwise only these (already authorised) buildings */
+  buildingIds: readonly string[] | null;
+}
+
+export interface DocumentSearchRequest {
+  scope: SearchScope;
+  query: ParsedQuery;
+  filters: SearchFilters;
+  sortBy: SearchSortBy;
+  sortOrder: SearchSortOrder;
+  /** position of the first hit in the whole ordered hit set */
+  offset: number;
+  /** hits wanted from `offset` on; 0 when only the count (and aggregations) are wanted */
+  limit: number;
+  aggregations: boolean;
+}
+
+export interface AggregationBucket {
+  key: string;
+  count: number;
+}
+
+export interface SearchAggregations {
+  discipline: AggregationBucket[];
+  category: AggregationBucket[];
+  extension: AggregationBucket[];
+  drawing_floor: AggregationBucket[];
+}
+
+export interface SearchHit {
+  document: DocumentRecord;
+  /** larger is better; comparable within one result list */
+  score: number;
+}
+
+export interface DocumentSearchResult {
+  /** the page, with documents in private folders left out (so it may be shorter than asked) */
+  hits: SearchHit[];
+  /** every matching document in scope, private folders included */
+  numberOfHits: number;
+  aggregations?: SearchAggregations;
+}
+
+/** A passage of one page, for question answering. `text` is `page.text.slice(charStart, charEnd)`. */
+export interface ChunkHit {
+  documentId: string;
+  buildingId: string;
+  filename: string;
+  chunkId: string;
+  pageNumber: number;
+  charStart: number;
+  charEnd: number;
+  text: string;
+  /** larger is better; comparable within one result list */
+  score: number;
+}
+
+export interface ChunkRetrievalRequest {
+  ownerId: string;
+  /** already authorised; nothing outside them is returned */
+  buildingIds: readonly string[];
+  query: string;
+  limit: number;
+}
+
+/**
+ * A search engine. The PostgreSQL full-text provider is the first; another engine implements the same two methods
+ * and the routes and service stay as they are.
+ */
+export interface SearchProvider {
+  searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult>;
+  /**
+   * The best passages for a query among live, non-private documents of the given buildings, best first. Question
+   * words and stop words are ignored; archived documents and buildings never appear.
+   */
+  retrieveChunks(request: ChunkRetrievalRequest): Promise<ChunkHit[]>;
+}

@@ -1,0 +1,422 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { minimumShouldMatch, parseQuery } from '../../domain/search/query-parser.js';
+import type {
+  AggregationBucket,
+  ChunkHit,
+  ChunkRetrievalRequest,
+  DocumentSearchRequest,
+  DocumentSearchResult,
+  SearchAggregations,
+  SearchHit,
+  SearchProvider,
+  SearchScope,
+} from '../../domain/search/search.types.js';
+import { toDocument, type DocumentRow } from '../db/repositories/documents.repository.js';
+import type { DB } from '../db/schema.js';
+import { analyseQuery, type AnalysedTerm } from './query-analysis.js';
+import {
+  coverageFromRanks,
+  inverseDocumentFrequency,
+  lengthNorm,
+  roughScore,
+  rounded,
+  roundedRough,
+  scoreFromRanks,
+  termRanks,
+  type WeightedTerm,
+} from './ranking.js';
+
+/**
+ * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
+ * ordered every hit by its small vectors. Pages inside this depth are in exact order; deeper pages in first-pass order.
+ */
+export const RERANK_DEPTH = 500;
+/** in a 'most' query, a term in more than this share of the scope does not widen the candidates on its own */
+const COMMON_TERM_SHARE = 0.25;
+/** buckets per aggregation */
+const AGGREGATION_SIZE = 100;
+
+type Executor = Kysely<DB> | Transaction<DB>;
+type Condition = (alias: string) => RawBuilder<boolean>;
+
+interface ResolvedScope {
+  /** no live building in scope: nothing can match */
+  empty: boolean;
+  condition: Condition;
+  buildingIds: string[] | null;
+}
+
+const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
+
+/**
+ * Search on PostgreSQL full-text search, identical on the PostgreSQL server and on PGlite (same SQL, same analysis,
+ * same ranking; no index type that only one of them has). See migration 0004-search for the index.
+ */
+export function createPostgresSearchProvider(params: { db: Kysely<DB> }): SearchProvider {
+  const { db } = params;
+
+  async function inSearchTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      // The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the
+      // sequential scan detoasts every document vector: keep it on the index. JIT compilation costs more than these
+      // queries take.
+      await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  async function resolveScope(trx: Executor, scope: SearchScope): Promise<ResolvedScope> {
+    if (scope.buildingIds === null) {
+      const archived = await trx
+        .selectFrom('buildings')
+        .select('id')
+        .where('building_owner_id', '=', scope.ownerId)
+        .where('archived_at', 'is not', null)
+        .execute();
+      const archivedIds = archived.map((b) => b.id);
+      return {
+        empty: false,
+        buildingIds: null,
+        condition: (alias) =>
+          archivedIds.length === 0
+            ? sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId}`
+            : sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId} and ${sql.ref(alias)}.building_id <> all(${archivedIds}::text[])`,
+      };
+    }
+    const live =
+      scope.buildingIds.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('buildings')
+              .select('id')
+              .where('id', 'in', [...scope.buildingIds])
+              .where('building_owner_id', '=', scope.ownerId)
+              .where('archived_at', 'is', null)
+              .orderBy('id')
+              .execute()
+          ).map((b) => b.id);
+    const [only] = live;
+    return {
+      empty: live.length === 0,
+      buildingIds: live,
+      condition: (alias) =>
+        live.length === 1 && only !== undefined
+          ? // `=` lets the (building_id, tsv) GIN index narrow to the building before reading any row
+            sql<boolean>`${sql.ref(alias)}.building_id = ${only}`
+          : sql<boolean>`${sql.ref(alias)}.building_id = any(${live}::text[])`,
+    };
+  }
+
+  /** Document frequency of each term in scope, for idf. A one-term query needs none: idf cannot reorder it. */
+  async function weigh(params: {
+    trx: Executor;
+    table: 'search_documents' | 'document_chunks';
+    condition: RawBuilder<boolean>;
+    vector: string;
+    terms: AnalysedTerm[];
+  }): Promise<{ terms: WeightedTerm[]; documents: number; frequencies: number[] }> {
+    const { trx, terms } = params;
+    if (terms.length === 1 && params.table === 'search_documents') {
+      return { terms: terms.map((t) => ({ ...t, idf: 1 })), documents: 0, frequencies: [] };
+    }
+    const table = sql.table(params.table);
+    const vector = sql.ref(`x.${params.vector}`);
+    const counts = terms.map(
+      (term) =>
+        sql<number>`(select count(*) from ${table} as x where ${params.condition} and ${vector} @@ ${term.match}::tsquery)`,
+    );
+    const row = (
+      await sql<{ n: number; df: number[] }>`
+        select (select count(*) from ${table} as x where ${params.condition})::int as n,
+               array[${sql.join(counts)}]::int[] as df`.execute(trx)
+    ).rows[0];
+    const documents = Number(row?.n ?? 0);
+    const frequencies = (row?.df ?? []).map(Number);
+    return {
+      documents,
+      frequencies,
+      terms: terms.map((term, i) => ({
+        ...term,
+        idf: inverseDocumentFrequency({ documents, containing: frequencies[i] ?? 0 }),
+      })),
+    };
+  }
+
+  function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
+    const parts: RawBuilder<unknown>[] = [];
+    const { discipline, documentType, floor } = request.filters;
+    if (discipline !== undefined) parts.push(sql`and lower(s.discipline) = lower(${discipline})`);
+    if (documentType !== undefined) parts.push(sql`and s.is_drawing = ${documentType === 'drawing'}`);
+    if (floor !== undefined) parts.push(sql`and lower(s.floor) = lower(${floor})`);
+    return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
+  }
+
+  function aggregationsOf(enabled: boolean): RawBuilder<unknown> {
+    if (!enabled) return sql`null::json`;
+    return sql`(
+      select coalesce(json_agg(json_build_object('field', a.field, 'key', a.key, 'count', a.n)
+               order by a.field, a.n desc, a.key collate "C"), '[]'::json)
+      from (
+        select 'discipline' as field, m.discipline as key, count(*)::int as n from m
+          where m.discipline is not null group by m.discipline
+        union all
+        select 'category', m.building_category, count(*)::int from m
+          where m.building_category is not null group by m.building_category
+        union all
+        select 'extension', m.extension, count(*)::int from m where m.extension <> '' group by m.extension
+        union all
+        select 'drawing_floor', m.floor, count(*)::int from m
+          where m.is_drawing and m.floor is not null group by m.floor
+      ) a)`;
+  }
+
+  function orderOf(request: DocumentSearchRequest, alias: string, scoreColumn: string): RawBuilder<unknown> {
+    const direction = sql.raw(request.sortOrder === 'asc' ? 'asc' : 'desc');
+    const a = (column: string) => sql.ref(`${alias}.${column}`);
+    switch (request.sortBy) {
+      case 'relevance':
+        return sql`${a(scoreColumn)} desc, ${a('document_id')}`;
+      case 'createdAt':
+        return sql`${a('created_at')} ${direction}, ${a('document_id')} ${direction}`;
+      case 'updatedAt':
+        return sql`${a('updated_at')} ${direction}, ${a('document_id')} ${direction}`;
+      case 'filename':
+        // rule 2: code-point order, so uppercase comes before lowercase and æ ø å after z
+        return sql`${a('filename')} collate "C" ${direction}, ${a('document_id')} ${direction}`;
+    }
+  }
+
+  function parseAggregations(raw: unknown): SearchAggregations {
+    const result: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
+    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+      { field: keyof SearchAggregations; key: string; count: number }[] | null;
+    for (const row of rows ?? []) {
+      const list: AggregationBucket[] = result[row.field];
+      if (list.length < AGGREGATION_SIZE) list.push({ key: row.key, count: Number(row.count) });
+    }
+    return result;
+  }
+
+  function parsePage(raw: unknown): { id: string; score: number }[] {
+    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: string; score: number }[] | null;
+    return (rows ?? []).map((r) => ({ id: r.id, score: Number(r.score) }));
+  }
+
+  /** The page's documents in page order; private-folder documents are left out here (rule 4), after counting. */
+  async function loadHits(trx: Executor, page: { id: string; score: number }[]): Promise<SearchHit[]> {
+    if (page.length === 0) return [];
+    const rows = (
+      await sql<DocumentRow & { private: boolean }>`
+        select d.*, exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f)) as private
+        from documents d join buildings b on b.id = d.building_id
+        where d.id = any(${page.map((p) => p.id)}::uuid[]) and d.archived_at is null and b.archived_at is null`.execute(
+        trx,
+      )
+    ).rows;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const hits: SearchHit[] = [];
+    for (const entry of page) {
+      const row = byId.get(entry.id);
+      if (!row || row.private) continue;
+      hits.push({ document: toDocument(row), score: entry.score });
+    }
+    return hits;
+  }
+
+  async function searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult> {
+    const none = (): DocumentSearchResult => ({
+      hits: [],
+      numberOfHits: 0,
+      ...(request.aggregations ? { aggregations: EMPTY_AGGREGATIONS } : {}),
+    });
+    if (request.query.include.length === 0) return none();
+    return inSearchTransaction(async (trx) => {
+      const scope = await resolveScope(trx, request.scope);
+      if (scope.empty) return none();
+      const analysed = await analyseQuery({
+        db: trx,
+        ownerId: request.scope.ownerId,
+        query: request.query,
+        compounds: true,
+      });
+      if (analysed.include.length === 0) return none();
+      const weighed = await weigh({
+        trx,
+        table: 'search_documents',
+        condition: scope.condition('x'),
+        vector: 'tsv',
+        terms: analysed.include,
+      });
+      const terms = weighed.terms;
+      const exclude = analysed.exclude ? sql`and not (s.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
+      const base = sql`${scope.condition('s')} ${exclude} ${filtersOf(request)}`;
+      const columns = sql`s.document_id, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor,
+        s.created_at, s.updated_at, s.filename, s.body_length`;
+      const aggregations = aggregationsOf(request.aggregations);
+
+      if (request.query.match === 'most' && terms.length > 1) {
+        // prose: a hit contains enough of the terms; every candidate is ranked exactly
+        const common = (i: number) => (weighed.frequencies[i] ?? 0) > weighed.documents * COMMON_TERM_SHARE;
+        const widening = terms.filter((_, i) => !common(i));
+        const candidates = (widening.length > 0 ? widening : terms).map((t) => t.match).join(' | ');
+        const required = Math.min(
+          minimumShouldMatch({ terms: terms.length, question: request.query.question }),
+          terms.length,
+        );
+        const ranks = termRanks({ vector: sql`s.tsv`, terms });
+        const score = rounded(
+          sql<number>`${scoreFromRanks({ ranks: sql`c.r`, terms })} * ${lengthNorm(sql`c.body_length`)}`,
+        );
+        const row = (
+          await sql<{ total: number; aggregations: unknown; page: unknown }>`
+            with c as materialized (
+              select ${columns}, ${ranks} as r from search_documents s
+              where ${base} and s.tsv @@ ${candidates}::tsquery
+            ),
+            m as materialized (
+              select c.*, ${score} as score from c where ${coverageFromRanks({ ranks: sql`c.r`, terms })} >= ${required}
+            ),
+            page as (
+              select m.* from m order by ${orderOf(request, 'm', 'score')}
+              offset ${request.offset} limit ${request.limit}
+            )
+            select (select count(*) from m)::int as total, ${aggregations} as aggregations,
+              (select coalesce(json_agg(json_build_object('id', p.document_id, 'score', p.score)
+                 order by ${orderOf(request, 'p', 'score')}), '[]'::json)
+               from page p) as page`.execute(trx)
+        ).rows[0];
+        return finish({ trx, request, row, rerank: false });
+      }
+
+      // keywords: every term must match; the first pass orders all hits cheaply, the best are ranked exactly
+      const matchAll = terms.map((t) => t.match).join(' & ');
+      const rough = roundedRough(roughScore({ alias: 's', terms }));
+      const exactOf = (alias: string) =>
+        rounded(
+          sql<number>`${scoreFromRanks({ ranks: sql`${sql.ref(alias)}.r`, terms })} * ${lengthNorm(sql`${sql.ref(alias)}.body_length`)}`,
+        );
+      const matched = sql`m as materialized (
+        select ${columns}, ${request.sortBy === 'relevance' ? rough : sql`0::float8`} as rough
+        from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
+      )`;
+      const within = request.sortBy === 'relevance' && request.offset < RERANK_DEPTH;
+      const chosen = within
+        ? sql`select m.* from m order by m.rough desc, m.document_id limit ${RERANK_DEPTH}`
+        : sql`select m.* from m order by ${orderOf(request, 'm', 'rough')}
+              offset ${request.offset} limit ${request.limit}`;
+      const row = (
+        await sql<{ total: number; aggregations: unknown; page: unknown }>`
+          with ${matched},
+          chosen as materialized (${chosen}),
+          ranked as materialized (
+            select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
+            from chosen p join search_documents s on s.document_id = p.document_id
+          )
+          select (select count(*) from m)::int as total, ${aggregations} as aggregations,
+            (select coalesce(json_agg(json_build_object('id', k.document_id, 'score', ${exactOf('k')})
+               order by ${orderOf(request, 'k', 'rough')}), '[]'::json)
+             from ranked k) as page`.execute(trx)
+      ).rows[0];
+      // inside the depth: the exact scores decide the order; deeper: the page is in first-pass (or field) order
+      return finish({ trx, request, row, rerank: within });
+    });
+  }
+
+  async function finish(params: {
+    trx: Executor;
+    request: DocumentSearchRequest;
+    row: { total: number; aggregations: unknown; page: unknown } | undefined;
+    rerank: boolean;
+  }): Promise<DocumentSearchResult> {
+    const { trx, request, row } = params;
+    let page = parsePage(row?.page);
+    if (params.rerank) {
+      // ties by id, as everywhere
+      page.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      page = page.slice(request.offset, request.offset + request.limit);
+    }
+    const hits = await loadHits(trx, page);
+    return {
+      hits,
+      numberOfHits: Number(row?.total ?? 0),
+      ...(request.aggregations ? { aggregations: parseAggregations(row?.aggregations) } : {}),
+    };
+  }
+
+  async function retrieveChunks(request: ChunkRetrievalRequest): Promise<ChunkHit[]> {
+    const query = parseQuery({ query: request.query, fuzziness: 'auto' });
+    if (query.include.length === 0 || request.buildingIds.length === 0 || request.limit <= 0) return [];
+    return inSearchTransaction(async (trx) => {
+      const scope = await resolveScope(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds });
+      if (scope.empty) return [];
+      const analysed = await analyseQuery({ db: trx, ownerId: request.ownerId, query, compounds: false });
+      if (analysed.include.length === 0) return [];
+      const weighed = await weigh({
+        trx,
+        table: 'document_chunks',
+        condition: scope.condition('x'),
+        vector: 'search_tsv',
+        terms: analysed.include,
+      });
+      const terms = weighed.terms;
+      const common = (i: number) => (weighed.frequencies[i] ?? 0) > weighed.documents * COMMON_TERM_SHARE;
+      const widening = terms.filter((_, i) => !common(i));
+      const candidates = (widening.length > 0 ? widening : terms).map((t) => t.match).join(' | ');
+      const exclude = analysed.exclude ? sql`and not (c.search_tsv @@ ${analysed.exclude}::tsquery)` : sql``;
+      const ranks = termRanks({ vector: sql`c.search_tsv`, terms });
+      // the document's title and filename speak for every passage in it
+      const headRanks = termRanks({ vector: sql`sd.head`, terms });
+      const score = rounded(
+        sql<number>`(${scoreFromRanks({ ranks: sql`k.r`, terms })} * ${lengthNorm(sql`k.words`)}
+          + ${HEAD_WEIGHT}::float8 * ${scoreFromRanks({ ranks: sql`k.h`, terms })})
+          * (1 + ${COVERAGE_BONUS}::float8 * ${coverageFromRanks({ ranks: sql`k.r`, terms })})`,
+      );
+      const rows = (
+        await sql<{
+          id: string;
+          document_id: string;
+          building_id: string;
+          filename: string;
+          page_number: number;
+          char_start: number;
+          char_end: number;
+          text: string;
+          score: number;
+        }>`
+          with k as materialized (
+            select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, d.filename,
+                   length(c.search_tsv) as words, ${ranks} as r, ${headRanks} as h
+            from document_chunks c
+            join documents d on d.id = c.document_id
+            join buildings b on b.id = c.building_id
+            join search_documents sd on sd.document_id = c.document_id
+            where ${scope.condition('c')} and c.search_tsv @@ ${candidates}::tsquery ${exclude}
+              and d.archived_at is null and b.archived_at is null
+              and not exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f))
+          )
+          select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,
+                 k.text, ${score} as score
+          from k order by score desc, k.id limit ${request.limit}`.execute(trx)
+      ).rows;
+      return rows.map((r) => ({
+        documentId: r.document_id,
+        buildingId: r.building_id,
+        filename: r.filename,
+        chunkId: String(r.id),
+        pageNumber: r.page_number,
+        charStart: r.char_start,
+        charEnd: r.char_end,
+        text: r.text,
+        score: Number(r.score),
+      }));
+    });
+  }
+
+  return { searchDocuments, retrieveChunks };
+}
+
+/** weight of a match in the document's title or filename, added to every passage of it */
+const HEAD_WEIGHT = 0.5;
+/** a passage that holds more of the question's terms is the likelier answer */
+const COVERAGE_BONUS = 0.1;

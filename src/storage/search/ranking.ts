@@ -1,0 +1,112 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AnalysedTerm } from './query-analysis.js';
+
+/**
+ * Ranking, one formula for both engines. Per term: BM25's idf times ts_rank over the document vector with field
+ * weights ({D, C, B, A}: body, -, folders and classification, filename/title/drawing number/category), so a match in
+ * the title weighs more than one in the body, and a term repeated in the body saturates as in BM25. The weights were
+ * tuned on the NorQuAD tuning split: heavier titles (A = 1.0 against a body of 0.2) lost a tenth of the first places.
+ * Typo corrections and compounds count at ALTERNATIVE_WEIGHT. The sum is divided by a length norm, so a 300-page
+ * manual does not win every query because it mentions everything.
+ */
+export const FIELD_WEIGHTS = '{0.5, 0.5, 0.6, 0.8}';
+export const ALTERNATIVE_WEIGHT = 0.4;
+/** body words at which the length norm starts to bite */
+const LENGTH_PIVOT = 400;
+const LENGTH_SLOPE = 0.5;
+
+export interface WeightedTerm extends AnalysedTerm {
+  idf: number;
+}
+
+/** BM25's idf: rare terms count more; never negative. */
+export function inverseDocumentFrequency(params: { documents: number; containing: number }): number {
+  const { documents, containing } = params;
+  return Math.log(1 + (documents - containing + 0.5) / (containing + 0.5));
+}
+
+/** 1 for short documents, slowly smaller for long ones. */
+export function lengthNorm(length: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(1.0 / (1.0 + ${LENGTH_SLOPE}::float8 * ln(1.0 + ${length}::float8 / ${LENGTH_PIVOT}::float8)))`;
+}
+
+function rank(vector: RawBuilder<unknown>, query: string): RawBuilder<number> {
+  return sql<number>`ts_rank(${FIELD_WEIGHTS}::float4[], ${vector}, ${query}::tsquery)`;
+}
+
+/** The rank of each term (exact, then its alternatives), as an array the score and coverage are computed from. */
+export function termRanks(params: {
+  vector: RawBuilder<unknown>;
+  terms: readonly WeightedTerm[];
+}): RawBuilder<number[]> {
+  const parts: RawBuilder<number>[] = [];
+  for (const term of params.terms) {
+    parts.push(rank(params.vector, term.exact));
+    parts.push(term.alternatives ? rank(params.vector, term.alternatives) : sql<number>`0`);
+  }
+  return sql<number[]>`array[${sql.join(parts)}]::float8[]`;
+}
+
+/** Σ idf × (exact + ALTERNATIVE_WEIGHT × alternatives), from the array built by termRanks. */
+export function scoreFromRanks(params: {
+  ranks: RawBuilder<unknown>;
+  terms: readonly WeightedTerm[];
+}): RawBuilder<number> {
+  const parts = params.terms.map(
+    (term, i) =>
+      sql<number>`${term.idf}::float8 * (${params.ranks}[${2 * i + 1}] + ${ALTERNATIVE_WEIGHT}::float8 * ${params.ranks}[${2 * i + 2}])`,
+  );
+  return parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** How many terms a document contains (exactly or through an alternative). */
+export function coverageFromRanks(params: {
+  ranks: RawBuilder<unknown>;
+  terms: readonly WeightedTerm[];
+}): RawBuilder<number> {
+  const parts = params.terms.map(
+    (_, i) => sql<number>`(${params.ranks}[${2 * i + 1}] + ${params.ranks}[${2 * i + 2}] > 0)::int`,
+  );
+  return parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** `'lex'` -> `'lex':A`, `'lex':*` -> `'lex':*A`: the same query, matching only positions of that weight */
+export function restrictToWeight(query: string, weight: 'A' | 'B'): string {
+  return query.replace(
+    /('(?:[^']|'')*')(:\*)?/g,
+    (_, lexeme: string, star: string | undefined) => `${lexeme}:${star ? '*' : ''}${weight}`,
+  );
+}
+
+/**
+ * First-pass score from the small, uncompressed vectors only (head: filename, title, folders, classification; top:
+ * the body's most repeated lexemes), so tens of thousands of hits are ordered without reading their bodies. Every hit
+ * of an all-terms query contains every term, so what separates them is where and how often: exactly what these hold.
+ * Presence tests, not ts_rank: they cost a third as much per row.
+ */
+export function roughScore(params: { alias: string; terms: readonly WeightedTerm[] }): RawBuilder<number> {
+  const s = sql.ref(params.alias);
+  const presence = (query: string, factor: number) =>
+    sql<number>`${factor}::float8 * (
+      0.3 * (${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery)::int
+      + 0.1 * (${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery)::int
+      + 0.1 * (${s}.top @@ ${query}::tsquery)::int)`;
+  const parts = params.terms.map(
+    (term) =>
+      sql<number>`${term.idf}::float8 * (0.5 + ${presence(term.exact, 1)}${
+        term.alternatives ? sql` + ${presence(term.alternatives, ALTERNATIVE_WEIGHT)}` : sql``
+      })`,
+  );
+  const sum = parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;
+  return sql<number>`(${sum} * ${lengthNorm(sql`${s}.body_length`)})`;
+}
+
+/** First-pass scores only order candidates; rounding them in float arithmetic is cheaper than numeric. */
+export function roundedRough(score: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`round((${score}) * 1000000)`;
+}
+
+/** Scores are rounded so that both engines (whose float arithmetic differs in the last bits) order ties alike. */
+export function rounded(score: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`round((${score})::numeric, 6)::float8`;
+}
