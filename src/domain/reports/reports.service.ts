@@ -1,0 +1,219 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import type { DocumentRecord } from '../documents/document.js';
+import { notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { checklistNodes, type Country, type Locale, type ReportVersion } from './checklist.js';
+import { checklistFor } from './checklists/index.js';
+import { checklistTerms, evaluateChecklist } from './evaluate.js';
+import type { ReportEvidenceSource, ReportRecord, ReportsRepository } from './ports.js';
+import { resolveReport, type ResolvedItem, type ResolvedReport, type StoredReportItem } from './resolve.js';
+
+/** how long a generate request waits for its report before answering that it is still being made */
+export const DEFAULT_REPORT_WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+/** Norwegian buildings are reported in Norwegian unless asked otherwise, British ones in English. */
+export function defaultLocale(country: Country): Locale {
+  return country === 'NO' ? 'nb' : 'en';
+}
+
+/** `no` and `nn` are read as bokmål: the checklists are written in bokmål only. */
+export function parseLocale(raw: string | undefined): Locale | null {
+  const value = raw?.trim().toLowerCase();
+  if (value === 'en') return 'en';
+  if (value === 'nb' || value === 'no' || value === 'nn') return 'nb';
+  return null;
+}
+
+export type GenerateOutcome = { state: 'ready'; report: ResolvedReport } | { state: 'pending'; reportId: string };
+
+export function createReportsService(deps: {
+  repository: ReportsRepository;
+  evidence: ReportEvidenceSource;
+  access: AccessService;
+  clock: { now(): Date };
+  /** the bound a generate request waits for the job */
+  waitMs?: number;
+}) {
+  const { repository, evidence, access, clock } = deps;
+  const waitMs = deps.waitMs ?? DEFAULT_REPORT_WAIT_MS;
+
+  interface Target {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+  }
+
+  async function resolve(report: ReportRecord, locale: Locale | undefined): Promise<ResolvedReport> {
+    const checklist = checklistFor(report.country, report.version);
+    const items = await repository.itemsOf(report.id);
+    const links = await repository.linksOf(items.map((i) => i.id));
+    const documentIds = new Set<string>();
+    for (const item of items) {
+      for (const unit of item.evidence?.units ?? []) for (const ref of unit.documents) documentIds.add(ref.documentId);
+    }
+    for (const ids of links.values()) for (const id of ids) documentIds.add(id);
+    const documentNames = await repository.visibleDocumentNames({
+      buildingId: report.buildingId,
+      documentIds: [...documentIds],
+    });
+    return resolveReport({
+      checklist,
+      items,
+      links,
+      documentNames,
+      locale: locale ?? defaultLocale(report.country),
+    });
+  }
+
+  async function waitForReport(reportId: string): Promise<ReportRecord | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const report = await repository.findReport(reportId);
+      if (report?.state === 'ready') return report;
+      if (report?.state === 'failed') throw new Error(`report ${reportId} could not be generated`);
+      if (Date.now() >= deadline) return null;
+      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    }
+  }
+
+  /** Generates a report as a job and waits for it up to the configured bound. Needs an API key (it writes). */
+  async function generate(
+    params: Target & { country: Country; version: ReportVersion; locale?: Locale },
+  ): Promise<GenerateOutcome> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    const reportId = newId.uuid();
+    await repository.createPending({
+      id: reportId,
+      buildingId: params.buildingId,
+      ownerId: params.ownerId,
+      country: params.country,
+      version: params.version,
+      createdAt: clock.now(),
+    });
+    const report = await waitForReport(reportId);
+    if (!report) return { state: 'pending', reportId };
+    return { state: 'ready', report: await resolve(report, params.locale) };
+  }
+
+  /** The job: idempotent, a report that is no longer pending is left as it is. */
+  async function runGeneration(reportId: string, options: { lastAttempt: boolean }): Promise<void> {
+    const report = await repository.findReport(reportId);
+    if (!report || report.state !== 'pending') return;
+    try {
+      const checklist = checklistFor(report.country, report.version);
+      const documents = await evidence.documentsOf(report.buildingId);
+      const mentions = await evidence.documentsMentioning({
+        buildingId: report.buildingId,
+        terms: checklistTerms(checklist),
+      });
+      const evaluated = evaluateChecklist({ checklist, documents, mentions });
+      await repository.saveGenerated({
+        report,
+        items: checklistNodes(checklist).map((node) => ({
+          nameId: node.nameId,
+          evidence: evaluated.get(node.nameId) ?? null,
+        })),
+        at: clock.now(),
+      });
+    } catch (error) {
+      if (options.lastAttempt) await repository.markFailed({ reportId, at: clock.now() });
+      throw error;
+    }
+  }
+
+  /** The items of the building's newest report (of any country), flat, parents before children. */
+  async function listItems(params: Target & { locale?: Locale }): Promise<ResolvedItem[]> {
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    const report = await repository.latestReady({ buildingId: params.buildingId, country: null });
+    if (!report) return [];
+    return (await resolve(report, params.locale)).items;
+  }
+
+  async function getReport(params: Target & { country?: Country; locale?: Locale }): Promise<ResolvedReport> {
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    const report = await repository.latestReady({ buildingId: params.buildingId, country: params.country ?? null });
+    if (!report) {
+      throw notFound(
+        'report',
+        params.country
+          ? `No ${params.country} report has been generated for this building`
+          : 'No report has been generated for this building',
+      );
+    }
+    return resolve(report, params.locale);
+  }
+
+  async function requireItem(params: Target & { itemId: string }): Promise<StoredReportItem & { reportId: string }> {
+    const item = await repository.findItem({ buildingId: params.buildingId, itemId: params.itemId });
+    if (!item) throw notFound('report_item');
+    return item;
+  }
+
+  /** The item as its report shows it now (status and comment reflect links made a moment ago). */
+  async function presentItem(params: { buildingId: string; itemId: string; reportId: string; locale?: Locale }) {
+    const report = await repository.findReport(params.reportId);
+    if (!report) throw notFound('report_item');
+    const resolved = await resolve(report, params.locale);
+    const item = resolved.items.find((i) => i.id === params.itemId);
+    if (!item) throw notFound('report_item');
+    return item;
+  }
+
+  async function listItemDocuments(params: Target & { itemId: string }): Promise<DocumentRecord[]> {
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    await requireItem(params);
+    return repository.linkedDocuments({ buildingId: params.buildingId, itemId: params.itemId });
+  }
+
+  /** A person links a document as evidence: it always counts, and regenerating keeps it. */
+  async function linkDocument(
+    params: Target & { itemId: string; documentId: string; locale?: Locale },
+  ): Promise<ResolvedItem> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    const item = await requireItem(params);
+    const document = await repository.findVisibleDocument({
+      buildingId: params.buildingId,
+      documentId: params.documentId,
+    });
+    if (!document) throw notFound('document');
+    await repository.link({ itemId: item.id, documentId: document.id, at: clock.now() });
+    return presentItem({ ...params, reportId: item.reportId });
+  }
+
+  async function unlinkDocument(
+    params: Target & { itemId: string; documentId: string; locale?: Locale },
+  ): Promise<ResolvedItem> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    const item = await requireItem(params);
+    const removed = await repository.unlink({ itemId: item.id, documentId: params.documentId, at: clock.now() });
+    if (!removed) throw notFound('report_item_document', 'The document is not linked to this item');
+    return presentItem({ ...params, reportId: item.reportId });
+  }
+
+  /** A person's comment replaces the generated one until it is cleared with null; regenerating keeps it. */
+  async function updateItem(
+    params: Target & { itemId: string; comment: string | null; locale?: Locale },
+  ): Promise<ResolvedItem> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    const item = await requireItem(params);
+    const comment = params.comment?.trim() ? params.comment.trim() : null;
+    await repository.setPersonComment({ itemId: item.id, comment, at: clock.now() });
+    return presentItem({ ...params, reportId: item.reportId });
+  }
+
+  return {
+    generate,
+    runGeneration,
+    listItems,
+    getReport,
+    listItemDocuments,
+    linkDocument,
+    unlinkDocument,
+    updateItem,
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
