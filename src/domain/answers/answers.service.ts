@@ -1,0 +1,212 @@
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type {
+  AnswerResult,
+  AskEvent,
+  AskMode,
+  ReasoningEffort,
+  RequestedLanguage,
+  ThreadTurn,
+} from './answer.types.js';
+import type { AnswerTools, Answerer } from './answerer.js';
+import { CitationBook, citedDocumentsOf } from './citations.js';
+import { answerLanguageOf } from './language.js';
+import type { AskRepository, PassageReader, PassageRetriever, PassageScope } from './ports.js';
+
+export interface AskInput {
+  principal: Principal;
+  ownerId: string;
+  /** set for a building ask */
+  buildingId?: string;
+  /** owner-wide ask: these buildings (omitted: every building the credential reads) */
+  buildingIds?: string[];
+  query: string;
+  language?: RequestedLanguage;
+  threadId?: string;
+  mode?: AskMode;
+  reasoningEffort?: ReasoningEffort;
+  attachedDocumentIds?: string[];
+  useAgenticRag?: boolean;
+}
+
+/** An ask that passed every check: its events can be streamed, or drained into the answer. */
+export interface PreparedAsk {
+  threadId: string;
+  events(signal: AbortSignal): AsyncGenerator<AskEvent>;
+}
+
+/** earlier turns that inform the next one; more would only dilute retrieval */
+const THREAD_TURNS = 6;
+
+/**
+ * Questions answered from the documents a credential can read. Every check (parameters, authorisation, attached
+ * documents, the thread) happens in `prepare`, before anything is streamed, so a refused ask is a plain HTTP error.
+ */
+export function createAnswersService(deps: {
+  access: AccessService;
+  repository: AskRepository;
+  retriever: PassageRetriever;
+  reader: PassageReader;
+  answerer: Answerer;
+  clock: { now(): Date };
+}) {
+  const { access, repository } = deps;
+
+  async function scopeOf(input: AskInput): Promise<PassageScope & { buildingId: string | null }> {
+    const { principal, ownerId } = input;
+    if (input.buildingId !== undefined) {
+      await access.authorizeBuilding({ principal, ownerId, buildingId: input.buildingId, need: 'read' });
+      return { ownerId, buildingIds: [input.buildingId], buildingId: input.buildingId };
+    }
+    const owner = await access.authorizeOwner({ principal, ownerId, need: 'read' });
+    if (input.buildingIds !== undefined) {
+      const wanted = [...new Set(input.buildingIds)];
+      const outcomes = await Promise.allSettled(
+        wanted.map((buildingId) => access.authorizeBuilding({ principal, ownerId, buildingId, need: 'read' })),
+      );
+      // an unknown building says more than a forbidden one, so it is reported first
+      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as Error] : []));
+      const unknown = failures.find((e) => e instanceof AppError && e.kind === 'not_found');
+      if (unknown) throw unknown;
+      if (failures[0] !== undefined) throw failures[0];
+      return { ownerId, buildingIds: wanted, buildingId: null };
+    }
+    const live = await repository.liveBuildingIds(ownerId);
+    const reach = owner.reach;
+    const buildingIds = reach.kind === 'whole' ? live : live.filter((id) => reach.buildingIds.includes(id));
+    return { ownerId, buildingIds, buildingId: null };
+  }
+
+  async function threadOf(params: {
+    input: AskInput;
+    buildingId: string | null;
+  }): Promise<{ id: string; turns: ThreadTurn[]; isNew: boolean }> {
+    const { input, buildingId } = params;
+    if (input.threadId === undefined) return { id: newId.uuid(), turns: [], isNew: true };
+    const thread = await repository.findThread({ threadId: input.threadId, maxTurns: THREAD_TURNS });
+    // another key's or another owner's thread does not exist as far as this caller can tell
+    if (
+      !thread ||
+      thread.ownerId !== input.ownerId ||
+      thread.apiKeyId !== input.principal.apiKeyId ||
+      thread.buildingId !== buildingId
+    ) {
+      throw notFound('thread');
+    }
+    return { id: thread.id, turns: thread.turns, isNew: false };
+  }
+
+  async function prepare(input: AskInput): Promise<PreparedAsk> {
+    if (input.useAgenticRag === false) {
+      throw invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
+    }
+    const question = input.query.trim();
+    if (question === '') throw invalidField('/query', 'must not be blank');
+    // reasoning_effort is the deprecated spelling of mode: high is deep, low and medium are balanced
+    const mode: AskMode = input.mode ?? (input.reasoningEffort === 'high' ? 'deep' : 'balanced');
+    const language = answerLanguageOf({ requested: input.language, question });
+
+    const scope = await scopeOf(input);
+    const attachedDocumentIds = [...new Set(input.attachedDocumentIds ?? [])];
+    if (attachedDocumentIds.length > 0) {
+      const readable = new Set(
+        (await repository.readableDocuments({ ...scope, documentIds: attachedDocumentIds })).map((d) => d.id),
+      );
+      const missing = attachedDocumentIds.find((id) => !readable.has(id));
+      if (missing !== undefined) throw notFound('document', `Attached document ${missing} not found`);
+    }
+    const thread = await threadOf({ input, buildingId: scope.buildingId });
+    const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };
+
+    const tools: AnswerTools = {
+      retrieve: ({ query, limit }) => deps.retriever.retrieve({ ...passageScope, query, limit }),
+      readPassages: ({ documentIds, limitPerDocument }) =>
+        deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
+      readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),
+      categoryCounts: () => deps.reader.categoryCounts(passageScope),
+    };
+
+    async function* events(signal: AbortSignal): AsyncGenerator<AskEvent> {
+      yield { type: 'start', threadId: thread.id };
+      // stored after `start` is out, so the client hears back without waiting for a write
+      if (thread.isNew) {
+        await repository.createThread({
+          id: thread.id,
+          ownerId: input.ownerId,
+          apiKeyId: input.principal.apiKeyId,
+          buildingId: scope.buildingId,
+          at: deps.clock.now(),
+        });
+      }
+      const citations = new CitationBook({ repository, scope: passageScope });
+      const run = deps.answerer.answer({
+        question,
+        language,
+        mode,
+        history: thread.turns,
+        attachedDocumentIds,
+        tools,
+        citations,
+        signal,
+      });
+      let outcome;
+      try {
+        for (;;) {
+          signal.throwIfAborted();
+          const next = await run.next();
+          if (next.done) {
+            outcome = next.value;
+            break;
+          }
+          yield next.value;
+        }
+      } finally {
+        // the client went away or the consumer stopped: the answerer's own clean-up (open model calls) runs now
+        await run.return(undefined as never).catch(() => undefined);
+      }
+      signal.throwIfAborted();
+      const used = citations.citations().filter((c) => outcome.answer.includes(`[${c.number}]`));
+      const result: AnswerResult = {
+        threadId: thread.id,
+        answer: outcome.answer,
+        citations: used,
+        citedDocuments: citedDocumentsOf(used),
+        followUpSuggestions: outcome.followUpSuggestions,
+        language,
+      };
+      await repository.appendTurn({
+        threadId: thread.id,
+        query: question,
+        language,
+        answer: result.answer,
+        citations: used.map((c) => ({
+          number: c.number,
+          documentId: c.documentId,
+          pageNumber: c.pageNumber,
+          charStart: c.charStart,
+          charEnd: c.charEnd,
+        })),
+        citedDocumentIds: result.citedDocuments.map((d) => d.id),
+        at: deps.clock.now(),
+      });
+      yield { type: 'finish', result };
+    }
+
+    return { threadId: thread.id, events };
+  }
+
+  /** The answer without streaming: the same events, drained; the result is the stream's finish. */
+  async function ask(input: AskInput, signal: AbortSignal): Promise<AnswerResult> {
+    const prepared = await prepare(input);
+    for await (const event of prepared.events(signal)) {
+      if (event.type === 'finish') return event.result;
+    }
+    throw new Error('the answer ended without a result');
+  }
+
+  return { prepare, ask };
+}
+
+export type AnswersService = ReturnType<typeof createAnswersService>;

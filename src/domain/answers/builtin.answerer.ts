@@ -1,0 +1,191 @@
+import type { AnswerLanguage } from './answer.types.js';
+import {
+  MODE_BUDGETS,
+  textIncrements,
+  type AnswerContext,
+  type Answerer,
+  type AnswererEvent,
+  type AnswerOutcome,
+} from './answerer.js';
+import { suggestFollowUps } from './follow-ups.js';
+import { detectLanguage, PHRASES } from './language.js';
+import type { Passage } from './ports.js';
+import { analyseQuestion, type AnalysedQuestion } from './question.js';
+import { rankSentences, type RankedSentence } from './sentence-ranker.js';
+import { collapseWhitespace } from './text-analysis.js';
+
+/** Below this share of the question's weighted words, a sentence does not answer it: say so instead of guessing. */
+const MIN_COVERAGE = 0.3;
+/** ... unless its surroundings and document cover the question well */
+const MIN_CONTEXT_COVERAGE = 0.6;
+/** attached documents are always context; their sentences win close calls */
+const ATTACHED_BONUS = 0.15;
+/** documents cited earlier in the thread stay likely */
+const EARLIER_CITED_BONUS = 0.05;
+
+/**
+ * The answerer that needs no model: retrieve passages, pick the sentences that answer, and write them as a short
+ * answer with a citation after each. Deterministic, and fast enough to answer while the client waits.
+ */
+export function createBuiltinAnswerer(): Answerer {
+  return {
+    async *answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome> {
+      const { language, mode, tools } = context;
+      const phrases = PHRASES[language];
+      const budget = MODE_BUDGETS[mode];
+      const question = analyseQuestion({ question: context.question, history: context.history.map((t) => t.query) });
+      const query = question.terms.map((t) => t.word).join(' ');
+
+      const label = phrases.searching(collapseWhitespace(context.question).slice(0, 120));
+      yield { type: 'action', state: 'started', value: label, result: null };
+      const retrieved = query === '' ? [] : await tools.retrieve({ query, limit: budget.passages });
+      let pool: Passage[] = retrieved;
+      if (context.attachedDocumentIds.length > 0) {
+        yield { type: 'action', state: 'started', value: phrases.readingAttached, result: null };
+        const attached = await tools.readPassages({
+          documentIds: context.attachedDocumentIds,
+          limitPerDocument: mode === 'deep' ? 400 : 200,
+        });
+        pool = mergePassages(retrieved, attached);
+        yield {
+          type: 'action',
+          state: 'completed',
+          value: phrases.readingAttached,
+          result: `${new Set(attached.map((p) => p.documentId)).size} documents`,
+        };
+      }
+      context.signal.throwIfAborted();
+      yield {
+        type: 'action',
+        state: 'completed',
+        value: label,
+        result: phrases.passagesFound(retrieved.length, new Set(retrieved.map((p) => p.documentId)).size),
+      };
+
+      const preferred = new Map<string, number>();
+      for (const turn of context.history)
+        for (const id of turn.citedDocumentIds) preferred.set(id, EARLIER_CITED_BONUS);
+      for (const id of context.attachedDocumentIds) preferred.set(id, ATTACHED_BONUS);
+      const ranked = rankSentences({ question, passages: pool, options: { preferredDocuments: preferred } });
+      const chosen = chooseSentences({ ranked, maxSentences: budget.sentences, type: question.type });
+
+      if (mode !== 'fast') {
+        const thinking = explain({ question, ranked, chosen, passages: pool.length });
+        if (thinking) yield { type: 'thinking', text: thinking };
+      }
+
+      let answer = chosen.length > 0 ? await compose({ chosen, context }) : '';
+      if (answer === '') answer = phrases.notFound;
+      for (const piece of textIncrements(answer)) yield { type: 'text', text: piece };
+
+      const citedDocumentIds = context.citations.citations().map((c) => c.documentId);
+      return {
+        answer,
+        followUpSuggestions: suggestFollowUps({
+          passages: pool,
+          citedDocumentIds,
+          askedQuestions: [context.question, ...context.history.map((t) => t.query)],
+          language,
+        }),
+      };
+    },
+  };
+}
+
+function mergePassages(first: readonly Passage[], second: readonly Passage[]): Passage[] {
+  const seen = new Set(first.map((p) => p.chunkId));
+  return [...first, ...second.filter((p) => !seen.has(p.chunkId))];
+}
+
+/**
+ * The best sentence, and in the deeper modes the next ones that hold up nearly as well and add something: a word of
+ * the question the first did not hold, or the answer the question asks for.
+ */
+function chooseSentences(params: {
+  ranked: readonly RankedSentence[];
+  maxSentences: number;
+  type: AnalysedQuestion['type'];
+}): RankedSentence[] {
+  const [best] = params.ranked;
+  if (!best) return [];
+  if (best.coverage < MIN_COVERAGE && !(best.coverage > 0 && best.contextCoverage >= MIN_CONTEXT_COVERAGE)) return [];
+  const chosen = [best];
+  const isNew = (candidate: RankedSentence): boolean =>
+    !chosen.some(
+      (c) =>
+        c.passage.documentId === candidate.passage.documentId &&
+        collapseWhitespace(c.text) === collapseWhitespace(candidate.text),
+    );
+  // "Når ..." answered by a sentence without any date: the sentence of the same document that holds one comes next
+  if (TYPED.has(params.type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
+    const bearer = params.ranked.find(
+      (c) => c.passage.documentId === best.passage.documentId && c.typeEvidence >= 0.6 && c.coverage > 0 && isNew(c),
+    );
+    if (bearer) chosen.push(bearer);
+  }
+  for (const candidate of params.ranked.slice(1, 12)) {
+    if (chosen.length >= params.maxSentences) break;
+    if (candidate.score < best.score * SUPPORT_RATIO || candidate.coverage < MIN_COVERAGE || !isNew(candidate))
+      continue;
+    chosen.push(candidate);
+  }
+  return chosen;
+}
+
+/** A further sentence joins the answer when it scores this close to the best one: the answer and its support. */
+const SUPPORT_RATIO = 0.8;
+
+/** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */
+const TYPED = new Set<AnalysedQuestion['type']>(['date', 'number', 'person', 'name', 'place']);
+
+/** The chosen sentences as they read, each followed by the marker of its verified citation. */
+async function compose(params: { chosen: readonly RankedSentence[]; context: AnswerContext }): Promise<string> {
+  const { chosen, context } = params;
+  const parts: string[] = [];
+  for (const sentence of chosen) {
+    const citation = await context.citations.cite({
+      passage: sentence.passage,
+      start: sentence.start,
+      end: sentence.end,
+    });
+    if (!citation) continue;
+    parts.push(withMarker(collapseWhitespace(sentence.text), citation.number));
+  }
+  if (parts.length === 0) return '';
+  const quoted = parts.join(' ');
+  const intro = needsIntro(context.language, chosen) ? `${PHRASES[context.language].quotedIntro} ` : '';
+  return `${intro}${quoted}`;
+}
+
+/** "Bygget ble ferdig i 1998." -> "Bygget ble ferdig i 1998 [1]." */
+function withMarker(sentence: string, number: number): string {
+  const match = /^(.*?)([.!?…:;]+["'»”’)]*)$/su.exec(sentence);
+  if (match?.[1] && match[2]) return `${match[1]} [${number}]${match[2]}`;
+  return `${sentence} [${number}]`;
+}
+
+/** Quoted sentences in another language than the one asked for are introduced in the asked one. */
+function needsIntro(language: AnswerLanguage, chosen: readonly RankedSentence[]): boolean {
+  const english = (l: AnswerLanguage) => l === 'en';
+  return chosen.some((s) => english(detectLanguage(s.text)) !== english(language));
+}
+
+function explain(params: {
+  question: AnalysedQuestion;
+  ranked: readonly RankedSentence[];
+  chosen: readonly RankedSentence[];
+  passages: number;
+}): string | null {
+  const { question, chosen } = params;
+  const kind = question.type === 'other' ? 'a fact' : `a ${question.type}`;
+  const [best] = chosen;
+  if (!best) {
+    return `The question asks for ${kind}. None of the ${params.passages} passages read holds enough of its words to answer it.`;
+  }
+  const page = best.passage.pageNumber > 0 ? `, page ${best.passage.pageNumber}` : '';
+  return (
+    `The question asks for ${kind}. The best of ${params.ranked.length} sentences from ${params.passages} passages is in ` +
+    `${best.passage.filename}${page}; it holds ${Math.round(best.coverage * 100)} % of the question's weighted words` +
+    (question.type !== 'other' ? ` and ${best.typeEvidence > 0 ? 'has' : 'lacks'} ${kind}.` : '.')
+  );
+}

@@ -1,0 +1,148 @@
+import type { ThreadTurn } from './answer.types.js';
+
+/**
+ * A piece of one page of a document the caller may read. `text` is exactly `page.text.slice(charStart, charEnd)` of
+ * the stored extracted text, so a sentence inside it can be cited verbatim with its page.
+ */
+export interface Passage {
+  documentId: string;
+  buildingId: string;
+  filename: string;
+  chunkId: string;
+  pageNumber: number;
+  charStart: number;
+  charEnd: number;
+  text: string;
+  /** retrieval score; larger is better, comparable only within one result list */
+  score: number;
+}
+
+export interface PassageScope {
+  ownerId: string;
+  /** the buildings the caller is authorised for; nothing outside them is ever returned */
+  buildingIds: readonly string[];
+}
+
+/**
+ * Finds the passages that best match a query among the live, non-private documents of the given buildings. Bound to
+ * the search provider's chunk retrieval, or to the ask repository's own full-text retrieval.
+ */
+export interface PassageRetriever {
+  retrieve(params: PassageScope & { query: string; limit: number }): Promise<Passage[]>;
+}
+
+/** Reads given documents (attached ones, and pages an LLM asks for); only live, non-private documents in scope. */
+export interface PassageReader {
+  /** the passages of these documents, in reading order, at most `limitPerDocument` each */
+  readPassages(params: PassageScope & { documentIds: readonly string[]; limitPerDocument: number }): Promise<Passage[]>;
+  /** one page's passages, in reading order */
+  readPage(params: PassageScope & { documentId: string; pageNumber: number }): Promise<Passage[]>;
+  /** NS 3451 building categories with their document counts */
+  categoryCounts(params: PassageScope): Promise<{ category: string; count: number }[]>;
+}
+
+export interface ReadableDocument {
+  id: string;
+  buildingId: string;
+  filename: string;
+  /** 'pdf', 'text', ... (null before processing) */
+  fileKind: string | null;
+}
+
+export interface StoredThread {
+  id: string;
+  ownerId: string;
+  apiKeyId: string;
+  /** null: an owner-wide thread */
+  buildingId: string | null;
+  /** the most recent turns, oldest first */
+  turns: ThreadTurn[];
+}
+
+export interface AskRepository {
+  /** live buildings of the owner */
+  liveBuildingIds(ownerId: string): Promise<string[]>;
+  /** live, non-private documents among `documentIds` that lie in the given buildings */
+  readableDocuments(params: PassageScope & { documentIds: readonly string[] }): Promise<ReadableDocument[]>;
+  /** the stored text of pages, for verifying citations: key `${documentId}:${pageNumber}` */
+  pageTexts(pages: readonly { documentId: string; pageNumber: number }[]): Promise<Map<string, string>>;
+  createThread(thread: {
+    id: string;
+    ownerId: string;
+    apiKeyId: string;
+    buildingId: string | null;
+    at: Date;
+  }): Promise<void>;
+  findThread(params: { threadId: string; maxTurns: number }): Promise<StoredThread | null>;
+  appendTurn(turn: {
+    threadId: string;
+    query: string;
+    language: string;
+    answer: string;
+    citations: unknown;
+    citedDocumentIds: string[];
+    at: Date;
+  }): Promise<void>;
+}
+
+// ---- language models (implemented in src/integrations/llm) ----
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object */
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | {
+      role: 'assistant';
+      content: string;
+      toolCalls?: ToolCall[];
+      /** reasoning blocks a provider wants back unchanged in the next request (Anthropic thinking signatures) */
+      reasoning?: { text: string; signature: string }[];
+    }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+export type ChatEvent =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; text: string; signature?: string }
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'done'; stopReason: 'stop' | 'tool_calls' | 'length' | 'other' };
+
+export interface ChatRequest {
+  system: string;
+  messages: ChatMessage[];
+  tools: ToolDefinition[];
+  /** `none`: the model must answer now, without calling a tool */
+  toolChoice: 'auto' | 'none';
+  maxTokens: number;
+  signal: AbortSignal;
+}
+
+/** One chat-completions model: OpenAI-compatible servers, Anthropic's Messages API, or a fake in tests. */
+export interface ChatModel {
+  /** provider and model, for action labels and logs (never a credential) */
+  readonly label: string;
+  stream(request: ChatRequest): AsyncIterable<ChatEvent>;
+}
+
+export type ChatModelErrorKind =
+  'timeout' | 'auth' | 'rate_limited' | 'not_found' | 'bad_request' | 'unavailable' | 'bad_response' | 'aborted';
+
+/** A model call failed; `message` is safe to show a client (it never holds the API key). */
+export class ChatModelError extends Error {
+  override readonly name = 'ChatModelError';
+  readonly kind: ChatModelErrorKind;
+  constructor(kind: ChatModelErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+  }
+}

@@ -1,0 +1,211 @@
+import { answerTypeEvidence } from './answer-types.js';
+import type { Passage } from './ports.js';
+import type { AnalysedQuestion, QuestionTerm } from './question.js';
+import { splitSentences, tokenize, type Token } from './text-analysis.js';
+
+/** One sentence of a retrieved passage, scored as the answer to a question. */
+export interface RankedSentence {
+  passage: Passage;
+  /** offsets into `passage.text` */
+  start: number;
+  end: number;
+  text: string;
+  score: number;
+  /** share of the question's (weighted) words the sentence holds, 0..1 */
+  coverage: number;
+  /** the same, counting the sentences around it and the rest of its document */
+  contextCoverage: number;
+  /** how well the sentence holds the kind of answer asked for (a date for "Når"), 0..1 */
+  typeEvidence: number;
+}
+
+export interface RankOptions {
+  /** documents the caller attached, or that earlier turns cited: their sentences are preferred */
+  preferredDocuments?: ReadonlyMap<string, number>;
+}
+
+interface Candidate {
+  passageIndex: number;
+  start: number;
+  end: number;
+  tokens: Token[];
+  /** per question term: how well this sentence matches it (0..1) */
+  matches: number[];
+  /** token positions that match some question term */
+  matchedPositions: number[];
+}
+
+/** Weights of the score's parts; they add up to the ranking, not to a probability. */
+const WEIGHTS = {
+  coverage: 0.5,
+  local: 0.7,
+  window: 0.45,
+  document: 0.45,
+  retrieval: 0.25,
+  type: 0.3,
+  proximity: 0.15,
+};
+
+/**
+ * Scores every sentence of the passages against the question. Words count by how rare they are among the candidate
+ * sentences (a name outweighs "bygget"), inflected and compound forms count partly ("svingene" ~ "svingkurver"), and a
+ * sentence gains from its neighbours and its document also matching, from its passage's retrieval rank, and from
+ * holding the kind of answer asked for.
+ */
+export function rankSentences(params: {
+  question: AnalysedQuestion;
+  passages: readonly Passage[];
+  options?: RankOptions;
+}): RankedSentence[] {
+  const { question, passages } = params;
+  const terms = question.terms;
+  if (terms.length === 0 || passages.length === 0) return [];
+
+  const candidates: Candidate[] = [];
+  const byPassage: Candidate[][] = passages.map(() => []);
+  passages.forEach((passage, passageIndex) => {
+    for (const span of splitSentences(passage.text)) {
+      const tokens = tokenize(passage.text.slice(span.start, span.end));
+      if (tokens.length < 3) continue;
+      const candidate: Candidate = {
+        passageIndex,
+        start: span.start,
+        end: span.end,
+        tokens,
+        matches: terms.map((term) => matchDegree(term, tokens)),
+        matchedPositions: tokens.flatMap((token, index) =>
+          terms.some((term) => tokenMatch(term, token) > 0) ? [index] : [],
+        ),
+      };
+      candidates.push(candidate);
+      byPassage[passageIndex]?.push(candidate);
+    }
+  });
+  if (candidates.length === 0) return [];
+
+  const weights = termWeights(terms, candidates);
+  const total = weights.reduce((sum, w) => sum + w, 0) || 1;
+
+  // a document's best match per term, over all of its retrieved passages, and how many of its sentences hold each
+  const documentMatches = new Map<string, number[]>();
+  const documentFrequency = new Map<string, { sentences: number; df: number[] }>();
+  for (const candidate of candidates) {
+    const documentId = passages[candidate.passageIndex]?.documentId ?? '';
+    const best = documentMatches.get(documentId) ?? terms.map(() => 0);
+    candidate.matches.forEach((m, i) => (best[i] = Math.max(best[i] ?? 0, m)));
+    documentMatches.set(documentId, best);
+    const frequency = documentFrequency.get(documentId) ?? { sentences: 0, df: terms.map(() => 0) };
+    frequency.sentences += 1;
+    candidate.matches.forEach((m, i) => (frequency.df[i] = (frequency.df[i] ?? 0) + (m >= 0.6 ? 1 : 0)));
+    documentFrequency.set(documentId, frequency);
+  }
+  const maxRetrieval = Math.max(...passages.map((p) => p.score), 1e-9);
+
+  const ranked: RankedSentence[] = [];
+  for (const candidate of candidates) {
+    const passage = passages[candidate.passageIndex];
+    if (!passage) continue;
+    const siblings = byPassage[candidate.passageIndex] ?? [];
+    const at = siblings.indexOf(candidate);
+    const neighbours = [siblings[at - 1], siblings[at + 1]].filter((c): c is Candidate => c !== undefined);
+    const documentBest = documentMatches.get(passage.documentId) ?? [];
+    // Inside a document, its topic (a name in every sentence) no longer tells sentences apart; the question's other
+    // words do: "Når døde López?" is answered where "døde" is, not where "López" is repeated.
+    const frequency = documentFrequency.get(passage.documentId);
+    let local = 0;
+    let localTotal = 0;
+    weights.forEach((w, i) => {
+      const sentences = frequency?.sentences ?? 1;
+      const lw = w * (1 + Math.log(sentences / ((frequency?.df[i] ?? 0) + 0.5)));
+      local += lw * (candidate.matches[i] ?? 0);
+      localTotal += lw;
+    });
+    let own = 0;
+    let window = 0;
+    let documentWide = 0;
+    weights.forEach((w, i) => {
+      const m = candidate.matches[i] ?? 0;
+      own += w * m;
+      window += w * Math.max(m, ...neighbours.map((n) => 0.6 * (n.matches[i] ?? 0)));
+      documentWide += w * Math.max(m, documentBest[i] ?? 0);
+    });
+    const coverage = own / total;
+    const contextCoverage = documentWide / total;
+    const text = passage.text.slice(candidate.start, candidate.end);
+    const typeEvidence = answerTypeEvidence({
+      type: question.type,
+      tokens: candidate.tokens,
+      text,
+      questionWords: question.words,
+    });
+    const preferred = params.options?.preferredDocuments?.get(passage.documentId) ?? 0;
+    const localCoverage = localTotal > 0 ? local / localTotal : 0;
+    const score =
+      WEIGHTS.coverage * coverage +
+      WEIGHTS.local * localCoverage +
+      WEIGHTS.window * (window / total) +
+      WEIGHTS.document * contextCoverage +
+      WEIGHTS.retrieval * (passage.score / maxRetrieval) +
+      WEIGHTS.type * typeEvidence * Math.min(1, coverage * 3) +
+      WEIGHTS.proximity * proximity(candidate) +
+      preferred;
+    ranked.push({
+      passage,
+      start: candidate.start,
+      end: candidate.end,
+      text,
+      score,
+      coverage,
+      contextCoverage,
+      typeEvidence,
+    });
+  }
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+/** How well a sentence's words match one question term: 1 for the same stem, less for a compound or near form. */
+export function matchDegree(term: QuestionTerm, tokens: readonly Token[]): number {
+  let best = 0;
+  for (const token of tokens) {
+    best = Math.max(best, tokenMatch(term, token));
+    if (best === 1) break;
+  }
+  return best;
+}
+
+function tokenMatch(term: QuestionTerm, token: Token): number {
+  if (token.stem === term.stem || token.word === term.word) return 1;
+  return partialMatch(term, token);
+}
+
+function partialMatch(term: QuestionTerm, token: Token): number {
+  const a = term.stem;
+  const b = token.stem;
+  if (a.length >= 4 && b.startsWith(a)) return 0.8;
+  if (b.length >= 4 && a.startsWith(b) && b.length >= a.length * 0.7) return 0.7;
+  // the head of a compound: "klasse" in "brannklasse", or the document's "aggregatet" for "ventilasjonsaggregatet"
+  if (a.length >= 5 && token.word.endsWith(a)) return 0.6;
+  if (b.length >= 5 && a.endsWith(b)) return 0.6;
+  if (a.length >= 6 && token.word.length >= 6 && token.word.includes(a)) return 0.5;
+  return 0;
+}
+
+/** Rare words among the candidates weigh more; words from earlier turns weigh less. */
+function termWeights(terms: readonly QuestionTerm[], candidates: readonly Candidate[]): number[] {
+  const n = candidates.length;
+  return terms.map((term, i) => {
+    const df = candidates.filter((c) => (c.matches[i] ?? 0) >= 0.6).length;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    // a number or a capitalised name in the question pins the answer down more than its rarity shows
+    const pin = /\p{N}/u.test(term.word) ? 1.3 : 1;
+    return idf * term.emphasis * pin;
+  });
+}
+
+/** Matched words close together (one clause) say more than the same words spread over a long sentence. */
+function proximity(candidate: Candidate): number {
+  const positions = candidate.matchedPositions;
+  if (positions.length < 2) return 0;
+  const span = (positions.at(-1) ?? 0) - (positions[0] ?? 0) + 1;
+  return positions.length / span;
+}
