@@ -31,6 +31,15 @@ import { createPgBossQueue, type PgBossQueue, type QueueSettings } from '../stor
 import { createClassifierService, type ClassifierService } from '../domain/documents/classification.service.js';
 import { createClassifierRepository } from '../storage/db/repositories/classifier.repository.js';
 import { classificationEngine } from './classification-engine.js';
+import { createSearchService, type SearchService } from '../domain/search/search.service.js';
+import { createPostgresSearchProvider } from '../storage/search/postgres-search.provider.js';
+import { createReportsService, type ReportsService } from '../domain/reports/reports.service.js';
+import { createReportEvidenceSource, createReportsRepository } from '../storage/db/repositories/reports.repository.js';
+import { createAnswersService, type AnswersService } from '../domain/answers/answers.service.js';
+import { createAskRepository } from '../storage/db/repositories/ask.repository.js';
+import { createBuiltinAnswerer } from '../domain/answers/builtin.answerer.js';
+import { createLlmAnswerer } from '../domain/answers/llm.answerer.js';
+import { createChatModel, type LlmSettings } from '../integrations/llm/llm.js';
 
 export interface Clock {
   now(): Date;
@@ -46,6 +55,9 @@ export interface Services {
   sessions: SessionsService;
   documents: DocumentsService;
   reprocess: ReprocessService;
+  search: SearchService;
+  reports: ReportsService;
+  answers: AnswersService;
 }
 
 export type StorageSettings =
@@ -59,6 +71,10 @@ export interface AppSettings {
   maxUploadBytes: number;
   queue: Partial<QueueSettings>;
   libreOfficePath: string | null;
+  /** how long a generate-report request waits for its job before answering 202 (default 30 s) */
+  reportWaitMs?: number;
+  /** who writes answers: the built-in answerer (default) or a language model */
+  llm?: LlmSettings;
 }
 
 export interface Dependencies {
@@ -141,6 +157,7 @@ export async function createDependencies(params: {
       isValidBuildingCategory: (code) => classifier.isValidBuildingCategory(code),
       onCategoryCorrected: (correction) => classifier.learnCategory(correction),
     });
+    const askRepository = createAskRepository(db);
     const services: Services = {
       access,
       admin: createAdminService({ repository: createAdminRepository(db), clock }),
@@ -149,6 +166,25 @@ export async function createDependencies(params: {
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
       documents,
       reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
+      search: createSearchService({ access, provider: createPostgresSearchProvider({ db }) }),
+      reports: createReportsService({
+        repository: createReportsRepository({ db, queue }),
+        evidence: createReportEvidenceSource(db),
+        access,
+        clock,
+        ...(settings.reportWaitMs !== undefined ? { waitMs: settings.reportWaitMs } : {}),
+      }),
+      answers: createAnswersService({
+        access,
+        repository: askRepository,
+        retriever: askRepository,
+        reader: askRepository,
+        answerer:
+          settings.llm && settings.llm.provider !== 'builtin'
+            ? createLlmAnswerer({ model: createChatModel(settings.llm) })
+            : createBuiltinAnswerer(),
+        clock,
+      }),
     };
 
     const fileTools = params.fileTools ?? createFileTools({ ocr, libreOfficePath: settings.libreOfficePath });
@@ -168,6 +204,8 @@ export async function createDependencies(params: {
       'uploads.poll': async () => {
         await documents.pollPendingUploads();
       },
+      'report.generate': ({ reportId }, job) =>
+        services.reports.runGeneration(reportId, { lastAttempt: job.attempt > retryLimit }),
     };
 
     return {

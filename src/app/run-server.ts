@@ -34,6 +34,7 @@ export function appSettingsOf(config: Config): AppSettings {
       retryLimit: config.worker.retryLimit,
     },
     libreOfficePath: config.worker.libreOfficePath,
+    llm: config.llm,
   };
 }
 

@@ -42,7 +42,20 @@ export interface Config {
     /** LibreOffice binary for Office previews (null: looked up on PATH when needed) */
     libreOfficePath: string | null;
   };
+  /** who writes answers to questions: the built-in answerer, or a language model */
+  llm: LlmConfig;
 }
+
+export type LlmConfig =
+  | { provider: 'builtin' }
+  | {
+      /** `openai`: any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp) */
+      provider: 'openai' | 'anthropic';
+      baseUrl: string;
+      apiKey: string | null;
+      model: string;
+      timeoutMs: number;
+    };
 
 export type StorageConfig =
   | { kind: 'fs'; root: string }
@@ -133,6 +146,38 @@ function readStorage(r: Reader, dataDir: string): StorageConfig {
   };
 }
 
+const LLM_PROVIDERS = ['builtin', 'openai', 'anthropic'] as const;
+const LLM_DEFAULT_URLS = { openai: 'https://api.openai.com/v1', anthropic: 'https://api.anthropic.com' };
+
+function readLlm(r: Reader): LlmConfig {
+  const raw = (readString(r, 'LLM_PROVIDER') ?? 'builtin').toLowerCase();
+  const timeoutMs = readInt(r, 'LLM_TIMEOUT_MS', { default: 60_000, min: 1000, max: 600_000 });
+  if (!(LLM_PROVIDERS as readonly string[]).includes(raw)) {
+    r.problems.push({ variable: 'LLM_PROVIDER', message: `must be one of ${LLM_PROVIDERS.join(', ')}` });
+    return { provider: 'builtin' };
+  }
+  const provider = raw as (typeof LLM_PROVIDERS)[number];
+  if (provider === 'builtin') return { provider };
+  const baseUrl = (readUrl(r, 'LLM_BASE_URL', ['http:', 'https:']) ?? LLM_DEFAULT_URLS[provider]).replace(/\/+$/, '');
+  // never echoed in a message: it is a secret
+  const apiKey = readString(r, 'LLM_API_KEY') ?? null;
+  const model = readString(r, 'LLM_MODEL');
+  if (!model) r.problems.push({ variable: 'LLM_MODEL', message: `is required when LLM_PROVIDER is ${provider}` });
+  const hosted = /(^|\.)(openai\.com|anthropic\.com|azure\.com)$/i.test(hostOf(baseUrl));
+  if (!apiKey && hosted) {
+    r.problems.push({ variable: 'LLM_API_KEY', message: `is required for ${hostOf(baseUrl)}` });
+  }
+  return { provider, baseUrl, apiKey, model: model ?? '', timeoutMs };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
@@ -182,6 +227,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       retryLimit: readInt(r, 'BYGGDOK_JOB_RETRY_LIMIT', { default: 4, min: 0, max: 100 }),
       libreOfficePath: readString(r, 'BYGGDOK_LIBREOFFICE_PATH') ?? null,
     },
+    llm: readLlm(r),
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

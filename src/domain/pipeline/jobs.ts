@@ -9,6 +9,8 @@ export interface JobPayloads {
   'document.classify': { documentId: string };
   /** look for uploads that arrived in object storage without anyone telling us */
   'uploads.poll': Record<string, never>;
+  /** generate one deficiency report (a pending row in reports) */
+  'report.generate': { reportId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -17,6 +19,7 @@ export const JOB_NAMES = [
   'document.process',
   'document.classify',
   'uploads.poll',
+  'report.generate',
 ] as const satisfies readonly JobName[];
 
 export interface JobOptions {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
@@ -78,7 +79,7 @@ async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }
     const pglite = await PGlite.create({
       ...(target.dataDir !== null ? { dataDir: target.dataDir } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-      extensions: { pg_trgm, unaccent },
+      extensions: { pg_trgm, unaccent, btree_gin },
       parsers: { [INT8_OID]: parseInt8 },
     });
     const pool = new PGlitePool(pglite);

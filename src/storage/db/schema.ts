@@ -146,6 +146,7 @@ export interface DocumentChunksTable {
   char_start: number;
   char_end: number;
   text: string;
+  search_tsv: Generated<string>;
 }
 
 export interface ClassificationCorrectionsTable {
@@ -181,6 +182,89 @@ export interface DB {
   document_chunks: DocumentChunksTable;
   classification_corrections: ClassificationCorrectionsTable;
   owner_classifier_models: OwnerClassifierModelsTable;
+  ask_threads: AskThreadsTable;
+  ask_turns: AskTurnsTable;
+  reports: ReportsTable;
+  report_items: ReportItemsTable;
+  report_item_documents: ReportItemDocumentsTable;
+  search_documents: SearchDocumentsTable;
+  search_lexemes: SearchLexemesTable;
+}
+
+export interface AskThreadsTable {
+  id: string;
+  building_owner_id: string;
+  api_key_id: string;
+  building_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AskTurnsTable {
+  id: Generated<number>;
+  thread_id: string;
+  query: string;
+  language: string;
+  answer: string;
+  citations: ColumnType<unknown, string, string>;
+  cited_document_ids: Defaulted<string[]>;
+  created_at: Timestamp;
+}
+
+/** Deficiency reports (0005-reports). Declared here, after the rest, and merged into DB. */
+export interface ReportsTable {
+  id: string;
+  building_id: string;
+  building_owner_id: string;
+  country: string;
+  version: string;
+  state: Defaulted<'pending' | 'ready' | 'failed'>;
+  created_at: Timestamp;
+  generated_at: NullableTimestamp;
+}
+
+export interface ReportItemsTable {
+  id: string;
+  building_id: string;
+  country: string;
+  name_id: string;
+  report_id: string;
+  evidence: ColumnType<unknown, string | null, string | null>;
+  person_comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReportItemDocumentsTable {
+  item_id: string;
+  document_id: string;
+  created_at: Timestamp;
 }
 
 export type { Generated };
+
+/** Search (0004-search): rows kept current by triggers on documents and document_pages; read by the search provider. */
+export interface SearchDocumentsTable {
+  document_id: string;
+  building_id: string;
+  building_owner_id: string;
+  filename: string;
+  discipline: string | null;
+  building_category: string | null;
+  extension: string;
+  is_drawing: boolean;
+  floor: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  body_length: Defaulted<number>;
+  /** tsvectors, read and written as their text form */
+  head: string;
+  top: Defaulted<string>;
+  tsv: string;
+}
+
+/** Each owner's vocabulary, for typo corrections and compounds. */
+export interface SearchLexemesTable {
+  building_owner_id: string;
+  lexeme: string;
+}

@@ -1,5 +1,7 @@
 import type { Services } from '../../../app/dependencies.js';
 import type { App } from '../../app-types.js';
+import { registerBuildingAskRoute } from './ask/building-ask.route.js';
+import { registerOwnerAskRoute } from './ask/owner-ask.route.js';
 import { registerBuildingStatusRoute } from './buildings/building-status.route.js';
 import { registerCreateBuildingRoute } from './buildings/create-building.route.js';
 import { registerDeleteBuildingRoute } from './buildings/delete-building.route.js';
@@ -19,7 +21,16 @@ import { registerGetOwnerRoute } from './owners/get-owner.route.js';
 import { registerListOwnersRoute } from './owners/list-owners.route.js';
 import { registerOwnerStatusRoute } from './owners/owner-status.route.js';
 import { registerUpdateOwnerRoute } from './owners/update-owner.route.js';
+import { registerGenerateReportRoute } from './reports/generate-report.route.js';
+import { registerGetReportRoute } from './reports/get-report.route.js';
+import { registerLinkItemDocumentRoute } from './reports/link-item-document.route.js';
+import { registerListItemDocumentsRoute } from './reports/list-item-documents.route.js';
+import { registerListReportItemsRoute } from './reports/list-report-items.route.js';
+import { registerUnlinkItemDocumentRoute } from './reports/unlink-item-document.route.js';
+import { registerUpdateReportItemRoute } from './reports/update-report-item.route.js';
 import { registerCreateSessionRoute } from './sessions/create-session.route.js';
+import { registerBuildingSearchRoute } from './search/building-search.route.js';
+import { registerOwnerSearchRoute } from './search/owner-search.route.js';
 
 /** Every partner route; registered once under /v1 and once without a version segment. */
 export function registerPartnerRoutes(app: App, services: Services): void {
@@ -43,4 +54,15 @@ export function registerPartnerRoutes(app: App, services: Services): void {
   registerDeleteDocumentRoute(app, services);
   registerDocumentStatusRoute(app, services);
   registerBuildingCategoryRoutes(app, services);
+  registerBuildingSearchRoute(app, services);
+  registerOwnerSearchRoute(app, services);
+  registerGenerateReportRoute(app, services);
+  registerListReportItemsRoute(app, services);
+  registerGetReportRoute(app, services);
+  registerUpdateReportItemRoute(app, services);
+  registerListItemDocumentsRoute(app, services);
+  registerLinkItemDocumentRoute(app, services);
+  registerUnlinkItemDocumentRoute(app, services);
+  registerBuildingAskRoute(app, services);
+  registerOwnerAskRoute(app, services);
 }
