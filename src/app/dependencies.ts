@@ -27,7 +27,12 @@ import { createPipelineRepository } from '../storage/db/repositories/pipeline.re
 import { createReprocessRepository } from '../storage/db/repositories/reprocess.repository.js';
 import { createSessionsRepository } from '../storage/db/repositories/sessions.repository.js';
 import { getOrCreateSetting } from '../storage/db/repositories/settings.repository.js';
-import { createPgBossQueue, type PgBossQueue, type QueueSettings } from '../storage/queue/pg-boss.queue.js';
+import {
+  createPgBossQueue,
+  defaultQueueSettings,
+  type PgBossQueue,
+  type QueueSettings,
+} from '../storage/queue/pg-boss.queue.js';
 import { createClassifierService, type ClassifierService } from '../domain/documents/classification.service.js';
 import { createClassifierRepository } from '../storage/db/repositories/classifier.repository.js';
 import { classificationEngine } from './classification-engine.js';
@@ -188,7 +193,7 @@ export async function createDependencies(params: {
     };
 
     const fileTools = params.fileTools ?? createFileTools({ ocr, libreOfficePath: settings.libreOfficePath });
-    const retryLimit = settings.queue.retryLimit ?? 4;
+    const retryLimit = settings.queue.retryLimit ?? defaultQueueSettings.retryLimit;
     const jobHandlers: JobHandlers = {
       'document.process': ({ documentId }, job) =>
         processDocument(documentId, {

@@ -199,6 +199,8 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
     r.problems.push({ variable: 'BYGGDOK_ADMIN_TOKEN', message: 'must be at least 24 characters long' });
   }
 
+  const dataDir = path.resolve(cwd, readString(r, 'BYGGDOK_DATA_DIR') ?? './data');
+
   const config: Config = {
     http: {
       port,
@@ -207,7 +209,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       bodyLimitBytes: readInt(r, 'BYGGDOK_BODY_LIMIT_BYTES', { default: 1_048_576, min: 1024, max: 104_857_600 }),
       trustProxy: readBoolean(r, 'BYGGDOK_TRUST_PROXY', false),
     },
-    dataDir: path.resolve(cwd, readString(r, 'BYGGDOK_DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl: readUrl(r, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
     adminToken,
     logLevel,
@@ -217,7 +219,7 @@ export function loadConfig(env: Env, options: { cwd?: string } = {}): Config {
       windowMs: readInt(r, 'RATE_LIMIT_WINDOW_MS', { default: 60_000, min: 1000, max: 86_400_000 }),
     },
     redisUrl: readUrl(r, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
-    storage: readStorage(r, path.resolve(cwd, readString(r, 'BYGGDOK_DATA_DIR') ?? './data')),
+    storage: readStorage(r, dataDir),
     uploads: {
       maxBytes: readInt(r, 'BYGGDOK_MAX_UPLOAD_BYTES', { default: 5 * 1024 ** 3, min: 1024, max: 5 * 1024 ** 4 }),
     },

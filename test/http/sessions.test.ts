@@ -100,7 +100,7 @@ describe.each(testEngines())('session tokens on %s', (engine) => {
     expect((await t.request({ method: 'GET', url, token: second })).status).toBe(401);
   });
 
-  it('is never narrower-than-key wider: a building-scoped key makes a building-scoped token', async () => {
+  it('is never wider than its key: a building-scoped key makes a building-scoped token', async () => {
     const second = (
       await t.request({
         method: 'PUT',

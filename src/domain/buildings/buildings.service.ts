@@ -32,7 +32,7 @@ export interface BuildingsRepository {
   find(params: { ownerId: string; buildingId: string }): Promise<Building | null>;
   update(params: { buildingId: string; name?: string; privateFolders?: string[]; at: Date }): Promise<void>;
   archive(params: { buildingId: string; at: Date }): Promise<void>;
-  statusCounts(buildingId: string): Promise<DocumentStatusCounts>;
+  statusCounts(params: { ownerId: string; buildingId: string }): Promise<DocumentStatusCounts>;
 }
 
 /** `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. */
@@ -132,7 +132,7 @@ export function createBuildingsService(deps: {
     buildingId: string;
   }): Promise<BuildingProcessingStatus> {
     await access.authorizeBuilding({ ...params, need: 'read' });
-    return summariseStatus(await repository.statusCounts(params.buildingId));
+    return summariseStatus(await repository.statusCounts({ ownerId: params.ownerId, buildingId: params.buildingId }));
   }
 
   return { list, create, get, update, archive, status };

@@ -44,6 +44,8 @@ export interface ExtractionResult {
     uncompressedPackage: boolean;
   };
   processingError: string | null;
+  /** when the stage finished (the document's updatedAt) */
+  at: Date;
 }
 
 export interface ChildDocument {

@@ -26,7 +26,8 @@ export interface ProcessContext {
   tempDir?: string;
 }
 
-function emptyResult(document: DocumentRecord, detected: DetectedType | null): ExtractionResult {
+function emptyResult(params: { document: DocumentRecord; detected: DetectedType | null; at: Date }): ExtractionResult {
+  const { document, detected } = params;
   return {
     documentId: document.id,
     mimeType: detected?.mime ?? 'application/octet-stream',
@@ -50,6 +51,7 @@ function emptyResult(document: DocumentRecord, detected: DetectedType | null): E
       uncompressedPackage: false,
     },
     processingError: null,
+    at: params.at,
   };
 }
 
@@ -74,7 +76,7 @@ export async function processDocument(documentId: string, context: ProcessContex
     const filePath = path.join(workDir, 'original');
     const md5 = await download({ blobs, key: document.blobKey, target: filePath });
     const detected = await tools.detect({ path: filePath, filename: document.filename });
-    const result = emptyResult(document, detected);
+    const result = emptyResult({ document, detected, at: context.clock.now() });
     result.md5 = document.md5 ?? md5;
     result.flags.extractedFile = true;
 
@@ -90,7 +92,7 @@ export async function processDocument(documentId: string, context: ProcessContex
     } else {
       await extractText({ context, document, filePath, detected, workDir, result });
     }
-    await repository.saveExtraction(result);
+    await repository.saveExtraction({ ...result, at: context.clock.now() });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }

@@ -97,14 +97,6 @@ export function createBuildingsRepository(db: Kysely<DB>): BuildingsRepository {
     async archive({ buildingId, at }) {
       await db.updateTable('buildings').set({ archived_at: at, updated_at: at }).where('id', '=', buildingId).execute();
     },
-    async statusCounts(buildingId) {
-      const building = await db
-        .selectFrom('buildings')
-        .select('building_owner_id')
-        .where('id', '=', buildingId)
-        .executeTakeFirst();
-      if (!building) return countDocumentStatuses({ db, ownerId: '', buildingIds: [] });
-      return countDocumentStatuses({ db, ownerId: building.building_owner_id, buildingIds: [buildingId] });
-    },
+    statusCounts: ({ ownerId, buildingId }) => countDocumentStatuses({ db, ownerId, buildingIds: [buildingId] }),
   };
 }

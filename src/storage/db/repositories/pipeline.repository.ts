@@ -78,7 +78,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             skip_extract_file: result.flags.skipExtractFile,
             uncompressed_package: result.flags.uncompressedPackage,
             processing_error: result.processingError,
-            updated_at: new Date(),
+            updated_at: result.at,
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
           })
           .where('id', '=', result.documentId)
