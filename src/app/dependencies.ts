@@ -117,6 +117,7 @@ export async function createDependencies(params: {
   const queue = createPgBossQueue({
     executor: database,
     settings: settings.queue,
+    ...(database.listen ? { listen: database.listen } : {}),
     ...(params.onQueueError ? { onError: params.onQueueError } : {}),
   });
   const ocr = createLazyOcr();

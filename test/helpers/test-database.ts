@@ -9,12 +9,12 @@ export function testEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, migrated database for one test file (or one describe block). */
-export async function createTestDatabase(engine: Engine): Promise<Database> {
+/** A fresh, migrated database for one test file (or one describe block); `url` lets another "process" connect. */
+export async function createTestDatabase(engine: Engine): Promise<Database & { url: string | null }> {
   if (engine === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     await migrateToLatest(database.db);
-    return database;
+    return { ...database, url: null };
   }
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
@@ -32,6 +32,7 @@ export async function createTestDatabase(engine: Engine): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl.toString(), poolMax: 5 });
   return {
     ...database,
+    url: databaseUrl.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });

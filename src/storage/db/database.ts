@@ -17,8 +17,16 @@ export interface Database {
   engine: Engine;
   /** runs raw SQL on the same connections (pg-boss and migrations use it) */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * On a PostgreSQL server: hears NOTIFY on a channel from every process using the database, on a connection of its
+   * own that reconnects after a server restart; returns the function that stops listening. Absent on PGlite, where
+   * only this process uses the database.
+   */
+  listen?: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
@@ -65,7 +73,43 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
       const result = await pool.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
     },
+    listen: (channel, onNotify) => listenOn({ url: target.url, channel, onNotify }),
     close: () => db.destroy(),
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+async function listenOn(params: {
+  url: string;
+  channel: string;
+  onNotify: (payload: string) => void;
+}): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: params.url });
+    next.on('notification', (message) => {
+      if (message.channel === params.channel && message.payload !== undefined) params.onNotify(message.payload);
+    });
+    // a lost connection (server restart) is opened again; until then, whoever listens falls back on polling
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (!stopped) setTimeout(reconnect, RECONNECT_DELAY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen "${params.channel.replaceAll('"', '""')}"`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  const reconnect = (): void => {
+    if (stopped) return;
+    connect().catch(() => setTimeout(reconnect, RECONNECT_DELAY_MS).unref());
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -7,10 +7,14 @@ import {
   type JobPayloads,
   type JobQueue,
 } from '../../domain/pipeline/jobs.js';
+import type { Listen } from '../db/database.js';
 
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
+
+/** the channel an enqueue announces its job name on, so idle workers in other processes look at once */
+const JOB_CHANNEL = 'byggdok_jobs';
 
 export interface QueueSettings {
   /** how long a job may run before it counts as crashed and is retried */
@@ -62,6 +66,8 @@ export function createPgBossQueue(params: {
   executor: SqlExecutor;
   settings?: Partial<QueueSettings>;
   onError?: (error: Error) => void;
+  /** given on a PostgreSQL server: enqueues notify, and this process's workers listen */
+  listen?: Listen;
 }): PgBossQueue {
   const settings = { ...defaultQueueSettings, ...params.settings };
   const boss = new PgBoss({
@@ -79,14 +85,21 @@ export function createPgBossQueue(params: {
   /** handlers running in this process, and when pg-boss gives up waiting for each (see stop) */
   const running = new Set<{ settled: Promise<unknown>; givenUpAt: number }>();
 
+  /** stops this process's LISTEN, once its workers run */
+  let unlisten: (() => Promise<void>) | null = null;
+
   /**
    * pg-boss workers poll (every 0.5 s at the least), so a job enqueued right after a poll waits out the interval: that
    * wait was about 80% of the time from upload to extracted text on the embedded default (bench/ingest.bench.ts).
-   * When the worker runs in this process we tell it at once. Only this process's workers hear it; workers elsewhere
-   * still find the job at their next poll.
+   * When the worker runs in this process we tell it at once. On a PostgreSQL server the enqueue also sends a NOTIFY
+   * (delivered when its transaction commits), which wakes the workers of every process; polling stays the fallback.
    */
   function wake(name: JobName): void {
     for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  async function announce(executor: SqlExecutor, name: JobName): Promise<void> {
+    if (params.listen) await executor.executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
   }
 
   function sendOptions(options: JobOptions | undefined): PgBoss.SendOptions {
@@ -113,6 +126,7 @@ export function createPgBossQueue(params: {
     },
     async enqueue(name, payload, options) {
       await boss.send(name, payload as object, sendOptions(options));
+      await announce(params.executor, name);
       wake(name);
     },
     async enqueueWith(executor, name, payload, options) {
@@ -120,6 +134,7 @@ export function createPgBossQueue(params: {
         ...sendOptions(options),
         db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) },
       });
+      await announce(executor, name);
       // The job becomes visible when the caller's transaction commits. On PGlite a woken worker's fetch waits in
       // line behind that transaction, so waking now finds the job. A server's pool runs the fetch at once, likely
       // before the commit: a second wake a moment later catches it.
@@ -176,6 +191,12 @@ export function createPgBossQueue(params: {
           workers.push(worker.id);
         }
       }
+      if (params.listen && !unlisten) {
+        unlisten = await params.listen(JOB_CHANNEL, (payload) => {
+          const name = JOB_NAMES.find((n) => n === payload);
+          if (name) wake(name);
+        });
+      }
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { singletonKey: name });
@@ -183,6 +204,8 @@ export function createPgBossQueue(params: {
     async stop() {
       if (!started) return;
       started = false;
+      await unlisten?.();
+      unlisten = null;
       const deadline = Date.now() + STOP_TIMEOUT_MS;
       // graceful: running jobs finish (bounded); what does not finish is retried after it expires
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
