@@ -32,9 +32,10 @@ describe.each(testEngines())('a worker that dies mid-job, on %s', (engine) => {
       publicUrl: 'http://byggdok.test',
       storage: { kind: 'fs', root },
       maxUploadBytes: 10 * 1024 * 1024,
-      // a job running longer than 2 s counts as crashed; expired jobs are looked for every second
+      // a job running longer than 5 s counts as crashed (the retried run must finish within it even on a loaded
+      // machine, where loading the PDF tools alone can take a second or two); expired jobs are looked for every second
       queue: {
-        expireInSeconds: 2,
+        expireInSeconds: 5,
         maintenanceIntervalSeconds: 1,
         pollingIntervalSeconds: 0.5,
         retryDelaySeconds: 1,
