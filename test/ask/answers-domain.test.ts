@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/domain/answers/answerer.js';
 import { CitationMarkerStream } from '../../src/domain/answers/citation-markers.js';
+import { createBuiltinAnswerer } from '../../src/domain/answers/builtin.answerer.js';
 import { CitationBook } from '../../src/domain/answers/citations.js';
 import { detectLanguage } from '../../src/domain/answers/language.js';
 import { createLlmAnswerer } from '../../src/domain/answers/llm.answerer.js';
@@ -66,6 +67,10 @@ describe('language, question and text analysis', () => {
     expect(answerTypeOf('Når ble bygget ferdig?').type).toBe('date');
     expect(answerTypeOf('I hvilket år ble taket skiftet?').type).toBe('date');
     expect(answerTypeOf('Hvor mange etasjer har bygget?').type).toBe('number');
+    expect(answerTypeOf('Hvor ofte skal filteret byttes?')).toEqual({
+      type: 'number',
+      consumed: new Set(['hvor', 'ofte']),
+    });
     expect(answerTypeOf('Hvor står aggregatet?').type).toBe('place');
     expect(answerTypeOf('Hvorfor ble heisen stengt?').type).toBe('reason');
     expect(answerTypeOf('Hvordan byttes filteret?').type).toBe('manner');
@@ -275,5 +280,47 @@ describe('LLM configuration', () => {
     ]);
     const secret = problems({ LLM_PROVIDER: 'openai', LLM_BASE_URL: 'not a url sk-secret', LLM_MODEL: 'm' });
     expect(JSON.stringify(secret)).not.toContain('sk-secret');
+  });
+});
+
+describe('the built-in answerer deciding whether the documents hold the answer', () => {
+  async function answer(question: string, retrieved: Passage[]): Promise<string> {
+    const context: AnswerContext = {
+      question,
+      language: 'nb',
+      mode: 'balanced',
+      history: [],
+      attachedDocumentIds: [],
+      citations: new CitationBook({ repository: repository(), scope }),
+      signal: new AbortController().signal,
+      tools: {
+        retrieve: async () => retrieved,
+        readPassages: async () => [],
+        readPage: async () => [],
+        categoryCounts: async () => [],
+      },
+    };
+    const events = createBuiltinAnswerer().answer(context);
+    for (;;) {
+      const next = await events.next();
+      if (next.done) return next.value.answer;
+    }
+  }
+
+  const question = 'Hvem leverte sprinkleranlegget i parkeringskjelleren?';
+
+  it('answers from a sentence that holds the question, when the building holds its words', async () => {
+    const text = await answer(question, [passage({ queryShare: 0.9, queryUnmatchedShare: 0 })]);
+    expect(text).toBe('Sprinkleranlegget ble levert av Firesafe AS i 2019 [1].');
+  });
+
+  it('says "not found" when words carrying most of the question stand in no document', async () => {
+    const text = await answer(question, [passage({ queryShare: 0.9, queryUnmatchedShare: 0.7 })]);
+    expect(text).toBe('Jeg fant ikke svaret på dette i dokumentene.');
+  });
+
+  it('says "not found" when the sentence\'s document matches too little of the question in the building', async () => {
+    const text = await answer(question, [passage({ queryShare: 0.2, queryUnmatchedShare: 0 })]);
+    expect(text).toBe('Jeg fant ikke svaret på dette i dokumentene.');
   });
 });

@@ -171,6 +171,15 @@ describe.each(testEngines())('asking questions about the documents on %s', (engi
     expect(asked.body.answer).toBe('I could not find the answer to this in the documents.');
   });
 
+  it('does not pass off a sentence that only shares some words of the question as its answer', async () => {
+    // "levert" and "taket" stand in the ventilation FDV; nothing in the building mentions solar panels or heat pumps
+    const response = await ask({ body: { query: 'Hvem leverte solcellepanelene og varmepumpen på taket?' } });
+    expect(response.body.answer).toBe('Jeg fant ikke svaret på dette i dokumentene.');
+    expect(response.body.citations).toEqual({});
+    const answerable = await ask({ body: { query: 'Hvem leverte aggregatet på taket?' } });
+    expect(answerable.body.answer).toContain('Systemair AS');
+  });
+
   it('answers in the language asked for, quoting the documents in theirs', async () => {
     const english = await ask({ body: { query: 'Hvem leverte sprinkleranlegget?', language: 'en' } });
     expect(english.body.answer).toMatch(/^The documents say: .*Firesafe AS/);

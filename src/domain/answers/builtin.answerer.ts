@@ -7,6 +7,7 @@ import {
   type AnswererEvent,
   type AnswerOutcome,
 } from './answerer.js';
+import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
 import { suggestFollowUps } from './follow-ups.js';
 import { detectLanguage, PHRASES } from './language.js';
 import type { Passage } from './ports.js';
@@ -14,10 +15,6 @@ import { analyseQuestion, type AnalysedQuestion } from './question.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
 import { collapseWhitespace } from './text-analysis.js';
 
-/** Below this share of the question's weighted words, a sentence does not answer it: say so instead of guessing. */
-const MIN_COVERAGE = 0.3;
-/** ... unless its surroundings and document cover the question well */
-const MIN_CONTEXT_COVERAGE = 0.6;
 /** attached documents are always context; their sentences win close calls */
 const ATTACHED_BONUS = 0.15;
 /** documents cited earlier in the thread stay likely */
@@ -27,7 +24,8 @@ const EARLIER_CITED_BONUS = 0.05;
  * The answerer that needs no model: retrieve passages, pick the sentences that answer, and write them as a short
  * answer with a citation after each. Deterministic, and fast enough to answer while the client waits.
  */
-export function createBuiltinAnswerer(): Answerer {
+export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}): Answerer {
+  const tuning = options.tuning ?? BUILTIN_TUNING;
   return {
     async *answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome> {
       const { language, mode, tools } = context;
@@ -66,11 +64,19 @@ export function createBuiltinAnswerer(): Answerer {
       for (const turn of context.history)
         for (const id of turn.citedDocumentIds) preferred.set(id, EARLIER_CITED_BONUS);
       for (const id of context.attachedDocumentIds) preferred.set(id, ATTACHED_BONUS);
-      const ranked = rankSentences({ question, passages: pool, options: { preferredDocuments: preferred } });
-      const chosen = chooseSentences({ ranked, maxSentences: budget.sentences, type: question.type });
+      const ranked = rankSentences({
+        question,
+        passages: pool,
+        options: { preferredDocuments: preferred, weights: tuning.weights },
+      });
+      const refusal = ranked[0] ? whyNotAnswer({ best: ranked[0], pool, question, tuning }) : null;
+      const chosen =
+        ranked[0] && refusal === null
+          ? chooseSentences({ ranked, maxSentences: budget.sentences, type: question.type, tuning })
+          : [];
 
       if (mode !== 'fast') {
-        const thinking = explain({ question, ranked, chosen, passages: pool.length });
+        const thinking = explain({ question, ranked, chosen, refusal, passages: pool.length });
         if (thinking) yield { type: 'thinking', text: thinking };
       }
 
@@ -105,10 +111,11 @@ function chooseSentences(params: {
   ranked: readonly RankedSentence[];
   maxSentences: number;
   type: AnalysedQuestion['type'];
+  tuning: BuiltinTuning;
 }): RankedSentence[] {
+  const { minCoverage, supportRatio } = params.tuning;
   const [best] = params.ranked;
   if (!best) return [];
-  if (best.coverage < MIN_COVERAGE && !(best.coverage > 0 && best.contextCoverage >= MIN_CONTEXT_COVERAGE)) return [];
   const chosen = [best];
   const isNew = (candidate: RankedSentence): boolean =>
     !chosen.some(
@@ -125,15 +132,48 @@ function chooseSentences(params: {
   }
   for (const candidate of params.ranked.slice(1, 12)) {
     if (chosen.length >= params.maxSentences) break;
-    if (candidate.score < best.score * SUPPORT_RATIO || candidate.coverage < MIN_COVERAGE || !isNew(candidate))
-      continue;
+    if (candidate.score < best.score * supportRatio || candidate.coverage < minCoverage || !isNew(candidate)) continue;
     chosen.push(candidate);
   }
   return chosen;
 }
 
-/** A further sentence joins the answer when it scores this close to the best one: the answer and its support. */
-const SUPPORT_RATIO = 0.8;
+/**
+ * Why the best sentence does not answer the question but only shares some of its words, or null when it answers: it
+ * must hold enough of the question's weighted words (or its surroundings must) and score well enough overall; the
+ * question's words that no readable document holds must not carry too much of its weight; and the sentence's document
+ * must match enough of that weight. A question whose name or rare word stands in no document is most likely about
+ * something these documents do not hold.
+ */
+function whyNotAnswer(params: {
+  best: RankedSentence;
+  pool: readonly Passage[];
+  question: AnalysedQuestion;
+  tuning: BuiltinTuning;
+}): string | null {
+  const { best, tuning } = params;
+  const percent = (share: number) => `${Math.round(share * 100)} %`;
+  const covered =
+    best.coverage >= tuning.minCoverage || (best.coverage > 0 && best.contextCoverage >= tuning.minContextCoverage);
+  if (!covered) return `its best sentence holds only ${percent(best.coverage)} of the question's weighted words`;
+  const weightSum = Object.values(tuning.weights).reduce((sum, w) => sum + w, 0);
+  const relativeScore = weightSum > 0 ? best.score / weightSum : 1;
+  if (relativeScore < tuning.minRelativeScore) return `its best sentence scores only ${percent(relativeScore)}`;
+  // words carried over from earlier turns are retrieved too, and lower the share without saying anything
+  if (params.question.terms.some((t) => t.emphasis < 1)) return null;
+  const unmatchedShare = Math.max(0, ...params.pool.map((p) => p.queryUnmatchedShare ?? 0));
+  if (unmatchedShare > tuning.maxUnmatchedShare) {
+    return `words carrying ${percent(unmatchedShare)} of the question's weight stand in no document`;
+  }
+  const documentShare = Math.max(
+    0,
+    ...params.pool.filter((p) => p.documentId === best.passage.documentId).map((p) => p.queryShare ?? 1),
+  );
+  if (documentShare < tuning.minQueryShare) {
+    return `${best.passage.filename} matches only ${percent(documentShare)} of the question's telling words`;
+  }
+  return null;
+}
 
 /** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */
 const TYPED = new Set<AnalysedQuestion['type']>(['date', 'number', 'person', 'name', 'place']);
@@ -174,13 +214,15 @@ function explain(params: {
   question: AnalysedQuestion;
   ranked: readonly RankedSentence[];
   chosen: readonly RankedSentence[];
+  refusal: string | null;
   passages: number;
 }): string | null {
   const { question, chosen } = params;
   const kind = question.type === 'other' ? 'a fact' : `a ${question.type}`;
   const [best] = chosen;
   if (!best) {
-    return `The question asks for ${kind}. None of the ${params.passages} passages read holds enough of its words to answer it.`;
+    const why = params.refusal ? `: ${params.refusal}` : '';
+    return `The question asks for ${kind}. None of the ${params.passages} passages read answers it${why}.`;
   }
   const page = best.passage.pageNumber > 0 ? `, page ${best.passage.pageNumber}` : '';
   return (

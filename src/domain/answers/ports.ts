@@ -15,6 +15,16 @@ export interface Passage {
   text: string;
   /** retrieval score; larger is better, comparable only within one result list */
   score: number;
+  /**
+   * the share (0..1) of the query's word weight this passage matched, where the retriever knows it: low when the
+   * question's most telling words are in no passage, as when the documents do not hold the answer
+   */
+  queryShare?: number;
+  /**
+   * the share (0..1) of the query's word weight in words that no readable document holds at all, where the retriever
+   * knows it (the same for every passage of one retrieval): a question about something the building lacks
+   */
+  queryUnmatchedShare?: number;
 }
 
 export interface PassageScope {

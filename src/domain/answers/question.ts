@@ -35,7 +35,7 @@ const TYPE_RULES: TypeRule[] = [
   {
     type: 'number',
     pattern:
-      /\b(hvor|kor|how)\s+(mange|mye|mykje|lang|lange|langt|lenge|høy|høyt|høg|høgt|stor|store|stort|gammel|gamle|dyr|dyrt|bred|breid|tung|tungt|tjukk|tykk|mange prosent|many|much|long|old|tall|high|big|large|far|heavy|wide|often)\b/u,
+      /\b(hvor|kor|how)\s+(mange|mye|mykje|lang|lange|langt|lenge|høy|høyt|høg|høgt|stor|store|stort|gammel|gamle|dyr|dyrt|bred|breid|tung|tungt|tjukk|tykk|mange prosent|ofte|many|much|long|old|tall|high|big|large|far|heavy|wide|often)\b/u,
   },
   {
     type: 'number',

@@ -1,4 +1,5 @@
 import { answerTypeEvidence } from './answer-types.js';
+import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion, QuestionTerm } from './question.js';
 import { splitSentences, tokenize, type Token } from './text-analysis.js';
@@ -22,6 +23,8 @@ export interface RankedSentence {
 export interface RankOptions {
   /** documents the caller attached, or that earlier turns cited: their sentences are preferred */
   preferredDocuments?: ReadonlyMap<string, number>;
+  /** the score's weights; the fitted ones unless a tuning run tries others */
+  weights?: BuiltinTuning['weights'];
 }
 
 interface Candidate {
@@ -35,17 +38,6 @@ interface Candidate {
   matchedPositions: number[];
 }
 
-/** Weights of the score's parts; they add up to the ranking, not to a probability. */
-const WEIGHTS = {
-  coverage: 0.5,
-  local: 0.7,
-  window: 0.45,
-  document: 0.45,
-  retrieval: 0.25,
-  type: 0.3,
-  proximity: 0.15,
-};
-
 /**
  * Scores every sentence of the passages against the question. Words count by how rare they are among the candidate
  * sentences (a name outweighs "bygget"), inflected and compound forms count partly ("svingene" ~ "svingkurver"), and a
@@ -58,6 +50,7 @@ export function rankSentences(params: {
   options?: RankOptions;
 }): RankedSentence[] {
   const { question, passages } = params;
+  const parts = params.options?.weights ?? BUILTIN_TUNING.weights;
   const terms = question.terms;
   if (terms.length === 0 || passages.length === 0) return [];
 
@@ -141,13 +134,13 @@ export function rankSentences(params: {
     const preferred = params.options?.preferredDocuments?.get(passage.documentId) ?? 0;
     const localCoverage = localTotal > 0 ? local / localTotal : 0;
     const score =
-      WEIGHTS.coverage * coverage +
-      WEIGHTS.local * localCoverage +
-      WEIGHTS.window * (window / total) +
-      WEIGHTS.document * contextCoverage +
-      WEIGHTS.retrieval * (passage.score / maxRetrieval) +
-      WEIGHTS.type * typeEvidence * Math.min(1, coverage * 3) +
-      WEIGHTS.proximity * proximity(candidate) +
+      parts.coverage * coverage +
+      parts.local * localCoverage +
+      parts.window * (window / total) +
+      parts.document * contextCoverage +
+      parts.retrieval * (passage.score / maxRetrieval) +
+      parts.type * typeEvidence * Math.min(1, coverage * 3) +
+      parts.proximity * proximity(candidate) +
       preferred;
     ranked.push({
       passage,

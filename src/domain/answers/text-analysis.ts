@@ -105,7 +105,20 @@ function r1Start(word: string): number {
   return word.length;
 }
 
+/** Stems of words seen lately: an answer stems the same few thousand words of its passages several times. */
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
 export function stem(word: string): string {
+  const known = STEM_CACHE.get(word);
+  if (known !== undefined) return known;
+  const stemmed = computeStem(word);
+  if (STEM_CACHE.size >= STEM_CACHE_SIZE) STEM_CACHE.clear();
+  STEM_CACHE.set(word, stemmed);
+  return stemmed;
+}
+
+function computeStem(word: string): string {
   if (word.length < 4 || /\p{N}/u.test(word)) return word;
   let w = word;
   const r1 = r1Start(w);

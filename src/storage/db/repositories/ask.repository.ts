@@ -24,6 +24,9 @@ interface ChunkRow {
   text: string;
   filename: string;
   score: number | string;
+  /** only from retrieval */
+  share?: number | string | null;
+  unmatched_share?: number | string | null;
 }
 
 function toPassage(row: ChunkRow): Passage {
@@ -37,12 +40,20 @@ function toPassage(row: ChunkRow): Passage {
     charEnd: row.char_end,
     text: row.text,
     score: Number(row.score),
+    ...(row.share !== undefined && row.share !== null ? { queryShare: Math.min(1, Number(row.share)) } : {}),
+    ...(row.unmatched_share !== undefined && row.unmatched_share !== null
+      ? { queryUnmatchedShare: Number(row.unmatched_share) }
+      : {}),
   };
 }
 
+/** the inflections of a short stem ("tak": taket, takene ...), spelled out where a prefix would match too much */
+const SHORT_STEM_ENDINGS = ['', 'e', 'en', 'et', 'a', 'er', 'ene', 'ane', 's'];
+
 /**
  * One tsquery per question word. The index holds words as written; a word's stem matched as a prefix finds its
- * inflections and the compounds it starts ("sving" finds "svingene" and "svingkurver"). Numbers match exactly.
+ * inflections and the compounds it starts ("sving" finds "svingene" and "svingkurver"); a stem of fewer than four letters
+ * matches its inflections only ("tak" finds "taket", not "takst"). Numbers match exactly.
  */
 export function termQueries(query: string): string[] {
   const seen = new Set<string>();
@@ -55,7 +66,8 @@ export function termQueries(query: string): string[] {
     seen.add(key);
     if (/\p{N}/u.test(word)) out.push(`'${word}'`);
     else if (token.stem.length >= 4) out.push(`'${token.stem}':* | '${word}'`);
-    else out.push(token.stem === word ? `'${word}'` : `'${word}' | '${token.stem}'`);
+    else
+      out.push([...new Set([word, ...SHORT_STEM_ENDINGS.map((e) => token.stem + e)])].map((f) => `'${f}'`).join(' | '));
     if (out.length >= MAX_TERMS) break;
   }
   return out;
@@ -74,12 +86,17 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRetr
       const terms = termQueries(query);
       if (terms.length === 0 || buildingIds.length === 0) return [];
       // Each word's matching chunks come from the GIN index alone (the stored vectors are never re-read, which is
-      // what makes this fast); a word weighs by how few documents hold it (BM25's idf), and a chunk scores the sum
-      // over the words it holds. The answerer reranks the best of them sentence by sentence.
+      // what makes this fast); a word weighs by how few readable documents hold it (BM25's idf), and a chunk scores
+      // the sum over the words it holds. The answerer reranks the best of them sentence by sentence. Archived and
+      // private documents (usually few) are left out before counting, so they weigh nothing: they are not there.
       const buildings = [...buildingIds];
       const result = await sql<ChunkRow>`
         with t as materialized (
           select ord, to_tsquery('simple', q) as tq from unnest(${terms}::text[]) with ordinality as u(q, ord)
+        ),
+        unreadable as materialized (
+          select d.id from documents d join buildings b on b.id = d.building_id
+          where d.building_id = any(${buildings}::text[]) and d.building_owner_id = ${ownerId} and not (${visible})
         ),
         hits as materialized (
           select t.ord, c.id, c.document_id
@@ -87,11 +104,19 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRetr
             select c.id, c.document_id from document_chunks c
             where c.ask_tsv @@ t.tq and c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
           ) c
+          where not exists (select 1 from unreadable u where u.id = c.document_id)
         ),
         df as materialized (select ord, count(distinct document_id)::float8 as n from hits group by ord),
         total as materialized (
-          select greatest(count(*), 1)::float8 as n from documents
-          where building_id = any(${buildings}::text[]) and archived_at is null
+          select greatest(count(*) - (select count(*) from unreadable), 1)::float8 as n from documents
+          where building_id = any(${buildings}::text[]) and building_owner_id = ${ownerId}
+        ),
+        weights as materialized (
+          select df.n is null as unmatched, ln(1 + (total.n - coalesce(df.n, 0) + 0.5) / (coalesce(df.n, 0) + 0.5)) as w
+          from t left join df using (ord) cross join total
+        ),
+        possible as materialized (
+          select greatest(sum(w), 1e-9) as n, coalesce(sum(w) filter (where unmatched), 0) as unmatched from weights
         ),
         scored as (
           select h.id, h.document_id, sum(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5))) as score
@@ -107,8 +132,9 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRetr
           limit ${limit}
         )
         select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, d.filename,
-          top.score
+          top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
         from top
+        cross join possible
         join document_chunks c on c.id = top.id
         join documents d on d.id = c.document_id
         order by top.score desc, c.id

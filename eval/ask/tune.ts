@@ -1,0 +1,246 @@
+/**
+ * Fits the built-in answerer's numbers (src/domain/answers/builtin-tuning.ts) on the tuning half of the NorQuAD set
+ * and on nothing else. Every tuning question is retrieved once in the same 10,000-document building eval:ask uses;
+ * then a coordinate search, starting from neutral values (every weight 0.5), tries one number at a time and keeps a
+ * change only when it raises the objective: right passage first + gold answer contained + "not found" when the
+ * question's own passage is hidden (each share counts the same, so the answerer is not rewarded for guessing), and
+ * keeps the first two above a floor (FLOOR).
+ *
+ *   npx tsx eval/ask/tune.ts [--file path.json] [--documents 10000] [--rounds 4] [--check [--set "name=value;..."]]
+ *
+ * Prints the fitted numbers to paste into builtin-tuning.ts. The held-out half is not read here at all.
+ */
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import type { AnswerOutcome } from '../../src/domain/answers/answerer.js';
+import { createBuiltinAnswerer } from '../../src/domain/answers/builtin.answerer.js';
+import { BUILTIN_TUNING, type BuiltinTuning } from '../../src/domain/answers/builtin-tuning.js';
+import { CitationBook } from '../../src/domain/answers/citations.js';
+import type { AskRepository, Passage, PassageScope, ReadableDocument } from '../../src/domain/answers/ports.js';
+import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
+import { DEFAULT_SET, normalise, openEvalBuilding, type EvalQuestion } from './norquad-building.js';
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const file = path.resolve(argValue('--file') ?? DEFAULT_SET);
+const totalDocuments = Number(argValue('--documents') ?? 10_000);
+const rounds = Number(argValue('--rounds') ?? 4);
+/**
+ * `--check`: only score the numbers in builtin-tuning.ts on the tuning half, and each variant of them given as
+ * `--set "name=value,name=value;name=value"` (variants separated by ";")
+ */
+const check = process.argv.includes('--check');
+const variants: [string, string][][] = [
+  [],
+  ...(argValue('--set') ?? '')
+    .split(';')
+    .filter((variant) => variant.includes('='))
+    .map((variant) => variant.split(',').map((pair) => pair.split('=') as [string, string])),
+];
+
+const NEUTRAL: BuiltinTuning = {
+  weights: { coverage: 0.5, local: 0.5, window: 0.5, document: 0.5, retrieval: 0.5, type: 0.5, proximity: 0.5 },
+  minCoverage: 0.3,
+  minContextCoverage: 0.6,
+  minRelativeScore: 0,
+  minQueryShare: 0,
+  maxUnmatchedShare: 1,
+  supportRatio: 0.8,
+};
+
+/**
+ * The fit may not buy "not found" answers with right ones: below these shares on the tuning half a change is refused.
+ * They sit above the issue's targets (0.85 and 0.60) so that the held-out half, which can come out lower, still meets
+ * them. A first fit with a right-passage floor of 0.88 came out at 0.882 on the tuning half and 0.840 held out, so the
+ * floor is 0.90: about two standard errors of a share measured on ~240 questions above the target.
+ */
+const FLOOR = { rightFirst: 0.9, goldContained: 0.65 };
+
+type WeightName = keyof BuiltinTuning['weights'];
+type Knob = {
+  name: string;
+  values: (current: number) => number[];
+  get(t: BuiltinTuning): number;
+  set(t: BuiltinTuning, v: number): BuiltinTuning;
+};
+
+const weightKnob = (name: WeightName): Knob => ({
+  name: `weights.${name}`,
+  values: (current) => [0, 0.15, 0.3, 0.5, 0.75, 1].filter((v) => v !== current),
+  get: (t) => t.weights[name],
+  set: (t, v) => ({ ...t, weights: { ...t.weights, [name]: v } }),
+});
+type ThresholdName = Exclude<keyof BuiltinTuning, 'weights'>;
+const thresholdKnob = (name: ThresholdName, grid: number[]): Knob => ({
+  name,
+  values: (current) => grid.filter((v) => v !== current),
+  get: (t) => t[name],
+  set: (t, v) => ({ ...t, [name]: v }),
+});
+
+const KNOBS: Knob[] = [
+  ...(['coverage', 'local', 'window', 'document', 'retrieval', 'type', 'proximity'] as const).map(weightKnob),
+  thresholdKnob('minCoverage', [0.2, 0.25, 0.3, 0.35, 0.4, 0.5]),
+  thresholdKnob('minContextCoverage', [0.5, 0.6, 0.7, 0.8, 1.01]),
+  thresholdKnob('minRelativeScore', [0, 0.25, 0.3, 0.35, 0.4, 0.45]),
+  thresholdKnob('minQueryShare', [0, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5]),
+  thresholdKnob('maxUnmatchedShare', [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1]),
+  thresholdKnob('supportRatio', [0.7, 0.8, 0.9]),
+];
+
+interface Scores {
+  rightFirst: number;
+  goldContained: number;
+  notFoundWhenHidden: number;
+  objective: number;
+}
+
+/** Repository calls a citation makes, remembered: the tuning run asks the same few pages thousands of times. */
+function rememberingRepository(repository: AskRepository): AskRepository {
+  const documents = new Map<string, Promise<ReadableDocument[]>>();
+  const pages = new Map<string, Promise<Map<string, string>>>();
+  return {
+    ...repository,
+    readableDocuments(params) {
+      const key = params.documentIds.join(',');
+      if (!documents.has(key)) documents.set(key, repository.readableDocuments(params));
+      return documents.get(key) as Promise<ReadableDocument[]>;
+    },
+    pageTexts(list) {
+      const key = list.map((p) => `${p.documentId}:${p.pageNumber}`).join(',');
+      if (!pages.has(key)) pages.set(key, repository.pageTexts(list));
+      return pages.get(key) as Promise<Map<string, string>>;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const building = await openEvalBuilding({ file, totalDocuments, databaseUrl: undefined });
+  try {
+    const askRepository = createAskRepository(building.deps.database.db);
+    const repository = rememberingRepository(askRepository);
+    const scope: PassageScope = { ownerId: building.ownerId, buildingIds: [building.buildingId] };
+    const tuning = building.questions.filter((q) => q.split === 'tuning');
+    const retrieved = new Map<EvalQuestion, Passage[]>();
+    const retrievedHidden = new Map<EvalQuestion, Passage[]>();
+    const hideFolder = async (folder: string | null): Promise<void> => {
+      const { principal, ownerId, buildingId } = building;
+      await building.deps.services.buildings.update({
+        principal,
+        ownerId,
+        buildingId,
+        privateFolders: folder ? [folder] : [],
+      });
+    };
+
+    const answer = async (
+      params: BuiltinTuning,
+      q: EvalQuestion,
+      hide: boolean,
+    ): Promise<{ outcome: AnswerOutcome; citations: CitationBook }> => {
+      const citations = new CitationBook({ repository, scope });
+      const events = createBuiltinAnswerer({ tuning: params }).answer({
+        question: q.question,
+        language: 'nb',
+        mode: 'balanced',
+        history: [],
+        attachedDocumentIds: [],
+        citations,
+        signal: new AbortController().signal,
+        tools: {
+          retrieve: async ({ query, limit }) => {
+            const cache = hide ? retrievedHidden : retrieved;
+            let passages = cache.get(q);
+            if (!passages) {
+              // hidden: the question's own passage in a private folder, so the building does not hold the answer
+              if (hide) await hideFolder(q.folder);
+              passages = await askRepository.retrieve({ ...scope, query, limit });
+              if (hide) await hideFolder(null);
+              cache.set(q, passages);
+            }
+            return passages;
+          },
+          readPassages: async () => [],
+          readPage: async () => [],
+          categoryCounts: async () => [],
+        },
+      });
+      for (;;) {
+        const next = await events.next();
+        if (next.done) return { outcome: next.value, citations };
+      }
+    };
+
+    const score = async (params: BuiltinTuning): Promise<Scores> => {
+      let rightFirst = 0;
+      let goldContained = 0;
+      let notFoundWhenHidden = 0;
+      for (const q of tuning) {
+        const shown = await answer(params, q, false);
+        const first = shown.citations.citations()[0];
+        if (first?.documentId === q.documentId) rightFirst += 1;
+        if (normalise(shown.outcome.answer).includes(normalise(q.gold))) goldContained += 1;
+        const hidden = await answer(params, q, true);
+        if (hidden.citations.citations().length === 0) notFoundWhenHidden += 1;
+      }
+      const n = tuning.length;
+      const scores = {
+        rightFirst: rightFirst / n,
+        goldContained: goldContained / n,
+        notFoundWhenHidden: notFoundWhenHidden / n,
+      };
+      return { ...scores, objective: scores.rightFirst + scores.goldContained + scores.notFoundWhenHidden };
+    };
+
+    const show = (label: string, s: Scores) =>
+      console.log(
+        `${label.padEnd(34)} right first ${(s.rightFirst * 100).toFixed(1)} %, gold ${(s.goldContained * 100).toFixed(1)} %, ` +
+          `not found when hidden ${(s.notFoundWhenHidden * 100).toFixed(1)} %  (objective ${s.objective.toFixed(3)})`,
+      );
+
+    if (check) {
+      for (const values of variants) {
+        let params = BUILTIN_TUNING;
+        for (const [name, value] of values) {
+          const knob = KNOBS.find((k) => k.name === name);
+          if (!knob) throw new Error(`unknown number ${name}: ${KNOBS.map((k) => k.name).join(', ')}`);
+          params = knob.set(params, Number(value));
+        }
+        show(`builtin-tuning.ts ${values.map((v) => v.join('=')).join(', ')}`, await score(params));
+      }
+      return;
+    }
+    const started = performance.now();
+    let best = NEUTRAL;
+    let bestScores = await score(best);
+    show(`neutral start (${tuning.length} questions)`, bestScores);
+    for (let round = 1; round <= rounds; round += 1) {
+      let improved = false;
+      for (const knob of KNOBS) {
+        for (const value of knob.values(knob.get(best))) {
+          const candidate = knob.set(best, value);
+          const candidateScores = await score(candidate);
+          const allowed =
+            candidateScores.rightFirst >= FLOOR.rightFirst && candidateScores.goldContained >= FLOOR.goldContained;
+          if (allowed && candidateScores.objective > bestScores.objective + 1e-9) {
+            best = candidate;
+            bestScores = candidateScores;
+            improved = true;
+            show(`round ${round}: ${knob.name} = ${value}`, bestScores);
+          }
+        }
+      }
+      console.log(`round ${round} done after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      if (!improved) break;
+    }
+    console.log(`fitted in ${((performance.now() - started) / 1000).toFixed(0)} s:`);
+    console.log(JSON.stringify(best, null, 2));
+  } finally {
+    await building.close();
+  }
+}
+
+await main();

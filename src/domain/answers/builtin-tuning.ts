@@ -1,0 +1,54 @@
+/**
+ * The numbers the built-in answerer ranks and chooses sentences by. They were fitted by `npm run tune:ask` on the
+ * tuning half of the NorQuAD set only (even-numbered passages); `npm run eval:ask` reports the other half, which they
+ * never saw, beside it.
+ */
+export interface BuiltinTuning {
+  /** weights of a sentence score's parts; they add up to a ranking, not to a probability */
+  weights: {
+    /** share of the question's weighted words the sentence holds */
+    coverage: number;
+    /** the same with words weighted by how rare they are inside the sentence's own document */
+    local: number;
+    /** the sentence with its neighbours */
+    window: number;
+    /** the sentence with the rest of its document */
+    document: number;
+    /** its passage's retrieval score */
+    retrieval: number;
+    /** holding the kind of answer asked for (a date for "Når") */
+    type: number;
+    /** the matched words standing close together */
+    proximity: number;
+  };
+  /** below this share of the question's weighted words a sentence does not answer: say so instead of guessing */
+  minCoverage: number;
+  /** ... unless its surroundings and document cover the question this well */
+  minContextCoverage: number;
+  /** ... and the best sentence's score, as a share of the weights' sum, must reach this */
+  minRelativeScore: number;
+  /** ... and its document must match this share of the question's word weight in the building (see Passage) */
+  minQueryShare: number;
+  /** ... and the question's words that no readable document holds may carry at most this share of its word weight */
+  maxUnmatchedShare: number;
+  /** a further sentence joins the answer when it scores this close to the best one */
+  supportRatio: number;
+}
+
+export const BUILTIN_TUNING: BuiltinTuning = {
+  weights: {
+    coverage: 0.5,
+    local: 0.3,
+    window: 0.75,
+    document: 1,
+    retrieval: 1,
+    type: 1,
+    proximity: 0.15,
+  },
+  minCoverage: 0.3,
+  minContextCoverage: 0.7,
+  minRelativeScore: 0.35,
+  minQueryShare: 0.3,
+  maxUnmatchedShare: 0.6,
+  supportRatio: 0.8,
+};
