@@ -1,20 +1,12 @@
+import type { ChunkHit } from '../search/search.types.js';
 import type { ThreadTurn } from './answer.types.js';
 
 /**
- * A piece of one page of a document the caller may read. `text` is exactly `page.text.slice(charStart, charEnd)` of
- * the stored extracted text, so a sentence inside it can be cited verbatim with its page.
+ * A piece of one page of a document the caller may read: the search's chunk hit (`text` is exactly
+ * `page.text.slice(charStart, charEnd)` of the stored extracted text, so a sentence inside it can be cited verbatim
+ * with its page), with what the ask retriever knows about how well it matches the question.
  */
-export interface Passage {
-  documentId: string;
-  buildingId: string;
-  filename: string;
-  chunkId: string;
-  pageNumber: number;
-  charStart: number;
-  charEnd: number;
-  text: string;
-  /** retrieval score; larger is better, comparable only within one result list */
-  score: number;
+export interface Passage extends ChunkHit {
   /**
    * the share (0..1) of the query's word weight this passage matched, where the retriever knows it: low when the
    * question's most telling words are in no passage, as when the documents do not hold the answer
