@@ -126,7 +126,6 @@ async function seedBuilding(
     apiKeyId: 'bench',
     partnerId,
     scope: { kind: 'partner' },
-    sessionOwnerId: null,
   };
   return { principal, ownerId, buildingId };
 }

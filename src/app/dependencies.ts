@@ -26,6 +26,8 @@ import { createOwnersRepository } from '../storage/db/repositories/owners.reposi
 import { createPipelineRepository } from '../storage/db/repositories/pipeline.repository.js';
 import { createReprocessRepository } from '../storage/db/repositories/reprocess.repository.js';
 import { createSessionsRepository } from '../storage/db/repositories/sessions.repository.js';
+import { createUploadsRepository } from '../storage/db/repositories/uploads.repository.js';
+import { createUploadsService, type UploadsService } from '../domain/uploads/uploads.service.js';
 import { getOrCreateSetting } from '../storage/db/repositories/settings.repository.js';
 import {
   createPgBossQueue,
@@ -59,6 +61,7 @@ export interface Services {
   buildings: BuildingsService;
   sessions: SessionsService;
   documents: DocumentsService;
+  uploads: UploadsService;
   reprocess: ReprocessService;
   search: SearchService;
   reports: ReportsService;
@@ -154,14 +157,20 @@ export async function createDependencies(params: {
         repository: createClassifierRepository({ db, pages: pipelineRepository }),
       });
     const documents = createDocumentsService({
-      repository: createDocumentsRepository({ db, queue }),
+      repository: createDocumentsRepository({ db }),
       access,
       blobs,
       pageTokens,
       clock,
-      maxUploadBytes: settings.maxUploadBytes,
       isValidBuildingCategory: (code) => classifier.isValidBuildingCategory(code),
       onCategoryCorrected: (correction) => classifier.learnCategory(correction),
+    });
+    const uploads = createUploadsService({
+      repository: createUploadsRepository({ db, queue }),
+      access,
+      blobs,
+      clock,
+      maxUploadBytes: settings.maxUploadBytes,
     });
     const askRepository = createAskRepository(db);
     const services: Services = {
@@ -171,6 +180,7 @@ export async function createDependencies(params: {
       buildings: createBuildingsService({ repository: createBuildingsRepository(db), access, pageTokens, clock }),
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
       documents,
+      uploads,
       reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
       search: createSearchService({ access, provider: createPostgresSearchProvider({ db }) }),
       reports: createReportsService({
@@ -208,7 +218,7 @@ export async function createDependencies(params: {
       'document.classify': ({ documentId }) =>
         classifyDocument(documentId, { repository: pipelineRepository, classifier, clock }),
       'uploads.poll': async () => {
-        await documents.pollPendingUploads();
+        await uploads.pollPendingUploads();
       },
       'report.generate': ({ reportId }, job) =>
         services.reports.runGeneration(reportId, { lastAttempt: job.attempt > retryLimit }),

@@ -96,9 +96,9 @@ export async function buildServer(params: {
     registerDocumentAdminRoutes(scope, services);
   });
 
-  if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, documents: services.documents });
+  if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });
   if (options.s3EventsToken)
-    registerS3EventsRoute(app, { documents: services.documents, eventsToken: options.s3EventsToken });
+    registerS3EventsRoute(app, { uploads: services.uploads, eventsToken: options.s3EventsToken });
 
   return app;
 }

@@ -69,10 +69,9 @@ describe.each(testEngines())('several workers on one database, on %s', (engine) 
     const buildingId = await services.buildings.create({ principal, ownerId: owner.id, name: 'B' });
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const { documentId } = await services.documents.requestUpload({
+      const { documentId } = await services.uploads.requestUpload({
         principal,
-        ownerId: owner.id,
-        buildingId,
+        target: { kind: 'building', ownerId: owner.id, buildingId },
         filename: `rapport-${i}.pdf`,
       });
       const { blob_key: key } = await database.db
@@ -80,7 +79,7 @@ describe.each(testEngines())('several workers on one database, on %s', (engine) 
         .select('blob_key')
         .where('id', '=', documentId)
         .executeTakeFirstOrThrow();
-      await services.documents.receiveUpload({
+      await services.uploads.receiveUpload({
         key,
         body: Readable.from(await makePdf([`Rapport nummer ${i}`])),
         contentType: 'application/pdf',

@@ -74,10 +74,9 @@ describe.each(testEngines())('a worker that dies mid-job, on %s', (engine) => {
     );
     const owner = await services.owners.create({ principal, name: 'Owner' });
     const buildingId = await services.buildings.create({ principal, ownerId: owner.id, name: 'B' });
-    const { documentId } = await services.documents.requestUpload({
+    const { documentId } = await services.uploads.requestUpload({
       principal,
-      ownerId: owner.id,
-      buildingId,
+      target: { kind: 'building', ownerId: owner.id, buildingId },
       filename: 'rapport.pdf',
     });
     const { blob_key: key } = await database.db
@@ -85,7 +84,7 @@ describe.each(testEngines())('a worker that dies mid-job, on %s', (engine) => {
       .select('blob_key')
       .where('id', '=', documentId)
       .executeTakeFirstOrThrow();
-    await services.documents.receiveUpload({
+    await services.uploads.receiveUpload({
       key,
       body: Readable.from(await makePdf(['Tilstandsrapport for taket'])),
       contentType: 'application/pdf',

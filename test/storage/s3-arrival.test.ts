@@ -91,7 +91,7 @@ describe.each(testEngines())('uploads straight to S3, on %s', (engine) => {
     const bytes = await makePdf(['Brannteknisk rapport\nRømningsveier i 1. etasje'], { title: 'Brannteknisk rapport' });
     const { documentId } = await uploadToS3('Rapporter/Brannteknisk rapport.pdf', bytes);
 
-    expect(await t.deps.services.documents.pollPendingUploads()).toBe(1);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(1);
     await t.waitForProcessing([documentId]);
 
     expect(await statusOf(documentId)).toMatchObject({ size: bytes.length, extracted_text: true, categorised: true });
@@ -101,7 +101,7 @@ describe.each(testEngines())('uploads straight to S3, on %s', (engine) => {
     const download = await fetch(document.body.url);
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     // found once: the next poll has nothing new
-    expect(await t.deps.services.documents.pollPendingUploads()).toBe(0);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(0);
   });
 
   it('leaves an upload that has not arrived pending, and the poll job finds it once it has', async () => {
@@ -167,6 +167,6 @@ describe.each(testEngines())('uploads straight to S3, on %s', (engine) => {
     await t.waitForProcessing([documentId]);
     expect(await statusOf(documentId)).toMatchObject({ size: bytes.length, extracted_text: true, categorised: true });
     // the poller does not count it again
-    expect(await t.deps.services.documents.pollPendingUploads()).toBe(0);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(0);
   });
 });

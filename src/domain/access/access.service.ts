@@ -1,6 +1,36 @@
-import { forbidden, notFound, unauthorized } from '../shared/errors.js';
+import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
 import { hashSecret } from '../shared/secrets.js';
-import { isReadOnly, reachOfOwner, type KeyScope, type OwnerReach, type Principal } from './principal.js';
+import { invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import {
+  askPolicy,
+  buildingPolicy,
+  documentPolicy,
+  ownerPolicy,
+  partnerPolicy,
+  reportPolicy,
+  sessionPolicy,
+  threadPolicy,
+  uploadPolicy,
+  type AskGrant,
+  type AskTarget,
+  type BuildingFacts,
+  type BuildingGrant,
+  type BuildingNeed,
+  type Decision,
+  type DocumentFacts,
+  type DocumentNeed,
+  type OwnerFacts,
+  type OwnerGrant,
+  type OwnerNeed,
+  type PartnerGrant,
+  type PartnerNeed,
+  type ReportNeed,
+  type SessionGrant,
+  type ThreadFacts,
+  type UploadPlacement,
+  type UploadTarget,
+} from './policies.js';
+import type { KeyScope, Principal } from './principal.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -21,29 +51,24 @@ export interface AccessRepository {
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | null>;
   findSessionByHash(tokenHash: string): Promise<SessionRecord | null>;
-  /** live (not archived) owner, and whether the partner reaches it */
-  findOwnerForPartner(params: { ownerId: string; partnerId: string }): Promise<{ reachable: boolean } | null>;
-  /** live building with its owner */
-  findBuilding(buildingId: string): Promise<{ id: string; ownerId: string } | null>;
+  /** a live (not archived) owner, and whether the partner has it (always false when no partner is named) */
+  findOwner(params: { ownerId: string; partnerId: string | null }): Promise<OwnerFacts | null>;
+  /** a live building with its owner */
+  findBuilding(buildingId: string): Promise<BuildingFacts | null>;
 }
 
-/** What an operation needs. "manage" is whole-owner access (rename/delete an owner, create a building). */
-export type OwnerNeed = 'read' | 'manage';
-export type BuildingNeed = 'read' | 'write';
-
-export interface OwnerAccess {
-  ownerId: string;
-  reach: Exclude<OwnerReach, { kind: 'none' }>;
-}
+/** A secret a request carries, already told apart by where and how it was sent. */
+export type Credential = { kind: 'api_key'; secret: string } | { kind: 'session_token'; secret: string };
 
 export interface Clock {
   now(): Date;
 }
 
 /**
- * Every authorisation decision of the partner API is made here, once per request, before any handler runs.
- * 401: no or invalid credential. 404: the owner or building does not exist (or is archived). 403: it exists, but this
- * credential does not reach it, or the credential is read-only and the operation writes.
+ * Every authentication and authorisation decision is made here: `authenticate` turns a credential into a principal
+ * (401 when it cannot), and one `authorize...` per kind of resource gathers the facts its policy needs and applies it
+ * (403/404 when refused, see `policies.ts`). Services call these before they do anything; routes and repositories
+ * never look at a principal.
  */
 export function createAccessService(deps: { repository: AccessRepository; clock: Clock }) {
   const { repository, clock } = deps;
@@ -59,53 +84,74 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
 
   async function authenticateApiKey(rawKey: string): Promise<Principal> {
     const key = await repository.findApiKeyByHash(hashSecret(rawKey));
-    if (!key || key.revoked) throw unauthorized('auth.invalid_key', 'The API key is not valid');
-    return { kind: 'api_key', apiKeyId: key.id, partnerId: key.partnerId, scope: scopeOf(key), sessionOwnerId: null };
+    if (!key || key.revoked) throw invalidApiKey();
+    return { kind: 'api_key', apiKeyId: key.id, partnerId: key.partnerId, scope: scopeOf(key) };
   }
 
-  async function authenticateSession(rawToken: string): Promise<Principal> {
+  async function authenticateSessionToken(rawToken: string): Promise<Principal> {
     const session = await repository.findSessionByHash(hashSecret(rawToken));
-    if (!session) throw unauthorized('auth.invalid_token', 'The session token is not valid');
-    if (session.expiresAt.getTime() <= clock.now().getTime()) {
-      throw unauthorized('auth.token_expired', 'The session token has expired');
-    }
+    if (!session) throw invalidSessionToken();
+    if (session.expiresAt.getTime() <= clock.now().getTime()) throw sessionTokenExpired();
     // a revoked key ends its tokens at once
     const key = await repository.findApiKeyById(session.apiKeyId);
-    if (!key || key.revoked) throw unauthorized('auth.invalid_token', 'The session token is not valid');
+    if (!key || key.revoked) throw invalidSessionToken();
     return {
-      kind: 'session',
+      kind: 'session_token',
       apiKeyId: key.id,
       partnerId: key.partnerId,
       scope: scopeOf(key),
-      sessionOwnerId: session.buildingOwnerId,
+      ownerId: session.buildingOwnerId,
     };
   }
 
-  function requireWritable(principal: Principal): void {
-    if (isReadOnly(principal)) {
-      throw forbidden('auth.read_only_token', 'A session token can only read; use an API key for this operation');
+  /** 401 for a missing, unknown, revoked or expired credential. */
+  async function authenticate(credential: Credential | null): Promise<Principal> {
+    if (!credential) throw missingPartnerCredential();
+    switch (credential.kind) {
+      case 'api_key':
+        return authenticateApiKey(credential.secret);
+      case 'session_token':
+        return authenticateSessionToken(credential.secret);
     }
+  }
+
+  function decided<G>(decision: Decision<G>): G {
+    if (!decision.allowed) throw decision.error;
+    return decision.grant;
+  }
+
+  /** What storage knows about an owner, as far as this kind of caller needs. */
+  async function ownerFacts(principal: Principal, ownerId: string): Promise<OwnerFacts | null> {
+    switch (principal.kind) {
+      case 'api_key':
+      case 'session_token':
+        return repository.findOwner({ ownerId, partnerId: principal.partnerId });
+      case 'user':
+        return repository.findOwner({ ownerId, partnerId: null });
+      case 'subcontractor':
+        // refused before any fact about an owner matters
+        return null;
+    }
+  }
+
+  /** Owner and building facts; the building is not looked up when the owner is not there. */
+  async function buildingFacts(params: { principal: Principal; ownerId: string; buildingId: string }) {
+    const owner = await ownerFacts(params.principal, params.ownerId);
+    const building = owner ? await repository.findBuilding(params.buildingId) : null;
+    return { owner, building };
+  }
+
+  async function authorizePartner(params: { principal: Principal; need: PartnerNeed }): Promise<PartnerGrant> {
+    return decided(partnerPolicy(params));
   }
 
   async function authorizeOwner(params: {
     principal: Principal;
     ownerId: string;
     need: OwnerNeed;
-  }): Promise<OwnerAccess> {
-    const { principal, ownerId, need } = params;
-    const owner = await repository.findOwnerForPartner({ ownerId, partnerId: principal.partnerId });
-    if (!owner) throw notFound('building_owner');
-    const reach = owner.reachable ? reachOfOwner(principal, ownerId) : ({ kind: 'none' } as const);
-    if (reach.kind === 'none') {
-      throw forbidden('auth.forbidden', 'This credential has no access to this building owner');
-    }
-    if (need === 'manage') {
-      requireWritable(principal);
-      if (reach.kind !== 'whole') {
-        throw forbidden('auth.owner_access_required', 'This operation needs access to the whole building owner');
-      }
-    }
-    return { ownerId, reach };
+  }): Promise<OwnerGrant> {
+    const owner = await ownerFacts(params.principal, params.ownerId);
+    return decided(ownerPolicy({ principal: params.principal, owner, need: params.need }));
   }
 
   async function authorizeBuilding(params: {
@@ -113,19 +159,102 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
     ownerId: string;
     buildingId: string;
     need: BuildingNeed;
-  }): Promise<OwnerAccess> {
-    const { principal, ownerId, buildingId, need } = params;
-    const access = await authorizeOwner({ principal, ownerId, need: 'read' });
-    const building = await repository.findBuilding(buildingId);
-    if (!building || building.ownerId !== ownerId) throw notFound('building');
-    if (access.reach.kind === 'buildings' && !access.reach.buildingIds.includes(buildingId)) {
-      throw forbidden('auth.forbidden', 'This credential has no access to this building');
-    }
-    if (need === 'write') requireWritable(principal);
-    return access;
+  }): Promise<BuildingGrant> {
+    const facts = await buildingFacts(params);
+    return decided(buildingPolicy({ principal: params.principal, ...facts, need: params.need }));
   }
 
-  return { authenticateApiKey, authenticateSession, authorizeOwner, authorizeBuilding, requireWritable };
+  /**
+   * A document: the building is decided first, then `load` (the caller's own lookup of a document the partner API
+   * may show) is asked for it and the document decided. Returns what `load` found.
+   */
+  async function authorizeDocument<D extends DocumentFacts>(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+    need: DocumentNeed;
+    load: () => Promise<D | null>;
+  }): Promise<D> {
+    const { principal, need } = params;
+    const facts = await buildingFacts(params);
+    decided(buildingPolicy({ principal, ...facts, need }));
+    const document = await params.load();
+    decided(documentPolicy({ principal, ...facts, document, need }));
+    // the policy admitted it, so it was found
+    return document as D;
+  }
+
+  async function authorizeReport(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+    need: ReportNeed;
+  }): Promise<BuildingGrant> {
+    const facts = await buildingFacts(params);
+    return decided(reportPolicy({ principal: params.principal, ...facts, need: params.need }));
+  }
+
+  async function authorizeSession(params: { principal: Principal; ownerId: string }): Promise<SessionGrant> {
+    const { principal } = params;
+    // the kinds refused outright are refused before the owner is looked up
+    const owner = principal.kind === 'api_key' ? await ownerFacts(principal, params.ownerId) : null;
+    return decided(sessionPolicy({ principal, owner }));
+  }
+
+  async function authorizeUpload(params: { principal: Principal; target: UploadTarget }): Promise<UploadPlacement> {
+    const { principal, target } = params;
+    const facts = await buildingFacts({ principal, ownerId: target.ownerId, buildingId: target.buildingId });
+    return decided(uploadPolicy({ principal, target, ...facts }));
+  }
+
+  /**
+   * An ask, with the buildings it reads. `liveBuildingIds` (the owner's live buildings) is asked for an owner-wide
+   * ask only.
+   */
+  async function authorizeAsk(params: {
+    principal: Principal;
+    ownerId: string;
+    target: AskTarget;
+    liveBuildingIds: () => Promise<string[]>;
+  }): Promise<AskGrant> {
+    const { principal, target } = params;
+    const owner = await ownerFacts(principal, params.ownerId);
+    const wanted =
+      target.kind === 'building'
+        ? [target.buildingId]
+        : target.kind === 'buildings'
+          ? [...new Set(target.buildingIds)]
+          : [];
+    const buildings = new Map<string, BuildingFacts | null>();
+    if (owner) for (const id of wanted) buildings.set(id, await repository.findBuilding(id));
+    const live = owner && target.kind === 'owner' ? await params.liveBuildingIds() : [];
+    return decided(askPolicy({ principal, target, owner, buildings, liveBuildingIds: live }));
+  }
+
+  /** A thread to continue: `load` finds it; someone else's thread is not there. Returns what `load` found. */
+  async function authorizeThread<T extends ThreadFacts>(params: {
+    ask: AskGrant;
+    load: () => Promise<T | null>;
+  }): Promise<T> {
+    const thread = await params.load();
+    decided(threadPolicy({ ask: params.ask, thread }));
+    return thread as T;
+  }
+
+  return {
+    authenticate,
+    /** a key's principal, for scripts and tests that act as a key */
+    authenticateApiKey,
+    authorizePartner,
+    authorizeOwner,
+    authorizeBuilding,
+    authorizeDocument,
+    authorizeReport,
+    authorizeSession,
+    authorizeUpload,
+    authorizeAsk,
+    authorizeThread,
+  };
 }
 
 export type AccessService = ReturnType<typeof createAccessService>;

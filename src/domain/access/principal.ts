@@ -1,6 +1,15 @@
 /**
- * Who is calling. A key reaches either every building owner of its partner (present and future) or only the owners
- * and buildings granted to it. A session token is a read-only view of its key, narrowed to one building owner.
+ * Who is calling. Every variant is handled by every policy in `policies.ts` (the lint rule for exhaustive switches
+ * holds that line), so adding a kind of caller is a change to the policies, never to a route or a repository.
+ */
+export type Principal = ApiKeyPrincipal | SessionTokenPrincipal | UserPrincipal | SubcontractorPrincipal;
+
+/** The callers of the partner API: a partner's key, or a session token made from one. */
+export type PartnerPrincipal = ApiKeyPrincipal | SessionTokenPrincipal;
+
+/**
+ * A key reaches either every building owner of its partner (present and future) or only the owners and buildings
+ * granted to it.
  */
 export type KeyScope =
   | { kind: 'partner' }
@@ -12,38 +21,52 @@ export type KeyScope =
       buildings: ReadonlyMap<string, string>;
     };
 
-export interface Principal {
-  kind: 'api_key' | 'session';
+/** A partner's API key (`x-api-key`, or as a bearer token). */
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
   apiKeyId: string;
   partnerId: string;
   scope: KeyScope;
-  /** set for session tokens: the one owner the token is for */
-  sessionOwnerId: string | null;
 }
 
-export type OwnerReach =
-  /** every building of the owner, and the owner itself may be managed */
-  | { kind: 'whole' }
-  /** only these buildings of the owner */
-  | { kind: 'buildings'; buildingIds: string[] }
-  | { kind: 'none' };
-
-/** What the principal reaches in one owner, given that the partner reaches the owner. */
-export function reachOfOwner(principal: Principal, ownerId: string): OwnerReach {
-  if (principal.sessionOwnerId !== null && principal.sessionOwnerId !== ownerId) return { kind: 'none' };
-  const scope = principal.scope;
-  if (scope.kind === 'partner' || scope.ownerIds.has(ownerId)) return { kind: 'whole' };
-  const buildingIds = [...scope.buildings].filter(([, owner]) => owner === ownerId).map(([building]) => building);
-  return buildingIds.length > 0 ? { kind: 'buildings', buildingIds } : { kind: 'none' };
+/** A short-lived, read-only view of a key, narrowed to one building owner, that client-side code may hold. */
+export interface SessionTokenPrincipal {
+  kind: 'session_token';
+  /** the key the token was made from; the token never reaches further than it */
+  apiKeyId: string;
+  partnerId: string;
+  scope: KeyScope;
+  /** the one owner the token is for */
+  ownerId: string;
 }
 
-export function isReadOnly(principal: Principal): boolean {
-  return principal.kind === 'session';
+/**
+ * A signed-in person (the application's users): by the session cookie the sign-in sets, or by a personal API key
+ * (`fk_user_...`) that acts as its user. Platform administrators act as ADMIN in every customer.
+ */
+export interface UserPrincipal {
+  kind: 'user';
+  userId: string;
+  platformAdmin: boolean;
+  /** how the person proved who they are; writes by cookie need the Origin check, writes by key do not */
+  via: { kind: 'cookie'; sessionId: string } | { kind: 'personal_key'; keyId: string };
 }
 
-/** The building ids a building-scoped principal is limited to (null: not limited to individual buildings). */
-export function grantedBuildingIds(principal: Principal): string[] | null {
-  return principal.scope.kind === 'grants' && principal.scope.ownerIds.size === 0
-    ? [...principal.scope.buildings.keys()]
-    : null;
+/** The subcontractor portal's token: issued for one project and one subcontractor, expiring, revocable. */
+export interface SubcontractorPrincipal {
+  kind: 'subcontractor';
+  tokenId: string;
+  projectId: string;
+  subcontractorId: string;
+}
+
+export function isPartnerPrincipal(principal: Principal): principal is PartnerPrincipal {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'session_token':
+      return true;
+    case 'user':
+    case 'subcontractor':
+      return false;
+  }
 }

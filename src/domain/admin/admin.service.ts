@@ -1,6 +1,7 @@
-import { invalid, notFound } from '../shared/errors.js';
+import { ownerNotFound } from '../owners/owners.errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
+import { apiKeyNotFound, grantsOutsidePartner, partnerNotFound } from './admin.errors.js';
 
 export interface Partner {
   id: string;
@@ -41,7 +42,7 @@ export function createAdminService(deps: { repository: AdminRepository; clock: {
   const { repository, clock } = deps;
 
   async function requirePartner(partnerId: string): Promise<Partner> {
-    return (await repository.findPartner(partnerId)) ?? Promise.reject(notFound('partner'));
+    return (await repository.findPartner(partnerId)) ?? Promise.reject(partnerNotFound());
   }
 
   async function createPartner(params: { name: string }): Promise<Partner> {
@@ -76,8 +77,7 @@ export function createAdminService(deps: { repository: AdminRepository; clock: {
           : [{ path: `/buildingIds/${i}`, message: `building ${id} is not reached by this partner` }],
       ),
     ];
-    if (problems.length > 0)
-      throw invalid('request.invalid', 'The key grants name owners or buildings this partner does not reach', problems);
+    if (problems.length > 0) throw grantsOutsidePartner(problems);
 
     const environment = params.environment ?? 'live';
     const key = `fk_${environment}_${randomSecret()}`;
@@ -106,12 +106,12 @@ export function createAdminService(deps: { repository: AdminRepository; clock: {
   }
 
   async function revokeKey(keyId: string): Promise<void> {
-    if (!(await repository.revokeKey({ keyId, at: clock.now() }))) throw notFound('api_key');
+    if (!(await repository.revokeKey({ keyId, at: clock.now() }))) throw apiKeyNotFound();
   }
 
   async function grantOwner(params: { partnerId: string; ownerId: string }): Promise<void> {
     await requirePartner(params.partnerId);
-    if (!(await repository.ownerExists(params.ownerId))) throw notFound('building_owner');
+    if (!(await repository.ownerExists(params.ownerId))) throw ownerNotFound();
     await repository.grantOwner({ ...params, at: clock.now() });
   }
 

@@ -1,6 +1,7 @@
 import type { AccessService } from '../access/access.service.js';
+import type { AskGrant, AskTarget } from '../access/policies.js';
 import type { Principal } from '../access/principal.js';
-import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type {
   AnswerResult,
@@ -54,47 +55,23 @@ export function createAnswersService(deps: {
 }) {
   const { access, repository } = deps;
 
-  async function scopeOf(input: AskInput): Promise<PassageScope & { buildingId: string | null }> {
-    const { principal, ownerId } = input;
-    if (input.buildingId !== undefined) {
-      await access.authorizeBuilding({ principal, ownerId, buildingId: input.buildingId, need: 'read' });
-      return { ownerId, buildingIds: [input.buildingId], buildingId: input.buildingId };
-    }
-    const owner = await access.authorizeOwner({ principal, ownerId, need: 'read' });
-    if (input.buildingIds !== undefined) {
-      const wanted = [...new Set(input.buildingIds)];
-      const outcomes = await Promise.allSettled(
-        wanted.map((buildingId) => access.authorizeBuilding({ principal, ownerId, buildingId, need: 'read' })),
-      );
-      // an unknown building says more than a forbidden one, so it is reported first
-      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as Error] : []));
-      const unknown = failures.find((e) => e instanceof AppError && e.kind === 'not_found');
-      if (unknown) throw unknown;
-      if (failures[0] !== undefined) throw failures[0];
-      return { ownerId, buildingIds: wanted, buildingId: null };
-    }
-    const live = await repository.liveBuildingIds(ownerId);
-    const reach = owner.reach;
-    const buildingIds = reach.kind === 'whole' ? live : live.filter((id) => reach.buildingIds.includes(id));
-    return { ownerId, buildingIds, buildingId: null };
+  function askTargetOf(input: AskInput): AskTarget {
+    if (input.buildingId !== undefined) return { kind: 'building', buildingId: input.buildingId };
+    if (input.buildingIds !== undefined) return { kind: 'buildings', buildingIds: input.buildingIds };
+    return { kind: 'owner' };
   }
 
   async function threadOf(params: {
     input: AskInput;
-    buildingId: string | null;
+    grant: AskGrant;
   }): Promise<{ id: string; turns: ThreadTurn[]; isNew: boolean }> {
-    const { input, buildingId } = params;
-    if (input.threadId === undefined) return { id: newId.uuid(), turns: [], isNew: true };
-    const thread = await repository.findThread({ threadId: input.threadId, maxTurns: THREAD_TURNS });
-    // another key's or another owner's thread does not exist as far as this caller can tell
-    if (
-      !thread ||
-      thread.ownerId !== input.ownerId ||
-      thread.apiKeyId !== input.principal.apiKeyId ||
-      thread.buildingId !== buildingId
-    ) {
-      throw notFound('thread');
-    }
+    const { input, grant } = params;
+    const threadId = input.threadId;
+    if (threadId === undefined) return { id: newId.uuid(), turns: [], isNew: true };
+    const thread = await access.authorizeThread({
+      ask: grant,
+      load: () => repository.findThread({ threadId, maxTurns: THREAD_TURNS }),
+    });
     return { id: thread.id, turns: thread.turns, isNew: false };
   }
 
@@ -108,17 +85,22 @@ export function createAnswersService(deps: {
     const mode: AskMode = input.mode ?? (input.reasoningEffort === 'high' ? 'deep' : 'balanced');
     const language = answerLanguageOf({ requested: input.language, question });
 
-    const scope = await scopeOf(input);
+    const scope = await access.authorizeAsk({
+      principal: input.principal,
+      ownerId: input.ownerId,
+      target: askTargetOf(input),
+      liveBuildingIds: () => repository.liveBuildingIds(input.ownerId),
+    });
+    const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };
     const attachedDocumentIds = [...new Set(input.attachedDocumentIds ?? [])];
     if (attachedDocumentIds.length > 0) {
       const readable = new Set(
-        (await repository.readableDocuments({ ...scope, documentIds: attachedDocumentIds })).map((d) => d.id),
+        (await repository.readableDocuments({ ...passageScope, documentIds: attachedDocumentIds })).map((d) => d.id),
       );
       const missing = attachedDocumentIds.find((id) => !readable.has(id));
       if (missing !== undefined) throw notFound('document', `Attached document ${missing} not found`);
     }
-    const thread = await threadOf({ input, buildingId: scope.buildingId });
-    const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };
+    const thread = await threadOf({ input, grant: scope });
 
     const tools: AnswerTools = {
       retrieve: ({ query, limit }) => deps.retriever.retrieve({ ...passageScope, query, limit }),
@@ -135,7 +117,7 @@ export function createAnswersService(deps: {
         await repository.createThread({
           id: thread.id,
           ownerId: input.ownerId,
-          apiKeyId: input.principal.apiKeyId,
+          apiKeyId: scope.threadHolder.apiKeyId,
           buildingId: scope.buildingId,
           at: deps.clock.now(),
         });

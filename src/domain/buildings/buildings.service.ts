@@ -1,14 +1,10 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import {
-  summariseStatus,
-  type BuildingProcessingStatus,
-  type DocumentStatusCounts,
-} from '../documents/processing-status.js';
-import { invalidField, notFound } from '../shared/errors.js';
+import { summariseStatus, type ProcessingSummary, type DocumentStatusCounts } from '../documents/processing-status.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import { buildingNotFound, invalidPrivateFolder } from './buildings.errors.js';
 
 export interface Building {
   id: string;
@@ -24,7 +20,8 @@ export interface Building {
 export interface BuildingsRepository {
   list(params: {
     ownerId: string;
-    onlyIds: string[] | null;
+    /** null: every building of the owner */
+    onlyIds: readonly string[] | null;
     after: PageCursor | null;
     limit: number;
   }): Promise<Building[]>;
@@ -59,12 +56,8 @@ export function createBuildingsService(deps: {
     limit: number;
     nextToken?: string;
   }): Promise<Page<Building>> {
-    const ownerAccess = await access.authorizeOwner({
-      principal: params.principal,
-      ownerId: params.ownerId,
-      need: 'read',
-    });
-    const onlyIds = ownerAccess.reach.kind === 'buildings' ? ownerAccess.reach.buildingIds : null;
+    const grant = await access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'read' });
+    const onlyIds = grant.buildingIds;
     return readPage({
       codec: pageTokens,
       context: `buildings:${params.ownerId}`,
@@ -92,7 +85,7 @@ export function createBuildingsService(deps: {
 
   async function get(params: { principal: Principal; ownerId: string; buildingId: string }): Promise<Building> {
     await access.authorizeBuilding({ ...params, need: 'read' });
-    return (await repository.find(params)) ?? Promise.reject(notFound('building'));
+    return (await repository.find(params)) ?? Promise.reject(buildingNotFound());
   }
 
   async function update(params: {
@@ -107,7 +100,7 @@ export function createBuildingsService(deps: {
     if (params.privateFolders) {
       privateFolders = params.privateFolders.map((folder, index) => {
         const normalised = normalisePrivateFolder(folder);
-        if (normalised === null) throw invalidField(`/privateFolders/${index}`, 'is not a folder path');
+        if (normalised === null) throw invalidPrivateFolder(index);
         return normalised;
       });
       privateFolders = [...new Set(privateFolders)];
@@ -118,7 +111,7 @@ export function createBuildingsService(deps: {
       ...(privateFolders !== undefined ? { privateFolders } : {}),
       at: clock.now(),
     });
-    return (await repository.find(params)) ?? Promise.reject(notFound('building'));
+    return (await repository.find(params)) ?? Promise.reject(buildingNotFound());
   }
 
   async function archive(params: { principal: Principal; ownerId: string; buildingId: string }): Promise<void> {
@@ -130,7 +123,7 @@ export function createBuildingsService(deps: {
     principal: Principal;
     ownerId: string;
     buildingId: string;
-  }): Promise<BuildingProcessingStatus> {
+  }): Promise<ProcessingSummary> {
     await access.authorizeBuilding({ ...params, need: 'read' });
     return summariseStatus(await repository.statusCounts({ ownerId: params.ownerId, buildingId: params.buildingId }));
   }

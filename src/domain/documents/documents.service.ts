@@ -1,30 +1,18 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { invalidField, notFound } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
-import type { Readable } from 'node:stream';
-import { AppError } from '../shared/errors.js';
-import { BlobTooLargeError, type BlobStore } from './blob-store.js';
-import { documentBlobKey, extensionOf, splitUploadPath, type DocumentFlags, type DocumentRecord } from './document.js';
+import type { BlobStore } from './blob-store.js';
+import { splitUploadPath, type DocumentRecord } from './document.js';
+import {
+  documentNotFound,
+  invalidBuildingCategory,
+  invalidFilename,
+  updatedSinceNeedsUpdatedAtSort,
+} from './documents.errors.js';
 
 export type DocumentSortBy = 'createdAt' | 'updatedAt';
 export type SortOrder = 'asc' | 'desc';
-
-export interface NewDocument {
-  id: string;
-  buildingId: string;
-  ownerId: string;
-  parentDocumentId: string | null;
-  filename: string;
-  originalPath: string;
-  extension: string;
-  blobKey: string;
-  serialNumber: string | null;
-  originalCreatedAt: Date | null;
-  createdAt: Date;
-}
 
 export interface DocumentMetadataPatch {
   filename?: string;
@@ -34,7 +22,6 @@ export interface DocumentMetadataPatch {
 }
 
 export interface DocumentsRepository {
-  insertPending(document: NewDocument): Promise<void>;
   /** a live document of the building that the partner API may show (not archived, not in a private folder) */
   findVisible(params: { buildingId: string; documentId: string }): Promise<DocumentRecord | null>;
   findById(params: { documentId: string; includeArchived: boolean }): Promise<DocumentRecord | null>;
@@ -50,62 +37,10 @@ export interface DocumentsRepository {
   categoryCounts(buildingId: string): Promise<Record<string, number>>;
   updateMetadata(params: { documentId: string; patch: DocumentMetadataPatch; at: Date }): Promise<void>;
   setArchived(params: { documentId: string; archived: boolean; at: Date }): Promise<boolean>;
-  /**
-   * pending -> uploaded, and the processing job enqueued in the same transaction; false when the document was not
-   * pending (a second PUT of the same upload)
-   */
-  completeUpload(params: {
-    documentId: string;
-    size: number;
-    md5: string | null;
-    contentType: string | null;
-    at: Date;
-  }): Promise<boolean>;
-  /** uploads not yet arrived (object storage is asked whether they are there) */
-  listPendingUploads(params: { createdAfter: Date; limit: number }): Promise<{ id: string; blobKey: string }[]>;
 }
 
-/** The document processing status record, spelled exactly as the partner spec spells it. */
-export interface DocumentProcessingStatus {
-  document_id: string;
-  filename: string;
-  building_id: string;
-  building_category: string | null;
-  corrupt: boolean;
-  size: number;
-  extracted_text: boolean;
-  extracted_file: boolean;
-  uncompressed_package: boolean;
-  valid_file: boolean;
-  invalid_file: boolean;
-  categorised: boolean;
-  skip_extract_file: boolean;
-  text_extraction_error: boolean;
-}
-
+/** signed download and preview URLs are valid this long */
 export const SIGNED_URL_SECONDS = 3600;
-/** an upload URL is valid this long; the document stays pending until the bytes arrive */
-export const UPLOAD_URL_SECONDS = 24 * 3600;
-
-export function presentStatusFlags(document: DocumentRecord): DocumentProcessingStatus {
-  const f: DocumentFlags = document.flags;
-  return {
-    document_id: document.id,
-    filename: document.filename,
-    building_id: document.buildingId,
-    building_category: document.buildingCategory,
-    corrupt: f.corrupt,
-    size: document.size,
-    extracted_text: f.extractedText,
-    extracted_file: f.extractedFile,
-    uncompressed_package: f.uncompressedPackage,
-    valid_file: f.validFile,
-    invalid_file: f.invalidFile,
-    categorised: f.categorised,
-    skip_extract_file: f.skipExtractFile,
-    text_extraction_error: f.textExtractionError,
-  };
-}
 
 export function createDocumentsService(deps: {
   repository: DocumentsRepository;
@@ -116,7 +51,6 @@ export function createDocumentsService(deps: {
   isValidBuildingCategory: (code: string) => boolean;
   /** a person corrected the category: the owner's classifier learns from it */
   onCategoryCorrected?: (params: { document: DocumentRecord; buildingCategory: string }) => Promise<void>;
-  maxUploadBytes: number;
 }) {
   const { repository, access, blobs, pageTokens, clock } = deps;
 
@@ -126,35 +60,14 @@ export function createDocumentsService(deps: {
     buildingId: string;
   }
 
-  async function requireVisible(target: Target & { documentId: string }): Promise<DocumentRecord> {
-    const document = await repository.findVisible({ buildingId: target.buildingId, documentId: target.documentId });
-    if (!document) throw notFound('document');
-    return document;
-  }
-
-  async function requestUpload(
-    params: Target & { filename: string; originalCreatedAt?: Date; serialNumber?: string },
-  ): Promise<{ documentId: string; uploadUrl: string }> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
-    const { filename, originalPath } = splitUploadPath(params.filename);
-    if (filename === '') throw invalidField('/filename', 'must name a file');
-    const id = newId.uuid();
-    const blobKey = documentBlobKey({ ownerId: params.ownerId, buildingId: params.buildingId, documentId: id });
-    await repository.insertPending({
-      id,
-      buildingId: params.buildingId,
-      ownerId: params.ownerId,
-      parentDocumentId: null,
-      filename,
-      originalPath,
-      extension: extensionOf(filename),
-      blobKey,
-      serialNumber: params.serialNumber ?? null,
-      originalCreatedAt: params.originalCreatedAt ?? null,
-      createdAt: clock.now(),
+  /** the document, when the caller may do `need` with it (the access rules decide; 404 when it is not there) */
+  function authorizedDocument(
+    params: Target & { documentId: string; need: 'read' | 'write' },
+  ): Promise<DocumentRecord> {
+    return access.authorizeDocument({
+      ...params,
+      load: () => repository.findVisible({ buildingId: params.buildingId, documentId: params.documentId }),
     });
-    const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });
-    return { documentId: id, uploadUrl };
   }
 
   async function signedUrls(document: DocumentRecord): Promise<{ url: string; previewUrl: string | null }> {
@@ -179,31 +92,30 @@ export function createDocumentsService(deps: {
   }
 
   async function get(params: Target & { documentId: string }) {
-    await access.authorizeBuilding({ ...params, need: 'read' });
-    const document = await requireVisible(params);
+    const document = await authorizedDocument({ ...params, need: 'read' });
     return { document, ...(await signedUrls(document)) };
   }
 
   async function update(
     params: Target & { documentId: string; patch: DocumentMetadataPatch },
   ): Promise<DocumentRecord> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
-    const document = await requireVisible(params);
+    const document = await authorizedDocument({ ...params, need: 'write' });
     const patch = { ...params.patch };
     if (patch.filename !== undefined) {
       const { filename } = splitUploadPath(patch.filename);
-      if (filename === '') throw invalidField('/filename', 'must name a file');
+      if (filename === '') throw invalidFilename();
       patch.filename = filename;
     }
     if (patch.buildingCategory !== undefined) {
       const code = patch.buildingCategory.trim().toUpperCase() === 'MSC' ? 'MSC' : patch.buildingCategory.trim();
       if (!deps.isValidBuildingCategory(code)) {
-        throw invalidField('/buildingCategory', 'is not an NS 3451 code (2 to 4 digits, e.g. 36 or 3611) or MSC');
+        throw invalidBuildingCategory();
       }
       patch.buildingCategory = code;
     }
     await repository.updateMetadata({ documentId: document.id, patch, at: clock.now() });
-    const updated = await requireVisible(params);
+    const updated = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
+    if (!updated) throw documentNotFound();
     if (patch.buildingCategory !== undefined && deps.onCategoryCorrected) {
       await deps.onCategoryCorrected({ document: updated, buildingCategory: patch.buildingCategory });
     }
@@ -211,8 +123,7 @@ export function createDocumentsService(deps: {
   }
 
   async function archive(params: Target & { documentId: string }): Promise<void> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
-    const document = await requireVisible(params);
+    const document = await authorizedDocument({ ...params, need: 'write' });
     await repository.setArchived({ documentId: document.id, archived: true, at: clock.now() });
   }
 
@@ -228,7 +139,7 @@ export function createDocumentsService(deps: {
   ): Promise<Page<DocumentRecord>> {
     await access.authorizeBuilding({ ...params, need: 'read' });
     if (params.updatedSince && params.sortBy !== 'updatedAt') {
-      throw invalidField('/updated_since', 'requires sort_by=updatedAt');
+      throw updatedSinceNeedsUpdatedAtSort();
     }
     const context = [
       'documents',
@@ -262,135 +173,18 @@ export function createDocumentsService(deps: {
     return repository.categoryCounts(params.buildingId);
   }
 
-  async function status(params: Target & { documentId: string }): Promise<DocumentProcessingStatus> {
-    await access.authorizeBuilding({ ...params, need: 'read' });
-    return presentStatusFlags(await requireVisible(params));
-  }
-
-  /** the document an upload key belongs to (`documents/<owner>/<building>/<id>/original`) */
-  function documentIdOfKey(key: string): string | null {
-    const match = /^documents\/[^/]+\/[^/]+\/([0-9a-f-]{36})\/original$/.exec(key);
-    return match?.[1] ?? null;
-  }
-
-  /**
-   * Bytes PUT to our own signed upload URL (embedded storage): streamed to storage with size and MD5 computed on the
-   * way, then processing starts. A second PUT after success is refused; so is a body over the size limit.
-   */
-  async function receiveUpload(params: {
-    key: string;
-    body: Readable;
-    contentType: string | null;
-    declaredLength: number | null;
-  }): Promise<{ size: number; md5: string }> {
-    const documentId = documentIdOfKey(params.key);
-    const document = documentId ? await repository.findById({ documentId, includeArchived: false }) : null;
-    if (!document || document.blobKey !== params.key) throw notFound('document');
-    if (document.uploadState !== 'pending') throw uploadDone();
-    if (params.declaredLength !== null && params.declaredLength > deps.maxUploadBytes)
-      throw tooLarge(deps.maxUploadBytes);
-    let stored: { size: number; md5: string };
-    try {
-      stored = await blobs.put(params.key, params.body, {
-        maxBytes: deps.maxUploadBytes,
-        ...(params.contentType ? { contentType: params.contentType } : {}),
-      });
-    } catch (error) {
-      if (error instanceof BlobTooLargeError) throw tooLarge(deps.maxUploadBytes);
-      throw error;
-    }
-    if (
-      !(await repository.completeUpload({
-        documentId: document.id,
-        ...stored,
-        contentType: params.contentType,
-        at: clock.now(),
-      }))
-    ) {
-      throw uploadDone();
-    }
-    return stored;
-  }
-
-  /** An object arrived in object storage (S3 event, or found by the poller): processing starts. */
-  async function objectArrived(params: {
-    key: string;
-    size: number;
-    etag: string | null;
-    contentType: string | null;
-  }): Promise<boolean> {
-    const documentId = documentIdOfKey(params.key);
-    if (!documentId) return false;
-    // a multipart upload's ETag is not an MD5; the pipeline computes it then
-    const md5 =
-      params.etag && /^[0-9a-f]{32}$/i.test(params.etag.replace(/"/g, ''))
-        ? params.etag.replace(/"/g, '').toLowerCase()
-        : null;
-    return repository.completeUpload({
-      documentId,
-      size: params.size,
-      md5,
-      contentType: params.contentType,
-      at: clock.now(),
-    });
-  }
-
-  /** Asks storage whether pending uploads of the last day have arrived; returns how many had. */
-  async function pollPendingUploads(): Promise<number> {
-    const pending = await repository.listPendingUploads({
-      createdAfter: new Date(clock.now().getTime() - 25 * 3600_000),
-      limit: 1000,
-    });
-    let arrived = 0;
-    for (const upload of pending) {
-      const head = await blobs.head(upload.blobKey);
-      if (!head) continue;
-      const done = await objectArrived({
-        key: upload.blobKey,
-        size: head.size,
-        etag: head.etag ?? null,
-        contentType: head.contentType ?? null,
-      });
-      if (done) arrived++;
-    }
-    return arrived;
+  /** the document with its processing flags (presenters spell them as the partner spec does) */
+  async function status(params: Target & { documentId: string }): Promise<DocumentRecord> {
+    return authorizedDocument({ ...params, need: 'read' });
   }
 
   /** operator: bring an archived document back */
   async function restore(documentId: string): Promise<DocumentRecord> {
-    if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw notFound('document');
-    return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(notFound('document'));
+    if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw documentNotFound();
+    return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(documentNotFound());
   }
 
-  return {
-    requestUpload,
-    get,
-    update,
-    archive,
-    list,
-    categoryCounts,
-    status,
-    receiveUpload,
-    objectArrived,
-    pollPendingUploads,
-    restore,
-  };
+  return { get, update, archive, list, categoryCounts, status, restore };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
-
-function uploadDone(): AppError {
-  return new AppError({
-    code: 'upload.already_completed',
-    kind: 'conflict',
-    message: 'This upload has already been received',
-  });
-}
-
-function tooLarge(maxBytes: number): AppError {
-  return new AppError({
-    code: 'upload.too_large',
-    kind: 'too_large',
-    message: `The file is larger than the limit of ${maxBytes} bytes`,
-  });
-}

@@ -25,21 +25,21 @@ export const emptyStatusCounts: DocumentStatusCounts = {
   textExtractionError: 0,
 };
 
-/** The building processing status record, spelled exactly as the partner spec spells it. */
-export interface BuildingProcessingStatus {
-  extracted_text: boolean;
-  extracted_file: boolean;
-  uncompressed_package: boolean;
-  valid_file: boolean;
-  invalid_file: boolean;
+/** The processing of a building's (or an owner's reachable buildings') documents, summed up. */
+export interface ProcessingSummary {
+  extractedText: boolean;
+  extractedFile: boolean;
+  uncompressedPackage: boolean;
+  validFile: boolean;
+  invalidFile: boolean;
   categorised: boolean;
-  skip_extract_file: boolean;
-  text_extraction_error: boolean;
-  total_documents: number;
-  processed_documents: number;
-  categorized_documents: number;
-  extracted_percentage: number;
-  categorized_percentage: number;
+  skipExtractFile: boolean;
+  textExtractionError: boolean;
+  totalDocuments: number;
+  processedDocuments: number;
+  categorisedDocuments: number;
+  extractedPercentage: number;
+  categorisedPercentage: number;
 }
 
 function percentage(part: number, whole: number): number {
@@ -51,24 +51,24 @@ function percentage(part: number, whole: number): number {
  * that can have it has it; a "something happened" flag (invalid, error, package unpacked, skipped) is true when any
  * document has it. Nothing is true for an empty building.
  */
-export function summariseStatus(counts: DocumentStatusCounts): BuildingProcessingStatus {
+export function summariseStatus(counts: DocumentStatusCounts): ProcessingSummary {
   const all = (n: number, of = counts.total) => of > 0 && n === of;
   const any = (n: number) => n > 0;
-  // documents with no text to extract (video, corrupt files) cannot reach "extracted_text"
+  // documents with no text to extract (video, corrupt files) cannot reach "extracted text"
   const extractable = counts.total - counts.skipExtractFile - counts.invalidFile;
   return {
-    extracted_text: extractable > 0 && counts.extractedText >= extractable,
-    extracted_file: all(counts.extractedFile),
-    uncompressed_package: any(counts.uncompressedPackage),
-    valid_file: all(counts.validFile),
-    invalid_file: any(counts.invalidFile),
+    extractedText: extractable > 0 && counts.extractedText >= extractable,
+    extractedFile: all(counts.extractedFile),
+    uncompressedPackage: any(counts.uncompressedPackage),
+    validFile: all(counts.validFile),
+    invalidFile: any(counts.invalidFile),
     categorised: all(counts.categorised),
-    skip_extract_file: any(counts.skipExtractFile),
-    text_extraction_error: any(counts.textExtractionError),
-    total_documents: counts.total,
-    processed_documents: counts.processed,
-    categorized_documents: counts.categorised,
-    extracted_percentage: percentage(counts.extractedText, counts.total),
-    categorized_percentage: percentage(counts.categorised, counts.total),
+    skipExtractFile: any(counts.skipExtractFile),
+    textExtractionError: any(counts.textExtractionError),
+    totalDocuments: counts.total,
+    processedDocuments: counts.processed,
+    categorisedDocuments: counts.categorised,
+    extractedPercentage: percentage(counts.extractedText, counts.total),
+    categorisedPercentage: percentage(counts.categorised, counts.total),
   };
 }

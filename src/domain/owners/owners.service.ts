@@ -1,14 +1,10 @@
 import type { AccessService } from '../access/access.service.js';
-import { reachOfOwner, type Principal } from '../access/principal.js';
-import {
-  summariseStatus,
-  type BuildingProcessingStatus,
-  type DocumentStatusCounts,
-} from '../documents/processing-status.js';
-import { forbidden, notFound } from '../shared/errors.js';
+import type { Principal } from '../access/principal.js';
+import { summariseStatus, type ProcessingSummary, type DocumentStatusCounts } from '../documents/processing-status.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import { ownerNotFound } from './owners.errors.js';
 
 export interface BuildingOwner {
   id: string;
@@ -30,7 +26,8 @@ export interface OwnersRepository {
   rename(params: { ownerId: string; name: string; at: Date }): Promise<BuildingOwner | null>;
   /** archives the owner with its buildings; nothing is destroyed */
   archive(params: { ownerId: string; at: Date }): Promise<void>;
-  statusCounts(params: { ownerId: string; buildingIds: string[] | null }): Promise<DocumentStatusCounts>;
+  /** buildingIds null: every building of the owner */
+  statusCounts(params: { ownerId: string; buildingIds: readonly string[] | null }): Promise<DocumentStatusCounts>;
 }
 
 export function createOwnersService(deps: {
@@ -46,45 +43,35 @@ export function createOwnersService(deps: {
     limit: number;
     nextToken?: string;
   }): Promise<Page<BuildingOwner>> {
-    const { principal } = params;
-    const scope = principal.scope;
-    let onlyOwnerIds: string[] | null = null;
-    if (principal.sessionOwnerId !== null) onlyOwnerIds = [principal.sessionOwnerId];
-    else if (scope.kind === 'grants') onlyOwnerIds = [...new Set([...scope.ownerIds, ...scope.buildings.values()])];
+    const grant = await access.authorizePartner({ principal: params.principal, need: 'list_owners' });
     return readPage({
       codec: pageTokens,
-      context: `owners:${principal.partnerId}:${principal.apiKeyId}`,
+      context: `owners:${grant.partnerId}:${grant.credentialId}`,
       nextToken: params.nextToken,
       limit: params.limit,
       fetch: (after, limit) =>
-        repository.listForPartner({ partnerId: principal.partnerId, onlyOwnerIds, after, limit }),
+        repository.listForPartner({ partnerId: grant.partnerId, onlyOwnerIds: grant.onlyOwnerIds, after, limit }),
       cursorOf: (owner) => ({ value: owner.createdAt.toISOString(), id: owner.id }),
     });
   }
 
   async function create(params: { principal: Principal; name: string }): Promise<BuildingOwner> {
-    access.requireWritable(params.principal);
-    if (params.principal.scope.kind !== 'partner') {
-      throw forbidden(
-        'auth.partner_access_required',
-        'Creating a building owner needs a key that reaches the whole partner',
-      );
-    }
+    const grant = await access.authorizePartner({ principal: params.principal, need: 'create_owner' });
     const now = clock.now();
     const owner: BuildingOwner = { id: newId.uuid(), name: params.name, createdAt: now, updatedAt: now };
-    await repository.insert({ owner, partnerId: params.principal.partnerId });
+    await repository.insert({ owner, partnerId: grant.partnerId });
     return owner;
   }
 
   async function get(params: { principal: Principal; ownerId: string }): Promise<BuildingOwner> {
     await access.authorizeOwner({ ...params, need: 'read' });
-    return (await repository.find(params.ownerId)) ?? Promise.reject(notFound('building_owner'));
+    return (await repository.find(params.ownerId)) ?? Promise.reject(ownerNotFound());
   }
 
   async function rename(params: { principal: Principal; ownerId: string; name: string }): Promise<BuildingOwner> {
     await access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'manage' });
     const owner = await repository.rename({ ownerId: params.ownerId, name: params.name, at: clock.now() });
-    if (!owner) throw notFound('building_owner');
+    if (!owner) throw ownerNotFound();
     return owner;
   }
 
@@ -93,11 +80,9 @@ export function createOwnersService(deps: {
     await repository.archive({ ownerId: params.ownerId, at: clock.now() });
   }
 
-  async function status(params: { principal: Principal; ownerId: string }): Promise<BuildingProcessingStatus> {
-    await access.authorizeOwner({ ...params, need: 'read' });
-    const reach = reachOfOwner(params.principal, params.ownerId);
-    const buildingIds = reach.kind === 'buildings' ? reach.buildingIds : null;
-    return summariseStatus(await repository.statusCounts({ ownerId: params.ownerId, buildingIds }));
+  async function status(params: { principal: Principal; ownerId: string }): Promise<ProcessingSummary> {
+    const grant = await access.authorizeOwner({ ...params, need: 'read' });
+    return summariseStatus(await repository.statusCounts({ ownerId: params.ownerId, buildingIds: grant.buildingIds }));
   }
 
   return { list, create, get, rename, archive, status };

@@ -1,4 +1,5 @@
-import { notFound } from '../shared/errors.js';
+import { buildingNotFound } from '../buildings/buildings.errors.js';
+import { documentNotFound } from '../documents/documents.errors.js';
 
 export type ReprocessTarget = { documentId: string } | { buildingId: string } | { all: true };
 
@@ -12,7 +13,7 @@ export function createReprocessService(deps: { repository: ReprocessRepository }
   return {
     async reprocess(target: ReprocessTarget): Promise<{ enqueued: number }> {
       const enqueued = await deps.repository.enqueue(target);
-      if (enqueued === null) throw notFound('documentId' in target ? 'document' : 'building');
+      if (enqueued === null) throw 'documentId' in target ? documentNotFound() : buildingNotFound();
       return { enqueued };
     },
   };

@@ -83,7 +83,7 @@ export function createReportsService(deps: {
   async function generate(
     params: Target & { country: Country; version: ReportVersion; locale?: Locale },
   ): Promise<GenerateOutcome> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeReport({ ...params, need: 'write' });
     const reportId = newId.uuid();
     await repository.createPending({
       id: reportId,
@@ -126,14 +126,14 @@ export function createReportsService(deps: {
 
   /** The items of the building's newest report (of any country), flat, parents before children. */
   async function listItems(params: Target & { locale?: Locale }): Promise<ResolvedItem[]> {
-    await access.authorizeBuilding({ ...params, need: 'read' });
+    await access.authorizeReport({ ...params, need: 'read' });
     const report = await repository.latestReady({ buildingId: params.buildingId, country: null });
     if (!report) return [];
     return (await resolve(report, params.locale)).items;
   }
 
   async function getReport(params: Target & { country?: Country; locale?: Locale }): Promise<ResolvedReport> {
-    await access.authorizeBuilding({ ...params, need: 'read' });
+    await access.authorizeReport({ ...params, need: 'read' });
     const report = await repository.latestReady({ buildingId: params.buildingId, country: params.country ?? null });
     if (!report) {
       throw notFound(
@@ -163,7 +163,7 @@ export function createReportsService(deps: {
   }
 
   async function listItemDocuments(params: Target & { itemId: string }): Promise<DocumentRecord[]> {
-    await access.authorizeBuilding({ ...params, need: 'read' });
+    await access.authorizeReport({ ...params, need: 'read' });
     await requireItem(params);
     return repository.linkedDocuments({ buildingId: params.buildingId, itemId: params.itemId });
   }
@@ -172,7 +172,7 @@ export function createReportsService(deps: {
   async function linkDocument(
     params: Target & { itemId: string; documentId: string; locale?: Locale },
   ): Promise<ResolvedItem> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeReport({ ...params, need: 'write' });
     const item = await requireItem(params);
     const document = await repository.findVisibleDocument({
       buildingId: params.buildingId,
@@ -186,7 +186,7 @@ export function createReportsService(deps: {
   async function unlinkDocument(
     params: Target & { itemId: string; documentId: string; locale?: Locale },
   ): Promise<ResolvedItem> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeReport({ ...params, need: 'write' });
     const item = await requireItem(params);
     const removed = await repository.unlink({ itemId: item.id, documentId: params.documentId, at: clock.now() });
     if (!removed) throw notFound('report_item_document', 'The document is not linked to this item');
@@ -197,7 +197,7 @@ export function createReportsService(deps: {
   async function updateItem(
     params: Target & { itemId: string; comment: string | null; locale?: Locale },
   ): Promise<ResolvedItem> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeReport({ ...params, need: 'write' });
     const item = await requireItem(params);
     const comment = params.comment?.trim() ? params.comment.trim() : null;
     await repository.setPersonComment({ itemId: item.id, comment, at: clock.now() });

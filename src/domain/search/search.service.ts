@@ -80,16 +80,15 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
     ownerId: string;
     parameters: SearchParameters;
   }): Promise<DocumentSearchResult> {
-    const { reach } = await access.authorizeOwner({ ...params, need: 'read' });
-    if (reach.kind === 'buildings' && reach.buildingIds.length > MAX_OWNER_SEARCH_BUILDINGS) {
+    const { buildingIds } = await access.authorizeOwner({ ...params, need: 'read' });
+    if (buildingIds !== null && buildingIds.length > MAX_OWNER_SEARCH_BUILDINGS) {
       throw invalid(
         'search.too_many_buildings',
-        `This credential is scoped to ${reach.buildingIds.length} individual buildings; owner-wide search covers at ` +
+        `This credential is scoped to ${buildingIds.length} individual buildings; owner-wide search covers at ` +
           `most ${MAX_OWNER_SEARCH_BUILDINGS}. Search per building instead ` +
           '(GET /building_owners/{buildingOwnerId}/buildings/{buildingId}/search).',
       );
     }
-    const buildingIds = reach.kind === 'whole' ? null : reach.buildingIds;
     return run({ ownerId: params.ownerId, buildingIds }, params.parameters);
   }
 

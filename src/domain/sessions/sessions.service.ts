@@ -1,6 +1,5 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { forbidden } from '../shared/errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
 
@@ -31,18 +30,15 @@ export function createSessionsService(deps: {
     ownerId: string;
     expiresInSeconds: number;
   }): Promise<{ token: string; expiresAt: Date }> {
-    if (params.principal.kind === 'session') {
-      throw forbidden('auth.read_only_token', 'A session token cannot create session tokens; use an API key');
-    }
-    await deps.access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'read' });
+    const grant = await deps.access.authorizeSession({ principal: params.principal, ownerId: params.ownerId });
     const token = `${SESSION_TOKEN_PREFIX}${randomSecret()}`;
     const createdAt = deps.clock.now();
     const expiresAt = new Date(createdAt.getTime() + params.expiresInSeconds * 1000);
     await deps.repository.insert({
       id: newId.session(),
       tokenHash: hashSecret(token),
-      apiKeyId: params.principal.apiKeyId,
-      ownerId: params.ownerId,
+      apiKeyId: grant.apiKeyId,
+      ownerId: grant.ownerId,
       createdAt,
       expiresAt,
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../domain/shared/errors.js';
+import { invalidAdminToken, missingAdminToken } from '../../domain/access/access.errors.js';
 import { hashSecret, safeEqual } from '../../domain/shared/secrets.js';
 
 /** Every route in this scope needs `Authorization: Bearer <admin token>`. */
@@ -8,9 +8,7 @@ export function registerAdminAuthentication(app: FastifyInstance, adminToken: st
   const expected = hashSecret(adminToken);
   app.addHook('onRequest', async (request) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1])
-      throw unauthorized('auth.missing_admin_token', 'Send the operator token as Authorization: Bearer <token>');
-    if (!safeEqual(hashSecret(match[1]), expected))
-      throw unauthorized('auth.invalid_admin_token', 'The operator token is not valid');
+    if (!match?.[1]) throw missingAdminToken();
+    if (!safeEqual(hashSecret(match[1]), expected)) throw invalidAdminToken();
   });
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentRecord } from '../../domain/documents/document.js';
+import type { ProcessingSummary } from '../../domain/documents/processing-status.js';
 import { Timestamp } from '../schemas/common.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -90,6 +91,7 @@ export function presentDocumentWithUrls(params: { document: DocumentRecord; url:
   };
 }
 
+/** The document processing status record, spelled exactly as the partner spec spells it. */
 export const DocumentStatusSchema = Type.Object({
   document_id: Type.String(),
   filename: Type.String(),
@@ -106,3 +108,42 @@ export const DocumentStatusSchema = Type.Object({
   skip_extract_file: Type.Boolean(),
   text_extraction_error: Type.Boolean(),
 });
+
+export function presentDocumentStatus(document: DocumentRecord) {
+  const f = document.flags;
+  return {
+    document_id: document.id,
+    filename: document.filename,
+    building_id: document.buildingId,
+    building_category: document.buildingCategory,
+    corrupt: f.corrupt,
+    size: document.size,
+    extracted_text: f.extractedText,
+    extracted_file: f.extractedFile,
+    uncompressed_package: f.uncompressedPackage,
+    valid_file: f.validFile,
+    invalid_file: f.invalidFile,
+    categorised: f.categorised,
+    skip_extract_file: f.skipExtractFile,
+    text_extraction_error: f.textExtractionError,
+  };
+}
+
+/** The building (or owner) processing status record, spelled as the partner spec spells it (`ProcessingStatusSchema`). */
+export function presentProcessingSummary(summary: ProcessingSummary) {
+  return {
+    extracted_text: summary.extractedText,
+    extracted_file: summary.extractedFile,
+    uncompressed_package: summary.uncompressedPackage,
+    valid_file: summary.validFile,
+    invalid_file: summary.invalidFile,
+    categorised: summary.categorised,
+    skip_extract_file: summary.skipExtractFile,
+    text_extraction_error: summary.textExtractionError,
+    total_documents: summary.totalDocuments,
+    processed_documents: summary.processedDocuments,
+    categorized_documents: summary.categorisedDocuments,
+    extracted_percentage: summary.extractedPercentage,
+    categorized_percentage: summary.categorisedPercentage,
+  };
+}

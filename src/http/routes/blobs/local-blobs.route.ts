@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { BlobNotFoundError, type BlobStore } from '../../../domain/documents/blob-store.js';
-import type { DocumentsService } from '../../../domain/documents/documents.service.js';
-import { forbidden, notFound } from '../../../domain/shared/errors.js';
+import { fileNotFound, linkExpired, linkInvalid } from '../../../domain/documents/documents.errors.js';
+import type { UploadsService } from '../../../domain/uploads/uploads.service.js';
 import { decodeKeyPath, formatContentDisposition, type UrlSigner } from '../../../storage/blobs/url-signer.js';
 
 /**
@@ -11,7 +11,7 @@ import { decodeKeyPath, formatContentDisposition, type UrlSigner } from '../../.
  */
 export async function registerLocalBlobRoutes(
   app: FastifyInstance,
-  deps: { signer: UrlSigner; blobs: BlobStore; documents: DocumentsService },
+  deps: { signer: UrlSigner; blobs: BlobStore; uploads: UploadsService },
 ): Promise<void> {
   await app.register(async (scope) => {
     // uploads are streams of any type: never parsed, never buffered
@@ -24,29 +24,19 @@ export async function registerLocalBlobRoutes(
         key = decodeKeyPath((params.url.split('?')[0] ?? '').replace(/^\/blobs\//, ''));
       } catch {
         // a malformed %-escape cannot be a URL this service signed
-        throw forbidden(
-          'url.invalid_signature',
-          'This link is not valid (it was changed or was not made by this service)',
-        );
+        throw linkInvalid();
       }
       const verdict = deps.signer.verify({ method: params.method, key, query: params.query as Record<string, string> });
-      if (!verdict.ok) {
-        throw verdict.reason === 'expired'
-          ? forbidden('url.expired', 'This link has expired; ask for a new one')
-          : forbidden(
-              'url.invalid_signature',
-              'This link is not valid (it was changed or was not made by this service)',
-            );
-      }
+      if (!verdict.ok) throw verdict.reason === 'expired' ? linkExpired() : linkInvalid();
       return { key, verdict };
     }
 
     scope.get('/blobs/*', { schema: { hide: true } }, async (request, reply) => {
       const { key, verdict } = verifiedKey({ method: 'GET', url: request.url, query: request.query });
       const head = await deps.blobs.head(key);
-      if (!head) throw notFound('file');
+      if (!head) throw fileNotFound();
       const stream = await deps.blobs.get(key).catch((error: unknown) => {
-        throw error instanceof BlobNotFoundError ? notFound('file') : error;
+        throw error instanceof BlobNotFoundError ? fileNotFound() : error;
       });
       return reply
         .header('content-type', verdict.contentType ?? head.contentType ?? 'application/octet-stream')
@@ -65,7 +55,7 @@ export async function registerLocalBlobRoutes(
     scope.put('/blobs/*', { schema: { hide: true } }, async (request) => {
       const { key } = verifiedKey({ method: 'PUT', url: request.url, query: request.query });
       const length = request.headers['content-length'];
-      const stored = await deps.documents.receiveUpload({
+      const stored = await deps.uploads.receiveUpload({
         key,
         body: request.body as Readable,
         contentType: request.headers['content-type'] ?? null,

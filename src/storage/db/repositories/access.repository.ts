@@ -53,7 +53,16 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         ? { apiKeyId: row.api_key_id, buildingOwnerId: row.building_owner_id, expiresAt: row.expires_at }
         : null;
     },
-    async findOwnerForPartner({ ownerId, partnerId }) {
+    async findOwner({ ownerId, partnerId }) {
+      if (partnerId === null) {
+        const owner = await db
+          .selectFrom('building_owners')
+          .select('id')
+          .where('id', '=', ownerId)
+          .where('archived_at', 'is', null)
+          .executeTakeFirst();
+        return owner ? { id: owner.id, reachedByPartner: false } : null;
+      }
       const row = await db
         .selectFrom('building_owners as o')
         .leftJoin('partner_building_owners as p', (join) =>
@@ -63,7 +72,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         .where('o.id', '=', ownerId)
         .where('o.archived_at', 'is', null)
         .executeTakeFirst();
-      return row ? { reachable: row.partner_id !== null } : null;
+      return row ? { id: row.id, reachedByPartner: row.partner_id !== null } : null;
     },
     async findBuilding(buildingId) {
       const row = await db

@@ -1,8 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DocumentRecord } from '../../../domain/documents/document.js';
 import type { DocumentsRepository } from '../../../domain/documents/documents.service.js';
-import { PIPELINE } from '../../../domain/pipeline/jobs.js';
-import type { PgBossQueue, SqlExecutor } from '../../queue/pg-boss.queue.js';
+import type { SqlExecutor } from '../../queue/pg-boss.queue.js';
 import type { DB, DocumentsTable } from '../schema.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -76,8 +75,8 @@ export function transactionExecutor(trx: Transaction<DB>): SqlExecutor {
   };
 }
 
-export function createDocumentsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): DocumentsRepository {
-  const { db, queue } = params;
+export function createDocumentsRepository(params: { db: Kysely<DB> }): DocumentsRepository {
+  const { db } = params;
 
   /** live documents of live buildings that are not under one of the building's private folders */
   function visibleDocuments() {
@@ -93,26 +92,6 @@ export function createDocumentsRepository(params: { db: Kysely<DB>; queue: PgBos
   }
 
   return {
-    async insertPending(document) {
-      await db
-        .insertInto('documents')
-        .values({
-          id: document.id,
-          building_id: document.buildingId,
-          building_owner_id: document.ownerId,
-          parent_document_id: document.parentDocumentId,
-          filename: document.filename,
-          original_path: document.originalPath,
-          extension: document.extension,
-          blob_key: document.blobKey,
-          serial_number: document.serialNumber,
-          original_created_at: document.originalCreatedAt,
-          created_at: document.createdAt,
-          updated_at: document.createdAt,
-        })
-        .execute();
-    },
-
     async findVisible({ buildingId, documentId }) {
       if (!isUuid(documentId)) return null;
       const row = await visibleDocuments()
@@ -184,38 +163,6 @@ export function createDocumentsRepository(params: { db: Kysely<DB>; queue: PgBos
         .where('archived_at', archived ? 'is' : 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
-    },
-
-    async completeUpload({ documentId, size, md5, contentType, at }) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('documents')
-          .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
-          .where('id', '=', documentId)
-          .where('upload_state', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await queue.enqueueWith(
-          transactionExecutor(trx),
-          PIPELINE.afterUpload,
-          { documentId },
-          { singletonKey: documentId },
-        );
-        return true;
-      });
-    },
-
-    async listPendingUploads({ createdAfter, limit }) {
-      const rows = await db
-        .selectFrom('documents')
-        .select(['id', 'blob_key'])
-        .where('upload_state', '=', 'pending')
-        .where('archived_at', 'is', null)
-        .where('created_at', '>=', createdAfter)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ id: r.id, blobKey: r.blob_key }));
     },
   };
 }

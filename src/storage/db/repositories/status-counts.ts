@@ -7,7 +7,7 @@ export async function countDocumentStatuses(params: {
   db: Kysely<DB>;
   ownerId: string;
   /** null: every building of the owner */
-  buildingIds: string[] | null;
+  buildingIds: readonly string[] | null;
 }): Promise<DocumentStatusCounts> {
   const { db, ownerId, buildingIds } = params;
   if (buildingIds !== null && buildingIds.length === 0) return countsOf(undefined);

@@ -1,7 +1,7 @@
 import type { DocumentsService } from '../../../../domain/documents/documents.service.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
-import { DocumentStatusSchema } from '../../../presenters/documents.presenter.js';
+import { DocumentStatusSchema, presentDocumentStatus } from '../../../presenters/documents.presenter.js';
 import { withProblems } from '../../../schemas/common.js';
 import { DocumentParams } from '../../../schemas/documents.js';
 
@@ -17,11 +17,13 @@ export function registerDocumentStatusRoute(app: App, deps: { documents: Documen
     '/building_owners/:buildingOwnerId/buildings/:buildingId/documents/:documentId/status',
     { schema },
     async (request) =>
-      deps.documents.status({
-        principal: principalOf(request),
-        ownerId: request.params.buildingOwnerId,
-        buildingId: request.params.buildingId,
-        documentId: request.params.documentId,
-      }),
+      presentDocumentStatus(
+        await deps.documents.status({
+          principal: principalOf(request),
+          ownerId: request.params.buildingOwnerId,
+          buildingId: request.params.buildingId,
+          documentId: request.params.documentId,
+        }),
+      ),
   );
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { DocumentsService } from '../../../../domain/documents/documents.service.js';
+import type { UploadsService } from '../../../../domain/uploads/uploads.service.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { BuildingParams, withProblems } from '../../../schemas/common.js';
@@ -22,12 +22,11 @@ const schema = {
   response: withProblems({ 200: Type.Object({ documentId: Type.String(), uploadUrl: Type.String() }) }),
 };
 
-export function registerRequestUploadRoute(app: App, deps: { documents: DocumentsService }): void {
+export function registerRequestUploadRoute(app: App, deps: { uploads: UploadsService }): void {
   app.put('/building_owners/:buildingOwnerId/buildings/:buildingId/documents', { schema }, async (request) =>
-    deps.documents.requestUpload({
+    deps.uploads.requestUpload({
       principal: principalOf(request),
-      ownerId: request.params.buildingOwnerId,
-      buildingId: request.params.buildingId,
+      target: { kind: 'building', ownerId: request.params.buildingOwnerId, buildingId: request.params.buildingId },
       filename: request.body.filename,
       ...(request.body.originalCreatedAt ? { originalCreatedAt: new Date(request.body.originalCreatedAt) } : {}),
       ...(request.body.serialNumber !== undefined ? { serialNumber: request.body.serialNumber } : {}),

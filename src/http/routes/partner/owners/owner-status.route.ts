@@ -1,6 +1,7 @@
 import type { OwnersService } from '../../../../domain/owners/owners.service.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
+import { presentProcessingSummary } from '../../../presenters/documents.presenter.js';
 import { OwnerParams, ProcessingStatusSchema, withProblems } from '../../../schemas/common.js';
 
 const schema = {
@@ -12,6 +13,8 @@ const schema = {
 
 export function registerOwnerStatusRoute(app: App, deps: { owners: OwnersService }): void {
   app.get('/building_owners/:buildingOwnerId/status', { schema }, async (request) =>
-    deps.owners.status({ principal: principalOf(request), ownerId: request.params.buildingOwnerId }),
+    presentProcessingSummary(
+      await deps.owners.status({ principal: principalOf(request), ownerId: request.params.buildingOwnerId }),
+    ),
   );
 }

@@ -1,0 +1,72 @@
+import { forbidden, notFound, unauthorized, type AppError } from '../shared/errors.js';
+
+/**
+ * Authentication and authorisation failures. Codes are part of the API (clients branch on them): never rename one.
+ * 401: no usable credential. 403: a known caller that may not do this. The 404s that hide what a caller does not
+ * reach are the owning feature's not-found errors, chosen by the policies in `policies.ts`.
+ */
+
+export function missingPartnerCredential(): AppError {
+  return unauthorized(
+    'auth.missing_key',
+    'Send an API key in the x-api-key header, or a session token as a bearer token',
+  );
+}
+
+/** a route that needs a caller was reached without one (a route registered outside the authenticated scope) */
+export function authenticationRequired(): AppError {
+  return unauthorized('auth.missing_key', 'Authentication required');
+}
+
+export function invalidApiKey(): AppError {
+  return unauthorized('auth.invalid_key', 'The API key is not valid');
+}
+
+/** a credential of another interface (the subcontractor portal's token) sent to a route that does not take it */
+export function credentialNotAccepted(): AppError {
+  return unauthorized('auth.credential_not_accepted', 'This credential is not accepted here');
+}
+
+export function apiKeyRequired(): AppError {
+  return forbidden('auth.api_key_required', "This operation needs a partner's API key");
+}
+
+export function noOwnerAccess(): AppError {
+  return forbidden('auth.forbidden', 'This credential has no access to this building owner');
+}
+
+export function noBuildingAccess(): AppError {
+  return forbidden('auth.forbidden', 'This credential has no access to this building');
+}
+
+export function noPartnerAccess(): AppError {
+  return forbidden('auth.forbidden', "This credential does not reach a partner's building owners");
+}
+
+export function ownerAccessRequired(): AppError {
+  return forbidden('auth.owner_access_required', 'This operation needs access to the whole building owner');
+}
+
+export function partnerAccessRequired(): AppError {
+  return forbidden(
+    'auth.partner_access_required',
+    'Creating a building owner needs a key that reaches the whole partner',
+  );
+}
+
+export function missingAdminToken(): AppError {
+  return unauthorized('auth.missing_admin_token', 'Send the operator token as Authorization: Bearer <token>');
+}
+
+export function invalidAdminToken(): AppError {
+  return unauthorized('auth.invalid_admin_token', 'The operator token is not valid');
+}
+
+export function invalidEventsToken(): AppError {
+  return unauthorized('auth.invalid_events_token', 'The events token is not valid');
+}
+
+/** another holder's thread, or one of another owner or building, does not exist as far as this caller can tell */
+export function threadNotFound(): AppError {
+  return notFound('thread');
+}

@@ -1,0 +1,379 @@
+import { buildingNotFound } from '../buildings/buildings.errors.js';
+import { documentNotFound } from '../documents/documents.errors.js';
+import { ownerNotFound } from '../owners/owners.errors.js';
+import type { AppError } from '../shared/errors.js';
+import { readOnlyToken, sessionTokenCannotCreateSessions } from '../sessions/sessions.errors.js';
+import {
+  apiKeyRequired,
+  credentialNotAccepted,
+  noBuildingAccess,
+  noOwnerAccess,
+  noPartnerAccess,
+  ownerAccessRequired,
+  partnerAccessRequired,
+  threadNotFound,
+} from './access.errors.js';
+import type { PartnerPrincipal, Principal } from './principal.js';
+
+/**
+ * The access rules, one pure function per kind of resource: given who calls, what storage knows about the resource
+ * and what the operation needs, allowed (with what the caller reaches) or refused (with the 401/403/404 to answer).
+ * The access service gathers the facts and applies these; nothing else decides access.
+ *
+ * For now only partner credentials reach partner resources. A signed-in user reaches no building owner yet (403, the
+ * answer a key without a grant gets), and a subcontractor token is not a credential of the partner API at all (401);
+ * the sign-in and portal issues widen these functions, not their callers.
+ */
+export type Decision<G> = { allowed: true; grant: G } | { allowed: false; error: AppError };
+
+function allow<G>(grant: G): Decision<G> {
+  return { allowed: true, grant };
+}
+
+function deny(error: AppError): { allowed: false; error: AppError } {
+  return { allowed: false, error };
+}
+
+// ---- facts: what storage knows, as far as a decision needs it ----
+
+/** a live (not archived) building owner */
+export interface OwnerFacts {
+  id: string;
+  /** the caller's partner has this owner (always false for callers that are not partner credentials) */
+  reachedByPartner: boolean;
+}
+
+/** a live building */
+export interface BuildingFacts {
+  id: string;
+  ownerId: string;
+}
+
+/** a document the partner API may show (live, not under a private folder); anything else is no facts at all */
+export interface DocumentFacts {
+  id: string;
+  buildingId: string;
+}
+
+/** a stored ask thread */
+export interface ThreadFacts {
+  ownerId: string;
+  /** null: an owner-wide thread */
+  buildingId: string | null;
+  /** the key whose thread it is (its session tokens share it) */
+  apiKeyId: string;
+}
+
+// ---- needs and grants ----
+
+/** "manage" is whole-owner access: rename or archive the owner, create a building */
+export type OwnerNeed = 'read' | 'manage';
+export type BuildingNeed = 'read' | 'write';
+export type DocumentNeed = 'read' | 'write';
+/** "write": generate a report, comment on or link evidence to its items */
+export type ReportNeed = 'read' | 'write';
+export type PartnerNeed = 'list_owners' | 'create_owner';
+
+export interface PartnerGrant {
+  partnerId: string;
+  /** the owners a listing shows; null: every owner of the partner */
+  onlyOwnerIds: string[] | null;
+  /** the credential that asked, so a page token of one credential is no use to another */
+  credentialId: string;
+}
+
+export interface OwnerGrant {
+  ownerId: string;
+  /** the buildings reached; null: every building of the owner */
+  buildingIds: readonly string[] | null;
+}
+
+export interface BuildingGrant {
+  ownerId: string;
+  buildingId: string;
+}
+
+export interface DocumentGrant extends BuildingGrant {
+  documentId: string;
+}
+
+/** A session token may be made for this key and owner. */
+export interface SessionGrant {
+  apiKeyId: string;
+  ownerId: string;
+}
+
+/** Where an upload goes. The portal will add targets (a delivery of a project) that resolve to a building too. */
+export type UploadTarget = { kind: 'building'; ownerId: string; buildingId: string };
+
+export interface UploadPlacement {
+  ownerId: string;
+  buildingId: string;
+}
+
+/** Whose threads a caller continues. */
+export interface ThreadHolder {
+  apiKeyId: string;
+}
+
+export type AskTarget =
+  | { kind: 'building'; buildingId: string }
+  /** chosen buildings of the owner */
+  | { kind: 'buildings'; buildingIds: readonly string[] }
+  /** every building the caller reaches */
+  | { kind: 'owner' };
+
+export interface AskGrant {
+  ownerId: string;
+  /** set for a building ask: threads are kept per building or per owner */
+  buildingId: string | null;
+  /** the buildings the answer reads */
+  buildingIds: string[];
+  threadHolder: ThreadHolder;
+}
+
+// ---- what a partner credential reaches ----
+
+type OwnerReach = { kind: 'whole' } | { kind: 'buildings'; buildingIds: string[] } | { kind: 'none' };
+
+/** What a partner credential reaches in one owner, given that its partner has the owner. */
+function reachOfOwner(principal: PartnerPrincipal, ownerId: string): OwnerReach {
+  if (principal.kind === 'session_token' && principal.ownerId !== ownerId) return { kind: 'none' };
+  const scope = principal.scope;
+  if (scope.kind === 'partner' || scope.ownerIds.has(ownerId)) return { kind: 'whole' };
+  const buildingIds = [...scope.buildings].filter(([, owner]) => owner === ownerId).map(([building]) => building);
+  return buildingIds.length > 0 ? { kind: 'buildings', buildingIds } : { kind: 'none' };
+}
+
+/** Whether the caller may change things at all (a session token is a read-only view of its key). */
+function canWrite(principal: Principal): boolean {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'user':
+      return true;
+    case 'session_token':
+    case 'subcontractor':
+      return false;
+  }
+}
+
+/** The buildings among `buildingIds` that a grant reaches, in the order given. */
+export function reachableBuildings(grant: OwnerGrant, buildingIds: readonly string[]): string[] {
+  const reached = grant.buildingIds;
+  return reached === null ? [...buildingIds] : buildingIds.filter((id) => reached.includes(id));
+}
+
+// ---- the policies ----
+
+/** The partner's collection of building owners: list them, or create one. */
+export function partnerPolicy(params: { principal: Principal; need: PartnerNeed }): Decision<PartnerGrant> {
+  const { principal, need } = params;
+  switch (principal.kind) {
+    case 'subcontractor':
+      return deny(credentialNotAccepted());
+    case 'user':
+      return deny(noPartnerAccess());
+    case 'session_token':
+      if (need === 'create_owner') return deny(readOnlyToken());
+      return allow({
+        partnerId: principal.partnerId,
+        onlyOwnerIds: [principal.ownerId],
+        credentialId: principal.apiKeyId,
+      });
+    case 'api_key': {
+      const scope = principal.scope;
+      if (need === 'create_owner' && scope.kind !== 'partner') return deny(partnerAccessRequired());
+      const onlyOwnerIds =
+        scope.kind === 'partner' ? null : [...new Set([...scope.ownerIds, ...scope.buildings.values()])];
+      return allow({ partnerId: principal.partnerId, onlyOwnerIds, credentialId: principal.apiKeyId });
+    }
+  }
+}
+
+/**
+ * A building owner. 404: it does not exist or is archived. 403: it exists, but the credential does not reach it, or
+ * the operation needs the whole owner (or a credential that writes) and this one has less.
+ */
+export function ownerPolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  need: OwnerNeed;
+}): Decision<OwnerGrant> {
+  const { principal, owner, need } = params;
+  switch (principal.kind) {
+    case 'subcontractor':
+      return deny(credentialNotAccepted());
+    case 'user':
+      return deny(owner ? noOwnerAccess() : ownerNotFound());
+    case 'api_key':
+    case 'session_token': {
+      if (!owner) return deny(ownerNotFound());
+      const reach = owner.reachedByPartner ? reachOfOwner(principal, owner.id) : { kind: 'none' as const };
+      if (reach.kind === 'none') return deny(noOwnerAccess());
+      if (need === 'manage') {
+        if (!canWrite(principal)) return deny(readOnlyToken());
+        if (reach.kind !== 'whole') return deny(ownerAccessRequired());
+      }
+      return allow({ ownerId: owner.id, buildingIds: reach.kind === 'whole' ? null : reach.buildingIds });
+    }
+  }
+}
+
+/**
+ * A building of an owner. The owner is decided first (404/403 as above); then 404 when the building does not exist,
+ * is archived or belongs to another owner; 403 when the credential reaches other buildings of the owner only, or
+ * cannot write and the operation writes.
+ */
+export function buildingPolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  building: BuildingFacts | null;
+  need: BuildingNeed;
+}): Decision<BuildingGrant> {
+  const { principal, building, need } = params;
+  const ownerDecision = ownerPolicy({ principal, owner: params.owner, need: 'read' });
+  if (!ownerDecision.allowed) return ownerDecision;
+  const { grant } = ownerDecision;
+  if (!building || building.ownerId !== grant.ownerId) return deny(buildingNotFound());
+  if (reachableBuildings(grant, [building.id]).length === 0) return deny(noBuildingAccess());
+  if (need === 'write' && !canWrite(principal)) return deny(readOnlyToken());
+  return allow({ ownerId: grant.ownerId, buildingId: building.id });
+}
+
+/**
+ * A document of a building: the building decides, then 404 for a document that is not there to show (unknown,
+ * archived, under a private folder, or in another building).
+ */
+export function documentPolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  building: BuildingFacts | null;
+  document: DocumentFacts | null;
+  need: DocumentNeed;
+}): Decision<DocumentGrant> {
+  const buildingDecision = buildingPolicy(params);
+  if (!buildingDecision.allowed) return buildingDecision;
+  const { grant } = buildingDecision;
+  const { document } = params;
+  if (!document || document.buildingId !== grant.buildingId) return deny(documentNotFound());
+  return allow({ ...grant, documentId: document.id });
+}
+
+/** A building's deficiency reports: reading them reads the building; generating or annotating writes to it. */
+export function reportPolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  building: BuildingFacts | null;
+  need: ReportNeed;
+}): Decision<BuildingGrant> {
+  return buildingPolicy(params);
+}
+
+/** Making a session token: only an API key makes them, for an owner it reaches. */
+export function sessionPolicy(params: { principal: Principal; owner: OwnerFacts | null }): Decision<SessionGrant> {
+  const { principal } = params;
+  switch (principal.kind) {
+    case 'subcontractor':
+      return deny(credentialNotAccepted());
+    case 'session_token':
+      return deny(sessionTokenCannotCreateSessions());
+    case 'user':
+      return deny(apiKeyRequired());
+    case 'api_key': {
+      const ownerDecision = ownerPolicy({ principal, owner: params.owner, need: 'read' });
+      if (!ownerDecision.allowed) return ownerDecision;
+      return allow({ apiKeyId: principal.apiKeyId, ownerId: ownerDecision.grant.ownerId });
+    }
+  }
+}
+
+/** Registering an upload writes a document into a building. */
+export function uploadPolicy(params: {
+  principal: Principal;
+  target: UploadTarget;
+  owner: OwnerFacts | null;
+  building: BuildingFacts | null;
+}): Decision<UploadPlacement> {
+  const { target } = params;
+  switch (target.kind) {
+    case 'building': {
+      const decision = buildingPolicy({ ...params, need: 'write' });
+      return decision.allowed
+        ? allow({ ownerId: decision.grant.ownerId, buildingId: decision.grant.buildingId })
+        : decision;
+    }
+  }
+}
+
+/** Whose threads the caller continues; only partner credentials keep threads so far. */
+function threadHolderOf(principal: Principal): Decision<ThreadHolder> {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'session_token':
+      return allow({ apiKeyId: principal.apiKeyId });
+    case 'user':
+      return deny(noOwnerAccess());
+    case 'subcontractor':
+      return deny(credentialNotAccepted());
+  }
+}
+
+/**
+ * A question about one building, chosen buildings, or every building the caller reaches. With chosen buildings an
+ * unknown building says more than a forbidden one, so it is reported first.
+ */
+export function askPolicy(params: {
+  principal: Principal;
+  target: AskTarget;
+  owner: OwnerFacts | null;
+  /** facts of the target's buildings (the one building, or the chosen ones) */
+  buildings: ReadonlyMap<string, BuildingFacts | null>;
+  /** the owner's live buildings, for an owner-wide ask */
+  liveBuildingIds: readonly string[];
+}): Decision<AskGrant> {
+  const { principal, target, owner } = params;
+  const ownerDecision = ownerPolicy({ principal, owner, need: 'read' });
+  if (!ownerDecision.allowed) return ownerDecision;
+  const holder = threadHolderOf(principal);
+  if (!holder.allowed) return holder;
+  const base = { ownerId: ownerDecision.grant.ownerId, threadHolder: holder.grant };
+  const buildingDecision = (buildingId: string) =>
+    buildingPolicy({ principal, owner, building: params.buildings.get(buildingId) ?? null, need: 'read' });
+  switch (target.kind) {
+    case 'building': {
+      const decision = buildingDecision(target.buildingId);
+      if (!decision.allowed) return decision;
+      return allow({ ...base, buildingId: target.buildingId, buildingIds: [target.buildingId] });
+    }
+    case 'buildings': {
+      const wanted = [...new Set(target.buildingIds)];
+      const refusals = wanted.flatMap((id) => {
+        const decision = buildingDecision(id);
+        return decision.allowed ? [] : [decision];
+      });
+      const refusal = refusals.find((r) => r.error.kind === 'not_found') ?? refusals[0];
+      if (refusal) return refusal;
+      return allow({ ...base, buildingId: null, buildingIds: wanted });
+    }
+    case 'owner':
+      return allow({
+        ...base,
+        buildingId: null,
+        buildingIds: reachableBuildings(ownerDecision.grant, params.liveBuildingIds),
+      });
+  }
+}
+
+/** A thread continues only for the holder that started it, on the same owner and building; otherwise it is not there. */
+export function threadPolicy(params: { ask: AskGrant; thread: ThreadFacts | null }): Decision<AskGrant> {
+  const { ask, thread } = params;
+  if (
+    !thread ||
+    thread.ownerId !== ask.ownerId ||
+    thread.apiKeyId !== ask.threadHolder.apiKeyId ||
+    thread.buildingId !== ask.buildingId
+  ) {
+    return deny(threadNotFound());
+  }
+  return allow(ask);
+}

@@ -1,0 +1,33 @@
+import { forbidden, invalidField, notFound, type AppError } from '../shared/errors.js';
+
+/** Document failures, and those of the signed links that serve a document's files; codes are part of the API. */
+
+/** also what a caller gets for an archived document or one under a private folder */
+export function documentNotFound(): AppError {
+  return notFound('document');
+}
+
+export function invalidFilename(): AppError {
+  return invalidField('/filename', 'must name a file');
+}
+
+export function invalidBuildingCategory(): AppError {
+  return invalidField('/buildingCategory', 'is not an NS 3451 code (2 to 4 digits, e.g. 36 or 3611) or MSC');
+}
+
+export function updatedSinceNeedsUpdatedAtSort(): AppError {
+  return invalidField('/updated_since', 'requires sort_by=updatedAt');
+}
+
+/** a signed link names a file that is not (or no longer) stored */
+export function fileNotFound(): AppError {
+  return notFound('file');
+}
+
+export function linkExpired(): AppError {
+  return forbidden('url.expired', 'This link has expired; ask for a new one');
+}
+
+export function linkInvalid(): AppError {
+  return forbidden('url.invalid_signature', 'This link is not valid (it was changed or was not made by this service)');
+}

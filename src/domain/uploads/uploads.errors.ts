@@ -1,0 +1,19 @@
+import { AppError } from '../shared/errors.js';
+
+/** Upload failures; codes are part of the API. An upload URL naming no pending document is `documentNotFound`. */
+
+export function uploadAlreadyCompleted(): AppError {
+  return new AppError({
+    code: 'upload.already_completed',
+    kind: 'conflict',
+    message: 'This upload has already been received',
+  });
+}
+
+export function uploadTooLarge(maxBytes: number): AppError {
+  return new AppError({
+    code: 'upload.too_large',
+    kind: 'too_large',
+    message: `The file is larger than the limit of ${maxBytes} bytes`,
+  });
+}

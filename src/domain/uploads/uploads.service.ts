@@ -1,0 +1,189 @@
+import type { Readable } from 'node:stream';
+import type { AccessService } from '../access/access.service.js';
+import type { UploadTarget } from '../access/policies.js';
+import type { Principal } from '../access/principal.js';
+import { BlobTooLargeError, type BlobStore } from '../documents/blob-store.js';
+import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/document.js';
+import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
+import { newId } from '../shared/ids.js';
+import { uploadAlreadyCompleted, uploadTooLarge } from './uploads.errors.js';
+
+/** A document registered for upload; it stays pending until its bytes arrive. */
+export interface NewDocument {
+  id: string;
+  buildingId: string;
+  ownerId: string;
+  parentDocumentId: string | null;
+  filename: string;
+  originalPath: string;
+  extension: string;
+  blobKey: string;
+  serialNumber: string | null;
+  originalCreatedAt: Date | null;
+  createdAt: Date;
+}
+
+/** The upload of one live document. */
+export interface UploadRecord {
+  documentId: string;
+  blobKey: string;
+  state: 'pending' | 'uploaded';
+}
+
+export interface UploadsRepository {
+  insertPending(document: NewDocument): Promise<void>;
+  /** the upload of a live (not archived) document */
+  findUpload(documentId: string): Promise<UploadRecord | null>;
+  /**
+   * pending -> uploaded, and the processing job enqueued in the same transaction; false when the document was not
+   * pending (a second PUT of the same upload)
+   */
+  completeUpload(params: {
+    documentId: string;
+    size: number;
+    md5: string | null;
+    contentType: string | null;
+    at: Date;
+  }): Promise<boolean>;
+  /** uploads not yet arrived (object storage is asked whether they are there) */
+  listPendingUploads(params: { createdAfter: Date; limit: number }): Promise<{ id: string; blobKey: string }[]>;
+}
+
+/** an upload URL is valid this long; the document stays pending until the bytes arrive */
+export const UPLOAD_URL_SECONDS = 24 * 3600;
+
+/** the document an upload key belongs to (`documents/<owner>/<building>/<id>/original`) */
+function documentIdOfKey(key: string): string | null {
+  const match = /^documents\/[^/]+\/[^/]+\/([0-9a-f-]{36})\/original$/.exec(key);
+  return match?.[1] ?? null;
+}
+
+/**
+ * How a document's bytes get in: a caller registers the upload and gets a URL; the bytes arrive at that URL (our
+ * embedded storage receives them, or object storage tells us by an event or when polled); then processing starts.
+ * The caller may be anyone the access rules let write to the target (a partner key today, the subcontractor portal
+ * next), so registration takes the principal and the target and leaves the decision to the access service.
+ */
+export function createUploadsService(deps: {
+  repository: UploadsRepository;
+  access: AccessService;
+  blobs: BlobStore;
+  clock: { now(): Date };
+  maxUploadBytes: number;
+}) {
+  const { repository, access, blobs, clock } = deps;
+
+  async function requestUpload(params: {
+    principal: Principal;
+    target: UploadTarget;
+    filename: string;
+    originalCreatedAt?: Date;
+    serialNumber?: string;
+  }): Promise<{ documentId: string; uploadUrl: string }> {
+    const placement = await access.authorizeUpload({ principal: params.principal, target: params.target });
+    const { filename, originalPath } = splitUploadPath(params.filename);
+    if (filename === '') throw invalidFilename();
+    const id = newId.uuid();
+    const blobKey = documentBlobKey({ ownerId: placement.ownerId, buildingId: placement.buildingId, documentId: id });
+    await repository.insertPending({
+      id,
+      buildingId: placement.buildingId,
+      ownerId: placement.ownerId,
+      parentDocumentId: null,
+      filename,
+      originalPath,
+      extension: extensionOf(filename),
+      blobKey,
+      serialNumber: params.serialNumber ?? null,
+      originalCreatedAt: params.originalCreatedAt ?? null,
+      createdAt: clock.now(),
+    });
+    const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });
+    return { documentId: id, uploadUrl };
+  }
+
+  /**
+   * Bytes PUT to our own signed upload URL (embedded storage): streamed to storage with size and MD5 computed on the
+   * way, then processing starts. A second PUT after success is refused; so is a body over the size limit.
+   */
+  async function receiveUpload(params: {
+    key: string;
+    body: Readable;
+    contentType: string | null;
+    declaredLength: number | null;
+  }): Promise<{ size: number; md5: string }> {
+    const documentId = documentIdOfKey(params.key);
+    const upload = documentId ? await repository.findUpload(documentId) : null;
+    if (!upload || upload.blobKey !== params.key) throw documentNotFound();
+    if (upload.state !== 'pending') throw uploadAlreadyCompleted();
+    if (params.declaredLength !== null && params.declaredLength > deps.maxUploadBytes) {
+      throw uploadTooLarge(deps.maxUploadBytes);
+    }
+    let stored: { size: number; md5: string };
+    try {
+      stored = await blobs.put(params.key, params.body, {
+        maxBytes: deps.maxUploadBytes,
+        ...(params.contentType ? { contentType: params.contentType } : {}),
+      });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) throw uploadTooLarge(deps.maxUploadBytes);
+      throw error;
+    }
+    const completed = await repository.completeUpload({
+      documentId: upload.documentId,
+      ...stored,
+      contentType: params.contentType,
+      at: clock.now(),
+    });
+    if (!completed) throw uploadAlreadyCompleted();
+    return stored;
+  }
+
+  /** An object arrived in object storage (S3 event, or found by the poller): processing starts. */
+  async function objectArrived(params: {
+    key: string;
+    size: number;
+    etag: string | null;
+    contentType: string | null;
+  }): Promise<boolean> {
+    const documentId = documentIdOfKey(params.key);
+    if (!documentId) return false;
+    // a multipart upload's ETag is not an MD5; the pipeline computes it then
+    const md5 =
+      params.etag && /^[0-9a-f]{32}$/i.test(params.etag.replace(/"/g, ''))
+        ? params.etag.replace(/"/g, '').toLowerCase()
+        : null;
+    return repository.completeUpload({
+      documentId,
+      size: params.size,
+      md5,
+      contentType: params.contentType,
+      at: clock.now(),
+    });
+  }
+
+  /** Asks storage whether pending uploads of the last day have arrived; returns how many had. */
+  async function pollPendingUploads(): Promise<number> {
+    const pending = await repository.listPendingUploads({
+      createdAfter: new Date(clock.now().getTime() - 25 * 3600_000),
+      limit: 1000,
+    });
+    let arrived = 0;
+    for (const upload of pending) {
+      const head = await blobs.head(upload.blobKey);
+      if (!head) continue;
+      const done = await objectArrived({
+        key: upload.blobKey,
+        size: head.size,
+        etag: head.etag ?? null,
+        contentType: head.contentType ?? null,
+      });
+      if (done) arrived++;
+    }
+    return arrived;
+  }
+
+  return { requestUpload, receiveUpload, objectArrived, pollPendingUploads };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
+import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import type { DB } from '../schema.js';
+import { isUuid, transactionExecutor } from './documents.repository.js';
+
+export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
+  const { db, queue } = params;
+
+  return {
+    async insertPending(document) {
+      await db
+        .insertInto('documents')
+        .values({
+          id: document.id,
+          building_id: document.buildingId,
+          building_owner_id: document.ownerId,
+          parent_document_id: document.parentDocumentId,
+          filename: document.filename,
+          original_path: document.originalPath,
+          extension: document.extension,
+          blob_key: document.blobKey,
+          serial_number: document.serialNumber,
+          original_created_at: document.originalCreatedAt,
+          created_at: document.createdAt,
+          updated_at: document.createdAt,
+        })
+        .execute();
+    },
+
+    async findUpload(documentId) {
+      if (!isUuid(documentId)) return null;
+      const row = await db
+        .selectFrom('documents')
+        .select(['id', 'blob_key', 'upload_state'])
+        .where('id', '=', documentId)
+        .where('archived_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { documentId: row.id, blobKey: row.blob_key, state: row.upload_state } : null;
+    },
+
+    async completeUpload({ documentId, size, md5, contentType, at }) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('documents')
+          .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
+          .where('id', '=', documentId)
+          .where('upload_state', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await queue.enqueueWith(
+          transactionExecutor(trx),
+          PIPELINE.afterUpload,
+          { documentId },
+          { singletonKey: documentId },
+        );
+        return true;
+      });
+    },
+
+    async listPendingUploads({ createdAfter, limit }) {
+      const rows = await db
+        .selectFrom('documents')
+        .select(['id', 'blob_key'])
+        .where('upload_state', '=', 'pending')
+        .where('archived_at', 'is', null)
+        .where('created_at', '>=', createdAfter)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, blobKey: r.blob_key }));
+    },
+  };
+}

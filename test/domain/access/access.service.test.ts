@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAccessService,
+  type AccessRepository,
+  type ApiKeyRecord,
+  type Credential,
+} from '../../../src/domain/access/access.service.js';
+import { hashSecret } from '../../../src/domain/shared/secrets.js';
+
+const NOW = new Date('2025-05-01T12:00:00Z');
+
+const wholeKey: ApiKeyRecord = {
+  id: 'key_1',
+  partnerId: 'P',
+  wholePartner: true,
+  revoked: false,
+  ownerIds: [],
+  buildings: [],
+};
+const revokedKey: ApiKeyRecord = { ...wholeKey, id: 'key_2', revoked: true };
+
+function fakeRepository(): AccessRepository & { ownerLookups: number } {
+  const keys = new Map([
+    [hashSecret('fk_live_good'), wholeKey],
+    [hashSecret('fk_live_revoked'), revokedKey],
+  ]);
+  const sessions = new Map([
+    [hashSecret('ft_good'), { apiKeyId: 'key_1', buildingOwnerId: 'O1', expiresAt: new Date(NOW.getTime() + 60_000) }],
+    [hashSecret('ft_expired'), { apiKeyId: 'key_1', buildingOwnerId: 'O1', expiresAt: NOW }],
+    [
+      hashSecret('ft_of_revoked'),
+      { apiKeyId: 'key_2', buildingOwnerId: 'O1', expiresAt: new Date(NOW.getTime() + 60_000) },
+    ],
+  ]);
+  const repository = {
+    ownerLookups: 0,
+    findApiKeyByHash: async (hash: string) => keys.get(hash) ?? null,
+    findApiKeyById: async (id: string) => [...keys.values()].find((k) => k.id === id) ?? null,
+    findSessionByHash: async (hash: string) => sessions.get(hash) ?? null,
+    findOwner: async ({ ownerId, partnerId }: { ownerId: string; partnerId: string | null }) => {
+      repository.ownerLookups++;
+      return ownerId === 'O1' ? { id: 'O1', reachedByPartner: partnerId === 'P' } : null;
+    },
+    findBuilding: async (buildingId: string) => (buildingId === 'B1' ? { id: 'B1', ownerId: 'O1' } : null),
+  };
+  return repository;
+}
+
+function service() {
+  const repository = fakeRepository();
+  return { repository, access: createAccessService({ repository, clock: { now: () => NOW } }) };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<{ kind: string; code: string } | 'allowed'> {
+  try {
+    await promise;
+    return 'allowed';
+  } catch (error) {
+    const { kind, code } = error as { kind: string; code: string };
+    return { kind, code };
+  }
+}
+
+describe('authentication', () => {
+  it.each<[string, Credential | null, string]>([
+    ['no credential', null, 'auth.missing_key'],
+    ['an unknown key', { kind: 'api_key', secret: 'fk_live_nope' }, 'auth.invalid_key'],
+    ['a revoked key', { kind: 'api_key', secret: 'fk_live_revoked' }, 'auth.invalid_key'],
+    ['an unknown session token', { kind: 'session_token', secret: 'ft_nope' }, 'auth.invalid_token'],
+    ['an expired session token', { kind: 'session_token', secret: 'ft_expired' }, 'auth.token_expired'],
+    ['a session token of a revoked key', { kind: 'session_token', secret: 'ft_of_revoked' }, 'auth.invalid_token'],
+  ])('answers 401 for %s', async (_name, credential, code) => {
+    expect(await failureOf(service().access.authenticate(credential))).toEqual({ kind: 'unauthorized', code });
+  });
+
+  it('makes a key a partner principal, and a session token a read-only one narrowed to its owner', async () => {
+    const { access } = service();
+    expect(await access.authenticate({ kind: 'api_key', secret: 'fk_live_good' })).toMatchObject({
+      kind: 'api_key',
+      apiKeyId: 'key_1',
+      partnerId: 'P',
+      scope: { kind: 'partner' },
+    });
+    const token = await access.authenticate({ kind: 'session_token', secret: 'ft_good' });
+    expect(token).toMatchObject({ kind: 'session_token', apiKeyId: 'key_1', ownerId: 'O1' });
+    expect(
+      await failureOf(access.authorizeBuilding({ principal: token, ownerId: 'O1', buildingId: 'B1', need: 'write' })),
+    ).toEqual({ kind: 'forbidden', code: 'auth.read_only_token' });
+  });
+});
+
+describe('authorisation gathers the facts its policy needs', () => {
+  it('looks nothing up for a caller that is refused outright', async () => {
+    const { access, repository } = service();
+    const principal = { kind: 'subcontractor', tokenId: 't', projectId: 'p', subcontractorId: 's' } as const;
+    expect(await failureOf(access.authorizeOwner({ principal, ownerId: 'O1', need: 'read' }))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.credential_not_accepted',
+    });
+    expect(await failureOf(access.authorizeSession({ principal, ownerId: 'O1' }))).toMatchObject({
+      kind: 'unauthorized',
+    });
+    expect(repository.ownerLookups).toBe(0);
+  });
+
+  it("asks for a document only once the building is decided, and returns what the caller's lookup found", async () => {
+    const { access } = service();
+    const principal = await access.authenticate({ kind: 'api_key', secret: 'fk_live_good' });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return { id: 'D1', buildingId: 'B1', filename: 'a.pdf' };
+    };
+    const base = { principal, ownerId: 'O1', need: 'read' as const, load };
+    expect(await failureOf(access.authorizeDocument({ ...base, buildingId: 'B404' }))).toEqual({
+      kind: 'not_found',
+      code: 'building.not_found',
+    });
+    expect(loads).toBe(0);
+    expect(await access.authorizeDocument({ ...base, buildingId: 'B1' })).toEqual({
+      id: 'D1',
+      buildingId: 'B1',
+      filename: 'a.pdf',
+    });
+    expect(await failureOf(access.authorizeDocument({ ...base, buildingId: 'B1', load: async () => null }))).toEqual({
+      kind: 'not_found',
+      code: 'document.not_found',
+    });
+  });
+
+  it('refuses a signed-in user on partner resources for now, without a partner to ask about', async () => {
+    const { access } = service();
+    const principal = {
+      kind: 'user',
+      userId: 'user_a',
+      platformAdmin: false,
+      via: { kind: 'personal_key', keyId: 'k' },
+    } as const;
+    expect(await failureOf(access.authorizeOwner({ principal, ownerId: 'O1', need: 'read' }))).toEqual({
+      kind: 'forbidden',
+      code: 'auth.forbidden',
+    });
+    expect(await failureOf(access.authorizeOwner({ principal, ownerId: 'O404', need: 'read' }))).toEqual({
+      kind: 'not_found',
+      code: 'building_owner.not_found',
+    });
+  });
+});
