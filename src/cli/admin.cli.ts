@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { createByggdokClient, type ByggdokClient } from '@byggdok/sdk';
 import { readAdminToken } from '../app/admin-token.js';
 import type { Config } from '../config/config.js';
 
@@ -18,11 +19,8 @@ The operator token comes from BYGGDOK_ADMIN_TOKEN or the file admin-token in the
 Every command prints JSON.
 `;
 
-interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-}
+/** One admin API call, made through the typed SDK: a path or body the API does not have does not compile. */
+export type AdminCall = (client: ByggdokClient) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function fail(message: string): never {
   throw new CliUsageError(message);
@@ -30,8 +28,14 @@ function fail(message: string): never {
 
 class CliUsageError extends Error {}
 
-/** Turns argv into one admin API call. */
-export function adminCallOf(argv: string[]): Call {
+class ServiceUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super('the service did not answer', { cause });
+  }
+}
+
+/** Turns argv into one admin API call; a command that is incomplete fails here, before anything is sent. */
+export function adminCallOf(argv: string[]): AdminCall {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -48,37 +52,40 @@ export function adminCallOf(argv: string[]): Call {
   });
   const [area, command, arg] = positionals;
   const need = (value: string | undefined, flag: string) => value ?? fail(`--${flag} is required`);
-  const partner = () => encodeURIComponent(need(values.partner, 'partner'));
   switch (`${area ?? ''} ${command ?? ''}`) {
-    case 'partner create':
-      return { method: 'POST', path: '/admin/partners', body: { name: need(values.name, 'name') } };
+    case 'partner create': {
+      const name = need(values.name, 'name');
+      return (client) => client.POST('/admin/partners', { body: { name } });
+    }
     case 'partner list':
-      return { method: 'GET', path: '/admin/partners' };
-    case 'partner grant-owner':
-      return {
-        method: 'PUT',
-        path: `/admin/partners/${partner()}/building_owners/${encodeURIComponent(need(values.owner?.[0], 'owner'))}`,
+      return (client) => client.GET('/admin/partners');
+    case 'partner grant-owner': {
+      const path = { partnerId: need(values.partner, 'partner'), buildingOwnerId: need(values.owner?.[0], 'owner') };
+      return (client) =>
+        client.PUT('/admin/partners/{partnerId}/building_owners/{buildingOwnerId}', { params: { path } });
+    }
+    case 'key create': {
+      const path = { partnerId: need(values.partner, 'partner') };
+      const body = {
+        ...(values.name ? { name: values.name } : {}),
+        ...(values.owner ? { buildingOwnerIds: values.owner } : {}),
+        ...(values.building ? { buildingIds: values.building } : {}),
+        ...(values.test ? { environment: 'test' as const } : {}),
       };
-    case 'key create':
-      return {
-        method: 'POST',
-        path: `/admin/partners/${partner()}/keys`,
-        body: {
-          ...(values.name ? { name: values.name } : {}),
-          ...(values.owner ? { buildingOwnerIds: values.owner } : {}),
-          ...(values.building ? { buildingIds: values.building } : {}),
-          ...(values.test ? { environment: 'test' } : {}),
-        },
-      };
-    case 'key list':
-      return { method: 'GET', path: `/admin/partners/${partner()}/keys` };
-    case 'key revoke':
-      return { method: 'DELETE', path: `/admin/keys/${encodeURIComponent(arg ?? fail('the key id is required'))}` };
-    case 'document restore':
-      return {
-        method: 'POST',
-        path: `/admin/documents/${encodeURIComponent(arg ?? fail('the document id is required'))}/restore`,
-      };
+      return (client) => client.POST('/admin/partners/{partnerId}/keys', { params: { path }, body });
+    }
+    case 'key list': {
+      const path = { partnerId: need(values.partner, 'partner') };
+      return (client) => client.GET('/admin/partners/{partnerId}/keys', { params: { path } });
+    }
+    case 'key revoke': {
+      const path = { keyId: arg ?? fail('the key id is required') };
+      return (client) => client.DELETE('/admin/keys/{keyId}', { params: { path } });
+    }
+    case 'document restore': {
+      const path = { documentId: arg ?? fail('the document id is required') };
+      return (client) => client.POST('/admin/documents/{documentId}/restore', { params: { path } });
+    }
     default:
       if (area === 'reprocess') {
         const body = values.document
@@ -86,9 +93,9 @@ export function adminCallOf(argv: string[]): Call {
           : values.building?.[0]
             ? { buildingId: values.building[0] }
             : values.all
-              ? { all: true }
+              ? { all: true as const }
               : fail('reprocess needs --document <id>, --building <id> or --all');
-        return { method: 'POST', path: '/admin/reprocess', body };
+        return (client) => client.POST('/admin/reprocess', { body });
       }
       return fail(`unknown command "${[area, command].filter(Boolean).join(' ')}"`);
   }
@@ -99,13 +106,18 @@ function urlOption(argv: string[]): string | undefined {
   return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith('--url='))?.slice(6);
 }
 
-export async function runAdminCli(params: { argv: string[]; config: Config }): Promise<number> {
+export async function runAdminCli(params: {
+  argv: string[];
+  config: Config;
+  /** another fetch (tests); default: the global fetch */
+  fetch?: (request: Request) => Promise<Response>;
+}): Promise<number> {
   const { argv, config } = params;
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
-  let call: Call;
+  let call: AdminCall;
   try {
     call = adminCallOf(argv);
   } catch (error) {
@@ -123,25 +135,33 @@ export async function runAdminCli(params: { argv: string[]; config: Config }): P
     return 2;
   }
   const base = (urlOption(argv) ?? process.env.BYGGDOK_ADMIN_URL ?? config.http.publicUrl).replace(/\/+$/, '');
-  const response = await fetch(`${base}${call.path}`, {
-    method: call.method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-  }).catch((error: unknown) => {
+  const send = params.fetch ?? globalThis.fetch;
+  const client = createByggdokClient({
+    baseUrl: base,
+    adminToken: token,
+    // only a request that never got an answer means the service is away; anything else is a real failure
+    fetch: (request) =>
+      send(request).catch((error: unknown) => {
+        throw new ServiceUnreachableError(error);
+      }),
+  });
+  const result = await call(client).catch((error: unknown) => {
+    if (!(error instanceof ServiceUnreachableError)) throw error;
     process.stderr.write(
-      `byggdok admin: cannot reach ${base} (${(error as Error).message}); is the service running?\n`,
+      `byggdok admin: cannot reach ${base} (${(error.cause as Error).message}); is the service running?\n`,
     );
     return null;
   });
-  if (!response) return 1;
-  const text = await response.text();
-  if (!response.ok) {
-    process.stderr.write(`${text || `HTTP ${response.status}`}\n`);
+  if (!result) return 1;
+  if (!result.response.ok) {
+    // the problem document as the service sent it (the SDK has parsed it; JSON.stringify gives the same text back)
+    const { error } = result;
+    const text = error === undefined || error === '' ? '' : typeof error === 'string' ? error : JSON.stringify(error);
+    process.stderr.write(`${text || `HTTP ${result.response.status}`}\n`);
     return 1;
   }
-  process.stdout.write(text ? `${JSON.stringify(JSON.parse(text), null, 2)}\n` : `${JSON.stringify({ ok: true })}\n`);
+  process.stdout.write(
+    result.data !== undefined ? `${JSON.stringify(result.data, null, 2)}\n` : `${JSON.stringify({ ok: true })}\n`,
+  );
   return 0;
 }

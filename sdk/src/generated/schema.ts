@@ -1,0 +1,6421 @@
+/**
+ * Generated from sdk/openapi.json by openapi-typescript (npm run sdk:generate). Do not edit: npm run sdk:check fails
+ * when this file differs from a fresh generation.
+ */
+
+export interface paths {
+  '/admin/documents/{documentId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore an archived (deleted) document */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              filename: string;
+              title?: string;
+              originalPath: string;
+              buildingCategory: string | null;
+              discipline: string | null;
+              informationType: string | null;
+              informationTypes: string[];
+              isDrawing: boolean;
+              isSchemaDrawing: boolean;
+              serialNumber: string | null;
+              size: number;
+              md5Checksum: string | null;
+              corrupt: boolean;
+              drawingDate: string | null;
+              drawingNumber: string | null;
+              drawingRevision: string | null;
+              drawingType: string | null;
+              floor: string | null;
+              originalCreatedAt: string | null;
+              asBuilt: boolean;
+              externalIds?: {
+                [key: string]: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/keys/{keyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a key; it and its session tokens stop working at once */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description key id */
+          keyId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/partners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Partner organisations */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              partners: {
+                id: string;
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a partner organisation */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description not blank */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/partners/{partnerId}/building_owners/{buildingOwnerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Give a partner an existing building owner */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description partner id */
+          partnerId: string;
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/partners/{partnerId}/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A partner's keys (never the keys themselves) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description partner id */
+          partnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              keys: {
+                id: string;
+                partnerId: string;
+                name: string | null;
+                keyPrefix: string;
+                environment: 'live' | 'test';
+                buildingOwnerIds: string[];
+                buildingIds: string[];
+                /** Format: date-time */
+                createdAt: string;
+                revokedAt: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an API key (shown once). Without grants it reaches every building owner of the partner. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description partner id */
+          partnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            buildingOwnerIds?: string[];
+            buildingIds?: string[];
+            environment?: 'live' | 'test';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @description fk_live_... — shown only in this response */
+              key: string;
+              partnerId: string;
+              buildingOwnerIds: string[];
+              buildingIds: string[];
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reprocess': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run the processing pipeline again for one document, one building, or every document */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                /** @description document id */
+                documentId: string;
+              }
+            | {
+                /** @description building id */
+                buildingId: string;
+              }
+            | {
+                /** @enum {boolean} */
+                all: true;
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              enqueued: number;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The process is up */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/integrations/s3/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** S3 object-created notifications; authenticated with the x-byggdok-events-token header */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            Records: {
+              eventName: string;
+              s3: {
+                object: {
+                  key: string;
+                  size?: number;
+                  eTag?: string;
+                };
+              };
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              accepted: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The process can serve: the database answers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Building owners visible to the credential */
+    get: {
+      parameters: {
+        query: {
+          limit: number;
+          next_token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              buildingOwners: {
+                id: string;
+                name: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              nextToken: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a building owner (needs a key that reaches the whole partner) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description not blank */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One building owner */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Archive a building owner with its buildings (nothing is destroyed; needs whole-owner access) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename a building owner (needs whole-owner access) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description not blank */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/ask': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask a question about the documents of several buildings of an owner
+     * @description As the building ask, over the buildings in building_ids (up to 100) or, when omitted, every building the credential can read. A building the credential cannot read is a 403; an unknown one a 404.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description the question; required */
+          query?: string;
+          /** @description answer language; default: the question's language */
+          language?: 'en' | 'no' | 'nb' | 'nn';
+          /** @description continues a thread */
+          thread_id?: string;
+          /** @description true: Server-Sent Events (start, action, thinking, text, finish, error) */
+          stream?: boolean;
+          mode?: 'fast' | 'balanced' | 'deep';
+          /** @description deprecated; high = deep, low and medium = balanced; ignored when mode is set */
+          reasoning_effort?: 'low' | 'medium' | 'high';
+          /** @description deprecated; false is rejected */
+          use_agentic_rag?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the question; required */
+            query?: string;
+            /** @description answer language; default: the question's language */
+            language?: 'en' | 'no' | 'nb' | 'nn';
+            /**
+             * Format: uuid
+             * @description continues a thread
+             */
+            thread_id?: string;
+            /** @description true: Server-Sent Events (start, action, thinking, text, finish, error) */
+            stream?: boolean;
+            mode?: 'fast' | 'balanced' | 'deep';
+            /** @description deprecated; high = deep, low and medium = balanced; ignored when mode is set */
+            reasoning_effort?: 'low' | 'medium' | 'high';
+            /** @description deprecated; false is rejected */
+            use_agentic_rag?: boolean;
+            /** @description documents always used as context */
+            attached_document_ids?: string[];
+            /** @description buildings to answer from; omitted: every building the credential can read */
+            building_ids?: string[];
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the answer, with markers [1], [2] ... for its citations */
+              answer: string;
+              /** @description pass it back as thread_id to continue the conversation */
+              thread_id: string;
+              /** @description keyed by the number of the marker in the answer */
+              citations: {
+                [key: string]: {
+                  /** @description the passage as it stands in the extracted text of the document */
+                  cited_text: string;
+                  document_id: string;
+                  /** @description present when the document has real pages (PDF, slides) */
+                  page_number?: number;
+                };
+              };
+              cited_documents: {
+                id: string;
+                filename: string;
+              }[];
+              follow_up_suggestions: string[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        504: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Buildings of a building owner that the credential reaches */
+    get: {
+      parameters: {
+        query: {
+          limit: number;
+          next_token?: string;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              buildings: {
+                id: string;
+                name: string;
+                numberOfFiles: number;
+                privateFolders: string[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              nextToken: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Create a building (needs whole-owner access); answers with the new id as a bare JSON string */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description not blank */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description the new building id, e.g. "bld_..." */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One building */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              name: string;
+              numberOfFiles: number;
+              privateFolders: string[];
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Archive a building (nothing is destroyed) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Rename a building and/or set its private folders
+     * @description Documents whose originalPath lies under a private folder are never returned by the partner API (list, get, search, ask, reports), but are counted in search numberOfHits.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description not blank */
+            name?: string;
+            privateFolders?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              name: string;
+              numberOfFiles: number;
+              privateFolders: string[];
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/ask': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask a question about the documents of a building
+     * @description Answers from the documents the credential can read, with numbered citations of the exact passage and page. Parameters come from the query string or a JSON body (the body wins). With stream=true the response is text/event-stream with the events start, action, thinking, text, finish and error.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description the question; required */
+          query?: string;
+          /** @description answer language; default: the question's language */
+          language?: 'en' | 'no' | 'nb' | 'nn';
+          /** @description continues a thread */
+          thread_id?: string;
+          /** @description true: Server-Sent Events (start, action, thinking, text, finish, error) */
+          stream?: boolean;
+          mode?: 'fast' | 'balanced' | 'deep';
+          /** @description deprecated; high = deep, low and medium = balanced; ignored when mode is set */
+          reasoning_effort?: 'low' | 'medium' | 'high';
+          /** @description deprecated; false is rejected */
+          use_agentic_rag?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the question; required */
+            query?: string;
+            /** @description answer language; default: the question's language */
+            language?: 'en' | 'no' | 'nb' | 'nn';
+            /**
+             * Format: uuid
+             * @description continues a thread
+             */
+            thread_id?: string;
+            /** @description true: Server-Sent Events (start, action, thinking, text, finish, error) */
+            stream?: boolean;
+            mode?: 'fast' | 'balanced' | 'deep';
+            /** @description deprecated; high = deep, low and medium = balanced; ignored when mode is set */
+            reasoning_effort?: 'low' | 'medium' | 'high';
+            /** @description deprecated; false is rejected */
+            use_agentic_rag?: boolean;
+            /** @description documents always used as context */
+            attached_document_ids?: string[];
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the answer, with markers [1], [2] ... for its citations */
+              answer: string;
+              /** @description pass it back as thread_id to continue the conversation */
+              thread_id: string;
+              /** @description keyed by the number of the marker in the answer */
+              citations: {
+                [key: string]: {
+                  /** @description the passage as it stands in the extracted text of the document */
+                  cited_text: string;
+                  document_id: string;
+                  /** @description present when the document has real pages (PDF, slides) */
+                  page_number?: number;
+                };
+              };
+              cited_documents: {
+                id: string;
+                filename: string;
+              }[];
+              follow_up_suggestions: string[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        504: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/building_category': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Number of documents per NS 3451 building category */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              categoryCount: {
+                [key: string]: number;
+              };
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/building_category/{buildingCategory}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Documents of one building category, paged with next_token */
+    get: {
+      parameters: {
+        query: {
+          next_token?: string;
+          limit: number;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          buildingCategory: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documents: {
+                id: string;
+                filename: string;
+                title?: string;
+                originalPath: string;
+                buildingCategory: string | null;
+                discipline: string | null;
+                informationType: string | null;
+                informationTypes: string[];
+                isDrawing: boolean;
+                isSchemaDrawing: boolean;
+                serialNumber: string | null;
+                size: number;
+                md5Checksum: string | null;
+                corrupt: boolean;
+                drawingDate: string | null;
+                drawingNumber: string | null;
+                drawingRevision: string | null;
+                drawingType: string | null;
+                floor: string | null;
+                originalCreatedAt: string | null;
+                asBuilt: boolean;
+                externalIds?: {
+                  [key: string]: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              nextToken: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Documents of a building, newest first by default */
+    get: {
+      parameters: {
+        query: {
+          limit: number;
+          next_token?: string;
+          sort_by: 'createdAt' | 'updatedAt';
+          sort_order: 'asc' | 'desc';
+          /** @description requires sort_by=updatedAt */
+          updated_since?: string;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documents: {
+                id: string;
+                filename: string;
+                title?: string;
+                originalPath: string;
+                buildingCategory: string | null;
+                discipline: string | null;
+                informationType: string | null;
+                informationTypes: string[];
+                isDrawing: boolean;
+                isSchemaDrawing: boolean;
+                serialNumber: string | null;
+                size: number;
+                md5Checksum: string | null;
+                corrupt: boolean;
+                drawingDate: string | null;
+                drawingNumber: string | null;
+                drawingRevision: string | null;
+                drawingType: string | null;
+                floor: string | null;
+                originalCreatedAt: string | null;
+                asBuilt: boolean;
+                externalIds?: {
+                  [key: string]: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              nextToken: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Register a document and get a URL to PUT its bytes to
+     * @description A filename holding a path ("VVS/Ventilasjon/FDV aggregat 1.pdf") keeps the path in originalPath. PUT the file to uploadUrl with its Content-Type; processing starts when the bytes arrive.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            filename: string;
+            /** Format: date-time */
+            originalCreatedAt?: string;
+            serialNumber?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documentId: string;
+              uploadUrl: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One document with signed download and preview URLs (valid 1 hour) and its classification evidence */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              filename: string;
+              title?: string;
+              originalPath: string;
+              buildingCategory: string | null;
+              discipline: string | null;
+              informationType: string | null;
+              informationTypes: string[];
+              isDrawing: boolean;
+              isSchemaDrawing: boolean;
+              serialNumber: string | null;
+              size: number;
+              md5Checksum: string | null;
+              corrupt: boolean;
+              drawingDate: string | null;
+              drawingNumber: string | null;
+              drawingRevision: string | null;
+              drawingType: string | null;
+              floor: string | null;
+              originalCreatedAt: string | null;
+              asBuilt: boolean;
+              externalIds?: {
+                [key: string]: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description pre-signed download URL, valid 1 hour */
+              url: string;
+              /** @description pre-signed PDF preview URL, valid 1 hour, or null */
+              previewUrl: string | null;
+              /** @description for each classified field: the value, a confidence and the signals that decided it */
+              classification?: {
+                [key: string]: {
+                  value: unknown;
+                  confidence: number;
+                  evidence: string[];
+                };
+              };
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Archive a document: it leaves lists, search, answers and counts; the operator can restore it */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update metadata; a category set here is never overwritten by reprocessing */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            filename?: string;
+            /** @description NS 3451 code or MSC */
+            buildingCategory?: string;
+            /** Format: date-time */
+            originalCreatedAt?: string;
+            serialNumber?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              filename: string;
+              title?: string;
+              originalPath: string;
+              buildingCategory: string | null;
+              discipline: string | null;
+              informationType: string | null;
+              informationTypes: string[];
+              isDrawing: boolean;
+              isSchemaDrawing: boolean;
+              serialNumber: string | null;
+              size: number;
+              md5Checksum: string | null;
+              corrupt: boolean;
+              drawingDate: string | null;
+              drawingNumber: string | null;
+              drawingRevision: string | null;
+              drawingType: string | null;
+              floor: string | null;
+              originalCreatedAt: string | null;
+              asBuilt: boolean;
+              externalIds?: {
+                [key: string]: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Document processing status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              document_id: string;
+              filename: string;
+              building_id: string;
+              building_category: string | null;
+              corrupt: boolean;
+              size: number;
+              extracted_text: boolean;
+              extracted_file: boolean;
+              uncompressed_package: boolean;
+              valid_file: boolean;
+              invalid_file: boolean;
+              categorised: boolean;
+              skip_extract_file: boolean;
+              text_extraction_error: boolean;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The newest deficiency report of a country (of any country without one), with progress per theme */
+    get: {
+      parameters: {
+        query?: {
+          /** @description NO: Norwegian regulations (TEK17, SAK10 ...); GB: UK regulations (Building Safety Act, Approved Documents ...) */
+          country?: 'NO' | 'GB';
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description every item, themes first in each group, nested by parentId */
+              themes: {
+                id: string;
+                /** @description stable checklist id, e.g. fire_safety.design */
+                nameId: string;
+                /** @description the theme’s name in the report’s locale */
+                theme: string;
+                name: string;
+                description: string;
+                /** @description legal basis, e.g. "TEK17 § 11-11" */
+                laws: string;
+                /** @description responsible discipline codes, ;-separated, or ALL */
+                discipline: string;
+                nameParentId: string | null;
+                /** @description evidence found and what is missing, or the comment a person wrote */
+                comment: string;
+                /** @description complete, partial, missing or not_applicable */
+                status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+                /** @description null for the themes at the top */
+                parentId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              progressDetails: {
+                theme: string;
+                /** @description complete items */
+                progress: number;
+                /** @description items that apply to the building */
+                total: number;
+                percentage: number;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Items of the building’s newest deficiency report (any country), flat, nested through parentId */
+    get: {
+      parameters: {
+        query?: {
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @description stable checklist id, e.g. fire_safety.design */
+              nameId: string;
+              /** @description the theme’s name in the report’s locale */
+              theme: string;
+              name: string;
+              description: string;
+              /** @description legal basis, e.g. "TEK17 § 11-11" */
+              laws: string;
+              /** @description responsible discipline codes, ;-separated, or ALL */
+              discipline: string;
+              nameParentId: string | null;
+              /** @description evidence found and what is missing, or the comment a person wrote */
+              comment: string;
+              /** @description complete, partial, missing or not_applicable */
+              status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+              /** @description null for the themes at the top */
+              parentId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Generate a deficiency report; answers 200 with the report once it is ready, or 202 if it takes longer than the wait bound */
+    post: {
+      parameters: {
+        query?: {
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description NO: Norwegian regulations (TEK17, SAK10 ...); GB: UK regulations (Building Safety Act, Approved Documents ...) */
+            country: 'NO' | 'GB';
+            /** @description checklist version; v2 goes into more depth */
+            version: 'v1' | 'v2';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description every item, themes first in each group, nested by parentId */
+              themes: {
+                id: string;
+                /** @description stable checklist id, e.g. fire_safety.design */
+                nameId: string;
+                /** @description the theme’s name in the report’s locale */
+                theme: string;
+                name: string;
+                description: string;
+                /** @description legal basis, e.g. "TEK17 § 11-11" */
+                laws: string;
+                /** @description responsible discipline codes, ;-separated, or ALL */
+                discipline: string;
+                nameParentId: string | null;
+                /** @description evidence found and what is missing, or the comment a person wrote */
+                comment: string;
+                /** @description complete, partial, missing or not_applicable */
+                status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+                /** @description null for the themes at the top */
+                parentId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              progressDetails: {
+                theme: string;
+                /** @description complete items */
+                progress: number;
+                /** @description items that apply to the building */
+                total: number;
+                percentage: number;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              state: 'pending';
+              /** @description read the report with GET .../report once it is ready */
+              reportId: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Write a comment on a report item; it replaces the generated comment and survives regeneration (null clears it) */
+    patch: {
+      parameters: {
+        query?: {
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description report item id */
+          itemId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            comment: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @description stable checklist id, e.g. fire_safety.design */
+              nameId: string;
+              /** @description the theme’s name in the report’s locale */
+              theme: string;
+              name: string;
+              description: string;
+              /** @description legal basis, e.g. "TEK17 § 11-11" */
+              laws: string;
+              /** @description responsible discipline codes, ;-separated, or ALL */
+              discipline: string;
+              nameParentId: string | null;
+              /** @description evidence found and what is missing, or the comment a person wrote */
+              comment: string;
+              /** @description complete, partial, missing or not_applicable */
+              status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+              /** @description null for the themes at the top */
+              parentId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Documents a person linked to a report item as evidence */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description report item id */
+          itemId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documents: {
+                id: string;
+                filename: string;
+                title?: string;
+                originalPath: string;
+                buildingCategory: string | null;
+                discipline: string | null;
+                informationType: string | null;
+                informationTypes: string[];
+                isDrawing: boolean;
+                isSchemaDrawing: boolean;
+                serialNumber: string | null;
+                size: number;
+                md5Checksum: string | null;
+                corrupt: boolean;
+                drawingDate: string | null;
+                drawingNumber: string | null;
+                drawingRevision: string | null;
+                drawingType: string | null;
+                floor: string | null;
+                originalCreatedAt: string | null;
+                asBuilt: boolean;
+                externalIds?: {
+                  [key: string]: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Link a document to a report item as evidence: it always counts, and the item is answered with its new status */
+    put: {
+      parameters: {
+        query?: {
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description report item id */
+          itemId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @description stable checklist id, e.g. fire_safety.design */
+              nameId: string;
+              /** @description the theme’s name in the report’s locale */
+              theme: string;
+              name: string;
+              description: string;
+              /** @description legal basis, e.g. "TEK17 § 11-11" */
+              laws: string;
+              /** @description responsible discipline codes, ;-separated, or ALL */
+              discipline: string;
+              nameParentId: string | null;
+              /** @description evidence found and what is missing, or the comment a person wrote */
+              comment: string;
+              /** @description complete, partial, missing or not_applicable */
+              status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+              /** @description null for the themes at the top */
+              parentId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Unlink a document from a report item; the item is answered with its new status */
+    delete: {
+      parameters: {
+        query?: {
+          /** @description en or nb (no and nn are read as nb); default from the country: NO -> nb, GB -> en */
+          locale?: 'en' | 'nb' | 'no' | 'nn';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description report item id */
+          itemId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @description stable checklist id, e.g. fire_safety.design */
+              nameId: string;
+              /** @description the theme’s name in the report’s locale */
+              theme: string;
+              name: string;
+              description: string;
+              /** @description legal basis, e.g. "TEK17 § 11-11" */
+              laws: string;
+              /** @description responsible discipline codes, ;-separated, or ALL */
+              discipline: string;
+              nameParentId: string | null;
+              /** @description evidence found and what is missing, or the comment a person wrote */
+              comment: string;
+              /** @description complete, partial, missing or not_applicable */
+              status: 'complete' | 'partial' | 'missing' | 'not_applicable';
+              /** @description null for the themes at the top */
+              parentId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Full-text search in one building */
+    get: {
+      parameters: {
+        query: {
+          /** @description words, "quoted phrases" and -exclusions */
+          query: string;
+          max_results: number;
+          /** @description paging reaches at most 10000 results */
+          start_index: number;
+          discipline?: string;
+          document_type?: 'document' | 'drawing';
+          floor?: string;
+          sort_by: 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
+          /** @description applies only when sort_by is not relevance */
+          sort_order: 'asc' | 'desc';
+          include_aggregations: boolean;
+          fuzziness: 'auto' | 'on' | 'off';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              hits: {
+                id: string;
+                buildingId: string;
+                filename: string;
+                title?: string;
+                buildingCategory?: string;
+                discipline?: string;
+                isDrawing?: boolean;
+                asBuilt?: boolean;
+                drawingRevision?: string;
+                drawingType?: string;
+                drawingDate?: string;
+                md5Checksum?: string;
+                originalCreatedAt?: string;
+                originalPath?: string;
+                /** @description bytes */
+                size?: number;
+                informationType?: string;
+                informationTypes?: string[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                relevanceScore?: number;
+                externalIds?: {
+                  [key: string]: string;
+                };
+              }[];
+              /** @description an upper bound: documents in private folders are counted but not returned */
+              numberOfHits: number;
+              aggregations?: {
+                discipline?: {
+                  key: string;
+                  count: number;
+                }[];
+                category?: {
+                  key: string;
+                  count: number;
+                }[];
+                extension?: {
+                  key: string;
+                  count: number;
+                }[];
+                drawing_floor?: {
+                  key: string;
+                  count: number;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Building processing status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              extracted_text: boolean;
+              extracted_file: boolean;
+              uncompressed_package: boolean;
+              valid_file: boolean;
+              invalid_file: boolean;
+              categorised: boolean;
+              skip_extract_file: boolean;
+              text_extraction_error: boolean;
+              total_documents: number;
+              processed_documents: number;
+              categorized_documents: number;
+              extracted_percentage: number;
+              categorized_percentage: number;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Full-text search across a building owner (a building-scoped key: its buildings, at most 100) */
+    get: {
+      parameters: {
+        query: {
+          /** @description words, "quoted phrases" and -exclusions */
+          query: string;
+          max_results: number;
+          /** @description paging reaches at most 10000 results */
+          start_index: number;
+          discipline?: string;
+          document_type?: 'document' | 'drawing';
+          floor?: string;
+          sort_by: 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
+          /** @description applies only when sort_by is not relevance */
+          sort_order: 'asc' | 'desc';
+          include_aggregations: boolean;
+          fuzziness: 'auto' | 'on' | 'off';
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              hits: {
+                id: string;
+                buildingId: string;
+                filename: string;
+                title?: string;
+                buildingCategory?: string;
+                discipline?: string;
+                isDrawing?: boolean;
+                asBuilt?: boolean;
+                drawingRevision?: string;
+                drawingType?: string;
+                drawingDate?: string;
+                md5Checksum?: string;
+                originalCreatedAt?: string;
+                originalPath?: string;
+                /** @description bytes */
+                size?: number;
+                informationType?: string;
+                informationTypes?: string[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                relevanceScore?: number;
+                externalIds?: {
+                  [key: string]: string;
+                };
+              }[];
+              /** @description an upper bound: documents in private folders are counted but not returned */
+              numberOfHits: number;
+              aggregations?: {
+                discipline?: {
+                  key: string;
+                  count: number;
+                }[];
+                category?: {
+                  key: string;
+                  count: number;
+                }[];
+                extension?: {
+                  key: string;
+                  count: number;
+                }[];
+                drawing_floor?: {
+                  key: string;
+                  count: number;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exchange the API key for a short-lived, read-only token for one building owner */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description seconds
+             * @default 3600
+             */
+            expires_in?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              token: string;
+              /** Format: date-time */
+              expires_at: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Processing status summed over the buildings the credential reaches */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              extracted_text: boolean;
+              extracted_file: boolean;
+              uncompressed_package: boolean;
+              valid_file: boolean;
+              invalid_file: boolean;
+              categorised: boolean;
+              skip_extract_file: boolean;
+              text_extraction_error: boolean;
+              total_documents: number;
+              processed_documents: number;
+              categorized_documents: number;
+              extracted_percentage: number;
+              categorized_percentage: number;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
