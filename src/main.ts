@@ -1,5 +1,6 @@
 import { databaseTargetOf, startService } from './app/run-server.js';
 import { runAdminCli } from './cli/admin.cli.js';
+import { runBackupCli } from './cli/backup.cli.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './http/logging.js';
 import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
@@ -12,6 +13,9 @@ const USAGE = `byggdok <mode>
   worker    workers only
   migrate   apply database migrations and exit
   admin     operator commands (byggdok admin --help)
+  backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
+  restore <dir>         restore a backup into an empty installation (any engine, any file store)
+  verify-backup <dir>   check every file of a backup against its checksums
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -22,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig(process.env);
   if (mode === 'admin') return runAdminCli({ argv: rest, config });
+  if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
+    return runBackupCli({ mode, argv: rest, config });
 
   const logger = createLogger({ level: config.logLevel });
   if (mode === 'migrate') {

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createDependencies, type AppSettings, type Clock, type Dependencies } from '../../src/app/dependencies.js';
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer, type ServerOptions } from '../../src/http/server.js';
-import type { Engine } from '../../src/storage/db/database.js';
+import type { Database, Engine } from '../../src/storage/db/database.js';
 import { createTestDatabase } from './test-database.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -40,6 +40,8 @@ export const PUBLIC_URL = 'http://byggdok.test';
 
 export async function createTestApp(params: {
   engine: Engine;
+  /** an open, migrated database to serve instead of a fresh one (closed with the app) */
+  database?: Database;
   clock?: Clock;
   options?: Partial<ServerOptions>;
   settings?: Partial<AppSettings>;
@@ -48,7 +50,7 @@ export async function createTestApp(params: {
   workers?: boolean;
   dependencies?: Partial<Parameters<typeof createDependencies>[0]>;
 }): Promise<TestApp> {
-  const database = await createTestDatabase(params.engine);
+  const database = params.database ?? (await createTestDatabase(params.engine));
   const deps = await createDependencies({
     database,
     migrate: false,

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-document-pipeline.js';
 import * as m0003 from './0003-classification-learning.js';
@@ -18,14 +18,42 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ applied: string[] }> {
-  const migrator = new Migrator({
+/** The tables the migrator keeps its own state in (backups leave them out: a restore migrates the target itself). */
+export const MIGRATION_TABLES = ['schema_migrations', 'schema_migrations_lock'] as const;
+
+function migratorOf<T>(db: Kysely<T>): Migrator {
+  return new Migrator({
     db,
     provider,
-    migrationTableName: 'schema_migrations',
-    migrationLockTableName: 'schema_migrations_lock',
+    migrationTableName: MIGRATION_TABLES[0],
+    migrationLockTableName: MIGRATION_TABLES[1],
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Every migration this version knows, in order. */
+export function migrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}
+
+/** The migrations applied to a database, in order (none on a database never migrated). */
+export async function appliedMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const infos = await migratorOf(db).getMigrations();
+  return infos.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+}
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ applied: string[] }> {
+  return applied(await migratorOf(db).migrateToLatest());
+}
+
+/**
+ * Migrates up to and including `name`: a restore loads a backup into the schema it was taken from, then migrates to
+ * the latest, so the data changes of newer migrations apply to restored rows as they would have to the originals.
+ */
+export async function migrateTo<T>(db: Kysely<T>, name: string): Promise<{ applied: string[] }> {
+  return applied(await migratorOf(db).migrateTo(name));
+}
+
+function applied({ error, results }: MigrationResultSet): { applied: string[] } {
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   const failed = results?.find((r) => r.status === 'Error');
   if (failed) throw new Error(`migration ${failed.migrationName} failed`);

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { PIPELINE, type JobQueue } from '../../domain/pipeline/jobs.js';
+import type { DB } from '../db/schema.js';
+
+/**
+ * The queue's tables (pg-boss) are not backed up: a job row names a document or report by id and means nothing
+ * without the state around it, and a copied "active" job would wait out its expiry before anyone retried it. The
+ * database rows say what was under way instead, and a restore enqueues exactly that again. Every job is idempotent,
+ * so a document that was half processed is simply processed again.
+ */
+export interface InFlight {
+  /** live, uploaded documents the pipeline has not finished (processing or classification pending) */
+  documentsToProcess: number;
+  /** reports whose generation had not finished */
+  reportsPending: number;
+}
+
+function documentsToProcess(db: Kysely<DB>) {
+  return db
+    .selectFrom('documents')
+    .where('archived_at', 'is', null)
+    .where('upload_state', '=', 'uploaded')
+    .where('processed_at', 'is', null);
+}
+
+function reportsPending(db: Kysely<DB>) {
+  return db.selectFrom('reports').where('state', '=', 'pending');
+}
+
+export async function countInFlight(db: Kysely<DB>): Promise<InFlight> {
+  const documents = await documentsToProcess(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const reports = await reportsPending(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { documentsToProcess: Number(documents.n), reportsPending: Number(reports.n) };
+}
+
+/** Enqueues the work that was under way when the backup was taken (pending uploads wait for their client as before). */
+export async function requeueInFlight(db: Kysely<DB>, queue: JobQueue): Promise<InFlight> {
+  const documents = await documentsToProcess(db).select('id').orderBy('created_at').execute();
+  for (const { id } of documents) await queue.enqueue(PIPELINE.afterUpload, { documentId: id }, { singletonKey: id });
+  const reports = await reportsPending(db).select('id').orderBy('created_at').execute();
+  for (const { id } of reports) await queue.enqueue('report.generate', { reportId: id });
+  return { documentsToProcess: documents.length, reportsPending: reports.length };
+}

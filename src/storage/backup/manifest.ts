@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * A backup folder:
+ *
+ *   manifest.json                  written last: a folder without it is an unfinished backup
+ *   tables/<table>.jsonl.gz        one JSON array per row, the columns' text forms (null for NULL), in primary-key order
+ *   blobs.jsonl.gz                 one line per blob key: { key, sha256, size } or { key, missing: true }
+ *   blobs/<aa>/<sha256>            each distinct blob content once, named by its SHA-256
+ *
+ * Every file is listed with its size and SHA-256 (the blob index by the manifest, each blob by the index), so
+ * `verifyBackup` can tell a damaged or altered file by name.
+ */
+export const MANIFEST_FILE = 'manifest.json';
+export const BLOB_INDEX_FILE = 'blobs.jsonl.gz';
+export const BACKUP_FORMAT = 'byggdok-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: typeof BACKUP_FORMAT_VERSION;
+  createdAt: string;
+  byggdokVersion: string;
+  source: { engine: 'pglite' | 'postgres'; serverVersion: string; blobStore: string };
+  /** the migrations the source had applied, in order; a restore migrates the target to the last of them first */
+  migrations: string[];
+  /** parents before children: the order a restore inserts them in */
+  tables: BackupTable[];
+  blobs: {
+    index: BackupFile;
+    /** the `<table>.<column>` columns whose values are blob keys */
+    keyColumns: string[];
+    /** distinct keys referenced by the database */
+    keys: number;
+    /** distinct contents stored (identical files are stored once) */
+    files: number;
+    bytes: number;
+    /** keys the database names but the store does not have (an upload never finished, for one) */
+    missing: number;
+  };
+  /** work that was under way: a restore enqueues it again (queue tables are not copied) */
+  inFlight: { documentsToProcess: number; reportsPending: number };
+}
+
+export interface BackupFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface BackupTable extends BackupFile {
+  name: string;
+  /** the copied columns (generated columns are left out), in the order of each row's values */
+  columns: { name: string; type: string }[];
+  rows: number;
+}
+
+export interface BlobIndexEntry {
+  key: string;
+  sha256?: string;
+  size?: number;
+  missing?: true;
+}
+
+export function blobFileOf(sha256: string): string {
+  return `blobs/${sha256.slice(0, 2)}/${sha256}`;
+}
+
+export function tableFileOf(table: string): string {
+  return `tables/${encodeURIComponent(table)}.jsonl.gz`;
+}
+
+export class BackupFormatError extends Error {
+  override readonly name = 'BackupFormatError';
+}
+
+export async function readManifest(dir: string): Promise<BackupManifest> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new BackupFormatError(`${dir} holds no ${MANIFEST_FILE}: not a backup, or one that never finished`);
+    }
+    throw error;
+  }
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new BackupFormatError(`${MANIFEST_FILE} is not valid JSON`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupFormatError(`${MANIFEST_FILE} is not a byggdok backup`);
+  const version: unknown = manifest.formatVersion;
+  if (version !== BACKUP_FORMAT_VERSION) {
+    throw new BackupFormatError(
+      `backup format ${String(version)} is not supported by this version (it reads ${String(BACKUP_FORMAT_VERSION)})`,
+    );
+  }
+  return manifest;
+}
+
+/** Atomic: a crash leaves the previous state (no manifest), never half a manifest. */
+export async function writeManifest(dir: string, manifest: BackupManifest): Promise<void> {
+  const temp = path.join(dir, `.${MANIFEST_FILE}.tmp`);
+  await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' });
+  await rename(temp, path.join(dir, MANIFEST_FILE));
+}
+
+/** A pass-through stream that measures and hashes (SHA-256) what flows through it. */
+export class Sha256Meter extends Transform {
+  #bytes = 0;
+  readonly #hash = createHash('sha256');
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#bytes += chunk.length;
+    this.#hash.update(chunk);
+    callback(null, chunk);
+  }
+
+  /** Only meaningful once the stream has ended. */
+  result(): { bytes: number; sha256: string } {
+    return { bytes: this.#bytes, sha256: this.#hash.copy().digest('hex') };
+  }
+}
+
+export async function hashFile(file: string): Promise<{ bytes: number; sha256: string }> {
+  const meter = new Sha256Meter();
+  await pipeline(createReadStream(file), meter, drain);
+  return meter.result();
+}
+
+/** The end of a pipeline whose figures are all that is wanted. */
+export async function drain(source: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of source) {
+    // nothing to keep
+  }
+}
