@@ -122,7 +122,7 @@ export async function runAdminCli(params: { argv: string[]; config: Config }): P
     );
     return 2;
   }
-  const base = (urlOption(argv) ?? process.env.BYGGDOK_ADMIN_URL ?? config.http.publicUrl).replace(/\/+$/, '');
+  const base = (urlOption(argv) ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
   const response = await fetch(`${base}${call.path}`, {
     method: call.method,
     headers: {
