@@ -1,6 +1,7 @@
 import { forbidden, notFound, unauthorized } from '../shared/errors.js';
 import { hashSecret } from '../shared/secrets.js';
 import { isReadOnly, reachOfOwner, type KeyScope, type OwnerReach, type Principal } from './principal.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -34,10 +35,6 @@ export type BuildingNeed = 'read' | 'write';
 export interface OwnerAccess {
   ownerId: string;
   reach: Exclude<OwnerReach, { kind: 'none' }>;
-}
-
-export interface Clock {
-  now(): Date;
 }
 
 /**

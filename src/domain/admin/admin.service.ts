@@ -1,6 +1,7 @@
 import { invalid, notFound } from '../shared/errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface Partner {
   id: string;
@@ -37,7 +38,7 @@ export interface AdminRepository {
 }
 
 /** Operator work: partner organisations, their keys and which building owners they reach. */
-export function createAdminService(deps: { repository: AdminRepository; clock: { now(): Date } }) {
+export function createAdminService(deps: { repository: AdminRepository; clock: Clock }) {
   const { repository, clock } = deps;
 
   async function requirePartner(partnerId: string): Promise<Partner> {

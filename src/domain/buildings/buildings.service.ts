@@ -9,6 +9,7 @@ import { invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface Building {
   id: string;
@@ -49,7 +50,7 @@ export function createBuildingsService(deps: {
   repository: BuildingsRepository;
   access: AccessService;
   pageTokens: PageTokenCodec;
-  clock: { now(): Date };
+  clock: Clock;
 }) {
   const { repository, access, pageTokens, clock } = deps;
 

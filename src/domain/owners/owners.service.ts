@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface BuildingOwner {
   id: string;
@@ -37,7 +38,7 @@ export function createOwnersService(deps: {
   repository: OwnersRepository;
   access: AccessService;
   pageTokens: PageTokenCodec;
-  clock: { now(): Date };
+  clock: Clock;
 }) {
   const { repository, access, pageTokens, clock } = deps;
 
