@@ -1,4 +1,4 @@
-import { notFound } from '../shared/errors.js';
+import { reprocessTargetNotFound } from './pipeline.errors.js';
 
 export type ReprocessTarget = { documentId: string } | { buildingId: string } | { all: true };
 
@@ -12,7 +12,7 @@ export function createReprocessService(deps: { repository: ReprocessRepository }
   return {
     async reprocess(target: ReprocessTarget): Promise<{ enqueued: number }> {
       const enqueued = await deps.repository.enqueue(target);
-      if (enqueued === null) throw notFound('documentId' in target ? 'document' : 'building');
+      if (enqueued === null) throw reprocessTargetNotFound('documentId' in target ? 'document' : 'building');
       return { enqueued };
     },
   };

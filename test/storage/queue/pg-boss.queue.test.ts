@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JOB_NAMES, type JobHandlers, type JobName } from '../../../src/domain/pipeline/jobs.js';
+import { JOB_NAMES, jobDone, type JobHandlers, type JobName, type JobOutcome } from '../../../src/domain/jobs/jobs.js';
 import type { Database } from '../../../src/storage/db/database.js';
 import { transactionExecutor } from '../../../src/storage/db/repositories/documents.repository.js';
 import { createPgBossQueue, type PgBossQueue, type SqlExecutor } from '../../../src/storage/queue/pg-boss.queue.js';
@@ -34,14 +34,15 @@ describe.each(testEngines())('job queue workers in the same process, on %s', (en
     queue = createPgBossQueue({ executor, settings: { pollingIntervalSeconds: 60, concurrency: 1 } });
     await queue.start();
     // every job needs a handler; only document.process gets jobs here
-    const idle = Object.fromEntries(JOB_NAMES.map((name) => [name, async () => undefined])) as Record<
+    const idle = Object.fromEntries(JOB_NAMES.map((name) => [name, async () => jobDone()])) as Record<
       JobName,
-      () => Promise<void>
+      () => Promise<JobOutcome>
     >;
     const handlers: JobHandlers = {
       ...idle,
       'document.process': async ({ documentId }) => {
         ran.push(documentId);
+        return jobDone();
       },
     };
     await queue.work(handlers);

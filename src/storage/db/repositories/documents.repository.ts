@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DocumentRecord } from '../../../domain/documents/document.js';
 import type { DocumentsRepository } from '../../../domain/documents/documents.service.js';
-import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { PgBossQueue, SqlExecutor } from '../../queue/pg-boss.queue.js';
 import type { DB, DocumentsTable } from '../schema.js';
 
