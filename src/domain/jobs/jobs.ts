@@ -23,19 +23,31 @@ export const JOB_NAMES = [
   'report.generate',
 ] as const satisfies readonly JobName[];
 
+/**
+ * The subject of each job. The queue keeps at most one queued and one running job per job name and key: a document
+ * is never processed twice at the same time, and every report gets its own job (a job without a key would share one
+ * slot with every other job of its name, and be dropped while another waits).
+ */
+export const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
+  'document.process': (payload) => payload.documentId,
+  'document.classify': (payload) => payload.documentId,
+  'uploads.poll': () => 'uploads.poll',
+  'report.generate': (payload) => payload.reportId,
+};
+
+export function jobKeyOf<N extends JobName>(name: N, payload: JobPayloads[N]): string {
+  return (JOB_KEYS[name] as (payload: JobPayloads[N]) => string)(payload);
+}
+
 export interface JobOptions {
-  /** at most one queued and one running job per key (a document is never processed twice at the same time) */
+  /** replaces the job's key (JOB_KEYS) */
   singletonKey?: string;
   /** run no earlier than this many seconds from now */
   startAfterSeconds?: number;
 }
 
-/** One job to enqueue among many (see JobQueue.enqueueMany). */
-export interface JobRequest<N extends JobName = JobName> {
-  name: N;
-  payload: JobPayloads[N];
-  options?: JobOptions;
-}
+/** One job to enqueue among many (see JobQueue.enqueueMany): a name with its own payload. */
+export type JobRequest = { [N in JobName]: { name: N; payload: JobPayloads[N]; options?: JobOptions } }[JobName];
 
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: JobOptions): Promise<void>;

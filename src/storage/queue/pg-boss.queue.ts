@@ -3,6 +3,7 @@ import { assembleJobHandlers } from '../../domain/jobs/job-handlers.js';
 import { jobAbortReason, jobExpired, jobStopped } from '../../domain/jobs/jobs.errors.js';
 import {
   JOB_NAMES,
+  jobKeyOf,
   type JobContext,
   type JobHandlers,
   type JobName,
@@ -125,13 +126,17 @@ export function createPgBossQueue(params: {
     if (params.listen) await executor.executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
   }
 
-  function sendOptions(options: JobOptions | undefined): PgBoss.SendOptions {
+  function sendOptions<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: JobOptions | undefined,
+  ): PgBoss.SendOptions {
     return {
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: settings.expireInSeconds,
-      ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      singletonKey: options?.singletonKey ?? jobKeyOf(name, payload),
       ...(options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     };
   }
@@ -145,7 +150,7 @@ export function createPgBossQueue(params: {
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: settings.expireInSeconds,
-      ...(job.options?.singletonKey ? { singletonKey: job.options.singletonKey } : {}),
+      singletonKey: job.options?.singletonKey ?? jobKeyOf(job.name, job.payload),
       ...(job.options?.startAfterSeconds ? { startAfter: `${job.options.startAfterSeconds} seconds` } : {}),
     };
   }
@@ -168,7 +173,8 @@ export function createPgBossQueue(params: {
     handler: (payload: unknown, context: JobContext) => Promise<JobOutcome>,
     job: PgBoss.JobWithMetadata<unknown>,
   ): Promise<JobOutcome> {
-    const expireSeconds = job.expireInSeconds || settings.expireInSeconds;
+    // pg-boss hands the interval over as text ("2.000000") on some drivers
+    const expireSeconds = Number(job.expireInSeconds) || settings.expireInSeconds;
     const controller = new AbortController();
     const context: JobContext = {
       jobId: job.id,
@@ -218,13 +224,13 @@ export function createPgBossQueue(params: {
       started = true;
     },
     async enqueue(name, payload, options) {
-      await boss.send(name, payload as object, sendOptions(options));
+      await boss.send(name, payload as object, sendOptions(name, payload, options));
       await announce(params.executor, name);
       wake(name);
     },
     async enqueueWith(executor, name, payload, options) {
       await boss.send(name, payload as object, {
-        ...sendOptions(options),
+        ...sendOptions(name, payload, options),
         db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) },
       });
       await announce(executor, name);
