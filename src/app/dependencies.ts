@@ -19,7 +19,7 @@ import {
   type PgBossQueue,
   type QueueSettings,
 } from '../storage/queue/pg-boss.queue.js';
-import type { AppModule } from './modules/app-module.js';
+import { joinServices, type AppModule } from './modules/app-module.js';
 import { createAnswersModule } from './modules/answers.module.js';
 import { createDocumentsModule } from './modules/documents.module.js';
 import { createPartnerModule } from './modules/partner.module.js';
@@ -117,31 +117,28 @@ export async function createDependencies(params: {
       ...(params.fileTools ? { fileTools: params.fileTools } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
     });
-    modules.push(pipeline);
-    const documents = createDocumentsModule({
-      db,
-      queue,
-      blobs,
-      clock,
-      pageTokens,
-      access,
-      classifier: pipeline.classifier,
-      maxUploadBytes: settings.uploads.maxBytes,
-      pollForUploads: settings.storage.kind === 's3',
-    });
-    const search = createSearchModule({ db, access });
-    const answers = createAnswersModule({ db, access, clock, llm: settings.llm });
-    const reports = createReportsModule({ db, queue, access, clock, waitMs: settings.reports?.waitMs });
-    modules.push(partner, documents, search, answers, reports);
+    // every area, once; the ones above are named because others use what they offer
+    const areas = [
+      partner,
+      pipeline,
+      createDocumentsModule({
+        db,
+        queue,
+        blobs,
+        clock,
+        pageTokens,
+        access,
+        classifier: pipeline.classifier,
+        maxUploadBytes: settings.uploads.maxBytes,
+        pollForUploads: settings.storage.kind === 's3',
+      }),
+      createSearchModule({ db, access }),
+      createAnswersModule({ db, access, clock, llm: settings.llm }),
+      createReportsModule({ db, queue, access, clock, waitMs: settings.reports?.waitMs }),
+    ] as const;
+    modules.push(...areas);
 
-    const services: Services = {
-      ...partner.services,
-      ...documents.services,
-      ...pipeline.services,
-      ...search.services,
-      ...reports.services,
-      ...answers.services,
-    };
+    const services: Services = joinServices(areas);
     const jobs = modules.flatMap((module) => (module.jobs ? [module.jobs] : []));
     // checked here, at start-up: every job has exactly one handler
     const jobHandlers = assembleJobHandlers(jobs);

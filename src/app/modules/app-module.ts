@@ -16,3 +16,15 @@ export interface AppModule<S extends object> {
 
 /** the database handle every module's repositories are built on */
 export type Db = Kysely<DB>;
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/**
+ * The services of every module in one object, typed as the join of theirs: a service the HTTP layer needs and no
+ * module offers fails to compile where the result is used.
+ */
+export function joinServices<const M extends readonly AppModule<object>[]>(
+  modules: M,
+): Intersection<M[number]['services']> {
+  return Object.assign({}, ...modules.map((module) => module.services)) as Intersection<M[number]['services']>;
+}
