@@ -1,7 +1,8 @@
 /**
- * Every background job of every area: its name and its payload (ids only, never data that can go stale). Handlers
- * are idempotent: a job may run again after a crash or a retry and must leave the same result. Each area's module
- * (src/app/modules) contributes the handlers of its jobs; assembleJobHandlers checks that every job has exactly one.
+ * Every background job of every area: its name and its payload (ids only, never data that can go stale), and its key
+ * below. Handlers are idempotent: a job may run again after a crash or a retry and must leave the same result. Each
+ * area's module (src/app/modules) contributes the handlers of its jobs; assembleJobHandlers checks that every job has
+ * exactly one.
  */
 export interface JobPayloads {
   /** pipeline: identify the file, extract text per page, unpack packages, build the preview */
@@ -16,13 +17,6 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES = [
-  'document.process',
-  'document.classify',
-  'uploads.poll',
-  'report.generate',
-] as const satisfies readonly JobName[];
-
 /**
  * The subject of each job. The queue keeps at most one queued and one running job per job name and key: a document
  * is never processed twice at the same time, and every report gets its own job (a job without a key would share one
@@ -34,6 +28,9 @@ export const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } =
   'uploads.poll': () => 'uploads.poll',
   'report.generate': (payload) => payload.reportId,
 };
+
+/** every job name, from the table above (which the compiler holds to JobPayloads) */
+export const JOB_NAMES = Object.keys(JOB_KEYS) as readonly JobName[];
 
 export function jobKeyOf<N extends JobName>(name: N, payload: JobPayloads[N]): string {
   return (JOB_KEYS[name] as (payload: JobPayloads[N]) => string)(payload);
