@@ -12,7 +12,10 @@ import { createOwnersRepository } from '../../storage/db/repositories/owners.rep
 import { createSessionsRepository } from '../../storage/db/repositories/sessions.repository.js';
 import type { Db } from './app-module.js';
 
-/** Who may call (access), the operator's partners and keys (admin), and the partner API's owners, buildings, sessions. */
+/**
+ * Who may call (access), the operator's partners and keys (admin), and the partner API's owners, buildings and
+ * sessions.
+ */
 export function createPartnerModule(deps: { db: Db; clock: Clock; pageTokens: PageTokenCodec }) {
   const { db, clock, pageTokens } = deps;
   const access = createAccessService({ repository: createAccessRepository(db), clock });
