@@ -139,11 +139,11 @@ async function benchEngine(label: string, target: DatabaseTarget): Promise<void>
   const deps = await createDependencies({
     database: target,
     settings: {
-      publicUrl: 'http://bench.invalid',
+      http: { publicUrl: 'http://bench.invalid' },
       storage: { kind: 'memory' },
-      maxUploadBytes: 1024 * 1024,
-      queue: {},
-      libreOfficePath: null,
+      uploads: { maxBytes: 1024 * 1024 },
+      worker: { concurrency: 2, jobExpireSeconds: 900, retryLimit: 4, libreOfficePath: null },
+      llm: { provider: 'builtin' },
     },
   });
   try {

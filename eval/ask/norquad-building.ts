@@ -57,11 +57,11 @@ export async function openEvalBuilding(params: {
     deps = await createDependencies({
       database,
       settings: {
-        publicUrl: 'http://eval.local',
+        http: { publicUrl: 'http://eval.local' },
         storage: { kind: 'memory' },
-        maxUploadBytes: 1024 * 1024,
-        queue: {},
-        libreOfficePath: null,
+        uploads: { maxBytes: 1024 * 1024 },
+        worker: { concurrency: 2, jobExpireSeconds: 900, retryLimit: 4, libreOfficePath: null },
+        llm: { provider: 'builtin' },
       },
     });
     const { services } = deps;

@@ -1,88 +1,49 @@
 import { sql } from 'kysely';
-import { createAccessService, type AccessService } from '../domain/access/access.service.js';
-import { createAdminService, type AdminService } from '../domain/admin/admin.service.js';
-import { createBuildingsService, type BuildingsService } from '../domain/buildings/buildings.service.js';
+import type { HttpConfig, LlmConfig, StorageConfig, UploadsConfig, WorkerConfig } from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
-import { createDocumentsService, type DocumentsService } from '../domain/documents/documents.service.js';
-import { createOwnersService, type OwnersService } from '../domain/owners/owners.service.js';
-import { classifyDocument } from '../domain/pipeline/classify-document.js';
-import type { JobHandlers } from '../domain/pipeline/jobs.js';
+import type { ClassifierService } from '../domain/documents/classification.service.js';
+import { assembleJobHandlers } from '../domain/jobs/job-handlers.js';
+import type { JobHandlers } from '../domain/jobs/jobs.js';
 import type { FileTools } from '../domain/pipeline/ports.js';
-import { processDocument } from '../domain/pipeline/process-document.js';
-import { createReprocessService, type ReprocessService } from '../domain/pipeline/reprocess.service.js';
-import { createSessionsService, type SessionsService } from '../domain/sessions/sessions.service.js';
+import { systemClock, type Clock } from '../domain/shared/clock.js';
 import { randomSecret } from '../domain/shared/ids.js';
 import { createPageTokenCodec } from '../domain/shared/page-token.js';
-import { createFileTools } from '../integrations/extract/index.js';
-import { createLazyOcr } from '../integrations/ocr/lazy-ocr.js';
+import type { HttpServices } from '../http/app-types.js';
 import { createBlobStore, createUrlSigner, type UrlSigner } from '../storage/blobs/index.js';
 import { openDatabase, type Database, type DatabaseTarget } from '../storage/db/database.js';
 import { migrateToLatest } from '../storage/db/migrations/index.js';
-import { createAccessRepository } from '../storage/db/repositories/access.repository.js';
-import { createAdminRepository } from '../storage/db/repositories/admin.repository.js';
-import { createBuildingsRepository } from '../storage/db/repositories/buildings.repository.js';
-import { createDocumentsRepository } from '../storage/db/repositories/documents.repository.js';
-import { createOwnersRepository } from '../storage/db/repositories/owners.repository.js';
-import { createPipelineRepository } from '../storage/db/repositories/pipeline.repository.js';
-import { createReprocessRepository } from '../storage/db/repositories/reprocess.repository.js';
-import { createSessionsRepository } from '../storage/db/repositories/sessions.repository.js';
-import { createUploadsRepository } from '../storage/db/repositories/uploads.repository.js';
-import { createUploadsService, type UploadsService } from '../domain/uploads/uploads.service.js';
 import { getOrCreateSetting } from '../storage/db/repositories/settings.repository.js';
 import {
   createPgBossQueue,
-  defaultQueueSettings,
+  type JobLogger,
   type PgBossQueue,
   type QueueSettings,
 } from '../storage/queue/pg-boss.queue.js';
-import { createClassifierService, type ClassifierService } from '../domain/documents/classification.service.js';
-import { createClassifierRepository } from '../storage/db/repositories/classifier.repository.js';
-import { classificationEngine } from './classification-engine.js';
-import { createSearchService, type SearchService } from '../domain/search/search.service.js';
-import { createPostgresSearchProvider } from '../storage/search/postgres-search.provider.js';
-import { createReportsService, type ReportsService } from '../domain/reports/reports.service.js';
-import { createReportEvidenceSource, createReportsRepository } from '../storage/db/repositories/reports.repository.js';
-import { createAnswersService, type AnswersService } from '../domain/answers/answers.service.js';
-import { createAskRepository } from '../storage/db/repositories/ask.repository.js';
-import { createBuiltinAnswerer } from '../domain/answers/builtin.answerer.js';
-import { createLlmAnswerer } from '../domain/answers/llm.answerer.js';
-import { createChatModel, type LlmSettings } from '../integrations/llm/llm.js';
+import { joinServices, type AppModule } from './modules/app-module.js';
+import { createAnswersModule } from './modules/answers.module.js';
+import { createDocumentsModule } from './modules/documents.module.js';
+import { createPartnerModule } from './modules/partner.module.js';
+import { createPipelineModule } from './modules/pipeline.module.js';
+import { createReportsModule } from './modules/reports.module.js';
+import { createSearchModule } from './modules/search.module.js';
 
-export interface Clock {
-  now(): Date;
-}
+/** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
+export type Services = HttpServices;
 
-export const systemClock: Clock = { now: () => new Date() };
-
-export interface Services {
-  access: AccessService;
-  admin: AdminService;
-  owners: OwnersService;
-  buildings: BuildingsService;
-  sessions: SessionsService;
-  documents: DocumentsService;
-  uploads: UploadsService;
-  reprocess: ReprocessService;
-  search: SearchService;
-  reports: ReportsService;
-  answers: AnswersService;
-}
-
-export type StorageSettings =
-  | { kind: 'fs'; root: string }
-  | { kind: 'memory' }
-  | { kind: 's3'; bucket: string; region: string | null; endpoint: string | null; forcePathStyle: boolean };
-
+/**
+ * What the composition root reads from the configuration, in the configuration's own types: a loaded Config is one.
+ * Tests and benchmarks write it by hand, with in-memory files and quicker queues.
+ */
 export interface AppSettings {
-  publicUrl: string;
-  storage: StorageSettings;
-  maxUploadBytes: number;
-  queue: Partial<QueueSettings>;
-  libreOfficePath: string | null;
+  http: Pick<HttpConfig, 'publicUrl'>;
+  storage: StorageConfig | { kind: 'memory' };
+  uploads: UploadsConfig;
+  worker: WorkerConfig;
+  llm: LlmConfig;
+  /** queue timings finer than the configuration offers */
+  queue?: Partial<Pick<QueueSettings, 'pollingIntervalSeconds' | 'retryDelaySeconds' | 'maintenanceIntervalSeconds'>>;
   /** how long a generate-report request waits for its job before answering 202 (default 30 s) */
-  reportWaitMs?: number;
-  /** who writes answers: the built-in answerer (default) or a language model */
-  llm?: LlmSettings;
+  reports?: { waitMs: number };
 }
 
 export interface Dependencies {
@@ -92,7 +53,7 @@ export interface Dependencies {
   /** verifies the signed URLs of the embedded file storage (null with S3, which signs its own) */
   localUrlSigner: UrlSigner | null;
   queue: PgBossQueue;
-  /** the job handlers a worker runs */
+  /** the job handlers a worker runs, one per job, from every module */
   jobHandlers: JobHandlers;
   /** runs the workers in this process (serve and worker modes) */
   startWorkers(): Promise<void>;
@@ -101,8 +62,9 @@ export interface Dependencies {
 }
 
 /**
- * The composition root: the one place where repositories, services and adapters are made and wired. Services receive
- * only what they use.
+ * The composition root: the shared infrastructure (database, queue, file storage, clock) made once, then one module
+ * per area, each building its repositories and services and contributing its jobs. Adding an area is one module
+ * file and one line below. Services receive only what they use.
  */
 export async function createDependencies(params: {
   database: DatabaseTarget | Database;
@@ -113,118 +75,75 @@ export async function createDependencies(params: {
   fileTools?: FileTools;
   classifier?: ClassifierService;
   onQueueError?: (error: Error) => void;
+  /** where job starts, outcomes and failures are logged */
+  logger?: JobLogger;
 }): Promise<Dependencies> {
   const database = 'db' in params.database ? params.database : await openDatabase(params.database);
   const { settings } = params;
   const clock = params.clock ?? systemClock;
   const queue = createPgBossQueue({
     executor: database,
-    settings: settings.queue,
+    settings: {
+      concurrency: settings.worker.concurrency,
+      expireInSeconds: settings.worker.jobExpireSeconds,
+      retryLimit: settings.worker.retryLimit,
+      ...settings.queue,
+    },
     ...(database.listen ? { listen: database.listen } : {}),
     ...(params.onQueueError ? { onError: params.onQueueError } : {}),
+    ...(params.logger ? { logger: params.logger } : {}),
   });
-  const ocr = createLazyOcr();
+  const modules: AppModule<object>[] = [];
+  const close = async () => {
+    await queue.stop();
+    for (const module of modules) await module.close?.();
+  };
   try {
     if (params.migrate !== false) await migrateToLatest(database.db);
     await queue.start();
     const { db } = database;
     const signingSecret = await getOrCreateSetting({ db, key: 'signing_secret', create: () => randomSecret(48) });
     const pageTokens = createPageTokenCodec(signingSecret);
-    const localUrlSigner =
-      settings.storage.kind === 's3'
-        ? null
-        : createUrlSigner({ secret: `blob-url:${signingSecret}`, publicUrl: settings.publicUrl });
-    const blobs = createBlobStore(
-      settings.storage.kind === 's3'
-        ? {
-            kind: 's3',
-            bucket: settings.storage.bucket,
-            ...(settings.storage.region ? { region: settings.storage.region } : {}),
-            ...(settings.storage.endpoint ? { endpoint: settings.storage.endpoint } : {}),
-            forcePathStyle: settings.storage.forcePathStyle,
-          }
-        : settings.storage.kind === 'fs'
-          ? { kind: 'fs', root: settings.storage.root, signer: localUrlSigner as UrlSigner }
-          : { kind: 'memory', signer: localUrlSigner as UrlSigner },
-    );
+    const { blobs, localUrlSigner } = createFileStorage({ settings, signingSecret });
 
-    const access = createAccessService({ repository: createAccessRepository(db), clock });
-    const pipelineRepository = createPipelineRepository({ db, queue });
-    const classifier =
-      params.classifier ??
-      createClassifierService({
-        engine: classificationEngine,
-        repository: createClassifierRepository({ db, pages: pipelineRepository }),
-      });
-    const documents = createDocumentsService({
-      repository: createDocumentsRepository({ db }),
-      access,
-      blobs,
-      pageTokens,
-      clock,
-      isValidBuildingCategory: (code) => classifier.isValidBuildingCategory(code),
-      onCategoryCorrected: (correction) => classifier.learnCategory(correction),
-    });
-    const uploads = createUploadsService({
-      repository: createUploadsRepository({ db, queue }),
-      access,
+    const partner = createPartnerModule({ db, clock, pageTokens });
+    const { access } = partner.services;
+    const pipeline = createPipelineModule({
+      db,
+      queue,
       blobs,
       clock,
-      maxUploadBytes: settings.maxUploadBytes,
+      libreOfficePath: settings.worker.libreOfficePath,
+      ...(params.fileTools ? { fileTools: params.fileTools } : {}),
+      ...(params.classifier ? { classifier: params.classifier } : {}),
     });
-    const askRepository = createAskRepository(db);
-    const services: Services = {
-      access,
-      admin: createAdminService({ repository: createAdminRepository(db), clock }),
-      owners: createOwnersService({ repository: createOwnersRepository(db), access, pageTokens, clock }),
-      buildings: createBuildingsService({ repository: createBuildingsRepository(db), access, pageTokens, clock }),
-      sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
-      documents,
-      uploads,
-      reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
-      search: createSearchService({ access, provider: createPostgresSearchProvider({ db }) }),
-      reports: createReportsService({
-        repository: createReportsRepository({ db, queue }),
-        evidence: createReportEvidenceSource(db),
-        access,
+    // every area, once; the ones above are named because others use what they offer
+    const areas = [
+      partner,
+      pipeline,
+      createDocumentsModule({
+        db,
+        queue,
+        blobs,
         clock,
-        ...(settings.reportWaitMs !== undefined ? { waitMs: settings.reportWaitMs } : {}),
-      }),
-      answers: createAnswersService({
+        pageTokens,
         access,
-        repository: askRepository,
-        retriever: askRepository,
-        reader: askRepository,
-        answerer:
-          settings.llm && settings.llm.provider !== 'builtin'
-            ? createLlmAnswerer({ model: createChatModel(settings.llm) })
-            : createBuiltinAnswerer(),
-        clock,
+        classifier: pipeline.classifier,
+        maxUploadBytes: settings.uploads.maxBytes,
+        pollForUploads: settings.storage.kind === 's3',
       }),
-    };
+      createSearchModule({ db, access }),
+      createAnswersModule({ db, access, clock, llm: settings.llm }),
+      createReportsModule({ db, queue, access, clock, waitMs: settings.reports?.waitMs }),
+    ] as const;
+    modules.push(...areas);
 
-    const fileTools = params.fileTools ?? createFileTools({ ocr, libreOfficePath: settings.libreOfficePath });
-    const retryLimit = settings.queue.retryLimit ?? defaultQueueSettings.retryLimit;
-    const jobHandlers: JobHandlers = {
-      'document.process': ({ documentId }, job) =>
-        processDocument(documentId, {
-          repository: pipelineRepository,
-          blobs,
-          tools: fileTools,
-          clock,
-          lastAttempt: job.attempt > retryLimit,
-          signal: job.signal,
-        }),
-      'document.classify': ({ documentId }) =>
-        classifyDocument(documentId, { repository: pipelineRepository, classifier, clock }),
-      'uploads.poll': async () => {
-        await uploads.pollPendingUploads();
-      },
-      'report.generate': ({ reportId }, job) =>
-        services.reports.runGeneration(reportId, { lastAttempt: job.attempt > retryLimit }),
-    };
+    const services: Services = joinServices(areas);
+    const jobs = modules.flatMap((module) => (module.jobs ? [module.jobs] : []));
+    // checked here, at start-up: every job has exactly one handler
+    const jobHandlers = assembleJobHandlers(jobs);
 
-    return {
+    const dependencies: Dependencies = {
       database,
       services,
       blobs,
@@ -232,23 +151,49 @@ export async function createDependencies(params: {
       queue,
       jobHandlers,
       async startWorkers() {
-        await queue.work(jobHandlers);
-        // object storage receives uploads directly: look for arrivals every minute (S3 events make it immediate)
-        if (settings.storage.kind === 's3') await queue.schedule('uploads.poll', '* * * * *');
+        // the table as it is now: tests may wrap a handler after createDependencies
+        await queue.work(dependencies.jobHandlers);
+        for (const schedule of jobs.flatMap((contribution) => contribution.schedules ?? [])) {
+          await queue.schedule(schedule.name, schedule.cron);
+        }
       },
       isReady: async () => {
         await sql`select 1`.execute(db);
         return true;
       },
       async close() {
-        await queue.stop();
-        await ocr.close();
+        await close();
         await database.close();
       },
     };
+    return dependencies;
   } catch (error) {
-    await queue.stop().catch(() => undefined);
+    await close().catch(() => undefined);
     await database.close();
     throw error;
   }
+}
+
+/** The file storage and, for the embedded kinds, the signer of the URLs this process serves them under. */
+function createFileStorage(params: { settings: AppSettings; signingSecret: string }): {
+  blobs: BlobStore;
+  localUrlSigner: UrlSigner | null;
+} {
+  const { storage, http } = params.settings;
+  if (storage.kind === 's3') {
+    const blobs = createBlobStore({
+      kind: 's3',
+      bucket: storage.bucket,
+      ...(storage.region ? { region: storage.region } : {}),
+      ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
+      forcePathStyle: storage.forcePathStyle,
+    });
+    return { blobs, localUrlSigner: null };
+  }
+  const signer = createUrlSigner({ secret: `blob-url:${params.signingSecret}`, publicUrl: http.publicUrl });
+  const blobs =
+    storage.kind === 'fs'
+      ? createBlobStore({ kind: 'fs', root: storage.root, signer })
+      : createBlobStore({ kind: 'memory', signer });
+  return { blobs, localUrlSigner: signer };
 }

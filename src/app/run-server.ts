@@ -4,38 +4,13 @@ import type { Config } from '../config/config.js';
 import { buildServer } from '../http/server.js';
 import type { DatabaseTarget } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
-import { createDependencies, type AppSettings, type Dependencies } from './dependencies.js';
+import { createDependencies, type Dependencies } from './dependencies.js';
 import { VERSION } from './version.js';
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
-}
-
-export function appSettingsOf(config: Config): AppSettings {
-  const storage = config.storage;
-  return {
-    publicUrl: config.http.publicUrl,
-    storage:
-      storage.kind === 's3'
-        ? {
-            kind: 's3',
-            bucket: storage.bucket,
-            region: storage.region,
-            endpoint: storage.endpoint,
-            forcePathStyle: storage.forcePathStyle,
-          }
-        : { kind: 'fs', root: storage.root },
-    maxUploadBytes: config.uploads.maxBytes,
-    queue: {
-      concurrency: config.worker.concurrency,
-      expireInSeconds: config.worker.jobExpireSeconds,
-      retryLimit: config.worker.retryLimit,
-    },
-    libreOfficePath: config.worker.libreOfficePath,
-    llm: config.llm,
-  };
 }
 
 export interface RunningService {
@@ -54,8 +29,9 @@ export async function startService(params: {
   const { config, logger } = params;
   const dependencies = await createDependencies({
     database: databaseTargetOf(config),
-    settings: appSettingsOf(config),
+    settings: config,
     onQueueError: (error) => logger.error({ err: error }, 'job queue error'),
+    logger: logger.child({ component: 'jobs' }),
   });
   let app: FastifyInstance | null = null;
   try {

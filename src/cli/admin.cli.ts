@@ -134,7 +134,7 @@ export async function runAdminCli(params: {
     );
     return 2;
   }
-  const base = (urlOption(argv) ?? process.env.BYGGDOK_ADMIN_URL ?? config.http.publicUrl).replace(/\/+$/, '');
+  const base = (urlOption(argv) ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
   const send = params.fetch ?? globalThis.fetch;
   const client = createByggdokClient({
     baseUrl: base,

@@ -160,6 +160,10 @@ async function restore(dir: string, config: Config): Promise<number> {
           await queue.start();
           await queue.enqueue(name, payload, options);
         },
+        enqueueMany: async (jobs) => {
+          await queue.start();
+          await queue.enqueueMany(jobs);
+        },
       },
       onProgress: (p) =>
         p.step === 'checked'

@@ -6,6 +6,17 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { AccessService } from '../domain/access/access.service.js';
+import type { AdminService } from '../domain/admin/admin.service.js';
+import type { AnswersService } from '../domain/answers/answers.service.js';
+import type { BuildingsService } from '../domain/buildings/buildings.service.js';
+import type { DocumentsService } from '../domain/documents/documents.service.js';
+import type { UploadsService } from '../domain/uploads/uploads.service.js';
+import type { OwnersService } from '../domain/owners/owners.service.js';
+import type { ReprocessService } from '../domain/pipeline/reprocess.service.js';
+import type { ReportsService } from '../domain/reports/reports.service.js';
+import type { SearchService } from '../domain/search/search.service.js';
+import type { SessionsService } from '../domain/sessions/sessions.service.js';
 
 /** The Fastify instance every route file receives: TypeBox schemas type the handlers. */
 export type App = FastifyInstance<
@@ -15,3 +26,21 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/**
+ * The services the HTTP layer calls, declared here so that http/ depends on the domain and not on the composition
+ * root: app/ builds something of this shape, and each route takes only the ones it uses.
+ */
+export interface HttpServices {
+  access: AccessService;
+  admin: AdminService;
+  owners: OwnersService;
+  buildings: BuildingsService;
+  sessions: SessionsService;
+  documents: DocumentsService;
+  uploads: UploadsService;
+  reprocess: ReprocessService;
+  search: SearchService;
+  reports: ReportsService;
+  answers: AnswersService;
+}

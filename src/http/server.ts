@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
-import type { Services } from '../app/dependencies.js';
+import type { HttpServices } from './app-types.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -34,7 +34,7 @@ export interface ServerOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildServer(params: {
-  services: Services;
+  services: HttpServices;
   /** the embedded file storage's signed URLs are served by this process (null with S3) */
   localBlobs: { signer: UrlSigner; blobs: BlobStore } | null;
   options: ServerOptions;

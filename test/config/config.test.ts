@@ -26,6 +26,15 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       RATE_LIMIT_ENABLED: 'false',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      BYGGDOK_ADMIN_URL: 'http://10.0.0.5:8080',
+      BYGGDOK_WORKER_CONCURRENCY: '4',
+      BYGGDOK_JOB_EXPIRE_SECONDS: '60',
+      BYGGDOK_JOB_RETRY_LIMIT: '1',
+      BYGGDOK_MAX_UPLOAD_BYTES: '2048',
+      S3_BUCKET: 'byggdok-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'yes',
+      AWS_REGION: 'eu-north-1',
     });
     expect(config.http).toMatchObject({ port: 9000, host: '127.0.0.1', publicUrl: 'https://docs.example.no' });
     expect(config.dataDir).toBe('/var/lib/byggdok');
@@ -33,6 +42,24 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('debug');
     expect(config.rateLimit).toEqual({ enabled: false, max: 50, windowMs: 1000 });
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.adminUrl).toBe('http://10.0.0.5:8080');
+    expect(config.worker).toEqual({ concurrency: 4, jobExpireSeconds: 60, retryLimit: 1, libreOfficePath: null });
+    expect(config.uploads.maxBytes).toBe(2048);
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'byggdok-files',
+      region: 'eu-north-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      eventsToken: null,
+    });
+  });
+
+  it('keeps files in the data folder unless a bucket is named', () => {
+    expect(loadConfig({ BYGGDOK_DATA_DIR: 'state' }, { cwd: '/srv/byggdok' }).storage).toEqual({
+      kind: 'fs',
+      root: '/srv/byggdok/state/files',
+    });
   });
 
   it('names every bad variable at once, without echoing secrets', () => {
@@ -43,13 +70,19 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://root:hunter2@db/x',
         LOG_LEVEL: 'loud',
         BYGGDOK_ADMIN_TOKEN: 'short',
+        RATE_LIMIT_ENABLED: 'perhaps',
+        S3_BUCKET: 'files',
+        S3_EVENTS_TOKEN: 'short',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.variable);
-    expect(problems).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BYGGDOK_ADMIN_TOKEN']));
+    expect(problems.sort()).toEqual(
+      ['BYGGDOK_ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'RATE_LIMIT_ENABLED', 'S3_EVENTS_TOKEN'].sort(),
+    );
+    expect((error as ConfigError).code).toBe('config.invalid');
     expect((error as Error).message).toContain('PORT');
     expect((error as Error).message).not.toContain('hunter2');
   });

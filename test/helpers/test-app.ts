@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createDependencies, type AppSettings, type Clock, type Dependencies } from '../../src/app/dependencies.js';
+import { createDependencies, type AppSettings, type Dependencies } from '../../src/app/dependencies.js';
+import type { Clock } from '../../src/domain/shared/clock.js';
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer, type ServerOptions } from '../../src/http/server.js';
 import type { Database, Engine } from '../../src/storage/db/database.js';
@@ -38,6 +39,19 @@ export interface TestApp {
 
 export const PUBLIC_URL = 'http://byggdok.test';
 
+/** Settings of a test service: files in memory, one job of each kind at a time, quick retries. */
+export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings {
+  return {
+    http: { publicUrl: PUBLIC_URL },
+    storage: { kind: 'memory' },
+    uploads: { maxBytes: 50 * 1024 * 1024 },
+    worker: { concurrency: 1, jobExpireSeconds: 900, retryLimit: 4, libreOfficePath: null },
+    llm: { provider: 'builtin' },
+    queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    ...overrides,
+  };
+}
+
 export async function createTestApp(params: {
   engine: Engine;
   /** an open, migrated database to serve instead of a fresh one (closed with the app) */
@@ -54,14 +68,7 @@ export async function createTestApp(params: {
   const deps = await createDependencies({
     database,
     migrate: false,
-    settings: {
-      publicUrl: PUBLIC_URL,
-      storage: { kind: 'memory' },
-      maxUploadBytes: 50 * 1024 * 1024,
-      queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, concurrency: 1 },
-      libreOfficePath: null,
-      ...params.settings,
-    },
+    settings: testSettings(params.settings),
     ...(params.clock ? { clock: params.clock } : {}),
     ...params.dependencies,
   });

@@ -15,7 +15,7 @@ describe.each(testEngines())('document operations on %s', (engine) => {
       engine,
       // a clock that moves on by a millisecond each read, so documents get distinct timestamps
       clock: { now: () => (now = new Date(now.getTime() + 1)) },
-      settings: { maxUploadBytes: 64 * 1024 },
+      settings: { uploads: { maxBytes: 64 * 1024 } },
     });
     seed = await t.seed();
     base = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`;

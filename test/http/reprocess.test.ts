@@ -131,3 +131,67 @@ describe.each(testEngines())('operator reprocessing on %s', (engine) => {
     expect((await reprocess({ all: true }, { authorization: 'Bearer wrong-token-0123456789abcdef' })).status).toBe(401);
   });
 });
+
+describe.each(testEngines())('reprocessing a large building on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // no workers: the jobs stay in the queue to be counted
+    t = await createTestApp({ engine });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('enqueues every document of the building in one call to the queue, not one round trip each', async () => {
+    const seed = await t.seed();
+    const at = new Date();
+    const documentIds = Array.from({ length: 1200 }, () => randomUUID());
+    await t.deps.database.db
+      .insertInto('documents')
+      .values(
+        documentIds.map((id, i) => ({
+          id,
+          building_id: seed.buildingId,
+          building_owner_id: seed.ownerId,
+          filename: `Dokument ${i}.pdf`,
+          original_path: `Arkiv/Dokument ${i}.pdf`,
+          extension: 'pdf',
+          blob_key: `test/${id}`,
+          upload_state: 'uploaded',
+          uploaded_at: at,
+          size: 1,
+          md5: 'd41d8cd98f00b204e9800998ecf8427e',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const calls = { one: 0, many: 0 };
+    const { queue } = t.deps;
+    const enqueue = queue.enqueue.bind(queue);
+    const enqueueMany = queue.enqueueMany.bind(queue);
+    queue.enqueue = async (...args) => {
+      calls.one += 1;
+      return enqueue(...args);
+    };
+    queue.enqueueMany = async (jobs) => {
+      calls.many += 1;
+      return enqueueMany(jobs);
+    };
+
+    const response = await t.request({
+      method: 'POST',
+      url: '/admin/reprocess',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { buildingId: seed.buildingId },
+    });
+
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ enqueued: 1200 });
+    expect(calls).toEqual({ one: 0, many: 1 });
+    const { rows } = await t.deps.database.executeSql(
+      `select count(distinct data->>'documentId')::int as n from pgboss.job where name = 'document.process' and state = 'created'`,
+    );
+    expect(rows[0]).toEqual({ n: 1200 });
+  });
+});

@@ -8,6 +8,7 @@ import { createFileTools } from '../../src/integrations/extract/index.js';
 import { createLazyOcr } from '../../src/integrations/ocr/lazy-ocr.js';
 import type { Database } from '../../src/storage/db/database.js';
 import { makePdf } from '../helpers/document-fixtures.js';
+import { testSettings } from '../helpers/test-app.js';
 import { createTestDatabase, testEngines } from '../helpers/test-database.js';
 
 describe.each(testEngines())('several workers on one database, on %s', (engine) => {
@@ -26,13 +27,10 @@ describe.each(testEngines())('several workers on one database, on %s', (engine) 
     for (let i = 0; i < 3; i++) {
       const deps = await createDependencies({
         database: { ...database, close: async () => undefined },
-        settings: {
-          publicUrl: 'http://byggdok.test',
+        settings: testSettings({
           storage: { kind: 'fs', root },
-          maxUploadBytes: 10 * 1024 * 1024,
-          queue: { pollingIntervalSeconds: 0.5, concurrency: 2, retryDelaySeconds: 1 },
-          libreOfficePath: null,
-        },
+          worker: { concurrency: 2, jobExpireSeconds: 900, retryLimit: 4, libreOfficePath: null },
+        }),
         migrate: i === 0,
         fileTools,
       });
@@ -44,7 +42,7 @@ describe.each(testEngines())('several workers on one database, on %s', (engine) 
         if (active > 1) overlaps++;
         runs.set(payload.documentId, (runs.get(payload.documentId) ?? 0) + 1);
         try {
-          await handler(payload, context);
+          return await handler(payload, context);
         } finally {
           running.set(payload.documentId, (running.get(payload.documentId) ?? 1) - 1);
         }

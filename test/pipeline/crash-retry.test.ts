@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDependencies, type AppSettings, type Dependencies } from '../../src/app/dependencies.js';
+import { createDependencies, type Dependencies } from '../../src/app/dependencies.js';
 import type { FileTools } from '../../src/domain/pipeline/ports.js';
 import { createFileTools } from '../../src/integrations/extract/index.js';
 import { createLazyOcr } from '../../src/integrations/ocr/lazy-ocr.js';
 import type { Database } from '../../src/storage/db/database.js';
 import { makePdf } from '../helpers/document-fixtures.js';
+import { testSettings } from '../helpers/test-app.js';
 import { createTestDatabase, testEngines } from '../helpers/test-database.js';
 
 describe.each(testEngines())('a worker that dies mid-job, on %s', (engine) => {
@@ -28,21 +29,13 @@ describe.each(testEngines())('a worker that dies mid-job, on %s', (engine) => {
 
   /** a worker process: its own queue and services, the same database and file storage as the others */
   async function startWorker(fileTools: FileTools): Promise<Dependencies> {
-    const settings: AppSettings = {
-      publicUrl: 'http://byggdok.test',
+    const settings = testSettings({
       storage: { kind: 'fs', root },
-      maxUploadBytes: 10 * 1024 * 1024,
       // a job running longer than 5 s counts as crashed (the retried run must finish within it even on a loaded
       // machine, where loading the PDF tools alone can take a second or two); expired jobs are looked for every second
-      queue: {
-        expireInSeconds: 5,
-        maintenanceIntervalSeconds: 1,
-        pollingIntervalSeconds: 0.5,
-        retryDelaySeconds: 1,
-        concurrency: 1,
-      },
-      libreOfficePath: null,
-    };
+      worker: { concurrency: 1, jobExpireSeconds: 5, retryLimit: 4, libreOfficePath: null },
+      queue: { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    });
     // the database is shared, so one worker stopping must not close it
     const deps = await createDependencies({
       database: { ...database, close: async () => undefined },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES, type JobHandlers } from '../../src/domain/pipeline/jobs.js';
+import { JOB_NAMES, jobDone, type JobHandlers } from '../../src/domain/jobs/jobs.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
 import { transactionExecutor } from '../../src/storage/db/repositories/documents.repository.js';
 import { createPgBossQueue, type PgBossQueue } from '../../src/storage/queue/pg-boss.queue.js';
@@ -37,6 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs enqueued by another proces
         async (payload: { documentId?: string }) => {
           ran.push(`${name}:${payload.documentId ?? ''}`);
           onRun?.();
+          return jobDone();
         },
       ]),
     ) as unknown as JobHandlers;
@@ -75,5 +76,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs enqueued by another proces
     });
     await runs(2);
     expect(ran).toEqual(['document.process:a', 'document.classify:b']);
+  }, 20_000);
+
+  it('hears jobs enqueued many at once', async () => {
+    await apiQueue.enqueueMany([
+      { name: 'document.process', payload: { documentId: 'c' } },
+      { name: 'document.process', payload: { documentId: 'd' } },
+    ]);
+    await runs(4);
+    expect(ran.slice(2).sort()).toEqual(['document.process:c', 'document.process:d']);
   }, 20_000);
 });

@@ -323,7 +323,7 @@ describe.each(testEngines())('a report that takes longer than the wait bound on 
   let t: TestApp;
   beforeAll(async () => {
     // no workers yet: the job cannot finish within the (zero) bound
-    t = await createTestApp({ engine, settings: { reportWaitMs: 0 } });
+    t = await createTestApp({ engine, settings: { reports: { waitMs: 0 } } });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
+import type { Clock } from '../shared/clock.js';
 import { hashSecret } from '../shared/secrets.js';
 import { invalidApiKey, missingPartnerCredential } from './access.errors.js';
 import {
@@ -59,10 +60,6 @@ export interface AccessRepository {
 
 /** A secret a request carries, already told apart by where and how it was sent. */
 export type Credential = { kind: 'api_key'; secret: string } | { kind: 'session_token'; secret: string };
-
-export interface Clock {
-  now(): Date;
-}
 
 /**
  * Every authentication and authorisation decision is made here: `authenticate` turns a credential into a principal

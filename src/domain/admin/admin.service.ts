@@ -2,6 +2,7 @@ import { ownerNotFound } from '../owners/owners.errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
 import { apiKeyNotFound, grantsOutsidePartner, partnerNotFound } from './admin.errors.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface Partner {
   id: string;
@@ -38,7 +39,7 @@ export interface AdminRepository {
 }
 
 /** Operator work: partner organisations, their keys and which building owners they reach. */
-export function createAdminService(deps: { repository: AdminRepository; clock: { now(): Date } }) {
+export function createAdminService(deps: { repository: AdminRepository; clock: Clock }) {
   const { repository, clock } = deps;
 
   async function requirePartner(partnerId: string): Promise<Partner> {

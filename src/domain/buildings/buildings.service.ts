@@ -5,6 +5,7 @@ import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { buildingNotFound, invalidPrivateFolder } from './buildings.errors.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface Building {
   id: string;
@@ -46,7 +47,7 @@ export function createBuildingsService(deps: {
   repository: BuildingsRepository;
   access: AccessService;
   pageTokens: PageTokenCodec;
-  clock: { now(): Date };
+  clock: Clock;
 }) {
   const { repository, access, pageTokens, clock } = deps;
 

@@ -5,6 +5,7 @@ import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { ownerNotFound } from './owners.errors.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface BuildingOwner {
   id: string;
@@ -34,7 +35,7 @@ export function createOwnersService(deps: {
   repository: OwnersRepository;
   access: AccessService;
   pageTokens: PageTokenCodec;
-  clock: { now(): Date };
+  clock: Clock;
 }) {
   const { repository, access, pageTokens, clock } = deps;
 

@@ -6,9 +6,12 @@ import type { DetectedType, ExtractedPage, Extraction } from './extraction.types
 /** What the pipeline needs from file handling (implemented in src/integrations/extract). */
 export interface FileTools {
   detect(input: { path: string; filename: string }): Promise<DetectedType>;
-  /** throws CorruptFileError for damaged files */
+  /**
+   * Throws CorruptFileError for damaged files. Long work stops when the signal aborts (checked per page, passed to
+   * OCR and to child processes such as pdftotext, which are killed with it) and throws its reason.
+   */
   extract(input: { path: string; filename: string; detected: DetectedType; signal?: AbortSignal }): Promise<Extraction>;
-  unpackZip(input: { zipPath: string; destDir: string }): Promise<{
+  unpackZip(input: { zipPath: string; destDir: string; signal?: AbortSignal }): Promise<{
     entries: { path: string; size: number; filePath: string }[];
     skipped: { path: string; reason: string }[];
   }>;
@@ -18,6 +21,8 @@ export interface FileTools {
     detected: DetectedType;
     extraction: Extraction | null;
     outputPath: string;
+    /** a conversion (LibreOffice) is killed when it aborts */
+    signal?: AbortSignal;
   }): Promise<{ made: true } | { made: false; note: string }>;
 }
 

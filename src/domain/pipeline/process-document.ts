@@ -5,10 +5,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { v5 as uuidv5 } from 'uuid';
 import { BlobMeter, type BlobStore } from '../documents/blob-store.js';
+import { jobAbortReason } from '../jobs/jobs.errors.js';
+import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
 import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
 import { chunkPages, deriveTitle } from './chunking.js';
 import { CorruptFileError, type DetectedType, type Extraction } from './extraction.types.js';
 import type { ChildDocument, ExtractionResult, FileTools, PipelineRepository } from './ports.js';
+import type { Clock } from '../shared/clock.js';
 
 /** kinds with no text to extract: stored, listed and downloadable, but not searchable */
 const NO_TEXT_KINDS = new Set(['video', 'audio']);
@@ -19,9 +22,10 @@ export interface ProcessContext {
   repository: PipelineRepository;
   blobs: BlobStore;
   tools: FileTools;
-  clock: { now(): Date };
+  clock: Clock;
   /** true on the job's last attempt: a failure is then recorded on the document instead of retried */
   lastAttempt: boolean;
+  /** aborted when the job expires or its worker stops: extraction, OCR, unpacking and conversions stop with it */
   signal?: AbortSignal;
   tempDir?: string;
 }
@@ -56,26 +60,50 @@ function emptyResult(params: { document: DocumentRecord; detected: DetectedType 
 }
 
 /** copies the stored file to local disk (extractors and unzip need random access) and returns its MD5 */
-async function download(params: { blobs: BlobStore; key: string; target: string }): Promise<string> {
+async function download(params: {
+  blobs: BlobStore;
+  key: string;
+  target: string;
+  signal: AbortSignal | undefined;
+}): Promise<string> {
   const meter = new BlobMeter({ key: params.key });
-  await pipeline(await params.blobs.get(params.key), meter, createWriteStream(params.target));
+  await pipeline(
+    await params.blobs.get(params.key),
+    meter,
+    createWriteStream(params.target),
+    params.signal ? { signal: params.signal } : {},
+  );
   return meter.result().md5;
+}
+
+/**
+ * A failure that ends this document's processing: kept on the document (its status shows the reason) and returned as
+ * the job's outcome, with the same words in both places.
+ */
+function recordFailure(result: ExtractionResult, reason: string, options: { corrupt: boolean }): void {
+  result.flags.corrupt ||= options.corrupt;
+  result.flags.textExtractionError = true;
+  result.processingError = reason;
 }
 
 /**
  * Stage one of the pipeline: identify the file from its content, extract its text per page (or unpack it, if it is a
  * package), build its preview, and hand it on to classification. Idempotent: running it again replaces what it wrote.
  */
-export async function processDocument(documentId: string, context: ProcessContext): Promise<void> {
-  const { repository, blobs, tools } = context;
+export async function processDocument(documentId: string, context: ProcessContext): Promise<JobOutcome> {
+  const { repository, blobs, tools, signal } = context;
   const document = await repository.load(documentId);
-  if (!document || document.archivedAt !== null || document.uploadState !== 'uploaded') return;
+  if (!document) return jobSkipped('the document does not exist');
+  if (document.archivedAt !== null) return jobSkipped('the document is archived');
+  if (document.uploadState !== 'uploaded') return jobSkipped('the upload has not arrived');
 
   const workDir = await fs.mkdtemp(path.join(context.tempDir ?? os.tmpdir(), 'byggdok-job-'));
+  let detected: DetectedType | null = null;
   try {
     const filePath = path.join(workDir, 'original');
-    const md5 = await download({ blobs, key: document.blobKey, target: filePath });
-    const detected = await tools.detect({ path: filePath, filename: document.filename });
+    const md5 = await download({ blobs, key: document.blobKey, target: filePath, signal });
+    signal?.throwIfAborted();
+    detected = await tools.detect({ path: filePath, filename: document.filename });
     const result = emptyResult({ document, detected, at: context.clock.now() });
     result.md5 = document.md5 ?? md5;
     result.flags.extractedFile = true;
@@ -93,6 +121,16 @@ export async function processDocument(documentId: string, context: ProcessContex
       await extractText({ context, document, filePath, detected, workDir, result });
     }
     await repository.saveExtraction({ ...result, at: context.clock.now() });
+    return result.flags.textExtractionError ? jobFailed(result.processingError ?? 'text extraction failed') : jobDone();
+  } catch (error) {
+    // A run stopped by its signal (the job expired, the worker stopped) is retried like any transient failure; on
+    // the last attempt the reason is recorded, so the document does not wait for a run that never comes.
+    const aborted = jobAbortReason(error, signal);
+    if (!aborted || !context.lastAttempt) throw error;
+    const result = emptyResult({ document, detected, at: context.clock.now() });
+    recordFailure(result, aborted.message, { corrupt: false });
+    await repository.saveExtraction(result);
+    return jobFailed(aborted.message);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
@@ -117,16 +155,13 @@ async function extractText(params: {
     });
   } catch (error) {
     if (error instanceof CorruptFileError) {
-      result.flags.corrupt = true;
-      result.flags.textExtractionError = true;
-      result.processingError = error.message;
+      recordFailure(result, error.message, { corrupt: true });
       return;
     }
     // a transient failure (OCR process died, out of memory): retried, and recorded only when retries are spent
-    if (!context.lastAttempt) throw error;
+    if (!context.lastAttempt || jobAbortReason(error, context.signal)) throw error;
     result.flags.validFile = true;
-    result.flags.textExtractionError = true;
-    result.processingError = error instanceof Error ? error.message : String(error);
+    recordFailure(result, error instanceof Error ? error.message : String(error), { corrupt: false });
     return;
   }
   result.flags.validFile = true;
@@ -169,6 +204,7 @@ async function makePreview(params: {
       detected,
       extraction: params.extraction,
       outputPath,
+      ...(context.signal ? { signal: context.signal } : {}),
     });
     if (!preview.made) {
       result.previewNote = preview.note;
@@ -178,6 +214,7 @@ async function makePreview(params: {
     await context.blobs.put(key, createReadStream(outputPath), { contentType: 'application/pdf' });
     result.previewKey = key;
   } catch (error) {
+    if (jobAbortReason(error, context.signal)) throw error;
     // a missing preview never fails the document: its text is what matters
     result.previewNote = `preview failed: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -196,11 +233,11 @@ async function unpackPackage(params: {
     unpacked = await context.tools.unpackZip({
       zipPath: params.zipPath,
       destDir: path.join(params.workDir, 'unpacked'),
+      ...(context.signal ? { signal: context.signal } : {}),
     });
   } catch (error) {
-    result.flags.corrupt = true;
-    result.flags.textExtractionError = true;
-    result.processingError = error instanceof Error ? error.message : String(error);
+    if (jobAbortReason(error, context.signal)) throw error;
+    recordFailure(result, error instanceof Error ? error.message : String(error), { corrupt: true });
     return;
   }
   result.flags.validFile = true;
@@ -214,6 +251,7 @@ async function unpackPackage(params: {
   const packagePath = document.originalPath || document.filename;
   const children: ChildDocument[] = [];
   for (const entry of unpacked.entries) {
+    context.signal?.throwIfAborted();
     const id = uuidv5(`${document.id}\n${entry.path}`, CHILD_NAMESPACE);
     const blobKey = documentBlobKey({ ownerId: document.ownerId, buildingId: document.buildingId, documentId: id });
     const stored = await context.blobs.put(blobKey, createReadStream(entry.filePath));

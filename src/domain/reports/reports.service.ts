@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { DocumentRecord } from '../documents/document.js';
+import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
+import type { Clock } from '../shared/clock.js';
 import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { checklistNodes, type Country, type Locale, type ReportVersion } from './checklist.js';
@@ -33,7 +35,7 @@ export function createReportsService(deps: {
   repository: ReportsRepository;
   evidence: ReportEvidenceSource;
   access: AccessService;
-  clock: { now(): Date };
+  clock: Clock;
   /** the bound a generate request waits for the job */
   waitMs?: number;
 }) {
@@ -99,9 +101,11 @@ export function createReportsService(deps: {
   }
 
   /** The job: idempotent, a report that is no longer pending is left as it is. */
-  async function runGeneration(reportId: string, options: { lastAttempt: boolean }): Promise<void> {
+  /** The report.generate job. A failure is retried; on the last attempt the report is marked failed. */
+  async function runGeneration(reportId: string, options: { lastAttempt: boolean }): Promise<JobOutcome> {
     const report = await repository.findReport(reportId);
-    if (!report || report.state !== 'pending') return;
+    if (!report) return jobSkipped('the report does not exist');
+    if (report.state !== 'pending') return jobSkipped(`the report is already ${report.state}`);
     try {
       const checklist = checklistFor(report.country, report.version);
       const documents = await evidence.documentsOf(report.buildingId);
@@ -118,9 +122,11 @@ export function createReportsService(deps: {
         })),
         at: clock.now(),
       });
+      return jobDone();
     } catch (error) {
-      if (options.lastAttempt) await repository.markFailed({ reportId, at: clock.now() });
-      throw error;
+      if (!options.lastAttempt) throw error;
+      await repository.markFailed({ reportId, at: clock.now() });
+      return jobFailed(error instanceof Error ? error.message : String(error));
     }
   }
 

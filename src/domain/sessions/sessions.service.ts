@@ -2,6 +2,7 @@ import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
+import type { Clock } from '../shared/clock.js';
 
 export interface SessionsRepository {
   insert(session: {
@@ -20,11 +21,7 @@ export const SESSION_TOKEN_PREFIX = 'ft_';
  * A server exchanges its key for a short-lived, read-only token that client-side code may hold. The token is scoped to
  * one building owner and never reaches further than the key that made it.
  */
-export function createSessionsService(deps: {
-  repository: SessionsRepository;
-  access: AccessService;
-  clock: { now(): Date };
-}) {
+export function createSessionsService(deps: { repository: SessionsRepository; access: AccessService; clock: Clock }) {
   async function create(params: {
     principal: Principal;
     ownerId: string;

@@ -4,7 +4,7 @@
  * fields), 24 and 32-bit, bottom-up and top-down, with the old 12-byte OS/2 header or any Windows header (40 to 124
  * bytes). Run-length compressed bitmaps (RLE4/RLE8) are refused with a reason.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from './png.js';
 
 export class InvalidBmpError extends Error {
   override readonly name = 'InvalidBmpError';
@@ -175,37 +175,15 @@ export function decodeBmp(input: Uint8Array): DecodedBitmap {
   return { width, height, channels, pixels };
 }
 
-/** An 8-bit RGB or RGBA PNG of a decoded bitmap. */
-export function encodePng(image: DecodedBitmap): Buffer {
-  const rowBytes = image.width * image.channels;
-  const raw = Buffer.alloc((rowBytes + 1) * image.height);
-  for (let y = 0; y < image.height; y += 1) {
-    // filter byte 0 (none): previews are small, and deflate does well enough on plain rows
-    image.pixels.copy(raw, y * (rowBytes + 1) + 1, y * rowBytes, (y + 1) * rowBytes);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(image.width, 0);
-  header.writeUInt32BE(image.height, 4);
-  header[8] = 8;
-  header[9] = image.channels === 4 ? 6 : 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** BMP file or bare DIB in, PNG out; throws InvalidBmpError when the bitmap cannot be read. */
+/** BMP file or bare DIB in, 8-bit RGB or RGBA PNG out; throws InvalidBmpError when the bitmap cannot be read. */
 export function bmpToPng(bytes: Uint8Array): Buffer {
-  return encodePng(decodeBmp(bytes));
-}
-
-function pngChunk(type: string, body: Buffer): Buffer {
-  const chunk = Buffer.alloc(12 + body.length);
-  chunk.writeUInt32BE(body.length, 0);
-  chunk.write(type, 4, 'latin1');
-  body.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + body.length)), 8 + body.length);
-  return chunk;
+  const image = decodeBmp(bytes);
+  const rowBytes = image.width * image.channels;
+  return encodePng({
+    width: image.width,
+    height: image.height,
+    bitDepth: 8,
+    colourType: image.channels === 4 ? 6 : 2,
+    writeRow: (y, target, offset) => image.pixels.copy(target, offset, y * rowBytes, (y + 1) * rowBytes),
+  });
 }

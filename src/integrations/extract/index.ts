@@ -54,7 +54,11 @@ export function createFileTools(options: FileToolsOptions): FileTools {
       return extractor(input);
     },
     async unpackZip(input) {
-      const result = await unpackZip({ zipPath: input.zipPath, destDir: input.destDir });
+      const result = await unpackZip({
+        zipPath: input.zipPath,
+        destDir: input.destDir,
+        ...(input.signal ? { signal: input.signal } : {}),
+      });
       return {
         entries: result.entries.map((e) => ({ path: e.path, size: e.size, filePath: e.filePath })),
         skipped: result.skipped.map((s) => ({ path: s.path, reason: s.reason })),

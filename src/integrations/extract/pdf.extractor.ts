@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -17,6 +16,7 @@ import {
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
+import { encodePng } from './png.js';
 
 export interface PdfExtractorOptions {
   /** reads scanned pages; without it such pages keep whatever little text they had */
@@ -718,21 +718,24 @@ function jpegComponents(jpeg: Buffer): number | undefined {
 export function encodeImageAsPng(image: DecodedImage, dpi?: number): Buffer | undefined {
   const { width, height, kind, data } = image;
   if (width <= 0 || height <= 0) return undefined;
-  let bitDepth: 1 | 8;
-  let rowBytes: number;
-  let sourceRow: (y: number, target: Buffer, targetOffset: number) => void;
+  const common = { width, height, colourType: 0 as const, compressionLevel: 3, ...(dpi ? { dpi } : {}) };
   if (kind === 1) {
     // pdf.js 1-bit images use 1 for white, as PNG greyscale does
-    bitDepth = 1;
-    rowBytes = (width + 7) >> 3;
+    const rowBytes = (width + 7) >> 3;
     if (data.length < rowBytes * height) return undefined;
-    sourceRow = (y, target, offset) => target.set(data.subarray(y * rowBytes, (y + 1) * rowBytes), offset);
-  } else if (kind === 2 || kind === 3) {
-    const channels = kind === 2 ? 3 : 4;
-    if (data.length < width * height * channels) return undefined;
-    bitDepth = 8;
-    rowBytes = width;
-    sourceRow = (y, target, offset) => {
+    return encodePng({
+      ...common,
+      bitDepth: 1,
+      writeRow: (y, target, offset) => target.set(data.subarray(y * rowBytes, (y + 1) * rowBytes), offset),
+    });
+  }
+  if (kind !== 2 && kind !== 3) return undefined;
+  const channels = kind === 2 ? 3 : 4;
+  if (data.length < width * height * channels) return undefined;
+  return encodePng({
+    ...common,
+    bitDepth: 8,
+    writeRow: (y, target, offset) => {
       let source = y * width * channels;
       for (let x = 0; x < width; x += 1, source += channels) {
         const grey = (299 * (data[source] ?? 0) + 587 * (data[source + 1] ?? 0) + 114 * (data[source + 2] ?? 0)) / 1000;
@@ -740,58 +743,6 @@ export function encodeImageAsPng(image: DecodedImage, dpi?: number): Buffer | un
         // transparent pixels are paper, not ink
         target[offset + x] = Math.round(grey * alpha + 255 * (1 - alpha));
       }
-    };
-  } else {
-    return undefined;
-  }
-
-  const raw = Buffer.alloc((rowBytes + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const offset = y * (rowBytes + 1);
-    raw[offset] = 0; // filter: none
-    sourceRow(y, raw, offset + 1);
-  }
-
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = bitDepth;
-  header[9] = 0; // greyscale
-  const chunks = [pngChunk('IHDR', header)];
-  if (dpi && dpi >= 50 && dpi <= 1200) {
-    // Tesseract guesses 70 dpi without this and then misjudges text size.
-    const physical = Buffer.alloc(9);
-    const perMetre = Math.round(dpi / 0.0254);
-    physical.writeUInt32BE(perMetre, 0);
-    physical.writeUInt32BE(perMetre, 4);
-    physical[8] = 1;
-    chunks.push(pngChunk('pHYs', physical));
-  }
-  chunks.push(pngChunk('IDAT', deflateSync(raw, { level: 3 })), pngChunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks]);
-}
-
-function pngChunk(type: string, body: Buffer): Buffer {
-  const chunk = Buffer.alloc(12 + body.length);
-  chunk.writeUInt32BE(body.length, 0);
-  chunk.write(type, 4, 'latin1');
-  body.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + body.length)), 8 + body.length);
-  return chunk;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+    },
+  });
 }

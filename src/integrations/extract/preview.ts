@@ -75,8 +75,11 @@ export async function makePreview(params: {
   extraction: Extraction | null;
   outputPath: string;
   libreOfficePath: string | null;
+  /** kills a running conversion */
+  signal?: AbortSignal;
 }): Promise<PreviewResult> {
   const { detected } = params;
+  params.signal?.throwIfAborted();
   if (detected.kind === 'image') {
     if (!EMBEDDABLE.has(detected.mime)) return { made: false, note: `no preview for ${detected.mime}` };
     return imageToPdf({ bytes: await fs.readFile(params.path), mime: detected.mime, outputPath: params.outputPath });
@@ -100,9 +103,7 @@ export async function makePreview(params: {
     await run(
       soffice,
       [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, source],
-      {
-        timeout: 180_000,
-      },
+      { timeout: 180_000, ...(params.signal ? { signal: params.signal } : {}) },
     );
     await fs.rename(path.join(outDir, 'preview-source.pdf'), params.outputPath);
     return { made: true };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { PIPELINE, type JobQueue } from '../../domain/pipeline/jobs.js';
+import type { JobQueue, JobRequest } from '../../domain/jobs/jobs.js';
+import { PIPELINE } from '../../domain/pipeline/stages.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -40,8 +41,11 @@ export async function countInFlight(db: Kysely<DB>): Promise<InFlight> {
 /** Enqueues the work that was under way when the backup was taken (pending uploads wait for their client as before). */
 export async function requeueInFlight(db: Kysely<DB>, queue: JobQueue): Promise<InFlight> {
   const documents = await documentsToProcess(db).select('id').orderBy('created_at').execute();
-  for (const { id } of documents) await queue.enqueue(PIPELINE.afterUpload, { documentId: id }, { singletonKey: id });
   const reports = await reportsPending(db).select('id').orderBy('created_at').execute();
-  for (const { id } of reports) await queue.enqueue('report.generate', { reportId: id });
+  const jobs: JobRequest[] = [
+    ...documents.map(({ id }): JobRequest => ({ name: PIPELINE.afterUpload, payload: { documentId: id } })),
+    ...reports.map(({ id }): JobRequest => ({ name: 'report.generate', payload: { reportId: id } })),
+  ];
+  if (jobs.length > 0) await queue.enqueueMany(jobs);
   return { documentsToProcess: documents.length, reportsPending: reports.length };
 }

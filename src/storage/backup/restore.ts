@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
-import type { JobQueue } from '../../domain/pipeline/jobs.js';
+import type { JobQueue } from '../../domain/jobs/jobs.js';
 import type { Database } from '../db/database.js';
 import { appliedMigrations, migrateTo, migrateToLatest, migrationNames } from '../db/migrations/index.js';
 import type { DB } from '../db/schema.js';

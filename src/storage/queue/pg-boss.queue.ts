@@ -1,12 +1,18 @@
 import PgBoss from 'pg-boss';
+import { assembleJobHandlers } from '../../domain/jobs/job-handlers.js';
+import { jobAbortReason, jobExpired, jobStopped } from '../../domain/jobs/jobs.errors.js';
 import {
   JOB_NAMES,
+  jobKeyOf,
+  type JobContext,
   type JobHandlers,
   type JobName,
   type JobOptions,
+  type JobOutcome,
   type JobPayloads,
   type JobQueue,
-} from '../../domain/pipeline/jobs.js';
+  type JobRequest,
+} from '../../domain/jobs/jobs.js';
 import type { Listen } from '../db/database.js';
 
 export interface SqlExecutor {
@@ -50,13 +56,29 @@ export interface PgBossQueue extends JobQueue {
     payload: JobPayloads[N],
     options?: JobOptions,
   ): Promise<void>;
+  /** many jobs on a caller's connection, inside its transaction, in one round trip per thousand */
+  enqueueManyWith(executor: SqlExecutor, jobs: readonly JobRequest[]): Promise<void>;
   start(): Promise<void>;
   /** runs the handlers; every job name must have exactly one */
   work(handlers: JobHandlers): Promise<void>;
   schedule(name: JobName, cron: string): Promise<void>;
+  /** stops taking jobs, aborts the signal of the running ones and gives them a moment to finish */
   stop(): Promise<void>;
   boss: PgBoss;
 }
+
+/** Where job logs go: start (debug), outcome and duration (info), failures (warn, or error when no retry follows). */
+export interface JobLogger {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+const silentLogger: JobLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** rows per INSERT of enqueueMany: one JSON parameter each, kept well below what a statement carries comfortably */
+const ENQUEUE_BATCH = 1000;
 
 /**
  * Jobs live in PostgreSQL (pg-boss), the same on PGlite and on a server: workers in any number of processes take
@@ -68,8 +90,10 @@ export function createPgBossQueue(params: {
   onError?: (error: Error) => void;
   /** given on a PostgreSQL server: enqueues notify, and this process's workers listen */
   listen?: Listen;
+  logger?: JobLogger;
 }): PgBossQueue {
   const settings = { ...defaultQueueSettings, ...params.settings };
+  const logger = params.logger ?? silentLogger;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => params.executor.executeSql(text, values) },
     schema: 'pgboss',
@@ -82,8 +106,8 @@ export function createPgBossQueue(params: {
   const workers: string[] = [];
   /** the workers of each job name running in this process, woken when a job of theirs is enqueued here */
   const localWorkers = new Map<JobName, string[]>();
-  /** handlers running in this process, and when pg-boss gives up waiting for each (see stop) */
-  const running = new Set<{ settled: Promise<unknown>; givenUpAt: number }>();
+  /** handlers running in this process: their signal, and when pg-boss gives up waiting for each (see stop) */
+  const running = new Set<{ settled: Promise<unknown>; givenUpAt: number; controller: AbortController }>();
 
   /** stops this process's LISTEN, once its workers run */
   let unlisten: (() => Promise<void>) | null = null;
@@ -102,15 +126,90 @@ export function createPgBossQueue(params: {
     if (params.listen) await executor.executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
   }
 
-  function sendOptions(options: JobOptions | undefined): PgBoss.SendOptions {
+  function sendOptions<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: JobOptions | undefined,
+  ): PgBoss.SendOptions {
     return {
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: settings.expireInSeconds,
-      ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      singletonKey: options?.singletonKey ?? jobKeyOf(name, payload),
       ...(options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     };
+  }
+
+  /** the same options as sendOptions, in the shape of pg-boss's multi-row insert */
+  function insertRow(job: JobRequest): PgBoss.JobInsert {
+    return {
+      name: job.name,
+      data: job.payload,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: settings.expireInSeconds,
+      singletonKey: job.options?.singletonKey ?? jobKeyOf(job.name, job.payload),
+      ...(job.options?.startAfterSeconds ? { startAfter: `${job.options.startAfterSeconds} seconds` } : {}),
+    };
+  }
+
+  async function insertMany(executor: SqlExecutor | null, jobs: readonly JobRequest[]): Promise<JobName[]> {
+    for (let i = 0; i < jobs.length; i += ENQUEUE_BATCH) {
+      const rows = jobs.slice(i, i + ENQUEUE_BATCH).map(insertRow);
+      // stately queues keep one queued job per singleton key: a duplicate row is left out (ON CONFLICT DO NOTHING)
+      await boss.insert(
+        rows,
+        executor ? { db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) } } : {},
+      );
+    }
+    return [...new Set(jobs.map((job) => job.name))];
+  }
+
+  /** Runs one job: its signal aborted at expiry or stop, its start and outcome logged, its outcome returned. */
+  async function runJob(
+    name: JobName,
+    handler: (payload: unknown, context: JobContext) => Promise<JobOutcome>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<JobOutcome> {
+    // pg-boss hands the interval over as text ("2.000000") on some drivers
+    const expireSeconds = Number(job.expireInSeconds) || settings.expireInSeconds;
+    const controller = new AbortController();
+    const context: JobContext = {
+      jobId: job.id,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+      signal: controller.signal,
+    };
+    // pg-boss stops waiting for the handler at expiry and retries the job elsewhere: this run must stop too
+    const expiry = setTimeout(() => controller.abort(jobExpired(expireSeconds)), expireSeconds * 1000);
+    expiry.unref();
+    // payloads are ids only (documentId, reportId): they go into the log line as they are
+    const fields = { job: name, jobId: job.id, attempt: context.attempt, ...(job.data as object) };
+    const startedAt = Date.now();
+    logger.debug(fields, 'job started');
+    const run = handler(job.data, context);
+    const entry = { settled: run.catch(() => undefined), givenUpAt: startedAt + expireSeconds * 1000, controller };
+    running.add(entry);
+    try {
+      const outcome = await run;
+      const done = { ...fields, durationMs: Date.now() - startedAt, outcome: outcome.status };
+      if (outcome.status === 'done') logger.info(done, 'job done');
+      else if (outcome.status === 'skipped') logger.debug({ ...done, reason: outcome.reason }, 'job skipped');
+      else logger.warn({ ...done, reason: outcome.reason }, 'job failed');
+      return outcome;
+    } catch (error) {
+      const aborted = jobAbortReason(error, controller.signal);
+      const reason = aborted?.message ?? (error instanceof Error ? error.message : String(error));
+      const failed = { ...fields, durationMs: Date.now() - startedAt, outcome: 'error', reason, err: error };
+      if (context.lastAttempt) logger.error(failed, 'job failed on its last attempt');
+      else logger.warn(failed, 'job failed, will be retried');
+      throw error;
+    } finally {
+      clearTimeout(expiry);
+      running.delete(entry);
+    }
   }
 
   return {
@@ -125,13 +224,13 @@ export function createPgBossQueue(params: {
       started = true;
     },
     async enqueue(name, payload, options) {
-      await boss.send(name, payload as object, sendOptions(options));
+      await boss.send(name, payload as object, sendOptions(name, payload, options));
       await announce(params.executor, name);
       wake(name);
     },
     async enqueueWith(executor, name, payload, options) {
       await boss.send(name, payload as object, {
-        ...sendOptions(options),
+        ...sendOptions(name, payload, options),
         db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) },
       });
       await announce(executor, name);
@@ -141,16 +240,23 @@ export function createPgBossQueue(params: {
       wake(name);
       setTimeout(() => wake(name), WAKE_AFTER_COMMIT_MS).unref();
     },
+    async enqueueMany(jobs) {
+      for (const name of await insertMany(null, jobs)) {
+        await announce(params.executor, name);
+        wake(name);
+      }
+    },
+    async enqueueManyWith(executor, jobs) {
+      for (const name of await insertMany(executor, jobs)) {
+        await announce(executor, name);
+        wake(name);
+        setTimeout(() => wake(name), WAKE_AFTER_COMMIT_MS).unref();
+      }
+    },
     async work(handlers) {
-      const missing = JOB_NAMES.filter((name) => typeof handlers[name] !== 'function');
-      if (missing.length > 0) throw new Error(`no handler for jobs: ${missing.join(', ')}`);
-      const unknown = Object.keys(handlers).filter((name) => !(JOB_NAMES as readonly string[]).includes(name));
-      if (unknown.length > 0) throw new Error(`handlers for unknown jobs: ${unknown.join(', ')}`);
+      assembleJobHandlers([{ handlers }]);
       for (const name of JOB_NAMES) {
-        const handler = handlers[name] as (
-          payload: unknown,
-          context: { jobId: string; attempt: number; signal: AbortSignal },
-        ) => Promise<void>;
+        const handler = handlers[name] as (payload: unknown, context: JobContext) => Promise<JobOutcome>;
         const ids: string[] = [];
         localWorkers.set(name, ids);
         for (let i = 0; i < settings.concurrency; i++) {
@@ -161,25 +267,10 @@ export function createPgBossQueue(params: {
             { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
             async (jobs) => {
               try {
-                for (const job of jobs) {
-                  const controller = new AbortController();
-                  const run = handler(job.data, {
-                    jobId: job.id,
-                    attempt: job.retryCount + 1,
-                    signal: controller.signal,
-                  });
-                  // every job is sent with settings.expireInSeconds, after which pg-boss stops waiting for it
-                  const entry = {
-                    settled: run.catch(() => undefined),
-                    givenUpAt: Date.now() + settings.expireInSeconds * 1000,
-                  };
-                  running.add(entry);
-                  try {
-                    await run;
-                  } finally {
-                    running.delete(entry);
-                  }
-                }
+                // batchSize 1: one job, whose outcome pg-boss stores as the job's output
+                let outcome: JobOutcome | undefined;
+                for (const job of jobs) outcome = await runJob(name, handler, job);
+                return outcome;
               } finally {
                 // pg-boss sleeps out the polling interval after every job, even with more waiting: one job per
                 // worker per 0.5 s at most. A worker that just finished looks for the next one at once instead.
@@ -207,8 +298,14 @@ export function createPgBossQueue(params: {
       await unlisten?.();
       unlisten = null;
       const deadline = Date.now() + STOP_TIMEOUT_MS;
-      // graceful: running jobs finish (bounded); what does not finish is retried after it expires
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      // graceful: workers take no more jobs (pg-boss does that first, before it waits for the running ones)...
+      const stopped = boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      await new Promise((resolve) => setImmediate(resolve));
+      // ...and the running ones are told to stop: an extraction or OCR run stops at its next page and its child
+      // processes are killed, the job fails and is retried by the next worker, or its failure is recorded when this
+      // was its last attempt. A handler that ignores its signal finishes within the timeout or is retried on expiry.
+      for (const entry of running) entry.controller.abort(jobStopped());
+      await stopped;
       // A handler that never returns (a worker stopped mid-job) is given up by pg-boss when its job expires, and that
       // failure is written from a timer. Within the same time budget, wait for it: whoever closes the database after
       // stop() must not pull it from under that write.

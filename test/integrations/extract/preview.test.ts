@@ -135,3 +135,53 @@ describe('makePreview', () => {
     expect((await readPreview(outputPath)).rgb).toEqual(THUMBNAIL.flat().flatMap((index) => PALETTE[index]));
   });
 });
+
+describe('a conversion stopped by its job', () => {
+  it.skipIf(process.platform === 'win32')('kills the LibreOffice process when the signal aborts', async () => {
+    // a stand-in for soffice that records its process id and then hangs, as a conversion stuck on a hostile file does
+    const pidFile = path.join(workDir, 'soffice.pid');
+    const fakeSoffice = path.join(workDir, 'soffice');
+    await writeFile(fakeSoffice, `#!/bin/sh\necho $$ > '${pidFile}'\nexec sleep 60\n`, { mode: 0o755 });
+    const source = path.join(workDir, 'report.docx');
+    await writeFile(source, 'not really a document');
+    const controller = new AbortController();
+
+    const preview = makePreview({
+      path: source,
+      detected: {
+        kind: 'docx',
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        extension: 'docx',
+        extensionMismatch: false,
+      },
+      extraction: null,
+      outputPath: path.join(workDir, 'preview.pdf'),
+      libreOfficePath: fakeSoffice,
+      signal: controller.signal,
+    });
+    const pid = await until(async () => Number(await readFile(pidFile, 'utf8').catch(() => '')) || undefined);
+    controller.abort(new Error('job expired'));
+
+    await expect(preview).rejects.toThrow();
+    await until(async () => (isRunning(pid) ? undefined : true));
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

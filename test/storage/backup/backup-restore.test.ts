@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StorageSettings } from '../../../src/app/dependencies.js';
+import type { AppSettings } from '../../../src/app/dependencies.js';
 import { runBackupCli, type BackupMode } from '../../../src/cli/backup.cli.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { createBackup } from '../../../src/storage/backup/backup.js';
@@ -55,7 +55,7 @@ afterAll(async () => {
 interface Installation {
   engine: Engine;
   env: Record<string, string>;
-  storage: StorageSettings;
+  storage: AppSettings['storage'];
   open(): Promise<Database>;
   drop(): Promise<void>;
 }
@@ -100,7 +100,7 @@ async function createInstallation(name: string, engine: Engine, storage: 'fs' | 
   return {
     engine,
     env,
-    storage: { kind: 's3', bucket, region: 'us-east-1', endpoint, forcePathStyle: true },
+    storage: { kind: 's3', bucket, region: 'us-east-1', endpoint, forcePathStyle: true, eventsToken: null },
     open,
     drop,
   };
@@ -187,7 +187,7 @@ async function upload(t: TestApp, s: Scenario, buildingId: string, filename: str
     expect(put.statusCode).toBe(200);
   } else {
     expect((await fetch(url, { method: 'PUT', body: bytes })).status).toBe(200);
-    await t.deps.services.documents.pollPendingUploads();
+    await t.deps.services.uploads.pollPendingUploads();
   }
   return registered.body.documentId as string;
 }
@@ -478,7 +478,7 @@ describe.each([
         engine: sourceEngine,
         database,
         workers: true,
-        settings: { storage: from.storage, reportWaitMs: 1000 },
+        settings: { storage: from.storage, reports: { waitMs: 1000 } },
       });
       scenario = await fillSource(source);
 

@@ -1,5 +1,4 @@
-import type { Services } from '../../../app/dependencies.js';
-import type { App } from '../../app-types.js';
+import type { App, HttpServices } from '../../app-types.js';
 import { registerBuildingAskRoute } from './ask/building-ask.route.js';
 import { registerOwnerAskRoute } from './ask/owner-ask.route.js';
 import { registerBuildingStatusRoute } from './buildings/building-status.route.js';
@@ -33,7 +32,7 @@ import { registerBuildingSearchRoute } from './search/building-search.route.js';
 import { registerOwnerSearchRoute } from './search/owner-search.route.js';
 
 /** Every partner route; registered once under /v1 and once without a version segment. */
-export function registerPartnerRoutes(app: App, services: Services): void {
+export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerListOwnersRoute(app, services);
   registerCreateOwnerRoute(app, services);
   registerGetOwnerRoute(app, services);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
@@ -132,7 +132,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
     async insertChildren(children) {
       if (children.length === 0) return 0;
       return db.transaction().execute(async (trx) => {
-        let inserted = 0;
+        const inserted: string[] = [];
         for (const child of children) {
           const row = await trx
             .insertInto('documents')
@@ -155,16 +155,18 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             .onConflict((oc) => oc.column('id').doNothing())
             .returning('id')
             .executeTakeFirst();
-          if (!row) continue;
-          inserted++;
-          await queue.enqueueWith(
-            transactionExecutor(trx),
-            PIPELINE.afterUpload,
-            { documentId: child.id },
-            { singletonKey: child.id },
-          );
+          if (row) inserted.push(row.id);
         }
-        return inserted;
+        // a package of thousands of entries: their jobs go in a few inserts, in the same transaction as the rows
+        await queue.enqueueManyWith(
+          transactionExecutor(trx),
+          inserted.map((id) => ({
+            name: PIPELINE.afterUpload,
+            payload: { documentId: id },
+            options: { singletonKey: id },
+          })),
+        );
+        return inserted.length;
       });
     },
 

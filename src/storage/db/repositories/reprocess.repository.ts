@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { ReprocessRepository } from '../../../domain/pipeline/reprocess.service.js';
-import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import type { JobQueue } from '../../../domain/jobs/jobs.js';
 import type { DB } from '../schema.js';
 import { isUuid } from './documents.repository.js';
 
-export function createReprocessRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): ReprocessRepository {
+export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQueue }): ReprocessRepository {
   const { db, queue } = params;
   return {
     async enqueue(target) {
@@ -31,8 +31,14 @@ export function createReprocessRepository(params: { db: Kysely<DB>; queue: PgBos
       }
       const rows = await query.execute();
       if ('documentId' in target && rows.length === 0) return null;
-      for (const row of rows)
-        await queue.enqueue(PIPELINE.afterUpload, { documentId: row.id }, { singletonKey: row.id });
+      // one insert per thousand documents, not a round trip each: reprocessing everything stays quick
+      await queue.enqueueMany(
+        rows.map((row) => ({
+          name: PIPELINE.afterUpload,
+          payload: { documentId: row.id },
+          options: { singletonKey: row.id },
+        })),
+      );
       return rows.length;
     },
   };

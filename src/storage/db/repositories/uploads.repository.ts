@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PIPELINE } from '../../../domain/pipeline/jobs.js';
+import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';

@@ -1,0 +1,56 @@
+import type { AccessService } from '../../domain/access/access.service.js';
+import type { BlobStore } from '../../domain/documents/blob-store.js';
+import type { ClassifierService } from '../../domain/documents/classification.service.js';
+import { createDocumentsService } from '../../domain/documents/documents.service.js';
+import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/jobs.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import type { PageTokenCodec } from '../../domain/shared/page-token.js';
+import { createUploadsService } from '../../domain/uploads/uploads.service.js';
+import { createDocumentsRepository } from '../../storage/db/repositories/documents.repository.js';
+import { createUploadsRepository } from '../../storage/db/repositories/uploads.repository.js';
+import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
+import type { Db } from './app-module.js';
+
+/** Documents of the partner API, their uploads, and the job that finds uploads which arrived in object storage. */
+export function createDocumentsModule(deps: {
+  db: Db;
+  queue: PgBossQueue;
+  blobs: BlobStore;
+  clock: Clock;
+  pageTokens: PageTokenCodec;
+  access: AccessService;
+  classifier: ClassifierService;
+  maxUploadBytes: number;
+  /** object storage receives uploads directly: look for arrivals every minute (S3 events make it immediate) */
+  pollForUploads: boolean;
+}) {
+  const { classifier } = deps;
+  const documents = createDocumentsService({
+    repository: createDocumentsRepository({ db: deps.db }),
+    access: deps.access,
+    blobs: deps.blobs,
+    pageTokens: deps.pageTokens,
+    clock: deps.clock,
+    isValidBuildingCategory: (code) => classifier.isValidBuildingCategory(code),
+    onCategoryCorrected: (correction) => classifier.learnCategory(correction),
+  });
+  const uploads = createUploadsService({
+    repository: createUploadsRepository({ db: deps.db, queue: deps.queue }),
+    access: deps.access,
+    blobs: deps.blobs,
+    clock: deps.clock,
+    maxUploadBytes: deps.maxUploadBytes,
+  });
+  return {
+    services: { documents, uploads },
+    jobs: {
+      handlers: {
+        'uploads.poll': async () => {
+          const arrived = await uploads.pollPendingUploads();
+          return arrived > 0 ? jobDone() : jobSkipped('no pending upload has arrived');
+        },
+      },
+      schedules: deps.pollForUploads ? [{ name: 'uploads.poll', cron: '* * * * *' }] : [],
+    } satisfies JobContribution,
+  };
+}

@@ -1,0 +1,62 @@
+import { createClassifierService, type ClassifierService } from '../../domain/documents/classification.service.js';
+import type { BlobStore } from '../../domain/documents/blob-store.js';
+import { classifyDocument } from '../../domain/pipeline/classify-document.js';
+import type { FileTools } from '../../domain/pipeline/ports.js';
+import { processDocument } from '../../domain/pipeline/process-document.js';
+import { createReprocessService } from '../../domain/pipeline/reprocess.service.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { createFileTools } from '../../integrations/extract/index.js';
+import { createLazyOcr } from '../../integrations/ocr/lazy-ocr.js';
+import { createClassifierRepository } from '../../storage/db/repositories/classifier.repository.js';
+import { createPipelineRepository } from '../../storage/db/repositories/pipeline.repository.js';
+import { createReprocessRepository } from '../../storage/db/repositories/reprocess.repository.js';
+import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
+import { classificationEngine } from '../classification-engine.js';
+import type { JobContribution } from '../../domain/jobs/jobs.js';
+import type { Db } from './app-module.js';
+
+/**
+ * The document pipeline: extraction (document.process) and classification (document.classify) jobs, the
+ * classifier other modules ask about categories, and the operator's reprocessing.
+ */
+export function createPipelineModule(deps: {
+  db: Db;
+  queue: PgBossQueue;
+  blobs: BlobStore;
+  clock: Clock;
+  libreOfficePath: string | null;
+  /** replaceable in tests (a file tool that fails on purpose, say) */
+  fileTools?: FileTools;
+  classifier?: ClassifierService;
+}) {
+  const { db, queue, blobs, clock } = deps;
+  // started on the first scanned page, stopped at shutdown
+  const ocr = createLazyOcr();
+  const tools = deps.fileTools ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
+  const repository = createPipelineRepository({ db, queue });
+  const classifier =
+    deps.classifier ??
+    createClassifierService({
+      engine: classificationEngine,
+      repository: createClassifierRepository({ db, pages: repository }),
+    });
+  return {
+    services: { reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }) },
+    classifier,
+    jobs: {
+      handlers: {
+        'document.process': ({ documentId }, job) =>
+          processDocument(documentId, {
+            repository,
+            blobs,
+            tools,
+            clock,
+            lastAttempt: job.lastAttempt,
+            signal: job.signal,
+          }),
+        'document.classify': ({ documentId }) => classifyDocument(documentId, { repository, classifier, clock }),
+      },
+    } satisfies JobContribution,
+    close: () => ocr.close(),
+  };
+}

@@ -1,0 +1,26 @@
+import { defineConfigPart } from '../config-part.js';
+
+export interface AdminConfig {
+  /** null: generated on first start and stored in `${dataDir}/admin-token` */
+  adminToken: string | null;
+  /** where `byggdok admin` finds the admin API (null: the public URL) */
+  adminUrl: string | null;
+}
+
+export const adminConfig = defineConfigPart({
+  variables: [
+    {
+      name: 'BYGGDOK_ADMIN_TOKEN',
+      default: 'unset: generated on first start into `$BYGGDOK_DATA_DIR/admin-token` (0600)',
+      description:
+        'operator token for the admin API and CLI (at least 24 characters); set it when several API processes run',
+    },
+    { name: 'BYGGDOK_ADMIN_URL', default: '`$BYGGDOK_PUBLIC_URL`', description: 'where the CLI finds the admin API' },
+  ],
+  read(env): AdminConfig {
+    return {
+      adminToken: env.secret('BYGGDOK_ADMIN_TOKEN', 24),
+      adminUrl: env.string('BYGGDOK_ADMIN_URL') ?? null,
+    };
+  },
+});

@@ -1,0 +1,46 @@
+import { defineConfigPart } from '../config-part.js';
+
+export interface WorkerConfig {
+  /** jobs of each kind one process runs at once */
+  concurrency: number;
+  /** a job running longer than this counts as crashed: its run is aborted and it is retried */
+  jobExpireSeconds: number;
+  retryLimit: number;
+  /** LibreOffice binary for Office previews (null: looked up on PATH when needed) */
+  libreOfficePath: string | null;
+}
+
+export const workerConfig = defineConfigPart({
+  variables: [
+    {
+      name: 'BYGGDOK_WORKER_CONCURRENCY',
+      default: '`2`',
+      description: 'jobs of each kind one worker process runs at once',
+    },
+    {
+      name: 'BYGGDOK_JOB_EXPIRE_SECONDS',
+      default: '`900`',
+      description: 'a job running longer counts as crashed: its extraction is stopped and it is retried',
+    },
+    {
+      name: 'BYGGDOK_JOB_RETRY_LIMIT',
+      default: '`4`',
+      description: 'retries (with back-off) before a failure is recorded on the document',
+    },
+    {
+      name: 'BYGGDOK_LIBREOFFICE_PATH',
+      default: '`soffice`/`libreoffice` on PATH',
+      description: 'LibreOffice for Office previews (no preview without it)',
+    },
+  ],
+  read(env): { worker: WorkerConfig } {
+    return {
+      worker: {
+        concurrency: env.int('BYGGDOK_WORKER_CONCURRENCY', { default: 2, min: 1, max: 64 }),
+        jobExpireSeconds: env.int('BYGGDOK_JOB_EXPIRE_SECONDS', { default: 900, min: 1, max: 86_400 }),
+        retryLimit: env.int('BYGGDOK_JOB_RETRY_LIMIT', { default: 4, min: 0, max: 100 }),
+        libreOfficePath: env.string('BYGGDOK_LIBREOFFICE_PATH') ?? null,
+      },
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { assembleJobHandlers } from '../../../src/domain/jobs/job-handlers.js';
+import { JobError } from '../../../src/domain/jobs/jobs.errors.js';
+import { jobDone, type JobContribution } from '../../../src/domain/jobs/jobs.js';
+
+const done = async () => jobDone();
+
+const pipeline: JobContribution = { handlers: { 'document.process': done, 'document.classify': done } };
+const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
+const reports: JobContribution = { handlers: { 'report.generate': done } };
+
+function problemOf(contributions: JobContribution[]): JobError {
+  try {
+    assembleJobHandlers(contributions);
+  } catch (error) {
+    if (error instanceof JobError) return error;
+    throw error;
+  }
+  throw new Error('expected the handler table to be refused');
+}
+
+describe('assembling the job handlers of every module', () => {
+  it('joins one handler per job from the modules that own them', () => {
+    const handlers = assembleJobHandlers([pipeline, uploads, reports]);
+
+    expect(Object.keys(handlers).sort()).toEqual([
+      'document.classify',
+      'document.process',
+      'report.generate',
+      'uploads.poll',
+    ]);
+    expect(handlers['uploads.poll']).toBe(done);
+  });
+
+  it('refuses to start when a job has no handler, naming it', () => {
+    const error = problemOf([pipeline, uploads]);
+
+    expect(error.code).toBe('job.handlers_invalid');
+    expect(error.message).toContain('no handler for report.generate');
+  });
+
+  it('refuses two modules handling the same job, and handlers for jobs that do not exist', () => {
+    const stray = { handlers: { 'report.generate': done, 'mail.send': done } } as unknown as JobContribution;
+
+    const error = problemOf([pipeline, uploads, reports, stray]);
+
+    expect(error.message).toContain('more than one handler for report.generate');
+    expect(error.message).toContain('handlers for unknown jobs mail.send');
+  });
+});
