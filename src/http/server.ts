@@ -9,6 +9,7 @@ import { answerClientError, registerInputGuard } from './plugins/input-guard.js'
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerValidation } from './plugins/validation.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { UrlSigner } from '../storage/blobs/url-signer.js';
@@ -58,9 +59,9 @@ export async function buildServer(params: {
     },
     ajv: { customOptions: { removeAdditional: false } },
     // errors Fastify raises before routing (a malformed URL, a path segment beyond maxParamLength, a bad content
-    // type header) get the same problem+json
+    // type header) get the same problem+json; these replies run no hooks, so they are given the API's headers here
     frameworkErrors: (error, request, reply) => {
-      void reply.header('x-request-id', request.id);
+      applyApiSecurityHeaders(reply.header('x-request-id', request.id));
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         void sendProblem(reply, {
           status: 414,
@@ -85,6 +86,8 @@ export async function buildServer(params: {
   registerValidation(app);
   registerErrorHandling(app);
   registerFormBodiesAsJson(app);
+  // before every route, so that the prefix table of security-headers.ts sees each one as it is added
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
   if (options.rateLimit.enabled) {
     await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });

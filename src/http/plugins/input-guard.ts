@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, type FieldProblem } from '../../domain/shared/errors.js';
 import { problemDocument } from './errors.js';
+import { API_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 /**
  * One gate in front of every route, present and future: text PostgreSQL cannot store (NUL) or that is not text at
@@ -178,7 +179,7 @@ export function answerClientError(error: ConnectionError, socket: Socket): void 
         'Content-Type: application/problem+json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'X-Content-Type-Options: nosniff\r\n' +
-        "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+        `Content-Security-Policy: ${API_CONTENT_SECURITY_POLICY}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
     );
