@@ -5,9 +5,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { HttpServices } from './app-types.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
+import { answerClientError, registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerValidation } from './plugins/validation.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { UrlSigner } from '../storage/blobs/url-signer.js';
@@ -32,6 +34,8 @@ export interface ServerOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Ids are at most 200 characters; a longer path segment is answered 414 before routing. */
+const MAX_PARAM_LENGTH = 500;
 
 export async function buildServer(params: {
   services: HttpServices;
@@ -46,7 +50,7 @@ export async function buildServer(params: {
     loggerInstance: params.logger,
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     requestIdHeader: false,
     // a caller's request id is kept when it is sane, so logs can be joined across systems
     genReqId: (request) => {
@@ -54,14 +58,26 @@ export async function buildServer(params: {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     ajv: { customOptions: { removeAdditional: false } },
-    // errors Fastify raises before routing (a malformed URL, a bad content type header) get the same problem+json
-    frameworkErrors: (error, _request, reply) => {
+    // errors Fastify raises before routing (a malformed URL, a path segment beyond maxParamLength, a bad content
+    // type header) get the same problem+json; these replies run no hooks, so they are given the API's headers here
+    frameworkErrors: (error, request, reply) => {
+      applyApiSecurityHeaders(reply.header('x-request-id', request.id));
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        void sendProblem(reply, {
+          status: 414,
+          code: 'request.url_too_long',
+          detail: `A path segment is longer than ${MAX_PARAM_LENGTH} characters`,
+        });
+        return;
+      }
       void sendProblem(reply, {
         status: error.statusCode ?? 400,
         code: error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid',
         detail: error.message,
       });
     },
+    // what Node's HTTP parser refuses (request line and headers beyond 16 KiB, bytes that are not HTTP)
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -70,10 +86,14 @@ export async function buildServer(params: {
   registerValidation(app);
   registerErrorHandling(app);
   registerFormBodiesAsJson(app);
+  // before every route, so that the prefix table of security-headers.ts sees each one as it is added
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
   if (options.rateLimit.enabled) {
     await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });
   }
+  // after the rate limit, so that refused hostile input still counts against the caller
+  registerInputGuard(app);
 
   registerHealthRoutes(app, { isReady: params.isReady });
 

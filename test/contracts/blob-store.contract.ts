@@ -11,12 +11,8 @@ import {
   MAX_SIGNED_URL_SECONDS,
   type BlobStore,
 } from '../../src/domain/documents/blob-store.js';
-import {
-  createUrlSigner,
-  decodeKeyPath,
-  formatContentDisposition,
-  type UrlSigner,
-} from '../../src/storage/blobs/url-signer.js';
+import { downloadHeaders } from '../../src/storage/blobs/download-headers.js';
+import { createUrlSigner, decodeKeyPath, type UrlSigner } from '../../src/storage/blobs/url-signer.js';
 
 export interface BlobStoreHarness {
   store: BlobStore;
@@ -221,6 +217,7 @@ export function runBlobStoreContract({ name, createHarness, keepsContentType }: 
       const url = await store.signedDownloadUrl('docs/plan.pdf', {
         expiresInSeconds: 60,
         filename: 'plan.pdf',
+        contentType: 'application/pdf',
         inline: true,
       });
       const response = await fetch(url);
@@ -228,6 +225,22 @@ export function runBlobStoreContract({ name, createHarness, keepsContentType }: 
       expect(response.status).toBe(200);
       expect(response.headers.get('content-disposition')?.startsWith('inline;')).toBe(true);
       await response.arrayBuffer();
+    });
+
+    it('a signed URL asked to show HTML or SVG inline downloads it as an attachment instead', async () => {
+      for (const [key, contentType] of [
+        ['docs/side.html', 'text/html'],
+        ['docs/tegning.svg', 'image/svg+xml'],
+      ] as const) {
+        await store.put(key, Buffer.from('<script>alert(1)</script>'), { contentType });
+
+        const url = await store.signedDownloadUrl(key, { expiresInSeconds: 60, contentType, inline: true });
+        const response = await fetch(url);
+
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-disposition')?.startsWith('attachment')).toBe(true);
+        await response.arrayBuffer();
+      }
     });
 
     it('a signed upload URL stores the bytes PUT to it', async () => {
@@ -329,10 +342,10 @@ async function handleSignedRequest({
     return;
   }
   const body = await store.get(key);
-  response.setHeader('content-type', verdict.contentType ?? 'application/octet-stream');
-  if (verdict.filename !== undefined || verdict.inline === true) {
-    response.setHeader('content-disposition', formatContentDisposition(verdict));
-  }
+  // the same policy as the service's own /blobs/ route
+  const headers = downloadHeaders(verdict);
+  response.setHeader('content-type', headers.contentType);
+  response.setHeader('content-disposition', headers.contentDisposition);
   await pipeline(body, response);
 }
 

@@ -38,7 +38,8 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
   async function run(scope: SearchScope, parameters: SearchParameters): Promise<DocumentSearchResult> {
     if (parameters.query.trim() === '') throw invalidField('/query', 'must contain a search term');
     const query = parseQuery({ query: parameters.query, fuzziness: parameters.fuzziness });
-    const offset = parameters.startIndex;
+    // every offset past the window gives the same empty page, so none larger than it reaches the database
+    const offset = Math.min(parameters.startIndex, SEARCH_WINDOW);
     const limit = offset >= SEARCH_WINDOW ? 0 : Math.min(parameters.maxResults, SEARCH_WINDOW - offset);
     const result = await provider.searchDocuments({
       scope,

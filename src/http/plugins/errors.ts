@@ -18,11 +18,14 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -48,20 +51,36 @@ export interface Problem {
   requestId?: string;
 }
 
-export function sendProblem(
-  reply: FastifyReply,
-  problem: { status: number; code: string; detail: string; errors?: FieldProblem[] },
-): FastifyReply {
-  const body: Problem = {
+/** The problem+json body; also written raw for errors Node answers before Fastify has a request (input-guard.ts). */
+export function problemDocument(problem: {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldProblem[];
+  instance?: string;
+  requestId?: string;
+}): Problem {
+  return {
     type: `urn:byggdok:problem:${problem.code}`,
     title: TITLES[problem.status] ?? 'Error',
     status: problem.status,
     detail: problem.detail,
     code: problem.code,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.instance !== undefined ? { instance: problem.instance } : {}),
+    ...(problem.requestId !== undefined ? { requestId: problem.requestId } : {}),
+  };
+}
+
+export function sendProblem(
+  reply: FastifyReply,
+  problem: { status: number; code: string; detail: string; errors?: FieldProblem[] },
+): FastifyReply {
+  const body = problemDocument({
+    ...problem,
     instance: reply.request.url.split('?')[0],
     requestId: String(reply.request.id),
-  };
+  });
   return reply.status(problem.status).type('application/problem+json; charset=utf-8').send(body);
 }
 

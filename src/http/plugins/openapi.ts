@@ -31,5 +31,13 @@ export async function registerOpenApi(
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      docExpansion: 'list',
+      deepLinking: true,
+      // the badge would send our document's URL to validator.swagger.io, which the CSP of /docs does not allow
+      validatorUrl: null,
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
 
 // ajv-formats ships CommonJS with a default export
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -11,17 +11,97 @@ const shared: Options = {
   removeAdditional: false,
   useDefaults: true,
   strict: false,
+  // a JSON body can spell Infinity (1e400); integer and number fields accept finite numbers only
+  strictNumbers: true,
 };
 
 /**
  * Bodies are validated as sent: `{"name": 123}` is a 400, not the string "123". Query strings and path parameters are
- * text on the wire, so they are coerced to the schema's types.
+ * text on the wire, so they are coerced to the schema's types, and a number must be written as one: AJV alone would
+ * turn `Infinity`, `1e400` or `0x10` into numbers.
  */
 export function registerValidation(app: FastifyInstance): void {
   const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-    return ajv.compile(schema as FastifySchema & object);
+    if (httpPart === 'body') return bodyAjv.compile(schema as FastifySchema & object);
+    const validate = textAjv.compile(schema as FastifySchema & object);
+    const numbers = numericProperties(schema);
+    return numbers.size === 0 ? validate : validateNumbersAsWritten(validate, numbers);
   });
+}
+
+type NumericType = 'integer' | 'number';
+
+/** Decimal notation, as JSON writes numbers; whether it is whole and in range is the schema's business after. */
+const NUMBER_TEXT = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
+
+/** The top-level properties of an object schema (query strings are flat) whose type is a number. */
+export function numericProperties(schema: unknown): Map<string, NumericType> {
+  const numeric = new Map<string, NumericType>();
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | null)?.properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    const types = Array.isArray(property.type) ? property.type : [property.type];
+    if (types.includes('integer')) numeric.set(name, 'integer');
+    else if (types.includes('number')) numeric.set(name, 'number');
+  }
+  return numeric;
+}
+
+interface TextValidator {
+  (data: unknown): boolean;
+  errors?: FastifySchemaValidationError[] | null;
+}
+
+function validateNumbersAsWritten(validate: TextValidator, numbers: Map<string, NumericType>): TextValidator {
+  const checked: TextValidator = (data) => {
+    // read before AJV coerces the values in place
+    const unwritten = numbersNotWritten(data, numbers);
+    const valid = validate(data);
+    const notFinite = valid ? numbersNotFinite(data, numbers) : [];
+    const reported = new Set(unwritten.map((error) => error.instancePath));
+    const errors = [
+      ...unwritten,
+      ...(validate.errors ?? []).filter((error) => !reported.has(error.instancePath)),
+      ...notFinite,
+    ];
+    checked.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return checked;
+}
+
+function numbersNotWritten(data: unknown, numbers: Map<string, NumericType>): FastifySchemaValidationError[] {
+  if (data === null || typeof data !== 'object') return [];
+  const errors: FastifySchemaValidationError[] = [];
+  for (const [name, type] of numbers) {
+    const value = (data as Record<string, unknown>)[name];
+    const texts = (Array.isArray(value) ? value : [value]).filter((text): text is string => typeof text === 'string');
+    if (texts.some((text) => !NUMBER_TEXT.test(text))) {
+      errors.push({
+        instancePath: `/${name}`,
+        schemaPath: '',
+        keyword: 'type',
+        message: `must be ${type}`,
+        params: { type },
+      });
+    }
+  }
+  return errors;
+}
+
+function numbersNotFinite(data: unknown, numbers: Map<string, NumericType>): FastifySchemaValidationError[] {
+  if (data === null || typeof data !== 'object') return [];
+  return [...numbers.keys()]
+    .filter((name) => {
+      const value = (data as Record<string, unknown>)[name];
+      return typeof value === 'number' && !Number.isFinite(value);
+    })
+    .map((name) => ({
+      instancePath: `/${name}`,
+      schemaPath: '',
+      keyword: 'type',
+      message: 'must be a finite number',
+      params: {},
+    }));
 }

@@ -16,7 +16,7 @@ import {
   BlobNotFoundError,
   type BlobStore,
 } from '../../domain/documents/blob-store.js';
-import { formatContentDisposition } from './url-signer.js';
+import { downloadHeaders } from './download-headers.js';
 
 export interface S3BlobStoreConfig {
   bucket: string;
@@ -113,12 +113,13 @@ export function createS3BlobStore(config: S3BlobStoreConfig): S3BlobStore {
     async signedDownloadUrl(key, { expiresInSeconds, filename, contentType, inline }) {
       assertValidBlobKey(key);
       assertValidExpiry(expiresInSeconds);
+      // S3 cannot add nosniff or a CSP, so the type and disposition it is told to send are the whole defence
+      const headers = downloadHeaders({ filename, contentType, inline });
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: key,
-        ResponseContentDisposition:
-          filename === undefined && inline === undefined ? undefined : formatContentDisposition({ filename, inline }),
-        ResponseContentType: contentType,
+        ResponseContentDisposition: headers.contentDisposition,
+        ResponseContentType: headers.contentType,
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { BlobNotFoundError, type BlobStore } from '../../../domain/documents/blob-store.js';
 import { fileNotFound, linkExpired, linkInvalid } from '../../../domain/documents/documents.errors.js';
 import type { UploadsService } from '../../../domain/uploads/uploads.service.js';
-import { decodeKeyPath, formatContentDisposition, type UrlSigner } from '../../../storage/blobs/url-signer.js';
+import { downloadHeaders } from '../../../storage/blobs/download-headers.js';
+import { decodeKeyPath, type UrlSigner } from '../../../storage/blobs/url-signer.js';
 
 /**
  * The signed URLs of the embedded file storage, served by the service itself: GET downloads, PUT receives an upload.
@@ -38,16 +39,16 @@ export async function registerLocalBlobRoutes(
       const stream = await deps.blobs.get(key).catch((error: unknown) => {
         throw error instanceof BlobNotFoundError ? fileNotFound() : error;
       });
+      // the CSP sandbox and nosniff that go with these come from the /blobs/ entry in security-headers.ts
+      const headers = downloadHeaders({
+        ...(verdict.filename ? { filename: verdict.filename } : {}),
+        contentType: verdict.contentType ?? head.contentType,
+        inline: verdict.inline ?? false,
+      });
       return reply
-        .header('content-type', verdict.contentType ?? head.contentType ?? 'application/octet-stream')
+        .header('content-type', headers.contentType)
         .header('content-length', head.size)
-        .header(
-          'content-disposition',
-          formatContentDisposition({
-            ...(verdict.filename ? { filename: verdict.filename } : {}),
-            inline: verdict.inline ?? false,
-          }),
-        )
+        .header('content-disposition', headers.contentDisposition)
         .header('cache-control', 'private, max-age=300')
         .send(stream);
     });

@@ -6,7 +6,11 @@ import { eventsTokenGuard } from '../../plugins/events-auth.js';
 const S3Record = Type.Object({
   eventName: Type.String(),
   s3: Type.Object({
-    object: Type.Object({ key: Type.String(), size: Type.Optional(Type.Number()), eTag: Type.Optional(Type.String()) }),
+    object: Type.Object({
+      key: Type.String(),
+      size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+      eTag: Type.Optional(Type.String()),
+    }),
   }),
 });
 

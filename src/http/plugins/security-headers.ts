@@ -1,0 +1,89 @@
+import { fastifyHelmet, type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
+type Directives = NonNullable<NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean>>['directives']>;
+
+/** What every JSON response says: load nothing, never be framed. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers that differ by URL prefix; a route gets the longest prefix that matches it, the API policy otherwise. The
+ * web app (served under /app/ by a later issue) adds its entry here.
+ */
+export function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: HelmetOptions }> {
+  const publicOrigin = new URL(publicUrl).origin;
+  return [
+    {
+      // Swagger UI: its own scripts and styles; "Try it out" calls the public URL, which may be another origin
+      prefix: '/docs',
+      helmet: {
+        contentSecurityPolicy: csp({
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          connectSrc: ["'self'", publicOrigin],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+        }),
+        xFrameOptions: { action: 'sameorigin' },
+      },
+    },
+    {
+      // Users' files (signed URLs of the embedded store). `sandbox` gives whatever a browser renders an opaque origin
+      // and no script, whatever the bytes are; no default-src, which breaks browsers' built-in PDF viewers. The
+      // preview may be framed by the web app or a partner's page, and fetched cross-origin like an S3 URL.
+      prefix: '/blobs/',
+      helmet: {
+        contentSecurityPolicy: csp({
+          defaultSrc: fastifyHelmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+          sandbox: [],
+        }),
+        xFrameOptions: false,
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+      },
+    },
+  ];
+}
+
+/**
+ * The usual security headers on every response (@fastify/helmet): a CSP, nosniff, Referrer-Policy, frame
+ * protection, and HSTS only when the public URL is https (a plain-http installation must not pin itself to https).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+  const https = new URL(options.publicUrl).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: csp({ defaultSrc: ["'none'"], frameAncestors: ["'none'"] }),
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const policies = headerPolicies(options.publicUrl).sort((a, b) => b.prefix.length - a.prefix.length);
+  // routes registered later (in any plugin) are matched against the prefix table once, when they are added
+  app.addHook('onRoute', (route) => {
+    const policy = policies.find(
+      ({ prefix }) => route.url === prefix.replace(/\/$/, '') || route.url.startsWith(prefix),
+    );
+    if (policy) route.config = { ...route.config, helmet: policy.helmet } as typeof route.config;
+  });
+}
+
+/**
+ * Responses Fastify sends without running hooks (a URL it cannot decode or route) still get the API's headers.
+ */
+export function applyApiSecurityHeaders(reply: FastifyReply): void {
+  void reply
+    .header('content-security-policy', API_CONTENT_SECURITY_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer');
+}
+
+function csp(directives: Directives): HelmetOptions['contentSecurityPolicy'] {
+  return { useDefaults: false, directives };
+}
