@@ -11,7 +11,7 @@ import type {
   SearchProvider,
   SearchScope,
 } from '../../domain/search/search.types.js';
-import { toDocument, type DocumentRow } from '../db/repositories/documents.repository.js';
+import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
 import type { DB } from '../db/schema.js';
 import { analyseQuery, type AnalysedTerm } from './query-analysis.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_NAMES, type JobHandlers, type JobName } from '../../../src/domain/pipeline/jobs.js';
 import type { Database } from '../../../src/storage/db/database.js';
-import { transactionExecutor } from '../../../src/storage/db/repositories/documents.repository.js';
+import { transactionExecutor } from '../../../src/storage/db/repositories/document-rows.js';
 import { createPgBossQueue, type PgBossQueue, type SqlExecutor } from '../../../src/storage/queue/pg-boss.queue.js';
 import { createTestDatabase, testEngines } from '../../helpers/test-database.js';
 

@@ -9,7 +9,7 @@ import type {
 } from '../../../domain/answers/ports.js';
 import { contentTokens } from '../../../domain/answers/text-analysis.js';
 import type { DB } from '../schema.js';
-import { isUuid } from './documents.repository.js';
+import { isUuid } from './document-rows.js';
 
 /** the most distinct words a retrieval query uses; a 5000-character question would otherwise scan everything */
 const MAX_TERMS = 16;

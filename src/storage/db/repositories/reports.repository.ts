@@ -6,7 +6,7 @@ import type { StoredReportItem } from '../../../domain/reports/resolve.js';
 import { newId } from '../../../domain/shared/ids.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
-import { isUuid, toDocument, transactionExecutor } from './documents.repository.js';
+import { isUuid, toDocument, transactionExecutor } from './document-rows.js';
 
 /**
  * How much of each document the full-text evidence reads: the opening chunks say what a document is (title page,

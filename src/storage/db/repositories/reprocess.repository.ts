@@ -3,7 +3,7 @@ import { PIPELINE } from '../../../domain/pipeline/jobs.js';
 import type { ReprocessRepository } from '../../../domain/pipeline/reprocess.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
-import { isUuid } from './documents.repository.js';
+import { isUuid } from './document-rows.js';
 
 export function createReprocessRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): ReprocessRepository {
   const { db, queue } = params;
