@@ -164,6 +164,7 @@ export async function createDependencies(params: {
       onCategoryCorrected: (correction) => classifier.learnCategory(correction),
     });
     const askRepository = createAskRepository(db);
+    const searchProvider = createPostgresSearchProvider({ db });
     const services: Services = {
       access,
       admin: createAdminService({ repository: createAdminRepository(db), clock }),
@@ -172,10 +173,10 @@ export async function createDependencies(params: {
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
       documents,
       reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
-      search: createSearchService({ access, provider: createPostgresSearchProvider({ db }) }),
+      search: createSearchService({ access, provider: searchProvider }),
       reports: createReportsService({
         repository: createReportsRepository({ db, queue }),
-        evidence: createReportEvidenceSource(db),
+        evidence: createReportEvidenceSource({ db, chunks: searchProvider }),
         access,
         clock,
         ...(settings.reportWaitMs !== undefined ? { waitMs: settings.reportWaitMs } : {}),
@@ -183,7 +184,7 @@ export async function createDependencies(params: {
       answers: createAnswersService({
         access,
         repository: askRepository,
-        retriever: askRepository,
+        retriever: searchProvider,
         reader: askRepository,
         answerer:
           settings.llm && settings.llm.provider !== 'builtin'

@@ -13,7 +13,8 @@ import type {
 import type { AnswerTools, Answerer } from './answerer.js';
 import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf } from './language.js';
-import type { AskRepository, PassageReader, PassageRetriever, PassageScope } from './ports.js';
+import type { ChunkRetriever } from '../search/chunk-retriever.js';
+import type { AskRepository, PassageReader, PassageScope } from './ports.js';
 
 export interface AskInput {
   principal: Principal;
@@ -47,7 +48,7 @@ const THREAD_TURNS = 6;
 export function createAnswersService(deps: {
   access: AccessService;
   repository: AskRepository;
-  retriever: PassageRetriever;
+  retriever: Pick<ChunkRetriever, 'retrieveChunks'>;
   reader: PassageReader;
   answerer: Answerer;
   clock: { now(): Date };
@@ -121,7 +122,7 @@ export function createAnswersService(deps: {
     const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };
 
     const tools: AnswerTools = {
-      retrieve: ({ query, limit }) => deps.retriever.retrieve({ ...passageScope, query, limit }),
+      retrieve: ({ query, limit }) => deps.retriever.retrieveChunks({ ...passageScope, query, limit }),
       readPassages: ({ documentIds, limitPerDocument }) =>
         deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
       readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),

@@ -2,9 +2,8 @@ import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import { invalid, invalidField } from '../shared/errors.js';
 import { parseQuery } from './query-parser.js';
+import type { ChunkHit, ChunkRetrievalRequest } from './chunk-retriever.js';
 import type {
-  ChunkHit,
-  ChunkRetrievalRequest,
   DocumentSearchResult,
   DocumentType,
   Fuzziness,
