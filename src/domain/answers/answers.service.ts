@@ -1,6 +1,6 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type {
   AnswerResult,
@@ -11,6 +11,7 @@ import type {
   ThreadTurn,
 } from './answer.types.js';
 import type { AnswerTools, Answerer } from './answerer.js';
+import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion, threadNotFound } from './answers.errors.js';
 import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf } from './language.js';
 import type { ChunkRetriever } from '../search/chunk-retriever.js';
@@ -94,17 +95,17 @@ export function createAnswersService(deps: {
       thread.apiKeyId !== input.principal.apiKeyId ||
       thread.buildingId !== buildingId
     ) {
-      throw notFound('thread');
+      throw threadNotFound();
     }
     return { id: thread.id, turns: thread.turns, isNew: false };
   }
 
   async function prepare(input: AskInput): Promise<PreparedAsk> {
     if (input.useAgenticRag === false) {
-      throw invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
+      throw agenticRagCannotBeOff();
     }
     const question = input.query.trim();
-    if (question === '') throw invalidField('/query', 'must not be blank');
+    if (question === '') throw blankQuestion();
     // reasoning_effort is the deprecated spelling of mode: high is deep, low and medium are balanced
     const mode: AskMode = input.mode ?? (input.reasoningEffort === 'high' ? 'deep' : 'balanced');
     const language = answerLanguageOf({ requested: input.language, question });
@@ -116,7 +117,7 @@ export function createAnswersService(deps: {
         (await repository.readableDocuments({ ...scope, documentIds: attachedDocumentIds })).map((d) => d.id),
       );
       const missing = attachedDocumentIds.find((id) => !readable.has(id));
-      if (missing !== undefined) throw notFound('document', `Attached document ${missing} not found`);
+      if (missing !== undefined) throw attachedDocumentNotFound(missing);
     }
     const thread = await threadOf({ input, buildingId: scope.buildingId });
     const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };

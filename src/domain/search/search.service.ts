@@ -1,7 +1,7 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { invalid, invalidField } from '../shared/errors.js';
 import { parseQuery } from './query-parser.js';
+import { blankSearchQuery, tooManyBuildingsToSearch } from './search.errors.js';
 import type { ChunkHit, ChunkRetrievalRequest } from './chunk-retriever.js';
 import type {
   DocumentSearchResult,
@@ -35,7 +35,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
   const { access, provider } = deps;
 
   async function run(scope: SearchScope, parameters: SearchParameters): Promise<DocumentSearchResult> {
-    if (parameters.query.trim() === '') throw invalidField('/query', 'must contain a search term');
+    if (parameters.query.trim() === '') throw blankSearchQuery();
     const query = parseQuery({ query: parameters.query, fuzziness: parameters.fuzziness });
     const offset = parameters.startIndex;
     const limit = offset >= SEARCH_WINDOW ? 0 : Math.min(parameters.maxResults, SEARCH_WINDOW - offset);
@@ -81,12 +81,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
   }): Promise<DocumentSearchResult> {
     const { reach } = await access.authorizeOwner({ ...params, need: 'read' });
     if (reach.kind === 'buildings' && reach.buildingIds.length > MAX_OWNER_SEARCH_BUILDINGS) {
-      throw invalid(
-        'search.too_many_buildings',
-        `This credential is scoped to ${reach.buildingIds.length} individual buildings; owner-wide search covers at ` +
-          `most ${MAX_OWNER_SEARCH_BUILDINGS}. Search per building instead ` +
-          '(GET /building_owners/{buildingOwnerId}/buildings/{buildingId}/search).',
-      );
+      throw tooManyBuildingsToSearch({ buildings: reach.buildingIds.length, max: MAX_OWNER_SEARCH_BUILDINGS });
     }
     const buildingIds = reach.kind === 'whole' ? null : reach.buildingIds;
     return run({ ownerId: params.ownerId, buildingIds }, params.parameters);
