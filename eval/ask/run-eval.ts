@@ -6,7 +6,8 @@
  * for the tuning half and for the held-out half (see norquad-building.ts); targets must hold on both.
  *
  *   npx tsx eval/ask/run-eval.ts [--file path.json] [--limit n] [--documents 10000] [--language no]
- *                                [--mode balanced] [--retriever ask|search] [--database-url postgres://...] [--verbose]
+ *                                [--mode balanced] [--ranking word-weight|search-rank] [--database-url postgres://...]
+ *                                [--verbose]
  *
  * Exits non-zero when a target of the built-in answerer is missed.
  */
@@ -16,6 +17,7 @@ import path from 'node:path';
 import type { AnswerResult, AskMode, RequestedLanguage } from '../../src/domain/answers/answer.types.js';
 import { createAnswersService } from '../../src/domain/answers/answers.service.js';
 import { createBuiltinAnswerer } from '../../src/domain/answers/builtin.answerer.js';
+import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/search/chunk-retriever.js';
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer } from '../../src/http/server.js';
 import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
@@ -35,10 +37,10 @@ const language = (argValue('--language') ?? 'no') as RequestedLanguage;
 const mode = argValue('--mode') as AskMode | undefined;
 const databaseUrl = argValue('--database-url') ?? process.env.EVAL_DATABASE_URL;
 const verbose = process.argv.includes('--verbose');
-/** whose passage retrieval answers: the ask repository's own full text, or the search provider's chunk retrieval */
-const retrieverName = argValue('--retriever') ?? 'ask';
-if (retrieverName !== 'ask' && retrieverName !== 'search') {
-  console.error(`unknown retriever "${retrieverName}" (ask or search)`);
+/** how the one chunk retriever ranks passages for the answerer (see ChunkRanking) */
+const ranking = (argValue('--ranking') ?? DEFAULT_CHUNK_RANKING) as ChunkRanking;
+if (ranking !== 'word-weight' && ranking !== 'search-rank') {
+  console.error(`unknown ranking "${String(ranking)}" (word-weight or search-rank)`);
   process.exit(2);
 }
 
@@ -108,16 +110,13 @@ async function main(): Promise<void> {
     const answers = createAnswersService({
       access: services.access,
       repository: askRepository,
-      retriever:
-        retrieverName === 'ask' ? askRepository : { retrieve: (request) => services.search.retrieveChunks(request) },
+      retriever: { retrieveChunks: (request) => services.search.retrieveChunks({ ...request, ranking }) },
       reader: askRepository,
       answerer: createBuiltinAnswerer(),
       clock: { now: () => new Date() },
     });
     const asked = building.questions.slice(0, Math.min(limit, building.questions.length));
-    console.log(
-      `${asked.length} questions, language=${language}, mode=${mode ?? 'balanced'}, retriever=${retrieverName}`,
-    );
+    console.log(`${asked.length} questions, language=${language}, mode=${mode ?? 'balanced'}, ranking=${ranking}`);
 
     const outcomes: Outcome[] = [];
     const latencies: number[] = [];

@@ -157,7 +157,7 @@ async function main(): Promise<void> {
             if (!passages) {
               // hidden: the question's own passage in a private folder, so the building does not hold the answer
               if (hide) await hideFolder(q.folder);
-              passages = await askRepository.retrieve({ ...scope, query, limit });
+              passages = await building.deps.services.search.retrieveChunks({ ...scope, query, limit });
               if (hide) await hideFolder(null);
               cache.set(q, passages);
             }

@@ -1,8 +1,9 @@
 /**
  * Search relevance on NorQuAD (Norwegian questions over news and Wikipedia passages): every passage is loaded as a
  * document in one building, each question is searched as written (fuzziness=auto), and the rank of the passage that
- * holds the answer gives recall@1, recall@5 and MRR. The same is measured for passage retrieval (the chunk-level
- * method question answering uses): is the first passage from the right document, and does it hold the answer?
+ * holds the answer gives recall@1, recall@5 and MRR. The same is measured for passage retrieval (the chunk retriever
+ * question answering uses), with each of its rankings: is the first passage from the right document, and does it
+ * hold the answer?
  *
  * The set is split by position: even-numbered passages were used for tuning, odd-numbered ones never were.
  *
@@ -11,6 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chunkPages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
+import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/search/chunk-retriever.js';
 import { parseQuery } from '../../src/domain/search/query-parser.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
 import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
@@ -29,6 +31,11 @@ interface Item {
 const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'pglite';
 const verbose = args.includes('--verbose');
+/** passages are retrieved with each ranking of the one chunk retriever; the default is what answers use */
+const RANKINGS: readonly ChunkRanking[] = [
+  DEFAULT_CHUNK_RANKING,
+  ...(['word-weight', 'search-rank'] as const).filter((r) => r !== DEFAULT_CHUNK_RANKING),
+];
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine !== 'postgres')
@@ -92,7 +99,11 @@ async function main(): Promise<void> {
   const loaded = performance.now();
   const provider = createPostgresSearchProvider({ db: database.db });
 
-  const results: { split: 'tuning' | 'holdout'; rank: number; passageFirst: boolean; answerFirst: boolean }[] = [];
+  const results: {
+    split: 'tuning' | 'holdout';
+    rank: number;
+    passages: Record<ChunkRanking, { passageFirst: boolean; answerFirst: boolean }>;
+  }[] = [];
   for (const item of items) {
     const search = await provider.searchDocuments({
       scope: { ownerId: 'own_eval', buildingIds: ['bld_eval'] },
@@ -105,16 +116,23 @@ async function main(): Promise<void> {
       aggregations: false,
     });
     const rank = search.hits.findIndex((hit) => hit.document.id === ids[item.passage]) + 1;
-    const chunks = await provider.retrieveChunks({
-      ownerId: 'own_eval',
-      buildingIds: ['bld_eval'],
-      query: item.question,
-      limit: 5,
-    });
-    const first = chunks[0];
-    const passageFirst = first?.documentId === ids[item.passage];
-    const answerFirst = passageFirst && first !== undefined && first.text.includes(item.answer);
-    results.push({ split: item.passage % 2 === 0 ? 'tuning' : 'holdout', rank, passageFirst, answerFirst });
+    const byRanking = {} as Record<ChunkRanking, { passageFirst: boolean; answerFirst: boolean }>;
+    for (const ranking of RANKINGS) {
+      const chunks = await provider.retrieveChunks({
+        ownerId: 'own_eval',
+        buildingIds: ['bld_eval'],
+        query: item.question,
+        limit: 5,
+        ranking,
+      });
+      const first = chunks[0];
+      const passageFirst = first?.documentId === ids[item.passage];
+      byRanking[ranking] = {
+        passageFirst,
+        answerFirst: passageFirst && first !== undefined && first.text.includes(item.answer),
+      };
+    }
+    results.push({ split: item.passage % 2 === 0 ? 'tuning' : 'holdout', rank, passages: byRanking });
     if (verbose && rank !== 1) {
       console.log(`rank ${rank || '-'}: ${item.question}  [${passages[item.passage]?.split('\n')[0]}]`);
     }
@@ -129,13 +147,18 @@ async function main(): Promise<void> {
     const n = rows.length;
     const at = (k: number) => rows.filter((r) => r.rank > 0 && r.rank <= k).length / n;
     const mrr = rows.reduce((sum, r) => sum + (r.rank > 0 ? 1 / r.rank : 0), 0) / n;
-    const passageFirst = rows.filter((r) => r.passageFirst).length / n;
-    const answerFirst = rows.filter((r) => r.answerFirst).length / n;
+    const share = (ranking: ChunkRanking, pick: 'passageFirst' | 'answerFirst') =>
+      rows.filter((r) => r.passages[ranking][pick]).length / n;
+    const passageLines = RANKINGS.map(
+      (ranking) =>
+        `passages (${ranking}): right passage first ${share(ranking, 'passageFirst').toFixed(3)}, ` +
+        `answer in it ${share(ranking, 'answerFirst').toFixed(3)}`,
+    );
     console.log(
       `${label.padEnd(8)} n=${String(n).padStart(3)}  recall@1 ${at(1).toFixed(3)}  recall@5 ${at(5).toFixed(3)}  ` +
-        `MRR ${mrr.toFixed(3)}   passages: right passage first ${passageFirst.toFixed(3)}, answer in it ${answerFirst.toFixed(3)}`,
+        `MRR ${mrr.toFixed(3)}   ${passageLines.join('; ')}`,
     );
-    return { recallAt5: at(5), passageFirst };
+    return { recallAt5: at(5), passageFirst: share(DEFAULT_CHUNK_RANKING, 'passageFirst') };
   };
   line(
     'tuning',

@@ -117,6 +117,7 @@ export async function createDependencies(params: {
       ...(params.fileTools ? { fileTools: params.fileTools } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
     });
+    const search = createSearchModule({ db, access });
     // every area, once; the ones above are named because others use what they offer
     const areas = [
       partner,
@@ -132,9 +133,9 @@ export async function createDependencies(params: {
         maxUploadBytes: settings.uploads.maxBytes,
         pollForUploads: settings.storage.kind === 's3',
       }),
-      createSearchModule({ db, access }),
-      createAnswersModule({ db, access, clock, llm: settings.llm }),
-      createReportsModule({ db, queue, access, clock, waitMs: settings.reports?.waitMs }),
+      search,
+      createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
+      createReportsModule({ db, queue, access, clock, chunks: search.chunks, waitMs: settings.reports?.waitMs }),
     ] as const;
     modules.push(...areas);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES, jobDone, type JobHandlers } from '../../src/domain/jobs/jobs.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
-import { transactionExecutor } from '../../src/storage/db/repositories/documents.repository.js';
+import { transactionExecutor } from '../../src/storage/db/repositories/document-rows.js';
 import { createPgBossQueue, type PgBossQueue } from '../../src/storage/queue/pg-boss.queue.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 

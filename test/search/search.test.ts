@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresSearchProvider } from '../../src/storage/search/postgres-search.provider.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -372,6 +373,49 @@ describe.each(testEngines())('search on %s', (engine) => {
         limit: 5,
       });
       expect(privateOnes.map((c) => c.documentId)).not.toContain(ids.secret);
+    });
+
+    it.each(['word-weight', 'search-rank'] as const)(
+      'ranks by %s over the one chunk vector: an inflected form finds the passage, private folders never',
+      async (ranking) => {
+        const chunks = await t.deps.services.search.retrieveChunks({
+          ownerId: seed.ownerId,
+          buildingIds: [seed.buildingId],
+          query: 'Hvor er brannslukkerne?',
+          limit: 10,
+          ranking,
+        });
+        const found = chunks.map((c) => c.documentId);
+        expect(found).toContain(ids.extinguishers);
+        expect(found).toContain(ids.extinguisherPlural);
+        expect(found).not.toContain(ids.secret);
+        // only the word-weight ranking knows how much of the question a passage matched
+        expect(chunks[0]?.queryShare === undefined).toBe(ranking === 'search-rank');
+      },
+    );
+
+    it('tells which documents mention a term in their name or opening text, never a private one', async () => {
+      const chunks = createPostgresSearchProvider({ db: t.deps.database.db });
+      const mentions = await chunks.findMentions({
+        buildingIds: [seed.buildingId],
+        terms: ['brannslukker', 'ventilasjon', 'fire extinguisher', 'hjertestarter'],
+        firstChunks: 10,
+      });
+      const of = (term: string) =>
+        mentions
+          .filter((m) => m.term === term)
+          .map((m) => ({ document: Object.entries(ids).find(([, id]) => id === m.documentId)?.[0], ...m }));
+      // 'brannslukker' as a prefix of the stem: brannslukkerne, brannslukkere; the HR document is private
+      expect(
+        of('brannslukker')
+          .map((m) => m.document)
+          .sort(),
+      ).toEqual(['extinguisherPlural', 'extinguishers']);
+      expect(of('ventilasjon')).toEqual([
+        expect.objectContaining({ document: 'ventilation', inName: true, chunks: 1 }),
+      ]);
+      expect(of('fire extinguisher').map((m) => m.document)).toEqual(['english']);
+      expect(of('hjertestarter')).toEqual([]);
     });
   });
 });

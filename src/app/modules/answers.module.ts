@@ -2,6 +2,7 @@ import type { AccessService } from '../../domain/access/access.service.js';
 import { createAnswersService } from '../../domain/answers/answers.service.js';
 import { createBuiltinAnswerer } from '../../domain/answers/builtin.answerer.js';
 import { createLlmAnswerer } from '../../domain/answers/llm.answerer.js';
+import type { ChunkRetriever } from '../../domain/search/chunk-retriever.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { LlmConfig } from '../../config/config.js';
 import { createChatModel } from '../../integrations/llm/llm.js';
@@ -9,12 +10,19 @@ import { createAskRepository } from '../../storage/db/repositories/ask.repositor
 import type { Db } from './app-module.js';
 
 /** Answers to questions with citations: the built-in answerer, or a language model when one is configured. */
-export function createAnswersModule(deps: { db: Db; access: AccessService; clock: Clock; llm: LlmConfig }) {
+export function createAnswersModule(deps: {
+  db: Db;
+  access: AccessService;
+  clock: Clock;
+  llm: LlmConfig;
+  /** passages come from search's chunk retriever */
+  chunks: ChunkRetriever;
+}) {
   const askRepository = createAskRepository(deps.db);
   const answers = createAnswersService({
     access: deps.access,
     repository: askRepository,
-    retriever: askRepository,
+    retriever: deps.chunks,
     reader: askRepository,
     answerer:
       deps.llm.provider === 'builtin'

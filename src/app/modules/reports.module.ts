@@ -1,5 +1,6 @@
 import type { AccessService } from '../../domain/access/access.service.js';
 import { createReportsService } from '../../domain/reports/reports.service.js';
+import type { ChunkRetriever } from '../../domain/search/chunk-retriever.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import {
   createReportEvidenceSource,
@@ -15,12 +16,14 @@ export function createReportsModule(deps: {
   queue: PgBossQueue;
   access: AccessService;
   clock: Clock;
+  /** what the documents' text says is found through search's chunk retriever (its stored vector) */
+  chunks: ChunkRetriever;
   /** how long a generate request waits for its job before answering 202 (default 30 s) */
   waitMs?: number;
 }) {
   const reports = createReportsService({
     repository: createReportsRepository({ db: deps.db, queue: deps.queue }),
-    evidence: createReportEvidenceSource(deps.db),
+    evidence: createReportEvidenceSource({ db: deps.db, chunks: deps.chunks }),
     access: deps.access,
     clock: deps.clock,
     ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),

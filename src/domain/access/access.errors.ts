@@ -1,4 +1,4 @@
-import { forbidden, notFound, unauthorized, type AppError } from '../shared/errors.js';
+import { forbidden, unauthorized, type AppError } from '../shared/errors.js';
 
 /**
  * Authentication and authorisation failures. Codes are part of the API (clients branch on them): never rename one.
@@ -64,9 +64,4 @@ export function invalidAdminToken(): AppError {
 
 export function invalidEventsToken(): AppError {
   return unauthorized('auth.invalid_events_token', 'The events token is not valid');
-}
-
-/** another holder's thread, or one of another owner or building, does not exist as far as this caller can tell */
-export function threadNotFound(): AppError {
-  return notFound('thread');
 }

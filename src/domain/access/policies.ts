@@ -1,3 +1,4 @@
+import { threadNotFound } from '../answers/answers.errors.js';
 import { buildingNotFound } from '../buildings/buildings.errors.js';
 import { documentNotFound } from '../documents/documents.errors.js';
 import { ownerNotFound } from '../owners/owners.errors.js';
@@ -11,7 +12,6 @@ import {
   noPartnerAccess,
   ownerAccessRequired,
   partnerAccessRequired,
-  threadNotFound,
 } from './access.errors.js';
 import type { PartnerPrincipal, Principal } from './principal.js';
 

@@ -1,7 +1,6 @@
 import type { AccessService } from '../access/access.service.js';
 import type { AskGrant, AskTarget } from '../access/policies.js';
 import type { Principal } from '../access/principal.js';
-import { invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type {
   AnswerResult,
@@ -12,9 +11,11 @@ import type {
   ThreadTurn,
 } from './answer.types.js';
 import type { AnswerTools, Answerer } from './answerer.js';
+import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion } from './answers.errors.js';
 import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf } from './language.js';
-import type { AskRepository, PassageReader, PassageRetriever, PassageScope } from './ports.js';
+import type { ChunkRetriever } from '../search/chunk-retriever.js';
+import type { AskRepository, PassageReader, PassageScope } from './ports.js';
 
 export interface AskInput {
   principal: Principal;
@@ -48,7 +49,7 @@ const THREAD_TURNS = 6;
 export function createAnswersService(deps: {
   access: AccessService;
   repository: AskRepository;
-  retriever: PassageRetriever;
+  retriever: Pick<ChunkRetriever, 'retrieveChunks'>;
   reader: PassageReader;
   answerer: Answerer;
   clock: { now(): Date };
@@ -77,10 +78,10 @@ export function createAnswersService(deps: {
 
   async function prepare(input: AskInput): Promise<PreparedAsk> {
     if (input.useAgenticRag === false) {
-      throw invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
+      throw agenticRagCannotBeOff();
     }
     const question = input.query.trim();
-    if (question === '') throw invalidField('/query', 'must not be blank');
+    if (question === '') throw blankQuestion();
     // reasoning_effort is the deprecated spelling of mode: high is deep, low and medium are balanced
     const mode: AskMode = input.mode ?? (input.reasoningEffort === 'high' ? 'deep' : 'balanced');
     const language = answerLanguageOf({ requested: input.language, question });
@@ -98,12 +99,12 @@ export function createAnswersService(deps: {
         (await repository.readableDocuments({ ...passageScope, documentIds: attachedDocumentIds })).map((d) => d.id),
       );
       const missing = attachedDocumentIds.find((id) => !readable.has(id));
-      if (missing !== undefined) throw notFound('document', `Attached document ${missing} not found`);
+      if (missing !== undefined) throw attachedDocumentNotFound(missing);
     }
     const thread = await threadOf({ input, grant: scope });
 
     const tools: AnswerTools = {
-      retrieve: ({ query, limit }) => deps.retriever.retrieve({ ...passageScope, query, limit }),
+      retrieve: ({ query, limit }) => deps.retriever.retrieveChunks({ ...passageScope, query, limit }),
       readPassages: ({ documentIds, limitPerDocument }) =>
         deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
       readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),

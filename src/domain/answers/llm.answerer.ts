@@ -1,9 +1,10 @@
 import type { AskMode } from './answer.types.js';
 import { MODE_BUDGETS, type AnswerContext, type Answerer, type AnswererEvent, type AnswerOutcome } from './answerer.js';
+import { modelFailure } from './answers.errors.js';
 import { CitationMarkerStream } from './citation-markers.js';
 import { suggestFollowUps } from './follow-ups.js';
 import { LANGUAGE_NAMES, PHRASES } from './language.js';
-import type { ChatMessage, ChatModel, Passage, ToolCall, ToolDefinition } from './ports.js';
+import type { ChatEvent, ChatMessage, ChatModel, ChatRequest, Passage, ToolCall, ToolDefinition } from './ports.js';
 import { analyseQuestion } from './question.js';
 import { collapseWhitespace } from './text-analysis.js';
 
@@ -112,7 +113,7 @@ export function createLlmAnswerer(deps: { model: ChatModel }): Answerer {
         const calls: ToolCall[] = [];
         const reasoning: { text: string; signature: string }[] = [];
         let thinking = '';
-        for await (const event of model.stream({
+        for await (const event of streamOf(model, {
           system,
           messages,
           tools: TOOLS,
@@ -188,6 +189,15 @@ export function createLlmAnswerer(deps: { model: ChatModel }): Answerer {
       };
     },
   };
+}
+
+/** The model's events; a failed call becomes the ask error the caller sees (502, or 504 on a timeout). */
+async function* streamOf(model: ChatModel, request: ChatRequest): AsyncGenerator<ChatEvent> {
+  try {
+    yield* model.stream(request);
+  } catch (error) {
+    throw modelFailure(error);
+  }
 }
 
 function systemPrompt(params: { language: string; mode: AskMode }): string {

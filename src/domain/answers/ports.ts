@@ -1,36 +1,17 @@
-import type { ChunkHit } from '../search/search.types.js';
+import type { ChunkHit } from '../search/chunk-retriever.js';
 import type { ThreadTurn } from './answer.types.js';
 
 /**
- * A piece of one page of a document the caller may read: the search's chunk hit (`text` is exactly
+ * A piece of one page of a document the caller may read: a chunk hit of the one chunk retriever (`text` is exactly
  * `page.text.slice(charStart, charEnd)` of the stored extracted text, so a sentence inside it can be cited verbatim
- * with its page), with what the ask retriever knows about how well it matches the question.
+ * with its page), with the word-weight ranking's match shares where it reported them.
  */
-export interface Passage extends ChunkHit {
-  /**
-   * the share (0..1) of the query's word weight this passage matched, where the retriever knows it: low when the
-   * question's most telling words are in no passage, as when the documents do not hold the answer
-   */
-  queryShare?: number;
-  /**
-   * the share (0..1) of the query's word weight in words that no readable document holds at all, where the retriever
-   * knows it (the same for every passage of one retrieval): a question about something the building lacks
-   */
-  queryUnmatchedShare?: number;
-}
+export type Passage = ChunkHit;
 
 export interface PassageScope {
   ownerId: string;
   /** the buildings the caller is authorised for; nothing outside them is ever returned */
   buildingIds: readonly string[];
-}
-
-/**
- * Finds the passages that best match a query among the live, non-private documents of the given buildings. Bound to
- * the search provider's chunk retrieval, or to the ask repository's own full-text retrieval.
- */
-export interface PassageRetriever {
-  retrieve(params: PassageScope & { query: string; limit: number }): Promise<Passage[]>;
 }
 
 /** Reads given documents (attached ones, and pages an LLM asks for); only live, non-private documents in scope. */

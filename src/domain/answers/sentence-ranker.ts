@@ -1,4 +1,4 @@
-import { answerTypeEvidence } from './answer-types.js';
+import { answerTypeEvidence } from './answer-type-evidence.js';
 import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion, QuestionTerm } from './question.js';

@@ -88,8 +88,3 @@ export function documentBlobKey(params: { ownerId: string; buildingId: string; d
 export function previewBlobKey(blobKey: string): string {
   return blobKey.replace(/\/original$/, '/preview.pdf');
 }
-
-/** Documents under one of these folders are never returned by the partner API. */
-export function isInPrivateFolder(originalPath: string, privateFolders: readonly string[]): boolean {
-  return privateFolders.some((folder) => originalPath.startsWith(folder));
-}

@@ -10,6 +10,9 @@ export type Locale = 'nb' | 'en';
 export const COUNTRIES: readonly Country[] = ['NO', 'GB'];
 export const REPORT_VERSIONS: readonly ReportVersion[] = ['v1', 'v2'];
 
+/** How far a building's documents meet a checklist item. */
+export type ItemStatus = 'complete' | 'partial' | 'missing' | 'not_applicable';
+
 /** Every text a person reads exists in Norwegian (bokmål) and English. */
 export interface Localized {
   nb: string;

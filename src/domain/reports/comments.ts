@@ -2,8 +2,7 @@
  * The generated comment of a report item, in Norwegian or English: which documents were found as evidence, what is
  * missing, and why an item does not apply.
  */
-import type { Checklist, Locale, Requirement } from './checklist.js';
-import type { ItemStatus } from './resolve.js';
+import type { Checklist, ItemStatus, Locale, Requirement } from './checklist.js';
 
 /** Evidence of one leaf item, narrowed to documents still visible. */
 export interface LeafFacts {

@@ -4,12 +4,12 @@ import type { Principal } from '../access/principal.js';
 import type { DocumentRecord } from '../documents/document.js';
 import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
-import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { checklistNodes, type Country, type Locale, type ReportVersion } from './checklist.js';
 import { checklistFor } from './checklists/index.js';
 import { checklistTerms, evaluateChecklist } from './evaluate.js';
 import type { ReportEvidenceSource, ReportRecord, ReportsRepository } from './ports.js';
+import { documentNotLinked, evidenceDocumentNotFound, reportItemNotFound, reportNotFound } from './reports.errors.js';
 import { resolveReport, type ResolvedItem, type ResolvedReport, type StoredReportItem } from './resolve.js';
 
 /** how long a generate request waits for its report before answering that it is still being made */
@@ -142,29 +142,24 @@ export function createReportsService(deps: {
     await access.authorizeReport({ ...params, need: 'read' });
     const report = await repository.latestReady({ buildingId: params.buildingId, country: params.country ?? null });
     if (!report) {
-      throw notFound(
-        'report',
-        params.country
-          ? `No ${params.country} report has been generated for this building`
-          : 'No report has been generated for this building',
-      );
+      throw reportNotFound(params.country);
     }
     return resolve(report, params.locale);
   }
 
   async function requireItem(params: Target & { itemId: string }): Promise<StoredReportItem & { reportId: string }> {
     const item = await repository.findItem({ buildingId: params.buildingId, itemId: params.itemId });
-    if (!item) throw notFound('report_item');
+    if (!item) throw reportItemNotFound();
     return item;
   }
 
   /** The item as its report shows it now (status and comment reflect links made a moment ago). */
   async function presentItem(params: { buildingId: string; itemId: string; reportId: string; locale?: Locale }) {
     const report = await repository.findReport(params.reportId);
-    if (!report) throw notFound('report_item');
+    if (!report) throw reportItemNotFound();
     const resolved = await resolve(report, params.locale);
     const item = resolved.items.find((i) => i.id === params.itemId);
-    if (!item) throw notFound('report_item');
+    if (!item) throw reportItemNotFound();
     return item;
   }
 
@@ -184,7 +179,7 @@ export function createReportsService(deps: {
       buildingId: params.buildingId,
       documentId: params.documentId,
     });
-    if (!document) throw notFound('document');
+    if (!document) throw evidenceDocumentNotFound();
     await repository.link({ itemId: item.id, documentId: document.id, at: clock.now() });
     return presentItem({ ...params, reportId: item.reportId });
   }
@@ -195,7 +190,7 @@ export function createReportsService(deps: {
     await access.authorizeReport({ ...params, need: 'write' });
     const item = await requireItem(params);
     const removed = await repository.unlink({ itemId: item.id, documentId: params.documentId, at: clock.now() });
-    if (!removed) throw notFound('report_item_document', 'The document is not linked to this item');
+    if (!removed) throw documentNotLinked();
     return presentItem({ ...params, reportId: item.reportId });
   }
 

@@ -3,13 +3,9 @@
  * documents visible now and the links people made. So linking a document, archiving one or marking a folder private
  * shows in the report at once, without generating it again.
  */
-import { checklistNodes, type Checklist, type ChecklistNode, type Locale } from './checklist.js';
+import { checklistNodes, type Checklist, type ChecklistNode, type ItemStatus, type Locale } from './checklist.js';
 import { describeLeaf, describeParent, type LeafFacts } from './comments.js';
 import type { ItemEvidence } from './evaluate.js';
-
-export type ItemStatus = 'complete' | 'partial' | 'missing' | 'not_applicable';
-
-export const ITEM_STATUSES: readonly ItemStatus[] = ['complete', 'partial', 'missing', 'not_applicable'];
 
 export interface StoredReportItem {
   id: string;

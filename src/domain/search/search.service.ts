@@ -1,10 +1,9 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { invalid, invalidField } from '../shared/errors.js';
 import { parseQuery } from './query-parser.js';
+import { blankSearchQuery, tooManyBuildingsToSearch } from './search.errors.js';
+import type { ChunkHit, ChunkRetrievalRequest } from './chunk-retriever.js';
 import type {
-  ChunkHit,
-  ChunkRetrievalRequest,
   DocumentSearchResult,
   DocumentType,
   Fuzziness,
@@ -36,7 +35,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
   const { access, provider } = deps;
 
   async function run(scope: SearchScope, parameters: SearchParameters): Promise<DocumentSearchResult> {
-    if (parameters.query.trim() === '') throw invalidField('/query', 'must contain a search term');
+    if (parameters.query.trim() === '') throw blankSearchQuery();
     const query = parseQuery({ query: parameters.query, fuzziness: parameters.fuzziness });
     // every offset past the window gives the same empty page, so none larger than it reaches the database
     const offset = Math.min(parameters.startIndex, SEARCH_WINDOW);
@@ -83,12 +82,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
   }): Promise<DocumentSearchResult> {
     const { buildingIds } = await access.authorizeOwner({ ...params, need: 'read' });
     if (buildingIds !== null && buildingIds.length > MAX_OWNER_SEARCH_BUILDINGS) {
-      throw invalid(
-        'search.too_many_buildings',
-        `This credential is scoped to ${buildingIds.length} individual buildings; owner-wide search covers at ` +
-          `most ${MAX_OWNER_SEARCH_BUILDINGS}. Search per building instead ` +
-          '(GET /building_owners/{buildingOwnerId}/buildings/{buildingId}/search).',
-      );
+      throw tooManyBuildingsToSearch({ buildings: buildingIds.length, max: MAX_OWNER_SEARCH_BUILDINGS });
     }
     return run({ ownerId: params.ownerId, buildingIds }, params.parameters);
   }

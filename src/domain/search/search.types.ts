@@ -1,4 +1,5 @@
 import type { DocumentRecord } from '../documents/document.js';
+import type { ChunkRetriever } from './chunk-retriever.js';
 
 export type SearchSortBy = 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
 export type SearchSortOrder = 'asc' | 'desc';
@@ -85,37 +86,10 @@ export interface DocumentSearchResult {
   aggregations?: SearchAggregations;
 }
 
-/** A passage of one page, for question answering. `text` is `page.text.slice(charStart, charEnd)`. */
-export interface ChunkHit {
-  documentId: string;
-  buildingId: string;
-  filename: string;
-  chunkId: string;
-  pageNumber: number;
-  charStart: number;
-  charEnd: number;
-  text: string;
-  /** larger is better; comparable within one result list */
-  score: number;
-}
-
-export interface ChunkRetrievalRequest {
-  ownerId: string;
-  /** already authorised; nothing outside them is returned */
-  buildingIds: readonly string[];
-  query: string;
-  limit: number;
-}
-
 /**
  * A search engine. The PostgreSQL full-text provider is the first; another engine implements the same two methods
  * and the routes and service stay as they are.
  */
-export interface SearchProvider {
+export interface SearchProvider extends ChunkRetriever {
   searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult>;
-  /**
-   * The best passages for a query among live, non-private documents of the given buildings, best first. Question
-   * words and stop words are ignored; archived documents and buildings never appear.
-   */
-  retrieveChunks(request: ChunkRetrievalRequest): Promise<ChunkHit[]>;
 }

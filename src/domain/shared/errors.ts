@@ -3,7 +3,18 @@
  * codes and renders problem+json. Domain code never knows about HTTP.
  */
 export type ErrorKind =
-  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_large' | 'unsupported_media_type';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'unsupported_media_type'
+  /** a service we call (a language model) failed or refused */
+  | 'bad_gateway'
+  /** a service we call did not answer in time */
+  | 'gateway_timeout';
 
 export interface FieldProblem {
   /** JSON pointer into the request part, e.g. `/filename` */

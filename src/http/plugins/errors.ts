@@ -10,6 +10,8 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   gone: 410,
   too_large: 413,
   unsupported_media_type: 415,
+  bad_gateway: 502,
+  gateway_timeout: 504,
 };
 
 const TITLES: Record<number, string> = {
@@ -117,8 +119,11 @@ export function fieldProblemsOf(validation: AjvErrorLike[], context: string | un
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (isAppError(error)) {
+      const status = STATUS_OF_KIND[error.kind];
+      // a service we call failed: worth a look, though not our fault
+      if (status >= 500) request.log.warn({ err: error }, 'upstream service failed');
       return sendProblem(reply, {
-        status: STATUS_OF_KIND[error.kind],
+        status,
         code: error.code,
         detail: error.message,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),

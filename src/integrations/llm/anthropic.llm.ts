@@ -5,7 +5,7 @@ import {
   type ChatModel,
   type ChatRequest,
 } from '../../domain/answers/ports.js';
-import type { ModelSettings } from './llm.js';
+import type { ModelSettings } from './llm-settings.js';
 import { parseJson, postForEvents } from './sse-client.js';
 
 const PROVIDER = 'Anthropic';

@@ -6,7 +6,7 @@ import {
   type ChatRequest,
   type ToolCall,
 } from '../../domain/answers/ports.js';
-import type { ModelSettings } from './llm.js';
+import type { ModelSettings } from './llm-settings.js';
 import { parseJson, postForEvents } from './sse-client.js';
 
 const PROVIDER = 'OpenAI-compatible';

@@ -146,7 +146,8 @@ export interface DocumentChunksTable {
   char_start: number;
   char_end: number;
   text: string;
-  search_tsv: Generated<string>;
+  /** search_vector(text): the one full-text vector of a chunk (migration 0007) */
+  tsv: Generated<string>;
 }
 
 export interface ClassificationCorrectionsTable {

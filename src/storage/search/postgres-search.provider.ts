@@ -1,9 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { minimumShouldMatch, parseQuery } from '../../domain/search/query-parser.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { minimumShouldMatch } from '../../domain/search/query-parser.js';
 import type {
   AggregationBucket,
-  ChunkHit,
-  ChunkRetrievalRequest,
   DocumentSearchRequest,
   DocumentSearchResult,
   SearchAggregations,
@@ -11,20 +9,21 @@ import type {
   SearchProvider,
   SearchScope,
 } from '../../domain/search/search.types.js';
-import { toDocument, type DocumentRow } from '../db/repositories/documents.repository.js';
+import { toDocument } from '../db/repositories/document-rows.js';
 import type { DB } from '../db/schema.js';
-import { analyseQuery, type AnalysedTerm } from './query-analysis.js';
+import { visibleDocuments } from '../db/visibility.js';
+import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
+import { analyseQuery } from './query-analysis.js';
 import {
   coverageFromRanks,
-  inverseDocumentFrequency,
   lengthNorm,
   roughScore,
   rounded,
   roundedRough,
   scoreFromRanks,
   termRanks,
-  type WeightedTerm,
 } from './ranking.js';
+import { inSearchTransaction, resolveScope, weigh, type Executor } from './search-sql.js';
 
 /**
  * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
@@ -36,16 +35,6 @@ const COMMON_TERM_SHARE = 0.25;
 /** buckets per aggregation */
 const AGGREGATION_SIZE = 100;
 
-type Executor = Kysely<DB> | Transaction<DB>;
-type Condition = (alias: string) => RawBuilder<boolean>;
-
-interface ResolvedScope {
-  /** no live building in scope: nothing can match */
-  empty: boolean;
-  condition: Condition;
-  buildingIds: string[] | null;
-}
-
 const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
 
 /**
@@ -54,94 +43,7 @@ const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], e
  */
 export function createPostgresSearchProvider(params: { db: Kysely<DB> }): SearchProvider {
   const { db } = params;
-
-  async function inSearchTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      // The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the
-      // sequential scan detoasts every document vector: keep it on the index. JIT compilation costs more than these
-      // queries take.
-      await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
-      return work(trx);
-    });
-  }
-
-  async function resolveScope(trx: Executor, scope: SearchScope): Promise<ResolvedScope> {
-    if (scope.buildingIds === null) {
-      const archived = await trx
-        .selectFrom('buildings')
-        .select('id')
-        .where('building_owner_id', '=', scope.ownerId)
-        .where('archived_at', 'is not', null)
-        .execute();
-      const archivedIds = archived.map((b) => b.id);
-      return {
-        empty: false,
-        buildingIds: null,
-        condition: (alias) =>
-          archivedIds.length === 0
-            ? sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId}`
-            : sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId} and ${sql.ref(alias)}.building_id <> all(${archivedIds}::text[])`,
-      };
-    }
-    const live =
-      scope.buildingIds.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom('buildings')
-              .select('id')
-              .where('id', 'in', [...scope.buildingIds])
-              .where('building_owner_id', '=', scope.ownerId)
-              .where('archived_at', 'is', null)
-              .orderBy('id')
-              .execute()
-          ).map((b) => b.id);
-    const [only] = live;
-    return {
-      empty: live.length === 0,
-      buildingIds: live,
-      condition: (alias) =>
-        live.length === 1 && only !== undefined
-          ? // `=` lets the (building_id, tsv) GIN index narrow to the building before reading any row
-            sql<boolean>`${sql.ref(alias)}.building_id = ${only}`
-          : sql<boolean>`${sql.ref(alias)}.building_id = any(${live}::text[])`,
-    };
-  }
-
-  /** Document frequency of each term in scope, for idf. A one-term query needs none: idf cannot reorder it. */
-  async function weigh(params: {
-    trx: Executor;
-    table: 'search_documents' | 'document_chunks';
-    condition: RawBuilder<boolean>;
-    vector: string;
-    terms: AnalysedTerm[];
-  }): Promise<{ terms: WeightedTerm[]; documents: number; frequencies: number[] }> {
-    const { trx, terms } = params;
-    if (terms.length === 1 && params.table === 'search_documents') {
-      return { terms: terms.map((t) => ({ ...t, idf: 1 })), documents: 0, frequencies: [] };
-    }
-    const table = sql.table(params.table);
-    const vector = sql.ref(`x.${params.vector}`);
-    const counts = terms.map(
-      (term) =>
-        sql<number>`(select count(*) from ${table} as x where ${params.condition} and ${vector} @@ ${term.match}::tsquery)`,
-    );
-    const row = (
-      await sql<{ n: number; df: number[] }>`
-        select (select count(*) from ${table} as x where ${params.condition})::int as n,
-               array[${sql.join(counts)}]::int[] as df`.execute(trx)
-    ).rows[0];
-    const documents = Number(row?.n ?? 0);
-    const frequencies = (row?.df ?? []).map(Number);
-    return {
-      documents,
-      frequencies,
-      terms: terms.map((term, i) => ({
-        ...term,
-        idf: inverseDocumentFrequency({ documents, containing: frequencies[i] ?? 0 }),
-      })),
-    };
-  }
+  const chunks = createPostgresChunkRetriever({ db });
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];
@@ -204,22 +106,29 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
   }
 
   /** The page's documents in page order; private-folder documents are left out here (rule 4), after counting. */
-  async function loadHits(trx: Executor, page: { id: string; score: number }[]): Promise<SearchHit[]> {
+  async function loadHits(params: {
+    trx: Executor;
+    scope: SearchScope;
+    page: { id: string; score: number }[];
+  }): Promise<SearchHit[]> {
+    const { trx, scope, page } = params;
     if (page.length === 0) return [];
-    const rows = (
-      await sql<DocumentRow & { private: boolean }>`
-        select d.*, exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f)) as private
-        from documents d join buildings b on b.id = d.building_id
-        where d.id = any(${page.map((p) => p.id)}::uuid[]) and d.archived_at is null and b.archived_at is null`.execute(
-        trx,
+    const rows = await visibleDocuments(trx, {
+      ownerId: scope.ownerId,
+      ...(scope.buildingIds !== null ? { buildingIds: scope.buildingIds } : {}),
+    })
+      .selectAll('d')
+      .where(
+        'd.id',
+        'in',
+        page.map((p) => p.id),
       )
-    ).rows;
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     const hits: SearchHit[] = [];
     for (const entry of page) {
       const row = byId.get(entry.id);
-      if (!row || row.private) continue;
-      hits.push({ document: toDocument(row), score: entry.score });
+      if (row) hits.push({ document: toDocument(row), score: entry.score });
     }
     return hits;
   }
@@ -231,7 +140,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       ...(request.aggregations ? { aggregations: EMPTY_AGGREGATIONS } : {}),
     });
     if (request.query.include.length === 0) return none();
-    return inSearchTransaction(async (trx) => {
+    return inSearchTransaction(db, async (trx) => {
       const scope = await resolveScope(trx, request.scope);
       if (scope.empty) return none();
       const analysed = await analyseQuery({
@@ -336,7 +245,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       page.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       page = page.slice(request.offset, request.offset + request.limit);
     }
-    const hits = await loadHits(trx, page);
+    const hits = await loadHits({ trx, scope: request.scope, page });
     return {
       hits,
       numberOfHits: Number(row?.total ?? 0),
@@ -344,79 +253,9 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     };
   }
 
-  async function retrieveChunks(request: ChunkRetrievalRequest): Promise<ChunkHit[]> {
-    const query = parseQuery({ query: request.query, fuzziness: 'auto' });
-    if (query.include.length === 0 || request.buildingIds.length === 0 || request.limit <= 0) return [];
-    return inSearchTransaction(async (trx) => {
-      const scope = await resolveScope(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds });
-      if (scope.empty) return [];
-      const analysed = await analyseQuery({ db: trx, ownerId: request.ownerId, query, compounds: false });
-      if (analysed.include.length === 0) return [];
-      const weighed = await weigh({
-        trx,
-        table: 'document_chunks',
-        condition: scope.condition('x'),
-        vector: 'search_tsv',
-        terms: analysed.include,
-      });
-      const terms = weighed.terms;
-      const common = (i: number) => (weighed.frequencies[i] ?? 0) > weighed.documents * COMMON_TERM_SHARE;
-      const widening = terms.filter((_, i) => !common(i));
-      const candidates = (widening.length > 0 ? widening : terms).map((t) => t.match).join(' | ');
-      const exclude = analysed.exclude ? sql`and not (c.search_tsv @@ ${analysed.exclude}::tsquery)` : sql``;
-      const ranks = termRanks({ vector: sql`c.search_tsv`, terms });
-      // the document's title and filename speak for every passage in it
-      const headRanks = termRanks({ vector: sql`sd.head`, terms });
-      const score = rounded(
-        sql<number>`(${scoreFromRanks({ ranks: sql`k.r`, terms })} * ${lengthNorm(sql`k.words`)}
-          + ${HEAD_WEIGHT}::float8 * ${scoreFromRanks({ ranks: sql`k.h`, terms })})
-          * (1 + ${COVERAGE_BONUS}::float8 * ${coverageFromRanks({ ranks: sql`k.r`, terms })})`,
-      );
-      const rows = (
-        await sql<{
-          id: string;
-          document_id: string;
-          building_id: string;
-          filename: string;
-          page_number: number;
-          char_start: number;
-          char_end: number;
-          text: string;
-          score: number;
-        }>`
-          with k as materialized (
-            select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, d.filename,
-                   length(c.search_tsv) as words, ${ranks} as r, ${headRanks} as h
-            from document_chunks c
-            join documents d on d.id = c.document_id
-            join buildings b on b.id = c.building_id
-            join search_documents sd on sd.document_id = c.document_id
-            where ${scope.condition('c')} and c.search_tsv @@ ${candidates}::tsquery ${exclude}
-              and d.archived_at is null and b.archived_at is null
-              and not exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f))
-          )
-          select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,
-                 k.text, ${score} as score
-          from k order by score desc, k.id limit ${request.limit}`.execute(trx)
-      ).rows;
-      return rows.map((r) => ({
-        documentId: r.document_id,
-        buildingId: r.building_id,
-        filename: r.filename,
-        chunkId: String(r.id),
-        pageNumber: r.page_number,
-        charStart: r.char_start,
-        charEnd: r.char_end,
-        text: r.text,
-        score: Number(r.score),
-      }));
-    });
-  }
-
-  return { searchDocuments, retrieveChunks };
+  return {
+    searchDocuments,
+    retrieveChunks: (request) => chunks.retrieveChunks(request),
+    findMentions: (request) => chunks.findMentions(request),
+  };
 }
-
-/** weight of a match in the document's title or filename, added to every passage of it */
-const HEAD_WEIGHT = 0.5;
-/** a passage that holds more of the question's terms is the likelier answer */
-const COVERAGE_BONUS = 0.1;

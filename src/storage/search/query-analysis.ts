@@ -61,6 +61,8 @@ function orOf(parts: readonly string[]): string {
 }
 
 const DIGIT = /\d/;
+/** shorter stems would match half the language as prefixes */
+const MIN_PREFIX_STEM = 4;
 const LETTERS = /^\p{L}+$/u;
 
 /**
@@ -74,6 +76,11 @@ export async function analyseQuery(params: {
   query: ParsedQuery;
   /** compounds widen recall for keyword searches; passage retrieval for questions leaves them out */
   compounds: boolean;
+  /**
+   * a word's stem also matches as a prefix, so it finds its inflections and the compounds it starts (`sving` finds
+   * `svingkurv`); stems shorter than MIN_PREFIX_STEM match whole (`tak` finds `taket`, not `takst`)
+   */
+  prefixStems?: boolean;
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
   const all: QueryTerm[] = [...query.include, ...query.exclude];
@@ -116,7 +123,9 @@ export async function analyseQuery(params: {
       if (lexeme === undefined) continue;
       // the index holds a code's heads at each separator, so `360.001` finds `=360.001-RB01` exactly; `on` also
       // lets a code find longer ones (`ARK-A-20-00` -> `ARK-A-20-001`)
-      const prefix = DIGIT.test(row.token) && term.maxEdits > 0;
+      const prefix =
+        (DIGIT.test(row.token) && term.maxEdits > 0) ||
+        (params.prefixStems === true && LETTERS.test(lexeme) && [...lexeme].length >= MIN_PREFIX_STEM);
       parts.push(`${quoteLexeme(lexeme)}${prefix ? ':*' : ''}`);
     }
     if (parts.length === 0) return;

@@ -11,7 +11,7 @@ import {
   type JobRequest,
 } from '../../../src/domain/jobs/jobs.js';
 import type { Database } from '../../../src/storage/db/database.js';
-import { transactionExecutor } from '../../../src/storage/db/repositories/documents.repository.js';
+import { transactionExecutor } from '../../../src/storage/db/repositories/document-rows.js';
 import {
   createPgBossQueue,
   type JobLogger,

@@ -5,6 +5,7 @@ import * as m0003 from './0003-classification-learning.js';
 import * as m0004 from './0004-search.js';
 import * as m0005 from './0005-reports.js';
 import * as m0006 from './0006-ask.js';
+import * as m0007 from './0007-chunk-vector.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-search': m0004,
   '0005-reports': m0005,
   '0006-ask': m0006,
+  '0007-chunk-vector': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,103 +1,21 @@
-import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DocumentRecord } from '../../../domain/documents/document.js';
+import { sql, type Kysely } from 'kysely';
 import type { DocumentsRepository } from '../../../domain/documents/documents.service.js';
-import type { SqlExecutor } from '../../queue/pg-boss.queue.js';
-import type { DB, DocumentsTable } from '../schema.js';
-
-export type DocumentRow = Selectable<DocumentsTable>;
-
-function isoDate(value: Date | null): string | null {
-  return value ? value.toISOString().slice(0, 10) : null;
-}
-
-export function toDocument(row: DocumentRow): DocumentRecord {
-  return {
-    id: row.id,
-    buildingId: row.building_id,
-    ownerId: row.building_owner_id,
-    parentDocumentId: row.parent_document_id,
-    filename: row.filename,
-    originalPath: row.original_path,
-    title: row.title,
-    extension: row.extension,
-    mimeType: row.mime_type,
-    contentType: row.content_type,
-    fileKind: row.file_kind,
-    blobKey: row.blob_key,
-    previewKey: row.preview_key,
-    uploadState: row.upload_state,
-    size: Number(row.size),
-    md5: row.md5,
-    serialNumber: row.serial_number,
-    originalCreatedAt: row.original_created_at,
-    externalIds: row.external_ids,
-    buildingCategory: row.building_category,
-    buildingCategorySource: row.building_category_source,
-    discipline: row.discipline,
-    informationType: row.information_type,
-    informationTypes: row.information_types,
-    isDrawing: row.is_drawing,
-    isSchemaDrawing: row.is_schema_drawing,
-    asBuilt: row.as_built,
-    drawingNumber: row.drawing_number,
-    drawingRevision: row.drawing_revision,
-    drawingType: row.drawing_type,
-    drawingDate: isoDate(row.drawing_date),
-    floor: row.floor,
-    classification: (row.classification as DocumentRecord['classification']) ?? null,
-    flags: {
-      corrupt: row.corrupt,
-      extractedText: row.extracted_text,
-      extractedFile: row.extracted_file,
-      uncompressedPackage: row.uncompressed_package,
-      validFile: row.valid_file,
-      invalidFile: row.invalid_file,
-      categorised: row.categorised,
-      skipExtractFile: row.skip_extract_file,
-      textExtractionError: row.text_extraction_error,
-    },
-    pageCount: row.page_count,
-    processingError: row.processing_error,
-    processedAt: row.processed_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archivedAt: row.archived_at,
-  };
-}
-
-/** Runs pg-boss's SQL on a Kysely transaction's connection. */
-export function transactionExecutor(trx: Transaction<DB>): SqlExecutor {
-  return {
-    executeSql: async (text, values) => {
-      const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values ?? []));
-      return { rows: [...result.rows] };
-    },
-  };
-}
+import type { DB } from '../schema.js';
+import { visibleDocuments } from '../visibility.js';
+import { isUuid, toDocument } from './document-rows.js';
 
 export function createDocumentsRepository(params: { db: Kysely<DB> }): DocumentsRepository {
   const { db } = params;
 
-  /** live documents of live buildings that are not under one of the building's private folders */
-  function visibleDocuments() {
-    return db
-      .selectFrom('documents as d')
-      .innerJoin('buildings as b', 'b.id', 'd.building_id')
-      .selectAll('d')
-      .where('d.archived_at', 'is', null)
-      .where('b.archived_at', 'is', null)
-      .where(
-        sql<boolean>`not exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f))`,
-      );
+  /** the partner API's documents: the visibility rule, with uploads still on their way (their status says so) */
+  function visibleInBuilding(buildingId: string) {
+    return visibleDocuments(db, { buildingIds: [buildingId] }, { includePendingUploads: true }).selectAll('d');
   }
 
   return {
     async findVisible({ buildingId, documentId }) {
       if (!isUuid(documentId)) return null;
-      const row = await visibleDocuments()
-        .where('d.id', '=', documentId)
-        .where('d.building_id', '=', buildingId)
-        .executeTakeFirst();
+      const row = await visibleInBuilding(buildingId).where('d.id', '=', documentId).executeTakeFirst();
       return row ? toDocument(row) : null;
     },
 
@@ -112,7 +30,7 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
     async list({ buildingId, sortBy, order, updatedSince, category, after, limit }) {
       const column = sortBy === 'updatedAt' ? 'd.updated_at' : 'd.created_at';
       const direction = order === 'asc' ? '>' : '<';
-      let query = visibleDocuments().where('d.building_id', '=', buildingId).where('d.upload_state', '=', 'uploaded');
+      let query = visibleDocuments(db, { buildingIds: [buildingId] }).selectAll('d');
       if (updatedSince) query = query.where('d.updated_at', '>=', updatedSince);
       if (category !== null) query = query.where('d.building_category', '=', category);
       if (after) {
@@ -126,11 +44,8 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
     },
 
     async categoryCounts(buildingId) {
-      const rows = await visibleDocuments()
-        .clearSelect()
+      const rows = await visibleDocuments(db, { buildingIds: [buildingId] })
         .select(['d.building_category', sql<number>`count(*)`.as('n')])
-        .where('d.building_id', '=', buildingId)
-        .where('d.upload_state', '=', 'uploaded')
         .where('d.building_category', 'is not', null)
         .groupBy('d.building_category')
         .orderBy('d.building_category')
@@ -165,11 +80,4 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
       return Number(result.numUpdatedRows) > 0;
     },
   };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** document ids are uuid columns: anything else cannot exist, and must not reach SQL as a cast error */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

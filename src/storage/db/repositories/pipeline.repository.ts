@@ -3,7 +3,7 @@ import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
-import { toDocument, transactionExecutor } from './documents.repository.js';
+import { toDocument, transactionExecutor } from './document-rows.js';
 
 /** rows per INSERT: large documents have thousands of pages and chunks */
 const BATCH = 500;

@@ -1,29 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Country, ReportVersion } from '../../../domain/reports/checklist.js';
 import { normalizeTerm, type ItemEvidence } from '../../../domain/reports/evaluate.js';
 import type { ReportEvidenceSource, ReportRecord, ReportsRepository } from '../../../domain/reports/ports.js';
 import type { StoredReportItem } from '../../../domain/reports/resolve.js';
+import type { ChunkRetriever } from '../../../domain/search/chunk-retriever.js';
 import { newId } from '../../../domain/shared/ids.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
-import { isUuid, toDocument, transactionExecutor } from './documents.repository.js';
+import { visibleDocuments } from '../visibility.js';
+import { isUuid, toDocument, transactionExecutor } from './document-rows.js';
 
 /**
  * How much of each document the full-text evidence reads: the opening chunks say what a document is (title page,
  * headings, scope), and the bound keeps a report of a building with thousands of long manuals within seconds.
  */
 export const MAX_CHUNKS_PER_DOCUMENT = 10;
-
-/** Documents the partner API may show: live, of a live building, not under one of the building's private folders. */
-function visibleDocuments(db: Kysely<DB>) {
-  return db
-    .selectFrom('documents as d')
-    .innerJoin('buildings as b', 'b.id', 'd.building_id')
-    .where('d.archived_at', 'is', null)
-    .where('b.archived_at', 'is', null)
-    .where('d.upload_state', '=', 'uploaded')
-    .where(sql<boolean>`not exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f))`);
-}
 
 interface ReportRow {
   id: string;
@@ -189,9 +180,8 @@ export function createReportsRepository(params: { db: Kysely<DB>; queue: PgBossQ
     async visibleDocumentNames({ buildingId, documentIds }) {
       const ids = documentIds.filter(isUuid);
       if (ids.length === 0) return new Map();
-      const rows = await visibleDocuments(db)
+      const rows = await visibleDocuments(db, { buildingIds: [buildingId] })
         .select(['d.id', 'd.filename'])
-        .where('d.building_id', '=', buildingId)
         .where('d.id', 'in', ids)
         .execute();
       return new Map(rows.map((r) => [r.id, r.filename]));
@@ -199,19 +189,17 @@ export function createReportsRepository(params: { db: Kysely<DB>; queue: PgBossQ
 
     async findVisibleDocument({ buildingId, documentId }) {
       if (!isUuid(documentId)) return null;
-      const row = await visibleDocuments(db)
+      const row = await visibleDocuments(db, { buildingIds: [buildingId] })
         .selectAll('d')
-        .where('d.building_id', '=', buildingId)
         .where('d.id', '=', documentId)
         .executeTakeFirst();
       return row ? toDocument(row) : null;
     },
 
     async linkedDocuments({ buildingId, itemId }) {
-      const rows = await visibleDocuments(db)
+      const rows = await visibleDocuments(db, { buildingIds: [buildingId] })
         .innerJoin('report_item_documents as l', 'l.document_id', 'd.id')
         .selectAll('d')
-        .where('d.building_id', '=', buildingId)
         .where('l.item_id', '=', itemId)
         .orderBy('l.created_at')
         .orderBy('d.id')
@@ -257,14 +245,15 @@ export function createReportsRepository(params: { db: Kysely<DB>; queue: PgBossQ
 }
 
 /**
- * Full-text evidence with PostgreSQL's own text search (the same on PGlite and a server): every readable chunk and
- * every document name is turned into a tsvector once per report run, and each term is a prefix phrase query over
- * them, so "ventilasjon" also finds "ventilasjonsaggregat" and "fire strategy" finds "fire strategies".
+ * Evidence from the building's visible documents: their classification here, and the terms their names and opening
+ * chunks mention through the chunk retriever, which reads the stored chunk vectors (nothing is tokenised again per
+ * report run) with the search analysis, so "ventilasjon" also finds "ventilasjonsaggregat".
  */
-export function createReportEvidenceSource(db: Kysely<DB>): ReportEvidenceSource {
+export function createReportEvidenceSource(params: { db: Kysely<DB>; chunks: ChunkRetriever }): ReportEvidenceSource {
+  const { db, chunks } = params;
   return {
     async documentsOf(buildingId) {
-      const rows = await visibleDocuments(db)
+      const rows = await visibleDocuments(db, { buildingIds: [buildingId] })
         .select([
           'd.id',
           'd.building_category',
@@ -273,7 +262,6 @@ export function createReportEvidenceSource(db: Kysely<DB>): ReportEvidenceSource
           'd.is_drawing',
           'd.extracted_text',
         ])
-        .where('d.building_id', '=', buildingId)
         .execute();
       return rows.map((r) => ({
         id: r.id,
@@ -286,58 +274,12 @@ export function createReportEvidenceSource(db: Kysely<DB>): ReportEvidenceSource
     },
 
     async documentsMentioning({ buildingId, terms }) {
-      const queries = new Map<string, string>();
-      for (const term of terms) {
-        const query = tsQueryOf(term);
-        if (query !== null) queries.set(normalizeTerm(term), query);
-      }
-      if (queries.size === 0) return [];
-      // Tokenising the text is most of the cost (a prefilter joining each chunk's words with the terms' first words
-      // measured no faster), so each chunk is tokenised once and every term is matched against it.
-      const result = await sql<{ term: string; document_id: string; hits: number; in_name: boolean }>`
-        with q as materialized (
-          select t.term, to_tsquery('simple', t.query) as query
-          from unnest(${[...queries.keys()]}::text[], ${[...queries.values()]}::text[]) as t (term, query)
-        ),
-        docs as materialized (
-          ${visibleDocuments(db).select(['d.id', 'd.original_path', 'd.title']).where('d.building_id', '=', buildingId)}
-        ),
-        texts as materialized (
-          select c.document_id, to_tsvector('simple', c.text) as tsv, false as in_name
-          from document_chunks c
-          join docs on docs.id = c.document_id
-          where c.building_id = ${buildingId} and c.chunk_index < ${MAX_CHUNKS_PER_DOCUMENT}
-          union all
-          select docs.id, to_tsvector('simple', regexp_replace(docs.original_path || ' ' || coalesce(docs.title, ''), '[_./]+', ' ', 'g')), true
-          from docs
-        )
-        select q.term, texts.document_id,
-               count(*) filter (where not texts.in_name)::int as hits, bool_or(texts.in_name) as in_name
-        from texts
-        join q on texts.tsv @@ q.query
-        group by q.term, texts.document_id
-      `.execute(db);
-      return result.rows.map((r) => ({
-        term: r.term,
-        documentId: r.document_id,
-        hits: Number(r.hits),
-        inName: r.in_name,
-      }));
+      const mentions = await chunks.findMentions({
+        buildingIds: [buildingId],
+        terms: [...new Set(terms.map(normalizeTerm))],
+        firstChunks: MAX_CHUNKS_PER_DOCUMENT,
+      });
+      return mentions.map((m) => ({ term: m.term, documentId: m.documentId, hits: m.chunks, inName: m.inName }));
     },
   };
-}
-
-/** words shorter than this match whole: a prefix "el:*" would match half the language */
-const MIN_PREFIX_LENGTH = 4;
-
-/**
- * "fire strategy" -> `fire:* <-> strategy:*`. Words are cut to letters and digits, so nothing in a term can be read
- * as tsquery syntax.
- */
-export function tsQueryOf(term: string): string | null {
-  const words = normalizeTerm(term)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
-  if (words.length === 0) return null;
-  return words.map((w) => (w.length >= MIN_PREFIX_LENGTH ? `${w}:*` : w)).join(' <-> ');
 }

@@ -3,7 +3,7 @@ import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { ReprocessRepository } from '../../../domain/pipeline/reprocess.service.js';
 import type { JobQueue } from '../../../domain/jobs/jobs.js';
 import type { DB } from '../schema.js';
-import { isUuid } from './documents.repository.js';
+import { isUuid } from './document-rows.js';
 
 export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQueue }): ReprocessRepository {
   const { db, queue } = params;

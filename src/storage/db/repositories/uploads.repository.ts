@@ -3,7 +3,7 @@ import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
-import { isUuid, transactionExecutor } from './documents.repository.js';
+import { isUuid, transactionExecutor } from './document-rows.js';
 
 export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
   const { db, queue } = params;

@@ -2,8 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { AnswersService } from '../../../../domain/answers/answers.service.js';
 import type { App } from '../../../app-types.js';
 import { AnswerSchema } from '../../../presenters/answers.presenter.js';
+import { askBody, AskQuery } from '../../../schemas/ask.js';
 import { Id, OwnerParams, withProblems } from '../../../schemas/common.js';
-import { askBody, askInputOf, AskQuery, respondToAsk } from './building-ask.route.js';
+import { askInputOf, respondToAsk } from './ask-request.js';
 
 const OwnerAskBody = askBody({
   building_ids: Type.Optional(

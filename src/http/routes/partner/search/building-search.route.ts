@@ -1,47 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { SearchParameters, SearchService } from '../../../../domain/search/search.service.js';
+import type { SearchService } from '../../../../domain/search/search.service.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { presentSearchResult, SearchResponseSchema } from '../../../presenters/search.presenter.js';
 import { BuildingParams, withProblems } from '../../../schemas/common.js';
-
-/** The query of both search operations (building and building owner), as the partner spec lists it. */
-export const SearchQuerySchema = Type.Object(
-  {
-    query: Type.String({ minLength: 1, maxLength: 2000, description: 'words, "quoted phrases" and -exclusions' }),
-    max_results: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
-    start_index: Type.Integer({ minimum: 0, default: 0, description: 'paging reaches at most 10000 results' }),
-    discipline: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    document_type: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('drawing')])),
-    floor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    sort_by: Type.Union(
-      [Type.Literal('relevance'), Type.Literal('createdAt'), Type.Literal('updatedAt'), Type.Literal('filename')],
-      { default: 'relevance' },
-    ),
-    sort_order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
-      default: 'desc',
-      description: 'applies only when sort_by is not relevance',
-    }),
-    include_aggregations: Type.Boolean({ default: false }),
-    fuzziness: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')], { default: 'auto' }),
-  },
-  { additionalProperties: false },
-);
-
-export function toSearchParameters(query: Static<typeof SearchQuerySchema>): SearchParameters {
-  return {
-    query: query.query,
-    maxResults: query.max_results,
-    startIndex: query.start_index,
-    ...(query.discipline !== undefined ? { discipline: query.discipline } : {}),
-    ...(query.document_type !== undefined ? { documentType: query.document_type } : {}),
-    ...(query.floor !== undefined ? { floor: query.floor } : {}),
-    sortBy: query.sort_by,
-    sortOrder: query.sort_order,
-    includeAggregations: query.include_aggregations,
-    fuzziness: query.fuzziness,
-  };
-}
+import { SearchQuerySchema, toSearchParameters } from '../../../schemas/search.js';
 
 const schema = {
   tags: ['search'],

@@ -3,7 +3,7 @@ import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { presentSearchResult, SearchResponseSchema } from '../../../presenters/search.presenter.js';
 import { OwnerParams, withProblems } from '../../../schemas/common.js';
-import { SearchQuerySchema, toSearchParameters } from './building-search.route.js';
+import { SearchQuerySchema, toSearchParameters } from '../../../schemas/search.js';
 
 const schema = {
   tags: ['search'],

@@ -1,0 +1,41 @@
+import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { ChatModelError } from './ports.js';
+
+/** Ask failures; codes are part of the API. */
+
+export function questionRequired(): AppError {
+  return invalidField('/query', 'is required');
+}
+
+export function blankQuestion(): AppError {
+  return invalidField('/query', 'must not be blank');
+}
+
+export function agenticRagCannotBeOff(): AppError {
+  return invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
+}
+
+/** also another key's or another owner's thread: it does not exist as far as the caller can tell */
+export function threadNotFound(): AppError {
+  return notFound('thread');
+}
+
+export function attachedDocumentNotFound(documentId: string): AppError {
+  return notFound('document', `Attached document ${documentId} not found`);
+}
+
+/** the language model did not answer in time (LLM_TIMEOUT_MS) */
+export function modelTimeout(error: ChatModelError): AppError {
+  return new AppError({ code: 'ask.model_timeout', kind: 'gateway_timeout', message: error.message, cause: error });
+}
+
+/** the language model refused or failed (its message is safe to show: it never holds the API key) */
+export function modelUnavailable(error: ChatModelError): AppError {
+  return new AppError({ code: 'ask.model_unavailable', kind: 'bad_gateway', message: error.message, cause: error });
+}
+
+/** A failed model call as the error the caller sees; anything else unchanged. */
+export function modelFailure(error: unknown): unknown {
+  if (!(error instanceof ChatModelError)) return error;
+  return error.kind === 'timeout' ? modelTimeout(error) : modelUnavailable(error);
+}

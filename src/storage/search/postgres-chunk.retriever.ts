@@ -1,0 +1,248 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  DEFAULT_CHUNK_RANKING,
+  type ChunkHit,
+  type ChunkMention,
+  type ChunkMentionsRequest,
+  type ChunkRetrievalRequest,
+  type ChunkRetriever,
+} from '../../domain/search/chunk-retriever.js';
+import { parseQuery } from '../../domain/search/query-parser.js';
+import type { DB } from '../db/schema.js';
+import { visibleDocuments } from '../db/visibility.js';
+import { analyseQuery } from './query-analysis.js';
+import { coverageFromRanks, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
+import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
+
+/** the most distinct words a word-weight query uses; a 5000-character question would otherwise scan everything */
+const MAX_TERMS = 16;
+/** in a search-rank query, a term in more than this share of the chunks does not widen the candidates on its own */
+const COMMON_TERM_SHARE = 0.25;
+/** search-rank: weight of a match in the document's title or filename, added to every passage of it */
+const HEAD_WEIGHT = 0.5;
+/** search-rank: a passage that holds more of the question's terms is the likelier answer */
+const COVERAGE_BONUS = 0.1;
+
+interface ChunkRow {
+  id: number | string;
+  document_id: string;
+  building_id: string;
+  filename: string;
+  page_number: number;
+  char_start: number;
+  char_end: number;
+  text: string;
+  score: number | string;
+  share?: number | string | null;
+  unmatched_share?: number | string | null;
+}
+
+function toHit(row: ChunkRow): ChunkHit {
+  return {
+    documentId: row.document_id,
+    buildingId: row.building_id,
+    filename: row.filename,
+    chunkId: String(row.id),
+    pageNumber: row.page_number,
+    charStart: row.char_start,
+    charEnd: row.char_end,
+    text: row.text,
+    score: Number(row.score),
+    ...(row.share !== undefined && row.share !== null ? { queryShare: Math.min(1, Number(row.share)) } : {}),
+    ...(row.unmatched_share !== undefined && row.unmatched_share !== null
+      ? { queryUnmatchedShare: Number(row.unmatched_share) }
+      : {}),
+  };
+}
+
+/**
+ * Passage retrieval over the one stored chunk vector (`document_chunks.tsv`, analysed like every other vector of
+ * search: see migrations 0004-search and 0007-chunk-vector) and the one visibility rule, on PostgreSQL and PGlite
+ * alike. The ranking is an option of the request, so the evals compare rankings on this one code path.
+ */
+export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkRetriever {
+  const { db } = params;
+
+  /**
+   * Each word's matching chunks come from the GIN index alone (the stored vectors are never re-read, which is what
+   * makes this fast); a word weighs by how few readable documents hold it (BM25's idf), and a chunk scores the sum
+   * over the words it holds. Documents nobody may read (archived, private, still uploading) are left out before
+   * counting, so they weigh nothing: they are not there.
+   */
+  async function byWordWeight(request: ChunkRetrievalRequest): Promise<ChunkHit[]> {
+    const { ownerId, limit } = request;
+    const query = parseQuery({ query: request.query, fuzziness: 'off' });
+    if (query.include.length === 0) return [];
+    const analysed = await analyseQuery({ db, ownerId, query, compounds: false, prefixStems: true });
+    const terms = [...new Set(analysed.include.map((t) => t.exact))].slice(0, MAX_TERMS);
+    if (terms.length === 0) return [];
+    const buildings = [...request.buildingIds];
+    const exclude = analysed.exclude ? sql`and not (c.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
+    const visible = visibleDocuments(db, { ownerId, buildingIds: buildings }).select('d.id');
+    const result = await sql<ChunkRow>`
+      with t as materialized (
+        select ord, q::tsquery as tq from unnest(${terms}::text[]) with ordinality as u(q, ord)
+      ),
+      visible as materialized (${visible}),
+      hits as materialized (
+        select t.ord, c.id, c.document_id
+        from t cross join lateral (
+          select c.id, c.document_id from document_chunks c
+          where c.tsv @@ t.tq and c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
+            ${exclude}
+        ) c
+        where exists (select 1 from visible v where v.id = c.document_id)
+      ),
+      df as materialized (select ord, count(distinct document_id)::float8 as n from hits group by ord),
+      total as materialized (select greatest(count(*), 1)::float8 as n from visible),
+      weights as materialized (
+        select df.n is null as unmatched, ln(1 + (total.n - coalesce(df.n, 0) + 0.5) / (coalesce(df.n, 0) + 0.5)) as w
+        from t left join df using (ord) cross join total
+      ),
+      possible as materialized (
+        select greatest(sum(w), 1e-9) as n, coalesce(sum(w) filter (where unmatched), 0) as unmatched from weights
+      ),
+      scored as (
+        select h.id, sum(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5))) as score
+        from hits h join df using (ord) cross join total
+        group by h.id
+      ),
+      top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
+      select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, d.filename,
+        top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
+      from top
+      cross join possible
+      join document_chunks c on c.id = top.id
+      join documents d on d.id = c.document_id
+      order by top.score desc, c.id
+    `.execute(db);
+    return result.rows.map(toHit);
+  }
+
+  /** The document search's ranking on passages: typo-tolerant terms, ts_rank times idf, the title, a length norm. */
+  async function bySearchRank(request: ChunkRetrievalRequest): Promise<ChunkHit[]> {
+    const query = parseQuery({ query: request.query, fuzziness: 'auto' });
+    if (query.include.length === 0) return [];
+    return inSearchTransaction(db, async (trx) => {
+      const scope = await resolveScope(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds });
+      if (scope.empty) return [];
+      const analysed = await analyseQuery({ db: trx, ownerId: request.ownerId, query, compounds: false });
+      if (analysed.include.length === 0) return [];
+      const weighed = await weigh({
+        trx,
+        table: 'document_chunks',
+        condition: scope.condition('x'),
+        vector: 'tsv',
+        terms: analysed.include,
+      });
+      const terms = weighed.terms;
+      const common = (i: number) => (weighed.frequencies[i] ?? 0) > weighed.documents * COMMON_TERM_SHARE;
+      const widening = terms.filter((_, i) => !common(i));
+      const candidates = (widening.length > 0 ? widening : terms).map((t) => t.match).join(' | ');
+      const exclude = analysed.exclude ? sql`and not (c.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
+      const ranks = termRanks({ vector: sql`c.tsv`, terms });
+      // the document's title and filename speak for every passage in it
+      const headRanks = termRanks({ vector: sql`sd.head`, terms });
+      const score = rounded(
+        sql<number>`(${scoreFromRanks({ ranks: sql`k.r`, terms })} * ${lengthNorm(sql`k.words`)}
+          + ${HEAD_WEIGHT}::float8 * ${scoreFromRanks({ ranks: sql`k.h`, terms })})
+          * (1 + ${COVERAGE_BONUS}::float8 * ${coverageFromRanks({ ranks: sql`k.r`, terms })})`,
+      );
+      const visible = visibleDocuments(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds }).select([
+        'd.id',
+        'd.filename',
+      ]);
+      const rows = (
+        await sql<ChunkRow>`
+          with visible as materialized (${visible}),
+          k as materialized (
+            select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, v.filename,
+                   length(c.tsv) as words, ${ranks} as r, ${headRanks} as h
+            from document_chunks c
+            join visible v on v.id = c.document_id
+            join search_documents sd on sd.document_id = c.document_id
+            where ${scope.condition('c')} and c.tsv @@ ${candidates}::tsquery ${exclude}
+          )
+          select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,
+                 k.text, ${score} as score
+          from k order by score desc, k.id limit ${request.limit}`.execute(trx)
+      ).rows;
+      return rows.map(toHit);
+    });
+  }
+
+  async function findMentions(request: ChunkMentionsRequest): Promise<ChunkMention[]> {
+    const queries = new Map<string, string>();
+    for (const term of request.terms) {
+      const query = mentionQueryOf(term);
+      if (query !== null) queries.set(term, query);
+    }
+    if (queries.size === 0 || request.buildingIds.length === 0 || request.firstChunks <= 0) return [];
+    const buildings = [...request.buildingIds];
+    // Each term is a phrase of prefix words, analysed as the stored vectors were (search_phrase_text keeps the
+    // positions a phrase needs); the chunks' vectors are read as stored, and only the names are analysed here.
+    const result = await sql<{ term: string; document_id: string; chunks: number; in_name: boolean }>`
+      with q as materialized (
+        select * from (
+          select t.term, to_tsquery('byggdok', search_phrase_text(t.query)) as query
+          from unnest(${[...queries.keys()]}::text[], ${[...queries.values()]}::text[]) as t (term, query)
+        ) analysed
+        -- a term of stop words only has nothing to find
+        where numnode(analysed.query) > 0
+      ),
+      docs as materialized (
+        ${visibleDocuments(db, { buildingIds: buildings }).select(['d.id', 'd.original_path', 'd.title'])}
+      ),
+      texts as materialized (
+        select c.document_id, c.tsv, false as in_name
+        from document_chunks c
+        join docs on docs.id = c.document_id
+        where c.building_id = any(${buildings}::text[]) and c.chunk_index < ${request.firstChunks}
+        union all
+        select docs.id, search_vector(regexp_replace(docs.original_path || ' ' || coalesce(docs.title, ''), '[_./]+', ' ', 'g')), true
+        from docs
+      )
+      select q.term, texts.document_id,
+             count(*) filter (where not texts.in_name)::int as chunks, bool_or(texts.in_name) as in_name
+      from texts
+      join q on texts.tsv @@ q.query
+      group by q.term, texts.document_id
+    `.execute(db);
+    return result.rows.map((r) => ({
+      term: r.term,
+      documentId: r.document_id,
+      chunks: Number(r.chunks),
+      inName: r.in_name,
+    }));
+  }
+
+  return {
+    findMentions,
+    async retrieveChunks(request) {
+      if (request.buildingIds.length === 0 || request.limit <= 0) return [];
+      switch (request.ranking ?? DEFAULT_CHUNK_RANKING) {
+        case 'word-weight':
+          return byWordWeight(request);
+        case 'search-rank':
+          return bySearchRank(request);
+      }
+    },
+  };
+}
+
+/** mention words shorter than this match whole: a prefix "el:*" would match half the language */
+const MIN_PREFIX_LENGTH = 4;
+
+/**
+ * "fire strategy" -> `fire:* <-> strategy:*`, before analysis. Words are cut to letters and digits, so nothing in a
+ * term can be read as tsquery syntax.
+ */
+export function mentionQueryOf(term: string): string | null {
+  const words = term
+    .trim()
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  if (words.length === 0) return null;
+  return words.map((w) => (w.length >= MIN_PREFIX_LENGTH ? `${w}:*` : w)).join(' <-> ');
+}

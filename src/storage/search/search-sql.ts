@@ -1,0 +1,109 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { SearchScope } from '../../domain/search/search.types.js';
+import type { DB } from '../db/schema.js';
+import type { AnalysedTerm } from './query-analysis.js';
+import { inverseDocumentFrequency, type WeightedTerm } from './ranking.js';
+
+/** SQL plumbing the document search and the chunk retriever share. */
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+type Condition = (alias: string) => RawBuilder<boolean>;
+
+export interface ResolvedScope {
+  /** no live building in scope: nothing can match */
+  empty: boolean;
+  condition: Condition;
+  buildingIds: string[] | null;
+}
+
+/**
+ * Runs search queries in one transaction with the planner settings they are written for.
+ */
+export async function inSearchTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    // The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the
+    // sequential scan detoasts every document vector: keep it on the index. JIT compilation costs more than these
+    // queries take.
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/** The live buildings of a scope, as a condition on a table with `building_owner_id` and `building_id`. */
+export async function resolveScope(trx: Executor, scope: SearchScope): Promise<ResolvedScope> {
+  if (scope.buildingIds === null) {
+    const archived = await trx
+      .selectFrom('buildings')
+      .select('id')
+      .where('building_owner_id', '=', scope.ownerId)
+      .where('archived_at', 'is not', null)
+      .execute();
+    const archivedIds = archived.map((b) => b.id);
+    return {
+      empty: false,
+      buildingIds: null,
+      condition: (alias) =>
+        archivedIds.length === 0
+          ? sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId}`
+          : sql<boolean>`${sql.ref(alias)}.building_owner_id = ${scope.ownerId} and ${sql.ref(alias)}.building_id <> all(${archivedIds}::text[])`,
+    };
+  }
+  const live =
+    scope.buildingIds.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('buildings')
+            .select('id')
+            .where('id', 'in', [...scope.buildingIds])
+            .where('building_owner_id', '=', scope.ownerId)
+            .where('archived_at', 'is', null)
+            .orderBy('id')
+            .execute()
+        ).map((b) => b.id);
+  const [only] = live;
+  return {
+    empty: live.length === 0,
+    buildingIds: live,
+    condition: (alias) =>
+      live.length === 1 && only !== undefined
+        ? // `=` lets the (building_id, tsv) GIN index narrow to the building before reading any row
+          sql<boolean>`${sql.ref(alias)}.building_id = ${only}`
+        : sql<boolean>`${sql.ref(alias)}.building_id = any(${live}::text[])`,
+  };
+}
+
+/** Document frequency of each term in scope, for idf. A one-term query needs none: idf cannot reorder it. */
+export async function weigh(params: {
+  trx: Executor;
+  table: 'search_documents' | 'document_chunks';
+  condition: RawBuilder<boolean>;
+  vector: string;
+  terms: AnalysedTerm[];
+}): Promise<{ terms: WeightedTerm[]; documents: number; frequencies: number[] }> {
+  const { trx, terms } = params;
+  if (terms.length === 1 && params.table === 'search_documents') {
+    return { terms: terms.map((t) => ({ ...t, idf: 1 })), documents: 0, frequencies: [] };
+  }
+  const table = sql.table(params.table);
+  const vector = sql.ref(`x.${params.vector}`);
+  const counts = terms.map(
+    (term) =>
+      sql<number>`(select count(*) from ${table} as x where ${params.condition} and ${vector} @@ ${term.match}::tsquery)`,
+  );
+  const row = (
+    await sql<{ n: number; df: number[] }>`
+      select (select count(*) from ${table} as x where ${params.condition})::int as n,
+             array[${sql.join(counts)}]::int[] as df`.execute(trx)
+  ).rows[0];
+  const documents = Number(row?.n ?? 0);
+  const frequencies = (row?.df ?? []).map(Number);
+  return {
+    documents,
+    frequencies,
+    terms: terms.map((term, i) => ({
+      ...term,
+      idf: inverseDocumentFrequency({ documents, containing: frequencies[i] ?? 0 }),
+    })),
+  };
+}
