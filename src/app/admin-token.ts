@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomSecret } from '../domain/shared/ids.js';
 
-export const ADMIN_TOKEN_FILE = 'admin-token';
+const ADMIN_TOKEN_FILE = 'admin-token';
 
 /**
  * The operator token: BYGGDOK_ADMIN_TOKEN when set; otherwise the one in the data folder, created on first start with

@@ -7,7 +7,7 @@ import {
   parseOwnerModel,
   type OwnerModel,
 } from '../domain/classification/index.js';
-import type { ClassificationEngine } from '../domain/documents/classification.service.js';
+import type { ClassificationEngine } from '../domain/documents/classifier.service.js';
 
 /** a stored model that cannot be read is treated as no model: the rules still classify */
 function readModel(stored: unknown): OwnerModel | null {
@@ -19,7 +19,7 @@ function readModel(stored: unknown): OwnerModel | null {
   }
 }
 
-/** The rule engine and owner-model learning of src/domain/classification, bound to the classification service. */
+/** The rule engine and owner-model learning of src/domain/classification, bound to the classifier service. */
 export const classificationEngine: ClassificationEngine = {
   classify: (input, stored) => classifyDocument(input, { ownerModel: readModel(stored) }),
   isValidBuildingCategory,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { HttpConfig, LlmConfig, StorageConfig, UploadsConfig, WorkerConfig } from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
-import type { ClassifierService } from '../domain/documents/classification.service.js';
+import type { ClassifierService } from '../domain/documents/classifier.service.js';
 import { assembleJobHandlers } from '../domain/jobs/job-handlers.js';
 import type { JobHandlers } from '../domain/jobs/jobs.js';
 import type { FileTools } from '../domain/pipeline/ports.js';

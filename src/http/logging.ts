@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino';
 /** query parameters whose values are credentials (our signed URLs, S3 pre-signed URLs) */
 const SECRET_QUERY = /^(signature|token|x-amz-signature|x-amz-credential|x-amz-security-token|next_token)$/i;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);
   if (query === undefined) return url;
   const params = new URLSearchParams(query);

@@ -6,7 +6,7 @@ export interface SseMessage {
 }
 
 /** Proxies close connections that stay silent for about a minute; a comment every 15 s keeps them open. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 
 /**
  * Writes an async iterable of events as a Server-Sent Events response. The headers go out at once (so the first event

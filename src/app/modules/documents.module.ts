@@ -1,6 +1,6 @@
 import type { AccessService } from '../../domain/access/access.service.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
-import type { ClassifierService } from '../../domain/documents/classification.service.js';
+import type { ClassifierService } from '../../domain/documents/classifier.service.js';
 import { createDocumentsService } from '../../domain/documents/documents.service.js';
 import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/jobs.js';
 import type { Clock } from '../../domain/shared/clock.js';

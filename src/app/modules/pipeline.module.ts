@@ -1,4 +1,4 @@
-import { createClassifierService, type ClassifierService } from '../../domain/documents/classification.service.js';
+import { createClassifierService, type ClassifierService } from '../../domain/documents/classifier.service.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
 import { classifyDocument } from '../../domain/pipeline/classify-document.js';
 import type { FileTools } from '../../domain/pipeline/ports.js';

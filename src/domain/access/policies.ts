@@ -158,7 +158,7 @@ function canWrite(principal: Principal): boolean {
 }
 
 /** The buildings among `buildingIds` that a grant reaches, in the order given. */
-export function reachableBuildings(grant: OwnerGrant, buildingIds: readonly string[]): string[] {
+function reachableBuildings(grant: OwnerGrant, buildingIds: readonly string[]): string[] {
   const reached = grant.buildingIds;
   return reached === null ? [...buildingIds] : buildingIds.filter((id) => reached.includes(id));
 }

@@ -59,14 +59,3 @@ export interface SubcontractorPrincipal {
   projectId: string;
   subcontractorId: string;
 }
-
-export function isPartnerPrincipal(principal: Principal): principal is PartnerPrincipal {
-  switch (principal.kind) {
-    case 'api_key':
-    case 'session_token':
-      return true;
-    case 'user':
-    case 'subcontractor':
-      return false;
-  }
-}

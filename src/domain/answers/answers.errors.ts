@@ -25,12 +25,12 @@ export function attachedDocumentNotFound(documentId: string): AppError {
 }
 
 /** the language model did not answer in time (LLM_TIMEOUT_MS) */
-export function modelTimeout(error: ChatModelError): AppError {
+function modelTimeout(error: ChatModelError): AppError {
   return new AppError({ code: 'ask.model_timeout', kind: 'gateway_timeout', message: error.message, cause: error });
 }
 
 /** the language model refused or failed (its message is safe to show: it never holds the API key) */
-export function modelUnavailable(error: ChatModelError): AppError {
+function modelUnavailable(error: ChatModelError): AppError {
   return new AppError({ code: 'ask.model_unavailable', kind: 'bad_gateway', message: error.message, cause: error });
 }
 

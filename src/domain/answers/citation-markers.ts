@@ -117,7 +117,7 @@ export class CitationMarkerStream {
  * The sentence of a passage that best supports a statement: most of the statement's words (numbers count double,
  * since a wrong figure is the costliest error). Null when no sentence shares a content word with it.
  */
-export function supportingSpan(passage: Passage, claim: string): { start: number; end: number } | null {
+function supportingSpan(passage: Passage, claim: string): { start: number; end: number } | null {
   const claimTokens = contentTokens(claim);
   if (claimTokens.length === 0) return null;
   const terms = [...new Map(claimTokens.map((t) => [t.stem, { word: t.word, stem: t.stem, emphasis: 1 }])).values()];

@@ -34,7 +34,7 @@ export interface BuildingsRepository {
 }
 
 /** `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. */
-export function normalisePrivateFolder(folder: string): string | null {
+function normalizePrivateFolder(folder: string): string | null {
   const parts = folder
     .replace(/\\/g, '/')
     .split('/')
@@ -100,9 +100,9 @@ export function createBuildingsService(deps: {
     let privateFolders: string[] | undefined;
     if (params.privateFolders) {
       privateFolders = params.privateFolders.map((folder, index) => {
-        const normalised = normalisePrivateFolder(folder);
-        if (normalised === null) throw invalidPrivateFolder(index);
-        return normalised;
+        const normalized = normalizePrivateFolder(folder);
+        if (normalized === null) throw invalidPrivateFolder(index);
+        return normalized;
       });
       privateFolders = [...new Set(privateFolders)];
     }

@@ -52,7 +52,7 @@ export interface Classification {
   drawingType: DrawingType | null;
   /** YYYY-MM-DD */
   drawingDate: string | null;
-  /** normalised floor: 'U1', '00', '01', 'roof' ... (drawings only) */
+  /** normalized floor: 'U1', '00', '01', 'roof' ... (drawings only) */
   floor: string | null;
   title: string | null;
   /** keyed by the field name above */

@@ -15,7 +15,7 @@ export interface DisciplineDecision {
 }
 
 /** Which discipline designs a building part (the convention the eval labels follow too). */
-export function disciplineForCategory(code: string): string | null {
+function disciplineForCategory(code: string): string | null {
   if (code === 'MSC') return null;
   const two = code.slice(0, 2);
   if (two === '21' || two === '22') return 'RIB';

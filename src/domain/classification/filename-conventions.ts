@@ -41,7 +41,7 @@ const DISCIPLINE_ALIASES: Record<string, string> = {
   RIBYG: 'RIByg',
 };
 
-export function disciplineAlias(token: string): string | null {
+function disciplineAlias(token: string): string | null {
   return DISCIPLINE_ALIASES[token.toUpperCase()] ?? null;
 }
 
@@ -79,7 +79,7 @@ const PLAUSIBLE_MAIN_PARTS: Record<string, string> = {
 };
 
 /** ISO 19650 (UK NA) role letter -> the Norwegian discipline it corresponds to, for voting. */
-export const ISO_ROLE_TO_NO: Record<string, string> = {
+const ISO_ROLE_TO_NO: Record<string, string> = {
   A: 'ARK',
   C: 'RIB',
   D: 'RIVA',
@@ -125,7 +125,7 @@ export function parseIso19650(stem: string): Iso19650Name | null {
 }
 
 /** ISO 19650 document type -> information type it implies. */
-export const ISO_TYPE_INFORMATION: Record<string, string> = {
+const ISO_TYPE_INFORMATION: Record<string, string> = {
   DR: 'drawing',
   M2: 'model',
   M3: 'model',

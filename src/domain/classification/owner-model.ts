@@ -27,7 +27,7 @@ export interface OwnerModel {
 /** Oldest examples are dropped past this, so a model stays small enough for a JSON column. */
 export const MAX_EXAMPLES_PER_FIELD = 500;
 /** Weighted token overlap from which a corrected document counts as "similar". */
-export const SIMILARITY_THRESHOLD = 0.5;
+const SIMILARITY_THRESHOLD = 0.5;
 /** Summed similarity a learned value needs before it overrides the rules (one near-identical correction is enough). */
 const OVERRIDE_SUPPORT = 0.95;
 const MAX_TOKENS = 40;

@@ -5,7 +5,7 @@
  * Pattern syntax: `ventilasjon` matches the whole word only; `*ventilasjon*` also inside compounds
  * ("boligventilasjonsanlegg"); `ventilasjon*` only at the start of a word ("ventilasjonsanlegg"); `*sluk` only at the
  * end ("gulvsluk"). Norwegian and Dutch glue words together, so most stems need a star; short stems do not get one
- * because "lys" would otherwise fire inside "analyse". Phrases may contain spaces. Texts must be normalised with
+ * because "lys" would otherwise fire inside "analyse". Phrases may contain spaces. Texts must be normalized with
  * normalizeForMatching (lower case, single spaces).
  */
 import { isWordChar } from './tokens.js';

@@ -11,7 +11,7 @@ export type SourceKind = 'filename' | 'folder' | 'title' | 'attribute' | 'text';
 
 export interface TextSource {
   kind: SourceKind;
-  /** raw text; normalised here */
+  /** raw text; normalized here */
   text: string;
   /** what to call the source in evidence (a folder name, an attribute tag) */
   label?: string;

@@ -40,7 +40,7 @@ export interface DocumentsRepository {
 }
 
 /** signed download and preview URLs are valid this long */
-export const SIGNED_URL_SECONDS = 3600;
+const SIGNED_URL_SECONDS = 3600;
 
 export function createDocumentsService(deps: {
   repository: DocumentsRepository;

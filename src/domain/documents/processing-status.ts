@@ -12,19 +12,6 @@ export interface DocumentStatusCounts {
   textExtractionError: number;
 }
 
-export const emptyStatusCounts: DocumentStatusCounts = {
-  total: 0,
-  processed: 0,
-  extractedText: 0,
-  extractedFile: 0,
-  uncompressedPackage: 0,
-  validFile: 0,
-  invalidFile: 0,
-  categorised: 0,
-  skipExtractFile: 0,
-  textExtractionError: 0,
-};
-
 /** The processing of a building's (or an owner's reachable buildings') documents, summed up. */
 export interface ProcessingSummary {
   extractedText: boolean;

@@ -22,7 +22,7 @@ export type JobName = keyof JobPayloads;
  * is never processed twice at the same time, and every report gets its own job (a job without a key would share one
  * slot with every other job of its name, and be dropped while another waits).
  */
-export const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
+const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'document.process': (payload) => payload.documentId,
   'document.classify': (payload) => payload.documentId,
   'uploads.poll': () => 'uploads.poll',

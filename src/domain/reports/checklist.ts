@@ -7,9 +7,6 @@ export type Country = 'NO' | 'GB';
 export type ReportVersion = 'v1' | 'v2';
 export type Locale = 'nb' | 'en';
 
-export const COUNTRIES: readonly Country[] = ['NO', 'GB'];
-export const REPORT_VERSIONS: readonly ReportVersion[] = ['v1', 'v2'];
-
 /** How far a building's documents meet a checklist item. */
 export type ItemStatus = 'complete' | 'partial' | 'missing' | 'not_applicable';
 

@@ -55,11 +55,11 @@ export interface ItemEvidence {
  * Below this many readable documents, silence about a building part proves nothing (an empty building lacks
  * everything; it does not lack the need for it), so every part counts as present.
  */
-export const MIN_DOCUMENTS_TO_JUDGE_ABSENCE = 3;
+const MIN_DOCUMENTS_TO_JUDGE_ABSENCE = 3;
 /** a phrase in the body text counts as evidence on its own only when it recurs (a passing mention is no report) */
-export const MIN_TEXT_HITS = 2;
+const MIN_TEXT_HITS = 2;
 /** evidence kept per requirement: enough to survive a few archived documents, small enough for big buildings */
-export const MAX_EVIDENCE_PER_UNIT = 25;
+const MAX_EVIDENCE_PER_UNIT = 25;
 
 export function evaluateChecklist(params: {
   checklist: Checklist;
@@ -136,7 +136,7 @@ export function evaluateChecklist(params: {
   return result;
 }
 
-/** Every term the checklist looks for, once each, normalised as `TermMention.term` reports them. */
+/** Every term the checklist looks for, once each, normalized as `TermMention.term` reports them. */
 export function checklistTerms(checklist: Checklist): string[] {
   const terms = new Set<string>();
   const add = (list: readonly string[] | undefined): void => {

@@ -13,11 +13,11 @@ import { documentNotLinked, evidenceDocumentNotFound, reportItemNotFound, report
 import { resolveReport, type ResolvedItem, type ResolvedReport, type StoredReportItem } from './resolve.js';
 
 /** how long a generate request waits for its report before answering that it is still being made */
-export const DEFAULT_REPORT_WAIT_MS = 30_000;
+const DEFAULT_REPORT_WAIT_MS = 30_000;
 const POLL_MS = 100;
 
 /** Norwegian buildings are reported in Norwegian unless asked otherwise, British ones in English. */
-export function defaultLocale(country: Country): Locale {
+function defaultLocale(country: Country): Locale {
   return country === 'NO' ? 'nb' : 'en';
 }
 

@@ -114,7 +114,7 @@ export function resolveReport(params: {
 }
 
 /** A parent is complete when everything under it that applies is, missing when all of that is missing. */
-export function aggregateStatus(statuses: readonly ItemStatus[]): ItemStatus {
+function aggregateStatus(statuses: readonly ItemStatus[]): ItemStatus {
   const applicable = statuses.filter((s) => s !== 'not_applicable');
   if (applicable.length === 0) return 'not_applicable';
   if (applicable.every((s) => s === 'complete')) return 'complete';

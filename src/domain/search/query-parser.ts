@@ -28,10 +28,10 @@ interface RawTerm {
 
 /** Splits the query into words, quoted phrases and `-exclusions`. */
 function tokenize(query: string): RawTerm[] {
-  const normalised = query.replace(/[“”„«»]/g, '"');
+  const normalized = query.replace(/[“”„«»]/g, '"');
   const terms: RawTerm[] = [];
   const pattern = /(-?)"([^"]*)"?|(\S+)/g;
-  for (let match = pattern.exec(normalised); match; match = pattern.exec(normalised)) {
+  for (let match = pattern.exec(normalized); match; match = pattern.exec(normalized)) {
     if (match[2] !== undefined) {
       const text = match[2].trim();
       if (text !== '') terms.push({ text, phrase: /\s/.test(text), negated: match[1] === '-' });
@@ -52,7 +52,7 @@ function tokenize(query: string): RawTerm[] {
  * numbers, NS 3451 codes, dates) or the query is a short all-letter query (acronyms such as VVS or ARK, where one
  * edit already names something else).
  */
-export function decideFuzzy(params: { terms: readonly { text: string }[]; fuzziness: Fuzziness }): boolean {
+function decideFuzzy(params: { terms: readonly { text: string }[]; fuzziness: Fuzziness }): boolean {
   const { terms, fuzziness } = params;
   if (fuzziness !== 'auto') return fuzziness === 'on';
   if (terms.length === 0) return false;

@@ -14,9 +14,9 @@ import type {
 } from './search.types.js';
 
 /** Rule 3: offset paging reaches this far; past it a page is empty but the count stays true. */
-export const SEARCH_WINDOW = 10_000;
+const SEARCH_WINDOW = 10_000;
 /** Rule 6: a key scoped to more individual buildings than this searches per building. */
-export const MAX_OWNER_SEARCH_BUILDINGS = 100;
+const MAX_OWNER_SEARCH_BUILDINGS = 100;
 
 export interface SearchParameters {
   query: string;

@@ -50,7 +50,7 @@ export interface UploadsRepository {
 }
 
 /** an upload URL is valid this long; the document stays pending until the bytes arrive */
-export const UPLOAD_URL_SECONDS = 24 * 3600;
+const UPLOAD_URL_SECONDS = 24 * 3600;
 
 /** the document an upload key belongs to (`documents/<owner>/<building>/<id>/original`) */
 function documentIdOfKey(key: string): string | null {

@@ -94,7 +94,7 @@ interface AjvErrorLike {
 }
 
 /** AJV errors -> one entry per failing field, as JSON pointers into the request part that failed. */
-export function fieldProblemsOf(validation: AjvErrorLike[], context: string | undefined): FieldProblem[] {
+function fieldProblemsOf(validation: AjvErrorLike[], context: string | undefined): FieldProblem[] {
   const where = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path parameter' : 'field';
   const problems = validation.map((error): FieldProblem => {
     let path = error.instancePath ?? '';

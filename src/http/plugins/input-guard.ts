@@ -44,7 +44,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const HEADER_CONTROL = /[\0-\x08\x0a-\x1f\x7f]/;
 
 /** Why `text` cannot be stored as text, or null when it can. */
-export function textDefect(text: string): string | null {
+function textDefect(text: string): string | null {
   if (NUL.test(text)) return 'must not contain the NUL character (U+0000)';
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text (it contains an unpaired UTF-16 surrogate)';
   return null;
@@ -187,7 +187,7 @@ export function answerClientError(error: ConnectionError, socket: Socket): void 
   socket.destroy(error);
 }
 
-export function classifyClientError(error: { code?: string; rawPacket?: unknown }): {
+function classifyClientError(error: { code?: string; rawPacket?: unknown }): {
   status: number;
   code: string;
   detail: string;

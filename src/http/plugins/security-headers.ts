@@ -11,7 +11,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
  * Headers that differ by URL prefix; a route gets the longest prefix that matches it, the API policy otherwise. The
  * web app (served under /app/ by a later issue) adds its entry here.
  */
-export function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: HelmetOptions }> {
+function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: HelmetOptions }> {
   const publicOrigin = new URL(publicUrl).origin;
   return [
     {

@@ -37,7 +37,7 @@ type NumericType = 'integer' | 'number';
 const NUMBER_TEXT = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
 
 /** The top-level properties of an object schema (query strings are flat) whose type is a number. */
-export function numericProperties(schema: unknown): Map<string, NumericType> {
+function numericProperties(schema: unknown): Map<string, NumericType> {
   const numeric = new Map<string, NumericType>();
   const properties = (schema as { properties?: Record<string, { type?: unknown }> } | null)?.properties ?? {};
   for (const [name, property] of Object.entries(properties)) {

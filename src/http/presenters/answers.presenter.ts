@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { AnswerResult, AskEvent } from '../../domain/answers/answer.types.js';
 import type { SseMessage } from '../sse.js';
 
-export const CitationSchema = Type.Object({
+const CitationSchema = Type.Object({
   cited_text: Type.String({ description: 'the passage as it stands in the extracted text of the document' }),
   document_id: Type.String(),
   page_number: Type.Optional(Type.Integer({ description: 'present when the document has real pages (PDF, slides)' })),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { AggregationBucket, DocumentSearchResult, SearchHit } from '../../domain/search/search.types.js';
 import { Timestamp } from '../schemas/common.js';
 
-export const SearchHitSchema = Type.Object({
+const SearchHitSchema = Type.Object({
   id: Type.String(),
   buildingId: Type.String(),
   filename: Type.String(),
@@ -44,7 +44,7 @@ export const SearchResponseSchema = Type.Object({
 });
 
 /** A hit carries every SearchHit field its document has; fields the document lacks are left out, not null. */
-export function presentSearchHit(hit: SearchHit) {
+function presentSearchHit(hit: SearchHit) {
   const d = hit.document;
   return {
     id: d.id,

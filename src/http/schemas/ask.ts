@@ -3,7 +3,7 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 /** The request of both ask operations (building and building owner), as the partner spec lists it. */
 
 /** Parameters accepted in the query string or the JSON body (the body wins), as the spec's table names them. */
-export const askParameters = {
+const askParameters = {
   query: Type.Optional(Type.String({ minLength: 1, maxLength: 5000, description: 'the question; required' })),
   language: Type.Optional(
     Type.Union([Type.Literal('en'), Type.Literal('no'), Type.Literal('nb'), Type.Literal('nn')], {

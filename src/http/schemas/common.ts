@@ -18,7 +18,7 @@ export const PageQuery = (defaults: { limit: number }) =>
 
 export const Timestamp = Type.String({ format: 'date-time' });
 
-export const ProblemSchema = Type.Object(
+const ProblemSchema = Type.Object(
   {
     type: Type.String(),
     title: Type.String(),

@@ -20,7 +20,7 @@ export interface DecodedBitmap {
 }
 
 /** previews do not need more; a larger header is far more likely a damaged file than a real 400-megapixel image */
-export const MAX_BMP_PIXELS = 16_000_000;
+const MAX_BMP_PIXELS = 16_000_000;
 
 const BI_RGB = 0;
 const BI_RLE8 = 1;

@@ -38,13 +38,13 @@ export interface DwgExtractorOptions {
   workerHeapMb: number;
 }
 
-export const DEFAULT_DWG_OPTIONS: DwgExtractorOptions = {
+const DEFAULT_DWG_OPTIONS: DwgExtractorOptions = {
   timeoutMs: 120_000,
   maxLibreDwgBytes: 300 * 1024 * 1024,
   workerHeapMb: 2048,
 };
 
-export function createDwgExtractor(options: Partial<DwgExtractorOptions> = {}): Extractor {
+function createDwgExtractor(options: Partial<DwgExtractorOptions> = {}): Extractor {
   const settings: DwgExtractorOptions = { ...DEFAULT_DWG_OPTIONS, ...options };
   return async (input) => extractDwgWith(input, settings);
 }
@@ -100,7 +100,7 @@ function creationMetadata(created: unknown): Extraction['metadata'] {
 }
 
 /** `AC1015` (R2000), `AC1032` (R2018) ...; undefined when the file does not start like a DWG. */
-export function readDwgVersion(data: Buffer): string | undefined {
+function readDwgVersion(data: Buffer): string | undefined {
   const signature = data.subarray(0, 6).toString('latin1');
   return /^AC\d{4}$/.test(signature) || /^MC0\.0$/.test(signature) ? signature : undefined;
 }
@@ -365,7 +365,7 @@ const CAD_INTERNAL = /^(?:Ac[A-Z]|ACAD|ACDB|AcDb|ObjectDBX|Standard$|ByLayer$|By
  * Readable runs of UTF-16LE (R2007+ strings) and of single-byte text, kept only when they look like words: mostly
  * letters, digits and spaces, with at least three letters.
  */
-export function extractReadableStrings(file: Buffer): string[] {
+function extractReadableStrings(file: Buffer): string[] {
   const data = file.subarray(0, MAX_SCAN_BYTES);
   const found = new Set<string>();
   const keep = (candidate: string): void => {

@@ -220,7 +220,7 @@ const TITLE_TAG = /^(?:drawing[_ ]?|dwg[_ ]?|tegnings?)?(?:title|tittel)[_ ]?\d*
  * Attributes as one tag -> value record. Title blocks win over other inserts (a hundred door tags must not overwrite
  * the drawing number): paper-space inserts and blocks with title-block-like names come first.
  */
-export function pickAttributes(candidates: readonly AttributeCandidate[]): Record<string, string> {
+function pickAttributes(candidates: readonly AttributeCandidate[]): Record<string, string> {
   const rank = (candidate: AttributeCandidate): number =>
     (candidate.fallback ? 4 : 0) +
     (candidate.paperSpace ? 0 : 1) +

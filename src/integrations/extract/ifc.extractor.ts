@@ -19,9 +19,9 @@ export interface IfcLimits {
   maxPropertyTextLength: number;
 }
 
-export const DEFAULT_IFC_LIMITS: IfcLimits = { maxPropertyTextLength: 2 * 1024 * 1024 };
+const DEFAULT_IFC_LIMITS: IfcLimits = { maxPropertyTextLength: 2 * 1024 * 1024 };
 
-export function createIfcExtractor(limits: Partial<IfcLimits> = {}): Extractor {
+function createIfcExtractor(limits: Partial<IfcLimits> = {}): Extractor {
   const settings: IfcLimits = { ...DEFAULT_IFC_LIMITS, ...limits };
   return async (input) => extractIfcWith(input, settings);
 }

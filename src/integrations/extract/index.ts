@@ -23,7 +23,7 @@ export interface FileToolsOptions {
 }
 
 /** One extractor per kind of file; kinds not listed have no text (packages are unpacked, media skipped). */
-export function createExtractors(options: FileToolsOptions): Partial<Record<DetectedType['kind'], Extractor>> {
+function createExtractors(options: FileToolsOptions): Partial<Record<DetectedType['kind'], Extractor>> {
   const pdf = createPdfExtractor({ ocr: options.ocr, ...(options.preferPdfCli === false ? { preferCli: false } : {}) });
   return {
     pdf,

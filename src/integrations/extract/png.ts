@@ -26,7 +26,7 @@ export interface PngImage {
 const CHANNELS: Record<PngColourType, number> = { 0: 1, 2: 3, 6: 4 };
 
 /** The bytes of one row, without its filter byte. */
-export function pngRowBytes(params: { width: number; bitDepth: 1 | 8; colourType: PngColourType }): number {
+function pngRowBytes(params: { width: number; bitDepth: 1 | 8; colourType: PngColourType }): number {
   return Math.ceil((params.width * params.bitDepth * CHANNELS[params.colourType]) / 8);
 }
 

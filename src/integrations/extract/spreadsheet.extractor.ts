@@ -31,7 +31,7 @@ export interface SpreadsheetLimits {
   maxTextLength: number;
 }
 
-export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = { maxCells: 2_000_000, maxTextLength: 20 * 1024 * 1024 };
+const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = { maxCells: 2_000_000, maxTextLength: 20 * 1024 * 1024 };
 
 export function createSpreadsheetExtractor(limits: Partial<SpreadsheetLimits> = {}): Extractor {
   const budget: SpreadsheetLimits = { ...DEFAULT_SPREADSHEET_LIMITS, ...limits };
@@ -157,7 +157,7 @@ function rowToLine(row: ExcelJS.Row): { line: string; cells: number } {
   return { line, cells };
 }
 
-export function formatCellValue(value: ExcelJS.CellValue): string {
+function formatCellValue(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return cleanCellText(value);
   if (typeof value === 'number') return formatNumber(value);
@@ -250,7 +250,7 @@ const DELIMITERS = [';', '\t', ','] as const;
  * The delimiter that splits the first lines into the same number of fields; `;` wins ties because Norwegian CSV
  * uses `;` with decimal commas ("12,5"), which would fool a comma count.
  */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const sample = [...parseCsvLines(text.slice(0, 64 * 1024))].filter((line) => line.trim() !== '').slice(0, 20);
   let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
   for (const delimiter of DELIMITERS) {

@@ -71,7 +71,7 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
  * Node's TextDecoder treats windows-1252 as ISO-8859-1 and turns the en dash, curly quotes and euro sign into
  * control characters, so those 32 positions are mapped by hand.
  */
-export function decodeWindows1252(bytes: Uint8Array): string {
+function decodeWindows1252(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString('latin1')
     .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
@@ -82,7 +82,7 @@ function normalizeLineEnds(text: string): string {
 }
 
 /** First ATX (`# Title`) or setext (`Title` over `=====`) heading, outside code fences. */
-export function markdownHeading(markdown: string): string | undefined {
+function markdownHeading(markdown: string): string | undefined {
   const lines = markdown.split('\n');
   let inFence = false;
   for (const [index, line] of lines.entries()) {
@@ -210,7 +210,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
 }
 
 /** Text nodes of an XML document, one per line; markup, comments and processing instructions dropped. */
-export function xmlToText(xml: string): string {
+function xmlToText(xml: string): string {
   const lines: string[] = [];
   const tokens = new RegExp(TOKEN.source, 'g');
   for (let match = tokens.exec(xml); match; match = tokens.exec(xml)) {
@@ -318,7 +318,7 @@ function namedEntity(name: string): string | undefined {
   return index >= 0 && name !== '_' ? String.fromCodePoint(0xc0 + index) : undefined;
 }
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(
     /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));?/g,
     (entity, dec, hex, name) => {

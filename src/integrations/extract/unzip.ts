@@ -30,7 +30,7 @@ export interface UnzipLimits {
   ratioThresholdBytes: number;
 }
 
-export const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
+const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
   maxEntries: 10_000,
   maxTotalBytes: 10 * 1024 ** 3,
   maxRatio: 200,
@@ -38,7 +38,7 @@ export const DEFAULT_UNZIP_LIMITS: UnzipLimits = {
 };
 
 export interface UnpackedEntry {
-  /** decoded, NFC-normalised, '/'-separated path relative to destDir */
+  /** decoded, NFC-normalized, '/'-separated path relative to destDir */
   path: string;
   /** bytes actually written */
   size: number;
@@ -135,7 +135,7 @@ export async function unpackZip(input: {
 
       let relativePath: string;
       try {
-        relativePath = normaliseZipEntryPath(name);
+        relativePath = normalizeZipEntryPath(name);
       } catch (error) {
         if (error instanceof UnsafeZipEntryError) {
           skip('unsafe_path', error.message);
@@ -250,7 +250,7 @@ export async function readZipEntries(input: {
  * without setting the flag), and finally the DOS code pages: Windows' built-in zip writes names in the OEM code page,
  * which for Norwegian users is CP850/CP865, where 0x9B is `ø`, not CP437's `¢`.
  */
-export function decodeZipEntryName(input: {
+function decodeZipEntryName(input: {
   raw: Buffer;
   generalPurposeBitFlag: number;
   extraFields: readonly { id: number; data: Buffer }[];
@@ -272,7 +272,7 @@ export function decodeZipEntryName(input: {
  * treated as separators (Windows tools write them), `.` and empty segments vanish, `..` is resolved, and anything
  * absolute, drive-lettered or climbing above the root is refused.
  */
-export function normaliseZipEntryPath(name: string): string {
+export function normalizeZipEntryPath(name: string): string {
   // Control characters cannot be part of a name we are willing to write (NUL would even truncate it in C land).
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f]/.test(name)) throw new UnsafeZipEntryError(name, 'name contains control characters');

@@ -114,7 +114,7 @@ export async function* readServerSentEvents(
   }
 }
 
-export function errorForStatus(params: {
+function errorForStatus(params: {
   status: number;
   body: string;
   provider: string;

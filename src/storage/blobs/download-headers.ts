@@ -13,7 +13,7 @@ export interface DownloadHeaders {
 }
 
 /** Types a browser renders without running anything the file brings. SVG is an image that can carry script. */
-export const INLINE_CONTENT_TYPES: ReadonlySet<string> = new Set([
+const INLINE_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'application/pdf',
   'image/png',
   'image/jpeg',

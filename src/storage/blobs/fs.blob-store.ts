@@ -21,7 +21,7 @@ export interface FsBlobStoreConfig {
 }
 
 /** Prefix of in-flight writes; a crash can leave such files behind, never a half-written blob under a real key. */
-export const FS_TEMP_PREFIX = '.blob-upload-';
+const FS_TEMP_PREFIX = '.blob-upload-';
 
 /**
  * Blobs as files under `root`, the key being the relative path. Content type is not kept (no sidecar files);

@@ -155,7 +155,7 @@ function readParams(query: SignedUrlQuery): SignedUrlParams | null {
 }
 
 /** Keeps `/` as path separators so the route can match `/blobs/*` and hand back the same key. */
-export function encodeKeyPath(key: string): string {
+function encodeKeyPath(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/');
 }
 

@@ -39,7 +39,7 @@ const WAKE_AFTER_COMMIT_MS = 25;
 /** how long stop() gives running jobs to finish */
 const STOP_TIMEOUT_MS = 10_000;
 
-export const defaultQueueSettings: QueueSettings = {
+const defaultQueueSettings: QueueSettings = {
   expireInSeconds: 900,
   retryLimit: 4,
   retryDelaySeconds: 5,

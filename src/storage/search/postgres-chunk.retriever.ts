@@ -237,7 +237,7 @@ const MIN_PREFIX_LENGTH = 4;
  * "fire strategy" -> `fire:* <-> strategy:*`, before analysis. Words are cut to letters and digits, so nothing in a
  * term can be read as tsquery syntax.
  */
-export function mentionQueryOf(term: string): string | null {
+function mentionQueryOf(term: string): string | null {
   const words = term
     .trim()
     .toLowerCase()

@@ -29,7 +29,7 @@ import { inSearchTransaction, resolveScope, weigh, type Executor } from './searc
  * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
  * ordered every hit by its small vectors. Pages inside this depth are in exact order; deeper pages in first-pass order.
  */
-export const RERANK_DEPTH = 500;
+const RERANK_DEPTH = 500;
 /** in a 'most' query, a term in more than this share of the scope does not widen the candidates on its own */
 const COMMON_TERM_SHARE = 0.25;
 /** buckets per aggregation */

@@ -52,7 +52,7 @@ interface TokenRow {
   lexemes: string[];
 }
 
-export function quoteLexeme(lexeme: string): string {
+function quoteLexeme(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 

@@ -9,8 +9,8 @@ import type { AnalysedTerm } from './query-analysis.js';
  * Typo corrections and compounds count at ALTERNATIVE_WEIGHT. The sum is divided by a length norm, so a 300-page
  * manual does not win every query because it mentions everything.
  */
-export const FIELD_WEIGHTS = '{0.5, 0.5, 0.6, 0.8}';
-export const ALTERNATIVE_WEIGHT = 0.4;
+const FIELD_WEIGHTS = '{0.5, 0.5, 0.6, 0.8}';
+const ALTERNATIVE_WEIGHT = 0.4;
 /** body words at which the length norm starts to bite */
 const LENGTH_PIVOT = 400;
 const LENGTH_SLOPE = 0.5;
@@ -71,7 +71,7 @@ export function coverageFromRanks(params: {
 }
 
 /** `'lex'` -> `'lex':A`, `'lex':*` -> `'lex':*A`: the same query, matching only positions of that weight */
-export function restrictToWeight(query: string, weight: 'A' | 'B'): string {
+function restrictToWeight(query: string, weight: 'A' | 'B'): string {
   return query.replace(
     /('(?:[^']|'')*')(:\*)?/g,
     (_, lexeme: string, star: string | undefined) => `${lexeme}:${star ? '*' : ''}${weight}`,

@@ -124,7 +124,7 @@ describe('drawing metadata', () => {
     expect(classifyDocument(doc({ path: 'A-10-001 Situasjonsplan.pdf', size: A1 })).drawingType).toBe('site');
   });
 
-  it('normalises floors for the drawing_floor facet', () => {
+  it('normalizes floors for the drawing_floor facet', () => {
     expect(floorFrom('Plan 1. etasje', { strict: false })?.floor).toBe('01');
     expect(floorFrom('plan U2', { strict: false })?.floor).toBe('U2');
     expect(floorFrom('Kjeller', { strict: false })?.floor).toBe('U1');
@@ -134,7 +134,7 @@ describe('drawing metadata', () => {
     expect(floorFrom('Plattegrond verdieping 6', { strict: false })?.floor).toBe('06');
   });
 
-  it('normalises dates to YYYY-MM-DD and rejects impossible ones', () => {
+  it('normalizes dates to YYYY-MM-DD and rejects impossible ones', () => {
     expect(normalizeDate('14.09.2022')).toBe('2022-09-14');
     expect(normalizeDate('03/11/22')).toBe('2022-11-03');
     expect(normalizeDate('2021-05-03')).toBe('2021-05-03');

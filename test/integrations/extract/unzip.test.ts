@@ -9,7 +9,7 @@ import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.
 import {
   UnsafeZipEntryError,
   ZipBombError,
-  normaliseZipEntryPath,
+  normalizeZipEntryPath,
   unpackZip,
 } from '../../../src/integrations/extract/unzip.js';
 import { type ZipFixtureEntry, buildZip, deflateZeros, unicodePathExtraField } from '../../helpers/office-fixtures.js';
@@ -222,15 +222,15 @@ describe('unpackZip', () => {
   });
 });
 
-describe('normaliseZipEntryPath', () => {
+describe('normalizeZipEntryPath', () => {
   it('resolves dots and backslashes inside the archive root', () => {
-    expect(normaliseZipEntryPath('a/../b.txt')).toBe('b.txt');
-    expect(normaliseZipEntryPath('./x//y\\z.txt')).toBe('x/y/z.txt');
+    expect(normalizeZipEntryPath('a/../b.txt')).toBe('b.txt');
+    expect(normalizeZipEntryPath('./x//y\\z.txt')).toBe('x/y/z.txt');
   });
 
   it('throws UnsafeZipEntryError for anything escaping the root or not a file name', () => {
     for (const name of ['..', 'a/../../b', '/abs', 'D:evil', '\\\\server\\share\\x', 'nul\u0000byte', '']) {
-      expect(() => normaliseZipEntryPath(name), name).toThrow(UnsafeZipEntryError);
+      expect(() => normalizeZipEntryPath(name), name).toThrow(UnsafeZipEntryError);
     }
   });
 });

@@ -136,7 +136,7 @@ create table search_documents (
   floor text,
   created_at timestamptz(3) not null,
   updated_at timestamptz(3) not null,
-  -- words in the body, for length normalisation
+  -- words in the body, for length normalization
   body_length integer not null default 0,
   head tsvector not null,
   top tsvector not null default '',

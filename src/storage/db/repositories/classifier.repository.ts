@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClassifierRepository } from '../../../domain/documents/classification.service.js';
+import type { ClassifierRepository } from '../../../domain/documents/classifier.service.js';
 import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { DB } from '../schema.js';
 
