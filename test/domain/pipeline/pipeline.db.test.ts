@@ -1,0 +1,196 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocx, buildZip, wordPageBreak, wordParagraph } from '../../helpers/office-fixtures.js';
+import { dxfWithTitleBlock, makePdf, makeXlsx } from '../../helpers/document-fixtures.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { testEngines } from '../../helpers/test-database.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
+
+describe.each(testEngines())('the processing pipeline on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  const ids: Record<string, string> = {};
+
+  async function pagesOf(documentId: string) {
+    return t.deps.database.db
+      .selectFrom('document_pages')
+      .select(['page_number', 'text', 'ocr', 'width_mm'])
+      .where('document_id', '=', documentId)
+      .orderBy('page_number')
+      .execute();
+  }
+
+  async function statusOf(documentId: string) {
+    const response = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${documentId}/status`,
+      key: seed.key,
+    });
+    return response.body;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    seed = await t.seed();
+    const pdf = await makePdf(
+      [
+        'Brannteknisk rapport\nBrannceller og rømningsveier i 1. etasje',
+        'Sprinkleranlegg dekker alle etasjer',
+        'Side tre: dører med brannklasse EI2 30',
+      ],
+      { title: 'Brannteknisk rapport Oslo Office Tower' },
+    );
+    const docx = buildDocx({
+      bodyXml:
+        wordParagraph('FDV-dokumentasjon ventilasjon', { style: 'Overskrift1' }) +
+        wordParagraph('Aggregatet skal ha filterbytte hver sjette måned.') +
+        wordPageBreak +
+        wordParagraph('Side to: reservedeler og leverandør.'),
+    });
+    const zip = buildZip([
+      { name: 'VVS/Ventilasjon/FDV aggregat.pdf', data: await makePdf(['FDV for ventilasjonsaggregat']) },
+      { name: 'Elektro/Tavler/Tavleskjema.pdf', data: await makePdf(['Tavleskjema hovedtavle']) },
+    ]);
+    const uploads: [string, string, Buffer][] = [
+      ['pdf', 'Rapporter/Brannteknisk rapport.pdf', pdf],
+      ['docx', 'FDV/FDV ventilasjon.docx', docx],
+      [
+        'xlsx',
+        'Utstyrsliste.xlsx',
+        await makeXlsx([
+          ['Komponent', 'Leverandør'],
+          ['Ventilasjonsaggregat', 'Systemair'],
+        ]),
+      ],
+      ['png', 'Foto/skilt.png', await fs.readFile(path.join(FIXTURES, 'ocr-norwegian.png'))],
+      ['dxf', 'Tegninger/ARK-A-20-001.dxf', Buffer.from(dxfWithTitleBlock('PLAN 1. ETASJE'))],
+      ['zip', 'Leveranse/FDV.zip', zip],
+      ['truncated', 'Ødelagt.pdf', pdf.subarray(0, Math.floor(pdf.length / 3))],
+      ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
+    ];
+    for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
+    await t.waitForProcessing(Object.values(ids), 120_000);
+    const children = await t.deps.database.db
+      .selectFrom('documents')
+      .select('id')
+      .where('parent_document_id', '=', ids.zip!)
+      .execute();
+    await t.waitForProcessing(
+      children.map((c) => c.id),
+      60_000,
+    );
+  }, 240_000);
+  afterAll(() => t.close());
+
+  it('extracts a PDF per page with the right page numbers and its title', async () => {
+    const pages = await pagesOf(ids.pdf!);
+    expect(pages.map((p) => p.page_number)).toEqual([1, 2, 3]);
+    expect(pages[0]!.text).toContain('Brannceller og rømningsveier');
+    expect(pages[1]!.text).toContain('Sprinkleranlegg');
+    expect(pages[2]!.text).toContain('EI2 30');
+    expect(Math.round(pages[0]!.width_mm ?? 0)).toBe(210);
+    const status = await statusOf(ids.pdf!);
+    expect(status).toMatchObject({
+      valid_file: true,
+      extracted_text: true,
+      extracted_file: true,
+      categorised: true,
+      corrupt: false,
+    });
+    const chunks = await t.deps.database.db
+      .selectFrom('document_chunks')
+      .select(['page_number', 'text'])
+      .where('document_id', '=', ids.pdf!)
+      .execute();
+    expect(new Set(chunks.map((c) => c.page_number))).toEqual(new Set([1, 2, 3]));
+    const document = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${ids.pdf}`,
+      key: seed.key,
+    });
+    expect(document.body.title).toBe('Brannteknisk rapport Oslo Office Tower');
+    // a PDF is its own preview
+    expect(document.body.previewUrl).toEqual(expect.stringContaining('/blobs/'));
+  });
+
+  it('extracts DOCX pages, spreadsheet cells, OCR text from an image, and CAD text', async () => {
+    const docx = await pagesOf(ids.docx!);
+    expect(docx.map((p) => p.page_number)).toEqual([1, 2]);
+    expect(docx[1]!.text).toContain('reservedeler');
+    expect((await pagesOf(ids.xlsx!))[0]!.text).toContain('Systemair');
+    const image = await pagesOf(ids.png!);
+    expect(image[0]!.ocr).toBe(true);
+    expect(image[0]!.text.length).toBeGreaterThan(10);
+    expect((await pagesOf(ids.dxf!))[0]!.text).toContain('PLAN 1. ETASJE');
+    // an image is wrapped into a PDF preview
+    const png = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${ids.png}`,
+      key: seed.key,
+    });
+    expect(png.body.previewUrl).toEqual(expect.stringContaining('preview.pdf'));
+  });
+
+  it('unpacks a package into documents of the same building with their paths', async () => {
+    const children = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['id', 'filename', 'original_path', 'building_id', 'extracted_text'])
+      .where('parent_document_id', '=', ids.zip!)
+      .orderBy('original_path')
+      .execute();
+    expect(children.map((c) => c.original_path)).toEqual([
+      'Leveranse/FDV.zip/Elektro/Tavler/Tavleskjema.pdf',
+      'Leveranse/FDV.zip/VVS/Ventilasjon/FDV aggregat.pdf',
+    ]);
+    expect(children.every((c) => c.building_id === seed.buildingId && c.extracted_text)).toBe(true);
+    expect(await statusOf(ids.zip!)).toMatchObject({
+      uncompressed_package: true,
+      valid_file: true,
+      extracted_text: false,
+    });
+  });
+
+  it('marks broken files and carries on', async () => {
+    expect(await statusOf(ids.truncated!)).toMatchObject({
+      corrupt: true,
+      text_extraction_error: true,
+      extracted_text: false,
+      categorised: true,
+    });
+    expect(await statusOf(ids.random!)).toMatchObject({
+      invalid_file: true,
+      valid_file: false,
+      corrupt: false,
+      extracted_text: false,
+    });
+  });
+
+  it('reports building status percentages from real counts', async () => {
+    const status = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/status`,
+      key: seed.key,
+    });
+    const rows = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['extracted_text', 'categorised'])
+      .where('building_id', '=', seed.buildingId)
+      .execute();
+    const total = rows.length;
+    expect(total).toBe(10);
+    const extracted = rows.filter((r) => r.extracted_text).length;
+    expect(status.body).toMatchObject({
+      total_documents: total,
+      processed_documents: total,
+      categorized_documents: total,
+      categorized_percentage: 100,
+      extracted_percentage: Math.round((extracted / total) * 10_000) / 100,
+      uncompressed_package: true,
+      invalid_file: true,
+      text_extraction_error: true,
+      categorised: true,
+    });
+  });
+});
