@@ -137,7 +137,7 @@ function passageFolder(index: number): string {
 }
 
 /** The same answer text however it is spaced, cased or punctuated at its ends. */
-export function normalise(text: string): string {
+export function normalize(text: string): string {
   return text
     .toLowerCase()
     .replace(/\s+/g, ' ')

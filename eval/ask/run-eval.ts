@@ -21,7 +21,7 @@ import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/searc
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer } from '../../src/http/server.js';
 import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
-import { DEFAULT_SET, normalise, openEvalBuilding, type Split } from './norquad-building.js';
+import { DEFAULT_SET, normalize, openEvalBuilding, type Split } from './norquad-building.js';
 
 const TARGETS = { rightPassageFirst: 0.85, goldContained: 0.6, p95Ms: 300, firstEventMs: 50 };
 
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       const outcome: Outcome = {
         split: q.split,
         rightFirst: first?.documentId === q.documentId,
-        goldContained: normalise(result.answer).includes(normalise(q.gold)),
+        goldContained: normalize(result.answer).includes(normalize(q.gold)),
         notFound: result.citations.length === 0,
         notFoundWhenHidden: false,
       };

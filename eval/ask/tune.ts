@@ -18,7 +18,7 @@ import { BUILTIN_TUNING, type BuiltinTuning } from '../../src/domain/answers/bui
 import { CitationBook } from '../../src/domain/answers/citations.js';
 import type { AskRepository, Passage, PassageScope, ReadableDocument } from '../../src/domain/answers/ports.js';
 import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
-import { DEFAULT_SET, normalise, openEvalBuilding, type EvalQuestion } from './norquad-building.js';
+import { DEFAULT_SET, normalize, openEvalBuilding, type EvalQuestion } from './norquad-building.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
         const shown = await answer(params, q, false);
         const first = shown.citations.citations()[0];
         if (first?.documentId === q.documentId) rightFirst += 1;
-        if (normalise(shown.outcome.answer).includes(normalise(q.gold))) goldContained += 1;
+        if (normalize(shown.outcome.answer).includes(normalize(q.gold))) goldContained += 1;
         const hidden = await answer(params, q, true);
         if (hidden.citations.citations().length === 0) notFoundWhenHidden += 1;
       }

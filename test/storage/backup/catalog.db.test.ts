@@ -53,7 +53,7 @@ describe.each(testEngines())('the schema as a backup reads it from the catalog, 
     expect(keys).toEqual(['documents.blob_key', 'documents.preview_key']);
 
     const chunks = catalog.find((t) => t.name === 'document_chunks')!;
-    expect(chunks.columns.filter((c) => c.generated).map((c) => c.name)).toEqual(['search_tsv', 'ask_tsv']);
+    expect(chunks.columns.filter((c) => c.generated).map((c) => c.name)).toEqual(['tsv']);
     expect(chunks.columns.find((c) => c.name === 'id')).toMatchObject({ identity: true, type: 'bigint' });
 
     const documents = catalog.find((t) => t.name === 'documents')!;
