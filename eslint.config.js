@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'bin/**', '.scratch/**'] },
+  { ignores: ['**/dist/**', '**/data/**', 'node_modules/**', 'coverage/**', '**/bin/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // The domain is the business: no framework, driver or SDK imports (STYLE.md, dependency direction).
-    files: ['src/domain/**/*.ts'],
+    files: ['server/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'eval/**/*.ts', '**/*.test.ts'],
+    files: ['server/test/**/*.ts', 'server/bench/**/*.ts', 'server/eval/**/*.ts', 'sdk/test/**/*.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

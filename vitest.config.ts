@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - unit (`*.test.ts`): no database, no spawned service; `npm run test:unit`
  * - integration (`*.db.test.ts`): a fresh database per file, on PGlite and, with TEST_DATABASE_URL, PostgreSQL too
  * - process (`*.process.test.ts`): spawned services and workers whose timing matters
- * `test/` mirrors `src/`: a test of src/domain/answers lives in test/domain/answers.
+ * `server/test/` mirrors `server/src/`: a test of server/src/domain/answers lives in server/test/domain/answers.
  */
 const DB = '**/*.db.test.ts';
 const PROCESS = '**/*.process.test.ts';
@@ -17,7 +17,7 @@ export default defineConfig({
     alias: { '@byggdok/sdk': fileURLToPath(new URL('./sdk/src/index.ts', import.meta.url)) },
   },
   test: {
-    globalSetup: ['test/helpers/global-setup.ts'],
+    globalSetup: ['server/test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -27,12 +27,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts', 'sdk/test/**/*.test.ts'],
+          include: ['server/test/**/*.test.ts', 'sdk/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', DB, PROCESS],
         },
       },
-      { extends: true, test: { name: 'integration', include: [`test/${DB}`] } },
-      { extends: true, test: { name: 'process', include: [`test/${PROCESS}`] } },
+      { extends: true, test: { name: 'integration', include: [`server/test/${DB}`] } },
+      { extends: true, test: { name: 'process', include: [`server/test/${PROCESS}`] } },
     ],
   },
 });

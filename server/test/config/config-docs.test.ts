@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvReader } from '../../src/config/config-part.js';
 import { CONFIG_PARTS, configurationTable, readConfig } from '../../src/config/config.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
 /** the README's configuration table, as written */
 function readmeTable(): string {

@@ -16,7 +16,7 @@ import { chunkPages } from '../../src/domain/pipeline/chunking.js';
 import { newId } from '../../src/domain/shared/ids.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
 
-export const DEFAULT_SET = path.join(import.meta.dirname, '../../../shared/eval/norquad-validation.json');
+export const DEFAULT_SET = path.join(import.meta.dirname, '../../../../shared/eval/norquad-validation.json');
 
 export type Split = 'tuning' | 'holdout';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, firstDifference, renderOpenApiDocument } from '../../src/cli/export-openapi.js';
 
-const COMMITTED = new URL('../../sdk/openapi.json', import.meta.url);
+const COMMITTED = new URL('../../../sdk/openapi.json', import.meta.url);
 
 describe('the OpenAPI document the SDK is generated from', () => {
   it('is committed exactly as a fresh export of the route schemas writes it (else: npm run sdk:generate)', async () => {

@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../../src/storage/db/database.js';
 import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
 import { createPostgresSearchProvider } from '../../src/storage/search/postgres-search.provider.js';
 
-const DATA = path.resolve(import.meta.dirname, '../../../shared/eval/norquad-validation.json');
+const DATA = path.resolve(import.meta.dirname, '../../../../shared/eval/norquad-validation.json');
 const TARGET_RECALL_AT_5 = 0.85;
 const TARGET_PASSAGE_FIRST = 0.85;
 
