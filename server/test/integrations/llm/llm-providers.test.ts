@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatModelError, type ChatEvent, type ChatRequest } from '../../../src/domain/answers/ports.js';
 import { createAnthropicChatModel } from '../../../src/integrations/llm/anthropic.llm.js';
 import { createOpenAiCompatibleChatModel } from '../../../src/integrations/llm/openai-compatible.llm.js';
-import { anthropic, openAi, startFakeModelServer, writeEvents, type FakeModelServer } from '../../ask/fake-llm-servers.js';
+import {
+  anthropic,
+  openAi,
+  startFakeModelServer,
+  writeEvents,
+  type FakeModelServer,
+} from '../../ask/fake-llm-servers.js';
 
 const KEY = 'sk-test-secret-0123456789';
 

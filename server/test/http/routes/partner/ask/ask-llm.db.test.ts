@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../helpers/test-app.js';
 import { testEngines } from '../../../../helpers/test-database.js';
 import { insertDocument, readAskStream } from '../../../../helpers/ask-fixtures.js';
-import { labelOf, openAi, startFakeModelServer, writeEvents, type FakeModelServer } from '../../../../ask/fake-llm-servers.js';
+import {
+  labelOf,
+  openAi,
+  startFakeModelServer,
+  writeEvents,
+  type FakeModelServer,
+} from '../../../../ask/fake-llm-servers.js';
 
 const KEY = 'sk-e2e-secret-key-0123456789';
 const SPRINKLER = 'Sprinkleranlegget ble levert av Firesafe AS i 2019 og dekker alle etasjer.';
