@@ -10,6 +10,7 @@ import {
 import { parseQuery } from '../../domain/search/query-parser.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
+import { toChunkHit, type ChunkRow } from './chunk-rows.js';
 import { analyseQuery } from './query-analysis.js';
 import { coverageFromRanks, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
@@ -22,38 +23,6 @@ const COMMON_TERM_SHARE = 0.25;
 const HEAD_WEIGHT = 0.5;
 /** search-rank: a passage that holds more of the question's terms is the likelier answer */
 const COVERAGE_BONUS = 0.1;
-
-interface ChunkRow {
-  id: number | string;
-  document_id: string;
-  building_id: string;
-  filename: string;
-  page_number: number;
-  char_start: number;
-  char_end: number;
-  text: string;
-  score: number | string;
-  share?: number | string | null;
-  unmatched_share?: number | string | null;
-}
-
-function toHit(row: ChunkRow): ChunkHit {
-  return {
-    documentId: row.document_id,
-    buildingId: row.building_id,
-    filename: row.filename,
-    chunkId: String(row.id),
-    pageNumber: row.page_number,
-    charStart: row.char_start,
-    charEnd: row.char_end,
-    text: row.text,
-    score: Number(row.score),
-    ...(row.share !== undefined && row.share !== null ? { queryShare: Math.min(1, Number(row.share)) } : {}),
-    ...(row.unmatched_share !== undefined && row.unmatched_share !== null
-      ? { queryUnmatchedShare: Number(row.unmatched_share) }
-      : {}),
-  };
-}
 
 /**
  * Passage retrieval over the one stored chunk vector (`document_chunks.tsv`, analysed like every other vector of
@@ -116,7 +85,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
       join documents d on d.id = c.document_id
       order by top.score desc, c.id
     `.execute(db);
-    return result.rows.map(toHit);
+    return result.rows.map(toChunkHit);
   }
 
   /** The document search's ranking on passages: typo-tolerant terms, ts_rank times idf, the title, a length norm. */
@@ -167,7 +136,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
                  k.text, ${score} as score
           from k order by score desc, k.id limit ${request.limit}`.execute(trx)
       ).rows;
-      return rows.map(toHit);
+      return rows.map(toChunkHit);
     });
   }
 

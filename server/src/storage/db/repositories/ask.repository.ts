@@ -1,39 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  AskRepository,
-  Passage,
-  PassageReader,
-  PassageScope,
-  ReadableDocument,
-} from '../../../domain/answers/ports.js';
+import type { AskRepository, PassageReader, PassageScope, ReadableDocument } from '../../../domain/answers/ports.js';
 import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
+import { toChunkHit, type ChunkRow } from '../../search/chunk-rows.js';
 import { isUuid } from './document-rows.js';
-
-interface ChunkRow {
-  id: number | string;
-  document_id: string;
-  building_id: string;
-  page_number: number;
-  char_start: number;
-  char_end: number;
-  text: string;
-  filename: string;
-}
-
-function toPassage(row: ChunkRow): Passage {
-  return {
-    documentId: row.document_id,
-    buildingId: row.building_id,
-    filename: row.filename,
-    chunkId: String(row.id),
-    pageNumber: row.page_number,
-    charStart: row.char_start,
-    charEnd: row.char_end,
-    text: row.text,
-    score: 0,
-  };
-}
 
 /**
  * Reading given documents for answers (attached ones, pages a model asks for), and the storage of ask threads.
@@ -62,7 +32,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
         where position <= ${params.limitPerDocument}
         order by document_id, position
       `.execute(db);
-      return result.rows.map(toPassage);
+      return result.rows.map(toChunkHit);
     },
 
     async readPage(params) {
@@ -74,7 +44,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
         where c.page_number = ${params.pageNumber}
         order by c.chunk_index
       `.execute(db);
-      return result.rows.map(toPassage);
+      return result.rows.map(toChunkHit);
     },
 
     async categoryCounts({ ownerId, buildingIds }) {
