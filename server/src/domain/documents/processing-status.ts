@@ -1,3 +1,4 @@
+import type { DocumentFlags } from './document.js';
 /** Counts of live documents by processing flag, for one building or summed over an owner's reachable buildings. */
 export interface DocumentStatusCounts {
   total: number;
@@ -13,15 +14,7 @@ export interface DocumentStatusCounts {
 }
 
 /** The processing of a building's (or an owner's reachable buildings') documents, summed up. */
-export interface ProcessingSummary {
-  extractedText: boolean;
-  extractedFile: boolean;
-  uncompressedPackage: boolean;
-  validFile: boolean;
-  invalidFile: boolean;
-  categorised: boolean;
-  skipExtractFile: boolean;
-  textExtractionError: boolean;
+export interface ProcessingSummary extends Omit<DocumentFlags, 'corrupt'> {
   totalDocuments: number;
   processedDocuments: number;
   categorisedDocuments: number;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentRecord } from '../../domain/documents/document.js';
 import type { ProcessingSummary } from '../../domain/documents/processing-status.js';
-import { Timestamp } from '../schemas/common.js';
+import { processingFlagFields, Timestamp } from '../schemas/common.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -99,14 +99,7 @@ export const DocumentStatusSchema = Type.Object({
   building_category: Type.Union([Type.String(), Type.Null()]),
   corrupt: Type.Boolean(),
   size: Type.Number(),
-  extracted_text: Type.Boolean(),
-  extracted_file: Type.Boolean(),
-  uncompressed_package: Type.Boolean(),
-  valid_file: Type.Boolean(),
-  invalid_file: Type.Boolean(),
-  categorised: Type.Boolean(),
-  skip_extract_file: Type.Boolean(),
-  text_extraction_error: Type.Boolean(),
+  ...processingFlagFields,
 });
 
 export function presentDocumentStatus(document: DocumentRecord) {

@@ -44,7 +44,8 @@ export function withProblems<T extends Record<number, TSchema>>(
 
 export const SuccessSchema = Type.Object({ success: Type.Literal(true) });
 
-export const ProcessingStatusSchema = Type.Object({
+/** The processing flags of the spec, shared by the document status and the building/owner status records. */
+export const processingFlagFields = {
   extracted_text: Type.Boolean(),
   extracted_file: Type.Boolean(),
   uncompressed_package: Type.Boolean(),
@@ -53,6 +54,10 @@ export const ProcessingStatusSchema = Type.Object({
   categorised: Type.Boolean(),
   skip_extract_file: Type.Boolean(),
   text_extraction_error: Type.Boolean(),
+};
+
+export const ProcessingStatusSchema = Type.Object({
+  ...processingFlagFields,
   total_documents: Type.Integer(),
   processed_documents: Type.Integer(),
   categorized_documents: Type.Integer(),
