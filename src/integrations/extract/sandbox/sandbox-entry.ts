@@ -3,10 +3,21 @@
  * (sandboxed-file-tools.ts), which kills it when a call takes too long or too much memory. It holds no state worth
  * keeping, so being killed at any moment loses nothing.
  */
+import { Worker } from 'node:worker_threads';
 import type { FileTools } from '../../../domain/pipeline/ports.js';
 import { createLazyOcr } from '../../ocr/lazy-ocr.js';
 import { createFileTools } from '../index.js';
 import type { SandboxCall, SandboxChildOptions, SandboxMessage } from './sandbox-protocol.js';
+
+/**
+ * A parser in an endless loop never sees its parent go away (the IPC channel closing is an event it cannot run): a
+ * thread of its own kills the process when the parent is gone, so a crashed worker leaves no spinning sandbox behind.
+ */
+const ORPHAN_WATCH = `
+const { workerData } = require('node:worker_threads');
+setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL'); }, 500);
+`;
+new Worker(ORPHAN_WATCH, { eval: true, workerData: { parent: process.ppid } }).unref();
 
 const options = JSON.parse(process.argv[2] ?? '{}') as SandboxChildOptions;
 

@@ -32,7 +32,7 @@ export interface SandboxedFileToolsOptions {
   /** tests: a module exporting `createFileTools(options)` used inside the sandbox instead of the real tools */
   toolsModule?: string;
   /** told when a new sandbox is ready, with how long it took to start */
-  onSpawn?: (event: { ms: number }) => void;
+  onSpawn?: (event: { ms: number; pid: number | undefined }) => void;
   /** told of every kill (the reason in words), for logs and metrics */
   onKill?: (event: { method: SandboxCall['method']; reason: string }) => void;
 }
@@ -241,7 +241,7 @@ export function createSandboxedFileTools(options: SandboxedFileToolsOptions): Sa
     }
     const spawnStarted = performance.now();
     await sandbox.ready;
-    if (sandbox.calls === 0) options.onSpawn?.({ ms: performance.now() - spawnStarted });
+    if (sandbox.calls === 0) options.onSpawn?.({ ms: performance.now() - spawnStarted, pid: sandbox.child.pid });
     return sandbox;
   };
 

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExtractionStoppedError } from '../../../../src/domain/pipeline/extraction.types.js';
 import { createFileTools } from '../../../../src/integrations/extract/index.js';
@@ -153,4 +155,35 @@ describe('sandboxed file tools', () => {
     );
     expect(image.ms).toBeLessThan(LIMITS.timeoutMs + 3000);
   });
+
+  it('leaves no spinning sandbox behind when its parent process dies', async () => {
+    const parent = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./orphan-parent.ts', import.meta.url)), workDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('spinning')) resolve();
+      });
+      parent.on('exit', () => reject(new Error(`the parent exited early: ${output}`)));
+    });
+    const pid = Number(/sandbox (\d+)/.exec(output)?.[1]);
+    expect(alive(pid)).toBe(true);
+    parent.kill('SIGKILL');
+    const deadline = Date.now() + 5000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(pid)).toBe(false);
+  });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
