@@ -124,6 +124,7 @@ export async function createDependencies(params: {
       clock,
       libreOfficePath: settings.worker.libreOfficePath,
       ...(settings.extract ? { extract: { ...settings.extract, poolSize: settings.worker.concurrency } } : {}),
+      ...(params.logger ? { logger: params.logger } : {}),
       ...(params.fileTools ? { fileTools: params.fileTools } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
     });

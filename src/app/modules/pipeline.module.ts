@@ -12,7 +12,7 @@ import { createLazyOcr } from '../../integrations/ocr/lazy-ocr.js';
 import { createClassifierRepository } from '../../storage/db/repositories/classifier.repository.js';
 import { createPipelineRepository } from '../../storage/db/repositories/pipeline.repository.js';
 import { createReprocessRepository } from '../../storage/db/repositories/reprocess.repository.js';
-import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
+import type { JobLogger, PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { classificationEngine } from '../classification-engine.js';
 import type { JobContribution } from '../../domain/jobs/jobs.js';
 import type { Db } from './app-module.js';
@@ -32,6 +32,8 @@ export function createPipelineModule(deps: {
    * (serve, worker); without them in this process (unit tests that need no isolation).
    */
   extract?: ExtractConfig & { poolSize: number };
+  /** where sandbox kills are logged */
+  logger?: JobLogger;
   /** replaceable in tests (a file tool that fails on purpose, say) */
   fileTools?: FileTools;
   classifier?: ClassifierService;
@@ -50,6 +52,7 @@ export function createPipelineModule(deps: {
           },
           tools: { libreOfficePath: deps.libreOfficePath },
           poolSize: deps.extract.poolSize,
+          onKill: ({ method, reason }) => deps.logger?.warn({ call: method, reason }, 'extraction sandbox killed'),
         })
       : null;
   const tools = deps.fileTools ?? sandbox ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
