@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createSandboxedFileTools,
@@ -100,8 +101,16 @@ describe.each(testEngines())('extraction sandbox in the pipeline, on %s', (engin
     ]);
   });
 
-  it('extracts a normal file through the sandbox as before', async () => {
-    const { t, seed, spawns } = await start();
+  it('extracts a normal file through the sandbox the composition root builds from the extract settings', async () => {
+    t = await createTestApp({
+      engine,
+      workers: true,
+      // a pixel limit only the sandbox's tools are given: the scan below tells which tools ran
+      settings: {
+        extract: { timeoutSeconds: 30, pageTimeoutSeconds: 10, memoryMb: 1024, imageMaxPixels: 10_000 },
+      },
+    });
+    const seed = await t.seed();
     const documentId = await t.upload({ seed, filename: 'notat.txt', bytes: Buffer.from('Befaring av taket i 2024') });
     await t.waitForProcessing([documentId], 60_000);
     expect(await documentRow(t, documentId)).toMatchObject({
@@ -115,6 +124,15 @@ describe.each(testEngines())('extraction sandbox in the pipeline, on %s', (engin
       .where('document_id', '=', documentId)
       .execute();
     expect(pages.map((p) => p.text)).toEqual(['Befaring av taket i 2024']);
-    console.log(`sandbox start: ${spawns.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+
+    const scanId = await t.upload({
+      seed,
+      filename: 'skann.png',
+      bytes: await readFile(new URL('../fixtures/ocr-norwegian.png', import.meta.url)),
+    });
+    await t.waitForProcessing([scanId], 60_000);
+    expect((await documentRow(t, scanId)).processing_error).toMatch(
+      /^the image is too large to decode \(\d+ x \d+ pixels, the limit is 10000\)$/,
+    );
   });
 });
