@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { HttpConfig, LlmConfig, StorageConfig, UploadsConfig, WorkerConfig } from '../config/config.js';
+import type {
+  ExtractConfig,
+  HttpConfig,
+  LlmConfig,
+  StorageConfig,
+  UploadsConfig,
+  WorkerConfig,
+} from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { ClassifierService } from '../domain/documents/classifier.service.js';
 import { assembleJobHandlers } from '../domain/jobs/job-handlers.js';
@@ -39,6 +46,8 @@ export interface AppSettings {
   storage: StorageConfig | { kind: 'memory' };
   uploads: UploadsConfig;
   worker: WorkerConfig;
+  /** the extraction sandbox's limits; without them files are parsed in this process (tests) */
+  extract?: ExtractConfig;
   llm: LlmConfig;
   /** queue timings finer than the configuration offers */
   queue?: Partial<Pick<QueueSettings, 'pollingIntervalSeconds' | 'retryDelaySeconds' | 'maintenanceIntervalSeconds'>>;
@@ -114,6 +123,8 @@ export async function createDependencies(params: {
       blobs,
       clock,
       libreOfficePath: settings.worker.libreOfficePath,
+      ...(settings.extract ? { extract: { ...settings.extract, poolSize: settings.worker.concurrency } } : {}),
+      ...(params.logger ? { logger: params.logger } : {}),
       ...(params.fileTools ? { fileTools: params.fileTools } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
     });

@@ -1,5 +1,6 @@
 import { EnvReader, type ConfigPart, type Env } from './config-part.js';
 import { adminConfig } from './parts/admin.config.js';
+import { extractConfig } from './parts/extract.config.js';
 import { databaseConfig, readDataDir } from './parts/database.config.js';
 import { httpConfig } from './parts/http.config.js';
 import { llmConfig } from './parts/llm.config.js';
@@ -10,6 +11,7 @@ import { workerConfig } from './parts/worker.config.js';
 import { configInvalid } from './config.errors.js';
 
 export { ConfigError } from './config.errors.js';
+export type { ExtractConfig } from './parts/extract.config.js';
 export type { HttpConfig } from './parts/http.config.js';
 export type { LlmConfig } from './parts/llm.config.js';
 export type { LogLevel } from './parts/logging.config.js';
@@ -29,6 +31,7 @@ export const CONFIG_PARTS = [
   rateLimitConfig,
   storageConfig,
   workerConfig,
+  extractConfig,
   llmConfig,
 ] as const;
 

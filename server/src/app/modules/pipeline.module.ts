@@ -5,12 +5,14 @@ import type { FileTools } from '../../domain/pipeline/ports.js';
 import { processDocument } from '../../domain/pipeline/process-document.js';
 import { createReprocessService } from '../../domain/pipeline/reprocess.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
+import type { ExtractConfig } from '../../config/config.js';
 import { createFileTools } from '../../integrations/extract/index.js';
+import { createSandboxedFileTools } from '../../integrations/extract/sandbox/sandboxed-file-tools.js';
 import { createLazyOcr } from '../../integrations/ocr/lazy-ocr.js';
 import { createClassifierRepository } from '../../storage/db/repositories/classifier.repository.js';
 import { createPipelineRepository } from '../../storage/db/repositories/pipeline.repository.js';
 import { createReprocessRepository } from '../../storage/db/repositories/reprocess.repository.js';
-import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
+import type { JobLogger, PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { classificationEngine } from '../classification-engine.js';
 import type { JobContribution } from '../../domain/jobs/jobs.js';
 import type { Db } from './app-module.js';
@@ -25,6 +27,13 @@ export function createPipelineModule(deps: {
   blobs: BlobStore;
   clock: Clock;
   libreOfficePath: string | null;
+  /**
+   * Limits of the extraction sandbox: with them every file is parsed in a child process killed when it exceeds them
+   * (serve, worker); without them in this process (unit tests that need no isolation).
+   */
+  extract?: ExtractConfig & { poolSize: number };
+  /** where sandbox kills are logged */
+  logger?: JobLogger;
   /** replaceable in tests (a file tool that fails on purpose, say) */
   fileTools?: FileTools;
   classifier?: ClassifierService;
@@ -32,7 +41,21 @@ export function createPipelineModule(deps: {
   const { db, queue, blobs, clock } = deps;
   // started on the first scanned page, stopped at shutdown
   const ocr = createLazyOcr();
-  const tools = deps.fileTools ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
+  const sandbox =
+    !deps.fileTools && deps.extract
+      ? createSandboxedFileTools({
+          limits: {
+            timeoutMs: deps.extract.timeoutSeconds * 1000,
+            pageTimeoutMs: deps.extract.pageTimeoutSeconds * 1000,
+            memoryMb: deps.extract.memoryMb,
+            imageMaxPixels: deps.extract.imageMaxPixels,
+          },
+          tools: { libreOfficePath: deps.libreOfficePath },
+          poolSize: deps.extract.poolSize,
+          onKill: ({ method, reason }) => deps.logger?.warn({ call: method, reason }, 'extraction sandbox killed'),
+        })
+      : null;
+  const tools = deps.fileTools ?? sandbox ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
   const repository = createPipelineRepository({ db, queue });
   const classifier =
     deps.classifier ??
@@ -57,6 +80,9 @@ export function createPipelineModule(deps: {
         'document.classify': ({ documentId }) => classifyDocument(documentId, { repository, classifier, clock }),
       },
     } satisfies JobContribution,
-    close: () => ocr.close(),
+    close: async () => {
+      await sandbox?.close();
+      await ocr.close();
+    },
   };
 }

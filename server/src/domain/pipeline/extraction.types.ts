@@ -72,6 +72,13 @@ export interface ExtractorInput {
   filename: string;
   detected: DetectedType;
   signal?: AbortSignal;
+  /** told when an extractor that works page by page starts and finishes a page (the sandbox's per-page limit) */
+  progress?: PageProgress;
+}
+
+export interface PageProgress {
+  pageStarted(pageNumber: number): void;
+  pageDone(page: ExtractedPage): void;
 }
 
 export type Extractor = (input: ExtractorInput) => Promise<Extraction>;
@@ -81,5 +88,19 @@ export class CorruptFileError extends Error {
   override readonly name = 'CorruptFileError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/**
+ * The sandbox parsing the file was killed (it ran too long or needed too much memory): the reason in words, and the
+ * pages read before it was stopped.
+ */
+export class ExtractionStoppedError extends Error {
+  override readonly name = 'ExtractionStoppedError';
+  constructor(
+    message: string,
+    readonly pages: ExtractedPage[] = [],
+  ) {
+    super(message);
   }
 }

@@ -1,7 +1,7 @@
 import type { Classification } from '../classification/classification.types.js';
 import type { DocumentRecord } from '../documents/document.js';
 import type { Chunk } from './chunking.js';
-import type { DetectedType, ExtractedPage, Extraction } from './extraction.types.js';
+import type { DetectedType, ExtractedPage, Extraction, PageProgress } from './extraction.types.js';
 
 /** What the pipeline needs from file handling (implemented in src/integrations/extract). */
 export interface FileTools {
@@ -10,7 +10,13 @@ export interface FileTools {
    * Throws CorruptFileError for damaged files. Long work stops when the signal aborts (checked per page, passed to
    * OCR and to child processes such as pdftotext, which are killed with it) and throws its reason.
    */
-  extract(input: { path: string; filename: string; detected: DetectedType; signal?: AbortSignal }): Promise<Extraction>;
+  extract(input: {
+    path: string;
+    filename: string;
+    detected: DetectedType;
+    signal?: AbortSignal;
+    progress?: PageProgress;
+  }): Promise<Extraction>;
   unpackZip(input: { zipPath: string; destDir: string; signal?: AbortSignal }): Promise<{
     entries: { path: string; size: number; filePath: string }[];
     skipped: { path: string; reason: string }[];
@@ -77,6 +83,8 @@ export interface PipelineRepository {
   insertChildren(children: ChildDocument[]): Promise<number>;
   /** a category a person set is never overwritten */
   saveClassification(params: { documentId: string; classification: ClassificationOutcome; at: Date }): Promise<void>;
+  /** counts one more killed extraction sandbox for the document; returns how many it has killed so far */
+  recordExtractionKill(documentId: string): Promise<number>;
 }
 
 /** what classification decides for one document (see src/domain/classification) */

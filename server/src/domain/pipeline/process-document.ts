@@ -9,7 +9,13 @@ import { jobAbortReason } from '../jobs/jobs.errors.js';
 import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
 import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
 import { chunkPages, deriveTitle } from './chunking.js';
-import { CorruptFileError, type DetectedType, type Extraction } from './extraction.types.js';
+import {
+  CorruptFileError,
+  ExtractionStoppedError,
+  type DetectedType,
+  type ExtractedPage,
+  type Extraction,
+} from './extraction.types.js';
 import type { ChildDocument, ExtractionResult, FileTools, PipelineRepository } from './ports.js';
 import type { Clock } from '../shared/clock.js';
 
@@ -17,6 +23,11 @@ import type { Clock } from '../shared/clock.js';
 const NO_TEXT_KINDS = new Set(['video', 'audio']);
 /** child ids are derived from the package and entry path, so unpacking twice (after a crash) adds nothing twice */
 const CHILD_NAMESPACE = '5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10';
+/**
+ * A document whose parsing killed its sandbox this many times is finished as failed: once may be bad luck (another
+ * job's memory, a slow machine), twice is the file, and retrying it would only crash the sandbox again.
+ */
+const MAX_SANDBOX_KILLS = 2;
 
 export interface ProcessContext {
   repository: PipelineRepository;
@@ -123,6 +134,8 @@ export async function processDocument(documentId: string, context: ProcessContex
     await repository.saveExtraction({ ...result, at: context.clock.now() });
     return result.flags.textExtractionError ? jobFailed(result.processingError ?? 'text extraction failed') : jobDone();
   } catch (error) {
+    // awaited here, before the finally below runs: a rejection returned unawaited would go unhandled meanwhile
+    if (error instanceof ExtractionStoppedError) return await sandboxStopped({ context, document, detected, error });
     // A run stopped by its signal (the job expired, the worker stopped) is retried like any transient failure; on
     // the last attempt the reason is recorded, so the document does not wait for a run that never comes.
     const aborted = jobAbortReason(error, signal);
@@ -134,6 +147,42 @@ export async function processDocument(documentId: string, context: ProcessContex
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+function keepPages(result: ExtractionResult, extracted: ExtractedPage[]): ExtractedPage[] {
+  const pages = extracted.map((page) => ({ ...page, text: page.text.replace(/\0/g, '') }));
+  result.pages = pages;
+  result.pageCount = pages.length;
+  result.chunks = chunkPages(pages);
+  result.flags.extractedText = pages.some((page) => page.text.trim().length > 0);
+  return pages;
+}
+
+/**
+ * The sandbox parsing the file was killed (too long, too much memory). Retried once; after the second kill the
+ * document is finished with the reason and the pages read before the kill, never retried into a crash loop.
+ */
+async function sandboxStopped(params: {
+  context: ProcessContext;
+  document: DocumentRecord;
+  detected: DetectedType | null;
+  error: ExtractionStoppedError;
+}): Promise<JobOutcome> {
+  const { context, document, detected, error } = params;
+  const kills = await context.repository.recordExtractionKill(document.id);
+  if (kills < MAX_SANDBOX_KILLS && !context.lastAttempt) throw error;
+  const result = emptyResult({ document, detected, at: context.clock.now() });
+  result.md5 = document.md5;
+  result.flags.extractedFile = true;
+  let reason = error.message;
+  if (error.pages.length > 0) {
+    result.flags.validFile = true;
+    const pages = keepPages(result, error.pages);
+    reason += ` (pages 1-${pages.length} kept, the rest skipped)`;
+  }
+  recordFailure(result, reason, { corrupt: false });
+  await context.repository.saveExtraction(result);
+  return jobFailed(reason);
 }
 
 async function extractText(params: {
@@ -158,6 +207,7 @@ async function extractText(params: {
       recordFailure(result, error.message, { corrupt: true });
       return;
     }
+    if (error instanceof ExtractionStoppedError) throw error;
     // a transient failure (OCR process died, out of memory): retried, and recorded only when retries are spent
     if (!context.lastAttempt || jobAbortReason(error, context.signal)) throw error;
     result.flags.validFile = true;
@@ -165,11 +215,7 @@ async function extractText(params: {
     return;
   }
   result.flags.validFile = true;
-  const pages = extraction.pages.map((page) => ({ ...page, text: page.text.replace(/\0/g, '') }));
-  result.pages = pages;
-  result.pageCount = pages.length;
-  result.chunks = chunkPages(pages);
-  result.flags.extractedText = pages.some((page) => page.text.trim().length > 0);
+  const pages = keepPages(result, extraction.pages);
   result.title =
     deriveTitle({
       ...(extraction.title ? { metadataTitle: extraction.title } : {}),
@@ -236,7 +282,7 @@ async function unpackPackage(params: {
       ...(context.signal ? { signal: context.signal } : {}),
     });
   } catch (error) {
-    if (jobAbortReason(error, context.signal)) throw error;
+    if (jobAbortReason(error, context.signal) || error instanceof ExtractionStoppedError) throw error;
     recordFailure(result, error instanceof Error ? error.message : String(error), { corrupt: true });
     return;
   }

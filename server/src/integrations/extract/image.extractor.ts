@@ -4,10 +4,14 @@ import {
   type Extractor,
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
+import { open } from 'node:fs/promises';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
+import { tooManyPixels } from './image-dimensions.js';
 
 export interface ImageExtractorOptions {
   ocr: Ocr;
+  /** larger images are not read (their text is left empty, with the reason as a warning) */
+  maxPixels?: number;
   languages?: readonly string[];
 }
 
@@ -21,6 +25,19 @@ const READABLE_MIMES: ReadonlySet<string> = new Set([
   'image/webp',
 ]);
 
+const DEFAULT_MAX_PIXELS = 100_000_000;
+
+async function readHeader(filePath: string): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 const UNREADABLE_IMAGE = /pixRead|unsupported image|read error|corrupt|RuntimeError: Aborted/i;
 
 /** A photographed or scanned page: one page of OCR text. */
@@ -33,6 +50,10 @@ export async function extractImage(input: ExtractorInput, options: ImageExtracto
   if (!READABLE_MIMES.has(input.detected.mime)) {
     return { pages: [{ pageNumber: 1, text: '', ocr: true }], metadata: {} };
   }
+  // the header is enough: a decoder would allocate what it declares
+  const header = await readHeader(input.path);
+  const tooLarge = tooManyPixels(header, options.maxPixels ?? DEFAULT_MAX_PIXELS);
+  if (tooLarge) throw new CorruptFileError(tooLarge);
   let text: string;
   try {
     text = await options.ocr.recognize(input.path, {

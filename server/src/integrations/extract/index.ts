@@ -20,11 +20,17 @@ export interface FileToolsOptions {
   /** false: pdf.js even when poppler is installed (benchmarks compare both) */
   preferPdfCli?: boolean;
   libreOfficePath?: string | null;
+  /** images with more pixels are never decoded: not by pdf.js, not for OCR, not for a preview (default 100 million) */
+  imageMaxPixels?: number;
 }
 
 /** One extractor per kind of file; kinds not listed have no text (packages are unpacked, media skipped). */
 function createExtractors(options: FileToolsOptions): Partial<Record<DetectedType['kind'], Extractor>> {
-  const pdf = createPdfExtractor({ ocr: options.ocr, ...(options.preferPdfCli === false ? { preferCli: false } : {}) });
+  const pdf = createPdfExtractor({
+    ocr: options.ocr,
+    ...(options.preferPdfCli === false ? { preferCli: false } : {}),
+    ...(options.imageMaxPixels ? { maxImagePixels: options.imageMaxPixels } : {}),
+  });
   return {
     pdf,
     docx: extractDocx,
@@ -39,7 +45,10 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     dwg: extractDwg,
     dxf: extractDxf,
     ifc: extractIfc,
-    image: createImageExtractor({ ocr: options.ocr }),
+    image: createImageExtractor({
+      ocr: options.ocr,
+      ...(options.imageMaxPixels ? { maxPixels: options.imageMaxPixels } : {}),
+    }),
   };
 }
 
@@ -64,6 +73,11 @@ export function createFileTools(options: FileToolsOptions): FileTools {
         skipped: result.skipped.map((s) => ({ path: s.path, reason: s.reason })),
       };
     },
-    makePreview: (input) => makePreview({ ...input, libreOfficePath: options.libreOfficePath ?? null }),
+    makePreview: (input) =>
+      makePreview({
+        ...input,
+        libreOfficePath: options.libreOfficePath ?? null,
+        ...(options.imageMaxPixels ? { maxImagePixels: options.imageMaxPixels } : {}),
+      }),
   };
 }

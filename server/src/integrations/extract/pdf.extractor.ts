@@ -14,6 +14,7 @@ import {
   type Extraction,
   type Extractor,
   type ExtractorInput,
+  type PageProgress,
 } from '../../domain/pipeline/extraction.types.js';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
 import { encodePng } from './png.js';
@@ -33,6 +34,8 @@ export interface PdfExtractorOptions {
   ocrDpi?: number;
   /** per poppler command */
   timeoutMs?: number;
+  /** images with more pixels are neither decoded by pdf.js nor read by OCR (a tiny stream can declare a huge one) */
+  maxImagePixels?: number;
   /** told about a page whose OCR failed; the page keeps its own (little) text and extraction carries on */
   onWarning?: (warning: { pageNumber: number; message: string; cause: unknown }) => void;
 }
@@ -46,6 +49,7 @@ const MIN_SCAN_PIXELS = 200 * 200;
 /** renders for OCR are capped at this many pixels: an A0 scan at 200 dpi would take minutes to read */
 const MAX_RENDER_PIXELS = 40_000_000;
 const MAX_TOOL_OUTPUT_BYTES = 512 * 1024 * 1024;
+const DEFAULT_MAX_IMAGE_PIXELS = 100_000_000;
 
 export function createPdfExtractor(options: PdfExtractorOptions = {}): Extractor {
   return (input) => extractPdf(input, options);
@@ -63,6 +67,8 @@ interface PdfMetadata {
 /** An opened document, whichever engine opened it. */
 interface OpenedPdf {
   pages: ExtractedPage[];
+  /** the pages were reported to the caller's progress one by one as they were read */
+  reported?: boolean;
   info: PdfMetadata;
   /** pages that carry an image big enough to be a scan, among the ones asked about */
   scannedCandidates(pageNumbers: number[]): Promise<Set<number>>;
@@ -75,15 +81,22 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
   input.signal?.throwIfAborted();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const useCli = (options.preferCli ?? true) && (await popplerAvailable());
+  const pdfjsParams = {
+    filePath: input.path,
+    signal: input.signal,
+    progress: input.progress,
+    maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
+  };
   const pdf = useCli
     ? await openWithPoppler({ filePath: input.path, signal: input.signal, timeoutMs, dpi: options.ocrDpi }).catch(
         (error: unknown) => {
           // The two readers repair different kinds of damage: a file poppler gives up on may still open in pdf.js.
           if (!(error instanceof CorruptFileError) || /password/.test(error.message)) throw error;
-          return openWithPdfjs({ filePath: input.path, signal: input.signal });
+          return openWithPdfjs(pdfjsParams);
         },
       )
-    : await openWithPdfjs({ filePath: input.path, signal: input.signal });
+    : await openWithPdfjs(pdfjsParams);
+  if (!pdf.reported) for (const page of pdf.pages) input.progress?.pageDone(page);
   try {
     if (options.ocr) {
       await ocrScannedPages({
@@ -92,6 +105,7 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
         languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
         minTextChars: options.minTextChars ?? DEFAULT_MIN_TEXT_CHARS,
         signal: input.signal,
+        progress: input.progress,
         onWarning: options.onWarning,
       });
     }
@@ -109,15 +123,17 @@ async function ocrScannedPages(params: {
   languages: readonly string[];
   minTextChars: number;
   signal?: AbortSignal;
+  progress?: PageProgress | undefined;
   onWarning?: PdfExtractorOptions['onWarning'];
 }): Promise<void> {
-  const { pdf, ocr, signal } = params;
+  const { pdf, ocr, signal, progress } = params;
   const sparse = pdf.pages.filter((page) => visibleChars(page.text) < params.minTextChars).map((p) => p.pageNumber);
   if (sparse.length === 0) return;
   const scanned = await pdf.scannedCandidates(sparse);
   for (const page of pdf.pages) {
     if (!scanned.has(page.pageNumber)) continue;
     signal?.throwIfAborted();
+    progress?.pageStarted(page.pageNumber);
     let text: string;
     try {
       const image = await pdf.pageImage(page.pageNumber);
@@ -134,6 +150,7 @@ async function ocrScannedPages(params: {
       page.text = text;
       page.ocr = true;
     }
+    progress?.pageDone(page);
   }
 }
 
@@ -427,8 +444,14 @@ function pdfjsAssetDirectories(): { standardFontDataUrl: string; cMapUrl: string
   };
 }
 
-async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal }): Promise<OpenedPdf> {
-  const { filePath, signal } = params;
+async function openWithPdfjs(params: {
+  filePath: string;
+  signal?: AbortSignal | undefined;
+  progress?: PageProgress | undefined;
+  maxImagePixels?: number;
+}): Promise<OpenedPdf> {
+  const { filePath, signal, progress } = params;
+  const maxImagePixels = params.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
   const pdfjs = await loadPdfjs();
   const bytes = await readFile(filePath, { signal });
   let doc: PDFDocumentProxy;
@@ -441,6 +464,8 @@ async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal })
       disableFontFace: true,
       useSystemFonts: false,
       verbosity: pdfjs.VerbosityLevel.ERRORS,
+      // an image declared bigger than this is never decoded (a few bytes can declare gigabytes of pixels)
+      maxImageSize: maxImagePixels,
     }).promise;
   } catch (error) {
     throw pdfjsFailure(error);
@@ -452,6 +477,7 @@ async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal })
     let failedPages = 0;
     for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber += 1) {
       signal?.throwIfAborted();
+      progress?.pageStarted(pageNumber);
       try {
         const page = await doc.getPage(pageNumber);
         const [x0, y0, x1, y1] = page.view;
@@ -472,11 +498,13 @@ async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal })
         pages.push({ pageNumber, text: '' });
         if (failedPages === doc.numPages) throw pdfjsFailure(error);
       }
+      progress?.pageDone(pages.at(-1) as ExtractedPage);
     }
 
     let rawJpegs: Promise<RawJpegLookup> | undefined;
     return {
       pages,
+      reported: true,
       info,
       async scannedCandidates(pageNumbers) {
         const found = new Set<number>();
@@ -498,6 +526,7 @@ async function openWithPdfjs(params: { filePath: string; signal?: AbortSignal })
             undefined,
           );
           if (!largest) return undefined;
+          if (largest.width * largest.height > maxImagePixels) return undefined; // too big to decode or to read
           const decoded = await largest.load();
           if (!decoded) return undefined;
           // JPEG scans go to OCR as stored: no re-encoding, and Tesseract decodes them faster than pdf.js does.

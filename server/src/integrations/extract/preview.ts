@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import type { DetectedType, Extraction } from '../../domain/pipeline/extraction.types.js';
 import { bmpToPng, InvalidBmpError } from './bmp.js';
+import { tooManyPixels } from './image-dimensions.js';
 
 const run = promisify(execFile);
 
@@ -17,7 +18,14 @@ export type PreviewResult = { made: true } | { made: false; note: string };
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/bmp']);
 
 /** one image on one page, scaled to fit A4 in the image's own orientation */
-async function imageToPdf(params: { bytes: Uint8Array; mime: string; outputPath: string }): Promise<PreviewResult> {
+async function imageToPdf(params: {
+  bytes: Uint8Array;
+  mime: string;
+  outputPath: string;
+  maxPixels: number;
+}): Promise<PreviewResult> {
+  const tooLarge = tooManyPixels(params.bytes, params.maxPixels);
+  if (tooLarge) return { made: false, note: tooLarge };
   let png: Uint8Array | undefined;
   if (params.mime === 'image/bmp') {
     try {
@@ -75,14 +83,22 @@ export async function makePreview(params: {
   extraction: Extraction | null;
   outputPath: string;
   libreOfficePath: string | null;
+  /** images with more pixels are not wrapped (default 100 million) */
+  maxImagePixels?: number;
   /** kills a running conversion */
   signal?: AbortSignal;
 }): Promise<PreviewResult> {
   const { detected } = params;
+  const maxPixels = params.maxImagePixels ?? 100_000_000;
   params.signal?.throwIfAborted();
   if (detected.kind === 'image') {
     if (!EMBEDDABLE.has(detected.mime)) return { made: false, note: `no preview for ${detected.mime}` };
-    return imageToPdf({ bytes: await fs.readFile(params.path), mime: detected.mime, outputPath: params.outputPath });
+    return imageToPdf({
+      bytes: await fs.readFile(params.path),
+      mime: detected.mime,
+      outputPath: params.outputPath,
+      maxPixels,
+    });
   }
   if (detected.kind === 'dwg') {
     const preview = params.extraction?.previewImage;
@@ -90,7 +106,7 @@ export async function makePreview(params: {
     if (!preview || !EMBEDDABLE.has(preview.mime)) {
       return { made: false, note: 'the drawing has no embedded preview image we can show' };
     }
-    return imageToPdf({ bytes: preview.data, mime: preview.mime, outputPath: params.outputPath });
+    return imageToPdf({ bytes: preview.data, mime: preview.mime, outputPath: params.outputPath, maxPixels });
   }
   if (OFFICE_KINDS.has(detected.kind)) {
     const soffice = await findLibreOffice(params.libreOfficePath);

@@ -116,6 +116,8 @@ export interface DocumentsTable {
   skip_extract_file: Defaulted<boolean>;
   text_extraction_error: Defaulted<boolean>;
   processing_error: string | null;
+  /** extraction sandboxes this document's parsing has killed (see migration 0008) */
+  extraction_kills: Defaulted<number>;
   processed_at: NullableTimestamp;
   content_type: string | null;
   preview_key: string | null;

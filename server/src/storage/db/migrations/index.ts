@@ -6,6 +6,7 @@ import * as m0004 from './0004-search.js';
 import * as m0005 from './0005-reports.js';
 import * as m0006 from './0006-ask.js';
 import * as m0007 from './0007-chunk-vector.js';
+import * as m0008 from './0008-extraction-kills.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-reports': m0005,
   '0006-ask': m0006,
   '0007-chunk-vector': m0007,
+  '0008-extraction-kills': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -170,6 +170,16 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
       });
     },
 
+    async recordExtractionKill(documentId) {
+      const row = await db
+        .updateTable('documents')
+        .set({ extraction_kills: sql<number>`extraction_kills + 1` })
+        .where('id', '=', documentId)
+        .returning('extraction_kills')
+        .executeTakeFirst();
+      return row?.extraction_kills ?? 0;
+    },
+
     async saveClassification({ documentId, classification: c, at }) {
       await db
         .updateTable('documents')
