@@ -15,6 +15,7 @@ import { registerValidation } from './plugins/validation.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { UrlSigner } from '../storage/blobs/url-signer.js';
 import { registerDocumentAdminRoutes } from './routes/admin/documents.route.js';
+import { registerExplainDocumentRoute } from './routes/admin/explain-document.route.js';
 import { registerKeyAdminRoutes } from './routes/admin/keys.route.js';
 import { registerLocalBlobRoutes } from './routes/blobs/local-blobs.route.js';
 import { registerS3EventsRoute } from './routes/blobs/s3-events.route.js';
@@ -122,6 +123,7 @@ export async function buildServer(params: {
     registerPartnerAdminRoutes(scope, services);
     registerKeyAdminRoutes(scope, services);
     registerDocumentAdminRoutes(scope, services);
+    registerExplainDocumentRoute(scope, services);
   });
 
   if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });

@@ -3,12 +3,14 @@ import type { BlobStore } from '../../domain/documents/blob-store.js';
 import { classifyDocument } from '../../domain/pipeline/classify-document.js';
 import type { FileTools } from '../../domain/pipeline/ports.js';
 import { processDocument } from '../../domain/pipeline/process-document.js';
+import { createExplainService } from '../../domain/pipeline/explain.service.js';
 import { createReprocessService } from '../../domain/pipeline/reprocess.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { createFileTools } from '../../integrations/extract/index.js';
 import { createLazyOcr } from '../../integrations/ocr/lazy-ocr.js';
 import { createClassifierRepository } from '../../storage/db/repositories/classifier.repository.js';
 import { createPipelineRepository } from '../../storage/db/repositories/pipeline.repository.js';
+import { createExplainRepository } from '../../storage/db/repositories/explain.repository.js';
 import { createReprocessRepository } from '../../storage/db/repositories/reprocess.repository.js';
 import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { classificationEngine } from '../classification-engine.js';
@@ -41,7 +43,10 @@ export function createPipelineModule(deps: {
       repository: createClassifierRepository({ db, pages: repository }),
     });
   return {
-    services: { reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }) },
+    services: {
+      reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
+      explain: createExplainService({ repository: createExplainRepository({ db }) }),
+    },
     classifier,
     jobs: {
       handlers: {
