@@ -69,7 +69,14 @@ describe.each(testEngines())('admin document explain on %s', (engine) => {
   it('explains a failed document: the error of its job and its attempts', async () => {
     const id = await t.upload({ seed, filename: 'broken.pdf', bytes: await makePdf(['Nothing to read']) });
     await t.waitForProcessing([id]);
-    const { body } = await explain(id);
+    // the document row is written before the queue stores the job's outcome
+    const deadline = Date.now() + 30_000;
+    let body = (await explain(id)).body;
+    while (!body.jobs.some((job) => job.name === 'document.process' && job.state === 'completed')) {
+      if (Date.now() > deadline) throw new Error(`processing job not completed: ${JSON.stringify(body.jobs)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      body = (await explain(id)).body;
+    }
     expect(body.document.processingError).toContain('pdf tool crashed on purpose');
     expect(body.document.flags.text_extraction_error).toBe(true);
     expect(body.document.pageCount).toBe(0);
