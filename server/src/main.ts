@@ -2,7 +2,7 @@ import { databaseTargetOf, startService } from './app/run-server.js';
 import { runAdminCli } from './cli/admin.cli.js';
 import { runBackupCli } from './cli/backup.cli.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { createLogger } from './http/logging.js';
+import { createLogger, wantsPrettyLogs } from './http/logging.js';
 import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
 import { migrateToLatest } from './storage/db/migrations/index.js';
 
@@ -29,7 +29,10 @@ async function main(argv: string[]): Promise<number> {
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
     return runBackupCli({ mode, argv: rest, config });
 
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: wantsPrettyLogs(config.logFormat, process.stdout),
+  });
   if (mode === 'migrate') {
     const database = await openDatabase(databaseTargetOf(config));
     try {

@@ -4,6 +4,125 @@
  */
 
 export interface paths {
+  '/admin/documents/{documentId}/explain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Explain a document's processing: its states and every job for it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A document explained */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              document: {
+                id: string;
+                buildingId: string;
+                filename: string;
+                /** @description pending until the file has arrived, then uploaded */
+                uploadState: string;
+                uploadedAt: string | null;
+                processedAt: string | null;
+                archivedAt: string | null;
+                processingError: string | null;
+                flags: {
+                  [key: string]: boolean;
+                };
+                pageCount: number;
+                chunkCount: number;
+                classification: {
+                  categorised: boolean;
+                  buildingCategory: string | null;
+                  source: string | null;
+                };
+              };
+              jobs: {
+                id: string;
+                name: string;
+                /** @description created, retry, active, completed, cancelled or failed */
+                state: string;
+                retryCount: number;
+                retryLimit: number;
+                /** Format: date-time */
+                createdAt: string;
+                startedAt: string | null;
+                completedAt: string | null;
+                /** @description the outcome of the job, or the error of its last failed attempt */
+                output: unknown;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/documents/{documentId}/restore': {
     parameters: {
       query?: never;

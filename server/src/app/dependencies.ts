@@ -26,6 +26,7 @@ import {
   type PgBossQueue,
   type QueueSettings,
 } from '../storage/queue/pg-boss.queue.js';
+import { recordJobOutcome, renderMetrics } from './metrics.js';
 import { joinServices, type AppModule } from './modules/app-module.js';
 import { createAnswersModule } from './modules/answers.module.js';
 import { createDocumentsModule } from './modules/documents.module.js';
@@ -67,6 +68,8 @@ export interface Dependencies {
   /** runs the workers in this process (serve and worker modes) */
   startWorkers(): Promise<void>;
   isReady(): Promise<boolean>;
+  /** this process's Prometheus text: counters, and queue and pool gauges read now */
+  renderMetrics(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function createDependencies(params: {
     ...(database.listen ? { listen: database.listen } : {}),
     ...(params.onQueueError ? { onError: params.onQueueError } : {}),
     ...(params.logger ? { logger: params.logger } : {}),
+    onJobFinished: recordJobOutcome,
   });
   const modules: AppModule<object>[] = [];
   const close = async () => {
@@ -173,6 +177,7 @@ export async function createDependencies(params: {
         await sql`select 1`.execute(db);
         return true;
       },
+      renderMetrics: () => renderMetrics({ queueStats: () => queue.stats(), poolStats: () => database.poolStats() }),
       async close() {
         await close();
         await database.close();

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import { buildServer } from '../http/server.js';
 import type { DatabaseTarget } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
+import { METRICS_CONTENT_TYPE, recordHttpRequest } from './metrics.js';
 import { createDependencies, type Dependencies } from './dependencies.js';
 import { VERSION } from './version.js';
 
@@ -54,6 +55,12 @@ export async function startService(params: {
           : null,
         logger,
         isReady: () => dependencies.isReady(),
+        metrics: {
+          render: () => dependencies.renderMetrics(),
+          contentType: METRICS_CONTENT_TYPE,
+          public: config.metricsPublic,
+          recordRequest: recordHttpRequest,
+        },
         options: {
           publicUrl: config.http.publicUrl,
           bodyLimitBytes: config.http.bodyLimitBytes,

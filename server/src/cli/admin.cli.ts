@@ -12,6 +12,7 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   key list --partner <partnerId>
   key revoke <keyId>
   document restore <documentId>
+  document explain <documentId>   (states, flags, counts and every job with its attempts, timings and errors)
   reprocess --document <id> | --building <id> | --all
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
@@ -81,6 +82,10 @@ export function adminCallOf(argv: string[]): AdminCall {
     case 'key revoke': {
       const path = { keyId: arg ?? fail('the key id is required') };
       return (client) => client.DELETE('/admin/keys/{keyId}', { params: { path } });
+    }
+    case 'document explain': {
+      const path = { documentId: arg ?? fail('the document id is required') };
+      return (client) => client.GET('/admin/documents/{documentId}/explain', { params: { path } });
     }
     case 'document restore': {
       const path = { documentId: arg ?? fail('the document id is required') };

@@ -5,6 +5,7 @@ import { databaseConfig, readDataDir } from './parts/database.config.js';
 import { httpConfig } from './parts/http.config.js';
 import { llmConfig } from './parts/llm.config.js';
 import { loggingConfig } from './parts/logging.config.js';
+import { metricsConfig } from './parts/metrics.config.js';
 import { rateLimitConfig } from './parts/rate-limit.config.js';
 import { storageConfig } from './parts/storage.config.js';
 import { workerConfig } from './parts/worker.config.js';
@@ -28,6 +29,7 @@ export const CONFIG_PARTS = [
   databaseConfig,
   adminConfig,
   loggingConfig,
+  metricsConfig,
   rateLimitConfig,
   storageConfig,
   workerConfig,

@@ -13,6 +13,7 @@ import type { BuildingsService } from '../domain/buildings/buildings.service.js'
 import type { DocumentsService } from '../domain/documents/documents.service.js';
 import type { UploadsService } from '../domain/uploads/uploads.service.js';
 import type { OwnersService } from '../domain/owners/owners.service.js';
+import type { ExplainService } from '../domain/pipeline/explain.service.js';
 import type { ReprocessService } from '../domain/pipeline/reprocess.service.js';
 import type { ReportsService } from '../domain/reports/reports.service.js';
 import type { SearchService } from '../domain/search/search.service.js';
@@ -40,6 +41,7 @@ export interface HttpServices {
   documents: DocumentsService;
   uploads: UploadsService;
   reprocess: ReprocessService;
+  explain: ExplainService;
   search: SearchService;
   reports: ReportsService;
   answers: AnswersService;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 /** query parameters whose values are credentials (our signed URLs, S3 pre-signed URLs) */
 const SECRET_QUERY = /^(signature|token|x-amz-signature|x-amz-credential|x-amz-security-token|next_token)$/i;
@@ -17,7 +18,13 @@ function redactUrl(url: string): string {
  * and in the query of signed URLs, which is redacted. The redact paths are a second line of defence for anything that
  * logs a request object by mistake.
  */
-export function createLogger(options: { level: string; destination?: NodeJS.WritableStream }): Logger {
+export function createLogger(options: {
+  level: string;
+  destination?: NodeJS.WritableStream;
+  /** readable lines instead of JSON (a terminal); the same fields and the same redaction */
+  pretty?: boolean;
+}): Logger {
+  const destination = options.destination ?? process.stdout;
   return pino(
     {
       level: options.level,
@@ -44,6 +51,13 @@ export function createLogger(options: { level: string; destination?: NodeJS.Writ
         err: pino.stdSerializers.err,
       },
     },
-    options.destination ?? process.stdout,
+    options.pretty
+      ? pretty({ destination, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      : destination,
   );
+}
+
+/** `LOG_FORMAT`: pretty or json as told; otherwise readable in a terminal and JSON when piped or collected */
+export function wantsPrettyLogs(format: 'auto' | 'pretty' | 'json', stream: { isTTY?: boolean }): boolean {
+  return format === 'auto' ? stream.isTTY === true : format === 'pretty';
 }

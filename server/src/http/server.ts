@@ -9,16 +9,19 @@ import { answerClientError, registerInputGuard } from './plugins/input-guard.js'
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerRequestMetrics, RequestLogController, type RecordRequest } from './plugins/request-observer.js';
 import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerValidation } from './plugins/validation.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { UrlSigner } from '../storage/blobs/url-signer.js';
 import { registerDocumentAdminRoutes } from './routes/admin/documents.route.js';
+import { registerExplainDocumentRoute } from './routes/admin/explain-document.route.js';
 import { registerKeyAdminRoutes } from './routes/admin/keys.route.js';
 import { registerLocalBlobRoutes } from './routes/blobs/local-blobs.route.js';
 import { registerS3EventsRoute } from './routes/blobs/s3-events.route.js';
 import { registerPartnerAdminRoutes } from './routes/admin/partners.route.js';
 import { registerHealthRoutes } from './routes/health.route.js';
+import { registerMetricsRoute, type MetricsEndpoint } from './routes/metrics.route.js';
 import { registerPartnerRoutes } from './routes/partner/index.js';
 
 export interface ServerOptions {
@@ -44,10 +47,14 @@ export async function buildServer(params: {
   options: ServerOptions;
   logger: FastifyBaseLogger;
   isReady: () => Promise<boolean>;
+  /** null: no /metrics and no request metrics */
+  metrics?: (MetricsEndpoint & { recordRequest: RecordRequest }) | null;
 }): Promise<FastifyInstance> {
   const { services, options } = params;
   const app = Fastify({
     loggerInstance: params.logger,
+    // health checks and status polls are logged at debug
+    logController: new RequestLogController(),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -83,6 +90,7 @@ export async function buildServer(params: {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  if (params.metrics) registerRequestMetrics(app, params.metrics.recordRequest);
   registerValidation(app);
   registerErrorHandling(app);
   registerFormBodiesAsJson(app);
@@ -96,6 +104,7 @@ export async function buildServer(params: {
   registerInputGuard(app);
 
   registerHealthRoutes(app, { isReady: params.isReady });
+  if (params.metrics) await registerMetricsRoute(app, { metrics: params.metrics, adminToken: options.adminToken });
 
   // partner routes answer under /v1 and without it; the OpenAPI document shows the /v1 form once
   for (const prefix of ['/v1', '']) {
@@ -114,6 +123,7 @@ export async function buildServer(params: {
     registerPartnerAdminRoutes(scope, services);
     registerKeyAdminRoutes(scope, services);
     registerDocumentAdminRoutes(scope, services);
+    registerExplainDocumentRoute(scope, services);
   });
 
   if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });

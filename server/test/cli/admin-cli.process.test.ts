@@ -59,6 +59,13 @@ describe('byggdok admin: command line to admin API call', () => {
     );
   });
 
+  it('explains a document', async () => {
+    expect(await sentBy(adminCallOf(['document', 'explain', '5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10']))).toEqual({
+      method: 'GET',
+      path: '/admin/documents/5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10/explain',
+    });
+  });
+
   it('creates keys with the grants and environment given', async () => {
     expect(
       await sentBy(
@@ -90,6 +97,7 @@ describe('byggdok admin: command line to admin API call', () => {
   it('says what is missing instead of calling the API with half a command', () => {
     expect(() => adminCallOf(['reprocess'])).toThrow('reprocess needs --document <id>, --building <id> or --all');
     expect(() => adminCallOf(['document', 'restore'])).toThrow('the document id is required');
+    expect(() => adminCallOf(['document', 'explain'])).toThrow('the document id is required');
     expect(() => adminCallOf(['reprocess', '--building'])).toThrow(/argument missing|--building/);
     expect(() => adminCallOf(['key', 'list'])).toThrow('--partner is required');
   });
@@ -160,6 +168,19 @@ describe.each(testEngines())('byggdok admin against a running service on %s', (e
     const reprocess = await admin(['reprocess', '--all']);
     expect(reprocess.code, reprocess.stderr).toBe(0);
     expect(JSON.parse(reprocess.stdout)).toEqual({ enqueued: 0 });
+  });
+
+  it('explains a document waiting for a worker: its state and its queued job', async () => {
+    const seed = await t.seed();
+    // no workers run in this test app: the uploaded document's processing job waits
+    const documentId = await t.upload({ seed, filename: 'FDV/Pumpe.txt', bytes: Buffer.from('FDV pumpe') });
+    const result = await admin(['document', 'explain', documentId]);
+    expect(result.code, result.stderr).toBe(0);
+    const explanation = JSON.parse(result.stdout);
+    expect(explanation.document).toMatchObject({ id: documentId, uploadState: 'uploaded', processedAt: null });
+    expect(explanation.jobs).toEqual([
+      expect.objectContaining({ name: 'document.process', state: 'created', retryCount: 0, startedAt: null }),
+    ]);
   });
 
   it('prints the problem the API answered and exits 1', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createDependencies, type AppSettings, type Dependencies } from '../../src/app/dependencies.js';
 import type { Clock } from '../../src/domain/shared/clock.js';
+import { METRICS_CONTENT_TYPE, recordHttpRequest } from '../../src/app/metrics.js';
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer, type ServerOptions } from '../../src/http/server.js';
 import type { Database, Engine } from '../../src/storage/db/database.js';
@@ -60,6 +61,9 @@ export async function createTestApp(params: {
   options?: Partial<ServerOptions>;
   settings?: Partial<AppSettings>;
   logStream?: NodeJS.WritableStream;
+  /** the level of the captured log (logStream); info unless told */
+  logLevel?: string;
+  metricsPublic?: boolean;
   /** run the pipeline workers in this test process */
   workers?: boolean;
   dependencies?: Partial<Parameters<typeof createDependencies>[0]>;
@@ -77,7 +81,15 @@ export async function createTestApp(params: {
     services: deps.services,
     localBlobs: deps.localUrlSigner ? { signer: deps.localUrlSigner, blobs: deps.blobs } : null,
     isReady: () => deps.isReady(),
-    logger: createLogger(params.logStream ? { level: 'info', destination: params.logStream } : { level: 'silent' }),
+    metrics: {
+      render: () => deps.renderMetrics(),
+      contentType: METRICS_CONTENT_TYPE,
+      public: params.metricsPublic ?? false,
+      recordRequest: recordHttpRequest,
+    },
+    logger: createLogger(
+      params.logStream ? { level: params.logLevel ?? 'info', destination: params.logStream } : { level: 'silent' },
+    ),
     options: {
       publicUrl: 'http://byggdok.test',
       bodyLimitBytes: 1_048_576,

@@ -3,14 +3,17 @@ import type { BlobStore } from '../../domain/documents/blob-store.js';
 import { classifyDocument } from '../../domain/pipeline/classify-document.js';
 import type { FileTools } from '../../domain/pipeline/ports.js';
 import { processDocument } from '../../domain/pipeline/process-document.js';
+import { createExplainService } from '../../domain/pipeline/explain.service.js';
 import { createReprocessService } from '../../domain/pipeline/reprocess.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { ExtractConfig } from '../../config/config.js';
 import { createFileTools } from '../../integrations/extract/index.js';
 import { createSandboxedFileTools } from '../../integrations/extract/sandbox/sandboxed-file-tools.js';
+import { recordSandboxKill } from '../metrics.js';
 import { createLazyOcr } from '../../integrations/ocr/lazy-ocr.js';
 import { createClassifierRepository } from '../../storage/db/repositories/classifier.repository.js';
 import { createPipelineRepository } from '../../storage/db/repositories/pipeline.repository.js';
+import { createExplainRepository } from '../../storage/db/repositories/explain.repository.js';
 import { createReprocessRepository } from '../../storage/db/repositories/reprocess.repository.js';
 import type { JobLogger, PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { classificationEngine } from '../classification-engine.js';
@@ -52,7 +55,10 @@ export function createPipelineModule(deps: {
           },
           tools: { libreOfficePath: deps.libreOfficePath },
           poolSize: deps.extract.poolSize,
-          onKill: ({ method, reason }) => deps.logger?.warn({ call: method, reason }, 'extraction sandbox killed'),
+          onKill: ({ method, reason }) => {
+            deps.logger?.warn({ call: method, reason }, 'extraction sandbox killed');
+            recordSandboxKill(killKind(reason));
+          },
         })
       : null;
   const tools = deps.fileTools ?? sandbox ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
@@ -64,7 +70,10 @@ export function createPipelineModule(deps: {
       repository: createClassifierRepository({ db, pages: repository }),
     });
   return {
-    services: { reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }) },
+    services: {
+      reprocess: createReprocessService({ repository: createReprocessRepository({ db, queue }) }),
+      explain: createExplainService({ repository: createExplainRepository({ db }) }),
+    },
     classifier,
     jobs: {
       handlers: {
@@ -85,4 +94,12 @@ export function createPipelineModule(deps: {
       await ocr.close();
     },
   };
+}
+
+/** a few fixed metric labels, never the reason's words (they carry page numbers and sizes) */
+function killKind(reason: string): string {
+  if (/needed more than/.test(reason)) return 'memory';
+  if (/^page \d+/.test(reason)) return 'page_time';
+  if (/stopped after/.test(reason)) return 'time';
+  return 'aborted';
 }

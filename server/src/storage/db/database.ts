@@ -23,6 +23,8 @@ export interface Database {
    * only this process uses the database.
    */
   listen?: Listen;
+  /** the connection pool now: connections in total, idle, and borrowers waiting for one (metrics) */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
       return { rows: result.rows as Record<string, unknown>[] };
     },
     listen: (channel, onNotify) => listenOn({ url: target.url, channel, onNotify }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
@@ -139,6 +142,7 @@ async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }
           client.release();
         }
       },
+      poolStats: () => pool.stats(),
       close: async () => {
         await db.destroy();
         await pglite.close();

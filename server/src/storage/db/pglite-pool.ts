@@ -8,6 +8,13 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
  */
 export class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
+  /** borrowers holding or waiting for the backend (metrics) */
+  private borrowers = 0;
+
+  /** the one backend, whether it is lent out, and how many wait in line behind it */
+  stats(): { total: number; idle: number; waiting: number } {
+    return { total: 1, idle: this.borrowers === 0 ? 1 : 0, waiting: Math.max(0, this.borrowers - 1) };
+  }
 
   constructor(readonly pglite: PGlite) {}
 
@@ -16,6 +23,7 @@ export class PGlitePool implements PostgresPool {
     const turn = new Promise<void>((resolve) => (release = resolve));
     const previous = this.tail;
     this.tail = previous.then(() => turn);
+    this.borrowers++;
     await previous;
     let released = false;
     return {
@@ -35,6 +43,7 @@ export class PGlitePool implements PostgresPool {
       release: () => {
         if (!released) {
           released = true;
+          this.borrowers--;
           release();
         }
       },

@@ -62,6 +62,8 @@ export interface PgBossQueue extends JobQueue {
   /** runs the handlers; every job name must have exactly one */
   work(handlers: JobHandlers): Promise<void>;
   schedule(name: JobName, cron: string): Promise<void>;
+  /** jobs waiting and running per job name, and how long the oldest has waited: read from pg-boss's table now */
+  stats(): Promise<{ queue: JobName; waiting: number; active: number; oldestWaitingSeconds: number }[]>;
   /** stops taking jobs, aborts the signal of the running ones and gives them a moment to finish */
   stop(): Promise<void>;
   boss: PgBoss;
@@ -91,6 +93,8 @@ export function createPgBossQueue(params: {
   /** given on a PostgreSQL server: enqueues notify, and this process's workers listen */
   listen?: Listen;
   logger?: JobLogger;
+  /** told of every finished run in this process (metrics): outcome done, skipped, failed or error */
+  onJobFinished?: (name: JobName, outcome: string, durationMs: number) => void;
 }): PgBossQueue {
   const settings = { ...defaultQueueSettings, ...params.settings };
   const logger = params.logger ?? silentLogger;
@@ -195,6 +199,7 @@ export function createPgBossQueue(params: {
     try {
       const outcome = await run;
       const done = { ...fields, durationMs: Date.now() - startedAt, outcome: outcome.status };
+      params.onJobFinished?.(name, outcome.status, done.durationMs);
       if (outcome.status === 'done') logger.info(done, 'job done');
       else if (outcome.status === 'skipped') logger.debug({ ...done, reason: outcome.reason }, 'job skipped');
       else logger.warn({ ...done, reason: outcome.reason }, 'job failed');
@@ -203,6 +208,7 @@ export function createPgBossQueue(params: {
       const aborted = jobAbortReason(error, controller.signal);
       const reason = aborted?.message ?? (error instanceof Error ? error.message : String(error));
       const failed = { ...fields, durationMs: Date.now() - startedAt, outcome: 'error', reason, err: error };
+      params.onJobFinished?.(name, 'error', failed.durationMs);
       if (context.lastAttempt) logger.error(failed, 'job failed on its last attempt');
       else logger.warn(failed, 'job failed, will be retried');
       throw error;
@@ -288,6 +294,26 @@ export function createPgBossQueue(params: {
           if (name) wake(name);
         });
       }
+    },
+    async stats() {
+      // only the rows not yet finished: pg-boss's index on (name, state) keeps this cheap beside a long history
+      const { rows } = await params.executor.executeSql(
+        `select name,
+                count(*) filter (where state in ('created', 'retry'))::int as waiting,
+                count(*) filter (where state = 'active')::int as active,
+                coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0)::float8 as oldest
+           from pgboss.job where state < 'completed' group by name`,
+      );
+      const byName = new Map(rows.map((row) => [String(row.name), row]));
+      return JOB_NAMES.map((name) => {
+        const row = byName.get(name);
+        return {
+          queue: name,
+          waiting: Number(row?.waiting ?? 0),
+          active: Number(row?.active ?? 0),
+          oldestWaitingSeconds: Number(row?.oldest ?? 0),
+        };
+      });
     },
     async schedule(name, cron) {
       await boss.schedule(name, cron, {}, { singletonKey: name });
