@@ -65,3 +65,16 @@ export function invalidAdminToken(): AppError {
 export function invalidEventsToken(): AppError {
   return unauthorized('auth.invalid_events_token', 'The events token is not valid');
 }
+
+/** a construction or sign-in route reached with a partner's key or token: those are for the partner API */
+export function signedInUserRequired(): AppError {
+  return unauthorized('auth.user_required', 'Sign in, or send a personal API key (fk_user_...) in x-api-key');
+}
+
+export function roleRequired(role: string): AppError {
+  return forbidden('auth.role_required', `This operation needs the ${role} role or more`);
+}
+
+export function platformAdminRequired(): AppError {
+  return forbidden('auth.platform_admin_required', 'This operation is for platform administrators');
+}

@@ -31,7 +31,17 @@ import {
   type UploadPlacement,
   type UploadTarget,
 } from './policies.js';
-import type { KeyScope, Principal } from './principal.js';
+import {
+  customerPolicy,
+  platformAdminPolicy,
+  projectPolicy,
+  type CustomerFacts,
+  type CustomerGrant,
+  type PeopleNeed,
+  type ProjectFacts,
+  type ProjectGrant,
+} from './people-policies.js';
+import type { KeyScope, Principal, UserPrincipal } from './principal.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -56,6 +66,10 @@ export interface AccessRepository {
   findOwner(params: { ownerId: string; partnerId: string | null }): Promise<OwnerFacts | null>;
   /** a live building with its owner */
   findBuilding(buildingId: string): Promise<BuildingFacts | null>;
+  /** a live customer with the user's roles in it */
+  findCustomer(params: { customerId: string; userId: string }): Promise<CustomerFacts | null>;
+  /** a project (any status) with the user's customer and project roles */
+  findProject(params: { projectId: string; userId: string }): Promise<ProjectFacts | null>;
 }
 
 /** A secret a request carries, already told apart by where and how it was sent. */
@@ -238,6 +252,43 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
     return thread as T;
   }
 
+  /** A customer of the application, for a signed-in user (404 when the user has no role in it). */
+  async function authorizeCustomer(params: {
+    principal: Principal;
+    customerId: string;
+    need: PeopleNeed;
+  }): Promise<CustomerGrant> {
+    const { principal } = params;
+    const customer =
+      principal.kind === 'user'
+        ? await repository.findCustomer({ customerId: params.customerId, userId: principal.userId })
+        : null;
+    return decided(customerPolicy({ principal, customer, need: params.need }));
+  }
+
+  /**
+   * A construction project. With `customerId` (routes under a customer) a project of another customer is not
+   * there either.
+   */
+  async function authorizeProject(params: {
+    principal: Principal;
+    projectId: string;
+    customerId?: string;
+    need: PeopleNeed;
+  }): Promise<ProjectGrant> {
+    const { principal } = params;
+    const found =
+      principal.kind === 'user'
+        ? await repository.findProject({ projectId: params.projectId, userId: principal.userId })
+        : null;
+    const project = found && (params.customerId === undefined || found.customerId === params.customerId) ? found : null;
+    return decided(projectPolicy({ principal, project, need: params.need }));
+  }
+
+  function authorizePlatformAdmin(params: { principal: Principal }): UserPrincipal {
+    return decided(platformAdminPolicy(params));
+  }
+
   return {
     authenticate,
     /** a key's principal, for scripts and tests that act as a key */
@@ -251,6 +302,9 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
     authorizeUpload,
     authorizeAsk,
     authorizeThread,
+    authorizeCustomer,
+    authorizeProject,
+    authorizePlatformAdmin,
   };
 }
 

@@ -34,6 +34,10 @@ export const newId = {
   partner: (): string => orderedId('prt'),
   apiKey: (): string => orderedId('key'),
   session: (): string => orderedId('ses'),
+  /** the application spec's pattern: `user_` and 26 lower-case letters or digits */
+  user: (): string => orderedId('user'),
+  userSession: (): string => orderedId('uss'),
+  userApiKey: (): string => orderedId('ukey'),
 };
 
 /** A secret with 256 bits of entropy, URL-safe. */

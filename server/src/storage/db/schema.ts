@@ -192,6 +192,19 @@ export interface DB {
   report_item_documents: ReportItemDocumentsTable;
   search_documents: SearchDocumentsTable;
   search_lexemes: SearchLexemesTable;
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  sign_in_attempts: SignInAttemptsTable;
+  user_sessions: UserSessionsTable;
+  user_api_keys: UserApiKeysTable;
+  customers: CustomersTable;
+  customer_members: CustomerMembersTable;
+  projects: ProjectsTable;
+  project_buildings: ProjectBuildingsTable;
+  project_members: ProjectMembersTable;
+  audit_events: AuditEventsTable;
+  mail_messages: MailMessagesTable;
+  oidc_records: OidcRecordsTable;
 }
 
 export interface AskThreadsTable {
@@ -270,4 +283,153 @@ export interface SearchDocumentsTable {
 export interface SearchLexemesTable {
   building_owner_id: string;
   lexeme: string;
+}
+
+type RoleColumn = 'ADMIN' | 'OWNER' | 'WRITE_ACCESS' | 'READ_ACCESS' | 'NO_ACCESS';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_key: string;
+  name: Defaulted<string>;
+  locale: Defaulted<string>;
+  platform_admin: Defaulted<boolean>;
+  status: 'invited' | 'active' | 'deactivated';
+  password_hash: string | null;
+  last_sign_in_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface SignInAttemptsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string | null;
+  login_hint: string | null;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  consumed_at: NullableTimestamp;
+}
+
+export interface UserSessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  issuer: string | null;
+  id_token: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Date | string;
+  ended_at: NullableTimestamp;
+  client_address: string | null;
+}
+
+export interface UserApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface CustomersTable {
+  id: string;
+  name: string;
+  building_owner_id: string | null;
+  workspace_owner_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface CustomerMembersTable {
+  customer_id: string;
+  user_id: string;
+  role: RoleColumn;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  project_number: string | null;
+  address: string | null;
+  description: string | null;
+  /** YYYY-MM-DD */
+  start_date: string | null;
+  planned_handover_date: string | null;
+  status: Defaulted<'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectBuildingsTable {
+  project_id: string;
+  building_id: string;
+  created_at: Timestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: RoleColumn;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  occurred_at: Timestamp;
+  customer_id: string | null;
+  actor_kind: 'user' | 'operator' | 'subcontractor' | 'anonymous' | 'system';
+  actor_user_id: string | null;
+  actor_label: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** written as JSON text, read as an object */
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  client_address: string | null;
+}
+
+export interface MailMessagesTable {
+  id: string;
+  kind: string;
+  to_addresses: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Defaulted<'queued' | 'sent' | 'failed'>;
+  attempts: Defaulted<number>;
+  last_error: string | null;
+  delivery_ref: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface OidcRecordsTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
 }

@@ -42,6 +42,12 @@ function fakeRepository(): AccessRepository & { ownerLookups: number } {
       return ownerId === 'O1' ? { id: 'O1', reachedByPartner: partnerId === 'P' } : null;
     },
     findBuilding: async (buildingId: string) => (buildingId === 'B1' ? { id: 'B1', ownerId: 'O1' } : null),
+    findCustomer: async ({ customerId }: { customerId: string }) =>
+      customerId === 'C1' ? { id: 'C1', role: 'READ_ACCESS' as const, hasProjectRole: false } : null,
+    findProject: async ({ projectId }: { projectId: string }) =>
+      projectId === 'PR1'
+        ? { id: 'PR1', customerId: 'C1', customerRole: 'READ_ACCESS' as const, projectRole: 'WRITE_ACCESS' as const }
+        : null,
   };
   return repository;
 }

@@ -83,5 +83,53 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         .executeTakeFirst();
       return row ? { id: row.id, ownerId: row.building_owner_id } : null;
     },
+    async findCustomer({ customerId, userId }) {
+      const row = await db
+        .selectFrom('customers as c')
+        .leftJoin('customer_members as m', (join) =>
+          join.onRef('m.customer_id', '=', 'c.id').on('m.user_id', '=', userId),
+        )
+        .select(['c.id', 'm.role'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('project_members as pm')
+                .innerJoin('projects as p', 'p.id', 'pm.project_id')
+                .select('pm.project_id')
+                .whereRef('p.customer_id', '=', 'c.id')
+                .where('pm.user_id', '=', userId)
+                .where('pm.role', '!=', 'NO_ACCESS'),
+            )
+            .as('has_project_role'),
+        )
+        .where('c.id', '=', customerId)
+        .where('c.archived_at', 'is', null)
+        .executeTakeFirst();
+      return row ? { id: row.id, role: row.role ?? null, hasProjectRole: Boolean(row.has_project_role) } : null;
+    },
+    async findProject({ projectId, userId }) {
+      const row = await db
+        .selectFrom('projects as p')
+        .innerJoin('customers as c', 'c.id', 'p.customer_id')
+        .leftJoin('customer_members as cm', (join) =>
+          join.onRef('cm.customer_id', '=', 'p.customer_id').on('cm.user_id', '=', userId),
+        )
+        .leftJoin('project_members as pm', (join) =>
+          join.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId),
+        )
+        .select(['p.id', 'p.customer_id', 'cm.role as customer_role', 'pm.role as project_role'])
+        .where('p.id', '=', projectId)
+        .where('c.archived_at', 'is', null)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            customerId: row.customer_id,
+            customerRole: row.customer_role ?? null,
+            projectRole: row.project_role ?? null,
+          }
+        : null;
+    },
   };
 }

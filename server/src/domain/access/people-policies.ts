@@ -1,0 +1,135 @@
+import { customerNotFound } from '../customers/customers.errors.js';
+import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people/roles.js';
+import { projectNotFound } from '../projects/projects.errors.js';
+import { platformAdminRequired, roleRequired, signedInUserRequired } from './access.errors.js';
+import type { Decision } from './policies.js';
+import type { Principal, UserPrincipal } from './principal.js';
+
+/**
+ * The application's access rules for people, as one table: what each operation on a customer or project needs,
+ * and the role a user acts with (customer role, overridden per project; platform administrators are ADMIN
+ * everywhere). A customer or project the caller has no role in is a 404, never a 403: its existence is not told.
+ */
+export const NEEDED_ROLE = {
+  /** see the customer or project, its buildings, deliveries, documents */
+  read: 'READ_ACCESS',
+  /** change them: projects, buildings, deliveries, documents, subcontractors */
+  write: 'WRITE_ACCESS',
+  /** invite people, set roles within what the caller has, archive a project */
+  manage_members: 'OWNER',
+  archive: 'OWNER',
+  /** customer-wide user management: roles across projects, the audit log */
+  administer: 'ADMIN',
+} as const satisfies Record<string, Role>;
+
+export type PeopleNeed = keyof typeof NEEDED_ROLE;
+
+/** what storage knows about a customer, as seen by one user */
+export interface CustomerFacts {
+  id: string;
+  /** the user's role in the customer, null when none */
+  role: Role | null;
+  /** the user has a role other than NO_ACCESS in at least one of its projects */
+  hasProjectRole: boolean;
+}
+
+/** what storage knows about a project, as seen by one user */
+export interface ProjectFacts {
+  id: string;
+  customerId: string;
+  customerRole: Role | null;
+  projectRole: Role | null;
+}
+
+export interface CustomerGrant {
+  customerId: string;
+  userId: string;
+  /** the role the user acts with in the customer (null: none, but a role in one of its projects) */
+  role: Role | null;
+  platformAdmin: boolean;
+}
+
+export interface ProjectGrant {
+  customerId: string;
+  projectId: string;
+  userId: string;
+  role: Role;
+  platformAdmin: boolean;
+}
+
+function allow<G>(grant: G): Decision<G> {
+  return { allowed: true, grant };
+}
+
+/** Only people (a session cookie or a personal key) use the application's routes. */
+export function userOf(principal: Principal): Decision<UserPrincipal> {
+  switch (principal.kind) {
+    case 'user':
+      return allow(principal);
+    case 'api_key':
+    case 'session_token':
+    case 'subcontractor':
+      return { allowed: false, error: signedInUserRequired() };
+  }
+}
+
+export function customerPolicy(params: {
+  principal: Principal;
+  customer: CustomerFacts | null;
+  need: PeopleNeed;
+}): Decision<CustomerGrant> {
+  const user = userOf(params.principal);
+  if (!user.allowed) return user;
+  const { customer, need } = params;
+  const role = customer
+    ? customerRoleOf({ platformAdmin: user.grant.platformAdmin, customerRole: customer.role })
+    : null;
+  const visible = role !== null && (role !== 'NO_ACCESS' || customer?.hasProjectRole === true);
+  if (!customer || !visible) return { allowed: false, error: customerNotFound() };
+  const needed = NEEDED_ROLE[need];
+  if (!roleAtLeast(role, needed)) {
+    // someone who reaches only some projects may still see the customer itself
+    if (!(need === 'read' && customer.hasProjectRole)) return { allowed: false, error: roleRequired(needed) };
+  }
+  return allow({
+    customerId: customer.id,
+    userId: user.grant.userId,
+    role: role === 'NO_ACCESS' ? null : role,
+    platformAdmin: user.grant.platformAdmin,
+  });
+}
+
+export function projectPolicy(params: {
+  principal: Principal;
+  project: ProjectFacts | null;
+  need: PeopleNeed;
+}): Decision<ProjectGrant> {
+  const user = userOf(params.principal);
+  if (!user.allowed) return user;
+  const { project, need } = params;
+  const role = project
+    ? projectRoleOf({
+        platformAdmin: user.grant.platformAdmin,
+        customerRole: project.customerRole,
+        projectRole: project.projectRole,
+      })
+    : null;
+  if (!project || role === null || role === 'NO_ACCESS') return { allowed: false, error: projectNotFound() };
+  const needed = NEEDED_ROLE[need];
+  if (!roleAtLeast(role, needed)) return { allowed: false, error: roleRequired(needed) };
+  return allow({
+    customerId: project.customerId,
+    projectId: project.id,
+    userId: user.grant.userId,
+    role,
+    platformAdmin: user.grant.platformAdmin,
+  });
+}
+
+/** `/construction/admin/...` and permanent deletion: platform administrators only (a customer's ADMIN gets 403). */
+export function platformAdminPolicy(params: { principal: Principal }): Decision<UserPrincipal> {
+  const user = userOf(params.principal);
+  if (!user.allowed) return user;
+  if (!user.grant.platformAdmin) return { allowed: false, error: platformAdminRequired() };
+  return user;
+}

@@ -1,0 +1,45 @@
+/**
+ * The audit log: who did what to what, when, from where. Sign-ins (and failed ones), invitations, role changes,
+ * personal keys created and revoked, project deletions and admin e-mail are recorded; later features add document
+ * actions. Events name their actor and target by id and in words, and outlive what they name.
+ */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'user.created'
+  | 'user.invited'
+  | 'user.role_changed'
+  | 'user.project_roles_changed'
+  | 'user.deactivated'
+  | 'user.password_set'
+  | 'api_key.created'
+  | 'api_key.revoked'
+  | 'customer.created'
+  | 'project.created'
+  | 'project.updated'
+  | 'project.archived'
+  | 'project.deleted'
+  | 'admin.email_sent';
+
+export type AuditActor =
+  | { kind: 'user'; userId: string; label: string }
+  | { kind: 'operator' }
+  | { kind: 'subcontractor'; label: string }
+  /** nobody known: a failed sign-in, labelled with what was presented (an e-mail, an issuer) */
+  | { kind: 'anonymous'; label: string | null }
+  | { kind: 'system' };
+
+export interface AuditEvent {
+  /** the customer whose log shows it; null for events of a person across customers (a sign-in) */
+  customerId: string | null;
+  actor: AuditActor;
+  action: AuditAction;
+  target?: { type: string; id: string } | null;
+  details?: Record<string, unknown>;
+  clientAddress?: string | null;
+}
+
+export interface AuditLog {
+  record(event: AuditEvent): Promise<void>;
+}

@@ -1,0 +1,5 @@
+import { notFound, type AppError } from '../shared/errors.js';
+
+export function projectNotFound(): AppError {
+  return notFound('project');
+}
