@@ -58,7 +58,19 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
+/** a person's key, with what decides whether it still works */
+export interface UserKeyRecord {
+  id: string;
+  userId: string;
+  platformAdmin: boolean;
+  userStatus: 'invited' | 'active' | 'deactivated';
+  revoked: boolean;
+  expiresAt: Date | null;
+}
+
 export interface AccessRepository {
+  /** a personal API key by the hash of its secret, with its user */
+  findUserKeyByHash(keyHash: string): Promise<UserKeyRecord | null>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | null>;
   findSessionByHash(tokenHash: string): Promise<SessionRecord | null>;
@@ -73,7 +85,11 @@ export interface AccessRepository {
 }
 
 /** A secret a request carries, already told apart by where and how it was sent. */
-export type Credential = { kind: 'api_key'; secret: string } | { kind: 'session_token'; secret: string };
+export type Credential =
+  | { kind: 'api_key'; secret: string }
+  | { kind: 'session_token'; secret: string }
+  /** a person's own key (`fk_user_...` in x-api-key): acts as its user */
+  | { kind: 'user_key'; secret: string };
 
 /**
  * Every authentication and authorisation decision is made here: `authenticate` turns a credential into a principal
@@ -115,6 +131,19 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
     };
   }
 
+  /** A personal key works while it is not revoked or expired and its user is not deactivated. */
+  async function authenticateUserKey(rawKey: string): Promise<Principal> {
+    const key = await repository.findUserKeyByHash(hashSecret(rawKey));
+    const expired = key?.expiresAt ? key.expiresAt.getTime() <= clock.now().getTime() : false;
+    if (!key || key.revoked || expired || key.userStatus === 'deactivated') throw invalidApiKey();
+    return {
+      kind: 'user',
+      userId: key.userId,
+      platformAdmin: key.platformAdmin,
+      via: { kind: 'personal_key', keyId: key.id },
+    };
+  }
+
   /** 401 for a missing, unknown, revoked or expired credential. */
   async function authenticate(credential: Credential | null): Promise<Principal> {
     if (!credential) throw missingPartnerCredential();
@@ -123,6 +152,8 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
         return authenticateApiKey(credential.secret);
       case 'session_token':
         return authenticateSessionToken(credential.secret);
+      case 'user_key':
+        return authenticateUserKey(credential.secret);
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../../domain/access/access.errors.js';
 import type { AccessService, Credential } from '../../domain/access/access.service.js';
 import type { Principal } from '../../domain/access/principal.js';
+import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
 
 declare module 'fastify' {
@@ -10,11 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** The credential a request carries: an API key in `x-api-key`, or a bearer token (session token or API key). */
+/**
+ * The credential a request carries: an API key in `x-api-key` (a partner's key, or a person's `fk_user_` key), or a
+ * bearer token (session token or API key).
+ */
 export function credentialOf(request: FastifyRequest): Credential | null {
   const header = request.headers['x-api-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key && key.trim() !== '') return { kind: 'api_key', secret: key.trim() };
+  const key = Array.isArray(header) ? header[0]?.trim() : header?.trim();
+  if (key) return { kind: key.startsWith(USER_KEY_PREFIX) ? 'user_key' : 'api_key', secret: key };
   const authorization = request.headers.authorization;
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (match?.[1]) {

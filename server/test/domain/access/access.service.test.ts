@@ -34,6 +34,35 @@ function fakeRepository(): AccessRepository & { ownerLookups: number } {
   ]);
   const repository = {
     ownerLookups: 0,
+    findUserKeyByHash: async (hash: string) =>
+      hash === hashSecret('fk_user_valid')
+        ? {
+            id: 'ukey_1',
+            userId: 'user_1',
+            platformAdmin: false,
+            userStatus: 'active' as const,
+            revoked: false,
+            expiresAt: null,
+          }
+        : hash === hashSecret('fk_user_of_deactivated')
+          ? {
+              id: 'ukey_2',
+              userId: 'user_2',
+              platformAdmin: false,
+              userStatus: 'deactivated' as const,
+              revoked: false,
+              expiresAt: null,
+            }
+          : hash === hashSecret('fk_user_expired')
+            ? {
+                id: 'ukey_3',
+                userId: 'user_1',
+                platformAdmin: false,
+                userStatus: 'active' as const,
+                revoked: false,
+                expiresAt: new Date(NOW.getTime() - 1),
+              }
+            : null,
     findApiKeyByHash: async (hash: string) => keys.get(hash) ?? null,
     findApiKeyById: async (id: string) => [...keys.values()].find((k) => k.id === id) ?? null,
     findSessionByHash: async (hash: string) => sessions.get(hash) ?? null,
@@ -68,6 +97,15 @@ async function failureOf(promise: Promise<unknown>): Promise<{ kind: string; cod
 }
 
 describe('authentication', () => {
+  it('a personal key acts as its user', async () => {
+    expect(await service().access.authenticate({ kind: 'user_key', secret: 'fk_user_valid' })).toEqual({
+      kind: 'user',
+      userId: 'user_1',
+      platformAdmin: false,
+      via: { kind: 'personal_key', keyId: 'ukey_1' },
+    });
+  });
+
   it.each<[string, Credential | null, string]>([
     ['no credential', null, 'auth.missing_key'],
     ['an unknown key', { kind: 'api_key', secret: 'fk_live_nope' }, 'auth.invalid_key'],
@@ -75,6 +113,13 @@ describe('authentication', () => {
     ['an unknown session token', { kind: 'session_token', secret: 'ft_nope' }, 'auth.invalid_token'],
     ['an expired session token', { kind: 'session_token', secret: 'ft_expired' }, 'auth.token_expired'],
     ['a session token of a revoked key', { kind: 'session_token', secret: 'ft_of_revoked' }, 'auth.invalid_token'],
+    ['an unknown personal key', { kind: 'user_key', secret: 'fk_user_nope' }, 'auth.invalid_key'],
+    [
+      'a personal key of a deactivated user',
+      { kind: 'user_key', secret: 'fk_user_of_deactivated' },
+      'auth.invalid_key',
+    ],
+    ['an expired personal key', { kind: 'user_key', secret: 'fk_user_expired' }, 'auth.invalid_key'],
   ])('answers 401 for %s', async (_name, credential, code) => {
     expect(await failureOf(service().access.authenticate(credential))).toEqual({ kind: 'unauthorized', code });
   });

@@ -41,6 +41,24 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
   }
 
   return {
+    async findUserKeyByHash(keyHash) {
+      const row = await db
+        .selectFrom('user_api_keys as k')
+        .innerJoin('users as u', 'u.id', 'k.user_id')
+        .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.expires_at', 'u.platform_admin', 'u.status'])
+        .where('k.key_hash', '=', keyHash)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            userId: row.user_id,
+            platformAdmin: row.platform_admin,
+            userStatus: row.status,
+            revoked: row.revoked_at !== null,
+            expiresAt: row.expires_at,
+          }
+        : null;
+    },
     findApiKeyByHash: (keyHash) => loadKey({ column: 'key_hash', value: keyHash }),
     findApiKeyById: (id) => loadKey({ column: 'id', value: id }),
     async findSessionByHash(tokenHash) {
