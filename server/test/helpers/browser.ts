@@ -68,3 +68,10 @@ export class TestBrowser {
     throw new Error(`too many redirects from ${url}`);
   }
 }
+
+/** the login form's action, read from the page as a browser would */
+export function formAction(html: string): string {
+  const match = /<form method="post" action="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error(`no login form in: ${html.slice(0, 300)}`);
+  return match[1];
+}

@@ -61,6 +61,15 @@ export function createEmbeddedProvider(params: {
     // the ID token carries the e-mail itself: the service reads no userinfo
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // seconds; the provider's own session is short, so that the service's idle timeout means something
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 365 * 24 * 3600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 3600,
+    },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource },

@@ -16,7 +16,15 @@ export function registerCallbackRoute(app: App, deps: { signIn: SignInService; c
         tags: ['auth'],
         summary: "The OpenID provider's redirect back: sets the session cookie and redirects",
         // providers add parameters of their own (iss, session_state, scope ...)
-        querystring: Type.Record(Type.String(), Type.String({ maxLength: 8000 })),
+        querystring: Type.Object(
+          {
+            code: Type.Optional(Type.String({ maxLength: 8000 })),
+            state: Type.Optional(Type.String({ maxLength: 1000 })),
+            error: Type.Optional(Type.String({ maxLength: 200 })),
+            error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+          },
+          { additionalProperties: Type.String({ maxLength: 8000 }) },
+        ),
         response: withProblems(
           { 302: Type.Null({ description: 'signed in: to the redirectUri of /auth/login' }) },
           [400, 401, 403, 429, 502],
@@ -25,7 +33,10 @@ export function registerCallbackRoute(app: App, deps: { signIn: SignInService; c
     },
     async (request, reply) => {
       try {
-        const result = await deps.signIn.finishSignIn({ query: request.query, clientAddress: request.ip });
+        const result = await deps.signIn.finishSignIn({
+          query: request.query as Record<string, string>,
+          clientAddress: request.ip,
+        });
         const maxAgeSeconds = (result.expiresAt.getTime() - Date.now()) / 1000;
         setCookie(reply, {
           name: SESSION_COOKIE,
