@@ -34,7 +34,7 @@ export function registerCallbackRoute(app: App, deps: { signIn: SignInService; c
     async (request, reply) => {
       try {
         const result = await deps.signIn.finishSignIn({
-          query: request.query as Record<string, string>,
+          query: request.query,
           clientAddress: request.ip,
         });
         const maxAgeSeconds = (result.expiresAt.getTime() - Date.now()) / 1000;
