@@ -82,7 +82,8 @@ export function createOpenIdRelyingParty(params: {
         issuer: claims.iss,
         subject: claims.sub,
         email: typeof claims.email === 'string' ? claims.email : null,
-        emailVerified: claims.email_verified === true,
+        // Entra ID sends no email_verified; its optional claim xms_edov says the domain owner verified the address
+        emailVerified: claims.email_verified === true || claims.xms_edov === true,
         name: typeof claims.name === 'string' ? claims.name : null,
         idToken: tokens.id_token,
       };
