@@ -188,12 +188,18 @@ export function createSignInService(deps: {
   }
 
   /** A local account of the embedded provider: its user id when the password is right and the user may sign in. */
-  async function verifyLocalAccount(params: { email: string; password: string }): Promise<string | null> {
-    const user = await repository.findUserByEmail(params.email.trim());
+  async function verifyLocalAccount(params: {
+    email: string;
+    password: string;
+    clientAddress: string | null;
+  }): Promise<string | null> {
+    const email = params.email.trim();
+    const user = await repository.findUserByEmail(email);
     // a hash is computed either way, so a wrong address takes as long as a wrong password
-    const stored = user?.passwordHash ?? DUMMY_HASH;
-    const ok = await verifyPassword(params.password, stored);
-    return ok && user && user.passwordHash && user.status !== 'deactivated' ? user.id : null;
+    const ok = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_HASH);
+    if (ok && user?.passwordHash && user.status !== 'deactivated') return user.id;
+    await failed({ label: email, reason: 'wrong_password', clientAddress: params.clientAddress });
+    return null;
   }
 
   return {

@@ -80,6 +80,7 @@ export function registerInteractionRoutes(
       const accountId = await deps.signIn.verifyLocalAccount({
         email: request.body.email,
         password: request.body.password,
+        clientAddress: request.ip,
       });
       if (!accountId) {
         return reply

@@ -59,6 +59,13 @@ describe.each(testEngines())('sign-in with the embedded provider on %s', (engine
     const wrong = await submit(browser, html, 'kari@example.test', 'not the password');
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Feil e-post eller passord');
+    const failed = await t.deps.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'auth.sign_in_failed')
+      .where('actor_label', '=', 'kari@example.test')
+      .execute();
+    expect(failed).toMatchObject([{ details: { reason: 'wrong_password' } }]);
 
     const done = await submit(browser, html, 'kari@example.test', PASSWORD);
     expect(done.status).toBe(302);
@@ -92,6 +99,30 @@ describe.each(testEngines())('sign-in with the embedded provider on %s', (engine
     expect(html).toContain('<html lang="en">');
     expect((await submit(browser, html, 'ola@example.test', PASSWORD)).status).toBe(401);
     expect((await submit(browser, html, 'ola@example.test', 'a brand new password')).status).toBe(302);
+  });
+
+  it('logout also ends the embedded provider’s session: the next sign-in asks for the password again', async () => {
+    await createUser({ email: 'liv@example.test', name: 'Liv', password: PASSWORD });
+    const browser = new TestBrowser();
+    const done = await submit(browser, await openLoginPage(browser), 'liv@example.test', PASSWORD);
+    expect(done.status).toBe(302);
+    // while the provider remembers her, a new sign-in needs no page
+    const silent = await browser.go(`${base}/auth/login`, (next) => !next.pathname.startsWith('/auth/callback'));
+    expect(new URL(silent.headers.get('location')!).pathname).toBe('/auth/callback');
+
+    const logout = await browser.go(`${base}/auth/logout`, (next) => next.href.startsWith(`${base}/oidc/`));
+    expect(logout.status).toBe(200);
+    const page = await logout.text();
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(page)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+    const confirmed = await browser.go(new URL(action!, base).href, () => false, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+    });
+    expect(confirmed.headers.get('location')).toBe(`${base}/`);
+    expect(browser.cookie(base, 'byggdok_session')).toBeUndefined();
+    expect(await openLoginPage(browser)).toContain('type="password"');
   });
 
   it('a login form posted from another origin is refused', async () => {
