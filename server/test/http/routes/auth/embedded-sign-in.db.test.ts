@@ -30,6 +30,10 @@ describe.each(testEngines())('sign-in with the embedded provider on %s', (engine
   async function openLoginPage(browser: TestBrowser, query = '') {
     const page = await browser.go(`${base}/auth/login${query}`, () => true);
     expect(page.status).toBe(200);
+    // its own inline styles and nothing else: no script, no framing
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none';base-uri 'none';frame-ancestors 'none';style-src 'unsafe-inline'",
+    );
     return page.text();
   }
 
