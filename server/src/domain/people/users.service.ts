@@ -15,7 +15,8 @@ export interface UsersRepository {
     passwordHash: string | null;
     now: Date;
   }): Promise<boolean>;
-  findUserIdByEmail(email: string): Promise<string | null>;
+  /** the user with this e-mail, whatever its case */
+  findUserByEmail(email: string): Promise<{ id: string; email: string } | null>;
   /** false when there is no such user */
   setPasswordHash(params: { userId: string; passwordHash: string; now: Date }): Promise<boolean>;
 }
@@ -95,7 +96,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
     createUser,
     setPassword,
     createFirstAdministrator,
-    findUserIdByEmail: (email: string) => repository.findUserIdByEmail(email),
+    findUserByEmail: (email: string) => repository.findUserByEmail(email),
   };
 }
 

@@ -207,7 +207,6 @@ export function createSignInService(deps: {
     finishSignIn,
     signOut,
     verifyLocalAccount,
-    findUser: (userId: string) => repository.findUserById(userId),
   };
 }
 

@@ -23,8 +23,8 @@ export function registerFindUsersRoute(app: App, deps: { users: UsersService }):
       },
     },
     async (request) => {
-      const id = await deps.users.findUserIdByEmail(request.query.email);
-      return { users: id ? [{ id, email: request.query.email.trim() }] : [] };
+      const user = await deps.users.findUserByEmail(request.query.email);
+      return { users: user ? [{ id: user.id, email: user.email }] : [] };
     },
   );
 }

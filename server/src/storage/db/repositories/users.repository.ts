@@ -30,13 +30,13 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async findUserIdByEmail(email) {
+    async findUserByEmail(email) {
       const row = await db
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'email'])
         .where('email_key', '=', email.trim().toLowerCase())
         .executeTakeFirst();
-      return row?.id ?? null;
+      return row ?? null;
     },
     async setPasswordHash({ userId, passwordHash, now }) {
       const result = await db

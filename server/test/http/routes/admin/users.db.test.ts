@@ -36,6 +36,11 @@ describe.each(testEngines())('operator user routes on %s', (engine) => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('user.already_exists');
 
+    const found = await t.request({ method: 'GET', url: '/admin/users?email=EVA%40example.test', headers: admin });
+    expect(found.body).toEqual({ users: [{ id: created.body.id, email: 'Eva@Example.test' }] });
+    const none = await t.request({ method: 'GET', url: '/admin/users?email=nobody%40example.test', headers: admin });
+    expect(none.body).toEqual({ users: [] });
+
     const audit = await t.deps.database.db
       .selectFrom('audit_events')
       .selectAll()
