@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+import type Provider from 'oidc-provider';
 import type {
   ExtractConfig,
   HttpConfig,
   LlmConfig,
+  SignInConfig,
   StorageConfig,
   UploadsConfig,
   WorkerConfig,
@@ -34,6 +36,8 @@ import { createPartnerModule } from './modules/partner.module.js';
 import { createPipelineModule } from './modules/pipeline.module.js';
 import { createReportsModule } from './modules/reports.module.js';
 import { createSearchModule } from './modules/search.module.js';
+import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
+import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
 /** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
 export type Services = HttpServices;
@@ -43,7 +47,9 @@ export type Services = HttpServices;
  * Tests and benchmarks write it by hand, with in-memory files and quicker queues.
  */
 export interface AppSettings {
-  http: Pick<HttpConfig, 'publicUrl'>;
+  http: Pick<HttpConfig, 'publicUrl'> & Partial<Pick<HttpConfig, 'trustProxy'>>;
+  /** the OpenID provider and session lifetimes; the embedded provider and defaults when absent */
+  signIn?: SignInConfig;
   storage: StorageConfig | { kind: 'memory' };
   uploads: UploadsConfig;
   worker: WorkerConfig;
@@ -62,6 +68,8 @@ export interface Dependencies {
   blobs: BlobStore;
   /** verifies the signed URLs of the embedded file storage (null with S3, which signs its own) */
   localUrlSigner: UrlSigner | null;
+  /** the embedded OpenID provider, served under /oidc (null when an outside provider is configured) */
+  embeddedProvider: Provider | null;
   queue: PgBossQueue;
   /** the job handlers a worker runs, one per job, from every module */
   jobHandlers: JobHandlers;
@@ -119,7 +127,21 @@ export async function createDependencies(params: {
     const pageTokens = createPageTokenCodec(signingSecret);
     const { blobs, localUrlSigner } = createFileStorage({ settings, signingSecret });
 
-    const partner = createPartnerModule({ db, clock, pageTokens });
+    const signInSettings = settings.signIn ?? DEFAULT_SIGN_IN;
+    const partner = createPartnerModule({
+      db,
+      clock,
+      pageTokens,
+      userSessions: { idleTimeoutMs: signInSettings.sessionIdleMinutes * 60_000 },
+    });
+    const signIn = await createSignInModule({
+      db,
+      clock,
+      audit: createAuditLog(db),
+      publicUrl: settings.http.publicUrl,
+      trustProxy: settings.http.trustProxy ?? false,
+      signIn: signInSettings,
+    });
     const { access } = partner.services;
     const pipeline = createPipelineModule({
       db,
@@ -136,6 +158,7 @@ export async function createDependencies(params: {
     // every area, once; the ones above are named because others use what they offer
     const areas = [
       partner,
+      signIn,
       pipeline,
       createDocumentsModule({
         db,
@@ -164,6 +187,7 @@ export async function createDependencies(params: {
       services,
       blobs,
       localUrlSigner,
+      embeddedProvider: signIn.embeddedProvider,
       queue,
       jobHandlers,
       async startWorkers() {

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import { buildServer } from '../http/server.js';
 import type { DatabaseTarget } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
+import { createFirstAdministrator } from './first-admin.js';
 import { METRICS_CONTENT_TYPE, recordHttpRequest } from './metrics.js';
 import { createDependencies, type Dependencies } from './dependencies.js';
 import { VERSION } from './version.js';
@@ -48,8 +49,14 @@ export async function startService(params: {
           admin.created ? 'operator token created (read it from this file)' : 'operator token read from file',
         );
       }
+      if (!config.signIn.oidc) {
+        const file = await createFirstAdministrator({ users: dependencies.services.users, dataDir: config.dataDir });
+        if (file)
+          logger.info({ path: file }, 'first platform administrator created (read its password from this file)');
+      }
       app = await buildServer({
         services: dependencies.services,
+        embeddedProvider: dependencies.embeddedProvider,
         localBlobs: dependencies.localUrlSigner
           ? { signer: dependencies.localUrlSigner, blobs: dependencies.blobs }
           : null,

@@ -14,6 +14,8 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   document restore <documentId>
   document explain <documentId>   (states, flags, counts and every job with its attempts, timings and errors)
   reprocess --document <id> | --building <id> | --all
+  user create --email <e-mail> --name <name> [--password <password>] [--platform-admin]
+  user set-password --email <e-mail> | --id <userId> --password <password>   (local accounts of the embedded sign-in)
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
 The operator token comes from BYGGDOK_ADMIN_TOKEN or the file admin-token in the data folder.
@@ -49,6 +51,10 @@ export function adminCallOf(argv: string[]): AdminCall {
       document: { type: 'string' },
       all: { type: 'boolean' },
       url: { type: 'string' },
+      email: { type: 'string' },
+      id: { type: 'string' },
+      password: { type: 'string' },
+      'platform-admin': { type: 'boolean' },
     },
   });
   const [area, command, arg] = positionals;
@@ -86,6 +92,31 @@ export function adminCallOf(argv: string[]): AdminCall {
     case 'document explain': {
       const path = { documentId: arg ?? fail('the document id is required') };
       return (client) => client.GET('/admin/documents/{documentId}/explain', { params: { path } });
+    }
+    case 'user create': {
+      const body = {
+        email: need(values.email, 'email'),
+        name: need(values.name, 'name'),
+        ...(values.password ? { password: values.password } : {}),
+        ...(values['platform-admin'] ? { platformAdmin: true } : {}),
+      };
+      return (client) => client.POST('/admin/users', { body });
+    }
+    case 'user set-password': {
+      const body = { password: need(values.password, 'password') };
+      const byId = values.id;
+      const email = byId ? undefined : need(values.email, 'email');
+      return async (client) => {
+        let userId = byId;
+        if (email !== undefined) {
+          const found = await client.GET('/admin/users', { params: { query: { email } } });
+          if (!found.data) return found;
+          userId = found.data.users[0]?.id;
+          if (!userId)
+            return { error: `no user with the e-mail ${email}`, response: new Response(null, { status: 404 }) };
+        }
+        return client.PUT('/admin/users/{userId}/password', { params: { path: { userId: userId! } }, body });
+      };
     }
     case 'document restore': {
       const path = { documentId: arg ?? fail('the document id is required') };

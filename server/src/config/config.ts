@@ -7,6 +7,7 @@ import { llmConfig } from './parts/llm.config.js';
 import { loggingConfig } from './parts/logging.config.js';
 import { metricsConfig } from './parts/metrics.config.js';
 import { rateLimitConfig } from './parts/rate-limit.config.js';
+import { signInConfig } from './parts/sign-in.config.js';
 import { storageConfig } from './parts/storage.config.js';
 import { workerConfig } from './parts/worker.config.js';
 import { configInvalid } from './config.errors.js';
@@ -17,6 +18,7 @@ export type { HttpConfig } from './parts/http.config.js';
 export type { LlmConfig } from './parts/llm.config.js';
 export type { LogLevel } from './parts/logging.config.js';
 export type { RateLimitConfig } from './parts/rate-limit.config.js';
+export type { SignInConfig } from './parts/sign-in.config.js';
 export type { StorageConfig, UploadsConfig } from './parts/storage.config.js';
 export type { WorkerConfig } from './parts/worker.config.js';
 
@@ -28,6 +30,7 @@ export const CONFIG_PARTS = [
   httpConfig,
   databaseConfig,
   adminConfig,
+  signInConfig,
   loggingConfig,
   metricsConfig,
   rateLimitConfig,

@@ -18,6 +18,8 @@ import type { ReprocessService } from '../domain/pipeline/reprocess.service.js';
 import type { ReportsService } from '../domain/reports/reports.service.js';
 import type { SearchService } from '../domain/search/search.service.js';
 import type { SessionsService } from '../domain/sessions/sessions.service.js';
+import type { UsersService } from '../domain/people/users.service.js';
+import type { SignInService } from '../domain/signin/sign-in.service.js';
 
 /** The Fastify instance every route file receives: TypeBox schemas type the handlers. */
 export type App = FastifyInstance<
@@ -45,4 +47,6 @@ export interface HttpServices {
   search: SearchService;
   reports: ReportsService;
   answers: AnswersService;
+  signIn: SignInService;
+  users: UsersService;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
 
 import type { HttpServices } from './app-types.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
@@ -23,6 +24,13 @@ import { registerPartnerAdminRoutes } from './routes/admin/partners.route.js';
 import { registerHealthRoutes } from './routes/health.route.js';
 import { registerMetricsRoute, type MetricsEndpoint } from './routes/metrics.route.js';
 import { registerPartnerRoutes } from './routes/partner/index.js';
+import { registerCreateUserRoute } from './routes/admin/create-user.route.js';
+import { registerFindUsersRoute } from './routes/admin/find-users.route.js';
+import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.route.js';
+import { registerSignInRoutes } from './routes/auth/index.js';
+import { registerEmbeddedProviderMount } from './routes/oidc/embedded-provider.route.js';
+import { registerInteractionRoutes } from './routes/oidc/interaction.route.js';
+import { registerCookieCsrfCheck } from './plugins/csrf.js';
 
 export interface ServerOptions {
   publicUrl: string;
@@ -49,6 +57,8 @@ export async function buildServer(params: {
   isReady: () => Promise<boolean>;
   /** null: no /metrics and no request metrics */
   metrics?: (MetricsEndpoint & { recordRequest: RecordRequest }) | null;
+  /** the embedded OpenID provider, served under /oidc (absent or null: an outside provider is configured) */
+  embeddedProvider?: Provider | null;
 }): Promise<FastifyInstance> {
   const { services, options } = params;
   const app = Fastify({
@@ -102,6 +112,8 @@ export async function buildServer(params: {
   }
   // after the rate limit, so that refused hostile input still counts against the caller
   registerInputGuard(app);
+  // before every route: a write the session cookie authenticates must come from the service's own origin
+  registerCookieCsrfCheck(app, { publicUrl: options.publicUrl });
 
   registerHealthRoutes(app, { isReady: params.isReady });
   if (params.metrics) await registerMetricsRoute(app, { metrics: params.metrics, adminToken: options.adminToken });
@@ -124,7 +136,21 @@ export async function buildServer(params: {
     registerKeyAdminRoutes(scope, services);
     registerDocumentAdminRoutes(scope, services);
     registerExplainDocumentRoute(scope, services);
+    registerCreateUserRoute(scope, services);
+    registerFindUsersRoute(scope, services);
+    registerSetUserPasswordRoute(scope, services);
   });
+
+  const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };
+  registerSignInRoutes(app, { signIn: services.signIn, cookies });
+  if (params.embeddedProvider) {
+    await registerEmbeddedProviderMount(app, { provider: params.embeddedProvider });
+    registerInteractionRoutes(app, {
+      provider: params.embeddedProvider,
+      signIn: services.signIn,
+      publicUrl: options.publicUrl,
+    });
+  }
 
   if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });
   if (options.s3EventsToken)

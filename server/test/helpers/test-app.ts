@@ -79,6 +79,7 @@ export async function createTestApp(params: {
   if (params.workers) await deps.startWorkers();
   const app = await buildServer({
     services: deps.services,
+    embeddedProvider: deps.embeddedProvider,
     localBlobs: deps.localUrlSigner ? { signer: deps.localUrlSigner, blobs: deps.blobs } : null,
     isReady: () => deps.isReady(),
     metrics: {

@@ -1,4 +1,4 @@
-import { createAccessService } from '../../domain/access/access.service.js';
+import { createAccessService, type UserSessionSettings } from '../../domain/access/access.service.js';
 import { createAdminService } from '../../domain/admin/admin.service.js';
 import { createBuildingsService } from '../../domain/buildings/buildings.service.js';
 import { createOwnersService } from '../../domain/owners/owners.service.js';
@@ -16,9 +16,18 @@ import type { Db } from './app-module.js';
  * Who may call (access), the operator's partners and keys (admin), and the partner API's owners, buildings and
  * sessions.
  */
-export function createPartnerModule(deps: { db: Db; clock: Clock; pageTokens: PageTokenCodec }) {
+export function createPartnerModule(deps: {
+  db: Db;
+  clock: Clock;
+  pageTokens: PageTokenCodec;
+  userSessions?: UserSessionSettings;
+}) {
   const { db, clock, pageTokens } = deps;
-  const access = createAccessService({ repository: createAccessRepository(db), clock });
+  const access = createAccessService({
+    repository: createAccessRepository(db),
+    clock,
+    ...(deps.userSessions ? { userSessions: deps.userSessions } : {}),
+  });
   return {
     services: {
       access,

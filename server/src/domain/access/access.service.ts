@@ -1,6 +1,7 @@
 import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
 import type { Clock } from '../shared/clock.js';
 import { hashSecret } from '../shared/secrets.js';
+import { sessionExpired } from '../signin/sign-in.errors.js';
 import { invalidApiKey, missingPartnerCredential } from './access.errors.js';
 import {
   askPolicy,
@@ -68,7 +69,22 @@ export interface UserKeyRecord {
   expiresAt: Date | null;
 }
 
+/** a signed-in person's session (the cookie), with what decides whether it still works */
+export interface UserSessionRecord {
+  id: string;
+  userId: string;
+  platformAdmin: boolean;
+  userStatus: 'invited' | 'active' | 'deactivated';
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ended: boolean;
+}
+
 export interface AccessRepository {
+  /** a sign-in session by the hash of its cookie's token, with its user */
+  findUserSessionByHash(tokenHash: string): Promise<UserSessionRecord | null>;
+  touchUserSession(params: { id: string; now: Date }): Promise<void>;
+  endUserSession(params: { id: string; now: Date }): Promise<void>;
   /** a personal API key by the hash of its secret, with its user */
   findUserKeyByHash(keyHash: string): Promise<UserKeyRecord | null>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
@@ -89,7 +105,17 @@ export type Credential =
   | { kind: 'api_key'; secret: string }
   | { kind: 'session_token'; secret: string }
   /** a person's own key (`fk_user_...` in x-api-key): acts as its user */
-  | { kind: 'user_key'; secret: string };
+  | { kind: 'user_key'; secret: string }
+  /** the sign-in session cookie (only looked at when no key or bearer token is sent) */
+  | { kind: 'session_cookie'; secret: string };
+
+/** how long a sign-in session lasts without a request (its absolute end is stored with it) */
+export interface UserSessionSettings {
+  idleTimeoutMs: number;
+}
+
+/** last_seen_at is written at most this often per session, so that reads stay reads */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * Every authentication and authorisation decision is made here: `authenticate` turns a credential into a principal
@@ -97,8 +123,13 @@ export type Credential =
  * (403/404 when refused, see `policies.ts`). Services call these before they do anything; routes and repositories
  * never look at a principal.
  */
-export function createAccessService(deps: { repository: AccessRepository; clock: Clock }) {
+export function createAccessService(deps: {
+  repository: AccessRepository;
+  clock: Clock;
+  userSessions?: UserSessionSettings;
+}) {
   const { repository, clock } = deps;
+  const idleTimeoutMs = deps.userSessions?.idleTimeoutMs ?? 8 * 3_600_000;
 
   function scopeOf(key: ApiKeyRecord): KeyScope {
     if (key.wholePartner) return { kind: 'partner' };
@@ -144,6 +175,31 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
     };
   }
 
+  /**
+   * The session cookie: refused once ended, idle longer than the idle timeout, past its absolute end, or when its
+   * user is deactivated (which ends it for good at once).
+   */
+  async function authenticateSessionCookie(rawToken: string): Promise<Principal> {
+    const session = await repository.findUserSessionByHash(hashSecret(rawToken));
+    const now = clock.now();
+    if (!session || session.ended) throw sessionExpired();
+    if (session.userStatus === 'deactivated') {
+      await repository.endUserSession({ id: session.id, now });
+      throw sessionExpired();
+    }
+    const idleEnd = session.lastSeenAt.getTime() + idleTimeoutMs;
+    if (session.expiresAt.getTime() <= now.getTime() || idleEnd <= now.getTime()) throw sessionExpired();
+    if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      await repository.touchUserSession({ id: session.id, now });
+    }
+    return {
+      kind: 'user',
+      userId: session.userId,
+      platformAdmin: session.platformAdmin,
+      via: { kind: 'cookie', sessionId: session.id },
+    };
+  }
+
   /** 401 for a missing, unknown, revoked or expired credential. */
   async function authenticate(credential: Credential | null): Promise<Principal> {
     if (!credential) throw missingPartnerCredential();
@@ -154,6 +210,8 @@ export function createAccessService(deps: { repository: AccessRepository; clock:
         return authenticateSessionToken(credential.secret);
       case 'user_key':
         return authenticateUserKey(credential.secret);
+      case 'session_cookie':
+        return authenticateSessionCookie(credential.secret);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, type ErrorKind, type FieldProblem } from '../../domain/shared/errors.js';
+import { isAppError, type AppError, type ErrorKind, type FieldProblem } from '../../domain/shared/errors.js';
 
 const STATUS_OF_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -41,6 +41,11 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.invalid',
   FST_ERR_CTP_EMPTY_TYPE: 'request.unsupported_media_type',
 };
+
+/** the HTTP status an application error is answered with */
+export function statusOf(error: AppError): number {
+  return STATUS_OF_KIND[error.kind];
+}
 
 export interface Problem {
   type: string;

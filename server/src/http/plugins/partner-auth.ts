@@ -4,6 +4,7 @@ import type { AccessService, Credential } from '../../domain/access/access.servi
 import type { Principal } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
+import { SESSION_COOKIE, cookieOf } from '../cookies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +13,8 @@ declare module 'fastify' {
 }
 
 /**
- * The credential a request carries: an API key in `x-api-key` (a partner's key, or a person's `fk_user_` key), or a
- * bearer token (session token or API key).
+ * The credential a request carries: an API key in `x-api-key` (a partner's key, or a person's `fk_user_` key), a
+ * bearer token (session token or API key), or else the sign-in session cookie.
  */
 export function credentialOf(request: FastifyRequest): Credential | null {
   const header = request.headers['x-api-key'];
@@ -24,7 +25,8 @@ export function credentialOf(request: FastifyRequest): Credential | null {
   if (match?.[1]) {
     return { kind: match[1].startsWith(SESSION_TOKEN_PREFIX) ? 'session_token' : 'api_key', secret: match[1] };
   }
-  return null;
+  const cookie = cookieOf(request, SESSION_COOKIE);
+  return cookie ? { kind: 'session_cookie', secret: cookie } : null;
 }
 
 /**

@@ -34,6 +34,19 @@ function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: Helm
         xFrameOptions: { action: 'sameorigin' },
       },
     },
+    ...['/auth/', '/oidc/'].map((prefix) => ({
+      // the sign-in pages (why a sign-in stopped, the embedded provider's login form): their own inline styles, no
+      // script; forms post to this origin
+      prefix,
+      helmet: {
+        contentSecurityPolicy: csp({
+          defaultSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          styleSrc: ["'unsafe-inline'"],
+        }),
+      },
+    })),
     {
       // Users' files (signed URLs of the embedded store). `sandbox` gives whatever a browser renders an opaque origin
       // and no script, whatever the bytes are; no default-src, which breaks browsers' built-in PDF viewers. The

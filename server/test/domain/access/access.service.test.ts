@@ -4,6 +4,7 @@ import {
   type AccessRepository,
   type ApiKeyRecord,
   type Credential,
+  type UserSessionRecord,
 } from '../../../src/domain/access/access.service.js';
 import { hashSecret } from '../../../src/domain/shared/secrets.js';
 
@@ -19,7 +20,7 @@ const wholeKey: ApiKeyRecord = {
 };
 const revokedKey: ApiKeyRecord = { ...wholeKey, id: 'key_2', revoked: true };
 
-function fakeRepository(): AccessRepository & { ownerLookups: number } {
+function fakeRepository(): AccessRepository & { ownerLookups: number; touched: string[]; ended: string[] } {
   const keys = new Map([
     [hashSecret('fk_live_good'), wholeKey],
     [hashSecret('fk_live_revoked'), revokedKey],
@@ -32,8 +33,31 @@ function fakeRepository(): AccessRepository & { ownerLookups: number } {
       { apiKeyId: 'key_2', buildingOwnerId: 'O1', expiresAt: new Date(NOW.getTime() + 60_000) },
     ],
   ]);
+  const HOUR = 3_600_000;
+  const userSession = (id: string, over: Partial<UserSessionRecord>): UserSessionRecord => ({
+    id,
+    userId: 'user_1',
+    platformAdmin: false,
+    userStatus: 'active',
+    lastSeenAt: new Date(NOW.getTime() - 5 * 60_000),
+    expiresAt: new Date(NOW.getTime() + 24 * HOUR),
+    ended: false,
+    ...over,
+  });
+  const userSessions = new Map([
+    [hashSecret('cookie_good'), userSession('uss_1', {})],
+    [hashSecret('cookie_idle'), userSession('uss_2', { lastSeenAt: new Date(NOW.getTime() - 8 * HOUR) })],
+    [hashSecret('cookie_past_lifetime'), userSession('uss_3', { expiresAt: NOW })],
+    [hashSecret('cookie_of_deactivated'), userSession('uss_4', { userStatus: 'deactivated' })],
+    [hashSecret('cookie_ended'), userSession('uss_5', { ended: true })],
+  ]);
   const repository = {
     ownerLookups: 0,
+    touched: [] as string[],
+    ended: [] as string[],
+    findUserSessionByHash: async (hash: string) => userSessions.get(hash) ?? null,
+    touchUserSession: async ({ id }: { id: string }) => void repository.touched.push(id),
+    endUserSession: async ({ id }: { id: string }) => void repository.ended.push(id),
     findUserKeyByHash: async (hash: string) =>
       hash === hashSecret('fk_user_valid')
         ? {
@@ -106,6 +130,40 @@ describe('authentication', () => {
     });
   });
 
+  it('a session cookie acts as its user and is marked seen (at most once a minute)', async () => {
+    const { access, repository } = service();
+    expect(await access.authenticate({ kind: 'session_cookie', secret: 'cookie_good' })).toEqual({
+      kind: 'user',
+      userId: 'user_1',
+      platformAdmin: false,
+      via: { kind: 'cookie', sessionId: 'uss_1' },
+    });
+    expect(repository.touched).toEqual(['uss_1']);
+  });
+
+  it('the session of a deactivated user is refused and ended for good', async () => {
+    const { access, repository } = service();
+    const credential: Credential = { kind: 'session_cookie', secret: 'cookie_of_deactivated' };
+    expect(await failureOf(access.authenticate(credential))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.session_expired',
+    });
+    expect(repository.ended).toEqual(['uss_4']);
+  });
+
+  it('the idle timeout comes from the settings', async () => {
+    const repository = fakeRepository();
+    const access = createAccessService({
+      repository,
+      clock: { now: () => NOW },
+      userSessions: { idleTimeoutMs: 60_000 },
+    });
+    expect(await failureOf(access.authenticate({ kind: 'session_cookie', secret: 'cookie_good' }))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.session_expired',
+    });
+  });
+
   it.each<[string, Credential | null, string]>([
     ['no credential', null, 'auth.missing_key'],
     ['an unknown key', { kind: 'api_key', secret: 'fk_live_nope' }, 'auth.invalid_key'],
@@ -120,6 +178,14 @@ describe('authentication', () => {
       'auth.invalid_key',
     ],
     ['an expired personal key', { kind: 'user_key', secret: 'fk_user_expired' }, 'auth.invalid_key'],
+    ['an unknown session cookie', { kind: 'session_cookie', secret: 'cookie_nope' }, 'auth.session_expired'],
+    ['a session idle for the idle timeout', { kind: 'session_cookie', secret: 'cookie_idle' }, 'auth.session_expired'],
+    [
+      'a session past its absolute lifetime',
+      { kind: 'session_cookie', secret: 'cookie_past_lifetime' },
+      'auth.session_expired',
+    ],
+    ['a session that was ended', { kind: 'session_cookie', secret: 'cookie_ended' }, 'auth.session_expired'],
   ])('answers 401 for %s', async (_name, credential, code) => {
     expect(await failureOf(service().access.authenticate(credential))).toEqual({ kind: 'unauthorized', code });
   });

@@ -41,6 +41,36 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
   }
 
   return {
+    async findUserSessionByHash(tokenHash) {
+      const row = await db
+        .selectFrom('user_sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.user_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 'u.platform_admin', 'u.status'])
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            userId: row.user_id,
+            platformAdmin: row.platform_admin,
+            userStatus: row.status,
+            lastSeenAt: row.last_seen_at,
+            expiresAt: new Date(row.expires_at),
+            ended: row.ended_at !== null,
+          }
+        : null;
+    },
+    async touchUserSession({ id, now }) {
+      await db.updateTable('user_sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    },
+    async endUserSession({ id, now }) {
+      await db
+        .updateTable('user_sessions')
+        .set({ ended_at: now })
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
     async findUserKeyByHash(keyHash) {
       const row = await db
         .selectFrom('user_api_keys as k')

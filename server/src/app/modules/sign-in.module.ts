@@ -1,0 +1,99 @@
+import type Provider from 'oidc-provider';
+import type { JWK } from 'oidc-provider';
+import type { SignInConfig } from '../../config/config.js';
+import { isLoopback } from '../../config/parts/sign-in.config.js';
+import type { AuditLog } from '../../domain/audit/audit.js';
+import { createUsersService } from '../../domain/people/users.service.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { randomSecret } from '../../domain/shared/ids.js';
+import { createSignInService } from '../../domain/signin/sign-in.service.js';
+import {
+  createEmbeddedProvider,
+  EMBEDDED_CLIENT_ID,
+  generateSigningKey,
+} from '../../integrations/oidc/embedded-provider.js';
+import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
+import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
+import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
+import { createSignInRepository } from '../../storage/db/repositories/sign-in.repository.js';
+import { createUsersRepository } from '../../storage/db/repositories/users.repository.js';
+import type { Db } from './app-module.js';
+
+/** the embedded provider's issuer: under the service's own URL */
+export const EMBEDDED_ISSUER_PATH = '/oidc';
+
+/**
+ * Sign-in: the relying party against the configured OpenID provider, or, with none configured, against the embedded
+ * one this module also builds (its keys, cookie keys and client secret made once and kept in the settings table, so
+ * every process agrees). Users the operator manages.
+ */
+export async function createSignInModule(deps: {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  publicUrl: string;
+  trustProxy: boolean;
+  signIn: SignInConfig;
+}) {
+  const { db, clock, audit, publicUrl, signIn } = deps;
+  const signInRepository = createSignInRepository(db);
+  let embeddedProvider: Provider | null = null;
+  let relyingParty;
+  if (signIn.oidc) {
+    relyingParty = createOpenIdRelyingParty({
+      ...signIn.oidc,
+      allowInsecure: isLoopback(new URL(signIn.oidc.issuer).hostname),
+    });
+  } else {
+    const issuer = `${publicUrl}${EMBEDDED_ISSUER_PATH}`;
+    const setting = (key: string, create: () => string) => getOrCreateSetting({ db, key, create });
+    const secrets = {
+      signingKey: JSON.parse(await setting('oidc_signing_key', () => JSON.stringify(generateSigningKey()))) as JWK,
+      cookieKeys: [await setting('oidc_cookie_key', () => randomSecret())],
+      clientSecret: await setting('oidc_client_secret', () => randomSecret()),
+    };
+    embeddedProvider = createEmbeddedProvider({
+      issuer,
+      publicUrl,
+      secrets,
+      adapter: createOidcAdapterFactory(db),
+      trustProxy: deps.trustProxy,
+      async findAccount(accountId) {
+        const user = await signInRepository.findUserById(accountId);
+        return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
+      },
+    });
+    // the service calls itself over its public URL, which is plain http in development
+    relyingParty = createOpenIdRelyingParty({
+      issuer,
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: secrets.clientSecret,
+      allowInsecure: true,
+    });
+  }
+  return {
+    services: {
+      signIn: createSignInService({
+        repository: signInRepository,
+        relyingParty,
+        audit,
+        clock,
+        settings: {
+          publicUrl,
+          allowedRedirectOrigins: signIn.allowedRedirectOrigins,
+          sessionMaxAgeMs: signIn.sessionMaxAgeDays * 24 * 3_600_000,
+        },
+      }),
+      users: createUsersService({ repository: createUsersRepository(db), audit, clock }),
+    },
+    embeddedProvider,
+  };
+}
+
+/** what a service without sign-in settings uses: the embedded provider and the default lifetimes */
+export const DEFAULT_SIGN_IN: SignInConfig = {
+  oidc: null,
+  allowedRedirectOrigins: [],
+  sessionIdleMinutes: 480,
+  sessionMaxAgeDays: 30,
+};

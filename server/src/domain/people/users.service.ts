@@ -1,0 +1,103 @@
+import type { AuditActor, AuditLog } from '../audit/audit.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { generatePassword, hashPassword } from '../shared/passwords.js';
+import { userAlreadyExists, userNotFound } from './users.errors.js';
+
+export interface UsersRepository {
+  countUsers(): Promise<number>;
+  /** false when the e-mail (any case) is taken */
+  insertUser(params: {
+    id: string;
+    email: string;
+    name: string;
+    platformAdmin: boolean;
+    passwordHash: string | null;
+    now: Date;
+  }): Promise<boolean>;
+  /** the user with this e-mail, whatever its case */
+  findUserByEmail(email: string): Promise<{ id: string; email: string } | null>;
+  /** false when there is no such user */
+  setPasswordHash(params: { userId: string; passwordHash: string; now: Date }): Promise<boolean>;
+}
+
+/**
+ * Users the operator manages (the admin API and `byggdok admin user ...`): known users who may sign in, with a
+ * local account of the embedded provider when they have a password, and the first platform administrator.
+ */
+export function createUsersService(deps: { repository: UsersRepository; audit: AuditLog; clock: Clock }) {
+  const { repository, audit, clock } = deps;
+
+  async function createUser(params: {
+    email: string;
+    name: string;
+    password?: string;
+    platformAdmin?: boolean;
+    actor: AuditActor;
+  }): Promise<{ id: string; email: string }> {
+    const id = newId.user();
+    const email = params.email.trim();
+    const inserted = await repository.insertUser({
+      id,
+      email,
+      name: params.name.trim(),
+      platformAdmin: params.platformAdmin ?? false,
+      passwordHash: params.password ? await hashPassword(params.password) : null,
+      now: clock.now(),
+    });
+    if (!inserted) throw userAlreadyExists();
+    await audit.record({
+      customerId: null,
+      actor: params.actor,
+      action: 'user.created',
+      target: { type: 'user', id },
+      details: { email, platformAdmin: params.platformAdmin ?? false, localAccount: Boolean(params.password) },
+    });
+    return { id, email };
+  }
+
+  async function setPassword(params: { userId: string; password: string; actor: AuditActor }): Promise<void> {
+    const passwordHash = await hashPassword(params.password);
+    const updated = await repository.setPasswordHash({ userId: params.userId, passwordHash, now: clock.now() });
+    if (!updated) throw userNotFound();
+    await audit.record({
+      customerId: null,
+      actor: params.actor,
+      action: 'user.password_set',
+      target: { type: 'user', id: params.userId },
+    });
+  }
+
+  /**
+   * On a first start with nobody known: a platform administrator with a generated password, so the embedded sign-in
+   * can be used at once. Returns its credentials (to be written where only the operator reads them), or null.
+   */
+  async function createFirstAdministrator(params: {
+    email: string;
+  }): Promise<{ id: string; email: string; password: string } | null> {
+    if ((await repository.countUsers()) > 0) return null;
+    const password = generatePassword();
+    try {
+      const user = await createUser({
+        email: params.email,
+        name: 'Administrator',
+        password,
+        platformAdmin: true,
+        actor: { kind: 'system' },
+      });
+      return { ...user, password };
+    } catch {
+      // another process created it a moment ago
+      return null;
+    }
+  }
+
+  return {
+    createUser,
+    setPassword,
+    createFirstAdministrator,
+    findUserByEmail: (email: string) => repository.findUserByEmail(email),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

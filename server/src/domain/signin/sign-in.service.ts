@@ -1,0 +1,215 @@
+import type { AuditLog } from '../audit/audit.js';
+import type { Clock } from '../shared/clock.js';
+import { isAppError } from '../shared/errors.js';
+import { newId, randomSecret } from '../shared/ids.js';
+import { verifyPassword } from '../shared/passwords.js';
+import { hashSecret } from '../shared/secrets.js';
+import { safeRedirect } from './redirects.js';
+import type { RelyingParty, SignInRepository, SignInUser } from './ports.js';
+import {
+  emailNotVerified,
+  notInvited,
+  providerRefused,
+  unknownSignInState,
+  userDeactivated,
+} from './sign-in.errors.js';
+
+/** how long a person has on the provider's pages before the sign-in must start again */
+const ATTEMPT_LIFETIME_MS = 15 * 60_000;
+
+export interface SignInSettings {
+  publicUrl: string;
+  allowedRedirectOrigins: string[];
+  /** absolute lifetime of a session */
+  sessionMaxAgeMs: number;
+}
+
+/**
+ * Signing in with OpenID Connect (authorization code, PKCE, state and nonce), against the configured provider or the
+ * embedded one: the attempt is kept server-side (state hashed), the callback links the verified identity to an
+ * invited user and opens a server-side session whose token only the cookie holds. Every sign-in, and every failed
+ * one, is audited.
+ */
+export function createSignInService(deps: {
+  repository: SignInRepository;
+  relyingParty: RelyingParty;
+  audit: AuditLog;
+  clock: Clock;
+  settings: SignInSettings;
+}) {
+  const { repository, relyingParty, audit, clock, settings } = deps;
+  const callbackUri = `${settings.publicUrl}/auth/callback`;
+  const redirectTarget = (requested: string | undefined) =>
+    safeRedirect({ requested, publicUrl: settings.publicUrl, allowedOrigins: settings.allowedRedirectOrigins });
+
+  async function failed(params: { label: string | null; reason: string; clientAddress: string | null }) {
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'anonymous', label: params.label },
+      action: 'auth.sign_in_failed',
+      details: { reason: params.reason, issuer: relyingParty.issuer },
+      clientAddress: params.clientAddress,
+    });
+  }
+
+  /**
+   * Starts a sign-in: the provider's authorization URL. With `email`, a person who is not invited (or was
+   * deactivated) is stopped here, before the provider's page, and the e-mail is passed on as login_hint.
+   */
+  async function startSignIn(params: {
+    redirectUri?: string;
+    email?: string;
+    clientAddress: string | null;
+  }): Promise<{ url: string }> {
+    const email = params.email?.trim();
+    if (email) {
+      const user = await repository.findUserByEmail(email);
+      if (!user || user.status === 'deactivated') {
+        await failed({ label: email, reason: 'not_invited', clientAddress: params.clientAddress });
+        throw notInvited();
+      }
+    }
+    const request = await relyingParty.startAuthorization({
+      redirectUri: callbackUri,
+      ...(email ? { loginHint: email } : {}),
+    });
+    const now = clock.now();
+    await repository.createAttempt({
+      stateHash: hashSecret(request.state),
+      nonce: request.nonce,
+      codeVerifier: request.codeVerifier,
+      redirectUri: redirectTarget(params.redirectUri),
+      loginHint: email ?? null,
+      expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_MS),
+      now,
+    });
+    return { url: request.url };
+  }
+
+  async function userOf(identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean }) {
+    const linked = await repository.findUserByIdentity(identity);
+    if (linked) return linked;
+    if (!identity.email || !identity.emailVerified) throw emailNotVerified();
+    const invited = await repository.findUserByEmail(identity.email);
+    if (!invited) throw notInvited();
+    if (invited.status === 'deactivated') throw userDeactivated();
+    await repository.linkIdentity({ ...identity, userId: invited.id });
+    return invited;
+  }
+
+  /**
+   * The provider's answer at /auth/callback (its query parameters): the state must name an open attempt of this
+   * service, used once. Returns the new session's token (for the cookie only) and where to send the browser.
+   */
+  async function finishSignIn(params: {
+    query: Record<string, string>;
+    clientAddress: string | null;
+  }): Promise<{ sessionToken: string; expiresAt: Date; redirectTo: string; issuer: string; user: SignInUser }> {
+    const { query, clientAddress } = params;
+    const attempt = query.state
+      ? await repository.consumeAttempt({ stateHash: hashSecret(query.state), now: clock.now() })
+      : null;
+    try {
+      if (!attempt || !query.state) throw unknownSignInState();
+      if (query.error) throw providerRefused({ error: query.error, description: query.error_description ?? null });
+      const identity = await relyingParty.finishAuthorization({
+        callbackUrl: `${callbackUri}?${new URLSearchParams(query).toString()}`,
+        state: query.state,
+        nonce: attempt.nonce,
+        codeVerifier: attempt.codeVerifier,
+      });
+      const user = await userOf(identity);
+      if (user.status === 'deactivated') throw userDeactivated();
+      const now = clock.now();
+      await repository.recordSignIn({ userId: user.id, issuer: identity.issuer, subject: identity.subject, now });
+      const sessionToken = randomSecret();
+      const expiresAt = new Date(now.getTime() + settings.sessionMaxAgeMs);
+      const sessionId = newId.userSession();
+      await repository.createSession({
+        id: sessionId,
+        tokenHash: hashSecret(sessionToken),
+        userId: user.id,
+        issuer: identity.issuer,
+        idToken: identity.idToken,
+        now,
+        expiresAt,
+        clientAddress,
+      });
+      await audit.record({
+        customerId: null,
+        actor: { kind: 'user', userId: user.id, label: user.email },
+        action: 'auth.sign_in',
+        target: { type: 'user', id: user.id },
+        details: { issuer: identity.issuer, sessionId },
+        clientAddress,
+      });
+      return {
+        sessionToken,
+        expiresAt,
+        redirectTo: attempt.redirectUri ?? redirectTarget(undefined),
+        issuer: identity.issuer,
+        user,
+      };
+    } catch (error) {
+      if (isAppError(error)) await failed({ label: null, reason: error.code, clientAddress });
+      throw error;
+    }
+  }
+
+  /**
+   * Ends the cookie's session (if any) and says where to go: the provider's end-session endpoint with the ID token
+   * hint when it has one, else `redirectUri` (same allow-list as sign-in).
+   */
+  async function signOut(params: {
+    sessionToken: string | null;
+    redirectUri?: string;
+    clientAddress: string | null;
+  }): Promise<{ redirectTo: string }> {
+    const fallback = redirectTarget(params.redirectUri);
+    const session = params.sessionToken
+      ? await repository.findLiveSession({ tokenHash: hashSecret(params.sessionToken) })
+      : null;
+    if (!session) return { redirectTo: fallback };
+    await repository.endSession({ id: session.id, now: clock.now() });
+    const user = await repository.findUserById(session.userId);
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'user', userId: session.userId, label: user?.email ?? session.userId },
+      action: 'auth.sign_out',
+      target: { type: 'user', id: session.userId },
+      details: { sessionId: session.id },
+      clientAddress: params.clientAddress,
+    });
+    const endSession = await relyingParty
+      .endSessionUrl({ idTokenHint: session.idToken, postLogoutRedirectUri: `${settings.publicUrl}/` })
+      // logging out here is what matters; a provider that cannot be reached now does not stop it
+      .catch(() => null);
+    return { redirectTo: endSession ?? fallback };
+  }
+
+  /** A local account of the embedded provider: its user id when the password is right and the user may sign in. */
+  async function verifyLocalAccount(params: {
+    email: string;
+    password: string;
+    clientAddress: string | null;
+  }): Promise<string | null> {
+    const email = params.email.trim();
+    const user = await repository.findUserByEmail(email);
+    // a hash is computed either way, so a wrong address takes as long as a wrong password
+    const ok = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_HASH);
+    if (ok && user?.passwordHash && user.status !== 'deactivated') return user.id;
+    await failed({ label: email, reason: 'wrong_password', clientAddress: params.clientAddress });
+    return null;
+  }
+
+  return {
+    startSignIn,
+    finishSignIn,
+    signOut,
+    verifyLocalAccount,
+  };
+}
+
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,143 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from '../../domain/shared/errors.js';
+import { sendProblem } from '../plugins/errors.js';
+
+/**
+ * The few pages people see during sign-in (the embedded provider's login form, and why a sign-in stopped), in
+ * Norwegian (bokmål) or English after the browser's Accept-Language. Plain, accessible HTML: one heading, labels on
+ * every field, no script.
+ */
+export type PageLanguage = 'nb' | 'en';
+
+export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const header = String(request.headers['accept-language'] ?? '');
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (/^(nb|no|nn)\b/.test(tag)) return 'nb';
+    if (/^en\b/.test(tag)) return 'en';
+  }
+  return 'en';
+}
+
+/** a client that asks for JSON (fetch from the web app) gets problem+json, a browser a page */
+export function wantsJson(request: FastifyRequest): boolean {
+  const accept = String(request.headers.accept ?? '');
+  return accept.includes('json') && !accept.includes('text/html');
+}
+
+const TEXT = {
+  nb: {
+    failedTitle: 'Innloggingen stoppet',
+    tryAgain: 'Prøv å logge inn på nytt',
+    loginTitle: 'Logg inn',
+    email: 'E-post',
+    password: 'Passord',
+    submit: 'Logg inn',
+    wrongPassword: 'Feil e-post eller passord.',
+    reasons: {
+      'sign_in.not_invited': 'Du er ikke invitert. Be en administrator hos kunden din om en invitasjon.',
+      'sign_in.invalid_state': 'Denne innloggingslenken er ikke gyldig lenger. Start innloggingen på nytt.',
+      'sign_in.provider_refused': 'Innloggingen ble avbrutt eller avvist hos innloggingstjenesten.',
+      'sign_in.invalid_response': 'Svaret fra innloggingstjenesten kunne ikke bekreftes.',
+      'sign_in.provider_unreachable': 'Innloggingstjenesten svarer ikke. Prøv igjen om litt.',
+      'sign_in.email_not_verified': 'Innloggingstjenesten har ikke bekreftet e-postadressen din.',
+      'sign_in.user_deactivated': 'Brukeren din er deaktivert.',
+      'sign_in.interaction_expired': 'Innloggingssiden er utløpt. Start innloggingen på nytt.',
+    } as Record<string, string>,
+    fallback: 'Innloggingen kunne ikke fullføres.',
+  },
+  en: {
+    failedTitle: 'Sign-in stopped',
+    tryAgain: 'Try signing in again',
+    loginTitle: 'Sign in',
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Sign in',
+    wrongPassword: 'Wrong e-mail or password.',
+    reasons: {
+      'sign_in.not_invited': 'You have not been invited. Ask an administrator of your organisation for an invitation.',
+      'sign_in.invalid_state': 'This sign-in link is not valid any more. Start the sign-in again.',
+      'sign_in.provider_refused': 'The sign-in was cancelled or refused at the sign-in provider.',
+      'sign_in.invalid_response': 'The sign-in provider’s answer could not be verified.',
+      'sign_in.provider_unreachable': 'The sign-in provider does not answer. Try again in a moment.',
+      'sign_in.email_not_verified': 'The sign-in provider has not verified your e-mail address.',
+      'sign_in.user_deactivated': 'Your user has been deactivated.',
+      'sign_in.interaction_expired': 'The sign-in page has expired. Start the sign-in again.',
+    } as Record<string, string>,
+    fallback: 'The sign-in could not be completed.',
+  },
+} as const;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function document(params: { lang: PageLanguage; title: string; body: string }): string {
+  return `<!doctype html>
+<html lang="${params.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(params.title)} · byggdok</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}
+label{display:block;margin-top:1rem;font-weight:600}
+input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem;margin-top:.25rem}
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}
+[role=alert]{color:#a00000;font-weight:600}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(params.title)}</h1>
+${params.body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** Why a sign-in stopped: a page with the error's status for a browser, problem+json for a client asking for JSON. */
+export function sendSignInFailure(request: FastifyRequest, reply: FastifyReply, error: AppError, status: number) {
+  if (wantsJson(request)) return sendProblem(reply, { status, code: error.code, detail: error.message });
+  const lang = pageLanguage(request);
+  const text = TEXT[lang];
+  const reason = text.reasons[error.code] ?? text.fallback;
+  const html = document({
+    lang,
+    title: text.failedTitle,
+    body: `<p role="alert" data-code="${escapeHtml(error.code)}">${escapeHtml(reason)}</p>\n<p><a href="/auth/login">${text.tryAgain}</a></p>`,
+  });
+  return reply.status(status).type('text/html; charset=utf-8').send(html);
+}
+
+/** The embedded provider's login form: posts to its own interaction, e-mail prefilled from the login hint. */
+export function renderLoginPage(params: {
+  lang: PageLanguage;
+  action: string;
+  email: string;
+  failed: boolean;
+}): string {
+  const text = TEXT[params.lang];
+  const error = params.failed ? `<p role="alert" id="error">${text.wrongPassword}</p>\n` : '';
+  const described = params.failed ? ' aria-describedby="error"' : '';
+  return document({
+    lang: params.lang,
+    title: text.loginTitle,
+    body: `${error}<form method="post" action="${escapeHtml(params.action)}">
+<label for="email">${text.email}</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${escapeHtml(params.email)}"${described}>
+<label for="password">${text.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"${described}${params.email ? ' autofocus' : ''}>
+<button type="submit">${text.submit}</button>
+</form>`,
+  });
+}

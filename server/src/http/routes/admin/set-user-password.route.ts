@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import type { UsersService } from '../../../domain/people/users.service.js';
+import type { App } from '../../app-types.js';
+import { withProblems } from '../../schemas/common.js';
+import { Password, UserId } from './user-schemas.js';
+
+/** Sets (or resets) the password of a user's local account of the embedded sign-in. */
+export function registerSetUserPasswordRoute(app: App, deps: { users: UsersService }): void {
+  app.put(
+    '/admin/users/:userId/password',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a user's password for the embedded sign-in",
+        security: [{ adminToken: [] }],
+        params: Type.Object({ userId: UserId }, { additionalProperties: false }),
+        body: Type.Object({ password: Password }, { additionalProperties: false }),
+        response: withProblems({ 204: Type.Null() }, [400, 401, 404]),
+      },
+    },
+    async (request, reply) => {
+      await deps.users.setPassword({
+        userId: request.params.userId,
+        password: request.body.password,
+        actor: { kind: 'operator' },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import type { SignInService } from '../../../domain/signin/sign-in.service.js';
+import type { App } from '../../app-types.js';
+import { withProblems } from '../../schemas/common.js';
+import { answerSignInError } from './sign-in-context.js';
+
+/**
+ * Starts a sign-in: a redirect to the OpenID provider. `useRecentSso`: with one provider configured there is no
+ * choice to skip, so the browser always goes straight to it (no `prompt`, so a provider that still knows the person
+ * signs them in without a page); the cookie of the last sign-in is kept for a second provider's sake.
+ */
+export function registerLoginRoute(app: App, deps: { signIn: SignInService }): void {
+  app.get(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: redirects to the OpenID provider (the embedded one when none is configured)',
+        querystring: Type.Object(
+          {
+            redirectUri: Type.Optional(
+              Type.String({
+                maxLength: 2000,
+                description: 'where to go after sign-in: this service or an origin in APP_ALLOWED_REDIRECTS',
+              }),
+            ),
+            email: Type.Optional(
+              Type.String({ format: 'email', maxLength: 320, description: 'stops uninvited people; login hint' }),
+            ),
+            useRecentSso: Type.Optional(Type.Boolean()),
+            provider: Type.Optional(Type.String({ maxLength: 200, description: 'accepted and ignored' })),
+            sso: Type.Optional(Type.String({ maxLength: 200, description: 'accepted and ignored' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems(
+          { 302: Type.Null({ description: "to the provider's authorization page" }) },
+          [400, 403, 429, 502],
+        ),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { url } = await deps.signIn.startSignIn({
+          ...(request.query.redirectUri !== undefined ? { redirectUri: request.query.redirectUri } : {}),
+          ...(request.query.email !== undefined ? { email: request.query.email } : {}),
+          clientAddress: request.ip,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      } catch (error) {
+        return answerSignInError(request, reply, error);
+      }
+    },
+  );
+}

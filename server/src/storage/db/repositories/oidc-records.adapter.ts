@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import type { DB } from '../schema.js';
+
+/** expired records are swept now and then, on a write */
+const SWEEP_EVERY_WRITES = 200;
+
+/**
+ * The embedded OpenID provider's storage (sessions, interactions, codes, grants, tokens) in the database, so that any
+ * API process serves any step of a sign-in. One table for every model; expired records are never returned.
+ */
+export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
+  let writes = 0;
+  return (model: string): Adapter => {
+    const live = (id: string) =>
+      db
+        .selectFrom('oidc_records')
+        .select(['payload', 'consumed_at', 'expires_at'])
+        .where('model', '=', model)
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]));
+    const payloadOf = (row: { payload: unknown; consumed_at: Date | null } | undefined) => {
+      if (!row) return undefined;
+      const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
+      return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
+    };
+    const findBy = async (column: 'uid' | 'user_code', value: string) =>
+      payloadOf(
+        await db
+          .selectFrom('oidc_records')
+          .select(['payload', 'consumed_at'])
+          .where('model', '=', model)
+          .where(column, '=', value)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+          .executeTakeFirst(),
+      );
+    return {
+      async upsert(id, payload, expiresIn) {
+        const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+        const values = {
+          payload: JSON.stringify(payload),
+          grant_id: payload.grantId ?? null,
+          uid: payload.uid ?? null,
+          user_code: payload.userCode ?? null,
+          expires_at: expiresAt,
+        };
+        await db
+          .insertInto('oidc_records')
+          .values({ model, id, ...values })
+          .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(values))
+          .execute();
+        if (++writes % SWEEP_EVERY_WRITES === 0) {
+          await db.deleteFrom('oidc_records').where('expires_at', '<', new Date()).execute();
+        }
+      },
+      async find(id) {
+        return payloadOf(await live(id).executeTakeFirst());
+      },
+      findByUid: (uid) => findBy('uid', uid),
+      findByUserCode: (userCode) => findBy('user_code', userCode),
+      async consume(id) {
+        await db
+          .updateTable('oidc_records')
+          .set({ consumed_at: new Date() })
+          .where('model', '=', model)
+          .where('id', '=', id)
+          .execute();
+      },
+      async destroy(id) {
+        await db.deleteFrom('oidc_records').where('model', '=', model).where('id', '=', id).execute();
+      },
+      async revokeByGrantId(grantId) {
+        await db.deleteFrom('oidc_records').where('grant_id', '=', grantId).execute();
+      },
+    };
+  };
+}

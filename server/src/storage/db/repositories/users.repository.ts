@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { UsersRepository } from '../../../domain/people/users.service.js';
+import type { DB } from '../schema.js';
+
+export function createUsersRepository(db: Kysely<DB>): UsersRepository {
+  return {
+    async countUsers() {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async insertUser(params) {
+      const row = await db
+        .insertInto('users')
+        .values({
+          id: params.id,
+          email: params.email,
+          email_key: params.email.toLowerCase(),
+          name: params.name,
+          platform_admin: params.platformAdmin,
+          status: 'invited',
+          password_hash: params.passwordHash,
+          created_at: params.now,
+          updated_at: params.now,
+        })
+        .onConflict((oc) => oc.column('email_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async findUserByEmail(email) {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email_key', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      return row ?? null;
+    },
+    async setPasswordHash({ userId, passwordHash, now }) {
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
