@@ -25,7 +25,7 @@ export async function createTestUser(
     .values({
       id: userId,
       email,
-      email_key: email.toLowerCase(),
+      email_normalized: email.toLowerCase(),
       name: params.name ?? email.split('@')[0] ?? '',
       platform_admin: params.platformAdmin ?? false,
       status: params.status ?? 'active',

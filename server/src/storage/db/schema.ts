@@ -290,7 +290,7 @@ type RoleColumn = 'ADMIN' | 'OWNER' | 'WRITE_ACCESS' | 'READ_ACCESS' | 'NO_ACCES
 export interface UsersTable {
   id: string;
   email: string;
-  email_key: string;
+  email_normalized: string;
   name: Defaulted<string>;
   locale: Defaulted<string>;
   platform_admin: Defaulted<boolean>;

@@ -13,8 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table users (
       id text primary key,
       email text not null,
-      -- lower-cased e-mail: one user per address, whatever its case
-      email_key text not null unique,
+      -- lower-cased e-mail: one user per address, whatever its case (not "_key": that suffix names stored files)
+      email_normalized text not null unique,
       name text not null default '',
       locale text not null default 'en',
       platform_admin boolean not null default false,

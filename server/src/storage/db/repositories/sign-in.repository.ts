@@ -56,7 +56,7 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
       const row = await db
         .selectFrom('users as u')
         .select(USER_COLUMNS)
-        .where('u.email_key', '=', email.toLowerCase())
+        .where('u.email_normalized', '=', email.toLowerCase())
         .executeTakeFirst();
       return row ? userOf(row) : null;
     },

@@ -17,7 +17,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
         .values({
           id: params.id,
           email: params.email,
-          email_key: params.email.toLowerCase(),
+          email_normalized: params.email.toLowerCase(),
           name: params.name,
           platform_admin: params.platformAdmin,
           status: 'invited',
@@ -25,7 +25,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
           created_at: params.now,
           updated_at: params.now,
         })
-        .onConflict((oc) => oc.column('email_key').doNothing())
+        .onConflict((oc) => oc.column('email_normalized').doNothing())
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
@@ -34,7 +34,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
       const row = await db
         .selectFrom('users')
         .select(['id', 'email'])
-        .where('email_key', '=', email.trim().toLowerCase())
+        .where('email_normalized', '=', email.trim().toLowerCase())
         .executeTakeFirst();
       return row ?? null;
     },
