@@ -70,7 +70,7 @@ function sample(schema: JsonSchema, name = ''): unknown {
     const first = schema.anyOf.find((s) => firstType(s) !== 'null') ?? schema.anyOf[0];
     return first ? sample(first, name) : null;
   }
-  switch (firstType(schema)) {
+  switch (firstType(schema) ?? 'string') {
     case 'object':
       return Object.fromEntries(
         Object.entries(schema.properties ?? {})
@@ -222,7 +222,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     const bodySchema = operation.schema.requestBody?.content?.['application/json']?.schema;
     return {
       method: operation.method as 'GET',
-      url: query.size > 0 ? `${url}?${query}` : url,
+      url: query.size > 0 ? `${url}?${query.toString()}` : url,
       ...(bodySchema ? { payload: sample(bodySchema) as Record<string, unknown> } : {}),
     };
   }
