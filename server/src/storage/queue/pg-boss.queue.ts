@@ -97,9 +97,20 @@ export function createPgBossQueue(params: {
   onJobFinished?: (name: JobName, outcome: string, durationMs: number) => void;
 }): PgBossQueue {
   const settings = { ...defaultQueueSettings, ...params.settings };
+  /** pg-boss's own statements running now (fetches, completions, failures): stop() waits for them */
+  let bossQueries = 0;
   const logger = params.logger ?? silentLogger;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => params.executor.executeSql(text, values) },
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        bossQueries += 1;
+        try {
+          return await params.executor.executeSql(text, values);
+        } finally {
+          bossQueries -= 1;
+        }
+      },
+    },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -238,6 +249,8 @@ export function createPgBossQueue(params: {
     const fields = { job: name, jobId: job.id, attempt: context.attempt, ...(job.data as object) };
     const startedAt = Date.now();
     logger.debug(fields, 'job started');
+    // fetched by a fetch that was in flight when stop() began: stopped at once, like the jobs running then
+    if (!started) controller.abort(jobStopped());
     const run = handler(job.data, context);
     const entry = { settled: run.catch(() => undefined), givenUpAt: startedAt + expireSeconds * 1000, controller };
     running.add(entry);
@@ -394,6 +407,12 @@ export function createPgBossQueue(params: {
       );
       // lets the write just started reach the database's queue
       await new Promise((resolve) => setImmediate(resolve));
+      // pg-boss's stop does not wait for a fetch in flight: the job it returns still runs (stopped at once, above),
+      // and pg-boss writes that outcome without awaiting it. Whoever closes the database next must not pull it from
+      // under those statements: wait for them too, within the same time budget.
+      while ((bossQueries > 0 || running.size > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
   };
 }
