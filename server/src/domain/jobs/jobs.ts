@@ -41,6 +41,11 @@ export interface JobOptions {
   singletonKey?: string;
   /** run no earlier than this many seconds from now */
   startAfterSeconds?: number;
+  /**
+   * Jobs of one name with different keys take turns (a document's building): a job is placed behind as many jobs as
+   * its key already has waiting, so a building with 5,000 queued documents does not hold up another's one upload.
+   */
+  fairnessKey?: string;
 }
 
 /** One job to enqueue among many (see JobQueue.enqueueMany): a name with its own payload. */

@@ -266,6 +266,9 @@ async function makePreview(params: {
   }
 }
 
+/** package entries stored and enqueued per transaction */
+const CHILD_BATCH = 100;
+
 async function unpackPackage(params: {
   context: ProcessContext;
   document: DocumentRecord;
@@ -295,7 +298,11 @@ async function unpackPackage(params: {
       `skipped entries: ${unpacked.skipped.map((s) => `${s.path} (${s.reason})`).join('; ')}`.slice(0, 2000);
   }
   const packagePath = document.originalPath || document.filename;
-  const children: ChildDocument[] = [];
+  // Entries become documents in batches, each batch with its jobs in a short transaction of its own: the first
+  // entries are being processed while later ones are stored, and no one transaction holds thousands of rows. A retry
+  // after a crash stores the same ids again (derived from the package and the entry path); rows already there are
+  // kept and their jobs not enqueued twice.
+  let children: ChildDocument[] = [];
   for (const entry of unpacked.entries) {
     context.signal?.throwIfAborted();
     const id = uuidv5(`${document.id}\n${entry.path}`, CHILD_NAMESPACE);
@@ -315,6 +322,10 @@ async function unpackPackage(params: {
       md5: stored.md5,
       createdAt: context.clock.now(),
     });
+    if (children.length >= CHILD_BATCH) {
+      await context.repository.insertChildren(children);
+      children = [];
+    }
   }
   await context.repository.insertChildren(children);
 }

@@ -97,9 +97,20 @@ export function createPgBossQueue(params: {
   onJobFinished?: (name: JobName, outcome: string, durationMs: number) => void;
 }): PgBossQueue {
   const settings = { ...defaultQueueSettings, ...params.settings };
+  /** pg-boss's own statements running now (fetches, completions, failures): stop() waits for them */
+  let bossQueries = 0;
   const logger = params.logger ?? silentLogger;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => params.executor.executeSql(text, values) },
+    db: {
+      async executeSql(text: string, values: unknown[]) {
+        bossQueries += 1;
+        try {
+          return await params.executor.executeSql(text, values);
+        } finally {
+          bossQueries -= 1;
+        }
+      },
+    },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -134,8 +145,10 @@ export function createPgBossQueue(params: {
     name: N,
     payload: JobPayloads[N],
     options: JobOptions | undefined,
+    priority: number,
   ): PgBoss.SendOptions {
     return {
+      priority,
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
@@ -145,11 +158,52 @@ export function createPgBossQueue(params: {
     };
   }
 
+  /**
+   * Fair turns across buildings. pg-boss hands out the waiting job of the highest priority first, the oldest among
+   * equals. A job with a fairness key (its document's building) gets priority minus the number of jobs of its name
+   * and key already waiting, counting those enqueued with it: the 5,000 entries of one building's zip get 0, -1, ...
+   * -4999, and one upload to another building enqueued after them gets 0 and is taken next. Round robin, in effect,
+   * kept in the job rows themselves: every worker process fetches by the same order, nothing is held in memory. Two
+   * enqueues at the same moment may count the same waiting jobs (a tie, not a starvation). The key travels in the
+   * job's data (an id, like the payload) so later enqueues can count it.
+   */
+  async function fairPriorities(executor: SqlExecutor, jobs: readonly JobRequest[]): Promise<number[]> {
+    const keyed = jobs.filter((job) => job.options?.fairnessKey);
+    if (keyed.length === 0) return jobs.map(() => 0);
+    const { rows } = await executor.executeSql(
+      `select name, data->>'fairnessKey' as key, count(*)::int as waiting
+         from pgboss.job
+        where state < 'active'
+          and name in (select jsonb_array_elements_text($1::jsonb))
+          and data->>'fairnessKey' in (select jsonb_array_elements_text($2::jsonb))
+        group by 1, 2`,
+      [
+        JSON.stringify([...new Set(keyed.map((job) => job.name))]),
+        JSON.stringify([...new Set(keyed.map((job) => job.options?.fairnessKey))]),
+      ],
+    );
+    const waiting = new Map(rows.map((row) => [`${String(row.name)}\n${String(row.key)}`, Number(row.waiting)]));
+    return jobs.map((job) => {
+      const key = job.options?.fairnessKey;
+      if (!key) return 0;
+      const slot = `${job.name}\n${key}`;
+      const ahead = waiting.get(slot) ?? 0;
+      waiting.set(slot, ahead + 1);
+      return -ahead;
+    });
+  }
+
+  /** the payload, with the fairness key beside it when there is one */
+  function jobData(payload: object, options: JobOptions | undefined): object {
+    return options?.fairnessKey ? { ...payload, fairnessKey: options.fairnessKey } : payload;
+  }
+
   /** the same options as sendOptions, in the shape of pg-boss's multi-row insert */
-  function insertRow(job: JobRequest): PgBoss.JobInsert {
+  function insertRow(job: JobRequest, priority: number): PgBoss.JobInsert {
     return {
       name: job.name,
-      data: job.payload,
+      data: jobData(job.payload, job.options),
+      priority,
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
@@ -161,7 +215,9 @@ export function createPgBossQueue(params: {
 
   async function insertMany(executor: SqlExecutor | null, jobs: readonly JobRequest[]): Promise<JobName[]> {
     for (let i = 0; i < jobs.length; i += ENQUEUE_BATCH) {
-      const rows = jobs.slice(i, i + ENQUEUE_BATCH).map(insertRow);
+      const batch = jobs.slice(i, i + ENQUEUE_BATCH);
+      const priorities = await fairPriorities(executor ?? params.executor, batch);
+      const rows = batch.map((job, index) => insertRow(job, priorities[index] ?? 0));
       // stately queues keep one queued job per singleton key: a duplicate row is left out (ON CONFLICT DO NOTHING)
       await boss.insert(
         rows,
@@ -193,6 +249,8 @@ export function createPgBossQueue(params: {
     const fields = { job: name, jobId: job.id, attempt: context.attempt, ...(job.data as object) };
     const startedAt = Date.now();
     logger.debug(fields, 'job started');
+    // fetched by a fetch that was in flight when stop() began: stopped at once, like the jobs running then
+    if (!started) controller.abort(jobStopped());
     const run = handler(job.data, context);
     const entry = { settled: run.catch(() => undefined), givenUpAt: startedAt + expireSeconds * 1000, controller };
     running.add(entry);
@@ -230,13 +288,15 @@ export function createPgBossQueue(params: {
       started = true;
     },
     async enqueue(name, payload, options) {
-      await boss.send(name, payload as object, sendOptions(name, payload, options));
+      const [priority = 0] = await fairPriorities(params.executor, [{ name, payload, options } as JobRequest]);
+      await boss.send(name, jobData(payload, options), sendOptions(name, payload, options, priority));
       await announce(params.executor, name);
       wake(name);
     },
     async enqueueWith(executor, name, payload, options) {
-      await boss.send(name, payload as object, {
-        ...sendOptions(name, payload, options),
+      const [priority = 0] = await fairPriorities(executor, [{ name, payload, options } as JobRequest]);
+      await boss.send(name, jobData(payload, options), {
+        ...sendOptions(name, payload, options, priority),
         db: { executeSql: (text: string, values: unknown[]) => executor.executeSql(text, values) },
       });
       await announce(executor, name);
@@ -347,6 +407,12 @@ export function createPgBossQueue(params: {
       );
       // lets the write just started reach the database's queue
       await new Promise((resolve) => setImmediate(resolve));
+      // pg-boss's stop does not wait for a fetch in flight: the job it returns still runs (stopped at once, above),
+      // and pg-boss writes that outcome without awaiting it. Whoever closes the database next must not pull it from
+      // under those statements: wait for them too, within the same time budget.
+      while ((bossQueries > 0 || running.size > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
   };
 }

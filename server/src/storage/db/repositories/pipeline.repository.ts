@@ -122,9 +122,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
           transactionExecutor(trx),
           PIPELINE.afterProcess,
           { documentId: result.documentId },
-          {
-            singletonKey: result.documentId,
-          },
+          { singletonKey: result.documentId, fairnessKey: document.building_id },
         );
       });
     },
@@ -133,6 +131,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
       if (children.length === 0) return 0;
       return db.transaction().execute(async (trx) => {
         const inserted: string[] = [];
+        const buildingOf = new Map(children.map((child) => [child.id, child.buildingId]));
         for (const child of children) {
           const row = await trx
             .insertInto('documents')
@@ -163,7 +162,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
           inserted.map((id) => ({
             name: PIPELINE.afterUpload,
             payload: { documentId: id },
-            options: { singletonKey: id },
+            options: { singletonKey: id, fairnessKey: buildingOf.get(id) ?? id },
           })),
         );
         return inserted.length;

@@ -12,7 +12,7 @@ export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQu
       let query = db
         .selectFrom('documents as d')
         .innerJoin('buildings as b', 'b.id', 'd.building_id')
-        .select('d.id')
+        .select(['d.id', 'd.building_id'])
         .where('d.archived_at', 'is', null)
         .where('b.archived_at', 'is', null)
         .where('d.upload_state', '=', 'uploaded');
@@ -31,12 +31,25 @@ export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQu
       }
       const rows = await query.execute();
       if ('documentId' in target && rows.length === 0) return null;
+      // an explicit reprocess is a fresh start: sandbox kills counted against an older extractor no longer stand
+      if ('documentId' in target) {
+        await db.updateTable('documents').set({ extraction_kills: 0 }).where('id', '=', target.documentId).execute();
+      } else if ('buildingId' in target) {
+        await db
+          .updateTable('documents')
+          .set({ extraction_kills: 0 })
+          .where('building_id', '=', target.buildingId)
+          .where('extraction_kills', '>', 0)
+          .execute();
+      } else {
+        await db.updateTable('documents').set({ extraction_kills: 0 }).where('extraction_kills', '>', 0).execute();
+      }
       // one insert per thousand documents, not a round trip each: reprocessing everything stays quick
       await queue.enqueueMany(
         rows.map((row) => ({
           name: PIPELINE.afterUpload,
           payload: { documentId: row.id },
-          options: { singletonKey: row.id },
+          options: { singletonKey: row.id, fairnessKey: row.building_id },
         })),
       );
       return rows.length;

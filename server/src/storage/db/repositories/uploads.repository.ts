@@ -47,13 +47,14 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
+          .returning('building_id')
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
+        if (!result) return false;
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterUpload,
           { documentId },
-          { singletonKey: documentId },
+          { singletonKey: documentId, fairnessKey: result.building_id },
         );
         return true;
       });

@@ -115,6 +115,32 @@ describe.each(testEngines())('operator reprocessing on %s', (engine) => {
     expect((await documentOf(ids.fire)).buildingCategory).toBe('3611');
   });
 
+  it('forgets sandbox kills of the documents it reprocesses, so a new extractor gets its full two tries', async () => {
+    const killsOf = async (id: string) =>
+      (
+        await t.deps.database.db
+          .selectFrom('documents')
+          .select('extraction_kills')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).extraction_kills;
+    await t.deps.database.db
+      .updateTable('documents')
+      .set({ extraction_kills: 1 })
+      .where('id', 'in', [ids.ventilation, ids.elsewhere])
+      .execute();
+    const before = await processedAt([ids.ventilation]);
+
+    expect((await reprocess({ buildingId: seed.buildingId })).status).toBe(202);
+    await waitForReprocessing(before);
+
+    expect(await killsOf(ids.ventilation)).toBe(0);
+    // another building's document was not reprocessed: its count stands
+    expect(await killsOf(ids.elsewhere)).toBe(1);
+    expect((await reprocess({ documentId: ids.elsewhere })).status).toBe(202);
+    expect(await killsOf(ids.elsewhere)).toBe(0);
+  });
+
   it('answers 404 for a document or building that does not exist, 400 for a body it does not understand', async () => {
     const unknownDocument = await reprocess({ documentId: randomUUID() });
     expect(unknownDocument.status).toBe(404);
