@@ -77,7 +77,8 @@ describe.each(testEngines())('extraction sandbox in the pipeline, on %s', (engin
     // never retried into a crash loop: no third kill comes
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect((await documentRow(t, documentId)).extraction_kills).toBe(2);
-  });
+    // two kills at the 2 s limit, each with the queue's retry delay: slow on a loaded machine, never a hang
+  }, 90_000);
 
   it('keeps the pages read before a page that blew its limit', async () => {
     const { t, seed } = await start();
