@@ -148,7 +148,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     });
     const itemId = (items.body as { id: string }[])[0]?.id ?? '';
     expect(itemId).not.toBe('');
-    return { partnerId, keyId, key, ...seed, ownerName, buildingName, documentId, documentName, itemId };
+    return { partnerId, keyId, ...seed, ownerName, buildingName, documentId, documentName, itemId };
   }
 
   async function sessionToken(w: World): Promise<string> {
