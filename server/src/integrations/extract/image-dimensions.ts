@@ -26,7 +26,49 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
     return null;
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegDimensions(b);
+  const directory = tiffDirectoryOffset(b);
+  if (directory !== null) return tiffDimensions(b, directory);
   return null;
+}
+
+/**
+ * Where a (classic, not Big-) TIFF's first image directory starts, or null when the bytes are not a TIFF. Writers
+ * such as libtiff put it after the pixel data, so it may lie beyond a header read from the start of the file.
+ */
+export function tiffDirectoryOffset(bytes: Uint8Array): number | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b.length < 8) return null;
+  const order = b.toString('latin1', 0, 2);
+  if (order === 'II' && b.readUInt16LE(2) === 42) return b.readUInt32LE(4);
+  if (order === 'MM' && b.readUInt16BE(2) === 42) return b.readUInt32BE(4);
+  return null;
+}
+
+const TIFF_IMAGE_WIDTH = 256;
+const TIFF_IMAGE_LENGTH = 257;
+const TIFF_SHORT = 3;
+const TIFF_LONG = 4;
+
+/** ImageWidth and ImageLength from the first directory (both SHORT or LONG values stored in the entry itself) */
+function tiffDimensions(b: Buffer, directory: number): { width: number; height: number } | null {
+  const little = b.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number): number => (little ? b.readUInt16LE(at) : b.readUInt16BE(at));
+  const u32 = (at: number): number => (little ? b.readUInt32LE(at) : b.readUInt32BE(at));
+  if (directory + 2 > b.length) return null;
+  const entries = u16(directory);
+  let width: number | null = null;
+  let height: number | null = null;
+  for (let i = 0; i < entries; i++) {
+    const entry = directory + 2 + i * 12;
+    if (entry + 12 > b.length) break;
+    const tag = u16(entry);
+    if (tag !== TIFF_IMAGE_WIDTH && tag !== TIFF_IMAGE_LENGTH) continue;
+    const type = u16(entry + 2);
+    const value = type === TIFF_SHORT ? u16(entry + 8) : type === TIFF_LONG ? u32(entry + 8) : null;
+    if (tag === TIFF_IMAGE_WIDTH) width = value;
+    else height = value;
+  }
+  return width !== null && height !== null ? { width, height } : null;
 }
 
 function jpegDimensions(b: Buffer): { width: number; height: number } | null {

@@ -6,7 +6,7 @@ import {
 } from '../../domain/pipeline/extraction.types.js';
 import { open } from 'node:fs/promises';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
-import { tooManyPixels } from './image-dimensions.js';
+import { tiffDirectoryOffset, tooManyPixels } from './image-dimensions.js';
 
 export interface ImageExtractorOptions {
   ocr: Ocr;
@@ -27,12 +27,26 @@ const READABLE_MIMES: ReadonlySet<string> = new Set([
 
 const DEFAULT_MAX_PIXELS = 100_000_000;
 
+const HEADER_BYTES = 64 * 1024;
+
+/**
+ * The first 64 KiB of the file. A TIFF whose first directory lies further on (libtiff writes it after the pixels) gets
+ * that directory read and placed right after its 8-byte header, with the offset rewritten, so its size is known too.
+ */
 async function readHeader(filePath: string): Promise<Buffer> {
   const handle = await open(filePath, 'r');
   try {
-    const buffer = Buffer.alloc(64 * 1024);
+    const buffer = Buffer.alloc(HEADER_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
+    const header = buffer.subarray(0, bytesRead);
+    const directory = tiffDirectoryOffset(header);
+    if (directory === null || directory + 2 <= bytesRead) return header;
+    const moved = Buffer.alloc(8 + HEADER_BYTES);
+    header.copy(moved, 0, 0, 4);
+    if (header[0] === 0x49) moved.writeUInt32LE(8, 4);
+    else moved.writeUInt32BE(8, 4);
+    const read = await handle.read(moved, 8, HEADER_BYTES, directory);
+    return moved.subarray(0, 8 + read.bytesRead);
   } finally {
     await handle.close();
   }

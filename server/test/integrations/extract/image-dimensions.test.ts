@@ -23,6 +23,33 @@ function declaredPng(width: number, height: number): Buffer {
   return png;
 }
 
+/**
+ * A TIFF header and one directory declaring width x height (LONG values) after `padding` bytes of pixel data, the
+ * way libtiff lays files out. Nothing else is there: a decoder would allocate for the declared size.
+ */
+function declaredTiff(width: number, height: number, options: { bigEndian?: boolean; padding?: number } = {}): Buffer {
+  const padding = options.padding ?? 0;
+  const big = options.bigEndian === true;
+  const file = Buffer.alloc(8 + padding + 2 + 2 * 12 + 4);
+  const u16 = (value: number, at: number): number =>
+    big ? file.writeUInt16BE(value, at) : file.writeUInt16LE(value, at);
+  const u32 = (value: number, at: number): number =>
+    big ? file.writeUInt32BE(value, at) : file.writeUInt32LE(value, at);
+  file.write(big ? 'MM' : 'II', 0, 'latin1');
+  u16(42, 2);
+  const directory = 8 + padding;
+  u32(directory, 4);
+  u16(2, directory);
+  [256, 257].forEach((tag, i) => {
+    const entry = directory + 2 + i * 12;
+    u16(tag, entry);
+    u16(4, entry + 2);
+    u32(1, entry + 4);
+    u32(tag === 256 ? width : height, entry + 8);
+  });
+  return file;
+}
+
 const refusingOcr: Ocr = {
   recognize: () => Promise.reject(new Error('OCR must not see this image')),
   close: () => Promise.resolve(),
@@ -44,15 +71,28 @@ describe('image pixel limit', () => {
     expect(imageDimensions(Buffer.from('not an image'))).toBeNull();
   });
 
-  it('refuses to OCR an image declared above the limit, with the reason', async () => {
-    const filePath = path.join(workDir, 'stor.png');
-    await writeFile(filePath, declaredPng(60_000, 60_000));
+  it('reads width and height from a TIFF directory, in either byte order', () => {
+    expect(imageDimensions(declaredTiff(2480, 3508))).toEqual({ width: 2480, height: 3508 });
+    expect(imageDimensions(declaredTiff(2480, 3508, { bigEndian: true }))).toEqual({ width: 2480, height: 3508 });
+    // a directory cut off before its size entries: the decoder decides
+    expect(imageDimensions(declaredTiff(2480, 3508).subarray(0, 14))).toBeNull();
+  });
+
+  it.each([
+    ['a PNG', 'stor.png', 'image/png', declaredPng(60_000, 60_000)],
+    // libtiff puts the directory after the pixels: far past the first 64 KiB
+    [
+      'a TIFF with its directory after 1 MiB of pixels',
+      'stor.tif',
+      'image/tiff',
+      declaredTiff(60_000, 60_000, { padding: 1024 * 1024 }),
+    ],
+  ])('refuses to OCR %s declared above the limit, with the reason', async (_label, filename, mime, bytes) => {
+    const filePath = path.join(workDir, filename);
+    await writeFile(filePath, bytes);
+    const extension = path.extname(filename).slice(1);
     const error = await extractImage(
-      {
-        path: filePath,
-        filename: 'stor.png',
-        detected: { kind: 'image', mime: 'image/png', extension: 'png', extensionMismatch: false },
-      },
+      { path: filePath, filename, detected: { kind: 'image', mime, extension, extensionMismatch: false } },
       { ocr: refusingOcr, maxPixels: 100_000_000 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CorruptFileError);
