@@ -36,6 +36,7 @@ import { createPartnerModule } from './modules/partner.module.js';
 import { createPipelineModule } from './modules/pipeline.module.js';
 import { createReportsModule } from './modules/reports.module.js';
 import { createSearchModule } from './modules/search.module.js';
+import { createPeopleModule } from './modules/people.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -159,6 +160,7 @@ export async function createDependencies(params: {
     const areas = [
       partner,
       signIn,
+      createPeopleModule({ db, access }),
       pipeline,
       createDocumentsModule({
         db,

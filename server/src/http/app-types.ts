@@ -18,6 +18,7 @@ import type { ReprocessService } from '../domain/pipeline/reprocess.service.js';
 import type { ReportsService } from '../domain/reports/reports.service.js';
 import type { SearchService } from '../domain/search/search.service.js';
 import type { SessionsService } from '../domain/sessions/sessions.service.js';
+import type { PeopleService } from '../domain/people/people.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
 
@@ -49,4 +50,5 @@ export interface HttpServices {
   answers: AnswersService;
   signIn: SignInService;
   users: UsersService;
+  people: PeopleService;
 }

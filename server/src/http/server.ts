@@ -28,6 +28,7 @@ import { registerCreateUserRoute } from './routes/admin/create-user.route.js';
 import { registerFindUsersRoute } from './routes/admin/find-users.route.js';
 import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.route.js';
 import { registerSignInRoutes } from './routes/auth/index.js';
+import { registerApplicationRoutes } from './routes/construction/index.js';
 import { registerEmbeddedProviderMount } from './routes/oidc/embedded-provider.route.js';
 import { registerInteractionRoutes } from './routes/oidc/interaction.route.js';
 import { registerCookieCsrfCheck } from './plugins/csrf.js';
@@ -139,6 +140,12 @@ export async function buildServer(params: {
     registerCreateUserRoute(scope, services);
     registerFindUsersRoute(scope, services);
     registerSetUserPasswordRoute(scope, services);
+  });
+
+  // the application's routes for people: every request authenticated (session cookie or personal key) first
+  await app.register(async (scope) => {
+    registerPartnerAuthentication(scope, services.access);
+    registerApplicationRoutes(scope, services);
   });
 
   const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };

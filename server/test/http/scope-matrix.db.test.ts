@@ -39,6 +39,10 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'GET /auth/login': 'public: starts a sign-in (tested in sign-in.db.test.ts)',
   'GET /auth/callback': 'public: ends a sign-in (tested in sign-in.db.test.ts)',
   'GET /auth/logout': 'public: ends a session (tested in sign-in.db.test.ts)',
+  'GET /auth/me': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
+  'GET /construction/customers/': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
+  'GET /construction/customers/{customerId}':
+    "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
   'POST /integrations/s3/events': 'its own shared-secret token, and only when configured (s3-events tests)',
 };
 

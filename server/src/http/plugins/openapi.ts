@@ -26,6 +26,12 @@ export async function registerOpenApi(
             description: 'session token (ft_...) from POST .../sessions',
           },
           adminToken: { type: 'http', scheme: 'bearer', description: 'operator token (BYGGDOK_ADMIN_TOKEN)' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'byggdok_session',
+            description: 'the session cookie set by /auth/callback (a personal key fk_user_... in x-api-key works too)',
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccessRepository, ApiKeyRecord } from '../../../domain/access/access.service.js';
 import type { DB } from '../schema.js';
+import { hasProjectRoleIn, projectsWithRolesOf } from './people-rows.js';
 
 export function createAccessRepository(db: Kysely<DB>): AccessRepository {
   async function loadKey(where: { column: 'key_hash' | 'id'; value: string }): Promise<ApiKeyRecord | null> {
@@ -138,35 +139,14 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
           join.onRef('m.customer_id', '=', 'c.id').on('m.user_id', '=', userId),
         )
         .select(['c.id', 'm.role'])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('project_members as pm')
-                .innerJoin('projects as p', 'p.id', 'pm.project_id')
-                .select('pm.project_id')
-                .whereRef('p.customer_id', '=', 'c.id')
-                .where('pm.user_id', '=', userId)
-                .where('pm.role', '!=', 'NO_ACCESS'),
-            )
-            .as('has_project_role'),
-        )
+        .select(hasProjectRoleIn(userId).as('has_project_role'))
         .where('c.id', '=', customerId)
         .where('c.archived_at', 'is', null)
         .executeTakeFirst();
       return row ? { id: row.id, role: row.role ?? null, hasProjectRole: Boolean(row.has_project_role) } : null;
     },
     async findProject({ projectId, userId }) {
-      const row = await db
-        .selectFrom('projects as p')
-        .innerJoin('customers as c', 'c.id', 'p.customer_id')
-        .leftJoin('customer_members as cm', (join) =>
-          join.onRef('cm.customer_id', '=', 'p.customer_id').on('cm.user_id', '=', userId),
-        )
-        .leftJoin('project_members as pm', (join) =>
-          join.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId),
-        )
-        .select(['p.id', 'p.customer_id', 'cm.role as customer_role', 'pm.role as project_role'])
+      const row = await projectsWithRolesOf(db, userId)
         .where('p.id', '=', projectId)
         .where('c.archived_at', 'is', null)
         .executeTakeFirst();

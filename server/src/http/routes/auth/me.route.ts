@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox';
+import type { PeopleService } from '../../../domain/people/people.service.js';
+import type { App } from '../../app-types.js';
+import { principalOf } from '../../plugins/partner-auth.js';
+import { withProblems } from '../../schemas/common.js';
+import { PERSON_SECURITY, RoleSchema } from '../../schemas/people.js';
+
+const MeSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  locale: Type.String(),
+  platformAdmin: Type.Boolean(),
+  customers: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), role: Type.Union([RoleSchema, Type.Null()]) }),
+  ),
+  projects: Type.Array(
+    Type.Object({ id: Type.String(), customerId: Type.String(), name: Type.String(), role: RoleSchema }),
+  ),
+});
+
+/** The signed-in person, with every customer and project they reach and the role they act with in each. */
+export function registerMeRoute(app: App, deps: { people: PeopleService }): void {
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'The user of the current session or personal key',
+        security: PERSON_SECURITY,
+        response: withProblems({ 200: MeSchema }, [401]),
+      },
+    },
+    async (request) => deps.people.me(principalOf(request)),
+  );
+}
