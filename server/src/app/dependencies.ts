@@ -37,6 +37,7 @@ import { createPipelineModule } from './modules/pipeline.module.js';
 import { createReportsModule } from './modules/reports.module.js';
 import { createSearchModule } from './modules/search.module.js';
 import { createPeopleModule } from './modules/people.module.js';
+import { createProjectsModule } from './modules/projects.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -161,6 +162,7 @@ export async function createDependencies(params: {
       partner,
       signIn,
       createPeopleModule({ db, access }),
+      createProjectsModule({ db, access }),
       pipeline,
       createDocumentsModule({
         db,

@@ -19,6 +19,7 @@ import type { ReportsService } from '../domain/reports/reports.service.js';
 import type { SearchService } from '../domain/search/search.service.js';
 import type { SessionsService } from '../domain/sessions/sessions.service.js';
 import type { PeopleService } from '../domain/people/people.service.js';
+import type { ProjectsService } from '../domain/projects/projects.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
 
@@ -51,4 +52,5 @@ export interface HttpServices {
   signIn: SignInService;
   users: UsersService;
   people: PeopleService;
+  projects: ProjectsService;
 }

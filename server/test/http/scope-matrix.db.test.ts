@@ -40,11 +40,14 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'GET /auth/callback': 'public: ends a sign-in (tested in sign-in.db.test.ts)',
   'GET /auth/logout': 'public: ends a session (tested in sign-in.db.test.ts)',
   'GET /auth/me': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
-  'GET /construction/customers/': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
-  'GET /construction/customers/{customerId}':
-    "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
   'POST /integrations/s3/events': 'its own shared-secret token, and only when configured (s3-events tests)',
 };
+
+/**
+ * The application's routes for people have their own table of every role on every route
+ * (construction-roles.db.test.ts, which fails for a route it does not know).
+ */
+const PEOPLE_ROUTES = /^[A-Z]+ \/(construction\/(?!public\/)|auth\/api-keys)/;
 
 /** request values the schemas cannot tell (formats the generator does not invent) */
 const VALUES: Record<string, unknown> = {
@@ -248,7 +251,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     const known = [...partnerOperations(), ...adminOperations()].map((o) => `${o.method} ${o.path}`);
     const rest = operations.map((o) => `${o.method} ${o.path}`).filter((o) => !known.includes(o));
     // a route added without a place in this matrix (or a reason to stay out of it) fails here
-    expect(rest.filter((operation) => !(operation in NOT_IN_MATRIX))).toEqual([]);
+    expect(rest.filter((operation) => !(operation in NOT_IN_MATRIX) && !PEOPLE_ROUTES.test(operation))).toEqual([]);
     expect(partnerOperations().length).toBeGreaterThanOrEqual(30);
   });
 

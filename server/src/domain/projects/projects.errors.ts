@@ -1,5 +1,19 @@
-import { notFound, type AppError } from '../shared/errors.js';
+import { AppError, invalidField, notFound } from '../shared/errors.js';
 
 export function projectNotFound(): AppError {
   return notFound('project');
+}
+
+/** a handover sets HANDED_OVER; an update only archives a project or makes it active again */
+export function statusNotSettable(status: string): AppError {
+  return invalidField('/status', `cannot be set to ${status} by an update (only ACTIVE or ARCHIVED)`);
+}
+
+/** a handed-over project belongs to its building owner now: it is archived or read, not changed */
+export function projectHandedOver(): AppError {
+  return new AppError({
+    code: 'project.handed_over',
+    kind: 'conflict',
+    message: 'The project has been handed over; only its status can change',
+  });
 }

@@ -1,7 +1,15 @@
 import type { App, HttpServices } from '../../app-types.js';
 import { registerMeRoute } from '../auth/me.route.js';
+import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
+import { registerProjectBuildingsRoute } from './buildings/project-buildings.route.js';
 import { registerGetCustomerRoute } from './customers/get-customer.route.js';
 import { registerListCustomersRoute } from './customers/list-customers.route.js';
+import { registerAddBuildingRoute } from './projects/add-building.route.js';
+import { registerCreateProjectRoute } from './projects/create-project.route.js';
+import { registerGetProjectRoute } from './projects/get-project.route.js';
+import { registerListProjectsRoute } from './projects/list-projects.route.js';
+import { registerMigrationTargetRoute } from './projects/migration-target.route.js';
+import { registerUpdateProjectRoute } from './projects/update-project.route.js';
 
 /**
  * The application's routes for signed-in people (the session cookie, or a personal key): registered in a scope that
@@ -11,4 +19,12 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerMeRoute(app, services);
   registerListCustomersRoute(app, services);
   registerGetCustomerRoute(app, services);
+  registerListProjectsRoute(app, services);
+  registerCreateProjectRoute(app, services);
+  registerMigrationTargetRoute(app, services);
+  registerGetProjectRoute(app, services);
+  registerUpdateProjectRoute(app, services);
+  registerAddBuildingRoute(app, services);
+  registerProjectBuildingsRoute(app, services);
+  registerCustomerBuildingsRoute(app, services);
 }

@@ -1,0 +1,28 @@
+import type { ProjectBuilding, ProjectView } from '../../domain/projects/projects.service.js';
+
+export function presentProject(project: ProjectView) {
+  return {
+    id: project.id,
+    customerId: project.customerId,
+    name: project.name,
+    projectNumber: project.projectNumber,
+    address: project.address,
+    description: project.description,
+    startDate: project.startDate,
+    plannedHandoverDate: project.plannedHandoverDate,
+    status: project.status,
+    buildings: project.buildings,
+    role: project.role,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+  };
+}
+
+export function presentConstructionBuilding(building: ProjectBuilding) {
+  return {
+    id: building.id,
+    name: building.name,
+    projectId: building.projectId,
+    createdAt: building.createdAt.toISOString(),
+  };
+}
