@@ -4,6 +4,7 @@ import type {
   ExtractConfig,
   HttpConfig,
   LlmConfig,
+  MailConfig,
   SignInConfig,
   StorageConfig,
   UploadsConfig,
@@ -38,6 +39,8 @@ import { createReportsModule } from './modules/reports.module.js';
 import { createSearchModule } from './modules/search.module.js';
 import { createPeopleModule } from './modules/people.module.js';
 import { createProjectsModule } from './modules/projects.module.js';
+import { createMailModule, DEFAULT_MAIL } from './modules/mail.module.js';
+import { createMembersModule } from './modules/members.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -52,6 +55,8 @@ export interface AppSettings {
   http: Pick<HttpConfig, 'publicUrl'> & Partial<Pick<HttpConfig, 'trustProxy'>>;
   /** the OpenID provider and session lifetimes; the embedded provider and defaults when absent */
   signIn?: SignInConfig;
+  /** SMTP or the outbox folder; an outbox in the temporary folder when absent */
+  mail?: MailConfig;
   storage: StorageConfig | { kind: 'memory' };
   uploads: UploadsConfig;
   worker: WorkerConfig;
@@ -157,12 +162,22 @@ export async function createDependencies(params: {
       ...(params.classifier ? { classifier: params.classifier } : {}),
     });
     const search = createSearchModule({ db, access });
+    const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });
+    const audit = createAuditLog(db);
     // every area, once; the ones above are named because others use what they offer
     const areas = [
       partner,
       signIn,
       createPeopleModule({ db, access }),
       createProjectsModule({ db, access }),
+      mail,
+      createMembersModule({
+        db,
+        access,
+        audit,
+        mailer: mail.services.mailer,
+        publicUrl: settings.http.publicUrl,
+      }),
       pipeline,
       createDocumentsModule({
         db,

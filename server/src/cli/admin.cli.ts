@@ -16,6 +16,9 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   reprocess --document <id> | --building <id> | --all
   user create --email <e-mail> --name <name> [--password <password>] [--platform-admin]
   user set-password --email <e-mail> | --id <userId> --password <password>   (local accounts of the embedded sign-in)
+  customer create --name <name> [--owner <buildingOwnerId>] [--email <admin e-mail> ...]   (each e-mail invited as ADMIN)
+  customer list
+  outbox [--status queued|sent|failed]   (outgoing mail, newest first, failures with their error)
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
 The operator token comes from BYGGDOK_ADMIN_TOKEN or the file admin-token in the data folder.
@@ -51,7 +54,8 @@ export function adminCallOf(argv: string[]): AdminCall {
       document: { type: 'string' },
       all: { type: 'boolean' },
       url: { type: 'string' },
-      email: { type: 'string' },
+      email: { type: 'string', multiple: true },
+      status: { type: 'string' },
       id: { type: 'string' },
       password: { type: 'string' },
       'platform-admin': { type: 'boolean' },
@@ -95,7 +99,7 @@ export function adminCallOf(argv: string[]): AdminCall {
     }
     case 'user create': {
       const body = {
-        email: need(values.email, 'email'),
+        email: need(values.email?.[0], 'email'),
         name: need(values.name, 'name'),
         ...(values.password ? { password: values.password } : {}),
         ...(values['platform-admin'] ? { platformAdmin: true } : {}),
@@ -105,7 +109,7 @@ export function adminCallOf(argv: string[]): AdminCall {
     case 'user set-password': {
       const body = { password: need(values.password, 'password') };
       const byId = values.id;
-      const email = byId ? undefined : need(values.email, 'email');
+      const email = byId ? undefined : need(values.email?.[0], 'email');
       return async (client) => {
         let userId = byId;
         if (email !== undefined) {
@@ -118,11 +122,28 @@ export function adminCallOf(argv: string[]): AdminCall {
         return client.PUT('/admin/users/{userId}/password', { params: { path: { userId: userId! } }, body });
       };
     }
+    case 'customer create': {
+      const body = {
+        name: need(values.name, 'name'),
+        ...(values.owner?.[0] ? { buildingOwnerId: values.owner[0] } : {}),
+        ...(values.email ? { adminEmails: values.email } : {}),
+      };
+      return (client) => client.POST('/admin/customers', { body });
+    }
+    case 'customer list':
+      return (client) => client.GET('/admin/customers');
     case 'document restore': {
       const path = { documentId: arg ?? fail('the document id is required') };
       return (client) => client.POST('/admin/documents/{documentId}/restore', { params: { path } });
     }
     default:
+      if (area === 'outbox') {
+        const status = values.status;
+        if (status !== undefined && status !== 'queued' && status !== 'sent' && status !== 'failed')
+          fail('--status is queued, sent or failed');
+        return (client) =>
+          client.GET('/admin/mail', { params: { query: { limit: 100, ...(status ? { status } : {}) } } });
+      }
       if (area === 'reprocess') {
         const body = values.document
           ? { documentId: values.document }

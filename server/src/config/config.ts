@@ -4,6 +4,7 @@ import { extractConfig } from './parts/extract.config.js';
 import { databaseConfig, readDataDir } from './parts/database.config.js';
 import { httpConfig } from './parts/http.config.js';
 import { llmConfig } from './parts/llm.config.js';
+import { mailConfig } from './parts/mail.config.js';
 import { loggingConfig } from './parts/logging.config.js';
 import { metricsConfig } from './parts/metrics.config.js';
 import { rateLimitConfig } from './parts/rate-limit.config.js';
@@ -17,6 +18,7 @@ export type { ExtractConfig } from './parts/extract.config.js';
 export type { HttpConfig } from './parts/http.config.js';
 export type { LlmConfig } from './parts/llm.config.js';
 export type { LogLevel } from './parts/logging.config.js';
+export type { MailConfig } from './parts/mail.config.js';
 export type { RateLimitConfig } from './parts/rate-limit.config.js';
 export type { SignInConfig } from './parts/sign-in.config.js';
 export type { StorageConfig, UploadsConfig } from './parts/storage.config.js';
@@ -31,6 +33,7 @@ export const CONFIG_PARTS = [
   databaseConfig,
   adminConfig,
   signInConfig,
+  mailConfig,
   loggingConfig,
   metricsConfig,
   rateLimitConfig,

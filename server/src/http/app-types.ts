@@ -20,6 +20,10 @@ import type { SearchService } from '../domain/search/search.service.js';
 import type { SessionsService } from '../domain/sessions/sessions.service.js';
 import type { PeopleService } from '../domain/people/people.service.js';
 import type { ProjectsService } from '../domain/projects/projects.service.js';
+import type { MembersService } from '../domain/people/members.service.js';
+import type { CustomersService } from '../domain/customers/customers.service.js';
+import type { MailService } from '../domain/mail/mail.service.js';
+import type { Mailer } from '../domain/mail/mailer.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
 
@@ -53,4 +57,8 @@ export interface HttpServices {
   users: UsersService;
   people: PeopleService;
   projects: ProjectsService;
+  members: MembersService;
+  customers: CustomersService;
+  mail: MailService;
+  mailer: Mailer;
 }

@@ -25,6 +25,8 @@ import { registerHealthRoutes } from './routes/health.route.js';
 import { registerMetricsRoute, type MetricsEndpoint } from './routes/metrics.route.js';
 import { registerPartnerRoutes } from './routes/partner/index.js';
 import { registerCreateUserRoute } from './routes/admin/create-user.route.js';
+import { registerCustomerAdminRoutes } from './routes/admin/customers.route.js';
+import { registerMailAdminRoute } from './routes/admin/mail.route.js';
 import { registerFindUsersRoute } from './routes/admin/find-users.route.js';
 import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.route.js';
 import { registerSignInRoutes } from './routes/auth/index.js';
@@ -140,6 +142,8 @@ export async function buildServer(params: {
     registerCreateUserRoute(scope, services);
     registerFindUsersRoute(scope, services);
     registerSetUserPasswordRoute(scope, services);
+    registerCustomerAdminRoutes(scope, services);
+    registerMailAdminRoute(scope, services);
   });
 
   // the application's routes for people: every request authenticated (session cookie or personal key) first

@@ -13,6 +13,10 @@ export interface JobPayloads {
   'uploads.poll': Record<string, never>;
   /** reports: generate one deficiency report (a pending row in reports) */
   'report.generate': { reportId: string };
+  /** mail: hand one stored message to the transport (SMTP or the outbox folder) */
+  'mail.send': { messageId: string };
+  /** mail: queue again the messages whose job went missing */
+  'mail.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -27,6 +31,8 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'document.classify': (payload) => payload.documentId,
   'uploads.poll': () => 'uploads.poll',
   'report.generate': (payload) => payload.reportId,
+  'mail.send': (payload) => payload.messageId,
+  'mail.sweep': () => 'mail.sweep',
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

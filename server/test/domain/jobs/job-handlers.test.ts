@@ -8,6 +8,7 @@ const done = async () => jobDone();
 const pipeline: JobContribution = { handlers: { 'document.process': done, 'document.classify': done } };
 const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
+const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -21,11 +22,13 @@ function problemOf(contributions: JobContribution[]): JobError {
 
 describe('assembling the job handlers of every module', () => {
   it('joins one handler per job from the modules that own them', () => {
-    const handlers = assembleJobHandlers([pipeline, uploads, reports]);
+    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail]);
 
     expect(Object.keys(handlers).sort()).toEqual([
       'document.classify',
       'document.process',
+      'mail.send',
+      'mail.sweep',
       'report.generate',
       'uploads.poll',
     ]);
@@ -33,18 +36,18 @@ describe('assembling the job handlers of every module', () => {
   });
 
   it('refuses to start when a job has no handler, naming it', () => {
-    const error = problemOf([pipeline, uploads]);
+    const error = problemOf([pipeline, uploads, mail]);
 
     expect(error.code).toBe('job.handlers_invalid');
     expect(error.message).toContain('no handler for report.generate');
   });
 
   it('refuses two modules handling the same job, and handlers for jobs that do not exist', () => {
-    const stray = { handlers: { 'report.generate': done, 'mail.send': done } } as unknown as JobContribution;
+    const stray = { handlers: { 'report.generate': done, 'mail.resend': done } } as unknown as JobContribution;
 
-    const error = problemOf([pipeline, uploads, reports, stray]);
+    const error = problemOf([pipeline, uploads, reports, mail, stray]);
 
     expect(error.message).toContain('more than one handler for report.generate');
-    expect(error.message).toContain('handlers for unknown jobs mail.send');
+    expect(error.message).toContain('handlers for unknown jobs mail.resend');
   });
 });

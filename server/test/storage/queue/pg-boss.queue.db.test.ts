@@ -183,6 +183,8 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
         throw new Error('classifier crashed');
       },
       'uploads.poll': async () => jobDone(),
+      'mail.send': async () => jobDone(),
+      'mail.sweep': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

@@ -4,6 +4,10 @@ import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.r
 import { registerProjectBuildingsRoute } from './buildings/project-buildings.route.js';
 import { registerGetCustomerRoute } from './customers/get-customer.route.js';
 import { registerListCustomersRoute } from './customers/list-customers.route.js';
+import { registerInviteMemberRoute } from './members/invite-member.route.js';
+import { registerListMembersRoute } from './members/list-members.route.js';
+import { registerSetProjectRoleRoute } from './members/set-project-role.route.js';
+import { registerSetProjectRolesRoute } from './members/set-project-roles.route.js';
 import { registerAddBuildingRoute } from './projects/add-building.route.js';
 import { registerCreateProjectRoute } from './projects/create-project.route.js';
 import { registerGetProjectRoute } from './projects/get-project.route.js';
@@ -27,4 +31,8 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerAddBuildingRoute(app, services);
   registerProjectBuildingsRoute(app, services);
   registerCustomerBuildingsRoute(app, services);
+  registerListMembersRoute(app, services);
+  registerInviteMemberRoute(app, services);
+  registerSetProjectRoleRoute(app, services);
+  registerSetProjectRolesRoute(app, services);
 }

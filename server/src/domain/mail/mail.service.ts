@@ -1,0 +1,93 @@
+import type { JobOutcome, JobQueue } from '../jobs/jobs.js';
+import { jobDone, jobFailed, jobSkipped } from '../jobs/jobs.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import type { Mailer, MailTemplate } from './mailer.js';
+import { renderMail, type RenderedMail } from './templates.js';
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+export interface MailMessage extends RenderedMail {
+  id: string;
+  kind: MailTemplate['kind'];
+  to: string[];
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  deliveryRef: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Hands a message to the world: an SMTP server, or an `.eml` file in the outbox folder. */
+export interface MailTransport {
+  /** resolves with where it went (the SMTP server's message id, or the file written); throws when it could not */
+  deliver(message: { id: string; to: string[]; subject: string; text: string; html: string }): Promise<string>;
+}
+
+export interface MailRepository {
+  insert(message: { id: string; kind: string; to: string[]; rendered: RenderedMail }): Promise<void>;
+  find(id: string): Promise<MailMessage | null>;
+  markSent(params: { id: string; deliveryRef: string; at: Date }): Promise<void>;
+  /** one more attempt failed; `final`: none follows, the message is failed */
+  markAttemptFailed(params: { id: string; error: string; final: boolean }): Promise<void>;
+  list(params: { status?: MailStatus; limit: number }): Promise<MailMessage[]>;
+  /** queued messages older than this whose job may have been lost */
+  stale(params: { olderThan: Date }): Promise<string[]>;
+}
+
+/**
+ * Outgoing mail: `send` renders the message, stores it and queues `mail.send`; the job hands it to the transport,
+ * and a failure is retried by the queue and, when retries are spent, left visible as failed with its error.
+ */
+export function createMailService(deps: {
+  repository: MailRepository;
+  queue: JobQueue;
+  transport: MailTransport;
+  clock: Clock;
+}) {
+  const { repository, queue, transport, clock } = deps;
+
+  const mailer: Mailer = {
+    async send({ to, template }) {
+      const id = newId.uuid();
+      await repository.insert({ id, kind: template.kind, to, rendered: renderMail(template) });
+      await queue.enqueue('mail.send', { messageId: id });
+      return { messageId: id };
+    },
+  };
+
+  async function deliver(messageId: string, job: { lastAttempt: boolean }): Promise<JobOutcome> {
+    const message = await repository.find(messageId);
+    if (!message) return jobSkipped('no such message');
+    if (message.status !== 'queued') return jobSkipped(`already ${message.status}`);
+    try {
+      const deliveryRef = await transport.deliver(message);
+      await repository.markSent({ id: message.id, deliveryRef, at: clock.now() });
+      return jobDone();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await repository.markAttemptFailed({ id: message.id, error: reason, final: job.lastAttempt });
+      if (job.lastAttempt) return jobFailed(reason);
+      throw error;
+    }
+  }
+
+  /** queued messages whose job went missing (a crash between storing and queueing) get one again */
+  async function requeueStale(): Promise<JobOutcome> {
+    const ids = await repository.stale({ olderThan: new Date(clock.now().getTime() - 10 * 60_000) });
+    if (ids.length > 0) {
+      await queue.enqueueMany(ids.map((messageId) => ({ name: 'mail.send' as const, payload: { messageId } })));
+    }
+    return jobDone();
+  }
+
+  return {
+    mailer,
+    deliver,
+    requeueStale,
+    list: (params: { status?: MailStatus; limit: number }) => repository.list(params),
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

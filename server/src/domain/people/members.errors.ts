@@ -1,0 +1,30 @@
+import { AppError, forbidden, invalidField } from '../shared/errors.js';
+
+/** nobody gives a role above their own, or changes the role of someone who outranks them */
+export function roleAboveOwn(ownRole: string): AppError {
+  return forbidden('role.above_own', `You cannot give or change a role above your own (${ownRole})`);
+}
+
+export function lastAdmin(): AppError {
+  return new AppError({
+    code: 'customer.last_admin',
+    kind: 'conflict',
+    message: 'This is the last ADMIN of the customer: make someone else ADMIN first',
+  });
+}
+
+export function userDeactivated(): AppError {
+  return new AppError({
+    code: 'user.deactivated',
+    kind: 'conflict',
+    message: 'This person’s account is deactivated; a platform administrator can reactivate it',
+  });
+}
+
+export function projectOfAnotherCustomer(index: number): AppError {
+  return invalidField(`/roles/${index}/projectId`, 'is not a project of this customer');
+}
+
+export function projectNamedTwice(index: number): AppError {
+  return invalidField(`/roles/${index}/projectId`, 'names a project already named earlier in the list');
+}

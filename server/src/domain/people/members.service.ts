@@ -1,0 +1,238 @@
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import type { AuditActor, AuditLog } from '../audit/audit.js';
+import type { MailLocale, MailOrigin, Mailer } from '../mail/mailer.js';
+import { customerNotFound } from '../customers/customers.errors.js';
+import {
+  lastAdmin,
+  projectNamedTwice,
+  projectOfAnotherCustomer,
+  roleAboveOwn,
+  userDeactivated,
+} from './members.errors.js';
+import { projectRoleOf, roleAtLeast, type Role } from './roles.js';
+import { userNotFound } from './users.errors.js';
+
+export type UserStatus = 'invited' | 'active' | 'deactivated';
+
+export interface MemberRecord {
+  id: string;
+  email: string;
+  name: string;
+  locale: string;
+  status: UserStatus;
+  role: Role;
+  lastSignInAt: Date | null;
+}
+
+export interface MembersRepository {
+  listMembers(customerId: string): Promise<MemberRecord[]>;
+  findMember(params: { customerId: string; userId: string }): Promise<MemberRecord | null>;
+  /** the user with this e-mail (any case), created as invited when there is none; never two users for one e-mail */
+  findOrCreateUser(params: { email: string; locale: string }): Promise<{ id: string; created: boolean }>;
+  findUser(userId: string): Promise<{ id: string; email: string; name: string; status: UserStatus } | null>;
+  findUserByEmail(email: string): Promise<{ id: string; status: UserStatus } | null>;
+  /**
+   * Sets the customer role; 'last_admin' (and nothing changed) when it would leave the customer without an ADMIN.
+   * Returns the role held before (null: not a member).
+   */
+  setCustomerRole(params: {
+    customerId: string;
+    userId: string;
+    role: Role;
+  }): Promise<{ previous: Role | null } | 'last_admin'>;
+  /** the project roles a user holds in the customer's projects */
+  projectRoles(params: { customerId: string; userId: string }): Promise<Map<string, Role>>;
+  /** which of these are projects of the customer */
+  projectsOfCustomer(params: { customerId: string; projectIds: string[] }): Promise<Set<string>>;
+  /** all of them, or none (one transaction) */
+  setProjectRoles(params: { userId: string; roles: { projectId: string; role: Role }[] }): Promise<void>;
+  customerName(customerId: string): Promise<string | null>;
+}
+
+export interface Invitation {
+  email: string;
+  role: Role;
+  locale?: MailLocale | undefined;
+  origin?: MailOrigin | undefined;
+}
+
+/**
+ * People of a customer: who is in it with which role, invitations (one user per e-mail, an invitation mail in the
+ * person's language), and role changes per project and across projects. Nobody gives a role above their own or
+ * changes someone who outranks them, and a customer always keeps one ADMIN.
+ */
+export function createMembersService(deps: {
+  repository: MembersRepository;
+  access: AccessService;
+  audit: AuditLog;
+  mailer: Mailer;
+  /** where an invited person signs in: the service's own login route */
+  signInUrl: (email: string) => string;
+}) {
+  const { repository, access, audit, mailer } = deps;
+
+  async function actorOf(userId: string) {
+    const user = await repository.findUser(userId);
+    return { kind: 'user' as const, userId, label: user?.email ?? userId };
+  }
+
+  /** the acting role must reach the role given and the role the person holds now */
+  function checkRank(own: Role, ...roles: (Role | null | undefined)[]) {
+    for (const role of roles) if (role && !roleAtLeast(own, role)) throw roleAboveOwn(own);
+  }
+
+  async function listMembers(params: { principal: Principal; customerId: string }) {
+    const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
+    return repository.listMembers(grant.customerId);
+  }
+
+  async function invite(params: {
+    principal: Principal;
+    customerId: string;
+    invitation: Invitation;
+    clientAddress: string | null;
+  }): Promise<{ member: MemberRecord; existed: boolean }> {
+    const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
+    const { invitation } = params;
+    const own = grant.role ?? 'NO_ACCESS';
+    const email = invitation.email.trim();
+    checkRank(own, invitation.role);
+    const known = await repository.findUserByEmail(email);
+    const before = known ? await repository.findMember({ customerId: grant.customerId, userId: known.id }) : null;
+    checkRank(own, before?.role);
+    if (known?.status === 'deactivated') throw userDeactivated();
+    const { id: userId } = known ?? (await repository.findOrCreateUser({ email, locale: invitation.locale ?? 'en' }));
+    const user = await repository.findUser(userId);
+    if (!user) throw userNotFound();
+    const actor = await actorOf(grant.userId);
+    await enrol({ customerId: grant.customerId, user, invitation, actor, clientAddress: params.clientAddress });
+    const member = await repository.findMember({ customerId: grant.customerId, userId });
+    if (!member) throw userNotFound();
+    return { member, existed: before !== null };
+  }
+
+  /** gives the role (keeping the customer's last ADMIN), sends the invitation mail, records it */
+  async function enrol(params: {
+    customerId: string;
+    user: { id: string; email: string };
+    invitation: Invitation;
+    actor: AuditActor;
+    clientAddress: string | null;
+  }): Promise<void> {
+    const { customerId, user, invitation, actor } = params;
+    const locale = invitation.locale ?? 'en';
+    const changed = await repository.setCustomerRole({ customerId, userId: user.id, role: invitation.role });
+    if (changed === 'last_admin') throw lastAdmin();
+    const customerName = await repository.customerName(customerId);
+    if (customerName === null) throw customerNotFound();
+    await mailer.send({
+      to: [user.email],
+      template: {
+        kind: 'invitation',
+        locale,
+        origin: invitation.origin ?? 'construction',
+        customerName,
+        inviterName: actor.kind === 'user' ? actor.label : null,
+        signInUrl: deps.signInUrl(user.email),
+      },
+    });
+    await audit.record({
+      customerId,
+      actor,
+      action: 'user.invited',
+      target: { type: 'user', id: user.id },
+      details: { email: user.email, role: invitation.role, previousRole: changed.previous, locale },
+      clientAddress: params.clientAddress,
+    });
+  }
+
+  /** the operator adds a customer's first people (POST /admin/customers): no role of their own limits them */
+  async function inviteAsOperator(params: { customerId: string; invitation: Invitation }): Promise<void> {
+    const email = params.invitation.email.trim();
+    const known = await repository.findUserByEmail(email);
+    const { id } = known ?? (await repository.findOrCreateUser({ email, locale: params.invitation.locale ?? 'en' }));
+    const user = await repository.findUser(id);
+    if (!user) throw userNotFound();
+    await enrol({
+      customerId: params.customerId,
+      user,
+      invitation: params.invitation,
+      actor: { kind: 'operator' },
+      clientAddress: null,
+    });
+  }
+
+  async function setProjectRole(params: {
+    principal: Principal;
+    customerId: string;
+    projectId: string;
+    userId: string;
+    role: Role;
+    clientAddress: string | null;
+  }) {
+    const grant = await access.authorizeProject({ ...params, need: 'manage_members' });
+    const member = await repository.findMember({ customerId: grant.customerId, userId: params.userId });
+    if (!member) throw userNotFound();
+    const current = (await repository.projectRoles({ customerId: grant.customerId, userId: params.userId })).get(
+      grant.projectId,
+    );
+    const acting = projectRoleOf({ platformAdmin: false, customerRole: member.role, projectRole: current ?? null });
+    checkRank(grant.role, params.role, acting);
+    await repository.setProjectRoles({
+      userId: params.userId,
+      roles: [{ projectId: grant.projectId, role: params.role }],
+    });
+    await audit.record({
+      customerId: grant.customerId,
+      actor: await actorOf(grant.userId),
+      action: 'user.role_changed',
+      target: { type: 'user', id: params.userId },
+      details: { projectId: grant.projectId, role: params.role, previousRole: acting },
+      clientAddress: params.clientAddress,
+    });
+    return { userId: params.userId, projectId: grant.projectId, role: params.role };
+  }
+
+  /** roles in several projects of the customer at once, all or nothing (customer-wide management: ADMIN) */
+  async function setProjectRoles(params: {
+    principal: Principal;
+    customerId: string;
+    userId: string;
+    roles: { projectId: string; role: Role }[];
+    clientAddress: string | null;
+  }) {
+    const grant = await access.authorizeCustomer({ ...params, need: 'administer' });
+    const member = await repository.findMember({ customerId: grant.customerId, userId: params.userId });
+    if (!member) throw userNotFound();
+    const own = grant.role ?? 'NO_ACCESS';
+    const seen = new Set<string>();
+    params.roles.forEach((entry, index) => {
+      if (seen.has(entry.projectId.toLowerCase())) throw projectNamedTwice(index);
+      seen.add(entry.projectId.toLowerCase());
+    });
+    const known = await repository.projectsOfCustomer({
+      customerId: grant.customerId,
+      projectIds: params.roles.map((entry) => entry.projectId),
+    });
+    params.roles.forEach((entry, index) => {
+      if (!known.has(entry.projectId)) throw projectOfAnotherCustomer(index);
+    });
+    const current = await repository.projectRoles({ customerId: grant.customerId, userId: params.userId });
+    for (const entry of params.roles) checkRank(own, entry.role, current.get(entry.projectId) ?? member.role);
+    await repository.setProjectRoles({ userId: params.userId, roles: params.roles });
+    await audit.record({
+      customerId: grant.customerId,
+      actor: await actorOf(grant.userId),
+      action: 'user.project_roles_changed',
+      target: { type: 'user', id: params.userId },
+      details: { roles: params.roles },
+      clientAddress: params.clientAddress,
+    });
+    return { userId: params.userId, roles: params.roles };
+  }
+
+  return { listMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,31 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailTransport } from '../../domain/mail/mail.service.js';
+
+/**
+ * The zero-setup default: every message is written as an RFC 822 `.eml` file into the outbox folder (any mail
+ * program opens one), named by time and message id, so `byggdok admin outbox` and a person can read them.
+ */
+export function createOutboxMailTransport(params: { folder: string; from: string }): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(message) {
+      const info = await composer.sendMail({
+        from: params.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.id}@byggdok>`,
+      });
+      await mkdir(params.folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(params.folder, `${stamp}-${message.id}.eml`);
+      // written whole under a temporary name first: a reader never sees half a message
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
+      return file;
+    },
+  };
+}

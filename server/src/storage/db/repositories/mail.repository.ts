@@ -1,0 +1,76 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { MailMessage, MailRepository } from '../../../domain/mail/mail.service.js';
+import type { DB, MailMessagesTable } from '../schema.js';
+
+function messageOf(row: Selectable<MailMessagesTable>): MailMessage {
+  return {
+    id: row.id,
+    kind: row.kind as MailMessage['kind'],
+    to: row.to_addresses,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body ?? '',
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    deliveryRef: row.delivery_ref,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+export function createMailRepository(db: Kysely<DB>): MailRepository {
+  return {
+    async insert({ id, kind, to, rendered }) {
+      await db
+        .insertInto('mail_messages')
+        .values({
+          id,
+          kind,
+          to_addresses: to,
+          subject: rendered.subject,
+          text_body: rendered.text,
+          html_body: rendered.html,
+        })
+        .execute();
+    },
+    async find(id) {
+      const row = await db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? messageOf(row) : null;
+    },
+    async markSent({ id, deliveryRef, at }) {
+      await db
+        .updateTable('mail_messages')
+        .set({ status: 'sent', delivery_ref: deliveryRef, sent_at: at, attempts: sql`attempts + 1` })
+        .where('id', '=', id)
+        .execute();
+    },
+    async markAttemptFailed({ id, error, final }) {
+      await db
+        .updateTable('mail_messages')
+        .set({
+          attempts: sql`attempts + 1`,
+          last_error: error.slice(0, 2000),
+          ...(final ? { status: 'failed' as const } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async list({ status, limit }) {
+      let query = db.selectFrom('mail_messages').selectAll();
+      if (status) query = query.where('status', '=', status);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(messageOf);
+    },
+    async stale({ olderThan }) {
+      const rows = await db
+        .selectFrom('mail_messages')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('created_at', '<', olderThan)
+        .limit(1000)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}

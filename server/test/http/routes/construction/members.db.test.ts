@@ -1,0 +1,427 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_LOCALES } from '../../../../src/domain/mail/mailer.js';
+import { createTestCustomer, createTestUser, giveCustomerRole } from '../../../helpers/people-fixtures.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../helpers/smtp-server.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../helpers/test-app.js';
+import { testEngines } from '../../../helpers/test-database.js';
+
+/** what each locale's invitation subject says, in its own language */
+const SUBJECT_WORD: Record<(typeof MAIL_LOCALES)[number], RegExp> = {
+  en: /invited/,
+  no: /invitert/,
+  sv: /inbjuden/,
+  da: /inviteret/,
+  fi: /kutsuttu/,
+  fr: /invité/,
+};
+
+describe.each(testEngines())('people of a customer: invitations, roles, mail, on %s', (engine) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let customerId: string;
+  let admin: { userId: string; key: string; email: string };
+  let owner: { userId: string; key: string; email: string };
+  let reader: { userId: string; key: string; email: string };
+  let projectA: string;
+  let projectB: string;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({
+      engine,
+      workers: true,
+      settings: { mail: { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' } },
+    });
+    const db = t.deps.database.db;
+    customerId = (await createTestCustomer(db, { name: 'Bygg & <Betong> AS' })).customerId;
+    admin = await createTestUser(db, { email: 'admin@bygg.test', name: 'Anne Admin' });
+    owner = await createTestUser(db, { email: 'owner@bygg.test' });
+    reader = await createTestUser(db, { email: 'reader@bygg.test' });
+    await giveCustomerRole(db, { customerId, userId: admin.userId, role: 'ADMIN' });
+    await giveCustomerRole(db, { customerId, userId: owner.userId, role: 'OWNER' });
+    await giveCustomerRole(db, { customerId, userId: reader.userId, role: 'READ_ACCESS' });
+    const create = async (name: string) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: `/construction/customers/${customerId}/projects`,
+          key: admin.key,
+          payload: { name },
+        })
+      ).body.id as string;
+    projectA = await create('Prosjekt A');
+    projectB = await create('Prosjekt B');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const users = () => `/construction/customers/${customerId}/idp/users`;
+
+  it('sends the invitation in each of the six languages, with a sign-in link in both parts', async () => {
+    for (const locale of MAIL_LOCALES) {
+      const invited = await t.request({
+        method: 'POST',
+        url: users(),
+        key: owner.key,
+        payload: { email: `new.${locale}@example.test`, role: 'WRITE_ACCESS', locale, origin: 'construction' },
+      });
+      expect(invited.status).toBe(201);
+      expect(invited.body).toMatchObject({
+        email: `new.${locale}@example.test`,
+        role: 'WRITE_ACCESS',
+        status: 'invited',
+      });
+      expect(invited.body.id).toMatch(/^user_[a-z0-9]{26}$/);
+    }
+    for (const locale of MAIL_LOCALES) {
+      const mail = await smtp.waitForMail(`new.${locale}@example.test`);
+      expect(mail.subject).toMatch(SUBJECT_WORD[locale]);
+      expect(mail.subject).toContain('Bygg & <Betong> AS');
+      expect(mail.from?.text).toContain('no-reply@byggdok.test');
+      const link = `http://byggdok.test/auth/login?email=new.${locale}%40example.test`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(link);
+      // the customer's name is text in the HTML part, never markup
+      expect(mail.html).toContain('Bygg &amp; &lt;Betong&gt; AS');
+      expect(mail.html).not.toContain('<Betong>');
+      expect(mail.text).toContain('owner@bygg.test');
+    }
+  });
+
+  it('speaks of the owner’s documentation platform when the origin says so', async () => {
+    await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: 'fdv@example.test', role: 'READ_ACCESS', locale: 'no', origin: 'document-platform' },
+    });
+    const mail = await smtp.waitForMail('fdv@example.test');
+    expect(mail.subject).toContain('byggdok Dokumentasjon');
+    expect(mail.text).toContain('FDV');
+  });
+
+  it('invites an e-mail twice as one user: the role changes, the mail goes again (200)', async () => {
+    const first = await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: 'twice@example.test', role: 'READ_ACCESS' },
+    });
+    expect(first.status).toBe(201);
+    const second = await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: 'TWICE@Example.test', role: 'WRITE_ACCESS', locale: 'sv' },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id: first.body.id, role: 'WRITE_ACCESS' });
+    // the second mail, in the language the second invitation asked for
+    await smtp.waitForMail('twice@example.test', /inbjuden/);
+    const rows = await t.deps.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_normalized', '=', 'twice@example.test')
+      .execute();
+    expect(rows).toHaveLength(1);
+
+    const listed = await t.request({ method: 'GET', url: users(), key: owner.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.users).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: first.body.id, role: 'WRITE_ACCESS', status: 'invited', lastSignInAt: null }),
+        expect.objectContaining({ id: admin.userId, role: 'ADMIN', status: 'active' }),
+      ]),
+    );
+    const audit = await t.deps.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_label', 'customer_id'])
+      .where('target_id', '=', first.body.id)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'user.invited', actor_label: 'owner@bygg.test', customer_id: customerId },
+      { action: 'user.invited', actor_label: 'owner@bygg.test', customer_id: customerId },
+    ]);
+  });
+
+  it('lets nobody give a role above their own, READ_ACCESS invite nobody, and strangers see nothing', async () => {
+    const aboveOwn = await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: 'boss@example.test', role: 'ADMIN' },
+    });
+    expect(aboveOwn.status).toBe(403);
+    expect(aboveOwn.body.code).toBe('role.above_own');
+    // an OWNER cannot demote the ADMIN either
+    const demote = await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: admin.email, role: 'READ_ACCESS' },
+    });
+    expect(demote.status).toBe(403);
+    const byReader = await t.request({
+      method: 'POST',
+      url: users(),
+      key: reader.key,
+      payload: { email: 'x@example.test', role: 'READ_ACCESS' },
+    });
+    expect(byReader.status).toBe(403);
+    expect((await t.request({ method: 'GET', url: users(), key: reader.key })).status).toBe(403);
+    const stranger = await createTestUser(t.deps.database.db);
+    const hidden = await t.request({
+      method: 'POST',
+      url: users(),
+      key: stranger.key,
+      payload: { email: 'x@example.test', role: 'READ_ACCESS' },
+    });
+    expect(hidden.status).toBe(404);
+  });
+
+  it('keeps the last ADMIN of a customer', async () => {
+    const lone = await t.request({
+      method: 'POST',
+      url: users(),
+      key: admin.key,
+      payload: { email: admin.email, role: 'OWNER' },
+    });
+    expect(lone.status).toBe(409);
+    expect(lone.body.code).toBe('customer.last_admin');
+    // with a second ADMIN the first may step down
+    await t.request({
+      method: 'POST',
+      url: users(),
+      key: admin.key,
+      payload: { email: 'admin2@bygg.test', role: 'ADMIN' },
+    });
+    const stepDown = await t.request({
+      method: 'POST',
+      url: users(),
+      key: admin.key,
+      payload: { email: 'admin2@bygg.test', role: 'OWNER' },
+    });
+    expect(stepDown.status).toBe(200);
+  });
+
+  it('sets a project role that overrides the customer role, within the setter’s own role', async () => {
+    const role = (projectId: string, userId: string) =>
+      `/construction/customers/${customerId}/projects/${projectId}/idp/users/${userId}/role`;
+    const raised = await t.request({
+      method: 'PUT',
+      url: role(projectA, reader.userId),
+      key: owner.key,
+      payload: { role: 'WRITE_ACCESS' },
+    });
+    expect(raised.status).toBe(200);
+    expect(raised.body).toEqual({ userId: reader.userId, projectId: projectA, role: 'WRITE_ACCESS' });
+    const project = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/projects/${projectA}`,
+      key: reader.key,
+    });
+    expect(project.body.role).toBe('WRITE_ACCESS');
+
+    const tooHigh = await t.request({
+      method: 'PUT',
+      url: role(projectA, reader.userId),
+      key: owner.key,
+      payload: { role: 'ADMIN' },
+    });
+    expect(tooHigh.status).toBe(403);
+
+    const hide = await t.request({
+      method: 'PUT',
+      url: role(projectB, reader.userId),
+      key: owner.key,
+      payload: { role: 'NO_ACCESS' },
+    });
+    expect(hide.status).toBe(200);
+    const hidden = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/projects/${projectB}`,
+      key: reader.key,
+    });
+    expect(hidden.status).toBe(404);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/projects`,
+      key: reader.key,
+    });
+    expect(listed.body.projects.map((p: { id: string }) => p.id)).not.toContain(projectB);
+  });
+
+  it('sets roles across projects all or nothing (ADMIN only)', async () => {
+    const person = await createTestUser(t.deps.database.db);
+    await giveCustomerRole(t.deps.database.db, { customerId, userId: person.userId, role: 'READ_ACCESS' });
+    const url = `/construction/customers/${customerId}/idp/users/${person.userId}/projects/roles`;
+    const other = (await createTestCustomer(t.deps.database.db)).customerId;
+    const foreign = crypto.randomUUID();
+    await t.deps.database.db
+      .insertInto('projects')
+      .values({ id: foreign, customer_id: other, name: 'Fremmed' })
+      .execute();
+
+    const refused = await t.request({
+      method: 'PUT',
+      url,
+      key: admin.key,
+      payload: {
+        roles: [
+          { projectId: projectA, role: 'OWNER' },
+          { projectId: foreign, role: 'OWNER' },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].path).toBe('/roles/1/projectId');
+    const untouched = await t.deps.database.db
+      .selectFrom('project_members')
+      .selectAll()
+      .where('user_id', '=', person.userId)
+      .execute();
+    expect(untouched).toEqual([]);
+
+    const byOwner = await t.request({
+      method: 'PUT',
+      url,
+      key: owner.key,
+      payload: { roles: [{ projectId: projectA, role: 'WRITE_ACCESS' }] },
+    });
+    expect(byOwner.status).toBe(403);
+
+    const set = await t.request({
+      method: 'PUT',
+      url,
+      key: admin.key,
+      payload: {
+        roles: [
+          { projectId: projectA, role: 'OWNER' },
+          { projectId: projectB, role: 'NO_ACCESS' },
+        ],
+      },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({
+      userId: person.userId,
+      roles: [
+        { projectId: projectA, role: 'OWNER' },
+        { projectId: projectB, role: 'NO_ACCESS' },
+      ],
+    });
+    const me = await t.request({ method: 'GET', url: '/auth/me', key: person.key });
+    expect(me.body.projects).toEqual([expect.objectContaining({ id: projectA, role: 'OWNER' })]);
+  });
+
+  it.each([
+    ['/email', { email: 'not-an-email', role: 'READ_ACCESS' }],
+    ['/email', { role: 'READ_ACCESS' }],
+    ['/role', { email: 'a@example.test', role: 'SUPERUSER' }],
+    ['/role', { email: 'a@example.test' }],
+    ['/locale', { email: 'a@example.test', role: 'READ_ACCESS', locale: 'de' }],
+    ['/origin', { email: 'a@example.test', role: 'READ_ACCESS', origin: 'marketing' }],
+    ['/name', { email: 'a@example.test', role: 'READ_ACCESS', name: 'Ola' }],
+    ['/email', { email: `${'a'.repeat(320)}@example.test`, role: 'READ_ACCESS' }],
+  ])('rejects an invitation naming %s', async (path, payload) => {
+    const response = await t.request({ method: 'POST', url: users(), key: owner.key, payload });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it('rejects a userId that is not user_ and 26 letters or digits, and a malformed customer id', async () => {
+    const badUser = await t.request({
+      method: 'PUT',
+      url: `/construction/customers/${customerId}/projects/${projectA}/idp/users/user_123/role`,
+      key: owner.key,
+      payload: { role: 'READ_ACCESS' },
+    });
+    expect(badUser.status).toBe(400);
+    expect(JSON.stringify(badUser.body)).toContain('userId');
+    const badCustomer = await t.request({
+      method: 'GET',
+      url: '/construction/customers/12345/idp/users',
+      key: owner.key,
+    });
+    expect(badCustomer.status).toBe(400);
+    expect(JSON.stringify(badCustomer.body)).toContain('customerId');
+  });
+
+  it('lets the operator create a customer whose first administrators are invited by mail', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/admin/customers',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { name: 'Eiendom Øst AS', adminEmails: ['leder@eiendom.test', 'Leder@Eiendom.test', 'it@eiendom.test'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Eiendom Øst AS', buildingOwnerId: null, role: null });
+    // each administrator once (the same address in two cases is one person), in the construction wording
+    const mail = await smtp.waitForMail('it@eiendom.test', /Eiendom Øst AS/);
+    expect(mail.subject).toContain('byggdok Construction');
+    await smtp.waitForMail('leder@eiendom.test', /Eiendom Øst AS/);
+    const leader = await t.deps.database.db
+      .selectFrom('customer_members')
+      .innerJoin('users', 'users.id', 'customer_members.user_id')
+      .select(['users.email', 'customer_members.role'])
+      .where('customer_members.customer_id', '=', created.body.id)
+      .orderBy('users.email')
+      .execute();
+    expect(leader).toEqual([
+      { email: 'it@eiendom.test', role: 'ADMIN' },
+      { email: 'leder@eiendom.test', role: 'ADMIN' },
+    ]);
+    const badOwner = await t.request({
+      method: 'POST',
+      url: '/admin/customers',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { name: 'X', buildingOwnerId: 'no-such-owner' },
+    });
+    expect(badOwner.status).toBe(400);
+    expect(badOwner.body.errors[0].path).toBe('/buildingOwnerId');
+    const listed = await t.request({
+      method: 'GET',
+      url: '/admin/customers',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(listed.body.customers.map((c: { id: string }) => c.id)).toContain(created.body.id);
+  });
+});
+
+describe.each(testEngines())('mail that cannot be sent, on %s', (engine) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer({ rejectRecipients: true });
+    t = await createTestApp({
+      engine,
+      workers: true,
+      settings: {
+        mail: { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' },
+        worker: { concurrency: 1, jobExpireSeconds: 900, retryLimit: 1, libreOfficePath: null },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('is retried, then stays visible as failed with the server’s answer', async () => {
+    const { messageId } = await t.deps.services.mailer.send({
+      to: ['nobody@example.test'],
+      template: { kind: 'admin_message', subject: 'Driftsmelding', text: 'Hei', html: null },
+    });
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    let failed: { id: string; status: string; attempts: number; lastError: string } | undefined;
+    for (let i = 0; i < 100 && !failed; i++) {
+      const listed = await t.request({ method: 'GET', url: '/admin/mail?status=failed', headers: admin });
+      failed = listed.body.messages.find((m: { id: string }) => m.id === messageId);
+      if (!failed) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(failed!.lastError).toContain('550');
+  });
+});
