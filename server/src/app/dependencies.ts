@@ -41,6 +41,7 @@ import { createPeopleModule } from './modules/people.module.js';
 import { createProjectsModule } from './modules/projects.module.js';
 import { createMailModule, DEFAULT_MAIL } from './modules/mail.module.js';
 import { createMembersModule } from './modules/members.module.js';
+import { createPlatformAdminModule } from './modules/platform-admin.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -178,6 +179,7 @@ export async function createDependencies(params: {
         mailer: mail.services.mailer,
         publicUrl: settings.http.publicUrl,
       }),
+      createPlatformAdminModule({ db, access, audit, mailer: mail.services.mailer, blobs }),
       pipeline,
       createDocumentsModule({
         db,

@@ -24,6 +24,7 @@ import type { MembersService } from '../domain/people/members.service.js';
 import type { CustomersService } from '../domain/customers/customers.service.js';
 import type { MailService } from '../domain/mail/mail.service.js';
 import type { Mailer } from '../domain/mail/mailer.js';
+import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
 
@@ -61,4 +62,5 @@ export interface HttpServices {
   customers: CustomersService;
   mail: MailService;
   mailer: Mailer;
+  platformAdmin: PlatformAdminService;
 }

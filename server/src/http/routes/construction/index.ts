@@ -1,5 +1,7 @@
 import type { App, HttpServices } from '../../app-types.js';
 import { registerMeRoute } from '../auth/me.route.js';
+import { registerAdminEmailRoute } from './admin/admin-email.route.js';
+import { registerDeleteProjectRoute } from './admin/delete-project.route.js';
 import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
 import { registerProjectBuildingsRoute } from './buildings/project-buildings.route.js';
 import { registerGetCustomerRoute } from './customers/get-customer.route.js';
@@ -35,4 +37,6 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerInviteMemberRoute(app, services);
   registerSetProjectRoleRoute(app, services);
   registerSetProjectRolesRoute(app, services);
+  registerAdminEmailRoute(app, services);
+  registerDeleteProjectRoute(app, services);
 }
