@@ -178,6 +178,8 @@ export async function createDependencies(params: {
         audit,
         mailer: mail.services.mailer,
         publicUrl: settings.http.publicUrl,
+        clock,
+        pageTokens,
       }),
       createPlatformAdminModule({ db, access, audit, mailer: mail.services.mailer, blobs }),
       pipeline,

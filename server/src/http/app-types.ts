@@ -24,6 +24,8 @@ import type { MembersService } from '../domain/people/members.service.js';
 import type { CustomersService } from '../domain/customers/customers.service.js';
 import type { MailService } from '../domain/mail/mail.service.js';
 import type { Mailer } from '../domain/mail/mailer.js';
+import type { ApiKeysService } from '../domain/people/api-keys.service.js';
+import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
@@ -63,4 +65,6 @@ export interface HttpServices {
   mail: MailService;
   mailer: Mailer;
   platformAdmin: PlatformAdminService;
+  apiKeys: ApiKeysService;
+  auditLog: AuditLogService;
 }

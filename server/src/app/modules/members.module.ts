@@ -1,19 +1,27 @@
 import type { AccessService } from '../../domain/access/access.service.js';
 import type { AuditLog } from '../../domain/audit/audit.js';
+import { createAuditLogService } from '../../domain/audit/audit-log.service.js';
+import type { PageTokenCodec } from '../../domain/shared/page-token.js';
+import { createAuditReader } from '../../storage/db/repositories/audit.repository.js';
 import { createCustomersService } from '../../domain/customers/customers.service.js';
 import type { Mailer } from '../../domain/mail/mailer.js';
 import { createMembersService } from '../../domain/people/members.service.js';
+import { createApiKeysService } from '../../domain/people/api-keys.service.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { createApiKeysRepository } from '../../storage/db/repositories/api-keys.repository.js';
 import { createCustomersRepository } from '../../storage/db/repositories/customers.repository.js';
 import { createMembersRepository } from '../../storage/db/repositories/members.repository.js';
 import type { Db } from './app-module.js';
 
-/** A customer's people (invitations, roles) and the operator's customers. */
+/** A customer's people (invitations, roles), the operator's customers, and everyone's personal API keys. */
 export function createMembersModule(deps: {
   db: Db;
   access: AccessService;
   audit: AuditLog;
   mailer: Mailer;
   publicUrl: string;
+  clock: Clock;
+  pageTokens: PageTokenCodec;
 }) {
   const members = createMembersService({
     repository: createMembersRepository(deps.db),
@@ -32,5 +40,15 @@ export function createMembersModule(deps: {
     members,
     audit: deps.audit,
   });
-  return { services: { members, customers } };
+  const apiKeys = createApiKeysService({
+    repository: createApiKeysRepository(deps.db),
+    audit: deps.audit,
+    clock: deps.clock,
+  });
+  const auditLog = createAuditLogService({
+    reader: createAuditReader(deps.db),
+    access: deps.access,
+    pageTokens: deps.pageTokens,
+  });
+  return { services: { members, customers, apiKeys, auditLog } };
 }

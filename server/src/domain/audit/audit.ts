@@ -3,24 +3,27 @@
  * personal keys created and revoked, project deletions and admin e-mail are recorded; later features add document
  * actions. Events name their actor and target by id and in words, and outlive what they name.
  */
-export type AuditAction =
-  | 'auth.sign_in'
-  | 'auth.sign_in_failed'
-  | 'auth.sign_out'
-  | 'user.created'
-  | 'user.invited'
-  | 'user.role_changed'
-  | 'user.project_roles_changed'
-  | 'user.deactivated'
-  | 'user.password_set'
-  | 'api_key.created'
-  | 'api_key.revoked'
-  | 'customer.created'
-  | 'project.created'
-  | 'project.updated'
-  | 'project.archived'
-  | 'project.deleted'
-  | 'admin.email_sent';
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'user.created',
+  'user.invited',
+  'user.role_changed',
+  'user.project_roles_changed',
+  'user.deactivated',
+  'user.password_set',
+  'api_key.created',
+  'api_key.revoked',
+  'customer.created',
+  'project.created',
+  'project.updated',
+  'project.archived',
+  'project.deleted',
+  'admin.email_sent',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditActor =
   | { kind: 'user'; userId: string; label: string }

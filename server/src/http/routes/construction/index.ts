@@ -1,9 +1,11 @@
 import type { App, HttpServices } from '../../app-types.js';
+import { registerApiKeyRoutes } from '../auth/api-keys.route.js';
 import { registerMeRoute } from '../auth/me.route.js';
 import { registerAdminEmailRoute } from './admin/admin-email.route.js';
 import { registerDeleteProjectRoute } from './admin/delete-project.route.js';
 import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
 import { registerProjectBuildingsRoute } from './buildings/project-buildings.route.js';
+import { registerAuditRoute } from './customers/audit.route.js';
 import { registerGetCustomerRoute } from './customers/get-customer.route.js';
 import { registerListCustomersRoute } from './customers/list-customers.route.js';
 import { registerInviteMemberRoute } from './members/invite-member.route.js';
@@ -23,8 +25,10 @@ import { registerUpdateProjectRoute } from './projects/update-project.route.js';
  */
 export function registerApplicationRoutes(app: App, services: HttpServices): void {
   registerMeRoute(app, services);
+  registerApiKeyRoutes(app, services);
   registerListCustomersRoute(app, services);
   registerGetCustomerRoute(app, services);
+  registerAuditRoute(app, services);
   registerListProjectsRoute(app, services);
   registerCreateProjectRoute(app, services);
   registerMigrationTargetRoute(app, services);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../../../domain/audit/audit.js';
+import type { AuditReader } from '../../../domain/audit/audit-log.service.js';
 import { newId } from '../../../domain/shared/ids.js';
 import type { DB } from '../schema.js';
 
@@ -25,6 +26,36 @@ export function createAuditLog(db: Kysely<DB>): AuditLog {
           client_address: event.clientAddress ?? null,
         })
         .execute();
+    },
+  };
+}
+
+export function createAuditReader(db: Kysely<DB>): AuditReader {
+  return {
+    async page({ customerId, filter, after, limit }) {
+      let query = db.selectFrom('audit_events').selectAll().where('customer_id', '=', customerId);
+      if (filter.userId) query = query.where('actor_user_id', '=', filter.userId);
+      if (filter.action) query = query.where('action', '=', filter.action);
+      if (filter.from) query = query.where('occurred_at', '>=', filter.from);
+      if (filter.to) query = query.where('occurred_at', '<', filter.to);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('occurred_at', '<', after.occurredAt),
+            eb.and([eb('occurred_at', '=', after.occurredAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        occurredAt: row.occurred_at,
+        actor: { kind: row.actor_kind, userId: row.actor_user_id, label: row.actor_label },
+        action: row.action,
+        target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
+        details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
+        clientAddress: row.client_address,
+      }));
     },
   };
 }

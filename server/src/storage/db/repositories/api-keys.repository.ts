@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeysRepository } from '../../../domain/people/api-keys.service.js';
+import type { DB } from '../schema.js';
+
+export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
+  return {
+    async insert(key) {
+      await db
+        .insertInto('user_api_keys')
+        .values({
+          id: key.id,
+          user_id: key.userId,
+          name: key.name,
+          key_hash: key.keyHash,
+          key_prefix: key.prefix,
+          created_at: key.createdAt,
+          expires_at: key.expiresAt,
+        })
+        .execute();
+    },
+    async list(userId) {
+      const rows = await db
+        .selectFrom('user_api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.key_prefix,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        lastUsedAt: row.last_used_at,
+        revokedAt: row.revoked_at,
+      }));
+    },
+    async revoke({ userId, keyId, at }) {
+      const result = await db
+        .updateTable('user_api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', keyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async userLabel(userId) {
+      const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+      return row?.email ?? userId;
+    },
+  };
+}
