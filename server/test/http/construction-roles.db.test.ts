@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/domain/people/roles.js';
+import { newId } from '../../src/domain/shared/ids.js';
+import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testEngines } from '../helpers/test-database.js';
+
+/**
+ * Every role on every route of the application for people, as one table: what each route needs, and what each kind
+ * of caller gets. A route the service documents under /construction/ (the subcontractor portal aside) or
+ * /auth/api-keys without a row here fails the first test, so a new route cannot skip the table.
+ */
+type Need = 'person' | 'read' | 'write' | 'manage_members' | 'administer' | 'platform';
+
+const NEEDED: Record<Exclude<Need, 'person' | 'platform'>, Role> = {
+  read: 'READ_ACCESS',
+  write: 'WRITE_ACCESS',
+  manage_members: 'OWNER',
+  administer: 'ADMIN',
+};
+
+interface World {
+  customerId: string;
+  projectId: string;
+  /** a member every role change and invitation is about */
+  targetUserId: string;
+  targetEmail: string;
+}
+
+interface Row {
+  need: Need;
+  request(w: World, t: TestApp): Promise<{ url: string; payload?: unknown }>;
+}
+
+const TABLE: Record<string, Row> = {
+  'GET /auth/api-keys': { need: 'person', request: async () => ({ url: '/auth/api-keys' }) },
+  'POST /auth/api-keys': { need: 'person', request: async () => ({ url: '/auth/api-keys', payload: { name: 'k' } }) },
+  'DELETE /auth/api-keys/{id}': {
+    need: 'person',
+    // someone else's key, or none: 404 for everybody who is signed in
+    request: async () => ({ url: '/auth/api-keys/ukey_nothing' }),
+  },
+  'GET /construction/customers/': { need: 'person', request: async () => ({ url: '/construction/customers/' }) },
+  'GET /construction/customers/{customerId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}` }),
+  },
+  'GET /construction/customers/{customerId}/audit': {
+    need: 'administer',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/audit` }),
+  },
+  'GET /construction/customers/{customerId}/projects': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects` }),
+  },
+  'POST /construction/customers/{customerId}/projects': {
+    need: 'write',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects`, payload: { name: 'Ny' } }),
+  },
+  'GET /construction/customers/{customerId}/projects/migration-target': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects/migration-target` }),
+  },
+  'GET /construction/customers/{customerId}/projects/{projectId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects/${w.projectId}` }),
+  },
+  'PUT /construction/customers/{customerId}/projects/{projectId}': {
+    need: 'write',
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/projects/${w.projectId}`,
+      payload: { description: 'endret' },
+    }),
+  },
+  'POST /construction/customers/{customerId}/projects/{projectId}/buildings': {
+    need: 'write',
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/projects/${w.projectId}/buildings`,
+      payload: { name: 'Bygg' },
+    }),
+  },
+  'GET /construction/buildings/projects/{projectId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/buildings/projects/${w.projectId}` }),
+  },
+  'GET /construction/buildings/customer/{customerId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/buildings/customer/${w.customerId}` }),
+  },
+  'GET /construction/customers/{customerId}/idp/users': {
+    need: 'manage_members',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/idp/users` }),
+  },
+  'POST /construction/customers/{customerId}/idp/users': {
+    need: 'manage_members',
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/idp/users`,
+      payload: { email: w.targetEmail, role: 'READ_ACCESS' },
+    }),
+  },
+  'PUT /construction/customers/{customerId}/projects/{projectId}/idp/users/{userId}/role': {
+    need: 'manage_members',
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/projects/${w.projectId}/idp/users/${w.targetUserId}/role`,
+      payload: { role: 'READ_ACCESS' },
+    }),
+  },
+  'PUT /construction/customers/{customerId}/idp/users/{userId}/projects/roles': {
+    need: 'administer',
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/idp/users/${w.targetUserId}/projects/roles`,
+      payload: { roles: [{ projectId: w.projectId, role: 'READ_ACCESS' }] },
+    }),
+  },
+  'POST /construction/admin/email': {
+    need: 'platform',
+    request: async (w) => ({
+      url: '/construction/admin/email',
+      payload: { customerId: w.customerId, subject: 'S', text: 'T' },
+    }),
+  },
+  'DELETE /construction/admin/projects/{id}': {
+    need: 'platform',
+    // a project of its own each time: the one the others use stays
+    request: async (w, t) => {
+      const id = newId.uuid();
+      await t.deps.database.db
+        .insertInto('projects')
+        .values({ id, customer_id: w.customerId, name: 'Slettes' })
+        .execute();
+      return { url: `/construction/admin/projects/${id}` };
+    },
+  },
+};
+
+type Caller = { label: string; role: Role | 'stranger' | 'platform admin' };
+
+const CALLERS: Caller[] = [
+  { label: 'stranger', role: 'stranger' },
+  { label: 'NO_ACCESS', role: 'NO_ACCESS' },
+  { label: 'READ_ACCESS', role: 'READ_ACCESS' },
+  { label: 'WRITE_ACCESS', role: 'WRITE_ACCESS' },
+  { label: 'OWNER', role: 'OWNER' },
+  { label: 'ADMIN', role: 'ADMIN' },
+  { label: 'platform admin', role: 'platform admin' },
+];
+
+const RANK = ['NO_ACCESS', 'READ_ACCESS', 'WRITE_ACCESS', 'OWNER', 'ADMIN'];
+
+/** what a caller should get: 'ok' (2xx, or 404 for the key nobody has), 403, or 404 */
+function expected(need: Need, caller: Caller, operation: string): 'ok' | 403 | 404 {
+  if (need === 'person') return operation.startsWith('DELETE /auth/api-keys') ? 404 : 'ok';
+  if (need === 'platform') return caller.role === 'platform admin' ? 'ok' : 403;
+  if (caller.role === 'platform admin') return 'ok';
+  if (caller.role === 'stranger' || caller.role === 'NO_ACCESS') return 404;
+  return RANK.indexOf(caller.role) >= RANK.indexOf(NEEDED[need]) ? 'ok' : 403;
+}
+
+describe.each(testEngines())('every role on every route of the application, on %s', (engine) => {
+  let t: TestApp;
+  let world: World;
+  const keys = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    const db = t.deps.database.db;
+    const { customerId } = await createTestCustomer(db, { name: 'Rolle AS' });
+    const projectId = newId.uuid();
+    await db.insertInto('projects').values({ id: projectId, customer_id: customerId, name: 'Rolleprosjekt' }).execute();
+    const target = await createTestUser(db, { email: 'maal@rolle.test' });
+    await giveCustomerRole(db, { customerId, userId: target.userId, role: 'READ_ACCESS' });
+    world = { customerId, projectId, targetUserId: target.userId, targetEmail: target.email };
+    for (const caller of CALLERS) {
+      const user = await createTestUser(db, { platformAdmin: caller.role === 'platform admin' });
+      if (caller.role !== 'stranger' && caller.role !== 'platform admin') {
+        await giveCustomerRole(db, { customerId, userId: user.userId, role: caller.role });
+      }
+      keys.set(caller.label, user.key);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('has a row for every route the service documents for people', async () => {
+    const document = await t.request({ method: 'GET', url: '/openapi.json' });
+    const documented = Object.entries(document.body.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const people = documented.filter((o) => /^[A-Z]+ \/(construction\/(?!public\/)|auth\/api-keys)/.test(o));
+    expect(people.filter((o) => !(o in TABLE))).toEqual([]);
+    expect(Object.keys(TABLE).filter((o) => !people.includes(o))).toEqual([]);
+  });
+
+  it('gives each role exactly what the table says, and nobody without a credential anything', async () => {
+    const wrong: string[] = [];
+    for (const [operation, row] of Object.entries(TABLE)) {
+      const method = operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const anonymous = await row.request(world, t);
+      const refused = await t.request({
+        method,
+        url: anonymous.url,
+        ...(anonymous.payload ? { payload: anonymous.payload } : {}),
+      });
+      if (refused.status !== 401) wrong.push(`no credential: ${operation} -> ${refused.status}`);
+      for (const caller of CALLERS) {
+        const sent = await row.request(world, t);
+        const response = await t.request({
+          method,
+          url: sent.url,
+          key: keys.get(caller.label)!,
+          ...(sent.payload ? { payload: sent.payload } : {}),
+        });
+        const want = expected(row.need, caller, operation);
+        const ok = want === 'ok' ? response.status >= 200 && response.status < 300 : response.status === want;
+        if (!ok)
+          wrong.push(
+            `${caller.label}: ${operation} -> ${response.status} (wanted ${want}) ${JSON.stringify(response.body).slice(0, 120)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
