@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { generateUserKey, userKeyPrefix } from '../../src/domain/access/user-keys.js';
 import type { Role } from '../../src/domain/people/roles.js';
-import { newId } from '../../src/domain/shared/ids.js';
+import { newId, randomSecret } from '../../src/domain/shared/ids.js';
 import { hashSecret } from '../../src/domain/shared/secrets.js';
 import type { DB } from '../../src/storage/db/schema.js';
 
@@ -77,3 +77,32 @@ export async function giveCustomerRole(
     .onConflict((oc) => oc.columns(['customer_id', 'user_id']).doUpdateSet({ role: params.role }))
     .execute();
 }
+
+/** a sign-in session of the user, as /auth/callback leaves it: the cookie's value to send */
+export async function createTestSession(db: Kysely<DB>, userId: string): Promise<string> {
+  const token = randomSecret();
+  await db
+    .insertInto('user_sessions')
+    .values({
+      id: newId.userSession(),
+      token_hash: hashSecret(token),
+      user_id: userId,
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  return token;
+}
+
+/** every kind of person a role table is checked with: someone with no role, each role, a platform administrator */
+export type RoleCaller = { label: string; role: Role | 'stranger' | 'platform admin' };
+
+export function roleCallers(strangerLabel = 'stranger'): RoleCaller[] {
+  return [
+    { label: strangerLabel, role: 'stranger' },
+    ...ROLE_RANK.map((role) => ({ label: role, role })),
+    { label: 'platform admin', role: 'platform admin' },
+  ];
+}
+
+/** the roles from least to most */
+export const ROLE_RANK: readonly Role[] = ['NO_ACCESS', 'READ_ACCESS', 'WRITE_ACCESS', 'OWNER', 'ADMIN'];

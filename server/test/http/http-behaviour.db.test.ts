@@ -105,7 +105,7 @@ describe('problem+json errors and request validation', () => {
       payload: { name: 'Bare' },
     });
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.body).toMatch(/^"bld_[0-9a-z]+"$/);
+    expect(response.body).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}"$/);
   });
 
   it('echoes a sane request id and makes one otherwise', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedOperations, readsOnly, sampleRequest, type Operation } from '../helpers/openapi-operations.js';
 import { createTestUser } from '../helpers/people-fixtures.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
@@ -8,29 +9,6 @@ import { testEngines } from '../helpers/test-database.js';
  * called with every kind of credential against the resources of two partners. A credential that does not reach a
  * resource gets 401/403/404 and never a word about it; a new route that this table does not know fails the test.
  */
-
-interface Operation {
-  method: string;
-  path: string;
-  schema: OperationSchema;
-}
-
-interface OperationSchema {
-  parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  minimum?: number;
-  minLength?: number;
-  items?: JsonSchema;
-}
 
 /** operations outside the matrix, and why */
 const NOT_IN_MATRIX: Record<string, string> = {
@@ -48,53 +26,6 @@ const NOT_IN_MATRIX: Record<string, string> = {
  * (construction-roles.db.test.ts, which fails for a route it does not know).
  */
 const PEOPLE_ROUTES = /^[A-Z]+ \/(construction\/(?!public\/)|auth\/api-keys)/;
-
-/** request values the schemas cannot tell (formats the generator does not invent) */
-const VALUES: Record<string, unknown> = {
-  filename: 'Scope/Matrise.pdf',
-  name: 'Scope Matrix',
-  query: 'brann',
-  country: 'NO',
-  version: 'v1',
-  locale: 'nb',
-  expires_in: 600,
-  email: 'scope-matrix@example.test',
-  password: 'a-long-enough-password-123',
-  buildingCategory: '221',
-};
-
-function firstType(schema: JsonSchema): string | undefined {
-  if (schema.anyOf) return schema.anyOf.map(firstType).find((t) => t !== 'null');
-  return Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-}
-
-/** the smallest valid value of a schema: required members, and the optional ones this test has a value for */
-function sample(schema: JsonSchema, name = ''): unknown {
-  if (name in VALUES) return VALUES[name];
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) {
-    const first = schema.anyOf.find((s) => firstType(s) !== 'null') ?? schema.anyOf[0];
-    return first ? sample(first, name) : null;
-  }
-  switch (firstType(schema) ?? 'string') {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {})
-          .filter(([member]) => (schema.required ?? []).includes(member) || member in VALUES)
-          .map(([member, memberSchema]) => [member, sample(memberSchema, member)]),
-      );
-    case 'array':
-      return [];
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return false;
-    default:
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-  }
-}
 
 interface World {
   partnerId: string;
@@ -193,18 +124,12 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     expect(revoke.status).toBe(204);
     revokedKey = revoked.key;
 
-    const document = await t.request({ method: 'GET', url: '/openapi.json' });
-    operations = Object.entries(document.body.paths as Record<string, Record<string, OperationSchema>>).flatMap(
-      ([path, methods]) =>
-        Object.entries(methods)
-          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-          .map(([method, schema]) => ({ method: method.toUpperCase(), path, schema })),
-    );
+    operations = await documentedOperations(t);
   });
   afterAll(() => t.close());
 
   function requestOf(operation: Operation, ids: World, extra: Record<string, string> = {}) {
-    const params: Record<string, string> = {
+    return sampleRequest(operation, {
       buildingOwnerId: ids.ownerId,
       buildingId: ids.buildingId,
       documentId: ids.documentId,
@@ -214,30 +139,12 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       keyId: ids.keyId,
       userId: 'user_00000000000000000000000000',
       ...extra,
-    };
-    const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = params[name];
-      if (value === undefined) throw new Error(`no value for {${name}} in ${operation.method} ${operation.path}`);
-      return encodeURIComponent(value);
     });
-    const query = new URLSearchParams();
-    for (const parameter of operation.schema.parameters ?? []) {
-      if (parameter.in === 'query' && parameter.required) {
-        query.set(parameter.name, String(sample(parameter.schema ?? {}, parameter.name)));
-      }
-    }
-    const bodySchema = operation.schema.requestBody?.content?.['application/json']?.schema;
-    return {
-      method: operation.method as 'GET',
-      url: query.size > 0 ? `${url}?${query.toString()}` : url,
-      ...(bodySchema ? { payload: sample(bodySchema) as Record<string, unknown> } : {}),
-    };
   }
 
   const partnerOperations = () => operations.filter((o) => o.path.startsWith('/v1/'));
   const adminOperations = () => operations.filter((o) => o.path.startsWith('/admin/'));
-  /** the operations that only read, though some are POSTs */
-  const reads = (o: Operation) => o.method === 'GET' || o.path.endsWith('/ask');
+  const reads = readsOnly;
 
   /** what an answer tells about a world's resources, beyond the ids the caller itself sent */
   function mentions(body: unknown, w: World, sent = ''): string[] {

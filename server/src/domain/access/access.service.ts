@@ -90,14 +90,25 @@ export interface AccessRepository {
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | null>;
   findSessionByHash(tokenHash: string): Promise<SessionRecord | null>;
-  /** a live (not archived) owner, and whether the partner has it (always false when no partner is named) */
-  findOwner(params: { ownerId: string; partnerId: string | null }): Promise<OwnerFacts | null>;
+  /**
+   * a live (not archived) owner, whether the partner has it (always false when no partner is named) and the named
+   * person's role in it (null when no person is named)
+   */
+  findOwner(params: { ownerId: string; partnerId: string | null; person?: PersonRef }): Promise<OwnerFacts | null>;
+  /** the live owners a person reads (READ_ACCESS or more in a live customer linked to them) */
+  ownerIdsOfPerson(person: PersonRef): Promise<string[]>;
   /** a live building with its owner */
   findBuilding(buildingId: string): Promise<BuildingFacts | null>;
   /** a live customer with the user's roles in it */
   findCustomer(params: { customerId: string; userId: string }): Promise<CustomerFacts | null>;
   /** a project (any status) with the user's customer and project roles */
   findProject(params: { projectId: string; userId: string }): Promise<ProjectFacts | null>;
+}
+
+/** a person, as far as what they reach on the partner routes depends on it */
+export interface PersonRef {
+  userId: string;
+  platformAdmin: boolean;
 }
 
 /** A secret a request carries, already told apart by where and how it was sent. */
@@ -227,7 +238,11 @@ export function createAccessService(deps: {
       case 'session_token':
         return repository.findOwner({ ownerId, partnerId: principal.partnerId });
       case 'user':
-        return repository.findOwner({ ownerId, partnerId: null });
+        return repository.findOwner({
+          ownerId,
+          partnerId: null,
+          person: { userId: principal.userId, platformAdmin: principal.platformAdmin },
+        });
       case 'subcontractor':
         // refused before any fact about an owner matters
         return null;
@@ -242,7 +257,12 @@ export function createAccessService(deps: {
   }
 
   async function authorizePartner(params: { principal: Principal; need: PartnerNeed }): Promise<PartnerGrant> {
-    return decided(partnerPolicy(params));
+    const { principal } = params;
+    const personOwnerIds =
+      principal.kind === 'user' && params.need === 'list_owners'
+        ? await repository.ownerIdsOfPerson({ userId: principal.userId, platformAdmin: principal.platformAdmin })
+        : undefined;
+    return decided(partnerPolicy({ ...params, ...(personOwnerIds ? { personOwnerIds } : {}) }));
   }
 
   async function authorizeOwner(params: {

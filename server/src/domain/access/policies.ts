@@ -2,6 +2,7 @@ import { threadNotFound } from '../answers/answers.errors.js';
 import { buildingNotFound } from '../buildings/buildings.errors.js';
 import { documentNotFound } from '../documents/documents.errors.js';
 import { ownerNotFound } from '../owners/owners.errors.js';
+import { roleAtLeast, type Role } from '../people/roles.js';
 import type { AppError } from '../shared/errors.js';
 import { readOnlyToken, sessionTokenCannotCreateSessions } from '../sessions/sessions.errors.js';
 import {
@@ -12,6 +13,7 @@ import {
   noPartnerAccess,
   ownerAccessRequired,
   partnerAccessRequired,
+  roleRequired,
 } from './access.errors.js';
 import type { PartnerPrincipal, Principal } from './principal.js';
 
@@ -20,9 +22,10 @@ import type { PartnerPrincipal, Principal } from './principal.js';
  * and what the operation needs, allowed (with what the caller reaches) or refused (with the 401/403/404 to answer).
  * The access service gathers the facts and applies these; nothing else decides access.
  *
- * For now only partner credentials reach partner resources. A signed-in user reaches no building owner yet (403, the
- * answer a key without a grant gets), and a subcontractor token is not a credential of the partner API at all (401);
- * the sign-in and portal issues widen these functions, not their callers.
+ * Partner credentials reach what their partner has (narrowed by a key's grants). A person (session cookie or personal
+ * key) reaches the building owners that the customers they have a role in are linked to, with that role (see
+ * PERSON_NEEDS); platform administrators act as ADMIN in every customer. A subcontractor token is not a credential of
+ * the partner API at all (401).
  */
 export type Decision<G> = { allowed: true; grant: G } | { allowed: false; error: AppError };
 
@@ -41,6 +44,11 @@ export interface OwnerFacts {
   id: string;
   /** the caller's partner has this owner (always false for callers that are not partner credentials) */
   reachedByPartner: boolean;
+  /**
+   * a person's strongest role among the live customers linked to this owner (ADMIN for platform administrators when
+   * any customer is linked to it); null for a person without one, and for every other kind of caller
+   */
+  personRole: Role | null;
 }
 
 /** a live building */
@@ -60,22 +68,24 @@ export interface ThreadFacts {
   ownerId: string;
   /** null: an owner-wide thread */
   buildingId: string | null;
-  /** the key whose thread it is (its session tokens share it) */
-  apiKeyId: string;
+  /** whose thread it is: a key (its session tokens share it) or a person */
+  holder: ThreadHolder;
 }
 
 // ---- needs and grants ----
 
-/** "manage" is whole-owner access: rename or archive the owner, create a building */
-export type OwnerNeed = 'read' | 'manage';
-export type BuildingNeed = 'read' | 'write';
+/** "create_building" and "manage" (rename or archive the owner) need the whole owner */
+export type OwnerNeed = 'read' | 'create_building' | 'manage';
+/** "write": documents into or of the building; "manage": rename or archive the building itself */
+export type BuildingNeed = 'read' | 'write' | 'manage';
 export type DocumentNeed = 'read' | 'write';
 /** "write": generate a report, comment on or link evidence to its items */
 export type ReportNeed = 'read' | 'write';
 export type PartnerNeed = 'list_owners' | 'create_owner';
 
 export interface PartnerGrant {
-  partnerId: string;
+  /** the partner whose owners a listing shows; null for a person, who is not a partner's (onlyOwnerIds says which) */
+  partnerId: string | null;
   /** the owners a listing shows; null: every owner of the partner */
   onlyOwnerIds: string[] | null;
   /** the credential that asked, so a page token of one credential is no use to another */
@@ -111,10 +121,8 @@ export interface UploadPlacement {
   buildingId: string;
 }
 
-/** Whose threads a caller continues. */
-export interface ThreadHolder {
-  apiKeyId: string;
-}
+/** Whose threads a caller continues: a key's (its session tokens share them) or a person's own. */
+export type ThreadHolder = { kind: 'api_key'; apiKeyId: string } | { kind: 'user'; userId: string };
 
 export type AskTarget =
   | { kind: 'building'; buildingId: string }
@@ -130,6 +138,42 @@ export interface AskGrant {
   /** the buildings the answer reads */
   buildingIds: string[];
   threadHolder: ThreadHolder;
+}
+
+// ---- what a person may do on the partner routes ----
+
+/**
+ * The role a person needs for each operation of the partner routes: reading needs READ_ACCESS, writing documents and
+ * reports WRITE_ACCESS, creating, renaming and archiving buildings OWNER, renaming or archiving the building owner
+ * itself ADMIN.
+ */
+export const PERSON_NEEDS = {
+  read: 'READ_ACCESS',
+  write: 'WRITE_ACCESS',
+  create_building: 'OWNER',
+  manage_building: 'OWNER',
+  manage_owner: 'ADMIN',
+} as const satisfies Record<string, Role>;
+
+function personNeedOf(need: OwnerNeed | BuildingNeed, level: 'owner' | 'building'): Role {
+  switch (need) {
+    case 'read':
+      return PERSON_NEEDS.read;
+    case 'write':
+      return PERSON_NEEDS.write;
+    case 'create_building':
+      return PERSON_NEEDS.create_building;
+    case 'manage':
+      return level === 'owner' ? PERSON_NEEDS.manage_owner : PERSON_NEEDS.manage_building;
+  }
+}
+
+/** A person's decision on an owner: 403 without a role that reads it, or without the role the operation needs. */
+function personOnOwner(owner: OwnerFacts, needed: Role): Decision<OwnerGrant> {
+  const role = owner.personRole;
+  if (role === null || !roleAtLeast(role, PERSON_NEEDS.read)) return deny(noOwnerAccess());
+  if (!roleAtLeast(role, needed)) return deny(roleRequired(needed));
+  return allow({ ownerId: owner.id, buildingIds: null });
 }
 
 // ---- what a partner credential reaches ----
@@ -166,13 +210,23 @@ function reachableBuildings(grant: OwnerGrant, buildingIds: readonly string[]): 
 // ---- the policies ----
 
 /** The partner's collection of building owners: list them, or create one. */
-export function partnerPolicy(params: { principal: Principal; need: PartnerNeed }): Decision<PartnerGrant> {
+export function partnerPolicy(params: {
+  principal: Principal;
+  need: PartnerNeed;
+  /** for a person: the owners they read (through the customers linked to them) */
+  personOwnerIds?: readonly string[];
+}): Decision<PartnerGrant> {
   const { principal, need } = params;
   switch (principal.kind) {
     case 'subcontractor':
       return deny(credentialNotAccepted());
     case 'user':
-      return deny(noPartnerAccess());
+      if (need === 'create_owner') return deny(noPartnerAccess());
+      return allow({
+        partnerId: null,
+        onlyOwnerIds: [...(params.personOwnerIds ?? [])],
+        credentialId: principal.userId,
+      });
     case 'session_token':
       if (need === 'create_owner') return deny(readOnlyToken());
       return allow({
@@ -204,13 +258,13 @@ export function ownerPolicy(params: {
     case 'subcontractor':
       return deny(credentialNotAccepted());
     case 'user':
-      return deny(owner ? noOwnerAccess() : ownerNotFound());
+      return owner ? personOnOwner(owner, personNeedOf(need, 'owner')) : deny(ownerNotFound());
     case 'api_key':
     case 'session_token': {
       if (!owner) return deny(ownerNotFound());
       const reach = owner.reachedByPartner ? reachOfOwner(principal, owner.id) : { kind: 'none' as const };
       if (reach.kind === 'none') return deny(noOwnerAccess());
-      if (need === 'manage') {
+      if (need !== 'read') {
         if (!canWrite(principal)) return deny(readOnlyToken());
         if (reach.kind !== 'whole') return deny(ownerAccessRequired());
       }
@@ -236,7 +290,13 @@ export function buildingPolicy(params: {
   const { grant } = ownerDecision;
   if (!building || building.ownerId !== grant.ownerId) return deny(buildingNotFound());
   if (reachableBuildings(grant, [building.id]).length === 0) return deny(noBuildingAccess());
-  if (need === 'write' && !canWrite(principal)) return deny(readOnlyToken());
+  if (need !== 'read') {
+    if (!canWrite(principal)) return deny(readOnlyToken());
+    if (principal.kind === 'user' && params.owner) {
+      const decision = personOnOwner(params.owner, personNeedOf(need, 'building'));
+      if (!decision.allowed) return decision;
+    }
+  }
   return allow({ ownerId: grant.ownerId, buildingId: building.id });
 }
 
@@ -305,14 +365,14 @@ export function uploadPolicy(params: {
   }
 }
 
-/** Whose threads the caller continues; only partner credentials keep threads so far. */
+/** Whose threads the caller continues: a key's (shared by its session tokens), or a person's own. */
 function threadHolderOf(principal: Principal): Decision<ThreadHolder> {
   switch (principal.kind) {
     case 'api_key':
     case 'session_token':
-      return allow({ apiKeyId: principal.apiKeyId });
+      return allow({ kind: 'api_key', apiKeyId: principal.apiKeyId });
     case 'user':
-      return deny(noOwnerAccess());
+      return allow({ kind: 'user', userId: principal.userId });
     case 'subcontractor':
       return deny(credentialNotAccepted());
   }
@@ -370,10 +430,15 @@ export function threadPolicy(params: { ask: AskGrant; thread: ThreadFacts | null
   if (
     !thread ||
     thread.ownerId !== ask.ownerId ||
-    thread.apiKeyId !== ask.threadHolder.apiKeyId ||
+    !sameHolder(thread.holder, ask.threadHolder) ||
     thread.buildingId !== ask.buildingId
   ) {
     return deny(threadNotFound());
   }
   return allow(ask);
+}
+
+function sameHolder(a: ThreadHolder, b: ThreadHolder): boolean {
+  if (a.kind === 'api_key') return b.kind === 'api_key' && a.apiKeyId === b.apiKeyId;
+  return b.kind === 'user' && a.userId === b.userId;
 }

@@ -118,7 +118,7 @@ export function createAnswersService(deps: {
         await repository.createThread({
           id: thread.id,
           ownerId: input.ownerId,
-          apiKeyId: scope.threadHolder.apiKeyId,
+          holder: scope.threadHolder,
           buildingId: scope.buildingId,
           at: deps.clock.now(),
         });

@@ -1,3 +1,4 @@
+import type { ThreadHolder } from '../access/policies.js';
 import type { ChunkHit } from '../search/chunk-retriever.js';
 import type { ThreadTurn } from './answer.types.js';
 
@@ -35,7 +36,7 @@ export interface ReadableDocument {
 export interface StoredThread {
   id: string;
   ownerId: string;
-  apiKeyId: string;
+  holder: ThreadHolder;
   /** null: an owner-wide thread */
   buildingId: string | null;
   /** the most recent turns, oldest first */
@@ -52,7 +53,7 @@ export interface AskRepository {
   createThread(thread: {
     id: string;
     ownerId: string;
-    apiKeyId: string;
+    holder: ThreadHolder;
     buildingId: string | null;
     at: Date;
   }): Promise<void>;

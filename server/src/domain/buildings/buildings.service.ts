@@ -70,7 +70,7 @@ export function createBuildingsService(deps: {
   }
 
   async function create(params: { principal: Principal; ownerId: string; name: string }): Promise<string> {
-    await access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'manage' });
+    await access.authorizeOwner({ principal: params.principal, ownerId: params.ownerId, need: 'create_building' });
     const now = clock.now();
     const id = newId.building();
     await repository.insert({
@@ -96,7 +96,7 @@ export function createBuildingsService(deps: {
     name?: string;
     privateFolders?: string[];
   }): Promise<Building> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeBuilding({ ...params, need: 'manage' });
     let privateFolders: string[] | undefined;
     if (params.privateFolders) {
       privateFolders = params.privateFolders.map((folder, index) => {
@@ -116,7 +116,7 @@ export function createBuildingsService(deps: {
   }
 
   async function archive(params: { principal: Principal; ownerId: string; buildingId: string }): Promise<void> {
-    await access.authorizeBuilding({ ...params, need: 'write' });
+    await access.authorizeBuilding({ ...params, need: 'manage' });
     await repository.archive({ buildingId: params.buildingId, at: clock.now() });
   }
 

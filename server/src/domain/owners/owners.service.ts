@@ -1,3 +1,4 @@
+import { noPartnerAccess } from '../access/access.errors.js';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import { summariseStatus, type ProcessingSummary, type DocumentStatusCounts } from '../documents/processing-status.js';
@@ -16,7 +17,8 @@ export interface BuildingOwner {
 
 export interface OwnersRepository {
   listForPartner(params: {
-    partnerId: string;
+    /** null: not limited to one partner's owners (a person's listing; onlyOwnerIds says which) */
+    partnerId: string | null;
     /** null: every owner the partner reaches */
     onlyOwnerIds: string[] | null;
     after: PageCursor | null;
@@ -60,6 +62,8 @@ export function createOwnersService(deps: {
     const grant = await access.authorizePartner({ principal: params.principal, need: 'create_owner' });
     const now = clock.now();
     const owner: BuildingOwner = { id: newId.uuid(), name: params.name, createdAt: now, updatedAt: now };
+    // the policy gives create_owner to partner keys only, which always name their partner
+    if (grant.partnerId === null) throw noPartnerAccess();
     await repository.insert({ owner, partnerId: grant.partnerId });
     return owner;
   }

@@ -30,7 +30,8 @@ function orderedId(prefix: string): string {
 
 export const newId = {
   uuid: (): string => uuidv7(),
-  building: (): string => orderedId('bld'),
+  /** UUIDv7, like every id the application interface carries; `bld_...` ids issued before keep working */
+  building: (): string => uuidv7(),
   partner: (): string => orderedId('prt'),
   apiKey: (): string => orderedId('key'),
   session: (): string => orderedId('ses'),

@@ -210,7 +210,9 @@ export interface DB {
 export interface AskThreadsTable {
   id: string;
   building_owner_id: string;
-  api_key_id: string;
+  /** exactly one of api_key_id and user_id is set: whose thread it is */
+  api_key_id: string | null;
+  user_id: string | null;
   building_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

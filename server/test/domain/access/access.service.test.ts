@@ -92,9 +92,10 @@ function fakeRepository(): AccessRepository & { ownerLookups: number; touched: s
     findSessionByHash: async (hash: string) => sessions.get(hash) ?? null,
     findOwner: async ({ ownerId, partnerId }: { ownerId: string; partnerId: string | null }) => {
       repository.ownerLookups++;
-      return ownerId === 'O1' ? { id: 'O1', reachedByPartner: partnerId === 'P' } : null;
+      return ownerId === 'O1' ? { id: 'O1', reachedByPartner: partnerId === 'P', personRole: null } : null;
     },
     findBuilding: async (buildingId: string) => (buildingId === 'B1' ? { id: 'B1', ownerId: 'O1' } : null),
+    ownerIdsOfPerson: async () => [],
     findCustomer: async ({ customerId }: { customerId: string }) =>
       customerId === 'C1' ? { id: 'C1', role: 'READ_ACCESS' as const, hasProjectRole: false } : null,
     findProject: async ({ projectId }: { projectId: string }) =>

@@ -11,12 +11,15 @@ import {
   uploadPolicy,
   type AskGrant,
   type BuildingFacts,
+  type BuildingNeed,
   type Decision,
   type DocumentFacts,
   type OwnerFacts,
+  type OwnerNeed,
   type ThreadFacts,
 } from '../../../src/domain/access/policies.js';
 import type { Principal } from '../../../src/domain/access/principal.js';
+import type { Role } from '../../../src/domain/people/roles.js';
 
 // ---- callers ----
 const keyWhole: Principal = { kind: 'api_key', apiKeyId: 'key_whole', partnerId: 'P', scope: { kind: 'partner' } };
@@ -48,11 +51,13 @@ const user: Principal = {
 const subcontractor: Principal = { kind: 'subcontractor', tokenId: 't', projectId: 'p', subcontractorId: 's' };
 
 // ---- what storage knows ----
-const O1: OwnerFacts = { id: 'O1', reachedByPartner: true };
+const O1: OwnerFacts = { id: 'O1', reachedByPartner: true, personRole: null };
 /** an owner the caller's partner does not have */
-const O2: OwnerFacts = { id: 'O2', reachedByPartner: false };
+const O2: OwnerFacts = { id: 'O2', reachedByPartner: false, personRole: null };
 /** an owner the partner has, that a session token for O1 does not reach */
-const O3: OwnerFacts = { id: 'O3', reachedByPartner: true };
+const O3: OwnerFacts = { id: 'O3', reachedByPartner: true, personRole: null };
+/** O1 as seen by a person with this role in a customer linked to it */
+const O1as = (personRole: Role): OwnerFacts => ({ ...O1, personRole });
 const B1: BuildingFacts = { id: 'B1', ownerId: 'O1' };
 const B2: BuildingFacts = { id: 'B2', ownerId: 'O1' };
 const BX: BuildingFacts = { id: 'BX', ownerId: 'O2' };
@@ -81,11 +86,10 @@ function table(rows: Row[]) {
 }
 
 describe('access policies: caller x resource x need -> allowed / 401 / 403 / 404', () => {
-  const owner = (principal: Principal, facts: OwnerFacts | null, need: 'read' | 'manage') => () =>
+  const owner = (principal: Principal, facts: OwnerFacts | null, need: OwnerNeed) => () =>
     ownerPolicy({ principal, owner: facts, need });
-  const building =
-    (principal: Principal, o: OwnerFacts | null, b: BuildingFacts | null, need: 'read' | 'write') => () =>
-      buildingPolicy({ principal, owner: o, building: b, need });
+  const building = (principal: Principal, o: OwnerFacts | null, b: BuildingFacts | null, need: BuildingNeed) => () =>
+    buildingPolicy({ principal, owner: o, building: b, need });
   const document =
     (principal: Principal, b: BuildingFacts | null, d: DocumentFacts | null, need: 'read' | 'write') => () =>
       documentPolicy({ principal, owner: O1, building: b, document: d, need });
@@ -109,7 +113,8 @@ describe('access policies: caller x resource x need -> allowed / 401 / 403 / 404
     ['owner key', keyOwner, 'partner: create an owner', partner(keyOwner, 'create_owner'), 403],
     ['session token', sessionO1, 'partner: list owners', partner(sessionO1, 'list_owners'), 'allowed'],
     ['session token', sessionO1, 'partner: create an owner', partner(sessionO1, 'create_owner'), 403],
-    ['user', user, 'partner: list owners', partner(user, 'list_owners'), 403],
+    ['user', user, 'partner: list owners (those of its customers)', partner(user, 'list_owners'), 'allowed'],
+    ['user', user, 'partner: create an owner', partner(user, 'create_owner'), 403],
     ['subcontractor', subcontractor, 'partner: list owners', partner(subcontractor, 'list_owners'), 401],
 
     // owners
@@ -125,8 +130,22 @@ describe('access policies: caller x resource x need -> allowed / 401 / 403 / 404
     ['session token', sessionO1, 'owner: manage its owner', owner(sessionO1, O1, 'manage'), 403],
     ['session token', sessionO1, 'owner: read another owner of the partner', owner(sessionO1, O3, 'read'), 403],
     ['session token', sessionO1, 'owner: read a missing owner', owner(sessionO1, null, 'read'), 404],
-    ['user', user, 'owner: read', owner(user, O1, 'read'), 403],
+    ['user', user, 'owner: read one no customer of theirs is linked to', owner(user, O1, 'read'), 403],
     ['user', user, 'owner: read a missing owner', owner(user, null, 'read'), 404],
+    ['NO_ACCESS', user, 'owner: read', owner(user, O1as('NO_ACCESS'), 'read'), 403],
+    ['READ_ACCESS', user, 'owner: read', owner(user, O1as('READ_ACCESS'), 'read'), 'allowed'],
+    ['WRITE_ACCESS', user, 'owner: create a building', owner(user, O1as('WRITE_ACCESS'), 'create_building'), 403],
+    ['OWNER', user, 'owner: create a building', owner(user, O1as('OWNER'), 'create_building'), 'allowed'],
+    ['OWNER', user, 'owner: rename or archive it', owner(user, O1as('OWNER'), 'manage'), 403],
+    ['ADMIN', user, 'owner: rename or archive it', owner(user, O1as('ADMIN'), 'manage'), 'allowed'],
+    ['READ_ACCESS', user, 'building: read', building(user, O1as('READ_ACCESS'), B1, 'read'), 'allowed'],
+    ['READ_ACCESS', user, 'building: write documents', building(user, O1as('READ_ACCESS'), B1, 'write'), 403],
+    ['WRITE_ACCESS', user, 'building: write documents', building(user, O1as('WRITE_ACCESS'), B1, 'write'), 'allowed'],
+    ['WRITE_ACCESS', user, 'building: rename or archive', building(user, O1as('WRITE_ACCESS'), B1, 'manage'), 403],
+    ['OWNER', user, 'building: rename or archive', building(user, O1as('OWNER'), B1, 'manage'), 'allowed'],
+    ['OWNER', user, "building: another owner's", building(user, O1as('OWNER'), BX, 'read'), 404],
+    ['READ_ACCESS', user, 'upload: into a building', upload(user, O1as('READ_ACCESS'), B1), 403],
+    ['WRITE_ACCESS', user, 'upload: into a building', upload(user, O1as('WRITE_ACCESS'), B1), 'allowed'],
     ['subcontractor', subcontractor, 'owner: read', owner(subcontractor, O1, 'read'), 401],
     ['subcontractor', subcontractor, 'owner: read a missing owner', owner(subcontractor, null, 'read'), 401],
 
@@ -258,12 +277,27 @@ describe('ask and thread policies', () => {
     expect(outcomeOf(ask(principal, { kind: 'building', buildingId: 'B1' }))).toBe(expected);
   });
 
+  it('lets a person who reads the owner ask, keeping their own threads', () => {
+    const decision = askPolicy({
+      principal: user,
+      target: { kind: 'owner' },
+      owner: O1as('READ_ACCESS'),
+      buildings,
+      liveBuildingIds: ['B1', 'B2'],
+    });
+    expect(decision.allowed && decision.grant).toMatchObject({
+      buildingIds: ['B1', 'B2'],
+      threadHolder: { kind: 'user', userId: 'user_a' },
+    });
+  });
+
   const grant = (principal: Principal, buildingId: string | null): AskGrant => {
     const decision = ask(principal, buildingId ? { kind: 'building', buildingId } : { kind: 'owner' });
     if (!decision.allowed) throw decision.error;
     return decision.grant;
   };
-  const thread: ThreadFacts = { ownerId: 'O1', buildingId: 'B1', apiKeyId: 'key_whole' };
+  const thread: ThreadFacts = { ownerId: 'O1', buildingId: 'B1', holder: { kind: 'api_key', apiKeyId: 'key_whole' } };
+  const personGrant: AskGrant = { ...grant(keyWhole, 'B1'), threadHolder: { kind: 'user', userId: 'user_a' } };
 
   it.each([
     ['its own thread', grant(keyWhole, 'B1'), thread, 'allowed'],
@@ -273,6 +307,14 @@ describe('ask and thread policies', () => {
     ['a building thread continued owner-wide', grant(keyWhole, null), thread, 404],
     ['a thread of another owner', grant(keyWhole, 'B1'), { ...thread, ownerId: 'O3' }, 404],
     ['a missing thread', grant(keyWhole, 'B1'), null, 404],
+    ["a key's thread, by a person", personGrant, thread, 404],
+    ["a person's own thread", personGrant, { ...thread, holder: { kind: 'user', userId: 'user_a' } }, 'allowed'],
+    [
+      "another person's thread",
+      personGrant,
+      { ...thread, holder: { kind: 'user', userId: 'user_b' } } satisfies ThreadFacts,
+      404,
+    ],
   ] as const)('continues %s -> %s', (_name, askGrant, facts, expected) => {
     expect(outcomeOf(threadPolicy({ ask: askGrant, thread: facts }))).toBe(expected);
   });

@@ -121,7 +121,7 @@ describe.each(testEngines())('partner access rules on %s', (engine) => {
       payload: { name: 'B2' },
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatch(/^bld_/);
+    expect(created.body).toMatch(/^[0-9a-f-]{36}$/);
     // an owner-scoped key cannot create owners: that needs the whole partner
     expect(
       (await t.request({ method: 'POST', url: '/v1/building_owners', key: ownerScoped.key, payload: { name: 'X' } }))

@@ -8,6 +8,7 @@ import * as m0006 from './0006-ask.js';
 import * as m0007 from './0007-chunk-vector.js';
 import * as m0008 from './0008-extraction-kills.js';
 import * as m0009 from './0009-people.js';
+import * as m0010 from './0010-person-threads.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-chunk-vector': m0007,
   '0008-extraction-kills': m0008,
   '0009-people': m0009,
+  '0010-person-threads': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

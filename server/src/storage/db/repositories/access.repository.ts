@@ -1,9 +1,39 @@
 import type { Kysely } from 'kysely';
-import type { AccessRepository, ApiKeyRecord } from '../../../domain/access/access.service.js';
+import type { AccessRepository, ApiKeyRecord, PersonRef } from '../../../domain/access/access.service.js';
+import { roleRank, type Role } from '../../../domain/people/roles.js';
 import type { DB } from '../schema.js';
 import { hasProjectRoleIn, projectsWithRolesOf } from './people-rows.js';
 
 export function createAccessRepository(db: Kysely<DB>): AccessRepository {
+  /**
+   * A person's roles in the live customers linked to building owners, one row per customer (a platform
+   * administrator is ADMIN in every one of them).
+   */
+  async function linkedRoles(person: PersonRef, ownerId?: string): Promise<{ ownerId: string; role: Role }[]> {
+    let query = db
+      .selectFrom('customers as c')
+      .leftJoin('customer_members as m', (join) =>
+        join.onRef('m.customer_id', '=', 'c.id').on('m.user_id', '=', person.userId),
+      )
+      .select(['c.building_owner_id', 'm.role'])
+      .where('c.building_owner_id', 'is not', null)
+      .where('c.archived_at', 'is', null);
+    if (ownerId !== undefined) query = query.where('c.building_owner_id', '=', ownerId);
+    if (!person.platformAdmin) query = query.where('m.role', 'is not', null);
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      ownerId: row.building_owner_id as string,
+      role: person.platformAdmin ? 'ADMIN' : (row.role as Role),
+    }));
+  }
+
+  function strongest(roles: readonly Role[]): Role | null {
+    return roles.reduce<Role | null>(
+      (best, role) => (best === null || roleRank(role) > roleRank(best) ? role : best),
+      null,
+    );
+  }
+
   async function loadKey(where: { column: 'key_hash' | 'id'; value: string }): Promise<ApiKeyRecord | null> {
     const key = await db
       .selectFrom('api_keys')
@@ -102,7 +132,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         ? { apiKeyId: row.api_key_id, buildingOwnerId: row.building_owner_id, expiresAt: row.expires_at }
         : null;
     },
-    async findOwner({ ownerId, partnerId }) {
+    async findOwner({ ownerId, partnerId, person }) {
       if (partnerId === null) {
         const owner = await db
           .selectFrom('building_owners')
@@ -110,7 +140,9 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
           .where('id', '=', ownerId)
           .where('archived_at', 'is', null)
           .executeTakeFirst();
-        return owner ? { id: owner.id, reachedByPartner: false } : null;
+        if (!owner) return null;
+        const personRole = person ? strongest((await linkedRoles(person, ownerId)).map((r) => r.role)) : null;
+        return { id: owner.id, reachedByPartner: false, personRole };
       }
       const row = await db
         .selectFrom('building_owners as o')
@@ -121,7 +153,19 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         .where('o.id', '=', ownerId)
         .where('o.archived_at', 'is', null)
         .executeTakeFirst();
-      return row ? { id: row.id, reachedByPartner: row.partner_id !== null } : null;
+      return row ? { id: row.id, reachedByPartner: row.partner_id !== null, personRole: null } : null;
+    },
+    async ownerIdsOfPerson(person) {
+      const reading = (await linkedRoles(person)).filter((r) => roleRank(r.role) >= roleRank('READ_ACCESS'));
+      const ids = [...new Set(reading.map((r) => r.ownerId))];
+      if (ids.length === 0) return [];
+      const live = await db
+        .selectFrom('building_owners')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('archived_at', 'is', null)
+        .execute();
+      return live.map((row) => row.id);
     },
     async findBuilding(buildingId) {
       const row = await db

@@ -106,7 +106,8 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
         .values({
           id: thread.id,
           building_owner_id: thread.ownerId,
-          api_key_id: thread.apiKeyId,
+          api_key_id: thread.holder.kind === 'api_key' ? thread.holder.apiKeyId : null,
+          user_id: thread.holder.kind === 'user' ? thread.holder.userId : null,
           building_id: thread.buildingId,
           created_at: thread.at,
           updated_at: thread.at,
@@ -128,7 +129,10 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
       return {
         id: thread.id,
         ownerId: thread.building_owner_id,
-        apiKeyId: thread.api_key_id,
+        holder:
+          thread.api_key_id !== null
+            ? { kind: 'api_key', apiKeyId: thread.api_key_id }
+            : { kind: 'user', userId: thread.user_id ?? '' },
         buildingId: thread.building_id,
         turns: turns
           .reverse()

@@ -13,10 +13,19 @@ export function createOwnersRepository(db: Kysely<DB>): OwnersRepository {
       if (onlyOwnerIds !== null && onlyOwnerIds.length === 0) return [];
       let query = db
         .selectFrom('building_owners as o')
-        .innerJoin('partner_building_owners as p', 'p.building_owner_id', 'o.id')
         .select(['o.id', 'o.name', 'o.created_at', 'o.updated_at'])
-        .where('p.partner_id', '=', partnerId)
         .where('o.archived_at', 'is', null);
+      if (partnerId !== null) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('partner_building_owners as p')
+              .select('p.partner_id')
+              .whereRef('p.building_owner_id', '=', 'o.id')
+              .where('p.partner_id', '=', partnerId),
+          ),
+        );
+      }
       if (onlyOwnerIds !== null) query = query.where('o.id', 'in', onlyOwnerIds);
       if (after) {
         query = query.where((eb) =>

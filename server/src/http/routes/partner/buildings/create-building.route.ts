@@ -9,7 +9,9 @@ const schema = {
   summary: 'Create a building (needs whole-owner access); answers with the new id as a bare JSON string',
   params: OwnerParams,
   body: Type.Object({ name: Name }, { additionalProperties: false }),
-  response: withProblems({ 200: Type.String({ description: 'the new building id, e.g. "bld_..."' }) }),
+  response: withProblems({
+    200: Type.String({ description: 'the new building id, a UUID (v7); ids issued before as "bld_..." keep working' }),
+  }),
 };
 
 export function registerCreateBuildingRoute(app: App, deps: { buildings: BuildingsService }): void {
@@ -19,7 +21,7 @@ export function registerCreateBuildingRoute(app: App, deps: { buildings: Buildin
       ownerId: request.params.buildingOwnerId,
       name: request.body.name.trim(),
     });
-    // a bare JSON string ("bld_..."), as the public reference answers; Fastify sends strings as they are
+    // a bare JSON string (the id), as the public reference answers; Fastify sends strings as they are
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(id));
   });
 }
