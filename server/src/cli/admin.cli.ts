@@ -16,6 +16,8 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   reprocess --document <id> | --building <id> | --all
   user create --email <e-mail> --name <name> [--password <password>] [--platform-admin]
   user set-password --email <e-mail> | --id <userId> --password <password>   (local accounts of the embedded sign-in)
+  user deactivate --email <e-mail> | --id <userId>   (everywhere: sessions and personal keys end at once)
+  user activate --email <e-mail> | --id <userId>
   customer create --name <name> [--owner <buildingOwnerId>] [--email <admin e-mail> ...]   (each e-mail invited as ADMIN)
   customer list
   outbox [--status queued|sent|failed]   (outgoing mail, newest first, failures with their error)
@@ -38,6 +40,23 @@ class ServiceUnreachableError extends Error {
   constructor(cause: unknown) {
     super('the service did not answer', { cause });
   }
+}
+
+/** A call about one user named by --id, or by --email (looked up first: a 404 when nobody has it). */
+function withUser(
+  values: { id?: string | undefined; email?: string[] | undefined },
+  call: (client: ByggdokClient, userId: string) => ReturnType<AdminCall>,
+): AdminCall {
+  const byId = values.id;
+  const email = byId ? undefined : (values.email?.[0] ?? fail('--email or --id is required'));
+  return async (client) => {
+    if (byId !== undefined) return call(client, byId);
+    const found = await client.GET('/admin/users', { params: { query: { email: email! } } });
+    if (!found.data) return found;
+    const userId = found.data.users[0]?.id;
+    if (!userId) return { error: `no user with the e-mail ${email}`, response: new Response(null, { status: 404 }) };
+    return call(client, userId);
+  };
 }
 
 /** Turns argv into one admin API call; a command that is incomplete fails here, before anything is sent. */
@@ -108,19 +127,16 @@ export function adminCallOf(argv: string[]): AdminCall {
     }
     case 'user set-password': {
       const body = { password: need(values.password, 'password') };
-      const byId = values.id;
-      const email = byId ? undefined : need(values.email?.[0], 'email');
-      return async (client) => {
-        let userId = byId;
-        if (email !== undefined) {
-          const found = await client.GET('/admin/users', { params: { query: { email } } });
-          if (!found.data) return found;
-          userId = found.data.users[0]?.id;
-          if (!userId)
-            return { error: `no user with the e-mail ${email}`, response: new Response(null, { status: 404 }) };
-        }
-        return client.PUT('/admin/users/{userId}/password', { params: { path: { userId: userId! } }, body });
-      };
+      return withUser(values, (client, userId) =>
+        client.PUT('/admin/users/{userId}/password', { params: { path: { userId } }, body }),
+      );
+    }
+    case 'user deactivate':
+    case 'user activate': {
+      const body = { status: command === 'user activate' ? ('active' as const) : ('deactivated' as const) };
+      return withUser(values, (client, userId) =>
+        client.PUT('/admin/users/{userId}/status', { params: { path: { userId } }, body }),
+      );
     }
     case 'customer create': {
       const body = {

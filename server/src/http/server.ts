@@ -29,6 +29,7 @@ import { registerCustomerAdminRoutes } from './routes/admin/customers.route.js';
 import { registerMailAdminRoute } from './routes/admin/mail.route.js';
 import { registerFindUsersRoute } from './routes/admin/find-users.route.js';
 import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.route.js';
+import { registerSetUserStatusRoute } from './routes/admin/set-user-status.route.js';
 import { registerSignInRoutes } from './routes/auth/index.js';
 import { registerApplicationRoutes } from './routes/construction/index.js';
 import { registerEmbeddedProviderMount } from './routes/oidc/embedded-provider.route.js';
@@ -142,6 +143,7 @@ export async function buildServer(params: {
     registerCreateUserRoute(scope, services);
     registerFindUsersRoute(scope, services);
     registerSetUserPasswordRoute(scope, services);
+    registerSetUserStatusRoute(scope, services);
     registerCustomerAdminRoutes(scope, services);
     registerMailAdminRoute(scope, services);
   });

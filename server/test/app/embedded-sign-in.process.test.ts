@@ -50,11 +50,12 @@ describe('signing in on a fresh installation with nothing configured', () => {
     expect(admin.done.status).toBe(302);
     expect(admin.done.headers.get('location')).toBe(`${base}/`);
     expect(admin.cookie).toBeTruthy();
-    // the cookie is a known caller: listing a partner's owners is refused for what it is (403), not as anonymous (401)
+    // the cookie is a known caller: the owners listing shows what its customers are linked to (none yet)
     const owners = await fetch(`${base}/v1/building_owners`, {
       headers: { cookie: `byggdok_session=${admin.cookie}` },
     });
-    expect(owners.status).toBe(403);
+    expect(owners.status).toBe(200);
+    expect(await owners.json()).toMatchObject({ buildingOwners: [] });
     expect((await fetch(`${base}/v1/building_owners`)).status).toBe(401);
 
     // the operator adds a person with the CLI, then changes their password by e-mail
@@ -87,5 +88,14 @@ describe('signing in on a fresh installation with nothing configured', () => {
     });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody@example.test');
+
+    // deactivated everywhere by the operator: the password no longer signs in
+    const deactivated = await runByggdok({
+      args: ['admin', 'user', 'deactivate', '--email', 'kari@example.test'],
+      env,
+    });
+    expect(deactivated.code, deactivated.stderr).toBe(0);
+    expect(JSON.parse(deactivated.stdout)).toMatchObject({ status: 'deactivated' });
+    expect((await signIn({ email: 'kari@example.test', password: 'second password 2' })).cookie).toBeUndefined();
   }, 120_000);
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/people/roles.js';
 import { newId } from '../../src/domain/shared/ids.js';
-import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
+import {
+  createTestCustomer,
+  createTestUser,
+  giveCustomerRole,
+  roleCallers,
+  ROLE_RANK,
+  type RoleCaller,
+} from '../helpers/people-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -112,6 +119,16 @@ const TABLE: Record<string, Row> = {
       payload: { roles: [{ projectId: w.projectId, role: 'READ_ACCESS' }] },
     }),
   },
+  'DELETE /construction/customers/{customerId}/idp/users/{userId}': {
+    need: 'administer',
+    // someone of its own each time, so every caller the table allows has someone to remove
+    request: async (w, t) => {
+      const db = t.deps.database.db;
+      const leaving = await createTestUser(db);
+      await giveCustomerRole(db, { customerId: w.customerId, userId: leaving.userId, role: 'READ_ACCESS' });
+      return { url: `/construction/customers/${w.customerId}/idp/users/${leaving.userId}` };
+    },
+  },
   'POST /construction/admin/email': {
     need: 'platform',
     request: async (w) => ({
@@ -133,19 +150,11 @@ const TABLE: Record<string, Row> = {
   },
 };
 
-type Caller = { label: string; role: Role | 'stranger' | 'platform admin' };
+type Caller = RoleCaller;
 
-const CALLERS: Caller[] = [
-  { label: 'stranger', role: 'stranger' },
-  { label: 'NO_ACCESS', role: 'NO_ACCESS' },
-  { label: 'READ_ACCESS', role: 'READ_ACCESS' },
-  { label: 'WRITE_ACCESS', role: 'WRITE_ACCESS' },
-  { label: 'OWNER', role: 'OWNER' },
-  { label: 'ADMIN', role: 'ADMIN' },
-  { label: 'platform admin', role: 'platform admin' },
-];
+const CALLERS = roleCallers();
 
-const RANK = ['NO_ACCESS', 'READ_ACCESS', 'WRITE_ACCESS', 'OWNER', 'ADMIN'];
+const RANK = ROLE_RANK;
 
 /** what a caller should get: 'ok' (2xx, or 404 for the key nobody has), 403, or 404 */
 function expected(need: Need, caller: Caller, operation: string): 'ok' | 403 | 404 {

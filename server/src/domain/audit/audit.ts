@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'user.role_changed',
   'user.project_roles_changed',
   'user.deactivated',
+  'user.activated',
+  'user.removed',
   'user.password_set',
   'api_key.created',
   'api_key.revoked',

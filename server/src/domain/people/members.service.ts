@@ -41,6 +41,11 @@ export interface MembersRepository {
     userId: string;
     role: Role;
   }): Promise<{ previous: Role | null } | 'last_admin'>;
+  /**
+   * Takes the person out of the customer: its role and their roles in its projects. 'last_admin' (and nothing
+   * changed) when that would leave the customer without an ADMIN; null when they were not in it.
+   */
+  removeMember(params: { customerId: string; userId: string }): Promise<{ previous: Role } | 'last_admin' | null>;
   /** the project roles a user holds in the customer's projects */
   projectRoles(params: { customerId: string; userId: string }): Promise<Map<string, Role>>;
   /** which of these are projects of the customer */
@@ -232,7 +237,35 @@ export function createMembersService(deps: {
     return { userId: params.userId, roles: params.roles };
   }
 
-  return { listMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles };
+  /**
+   * Customer-wide user management (ADMIN): takes someone out of the customer, with their project roles. Nobody
+   * removes someone who outranks them, and the last ADMIN stays. They keep their account (other customers may have
+   * them); the operator deactivates a person everywhere.
+   */
+  async function removeMember(params: {
+    principal: Principal;
+    customerId: string;
+    userId: string;
+    clientAddress: string | null;
+  }): Promise<void> {
+    const grant = await access.authorizeCustomer({ ...params, need: 'administer' });
+    const member = await repository.findMember({ customerId: grant.customerId, userId: params.userId });
+    if (!member) throw userNotFound();
+    checkRank(grant.role ?? 'NO_ACCESS', member.role);
+    const removed = await repository.removeMember({ customerId: grant.customerId, userId: params.userId });
+    if (removed === 'last_admin') throw lastAdmin();
+    if (removed === null) throw userNotFound();
+    await audit.record({
+      customerId: grant.customerId,
+      actor: await actorOf(grant.userId),
+      action: 'user.removed',
+      target: { type: 'user', id: params.userId },
+      details: { email: member.email, previousRole: removed.previous },
+      clientAddress: params.clientAddress,
+    });
+  }
+
+  return { listMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles, removeMember };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

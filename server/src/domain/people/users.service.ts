@@ -19,6 +19,15 @@ export interface UsersRepository {
   findUserByEmail(email: string): Promise<{ id: string; email: string } | null>;
   /** false when there is no such user */
   setPasswordHash(params: { userId: string; passwordHash: string; now: Date }): Promise<boolean>;
+  /**
+   * Deactivates (ending every session and refusing every personal key from now on) or activates again; an invited
+   * user who has never signed in stays invited. Null when there is no such user.
+   */
+  setStatus(params: {
+    userId: string;
+    status: 'active' | 'deactivated';
+    now: Date;
+  }): Promise<{ id: string; email: string; status: 'invited' | 'active' | 'deactivated' } | null>;
 }
 
 /**
@@ -68,6 +77,20 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
     });
   }
 
+  /** The operator deactivates a person everywhere (they sign in no more; sessions and keys end at once), or undoes it. */
+  async function setStatus(params: { userId: string; status: 'active' | 'deactivated'; actor: AuditActor }) {
+    const user = await repository.setStatus({ userId: params.userId, status: params.status, now: clock.now() });
+    if (!user) throw userNotFound();
+    await audit.record({
+      customerId: null,
+      actor: params.actor,
+      action: params.status === 'deactivated' ? 'user.deactivated' : 'user.activated',
+      target: { type: 'user', id: params.userId },
+      details: { email: user.email },
+    });
+    return user;
+  }
+
   /**
    * On a first start with nobody known: a platform administrator with a generated password, so the embedded sign-in
    * can be used at once. Returns its credentials (to be written where only the operator reads them), or null.
@@ -95,6 +118,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
   return {
     createUser,
     setPassword,
+    setStatus,
     createFirstAdministrator,
     findUserByEmail: (email: string) => repository.findUserByEmail(email),
   };

@@ -12,6 +12,7 @@ import { registerInviteMemberRoute } from './members/invite-member.route.js';
 import { registerListMembersRoute } from './members/list-members.route.js';
 import { registerSetProjectRoleRoute } from './members/set-project-role.route.js';
 import { registerSetProjectRolesRoute } from './members/set-project-roles.route.js';
+import { registerRemoveMemberRoute } from './members/remove-member.route.js';
 import { registerAddBuildingRoute } from './projects/add-building.route.js';
 import { registerCreateProjectRoute } from './projects/create-project.route.js';
 import { registerGetProjectRoute } from './projects/get-project.route.js';
@@ -41,6 +42,7 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerInviteMemberRoute(app, services);
   registerSetProjectRoleRoute(app, services);
   registerSetProjectRolesRoute(app, services);
+  registerRemoveMemberRoute(app, services);
   registerAdminEmailRoute(app, services);
   registerDeleteProjectRoute(app, services);
 }

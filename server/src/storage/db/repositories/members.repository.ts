@@ -84,14 +84,7 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (current?.role === 'ADMIN' && role !== 'ADMIN') {
-          const others = await trx
-            .selectFrom('customer_members')
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .where('customer_id', '=', customerId)
-            .where('role', '=', 'ADMIN')
-            .where('user_id', '<>', userId)
-            .executeTakeFirstOrThrow();
-          if (Number(others.n) === 0) return 'last_admin' as const;
+          if ((await otherAdmins(trx, { customerId, userId })) === 0) return 'last_admin' as const;
         }
         await trx
           .insertInto('customer_members')
@@ -99,6 +92,33 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
           .onConflict((oc) => oc.columns(['customer_id', 'user_id']).doUpdateSet({ role, updated_at: sql`now()` }))
           .execute();
         return { previous: current?.role ?? null };
+      });
+    },
+    async removeMember({ customerId, userId }) {
+      return db.transaction().execute(async (trx) => {
+        // the same lock as role changes: a removal and a demotion cannot both pass the last-ADMIN check
+        await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+        const current = await trx
+          .selectFrom('customer_members')
+          .select('role')
+          .where('customer_id', '=', customerId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!current) return null;
+        if (current.role === 'ADMIN') {
+          if ((await otherAdmins(trx, { customerId, userId })) === 0) return 'last_admin' as const;
+        }
+        await trx
+          .deleteFrom('project_members')
+          .where('user_id', '=', userId)
+          .where('project_id', 'in', trx.selectFrom('projects').select('id').where('customer_id', '=', customerId))
+          .execute();
+        await trx
+          .deleteFrom('customer_members')
+          .where('customer_id', '=', customerId)
+          .where('user_id', '=', userId)
+          .execute();
+        return { previous: current.role };
       });
     },
     async projectRoles({ customerId, userId }) {
@@ -139,4 +159,16 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
       return row?.name ?? null;
     },
   };
+}
+
+/** how many ADMINs the customer has besides this user (the last one is never removed or demoted) */
+async function otherAdmins(trx: Kysely<DB>, params: { customerId: string; userId: string }): Promise<number> {
+  const row = await trx
+    .selectFrom('customer_members')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('customer_id', '=', params.customerId)
+    .where('role', '=', 'ADMIN')
+    .where('user_id', '<>', params.userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

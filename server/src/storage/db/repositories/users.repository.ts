@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { UsersRepository } from '../../../domain/people/users.service.js';
 import type { DB } from '../schema.js';
 
@@ -45,6 +45,37 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
         .where('id', '=', userId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async setStatus({ userId, status, now }) {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .updateTable('users')
+          .set((eb) => ({
+            // activating gives back what they were: invited until a first sign-in
+            status:
+              status === 'deactivated'
+                ? 'deactivated'
+                : eb
+                    .case()
+                    .when('last_sign_in_at', 'is', null)
+                    .then(sql<'invited'>`'invited'`)
+                    .else(sql<'active'>`'active'`)
+                    .end(),
+            updated_at: now,
+          }))
+          .where('id', '=', userId)
+          .returning(['id', 'email', 'status'])
+          .executeTakeFirst();
+        if (user && status === 'deactivated') {
+          await trx
+            .updateTable('user_sessions')
+            .set({ ended_at: now })
+            .where('user_id', '=', userId)
+            .where('ended_at', 'is', null)
+            .execute();
+        }
+        return user ?? null;
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../../src/domain/shared/passwords.js';
+import { createTestSession, createTestUser } from '../../../helpers/people-fixtures.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
 
@@ -93,6 +94,61 @@ describe.each(testEngines())('operator user routes on %s', (engine) => {
     const response = await t.request({ method: 'POST', url: '/admin/users', headers: admin, payload });
     expect(response.status).toBe(400);
     expect(response.body.errors).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  it('deactivates a person everywhere: their cookie and personal key stop at once; activating gives them back', async () => {
+    const db = t.deps.database.db;
+    const person = await createTestUser(db, { status: 'active' });
+    const cookie = await createTestSession(db, person.userId);
+    const me = (credential: { key: string } | { headers: Record<string, string> }) =>
+      t.request({ method: 'GET', url: '/auth/me', ...credential });
+    expect((await me({ key: person.key })).status).toBe(200);
+    expect((await me({ headers: { cookie: `byggdok_session=${cookie}` } })).status).toBe(200);
+
+    const off = await t.request({
+      method: 'PUT',
+      url: `/admin/users/${person.userId}/status`,
+      headers: admin,
+      payload: { status: 'deactivated' },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ id: person.userId, email: person.email, status: 'deactivated' });
+    expect((await me({ key: person.key })).status).toBe(401);
+    expect((await me({ headers: { cookie: `byggdok_session=${cookie}` } })).status).toBe(401);
+
+    const on = await t.request({
+      method: 'PUT',
+      url: `/admin/users/${person.userId}/status`,
+      headers: admin,
+      payload: { status: 'active' },
+    });
+    // never signed in: back to invited; the key works again, the ended session stays ended
+    expect(on.body.status).toBe('invited');
+    expect((await me({ key: person.key })).status).toBe(200);
+    expect((await me({ headers: { cookie: `byggdok_session=${cookie}` } })).status).toBe(401);
+    const actions = await db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('target_id', '=', person.userId)
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['user.deactivated', 'user.activated']);
+
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/admin/users/${person.userId}/status`,
+      headers: admin,
+      payload: { status: 'invited' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain('/status');
+    const unknown = await t.request({
+      method: 'PUT',
+      url: '/admin/users/user_00000000000000000000000000/status',
+      headers: admin,
+      payload: { status: 'deactivated' },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('a malformed user id is a 400, and the routes need the operator token', async () => {

@@ -330,6 +330,58 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
     expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
+  it('takes someone out of the customer with their project roles (ADMIN), never the last ADMIN nor a higher rank', async () => {
+    const db = t.deps.database.db;
+    const leaving = await createTestUser(db, { email: 'leaving@bygg.test' });
+    await giveCustomerRole(db, { customerId, userId: leaving.userId, role: 'WRITE_ACCESS' });
+    const projectRole = await t.request({
+      method: 'PUT',
+      url: `/construction/customers/${customerId}/projects/${projectA}/idp/users/${leaving.userId}/role`,
+      key: admin.key,
+      payload: { role: 'OWNER' },
+    });
+    expect(projectRole.status).toBe(200);
+    const member = (userId: string) => `${users()}/${userId}`;
+
+    // an OWNER does not manage people customer-wide
+    expect((await t.request({ method: 'DELETE', url: member(leaving.userId), key: owner.key })).status).toBe(403);
+    const removed = await t.request({ method: 'DELETE', url: member(leaving.userId), key: admin.key });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ success: true });
+    // gone from the list, from the customer and from the project its project role opened
+    const listed = await t.request({ method: 'GET', url: users(), key: admin.key });
+    expect(listed.body.users.map((u: { id: string }) => u.id)).not.toContain(leaving.userId);
+    for (const url of [
+      `/construction/customers/${customerId}`,
+      `/construction/customers/${customerId}/projects/${projectA}`,
+    ]) {
+      expect((await t.request({ method: 'GET', url, key: leaving.key })).status).toBe(404);
+    }
+    expect((await t.request({ method: 'DELETE', url: member(leaving.userId), key: admin.key })).status).toBe(404);
+    const audit = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/audit?action=user.removed`,
+      key: admin.key,
+    });
+    expect(audit.body.events[0]).toMatchObject({ action: 'user.removed', target: { id: leaving.userId } });
+
+    // the last ADMIN stays, even for a platform administrator; an ADMIN removes another ADMIN
+    const { customerId: small } = await createTestCustomer(db, { name: 'Enkeltmannsforetak' });
+    const sole = await createTestUser(db);
+    await giveCustomerRole(db, { customerId: small, userId: sole.userId, role: 'ADMIN' });
+    const platform = await createTestUser(db, { platformAdmin: true });
+    const last = await t.request({
+      method: 'DELETE',
+      url: `/construction/customers/${small}/idp/users/${sole.userId}`,
+      key: platform.key,
+    });
+    expect(last.status).toBe(409);
+    expect(last.body.code).toBe('customer.last_admin');
+    const second = await createTestUser(db);
+    await giveCustomerRole(db, { customerId, userId: second.userId, role: 'ADMIN' });
+    expect((await t.request({ method: 'DELETE', url: member(second.userId), key: admin.key })).status).toBe(200);
+  });
+
   it('rejects a userId that is not user_ and 26 letters or digits, and a malformed customer id', async () => {
     const badUser = await t.request({
       method: 'PUT',
