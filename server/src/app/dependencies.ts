@@ -43,6 +43,7 @@ import { createMailModule, DEFAULT_MAIL } from './modules/mail.module.js';
 import { createMembersModule } from './modules/members.module.js';
 import { createPlatformAdminModule } from './modules/platform-admin.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
+import { createDeliveriesModule } from './modules/deliveries.module.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
 /** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
@@ -165,6 +166,17 @@ export async function createDependencies(params: {
     const search = createSearchModule({ db, access });
     const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });
     const audit = createAuditLog(db);
+    const documents = createDocumentsModule({
+      db,
+      queue,
+      blobs,
+      clock,
+      pageTokens,
+      access,
+      classifier: pipeline.classifier,
+      maxUploadBytes: settings.uploads.maxBytes,
+      pollForUploads: settings.storage.kind === 's3',
+    });
     // every area, once; the ones above are named because others use what they offer
     const areas = [
       partner,
@@ -183,16 +195,17 @@ export async function createDependencies(params: {
       }),
       createPlatformAdminModule({ db, access, audit, mailer: mail.services.mailer, blobs }),
       pipeline,
-      createDocumentsModule({
+      documents,
+      createDeliveriesModule({
         db,
-        queue,
-        blobs,
-        clock,
-        pageTokens,
         access,
-        classifier: pipeline.classifier,
-        maxUploadBytes: settings.uploads.maxBytes,
-        pollForUploads: settings.storage.kind === 's3',
+        audit,
+        mailer: mail.services.mailer,
+        clock,
+        publicUrl: settings.http.publicUrl,
+        blobs,
+        uploads: documents.services.uploads,
+        pageTokens,
       }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),

@@ -29,6 +29,9 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { SubcontractorsService } from '../domain/deliveries/subcontractors.service.js';
+import type { DeliveriesService } from '../domain/deliveries/deliveries.service.js';
+import type { ConstructionDocumentsService } from '../domain/deliveries/construction-documents.service.js';
 
 /** The Fastify instance every route file receives: TypeBox schemas type the handlers. */
 export type App = FastifyInstance<
@@ -67,4 +70,7 @@ export interface HttpServices {
   platformAdmin: PlatformAdminService;
   apiKeys: ApiKeysService;
   auditLog: AuditLogService;
+  subcontractors: SubcontractorsService;
+  deliveries: DeliveriesService;
+  constructionDocuments: ConstructionDocumentsService;
 }

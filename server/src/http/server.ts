@@ -32,6 +32,7 @@ import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.r
 import { registerSetUserStatusRoute } from './routes/admin/set-user-status.route.js';
 import { registerSignInRoutes } from './routes/auth/index.js';
 import { registerApplicationRoutes } from './routes/construction/index.js';
+import { registerPortalRoutes } from './routes/public/portal.routes.js';
 import { registerEmbeddedProviderMount } from './routes/oidc/embedded-provider.route.js';
 import { registerInteractionRoutes } from './routes/oidc/interaction.route.js';
 import { registerCookieCsrfCheck } from './plugins/csrf.js';
@@ -152,6 +153,11 @@ export async function buildServer(params: {
   await app.register(async (scope) => {
     registerPartnerAuthentication(scope, services.access);
     registerApplicationRoutes(scope, services);
+  });
+
+  // the subcontractor portal: the subcontractor token only, in a scope of its own
+  await app.register(async (scope) => {
+    registerPortalRoutes(scope, services);
   });
 
   const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };

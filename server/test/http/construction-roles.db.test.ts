@@ -9,6 +9,7 @@ import {
   ROLE_RANK,
   type RoleCaller,
 } from '../helpers/people-fixtures.js';
+import { createDelivery, createSubcontractor, portalUpload } from '../helpers/delivery-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -29,6 +30,12 @@ const NEEDED: Record<Exclude<Need, 'person' | 'platform'>, Role> = {
 interface World {
   customerId: string;
   projectId: string;
+  /** an ADMIN who makes what a row needs fresh each time (a subcontractor, a token, a delivery, a document) */
+  setupKey: string;
+  buildingId: string;
+  subcontractorId: string;
+  deliveryId: string;
+  documentId: string;
   /** a member every role change and invitation is about */
   targetUserId: string;
   targetEmail: string;
@@ -36,6 +43,8 @@ interface World {
 
 interface Row {
   need: Need;
+  /** what callers who do not see the project get, when not 404 (a batch names its unseen items: 400) */
+  unseen?: 400;
   request(w: World, t: TestApp): Promise<{ url: string; payload?: unknown }>;
 }
 
@@ -148,7 +157,151 @@ const TABLE: Record<string, Row> = {
       return { url: `/construction/admin/projects/${id}` };
     },
   },
+  ...subcontractorRows(),
+  ...deliveryRows(),
+  ...documentRows(),
 };
+
+function subcontractorRows(): Record<string, Row> {
+  const base = '/construction/customers/{customerId}/projects/{projectId}/subcontractors';
+  const url = (w: World) => `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors`;
+  const fresh = (w: World, t: TestApp) =>
+    createSubcontractor(t, { ...w, key: w.setupKey, companyName: `Fersk ${Math.random()}` });
+  return {
+    [`GET ${base}`]: { need: 'read', request: async (w) => ({ url: url(w) }) },
+    [`POST ${base}`]: {
+      need: 'write',
+      request: async (w) => ({ url: url(w), payload: { companyName: 'Elektro AS', email: 'post@elektro.test' } }),
+    },
+    [`PUT ${base}/{subcontractorId}`]: {
+      need: 'write',
+      request: async (w) => ({ url: `${url(w)}/${w.subcontractorId}`, payload: { phone: '+47 22 00 00 00' } }),
+    },
+    [`DELETE ${base}/{subcontractorId}`]: {
+      need: 'write',
+      request: async (w, t) => ({ url: `${url(w)}/${(await fresh(w, t)).subcontractorId}` }),
+    },
+    [`POST ${base}/{subcontractorId}/tokens`]: {
+      need: 'write',
+      request: async (w) => ({ url: `${url(w)}/${w.subcontractorId}/tokens`, payload: {} }),
+    },
+    [`GET ${base}/{subcontractorId}/tokens`]: {
+      need: 'write',
+      request: async (w) => ({ url: `${url(w)}/${w.subcontractorId}/tokens` }),
+    },
+    [`DELETE ${base}/{subcontractorId}/tokens/{tokenId}`]: {
+      need: 'write',
+      request: async (w, t) => {
+        const issued = await t.request({
+          method: 'POST',
+          url: `${url(w)}/${w.subcontractorId}/tokens`,
+          key: w.setupKey,
+          payload: {},
+        });
+        return { url: `${url(w)}/${w.subcontractorId}/tokens/${issued.body.id}` };
+      },
+    },
+  };
+}
+
+function deliveryRows(): Record<string, Row> {
+  const mail = (w: World) => ({ projectId: w.projectId, subcontractorId: w.subcontractorId });
+  return {
+    'GET /construction/deliveries/project/{projectId}': {
+      need: 'read',
+      request: async (w) => ({ url: `/construction/deliveries/project/${w.projectId}` }),
+    },
+    'POST /construction/deliveries/': {
+      need: 'write',
+      request: async (w) => ({
+        url: '/construction/deliveries/',
+        payload: { customerId: w.customerId, projectId: w.projectId, buildingCategory: '360', fullCategory: '3601' },
+      }),
+    },
+    'PUT /construction/deliveries/{id}': {
+      need: 'write',
+      request: async (w) => ({
+        url: `/construction/deliveries/${w.deliveryId}`,
+        payload: { description: 'Ventilasjon' },
+      }),
+    },
+    'DELETE /construction/deliveries/{id}': {
+      need: 'write',
+      request: async (w, t) => {
+        const delivery = await createDelivery(t, { world: { ...w, adminKey: w.setupKey } });
+        return { url: `/construction/deliveries/${delivery.id}`, payload: { projectId: w.projectId } };
+      },
+    },
+    'POST /construction/deliveries/copy-deliveries': {
+      need: 'write',
+      request: async (w) => ({
+        url: '/construction/deliveries/copy-deliveries',
+        payload: { fromProjectId: w.projectId, toProjectId: w.projectId, deliveryIds: [w.deliveryId] },
+      }),
+    },
+    'POST /construction/deliveries/send-subcontractor-email': {
+      need: 'write',
+      request: async (w) => ({ url: '/construction/deliveries/send-subcontractor-email', payload: mail(w) }),
+    },
+    'POST /construction/deliveries/preview': {
+      need: 'write',
+      request: async (w) => ({ url: '/construction/deliveries/preview', payload: mail(w) }),
+    },
+  };
+}
+
+function documentRows(): Record<string, Row> {
+  const url = (w: World) => `/construction/documents/${w.documentId}`;
+  return {
+    'PUT /construction/documents/batch': {
+      need: 'write',
+      unseen: 400,
+      request: async (w) => ({
+        url: '/construction/documents/batch',
+        payload: { documents: [{ id: w.documentId, tags: ['a'] }] },
+      }),
+    },
+    'GET /construction/documents/project/{projectId}': {
+      need: 'read',
+      request: async (w) => ({ url: `/construction/documents/project/${w.projectId}` }),
+    },
+    'GET /construction/documents/{documentId}': { need: 'read', request: async (w) => ({ url: url(w) }) },
+    'PUT /construction/documents/{documentId}': {
+      need: 'write',
+      request: async (w) => ({ url: url(w), payload: { tags: ['b'] } }),
+    },
+    'DELETE /construction/documents/{documentId}': {
+      need: 'write',
+      request: async (w, t) => ({ url: `/construction/documents/${await uploadedDocument(w, t)}` }),
+    },
+    'GET /construction/documents/{documentId}/get-signed-url': {
+      need: 'read',
+      request: async (w) => ({ url: `${url(w)}/get-signed-url` }),
+    },
+    'GET /construction/documents/{documentId}/history': {
+      need: 'read',
+      request: async (w) => ({ url: `${url(w)}/history` }),
+    },
+  };
+}
+
+/** a document the world's subcontractor uploaded through the portal */
+async function uploadedDocument(w: World, t: TestApp): Promise<string> {
+  const token = await t.request({
+    method: 'POST',
+    url: `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors/${w.subcontractorId}/tokens`,
+    key: w.setupKey,
+    payload: {},
+  });
+  return portalUpload(t, {
+    projectId: w.projectId,
+    subcontractorId: w.subcontractorId,
+    token: token.body.token,
+    buildingId: w.buildingId,
+    filename: 'tegning.pdf',
+    bytes: Buffer.from('%PDF-1.4 roles'),
+  });
+}
 
 type Caller = RoleCaller;
 
@@ -157,11 +310,12 @@ const CALLERS = roleCallers();
 const RANK = ROLE_RANK;
 
 /** what a caller should get: 'ok' (2xx, or 404 for the key nobody has), 403, or 404 */
-function expected(need: Need, caller: Caller, operation: string): 'ok' | 403 | 404 {
+function expected(row: Row, caller: Caller, operation: string): 'ok' | 400 | 403 | 404 {
+  const { need } = row;
   if (need === 'person') return operation.startsWith('DELETE /auth/api-keys') ? 404 : 'ok';
   if (need === 'platform') return caller.role === 'platform admin' ? 'ok' : 403;
   if (caller.role === 'platform admin') return 'ok';
-  if (caller.role === 'stranger' || caller.role === 'NO_ACCESS') return 404;
+  if (caller.role === 'stranger' || caller.role === 'NO_ACCESS') return row.unseen ?? 404;
   return RANK.indexOf(caller.role) >= RANK.indexOf(NEEDED[need]) ? 'ok' : 403;
 }
 
@@ -178,7 +332,36 @@ describe.each(testEngines())('every role on every route of the application, on %
     await db.insertInto('projects').values({ id: projectId, customer_id: customerId, name: 'Rolleprosjekt' }).execute();
     const target = await createTestUser(db, { email: 'maal@rolle.test' });
     await giveCustomerRole(db, { customerId, userId: target.userId, role: 'READ_ACCESS' });
-    world = { customerId, projectId, targetUserId: target.userId, targetEmail: target.email };
+    const setup = await createTestUser(db, { email: 'oppsett@rolle.test' });
+    await giveCustomerRole(db, { customerId, userId: setup.userId, role: 'ADMIN' });
+    const building = await t.request({
+      method: 'POST',
+      url: `/construction/customers/${customerId}/projects/${projectId}/buildings`,
+      key: setup.key,
+      payload: { name: 'Rollebygg' },
+    });
+    const { subcontractorId } = await createSubcontractor(t, {
+      customerId,
+      projectId,
+      key: setup.key,
+      companyName: 'Rolle Rør AS',
+    });
+    const delivery = await createDelivery(t, {
+      world: { customerId, projectId, adminKey: setup.key },
+      subcontractorId,
+    });
+    world = {
+      customerId,
+      projectId,
+      targetUserId: target.userId,
+      targetEmail: target.email,
+      setupKey: setup.key,
+      buildingId: building.body.id,
+      subcontractorId,
+      deliveryId: delivery.id,
+      documentId: '',
+    };
+    world.documentId = await uploadedDocument(world, t);
     for (const caller of CALLERS) {
       const user = await createTestUser(db, { platformAdmin: caller.role === 'platform admin' });
       if (caller.role !== 'stranger' && caller.role !== 'platform admin') {
@@ -218,7 +401,7 @@ describe.each(testEngines())('every role on every route of the application, on %
           key: keys.get(caller.label)!,
           ...(sent.payload ? { payload: sent.payload } : {}),
         });
-        const want = expected(row.need, caller, operation);
+        const want = expected(row, caller, operation);
         const ok = want === 'ok' ? response.status >= 200 && response.status < 300 : response.status === want;
         if (!ok)
           wrong.push(

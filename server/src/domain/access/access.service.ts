@@ -1,8 +1,11 @@
 import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
 import type { Clock } from '../shared/clock.js';
+import type { AppError } from '../shared/errors.js';
 import { hashSecret } from '../shared/secrets.js';
 import { sessionExpired } from '../signin/sign-in.errors.js';
-import { invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import { invalidSubcontractorToken, missingSubcontractorToken } from '../deliveries/deliveries.errors.js';
+import { documentNotFound } from '../documents/documents.errors.js';
+import { credentialNotAccepted, invalidApiKey, missingPartnerCredential } from './access.errors.js';
 import {
   askPolicy,
   buildingPolicy,
@@ -35,6 +38,7 @@ import {
 import {
   customerPolicy,
   platformAdminPolicy,
+  portalPolicy,
   projectPolicy,
   type CustomerFacts,
   type CustomerGrant,
@@ -42,7 +46,7 @@ import {
   type ProjectFacts,
   type ProjectGrant,
 } from './people-policies.js';
-import type { KeyScope, Principal, UserPrincipal } from './principal.js';
+import type { KeyScope, Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -103,6 +107,22 @@ export interface AccessRepository {
   findCustomer(params: { customerId: string; userId: string }): Promise<CustomerFacts | null>;
   /** a project (any status) with the user's customer and project roles */
   findProject(params: { projectId: string; userId: string }): Promise<ProjectFacts | null>;
+  /** the project a live document belongs to (the one it was uploaded for, or the one holding its building) */
+  findDocumentProject(documentId: string): Promise<string | null>;
+  /** a subcontractor portal token by its hash, with what decides whether it still works */
+  findSubcontractorToken(tokenHash: string): Promise<SubcontractorTokenRecord | null>;
+  touchSubcontractorToken(params: { id: string; now: Date }): Promise<void>;
+}
+
+export interface SubcontractorTokenRecord {
+  id: string;
+  projectId: string;
+  subcontractorId: string;
+  expiresAt: Date;
+  revoked: boolean;
+  /** the subcontractor was removed, or the project deleted or archived */
+  gone: boolean;
+  lastUsedAt: Date | null;
 }
 
 /** a person, as far as what they reach on the partner routes depends on it */
@@ -118,7 +138,9 @@ export type Credential =
   /** a person's own key (`fk_user_...` in x-api-key): acts as its user */
   | { kind: 'user_key'; secret: string }
   /** the sign-in session cookie (only looked at when no key or bearer token is sent) */
-  | { kind: 'session_cookie'; secret: string };
+  | { kind: 'session_cookie'; secret: string }
+  /** the subcontractor portal's token: accepted by the public routes only */
+  | { kind: 'subcontractor_token'; secret: string };
 
 /** how long a sign-in session lasts without a request (its absolute end is stored with it) */
 export interface UserSessionSettings {
@@ -223,7 +245,32 @@ export function createAccessService(deps: {
         return authenticateUserKey(credential.secret);
       case 'session_cookie':
         return authenticateSessionCookie(credential.secret);
+      case 'subcontractor_token':
+        // the portal's token never reaches a partner or member route
+        throw credentialNotAccepted();
     }
+  }
+
+  /**
+   * The public subcontractor routes: the token alone (401 when missing, unknown, expired, revoked, or its
+   * subcontractor or project is gone). Its last use is recorded (at most once a minute).
+   */
+  async function authenticateSubcontractor(rawToken: string | null): Promise<SubcontractorPrincipal> {
+    if (!rawToken) throw missingSubcontractorToken();
+    const token = await repository.findSubcontractorToken(hashSecret(rawToken));
+    const now = clock.now();
+    if (!token || token.revoked || token.gone || token.expiresAt.getTime() <= now.getTime()) {
+      throw invalidSubcontractorToken();
+    }
+    if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      await repository.touchSubcontractorToken({ id: token.id, now });
+    }
+    return {
+      kind: 'subcontractor',
+      tokenId: token.id,
+      projectId: token.projectId,
+      subcontractorId: token.subcontractorId,
+    };
   }
 
   function decided<G>(decision: Decision<G>): G {
@@ -384,6 +431,8 @@ export function createAccessService(deps: {
     projectId: string;
     customerId?: string;
     need: PeopleNeed;
+    /** what is not there when the project is out of reach (a delivery of it answers delivery.not_found) */
+    notFound?: () => AppError;
   }): Promise<ProjectGrant> {
     const { principal } = params;
     const found =
@@ -391,11 +440,46 @@ export function createAccessService(deps: {
         ? await repository.findProject({ projectId: params.projectId, userId: principal.userId })
         : null;
     const project = found && (params.customerId === undefined || found.customerId === params.customerId) ? found : null;
-    return decided(projectPolicy({ principal, project, need: params.need }));
+    return decided(
+      projectPolicy({
+        principal,
+        project,
+        need: params.need,
+        ...(params.notFound ? { notFound: params.notFound } : {}),
+      }),
+    );
   }
 
   function authorizePlatformAdmin(params: { principal: Principal }): UserPrincipal {
     return decided(platformAdminPolicy(params));
+  }
+
+  /**
+   * A document of a construction project, for a project member: the document's project decides (a document of a
+   * project the caller does not reach is not there).
+   */
+  async function authorizeProjectDocument(params: {
+    principal: Principal;
+    documentId: string;
+    need: PeopleNeed;
+  }): Promise<ProjectGrant & { documentId: string }> {
+    const { principal } = params;
+    const projectId = await repository.findDocumentProject(params.documentId);
+    const project =
+      projectId && principal.kind === 'user'
+        ? await repository.findProject({ projectId, userId: principal.userId })
+        : null;
+    const grant = decided(projectPolicy({ principal, project, need: params.need, notFound: documentNotFound }));
+    return { ...grant, documentId: params.documentId };
+  }
+
+  /** The portal: the path's project and subcontractor must be the token's, or they are not there. */
+  function authorizePortal(params: {
+    principal: SubcontractorPrincipal;
+    projectId: string;
+    subcontractorId: string;
+  }): SubcontractorPrincipal {
+    return decided(portalPolicy(params));
   }
 
   return {
@@ -414,6 +498,9 @@ export function createAccessService(deps: {
     authorizeCustomer,
     authorizeProject,
     authorizePlatformAdmin,
+    authorizeProjectDocument,
+    authenticateSubcontractor,
+    authorizePortal,
   };
 }
 

@@ -3,7 +3,9 @@ import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people
 import { projectNotFound } from '../projects/projects.errors.js';
 import { platformAdminRequired, roleRequired, signedInUserRequired } from './access.errors.js';
 import type { Decision } from './policies.js';
-import type { Principal, UserPrincipal } from './principal.js';
+import type { AppError } from '../shared/errors.js';
+import { subcontractorNotFound } from '../deliveries/deliveries.errors.js';
+import type { Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';
 
 /**
  * The application's access rules for people, as one table: what each operation on a customer or project needs,
@@ -103,6 +105,8 @@ export function projectPolicy(params: {
   principal: Principal;
   project: ProjectFacts | null;
   need: PeopleNeed;
+  /** what is not there when the project is out of reach (a document of it answers document.not_found) */
+  notFound?: () => AppError;
 }): Decision<ProjectGrant> {
   const user = userOf(params.principal);
   if (!user.allowed) return user;
@@ -114,7 +118,9 @@ export function projectPolicy(params: {
         projectRole: project.projectRole,
       })
     : null;
-  if (!project || role === null || role === 'NO_ACCESS') return { allowed: false, error: projectNotFound() };
+  if (!project || role === null || role === 'NO_ACCESS') {
+    return { allowed: false, error: (params.notFound ?? projectNotFound)() };
+  }
   const needed = NEEDED_ROLE[need];
   if (!roleAtLeast(role, needed)) return { allowed: false, error: roleRequired(needed) };
   return allow({
@@ -132,4 +138,19 @@ export function platformAdminPolicy(params: { principal: Principal }): Decision<
   if (!user.allowed) return user;
   if (!user.grant.platformAdmin) return { allowed: false, error: platformAdminRequired() };
   return user;
+}
+
+/**
+ * The subcontractor portal: a token reaches one project and one subcontractor. Any other project or subcontractor in
+ * the path is not there (404): a subcontractor cannot even tell whether another one exists.
+ */
+export function portalPolicy(params: {
+  principal: SubcontractorPrincipal;
+  projectId: string;
+  subcontractorId: string;
+}): Decision<SubcontractorPrincipal> {
+  const { principal } = params;
+  if (principal.projectId !== params.projectId) return { allowed: false, error: projectNotFound() };
+  if (principal.subcontractorId !== params.subcontractorId) return { allowed: false, error: subcontractorNotFound() };
+  return allow(principal);
 }

@@ -23,6 +23,20 @@ export const AUDIT_ACTIONS = [
   'project.archived',
   'project.deleted',
   'admin.email_sent',
+  'subcontractor.created',
+  'subcontractor.updated',
+  'subcontractor.removed',
+  'subcontractor_token.created',
+  'subcontractor_token.revoked',
+  'delivery.created',
+  'delivery.updated',
+  'delivery.deleted',
+  'delivery.copied',
+  'delivery.approval_changed',
+  'delivery.email_sent',
+  'document.uploaded',
+  'document.updated',
+  'document.archived',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,6 +22,27 @@ export type MailTemplate =
       signInUrl: string;
     }
   | {
+      /** a subcontractor is asked to deliver: the portal link and what is still missing */
+      kind: 'subcontractor_request';
+      locale: MailLocale;
+      projectName: string;
+      customerName: string;
+      companyName: string;
+      message: string | null;
+      missing: { delivery: string; items: { informationType: string; declinedComment: string | null }[] }[];
+      portalUrl: string;
+    }
+  | {
+      /** information types of a delivery were approved or declined */
+      kind: 'delivery_review';
+      locale: MailLocale;
+      projectName: string;
+      deliveryLabel: string;
+      approved: string[];
+      declined: { informationType: string; comment: string | null }[];
+      portalUrl: string;
+    }
+  | {
       kind: 'admin_message';
       subject: string;
       text: string;

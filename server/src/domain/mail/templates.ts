@@ -172,6 +172,10 @@ export function renderMail(template: MailTemplate): RenderedMail {
       );
       return { subject: words.subject(template.customerName, product), text, html };
     }
+    case 'subcontractor_request':
+      return renderSubcontractorRequest(template);
+    case 'delivery_review':
+      return renderDeliveryReview(template);
     case 'admin_message':
       return {
         subject: template.subject,
@@ -179,4 +183,139 @@ export function renderMail(template: MailTemplate): RenderedMail {
         html: template.html ?? page('en', paragraphsOf(template.text)),
       };
   }
+}
+
+interface DeliveryWords {
+  requestSubject: (project: string) => string;
+  greeting: (company: string) => string;
+  requestLead: (customer: string, project: string) => string;
+  missingHeading: string;
+  nothingMissing: string;
+  declinedBecause: string;
+  button: string;
+  linkHint: string;
+  reviewSubject: (project: string) => string;
+  reviewLead: (delivery: string, project: string) => string;
+  approvedHeading: string;
+  declinedHeading: string;
+  fixHint: string;
+}
+
+/** Norwegian and English; the other four languages of invitations get the English text until they are translated */
+const DELIVERY: Record<'en' | 'no', DeliveryWords> = {
+  en: {
+    requestSubject: (project) => `Documentation for ${project}`,
+    greeting: (company) => `Hello ${company},`,
+    requestLead: (customer, project) =>
+      `${customer} asks you to deliver the documentation for ${project} through the link below. No account is needed.`,
+    missingHeading: 'Still missing:',
+    nothingMissing: 'Everything expected has been delivered. Thank you!',
+    declinedBecause: 'declined',
+    button: 'Open the delivery',
+    linkHint: 'If the button does not work, open this address in your browser:',
+    reviewSubject: (project) => `Your documentation for ${project} has been reviewed`,
+    reviewLead: (delivery, project) => `The contractor has reviewed "${delivery}" in ${project}.`,
+    approvedHeading: 'Approved:',
+    declinedHeading: 'Declined (please upload a corrected file):',
+    fixHint: 'Upload the corrected files through the same link.',
+  },
+  no: {
+    requestSubject: (project) => `Dokumentasjon for ${project}`,
+    greeting: (company) => `Hei ${company},`,
+    requestLead: (customer, project) =>
+      `${customer} ber dere levere dokumentasjonen for ${project} gjennom lenken under. Dere trenger ingen konto.`,
+    missingHeading: 'Dette mangler fortsatt:',
+    nothingMissing: 'Alt som var forventet, er levert. Takk!',
+    declinedBecause: 'avvist',
+    button: 'Åpne leveransen',
+    linkHint: 'Hvis knappen ikke virker, åpne denne adressen i nettleseren:',
+    reviewSubject: (project) => `Dokumentasjonen deres for ${project} er gjennomgått`,
+    reviewLead: (delivery, project) => `Entreprenøren har gjennomgått «${delivery}» i ${project}.`,
+    approvedHeading: 'Godkjent:',
+    declinedHeading: 'Avvist (last opp en rettet fil):',
+    fixHint: 'Last opp de rettede filene gjennom den samme lenken.',
+  },
+};
+
+function deliveryWords(locale: MailLocale): { words: DeliveryWords; lang: string } {
+  return locale === 'no' ? { words: DELIVERY.no, lang: 'nb' } : { words: DELIVERY.en, lang: 'en' };
+}
+
+function linkParts(words: DeliveryWords, url: string): { text: string; html: string } {
+  const safe = escapeHtml(url);
+  return {
+    text: `${words.button}: ${url}`,
+    html: [
+      `<p><a href="${safe}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(words.button)}</a></p>`,
+      `<p style="font-size:13px;color:#52606d">${escapeHtml(words.linkHint)}<br><a href="${safe}">${safe}</a></p>`,
+    ].join('\n'),
+  };
+}
+
+function listParts(items: string[]): { text: string; html: string } {
+  return {
+    text: items.map((item) => `- ${item}`).join('\n'),
+    html: `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+  };
+}
+
+function renderSubcontractorRequest(template: Extract<MailTemplate, { kind: 'subcontractor_request' }>): RenderedMail {
+  const { words, lang } = deliveryWords(template.locale);
+  const lines = template.missing.flatMap((group) =>
+    group.items.map((item) =>
+      [
+        `${group.delivery}: ${item.informationType}`,
+        item.declinedComment !== null ? ` (${words.declinedBecause}: ${item.declinedComment})` : '',
+      ].join(''),
+    ),
+  );
+  const list = listParts(lines);
+  const link = linkParts(words, template.portalUrl);
+  const intro = [words.greeting(template.companyName), words.requestLead(template.customerName, template.projectName)];
+  const missingText = lines.length > 0 ? `${words.missingHeading}\n${list.text}` : words.nothingMissing;
+  const missingHtml =
+    lines.length > 0
+      ? `<p>${escapeHtml(words.missingHeading)}</p>${list.html}`
+      : `<p>${escapeHtml(words.nothingMissing)}</p>`;
+  return {
+    subject: words.requestSubject(template.projectName),
+    text: [...intro, ...(template.message ? [template.message] : []), missingText, link.text].join('\n\n'),
+    html: page(
+      lang,
+      [
+        ...intro.map((p) => `<p>${escapeHtml(p)}</p>`),
+        ...(template.message ? [paragraphsOf(template.message)] : []),
+        missingHtml,
+        link.html,
+      ].join('\n'),
+    ),
+  };
+}
+
+function renderDeliveryReview(template: Extract<MailTemplate, { kind: 'delivery_review' }>): RenderedMail {
+  const { words, lang } = deliveryWords(template.locale);
+  const approved = listParts(template.approved);
+  const declined = listParts(
+    template.declined.map((item) => (item.comment ? `${item.informationType}: ${item.comment}` : item.informationType)),
+  );
+  const link = linkParts(words, template.portalUrl);
+  const lead = words.reviewLead(template.deliveryLabel, template.projectName);
+  const text = [
+    lead,
+    ...(template.approved.length ? [`${words.approvedHeading}\n${approved.text}`] : []),
+    ...(template.declined.length ? [`${words.declinedHeading}\n${declined.text}`, words.fixHint] : []),
+    link.text,
+  ].join('\n\n');
+  const html = page(
+    lang,
+    [
+      `<p>${escapeHtml(lead)}</p>`,
+      ...(template.approved.length ? [`<p>${escapeHtml(words.approvedHeading)}</p>${approved.html}`] : []),
+      ...(template.declined.length
+        ? [`<p>${escapeHtml(words.declinedHeading)}</p>${declined.html}`, `<p>${escapeHtml(words.fixHint)}</p>`]
+        : []),
+      link.html,
+    ].join('\n'),
+  );
+  return { subject: words.reviewSubject(template.projectName), text, html };
 }

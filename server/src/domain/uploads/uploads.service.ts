@@ -21,6 +21,16 @@ export interface NewDocument {
   serialNumber: string | null;
   originalCreatedAt: Date | null;
   createdAt: Date;
+  /** a subcontractor's upload in a construction project: which delivery and information type it answers */
+  construction?: ConstructionUpload;
+}
+
+export interface ConstructionUpload {
+  projectId: string;
+  deliveryId: string | null;
+  subcontractorId: string | null;
+  informationType: string | null;
+  uploadedBy: string | null;
 }
 
 /** The upload of one live document. */
@@ -81,6 +91,21 @@ export function createUploadsService(deps: {
     serialNumber?: string;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const placement = await access.authorizeUpload({ principal: params.principal, target: params.target });
+    return register({ ...params, placement });
+  }
+
+  /**
+   * A pending document and the URL its bytes go to, where the caller has already been let in (the subcontractor
+   * portal decides by its token): the same blob store and pipeline as every other upload.
+   */
+  async function register(params: {
+    placement: { ownerId: string; buildingId: string };
+    filename: string;
+    originalCreatedAt?: Date;
+    serialNumber?: string;
+    construction?: ConstructionUpload;
+  }): Promise<{ documentId: string; uploadUrl: string }> {
+    const { placement } = params;
     const { filename, originalPath } = splitUploadPath(params.filename);
     if (filename === '') throw invalidFilename();
     const id = newId.uuid();
@@ -97,6 +122,7 @@ export function createUploadsService(deps: {
       serialNumber: params.serialNumber ?? null,
       originalCreatedAt: params.originalCreatedAt ?? null,
       createdAt: clock.now(),
+      ...(params.construction ? { construction: params.construction } : {}),
     });
     const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });
     return { documentId: id, uploadUrl };
@@ -183,7 +209,7 @@ export function createUploadsService(deps: {
     return arrived;
   }
 
-  return { requestUpload, receiveUpload, objectArrived, pollPendingUploads };
+  return { requestUpload, register, receiveUpload, objectArrived, pollPendingUploads };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

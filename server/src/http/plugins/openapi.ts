@@ -26,6 +26,13 @@ export async function registerOpenApi(
             description: 'session token (ft_...) from POST .../sessions',
           },
           adminToken: { type: 'http', scheme: 'bearer', description: 'operator token (BYGGDOK_ADMIN_TOKEN)' },
+          subcontractorToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'the subcontractor token (sct_...) of the portal link, as "<token>" or "Bearer <token>"; the public routes only',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',

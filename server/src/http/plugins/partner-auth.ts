@@ -3,6 +3,7 @@ import { authenticationRequired } from '../../domain/access/access.errors.js';
 import type { AccessService, Credential } from '../../domain/access/access.service.js';
 import type { Principal } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
+import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
 import { SESSION_COOKIE, cookieOf } from '../cookies.js';
 
@@ -23,7 +24,9 @@ export function credentialOf(request: FastifyRequest): Credential | null {
   const authorization = request.headers.authorization;
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (match?.[1]) {
-    return { kind: match[1].startsWith(SESSION_TOKEN_PREFIX) ? 'session_token' : 'api_key', secret: match[1] };
+    const secret = match[1];
+    if (secret.startsWith(SUBCONTRACTOR_TOKEN_PREFIX)) return { kind: 'subcontractor_token', secret };
+    return { kind: secret.startsWith(SESSION_TOKEN_PREFIX) ? 'session_token' : 'api_key', secret };
   }
   const cookie = cookieOf(request, SESSION_COOKIE);
   return cookie ? { kind: 'session_cookie', secret: cookie } : null;

@@ -1,6 +1,11 @@
-import type { ProjectBuilding, ProjectView } from '../../domain/projects/projects.service.js';
+import type { ProjectBuilding, ProjectRecord, ProjectView } from '../../domain/projects/projects.service.js';
 
 export function presentProject(project: ProjectView) {
+  return { ...presentProjectRecord(project), role: project.role };
+}
+
+/** a project without the caller's role (the subcontractor portal has none) */
+export function presentProjectRecord(project: ProjectRecord) {
   return {
     id: project.id,
     customerId: project.customerId,
@@ -12,7 +17,6 @@ export function presentProject(project: ProjectView) {
     plannedHandoverDate: project.plannedHandoverDate,
     status: project.status,
     buildings: project.buildings,
-    role: project.role,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

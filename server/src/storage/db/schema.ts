@@ -123,10 +123,25 @@ export interface DocumentsTable {
   preview_key: string | null;
   preview_note: string | null;
   page_count: number | null;
+  /** construction fields (migration 0011): null on documents that never were part of a project */
+  project_id: string | null;
+  delivery_id: string | null;
+  subcontractor_id: string | null;
+  delivery_information_type: string | null;
+  progress_status: ProgressStatusColumn | null;
+  filename_descriptive: string | null;
+  drawing_date_text: string | null;
+  tfm_code: string | null;
+  room_locations: string[] | null;
+  tags: string[] | null;
+  uploaded_by: string | null;
+  updated_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: NullableTimestamp;
 }
+
+type ProgressStatusColumn = 'NO_DOCUMENTS' | 'IN_PROGRESS' | 'READY_TO_REVIEW' | 'IN_REVIEW' | 'DONE' | 'CORRUPT';
 
 export interface DocumentPagesTable {
   document_id: string;
@@ -205,6 +220,10 @@ export interface DB {
   audit_events: AuditEventsTable;
   mail_messages: MailMessagesTable;
   oidc_records: OidcRecordsTable;
+  subcontractors: SubcontractorsTable;
+  subcontractor_tokens: SubcontractorTokensTable;
+  deliveries: DeliveriesTable;
+  document_history: DocumentHistoryTable;
 }
 
 export interface AskThreadsTable {
@@ -377,8 +396,68 @@ export interface ProjectsTable {
   start_date: string | null;
   planned_handover_date: string | null;
   status: Defaulted<'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED'>;
+  reminders_enabled: Defaulted<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface SubcontractorsTable {
+  id: string;
+  project_id: string;
+  company_name: string;
+  organisation_number: string | null;
+  contact_name: string | null;
+  email: string;
+  phone: string | null;
+  disciplines: Defaulted<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface SubcontractorTokensTable {
+  id: string;
+  project_id: string;
+  subcontractor_id: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date, Date>;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface DeliveriesTable {
+  id: string;
+  customer_id: string;
+  project_id: string;
+  sub_contractor_id: string | null;
+  building_category: string;
+  full_category: string;
+  serial_number: string | null;
+  description: string | null;
+  discipline: string | null;
+  comment: string | null;
+  secondary_comment: string | null;
+  contact_person: ColumnType<unknown, string | null | undefined, string | null>;
+  information_types: ColumnType<unknown, string | undefined, string>;
+  information_types_expected: Defaulted<string[]>;
+  last_reminder_state: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface DocumentHistoryTable {
+  id: Generated<number>;
+  document_id: string;
+  changed_at: Timestamp;
+  actor_kind: 'user' | 'subcontractor' | 'system';
+  actor_user_id: string | null;
+  actor_label: string | null;
+  field: string;
+  old_value: ColumnType<unknown, string | null, string | null>;
+  new_value: ColumnType<unknown, string | null, string | null>;
 }
 
 export interface ProjectBuildingsTable {

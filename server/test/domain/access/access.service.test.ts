@@ -4,6 +4,7 @@ import {
   type AccessRepository,
   type ApiKeyRecord,
   type Credential,
+  type SubcontractorTokenRecord,
   type UserSessionRecord,
 } from '../../../src/domain/access/access.service.js';
 import { hashSecret } from '../../../src/domain/shared/secrets.js';
@@ -20,7 +21,12 @@ const wholeKey: ApiKeyRecord = {
 };
 const revokedKey: ApiKeyRecord = { ...wholeKey, id: 'key_2', revoked: true };
 
-function fakeRepository(): AccessRepository & { ownerLookups: number; touched: string[]; ended: string[] } {
+function fakeRepository(): AccessRepository & {
+  ownerLookups: number;
+  touched: string[];
+  ended: string[];
+  tokensTouched: string[];
+} {
   const keys = new Map([
     [hashSecret('fk_live_good'), wholeKey],
     [hashSecret('fk_live_revoked'), revokedKey],
@@ -94,14 +100,41 @@ function fakeRepository(): AccessRepository & { ownerLookups: number; touched: s
       repository.ownerLookups++;
       return ownerId === 'O1' ? { id: 'O1', reachedByPartner: partnerId === 'P', personRole: null } : null;
     },
-    findBuilding: async (buildingId: string) => (buildingId === 'B1' ? { id: 'B1', ownerId: 'O1' } : null),
     ownerIdsOfPerson: async () => [],
+    findBuilding: async (buildingId: string) => (buildingId === 'B1' ? { id: 'B1', ownerId: 'O1' } : null),
     findCustomer: async ({ customerId }: { customerId: string }) =>
       customerId === 'C1' ? { id: 'C1', role: 'READ_ACCESS' as const, hasProjectRole: false } : null,
     findProject: async ({ projectId }: { projectId: string }) =>
       projectId === 'PR1'
         ? { id: 'PR1', customerId: 'C1', customerRole: 'READ_ACCESS' as const, projectRole: 'WRITE_ACCESS' as const }
         : null,
+    findDocumentProject: async (documentId: string) => (documentId === 'D1' ? 'PR1' : null),
+    tokensTouched: [] as string[],
+    findSubcontractorToken: async (hash: string) => {
+      const token = (secret: string, overrides: Partial<SubcontractorTokenRecord>) =>
+        hash === hashSecret(secret)
+          ? {
+              id: `tok_${secret}`,
+              projectId: 'PR1',
+              subcontractorId: 'S1',
+              expiresAt: new Date(NOW.getTime() + 3_600_000),
+              revoked: false,
+              gone: false,
+              lastUsedAt: null,
+              ...overrides,
+            }
+          : null;
+      return (
+        token('sct_good', {}) ??
+        token('sct_recent', { lastUsedAt: new Date(NOW.getTime() - 5_000) }) ??
+        token('sct_expired', { expiresAt: NOW }) ??
+        token('sct_revoked', { revoked: true }) ??
+        token('sct_gone', { gone: true })
+      );
+    },
+    async touchSubcontractorToken({ id }: { id: string }) {
+      repository.tokensTouched.push(id);
+    },
   };
   return repository;
 }
@@ -120,6 +153,94 @@ async function failureOf(promise: Promise<unknown>): Promise<{ kind: string; cod
     return { kind, code };
   }
 }
+
+describe('the subcontractor portal token', () => {
+  it('acts for its project and subcontractor, and its use is recorded at most once a minute', async () => {
+    const { access, repository } = service();
+    expect(await access.authenticateSubcontractor('sct_good')).toEqual({
+      kind: 'subcontractor',
+      tokenId: 'tok_sct_good',
+      projectId: 'PR1',
+      subcontractorId: 'S1',
+    });
+    await access.authenticateSubcontractor('sct_recent');
+    expect(repository.tokensTouched).toEqual(['tok_sct_good']);
+  });
+
+  it.each([
+    [null, 'auth.missing_subcontractor_token'],
+    ['sct_unknown', 'auth.invalid_subcontractor_token'],
+    ['sct_expired', 'auth.invalid_subcontractor_token'],
+    ['sct_revoked', 'auth.invalid_subcontractor_token'],
+    ['sct_gone', 'auth.invalid_subcontractor_token'],
+  ])('refuses %s with 401 (%s)', async (secret, code) => {
+    expect(await failureOf(service().access.authenticateSubcontractor(secret))).toEqual({
+      kind: 'unauthorized',
+      code,
+    });
+  });
+
+  it('is refused on every other route, even when valid', async () => {
+    const credential: Credential = { kind: 'subcontractor_token', secret: 'sct_good' };
+    expect(await failureOf(service().access.authenticate(credential))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.credential_not_accepted',
+    });
+  });
+
+  it('reaches only the project and subcontractor it was issued for (404 for the others)', async () => {
+    const { access } = service();
+    const principal = await access.authenticateSubcontractor('sct_good');
+    expect(access.authorizePortal({ principal, projectId: 'PR1', subcontractorId: 'S1' })).toBe(principal);
+    expect(
+      await failureOf(
+        Promise.resolve().then(() => access.authorizePortal({ principal, projectId: 'PR2', subcontractorId: 'S1' })),
+      ),
+    ).toEqual({
+      kind: 'not_found',
+      code: 'project.not_found',
+    });
+    expect(
+      await failureOf(
+        Promise.resolve().then(() => access.authorizePortal({ principal, projectId: 'PR1', subcontractorId: 'S2' })),
+      ),
+    ).toEqual({
+      kind: 'not_found',
+      code: 'subcontractor.not_found',
+    });
+  });
+});
+
+describe('documents of a construction project', () => {
+  it('follow the role in their project, and are not there for anyone else', async () => {
+    const { access } = service();
+    const member = {
+      kind: 'user' as const,
+      userId: 'user_1',
+      platformAdmin: false,
+      via: { kind: 'personal_key' as const, keyId: 'k' },
+    };
+    expect(await access.authorizeProjectDocument({ principal: member, documentId: 'D1', need: 'write' })).toMatchObject(
+      {
+        projectId: 'PR1',
+        documentId: 'D1',
+        role: 'WRITE_ACCESS',
+      },
+    );
+    expect(
+      await failureOf(access.authorizeProjectDocument({ principal: member, documentId: 'D2', need: 'read' })),
+    ).toEqual({
+      kind: 'not_found',
+      code: 'document.not_found',
+    });
+    expect(
+      await failureOf(access.authorizeProjectDocument({ principal: member, documentId: 'D1', need: 'manage_members' })),
+    ).toEqual({
+      kind: 'forbidden',
+      code: 'auth.role_required',
+    });
+  });
+});
 
 describe('authentication', () => {
   it('a personal key acts as its user', async () => {

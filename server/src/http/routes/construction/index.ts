@@ -19,6 +19,9 @@ import { registerGetProjectRoute } from './projects/get-project.route.js';
 import { registerListProjectsRoute } from './projects/list-projects.route.js';
 import { registerMigrationTargetRoute } from './projects/migration-target.route.js';
 import { registerUpdateProjectRoute } from './projects/update-project.route.js';
+import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
+import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
+import { registerConstructionDocumentRoutes } from './documents/construction-documents.routes.js';
 
 /**
  * The application's routes for signed-in people (the session cookie, or a personal key): registered in a scope that
@@ -45,4 +48,7 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerRemoveMemberRoute(app, services);
   registerAdminEmailRoute(app, services);
   registerDeleteProjectRoute(app, services);
+  registerSubcontractorRoutes(app, services);
+  registerDeliveryRoutes(app, services);
+  registerConstructionDocumentRoutes(app, services);
 }

@@ -9,6 +9,7 @@ import * as m0007 from './0007-chunk-vector.js';
 import * as m0008 from './0008-extraction-kills.js';
 import * as m0009 from './0009-people.js';
 import * as m0010 from './0010-person-threads.js';
+import * as m0011 from './0011-deliveries.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-extraction-kills': m0008,
   '0009-people': m0009,
   '0010-person-threads': m0010,
+  '0011-deliveries': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

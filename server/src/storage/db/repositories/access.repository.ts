@@ -203,5 +203,61 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
           }
         : null;
     },
+    async findDocumentProject(documentId) {
+      if (!UUID.test(documentId)) return null;
+      const row = await db
+        .selectFrom('documents as d')
+        .select((eb) => [
+          eb.fn
+            .coalesce(
+              'd.project_id',
+              eb
+                .selectFrom('project_buildings as pb')
+                .select('pb.project_id')
+                .whereRef('pb.building_id', '=', 'd.building_id')
+                .orderBy('pb.created_at')
+                .limit(1),
+            )
+            .as('project_id'),
+        ])
+        .where('d.id', '=', documentId)
+        .where('d.archived_at', 'is', null)
+        .executeTakeFirst();
+      return row?.project_id ?? null;
+    },
+    async findSubcontractorToken(tokenHash) {
+      const row = await db
+        .selectFrom('subcontractor_tokens as t')
+        .innerJoin('subcontractors as s', 's.id', 't.subcontractor_id')
+        .innerJoin('projects as p', 'p.id', 't.project_id')
+        .select([
+          't.id',
+          't.project_id',
+          't.subcontractor_id',
+          't.expires_at',
+          't.revoked_at',
+          't.last_used_at',
+          's.archived_at',
+          'p.status',
+        ])
+        .where('t.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            projectId: row.project_id,
+            subcontractorId: row.subcontractor_id,
+            expiresAt: row.expires_at,
+            revoked: row.revoked_at !== null,
+            gone: row.archived_at !== null || row.status === 'ARCHIVED',
+            lastUsedAt: row.last_used_at,
+          }
+        : null;
+    },
+    async touchSubcontractorToken({ id, now }) {
+      await db.updateTable('subcontractor_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

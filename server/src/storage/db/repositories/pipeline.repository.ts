@@ -202,6 +202,8 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
           title: sql<string | null>`coalesce(title, ${c.title})`,
           classification: JSON.stringify(c.evidence),
           categorised: true,
+          // a construction upload is ready for the contractor's review once processing is through
+          progress_status: sql<'READY_TO_REVIEW'>`case when progress_status = 'IN_PROGRESS' and processed_at is null then 'READY_TO_REVIEW' else progress_status end`,
           processed_at: at,
           updated_at: at,
         })

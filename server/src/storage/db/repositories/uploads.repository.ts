@@ -25,6 +25,16 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           original_created_at: document.originalCreatedAt,
           created_at: document.createdAt,
           updated_at: document.createdAt,
+          ...(document.construction
+            ? {
+                project_id: document.construction.projectId,
+                delivery_id: document.construction.deliveryId,
+                subcontractor_id: document.construction.subcontractorId,
+                delivery_information_type: document.construction.informationType,
+                uploaded_by: document.construction.uploadedBy,
+                progress_status: 'IN_PROGRESS' as const,
+              }
+            : {}),
         })
         .execute();
     },

@@ -1,0 +1,65 @@
+import type { AccessService } from '../../domain/access/access.service.js';
+import type { AuditLog } from '../../domain/audit/audit.js';
+import { createConstructionDocumentsService } from '../../domain/deliveries/construction-documents.service.js';
+import { createDeliveriesService } from '../../domain/deliveries/deliveries.service.js';
+import { createSubcontractorsService } from '../../domain/deliveries/subcontractors.service.js';
+import type { BlobStore } from '../../domain/documents/blob-store.js';
+import type { Mailer } from '../../domain/mail/mailer.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import type { PageTokenCodec } from '../../domain/shared/page-token.js';
+import type { UploadsService } from '../../domain/uploads/uploads.service.js';
+import { createConstructionDocumentsRepository } from '../../storage/db/repositories/construction-documents.repository.js';
+import { createDeliveriesRepository } from '../../storage/db/repositories/deliveries.repository.js';
+import { createProjectsRepository } from '../../storage/db/repositories/projects.repository.js';
+import { createSubcontractorsRepository } from '../../storage/db/repositories/subcontractors.repository.js';
+import type { Db } from './app-module.js';
+
+/**
+ * What subcontractors owe a project (deliveries), the subcontractors and their portal tokens, and the project's
+ * documents as members and the portal see them. Uploads go through the documents module's uploads service, so
+ * they take the same pipeline as every other upload.
+ */
+export function createDeliveriesModule(deps: {
+  db: Db;
+  access: AccessService;
+  audit: AuditLog;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  blobs: BlobStore;
+  uploads: UploadsService;
+  pageTokens: PageTokenCodec;
+}) {
+  const subcontractorsRepository = createSubcontractorsRepository(deps.db);
+  const deliveriesRepository = createDeliveriesRepository(deps.db);
+  const subcontractors = createSubcontractorsService({
+    repository: subcontractorsRepository,
+    access: deps.access,
+    audit: deps.audit,
+    clock: deps.clock,
+  });
+  const deliveries = createDeliveriesService({
+    repository: deliveriesRepository,
+    subcontractors: subcontractorsRepository,
+    access: deps.access,
+    audit: deps.audit,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    tokens: subcontractors,
+    projects: createProjectsRepository(deps.db),
+  });
+  const constructionDocuments = createConstructionDocumentsService({
+    repository: createConstructionDocumentsRepository(deps.db),
+    deliveries: deliveriesRepository,
+    access: deps.access,
+    uploads: deps.uploads,
+    blobs: deps.blobs,
+    audit: deps.audit,
+    clock: deps.clock,
+    userLabel: (userId) => deliveriesRepository.userLabel(userId),
+    projectCustomer: async (projectId) => (await deliveriesRepository.projectOf(projectId))?.customerId ?? null,
+    pageTokens: deps.pageTokens,
+  });
+  return { services: { subcontractors, deliveries, constructionDocuments } };
+}

@@ -1,0 +1,508 @@
+import type { AccessService } from '../access/access.service.js';
+import type { Principal, SubcontractorPrincipal } from '../access/principal.js';
+import type { AuditActor, AuditLog } from '../audit/audit.js';
+import type { BlobStore } from '../documents/blob-store.js';
+import { documentNotFound } from '../documents/documents.errors.js';
+import type { Clock } from '../shared/clock.js';
+import { AppError, invalid, invalidField, type FieldProblem } from '../shared/errors.js';
+import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
+import { readPage, type Page } from '../shared/paging.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { DeliveriesRepository } from './deliveries.service.js';
+import { deliveryNotInReach, informationTypeNotExpected, notAProjectBuilding } from './deliveries.errors.js';
+import { checkProgressTransition, type ProgressActor, type ProgressStatus } from './progress.js';
+
+/** the members of the construction document update body (the spec's table), all optional */
+export interface ConstructionDocumentPatch {
+  id?: string;
+  buildingCategory?: string | null;
+  discipline?: string | null;
+  drawingCode?: string | null;
+  drawingDate?: string | null;
+  filename?: string;
+  filenameDescriptive?: string | null;
+  floor?: string | null;
+  informationTypes?: string[] | null;
+  progressStatus?: ProgressStatus | null;
+  roomLocations?: string[] | null;
+  serialNumber?: string | null;
+  tags?: string[] | null;
+  tfmCode?: string | null;
+}
+
+export type EditableField = Exclude<keyof ConstructionDocumentPatch, 'id'>;
+
+export interface ConstructionDocument {
+  id: string;
+  projectId: string | null;
+  buildingId: string;
+  deliveryId: string | null;
+  subcontractorId: string | null;
+  /** the information type the upload answered */
+  deliveryInformationType: string | null;
+  filename: string;
+  filenameDescriptive: string | null;
+  buildingCategory: string | null;
+  discipline: string | null;
+  drawingCode: string | null;
+  drawingDate: string | null;
+  floor: string | null;
+  informationTypes: string[];
+  progressStatus: ProgressStatus | null;
+  /** why the file is CORRUPT (what processing found) */
+  progressReason: string | null;
+  roomLocations: string[];
+  serialNumber: string | null;
+  tags: string[];
+  tfmCode: string | null;
+  size: number;
+  mimeType: string | null;
+  uploaded: boolean;
+  processed: boolean;
+  uploadedBy: string | null;
+  updatedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** storage keys, for signed URLs (not shown) */
+  blobKey: string;
+  previewKey: string | null;
+  contentType: string | null;
+}
+
+export interface HistoryEntry {
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+  changedAt: Date;
+  actor: { kind: 'user' | 'subcontractor' | 'system'; userId: string | null; label: string | null };
+}
+
+export interface DocumentFilter {
+  projectId: string;
+  deliveryId?: string;
+  subcontractorId?: string;
+  buildingCategory?: string;
+  informationType?: string;
+  progressStatus?: ProgressStatus;
+}
+
+export interface ConstructionDocumentsRepository {
+  /** a live document with its construction fields */
+  find(documentId: string): Promise<ConstructionDocument | null>;
+  /** oldest first, after the cursor (created_at, id) */
+  list(params: { filter: DocumentFilter; limit: number; after: PageCursor | null }): Promise<ConstructionDocument[]>;
+  /**
+   * Locks the documents, asks `plan` what to change (it may throw: then nothing changes), writes the changes and one
+   * history row per changed field, all in one transaction.
+   */
+  update(params: {
+    documentIds: string[];
+    actor: HistoryEntry['actor'];
+    at: Date;
+    plan: (current: Map<string, ConstructionDocument>) => { id: string; patch: ConstructionDocumentPatch }[];
+  }): Promise<ConstructionDocument[]>;
+  archive(params: {
+    documentId: string;
+    actor: HistoryEntry['actor'];
+    at: Date;
+    updatedBy: string | null;
+  }): Promise<boolean>;
+  history(documentId: string): Promise<HistoryEntry[]>;
+  /** the project's building with its owner, null when the building is not one of the project's */
+  projectBuilding(params: { projectId: string; buildingId: string }): Promise<{ ownerId: string } | null>;
+  /** an upload for a declined information type opens it again for review (the comment stays) */
+  reopenDeclined(params: { deliveryId: string; informationType: string }): Promise<void>;
+}
+
+const SIGNED_URL_SECONDS = 15 * 60;
+
+/**
+ * Documents of construction projects, for project members (`/construction/documents/...`) and for the subcontractor
+ * that uploaded them (the portal). Every change of metadata keeps its history (who, when, old and new value) and is
+ * in the audit log; deletion archives. `progressStatus` follows the rules in `progress.ts`.
+ */
+export function createConstructionDocumentsService(deps: {
+  repository: ConstructionDocumentsRepository;
+  deliveries: Pick<DeliveriesRepository, 'find'>;
+  access: AccessService;
+  uploads: Pick<UploadsService, 'register'>;
+  blobs: BlobStore;
+  audit: AuditLog;
+  clock: Clock;
+  /** labels people in history and the audit log */
+  userLabel: (userId: string) => Promise<string>;
+  projectCustomer: (projectId: string) => Promise<string | null>;
+  pageTokens: PageTokenCodec;
+}) {
+  const { repository, access, audit, clock } = deps;
+
+  function checkPatch(params: {
+    current: ConstructionDocument;
+    patch: ConstructionDocumentPatch;
+    actor: ProgressActor;
+    base: string;
+  }): FieldProblem[] {
+    const { current, patch, base } = params;
+    const problems: FieldProblem[] = [];
+    if (patch.id !== undefined && patch.id.toLowerCase() !== current.id) {
+      problems.push({ path: `${base}/id`, message: 'must be the id of the document being changed' });
+    }
+    if (patch.progressStatus !== undefined && patch.progressStatus !== null) {
+      try {
+        checkProgressTransition({
+          actor: params.actor,
+          from: current.progressStatus,
+          to: patch.progressStatus,
+          path: `${base}/progressStatus`,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.kind === 'forbidden') throw error;
+        problems.push(...(error.fieldErrors ?? [{ path: `${base}/progressStatus`, message: error.message }]));
+      }
+    }
+    return problems;
+  }
+
+  async function actorOfPrincipal(principal: Principal | SubcontractorPrincipal, label?: string | null) {
+    if (principal.kind === 'subcontractor') {
+      return {
+        history: {
+          kind: 'subcontractor' as const,
+          userId: null,
+          label: label ?? `subcontractor ${principal.subcontractorId}`,
+        },
+        audit: { kind: 'subcontractor' as const, label: label ?? principal.subcontractorId } satisfies AuditActor,
+      };
+    }
+    if (principal.kind !== 'user') throw documentNotFound();
+    const userLabel = await deps.userLabel(principal.userId);
+    return {
+      history: { kind: 'user' as const, userId: principal.userId, label: userLabel },
+      audit: { kind: 'user' as const, userId: principal.userId, label: userLabel } satisfies AuditActor,
+    };
+  }
+
+  async function applyPatches(params: {
+    principal: Principal | SubcontractorPrincipal;
+    actor: ProgressActor;
+    items: { id: string; patch: ConstructionDocumentPatch }[];
+    customerId: string | null;
+    clientAddress: string | null;
+    /** a batch names failing items by index (`/documents/3/...`); a single update by field (`/...`) */
+    batch: boolean;
+  }): Promise<ConstructionDocument[]> {
+    const actor = await actorOfPrincipal(params.principal);
+    const updated = await repository.update({
+      documentIds: params.items.map((item) => item.id),
+      actor: actor.history,
+      at: clock.now(),
+      plan: (current) => {
+        const problems: FieldProblem[] = [];
+        params.items.forEach((item, index) => {
+          const base = params.batch ? `/documents/${index}` : '';
+          const document = current.get(item.id);
+          if (!document) {
+            if (!params.batch) throw documentNotFound();
+            problems.push({ path: `${base}/id`, message: 'is not a document this caller may change' });
+            return;
+          }
+          problems.push(...checkPatch({ current: document, patch: item.patch, actor: params.actor, base }));
+        });
+        if (problems.length > 0) {
+          throw invalid(
+            'request.invalid',
+            `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems
+              .slice(0, 5)
+              .map((p) => `${p.path} ${p.message}`)
+              .join('; ')}`,
+            problems,
+          );
+        }
+        // a document always has a state: progressStatus null leaves it as it is
+        return params.items.map(({ id, patch }) => {
+          const { progressStatus, ...rest } = patch;
+          return { id, patch: progressStatus === null ? rest : patch };
+        });
+      },
+    });
+    for (const document of updated) {
+      const patch = params.items.find((item) => item.id === document.id)?.patch ?? {};
+      await audit.record({
+        customerId: params.customerId,
+        actor: actor.audit,
+        action: 'document.updated',
+        target: { type: 'document', id: document.id },
+        details: { projectId: document.projectId, fields: Object.keys(patch).filter((key) => key !== 'id') },
+        clientAddress: params.clientAddress,
+      });
+    }
+    return updated;
+  }
+
+  async function signedUrl(document: ConstructionDocument, generated: boolean) {
+    if (generated) {
+      if (!document.previewKey) {
+        throw invalidField('/useGeneratedFile', 'this document has no generated PDF (yet); ask for the original');
+      }
+      const url = await deps.blobs.signedDownloadUrl(document.previewKey, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        filename: `${document.filename.replace(/\.[^.]+$/, '')}.pdf`,
+        contentType: 'application/pdf',
+        inline: true,
+      });
+      return { url, expiresAt: new Date(clock.now().getTime() + SIGNED_URL_SECONDS * 1000) };
+    }
+    if (!document.uploaded) throw invalidField('/documentId', 'the file has not been uploaded yet');
+    const url = await deps.blobs.signedDownloadUrl(document.blobKey, {
+      expiresInSeconds: SIGNED_URL_SECONDS,
+      filename: document.filename,
+      ...(document.contentType ? { contentType: document.contentType } : {}),
+    });
+    return { url, expiresAt: new Date(clock.now().getTime() + SIGNED_URL_SECONDS * 1000) };
+  }
+
+  /** a subcontractor's own document (uploaded with its token) in its project; nothing else is there */
+  async function portalDocument(principal: SubcontractorPrincipal, documentId: string) {
+    const document = await repository.find(documentId);
+    if (
+      !document ||
+      document.projectId !== principal.projectId ||
+      document.subcontractorId !== principal.subcontractorId
+    ) {
+      throw documentNotFound();
+    }
+    return document;
+  }
+
+  async function memberDocument(params: { principal: Principal; documentId: string; need: 'read' | 'write' }) {
+    const grant = await access.authorizeProjectDocument(params);
+    const document = await repository.find(params.documentId);
+    if (!document) throw documentNotFound();
+    return { grant, document };
+  }
+
+  return {
+    // ---- project members ----
+    async get(params: { principal: Principal; documentId: string }) {
+      return (await memberDocument({ ...params, need: 'read' })).document;
+    },
+    async history(params: { principal: Principal; documentId: string }) {
+      await memberDocument({ ...params, need: 'read' });
+      return repository.history(params.documentId);
+    },
+    async update(params: {
+      principal: Principal;
+      documentId: string;
+      patch: ConstructionDocumentPatch;
+      clientAddress: string | null;
+    }) {
+      const { grant } = await memberDocument({ ...params, need: 'write' });
+      const [updated] = await applyPatches({
+        principal: params.principal,
+        actor: 'member',
+        items: [{ id: params.documentId, patch: params.patch }],
+        customerId: grant.customerId,
+        clientAddress: params.clientAddress,
+        batch: false,
+      });
+      if (!updated) throw documentNotFound();
+      return updated;
+    },
+    /** 1 to 500 documents, all or nothing: one failing item changes nothing, and every failing item is named */
+    async batch(params: {
+      principal: Principal;
+      items: { id: string; patch: ConstructionDocumentPatch }[];
+      clientAddress: string | null;
+    }) {
+      const problems: FieldProblem[] = [];
+      let customerId: string | null = null;
+      const seen = new Set<string>();
+      for (const [index, item] of params.items.entries()) {
+        if (seen.has(item.id)) {
+          problems.push({ path: `/documents/${index}/id`, message: 'names a document already in this batch' });
+          continue;
+        }
+        seen.add(item.id);
+        try {
+          const grant = await access.authorizeProjectDocument({
+            principal: params.principal,
+            documentId: item.id,
+            need: 'write',
+          });
+          customerId = grant.customerId;
+        } catch (error) {
+          // a caller without the right to change a project's documents is refused as a whole (403)
+          if (!(error instanceof AppError) || error.kind === 'unauthorized' || error.kind === 'forbidden') throw error;
+          problems.push({ path: `/documents/${index}/id`, message: 'is not a document this caller may change' });
+        }
+      }
+      if (problems.length > 0) {
+        throw invalid('request.invalid', `${problems.length} documents cannot be changed`, problems);
+      }
+      return applyPatches({
+        principal: params.principal,
+        actor: 'member',
+        items: params.items,
+        customerId,
+        clientAddress: params.clientAddress,
+        batch: true,
+      });
+    },
+    async archive(params: { principal: Principal; documentId: string; clientAddress: string | null }) {
+      const { grant } = await memberDocument({ ...params, need: 'write' });
+      const actor = await actorOfPrincipal(params.principal);
+      await repository.archive({
+        documentId: params.documentId,
+        actor: actor.history,
+        at: clock.now(),
+        updatedBy: null,
+      });
+      await audit.record({
+        customerId: grant.customerId,
+        actor: actor.audit,
+        action: 'document.archived',
+        target: { type: 'document', id: params.documentId },
+        clientAddress: params.clientAddress,
+      });
+    },
+    async signedUrl(params: { principal: Principal; documentId: string; useGeneratedFile: boolean }) {
+      const { document } = await memberDocument({ ...params, need: 'read' });
+      return signedUrl(document, params.useGeneratedFile);
+    },
+    async list(params: {
+      principal: Principal;
+      filter: DocumentFilter;
+      limit: number;
+      nextToken: string | undefined;
+    }): Promise<Page<ConstructionDocument>> {
+      await access.authorizeProject({ principal: params.principal, projectId: params.filter.projectId, need: 'read' });
+      return readPage({
+        codec: deps.pageTokens,
+        // a token is only good for the same project and filters
+        context: `construction-documents:${JSON.stringify(params.filter)}`,
+        nextToken: params.nextToken,
+        limit: params.limit,
+        fetch: (after, limit) => repository.list({ filter: params.filter, limit, after }),
+        cursorOf: (document) => ({ value: document.createdAt.toISOString(), id: document.id }),
+      });
+    },
+
+    // ---- the subcontractor portal ----
+    async portalGet(params: { principal: SubcontractorPrincipal; documentId: string }) {
+      return portalDocument(params.principal, params.documentId);
+    },
+    async portalUpdate(params: {
+      principal: SubcontractorPrincipal;
+      documentId: string;
+      patch: ConstructionDocumentPatch;
+      clientAddress: string | null;
+    }) {
+      await portalDocument(params.principal, params.documentId);
+      const [updated] = await applyPatches({
+        principal: params.principal,
+        actor: 'subcontractor',
+        items: [{ id: params.documentId, patch: params.patch }],
+        customerId: await deps.projectCustomer(params.principal.projectId),
+        clientAddress: params.clientAddress,
+        batch: false,
+      });
+      if (!updated) throw documentNotFound();
+      return updated;
+    },
+    async portalArchive(params: {
+      principal: SubcontractorPrincipal;
+      documentId: string;
+      updatedBy: string | null;
+      clientAddress: string | null;
+    }) {
+      await portalDocument(params.principal, params.documentId);
+      const actor = await actorOfPrincipal(params.principal, params.updatedBy);
+      await repository.archive({
+        documentId: params.documentId,
+        actor: actor.history,
+        at: clock.now(),
+        updatedBy: params.updatedBy,
+      });
+      await audit.record({
+        customerId: await deps.projectCustomer(params.principal.projectId),
+        actor: actor.audit,
+        action: 'document.archived',
+        target: { type: 'document', id: params.documentId },
+        details: { projectId: params.principal.projectId, subcontractorId: params.principal.subcontractorId },
+        clientAddress: params.clientAddress,
+      });
+    },
+    async portalSignedUrl(params: {
+      principal: SubcontractorPrincipal;
+      documentId: string;
+      useGeneratedFile: boolean;
+    }) {
+      return signedUrl(await portalDocument(params.principal, params.documentId), params.useGeneratedFile);
+    },
+    /**
+     * An upload through the portal: into one of the project's buildings, answering (optionally) one of the
+     * subcontractor's deliveries and one of the information types it expects.
+     */
+    async portalUpload(params: {
+      principal: SubcontractorPrincipal;
+      buildingId: string;
+      filename: string;
+      deliveryId?: string;
+      informationType?: string;
+      uploadedBy?: string;
+      clientAddress: string | null;
+    }) {
+      const { principal } = params;
+      const building = await repository.projectBuilding({
+        projectId: principal.projectId,
+        buildingId: params.buildingId,
+      });
+      if (!building) throw notAProjectBuilding();
+      let deliveryId: string | null = null;
+      if (params.deliveryId !== undefined) {
+        const delivery = await deps.deliveries.find(params.deliveryId);
+        if (
+          !delivery ||
+          delivery.projectId !== principal.projectId ||
+          delivery.subContractorId !== principal.subcontractorId
+        ) {
+          throw deliveryNotInReach();
+        }
+        if (
+          params.informationType !== undefined &&
+          delivery.informationTypesExpected.length > 0 &&
+          !delivery.informationTypesExpected.includes(params.informationType)
+        ) {
+          throw informationTypeNotExpected();
+        }
+        deliveryId = delivery.id;
+      }
+      const registered = await deps.uploads.register({
+        placement: { ownerId: building.ownerId, buildingId: params.buildingId },
+        filename: params.filename,
+        construction: {
+          projectId: principal.projectId,
+          deliveryId,
+          subcontractorId: principal.subcontractorId,
+          informationType: params.informationType ?? null,
+          uploadedBy: params.uploadedBy ?? null,
+        },
+      });
+      if (deliveryId && params.informationType) {
+        await repository.reopenDeclined({ deliveryId, informationType: params.informationType });
+      }
+      await audit.record({
+        customerId: await deps.projectCustomer(principal.projectId),
+        actor: { kind: 'subcontractor', label: params.uploadedBy ?? principal.subcontractorId },
+        action: 'document.uploaded',
+        target: { type: 'document', id: registered.documentId },
+        details: { projectId: principal.projectId, subcontractorId: principal.subcontractorId, deliveryId },
+        clientAddress: params.clientAddress,
+      });
+      return registered;
+    },
+  };
+}
+
+export type ConstructionDocumentsService = ReturnType<typeof createConstructionDocumentsService>;

@@ -1,0 +1,505 @@
+import type { AccessService } from '../access/access.service.js';
+import type { ProjectGrant } from '../access/people-policies.js';
+import type { Principal, SubcontractorPrincipal } from '../access/principal.js';
+import type { AuditLog } from '../audit/audit.js';
+import type { Mailer, MailLocale } from '../mail/mailer.js';
+import { renderMail } from '../mail/templates.js';
+import type { Clock } from '../shared/clock.js';
+import { invalidField } from '../shared/errors.js';
+import { deliveryNotFound, otherCustomer, subcontractorNotFound, unknownSubcontractor } from './deliveries.errors.js';
+import { deliveryProgress, type ApprovalStatus, type DeliveryProgress, type TypeEvidence } from './progress.js';
+import type { ProjectRecord, ProjectsRepository } from '../projects/projects.service.js';
+import { projectNotFound } from '../projects/projects.errors.js';
+import type { SubcontractorRecord, SubcontractorsRepository, SubcontractorsService } from './subcontractors.service.js';
+
+export interface ContactPerson {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+}
+
+export interface InformationTypeItem {
+  informationType: string;
+  approvalStatus: ApprovalStatus | null;
+  comment: string | null;
+  secondaryComment: string | null;
+  verifiedBy: string | null;
+  verifiedAt: string | null;
+}
+
+export interface DeliveryFields {
+  buildingCategory: string;
+  fullCategory: string;
+  serialNumber: string | null;
+  description: string | null;
+  discipline: string | null;
+  subContractorId: string | null;
+  comment: string | null;
+  secondaryComment: string | null;
+  contactPerson: ContactPerson | null;
+  informationTypes: InformationTypeItem[];
+  informationTypesExpected: string[];
+}
+
+export interface DeliveryRecord extends DeliveryFields {
+  id: string;
+  customerId: string;
+  projectId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DeliveryView extends DeliveryRecord {
+  progress: DeliveryProgress;
+}
+
+/** an item of a create or update body: approval fields may be sent, but who verified and when is the service's */
+export type InformationTypeInput = Partial<Omit<InformationTypeItem, 'informationType'>> & { informationType: string };
+
+export type DeliveryInput = Partial<Omit<DeliveryFields, 'informationTypes'>> & {
+  informationTypes?: InformationTypeInput[];
+};
+
+export interface DeliveriesRepository {
+  list(params: { projectId: string; subcontractorId?: string }): Promise<DeliveryRecord[]>;
+  /** a live delivery */
+  find(deliveryId: string): Promise<DeliveryRecord | null>;
+  create(params: { customerId: string; projectId: string; fields: DeliveryFields }[]): Promise<DeliveryRecord[]>;
+  update(params: { deliveryId: string; fields: Partial<DeliveryFields> }): Promise<DeliveryRecord | null>;
+  archive(params: { deliveryId: string; at: Date }): Promise<boolean>;
+  /** per delivery, per information type: documents delivered (uploaded, not corrupt) and corrupt */
+  evidence(deliveryIds: string[]): Promise<Map<string, Map<string, TypeEvidence>>>;
+  /** an approval moves the documents answering the type: APPROVED -> DONE, DECLINED -> IN_PROGRESS */
+  setTypeDocumentsProgress(params: {
+    deliveryId: string;
+    informationType: string;
+    status: 'DONE' | 'IN_PROGRESS';
+    actor: { userId: string; label: string };
+    at: Date;
+  }): Promise<void>;
+  projectOf(projectId: string): Promise<{ id: string; customerId: string; name: string; customerName: string } | null>;
+  userLabel(userId: string): Promise<string>;
+}
+
+const DEFAULTS: DeliveryFields = {
+  buildingCategory: '',
+  fullCategory: '',
+  serialNumber: null,
+  description: null,
+  discipline: null,
+  subContractorId: null,
+  comment: null,
+  secondaryComment: null,
+  contactPerson: null,
+  informationTypes: [],
+  informationTypesExpected: [],
+};
+
+/** how a delivery is named in mail and lists: its description, else its category and discipline */
+export function deliveryLabel(delivery: DeliveryFields): string {
+  return delivery.description?.trim() || [delivery.fullCategory, delivery.discipline].filter(Boolean).join(' ');
+}
+
+/**
+ * What each subcontractor owes a project (deliveries) and how far it has come. Members with READ_ACCESS read them,
+ * WRITE_ACCESS creates, changes, approves and declines. Who approved or declined an information type, and when, is
+ * set here from the signed-in user: the body's `verifiedBy` and `verifiedAt` are not trusted. An approval or a
+ * decline is mailed to the subcontractor (a decline with its comment).
+ */
+export function createDeliveriesService(deps: {
+  repository: DeliveriesRepository;
+  subcontractors: SubcontractorsRepository;
+  access: AccessService;
+  audit: AuditLog;
+  mailer: Mailer;
+  clock: Clock;
+  /** the app's address; the portal link is `<publicUrl>/portal/<projectId>/<subcontractorId>#token=<token>` */
+  publicUrl: string;
+  tokens: Pick<SubcontractorsService, 'issueToken'>;
+  projects: Pick<ProjectsRepository, 'findProject'>;
+}) {
+  const { repository, access, audit, clock } = deps;
+
+  async function views(records: DeliveryRecord[]): Promise<DeliveryView[]> {
+    const evidence = await repository.evidence(records.map((r) => r.id));
+    return records.map((record) => ({
+      ...record,
+      progress: deliveryProgress({
+        expected: record.informationTypesExpected,
+        approvals: new Map(record.informationTypes.map((item) => [item.informationType, item.approvalStatus])),
+        evidence: evidence.get(record.id) ?? new Map(),
+      }),
+    }));
+  }
+
+  async function actorOf(grant: ProjectGrant) {
+    return { kind: 'user' as const, userId: grant.userId, label: await repository.userLabel(grant.userId) };
+  }
+
+  async function checkSubcontractor(projectId: string, subcontractorId: string | null | undefined) {
+    if (subcontractorId === null || subcontractorId === undefined) return null;
+    const found = await deps.subcontractors.find({ projectId, subcontractorId });
+    if (!found) throw unknownSubcontractor('/subContractorId');
+    return found;
+  }
+
+  /**
+   * The body's information types against the stored ones: an approval that changed gets the caller and the time;
+   * an unchanged one keeps who and when it had.
+   */
+  function mergeApprovals(params: {
+    previous: InformationTypeItem[];
+    next: InformationTypeInput[];
+    verifier: string;
+    at: Date;
+  }): { items: InformationTypeItem[]; changed: InformationTypeItem[] } {
+    const before = new Map(params.previous.map((item) => [item.informationType, item]));
+    const changed: InformationTypeItem[] = [];
+    const items = params.next.map((input) => {
+      const old = before.get(input.informationType);
+      const approvalStatus = input.approvalStatus ?? null;
+      const moved = (old?.approvalStatus ?? null) !== approvalStatus;
+      const item: InformationTypeItem = {
+        informationType: input.informationType,
+        approvalStatus,
+        comment: input.comment === undefined ? (old?.comment ?? null) : input.comment,
+        secondaryComment:
+          input.secondaryComment === undefined ? (old?.secondaryComment ?? null) : input.secondaryComment,
+        verifiedBy: moved ? (approvalStatus ? params.verifier : null) : (old?.verifiedBy ?? null),
+        verifiedAt: moved ? (approvalStatus ? params.at.toISOString() : null) : (old?.verifiedAt ?? null),
+      };
+      if (moved && approvalStatus) changed.push(item);
+      return item;
+    });
+    return { items, changed };
+  }
+
+  async function notifyReview(params: {
+    delivery: DeliveryRecord;
+    changed: InformationTypeItem[];
+    subcontractor: SubcontractorRecord | null;
+    projectName: string;
+  }) {
+    const { subcontractor } = params;
+    if (!subcontractor || params.changed.length === 0) return;
+    const issued = await deps.tokens.issueToken({
+      projectId: params.delivery.projectId,
+      subcontractorId: subcontractor.id,
+      createdBy: null,
+    });
+    await deps.mailer.send({
+      to: [subcontractor.email],
+      template: {
+        kind: 'delivery_review',
+        locale: 'no',
+        projectName: params.projectName,
+        deliveryLabel: deliveryLabel(params.delivery),
+        approved: params.changed.filter((i) => i.approvalStatus === 'APPROVED').map((i) => i.informationType),
+        declined: params.changed
+          .filter((i) => i.approvalStatus === 'DECLINED')
+          .map((i) => ({ informationType: i.informationType, comment: i.comment })),
+        portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token),
+      },
+    });
+  }
+
+  function portalUrl(projectId: string, subcontractorId: string, token: string): string {
+    return `${deps.publicUrl}/portal/${projectId}/${subcontractorId}#token=${encodeURIComponent(token)}`;
+  }
+
+  async function authorizedDelivery(params: { principal: Principal; deliveryId: string; need: 'read' | 'write' }) {
+    const delivery = await repository.find(params.deliveryId);
+    if (!delivery) throw deliveryNotFound();
+    const grant = await access.authorizeProject({
+      principal: params.principal,
+      projectId: delivery.projectId,
+      need: params.need,
+      notFound: deliveryNotFound,
+    });
+    return { delivery, grant };
+  }
+
+  /** what a subcontractor still owes: per delivery, the expected types not delivered or declined */
+  async function missingFor(projectId: string, subcontractorId: string) {
+    const list = await views(await repository.list({ projectId, subcontractorId }));
+    return list.flatMap((delivery) => {
+      const items = delivery.progress.informationTypes
+        .filter((item) => item.approvalStatus === 'DECLINED' || item.documents === 0)
+        .map((item) => ({
+          informationType: item.informationType,
+          declinedComment:
+            item.approvalStatus === 'DECLINED'
+              ? (delivery.informationTypes.find((i) => i.informationType === item.informationType)?.comment ?? null)
+              : null,
+        }));
+      return items.length > 0 ? [{ delivery: deliveryLabel(delivery), items }] : [];
+    });
+  }
+
+  async function subcontractorMail(params: {
+    principal: Principal;
+    projectId: string;
+    subcontractorId: string;
+    message?: string;
+    locale?: MailLocale;
+    /** null: a preview, with a placeholder where the token goes */
+    issueToken: boolean;
+  }) {
+    const grant = await access.authorizeProject({ ...params, need: 'write' });
+    const subcontractor = await deps.subcontractors.find({
+      projectId: grant.projectId,
+      subcontractorId: params.subcontractorId,
+    });
+    if (!subcontractor) throw subcontractorNotFound();
+    const project = await repository.projectOf(grant.projectId);
+    const token = params.issueToken
+      ? (
+          await deps.tokens.issueToken({
+            projectId: grant.projectId,
+            subcontractorId: subcontractor.id,
+            createdBy: grant.userId,
+          })
+        ).token
+      : '<token>';
+    const template = {
+      kind: 'subcontractor_request' as const,
+      locale: params.locale ?? 'no',
+      projectName: project?.name ?? '',
+      customerName: project?.customerName ?? '',
+      companyName: subcontractor.companyName,
+      message: params.message ?? null,
+      missing: await missingFor(grant.projectId, subcontractor.id),
+      portalUrl: portalUrl(grant.projectId, subcontractor.id, token),
+    };
+    return { grant, subcontractor, template };
+  }
+
+  return {
+    views,
+    async list(params: { principal: Principal; projectId: string }): Promise<DeliveryView[]> {
+      const grant = await access.authorizeProject({ ...params, need: 'read' });
+      return views(await repository.list({ projectId: grant.projectId }));
+    },
+    async create(params: {
+      principal: Principal;
+      customerId: string;
+      projectId: string;
+      input: DeliveryInput;
+      clientAddress: string | null;
+    }): Promise<DeliveryView> {
+      const grant = await access.authorizeProject({ ...params, need: 'write' });
+      const verifier = await repository.userLabel(grant.userId);
+      const { items } = mergeApprovals({
+        previous: [],
+        next: params.input.informationTypes ?? [],
+        verifier,
+        at: clock.now(),
+      });
+      const [created] = await repository.create([
+        {
+          customerId: grant.customerId,
+          projectId: grant.projectId,
+          fields: { ...DEFAULTS, ...params.input, informationTypes: items },
+        },
+      ]);
+      if (!created) throw deliveryNotFound();
+      await audit.record({
+        customerId: grant.customerId,
+        actor: await actorOf(grant),
+        action: 'delivery.created',
+        target: { type: 'delivery', id: created.id },
+        details: { projectId: grant.projectId },
+        clientAddress: params.clientAddress,
+      });
+      const [view] = await views([created]);
+      return view!;
+    },
+    async update(params: {
+      principal: Principal;
+      deliveryId: string;
+      input: DeliveryInput;
+      clientAddress: string | null;
+    }): Promise<DeliveryView> {
+      const { delivery, grant } = await authorizedDelivery({ ...params, need: 'write' });
+      const subcontractor = await checkSubcontractor(
+        grant.projectId,
+        params.input.subContractorId === undefined ? delivery.subContractorId : params.input.subContractorId,
+      ).catch((error: unknown) => {
+        // a subcontractor removed since keeps its deliveries; only a newly named one must exist
+        if (params.input.subContractorId === undefined) return null;
+        throw error;
+      });
+      const at = clock.now();
+      const verifier = await repository.userLabel(grant.userId);
+      const { informationTypes, ...rest } = params.input;
+      const merged = informationTypes
+        ? mergeApprovals({ previous: delivery.informationTypes, next: informationTypes, verifier, at })
+        : { items: undefined, changed: [] };
+      const updated = await repository.update({
+        deliveryId: delivery.id,
+        fields: { ...rest, ...(merged.items ? { informationTypes: merged.items } : {}) },
+      });
+      if (!updated) throw deliveryNotFound();
+      const actor = await actorOf(grant);
+      await audit.record({
+        customerId: grant.customerId,
+        actor,
+        action: 'delivery.updated',
+        target: { type: 'delivery', id: delivery.id },
+        details: { projectId: grant.projectId, fields: Object.keys(params.input) },
+        clientAddress: params.clientAddress,
+      });
+      for (const item of merged.changed) {
+        await repository.setTypeDocumentsProgress({
+          deliveryId: delivery.id,
+          informationType: item.informationType,
+          status: item.approvalStatus === 'APPROVED' ? 'DONE' : 'IN_PROGRESS',
+          actor: { userId: grant.userId, label: actor.label },
+          at,
+        });
+        await audit.record({
+          customerId: grant.customerId,
+          actor,
+          action: 'delivery.approval_changed',
+          target: { type: 'delivery', id: delivery.id },
+          details: {
+            informationType: item.informationType,
+            approvalStatus: item.approvalStatus,
+            comment: item.comment,
+          },
+          clientAddress: params.clientAddress,
+        });
+      }
+      const project = await repository.projectOf(grant.projectId);
+      await notifyReview({
+        delivery: updated,
+        changed: merged.changed,
+        subcontractor,
+        projectName: project?.name ?? '',
+      });
+      const [view] = await views([updated]);
+      return view!;
+    },
+    async remove(params: {
+      principal: Principal;
+      deliveryId: string;
+      projectId: string;
+      clientAddress: string | null;
+    }): Promise<void> {
+      const { delivery, grant } = await authorizedDelivery({ ...params, need: 'write' });
+      if (delivery.projectId !== params.projectId) throw deliveryNotFound();
+      await repository.archive({ deliveryId: delivery.id, at: clock.now() });
+      await audit.record({
+        customerId: grant.customerId,
+        actor: await actorOf(grant),
+        action: 'delivery.deleted',
+        target: { type: 'delivery', id: delivery.id },
+        details: { projectId: grant.projectId },
+        clientAddress: params.clientAddress,
+      });
+    },
+    /** expectations, categories and contact into another project of the same customer; no documents or approvals */
+    async copy(params: {
+      principal: Principal;
+      fromProjectId: string;
+      toProjectId: string;
+      deliveryIds: string[];
+      clientAddress: string | null;
+    }): Promise<DeliveryView[]> {
+      const from = await access.authorizeProject({
+        principal: params.principal,
+        projectId: params.fromProjectId,
+        need: 'read',
+      });
+      const to = await access.authorizeProject({
+        principal: params.principal,
+        projectId: params.toProjectId,
+        need: 'write',
+      });
+      if (from.customerId !== to.customerId) throw otherCustomer();
+      const source = new Map((await repository.list({ projectId: from.projectId })).map((d) => [d.id, d]));
+      const picked = params.deliveryIds.map((id, index) => {
+        const found = source.get(id);
+        if (!found) throw invalidField(`/deliveryIds/${index}`, 'is not a delivery of the source project');
+        return found;
+      });
+      const created = await repository.create(
+        picked.map((d) => ({
+          customerId: to.customerId,
+          projectId: to.projectId,
+          fields: {
+            ...DEFAULTS,
+            buildingCategory: d.buildingCategory,
+            fullCategory: d.fullCategory,
+            serialNumber: d.serialNumber,
+            description: d.description,
+            discipline: d.discipline,
+            contactPerson: d.contactPerson,
+            informationTypesExpected: d.informationTypesExpected,
+          },
+        })),
+      );
+      await audit.record({
+        customerId: to.customerId,
+        actor: await actorOf(to),
+        action: 'delivery.copied',
+        target: { type: 'project', id: to.projectId },
+        details: { fromProjectId: from.projectId, deliveries: created.length },
+        clientAddress: params.clientAddress,
+      });
+      return views(created);
+    },
+    async previewSubcontractorEmail(params: {
+      principal: Principal;
+      projectId: string;
+      subcontractorId: string;
+      message?: string;
+      locale?: MailLocale;
+    }) {
+      return renderMail((await subcontractorMail({ ...params, issueToken: false })).template);
+    },
+    async sendSubcontractorEmail(params: {
+      principal: Principal;
+      projectId: string;
+      subcontractorId: string;
+      message?: string;
+      locale?: MailLocale;
+      clientAddress: string | null;
+    }): Promise<void> {
+      const { grant, subcontractor, template } = await subcontractorMail({ ...params, issueToken: true });
+      await deps.mailer.send({ to: [subcontractor.email], template });
+      await audit.record({
+        customerId: grant.customerId,
+        actor: await actorOf(grant),
+        action: 'delivery.email_sent',
+        target: { type: 'subcontractor', id: subcontractor.id },
+        details: { projectId: grant.projectId, missing: template.missing.length },
+        clientAddress: params.clientAddress,
+      });
+    },
+    /** the portal: the project the token is for, with the customer's name and the buildings to upload into */
+    async portalProject(principal: SubcontractorPrincipal): Promise<ProjectRecord & { customerName: string }> {
+      const project = await deps.projects.findProject(principal.projectId);
+      const owner = await repository.projectOf(principal.projectId);
+      if (!project || !owner) throw projectNotFound();
+      return { ...project, customerName: owner.customerName };
+    },
+    /** the portal: the subcontractor's own record */
+    async portalSubcontractor(principal: SubcontractorPrincipal): Promise<SubcontractorRecord> {
+      const found = await deps.subcontractors.find({
+        projectId: principal.projectId,
+        subcontractorId: principal.subcontractorId,
+      });
+      if (!found) throw subcontractorNotFound();
+      return found;
+    },
+    /** the portal: the subcontractor's own deliveries in its project */
+    async listForSubcontractor(principal: SubcontractorPrincipal): Promise<DeliveryView[]> {
+      return views(
+        await repository.list({ projectId: principal.projectId, subcontractorId: principal.subcontractorId }),
+      );
+    },
+  };
+}
+
+export type DeliveriesService = ReturnType<typeof createDeliveriesService>;
