@@ -2925,6 +2925,7 @@ export interface paths {
             | 'delivery.copied'
             | 'delivery.approval_changed'
             | 'delivery.email_sent'
+            | 'delivery.reminder_sent'
             | 'document.uploaded'
             | 'document.updated'
             | 'document.archived';
@@ -3710,6 +3711,7 @@ export interface paths {
                 description: string | null;
                 startDate: string | null;
                 plannedHandoverDate: string | null;
+                remindersEnabled: boolean;
                 status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
                 buildings: {
                   id: string;
@@ -3836,6 +3838,8 @@ export interface paths {
             description?: string | null;
             startDate?: string | null;
             plannedHandoverDate?: string | null;
+            /** @description the daily reminder of what subcontractors still owe (default true) */
+            remindersEnabled?: boolean;
             buildings?: {
               /** @description not blank */
               name: string;
@@ -3859,6 +3863,7 @@ export interface paths {
               description: string | null;
               startDate: string | null;
               plannedHandoverDate: string | null;
+              remindersEnabled: boolean;
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;
@@ -4113,6 +4118,7 @@ export interface paths {
               description: string | null;
               startDate: string | null;
               plannedHandoverDate: string | null;
+              remindersEnabled: boolean;
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;
@@ -4217,6 +4223,8 @@ export interface paths {
             description?: string | null;
             startDate?: string | null;
             plannedHandoverDate?: string | null;
+            /** @description the daily reminder of what subcontractors still owe (default true) */
+            remindersEnabled?: boolean;
             /** @description ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the handover */
             status?: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
           };
@@ -4238,6 +4246,7 @@ export interface paths {
               description: string | null;
               startDate: string | null;
               plannedHandoverDate: string | null;
+              remindersEnabled: boolean;
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;

@@ -44,6 +44,7 @@ import { createMembersModule } from './modules/members.module.js';
 import { createPlatformAdminModule } from './modules/platform-admin.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createDeliveriesModule } from './modules/deliveries.module.js';
+import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
 /** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
@@ -206,6 +207,8 @@ export async function createDependencies(params: {
         blobs,
         uploads: documents.services.uploads,
         pageTokens,
+        remindersCron:
+          settings.worker.remindersCron === undefined ? DEFAULT_REMINDERS_CRON : settings.worker.remindersCron,
       }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),

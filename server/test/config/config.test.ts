@@ -43,7 +43,13 @@ describe('loadConfig', () => {
     expect(config.rateLimit).toEqual({ enabled: false, max: 50, windowMs: 1000 });
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.adminUrl).toBe('http://10.0.0.5:8080');
-    expect(config.worker).toEqual({ concurrency: 4, jobExpireSeconds: 60, retryLimit: 1, libreOfficePath: null });
+    expect(config.worker).toEqual({
+      concurrency: 4,
+      jobExpireSeconds: 60,
+      retryLimit: 1,
+      libreOfficePath: null,
+      remindersCron: '0 7 * * *',
+    });
     expect(config.uploads.maxBytes).toBe(2048);
     expect(config.storage).toEqual({
       kind: 's3',
@@ -85,6 +91,12 @@ describe('loadConfig', () => {
     expect((error as ConfigError).code).toBe('config.invalid');
     expect((error as Error).message).toContain('PORT');
     expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('turns reminders off with "off" and refuses a cron expression without five fields', () => {
+    expect(loadConfig({ BYGGDOK_REMINDERS_CRON: 'off' }).worker.remindersCron).toBeNull();
+    expect(loadConfig({ BYGGDOK_REMINDERS_CRON: '30 6 * * 1-5' }).worker.remindersCron).toBe('30 6 * * 1-5');
+    expect(() => loadConfig({ BYGGDOK_REMINDERS_CRON: 'daily' })).toThrow(/BYGGDOK_REMINDERS_CRON: must be a cron/);
   });
 
   it('refuses a port out of range', () => {

@@ -4,6 +4,7 @@ import { createConstructionDocumentsService } from '../../domain/deliveries/cons
 import { createDeliveriesService } from '../../domain/deliveries/deliveries.service.js';
 import { createSubcontractorsService } from '../../domain/deliveries/subcontractors.service.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
+import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/jobs.js';
 import type { Mailer } from '../../domain/mail/mailer.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { PageTokenCodec } from '../../domain/shared/page-token.js';
@@ -29,6 +30,8 @@ export function createDeliveriesModule(deps: {
   blobs: BlobStore;
   uploads: UploadsService;
   pageTokens: PageTokenCodec;
+  /** when the daily reminder runs (cron); null: never */
+  remindersCron: string | null;
 }) {
   const subcontractorsRepository = createSubcontractorsRepository(deps.db);
   const deliveriesRepository = createDeliveriesRepository(deps.db);
@@ -61,5 +64,16 @@ export function createDeliveriesModule(deps: {
     projectCustomer: async (projectId) => (await deliveriesRepository.projectOf(projectId))?.customerId ?? null,
     pageTokens: deps.pageTokens,
   });
-  return { services: { subcontractors, deliveries, constructionDocuments } };
+  return {
+    services: { subcontractors, deliveries, constructionDocuments },
+    jobs: {
+      handlers: {
+        'deliveries.remind': async () => {
+          const sent = await deliveries.sendReminders();
+          return sent > 0 ? jobDone() : jobSkipped('no subcontractor owes anything new');
+        },
+      },
+      schedules: deps.remindersCron ? [{ name: 'deliveries.remind', cron: deps.remindersCron }] : [],
+    } satisfies JobContribution,
+  };
 }

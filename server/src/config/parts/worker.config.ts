@@ -8,7 +8,11 @@ export interface WorkerConfig {
   retryLimit: number;
   /** LibreOffice binary for Office previews (null: looked up on PATH when needed) */
   libreOfficePath: string | null;
+  /** when the daily reminder to subcontractors runs (cron, server time); null: never; absent: 07:00 */
+  remindersCron?: string | null;
 }
+
+export const DEFAULT_REMINDERS_CRON = '0 7 * * *';
 
 export const workerConfig = defineConfigPart({
   variables: [
@@ -32,14 +36,25 @@ export const workerConfig = defineConfigPart({
       default: '`soffice`/`libreoffice` on PATH',
       description: 'LibreOffice for Office previews (no preview without it)',
     },
+    {
+      name: 'BYGGDOK_REMINDERS_CRON',
+      default: '`0 7 * * *` (07:00 daily)',
+      description:
+        'when subcontractors are reminded of missing or declined documentation (cron, five fields; `off`: never; a project can turn its reminders off)',
+    },
   ],
   read(env): { worker: WorkerConfig } {
+    const cron = env.string('BYGGDOK_REMINDERS_CRON')?.trim();
+    if (cron && cron !== 'off' && !/^\S+( \S+){4}$/.test(cron)) {
+      env.problem('BYGGDOK_REMINDERS_CRON', 'must be a cron expression of five fields, or off');
+    }
     return {
       worker: {
         concurrency: env.int('BYGGDOK_WORKER_CONCURRENCY', { default: 2, min: 1, max: 64 }),
         jobExpireSeconds: env.int('BYGGDOK_JOB_EXPIRE_SECONDS', { default: 900, min: 1, max: 86_400 }),
         retryLimit: env.int('BYGGDOK_JOB_RETRY_LIMIT', { default: 4, min: 0, max: 100 }),
         libreOfficePath: env.string('BYGGDOK_LIBREOFFICE_PATH') ?? null,
+        remindersCron: cron === 'off' ? null : cron || DEFAULT_REMINDERS_CRON,
       },
     };
   },

@@ -107,8 +107,11 @@ export interface AccessRepository {
   findCustomer(params: { customerId: string; userId: string }): Promise<CustomerFacts | null>;
   /** a project (any status) with the user's customer and project roles */
   findProject(params: { projectId: string; userId: string }): Promise<ProjectFacts | null>;
-  /** the project a live document belongs to (the one it was uploaded for, or the one holding its building) */
-  findDocumentProject(documentId: string): Promise<string | null>;
+  /**
+   * the project a document belongs to (the one it was uploaded for, or the one holding its building); live documents
+   * only unless `archived`
+   */
+  findDocumentProject(documentId: string, options?: { archived?: boolean }): Promise<string | null>;
   /** a subcontractor portal token by its hash, with what decides whether it still works */
   findSubcontractorToken(tokenHash: string): Promise<SubcontractorTokenRecord | null>;
   touchSubcontractorToken(params: { id: string; now: Date }): Promise<void>;
@@ -462,9 +465,11 @@ export function createAccessService(deps: {
     principal: Principal;
     documentId: string;
     need: PeopleNeed;
+    /** a deleted (archived) document too: its history stays readable */
+    archived?: boolean;
   }): Promise<ProjectGrant & { documentId: string }> {
     const { principal } = params;
-    const projectId = await repository.findDocumentProject(params.documentId);
+    const projectId = await repository.findDocumentProject(params.documentId, { archived: params.archived ?? false });
     const project =
       projectId && principal.kind === 'user'
         ? await repository.findProject({ projectId, userId: principal.userId })

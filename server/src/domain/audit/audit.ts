@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'delivery.copied',
   'delivery.approval_changed',
   'delivery.email_sent',
+  'delivery.reminder_sent',
   'document.uploaded',
   'document.updated',
   'document.archived',

@@ -287,8 +287,9 @@ export function createConstructionDocumentsService(deps: {
     async get(params: { principal: Principal; documentId: string }) {
       return (await memberDocument({ ...params, need: 'read' })).document;
     },
+    /** the history stays readable after a document is deleted (archived): it is the record of what happened */
     async history(params: { principal: Principal; documentId: string }) {
-      await memberDocument({ ...params, need: 'read' });
+      await access.authorizeProjectDocument({ ...params, need: 'read', archived: true });
       return repository.history(params.documentId);
     },
     async update(params: {
@@ -338,7 +339,16 @@ export function createConstructionDocumentsService(deps: {
         }
       }
       if (problems.length > 0) {
-        throw invalid('request.invalid', `${problems.length} documents cannot be changed`, problems);
+        // every failing item named at once: the reachable ones are checked as the transaction would check them
+        const unreachable = new Set(problems.map((problem) => problem.path));
+        for (const [index, item] of params.items.entries()) {
+          if (unreachable.has(`/documents/${index}/id`)) continue;
+          const current = await repository.find(item.id);
+          if (current) {
+            problems.push(...checkPatch({ current, patch: item.patch, actor: 'member', base: `/documents/${index}` }));
+          }
+        }
+        throw invalid('request.invalid', `${problems.length} problems in the batch; nothing was changed`, problems);
       }
       return applyPatches({
         principal: params.principal,

@@ -78,6 +78,10 @@ export interface DeliveriesRepository {
     at: Date;
   }): Promise<void>;
   projectOf(projectId: string): Promise<{ id: string; customerId: string; name: string; customerName: string } | null>;
+  /** live subcontractors of active projects whose reminders are on */
+  reminderTargets(): Promise<{ projectId: string; customerId: string; subcontractorId: string }[]>;
+  /** records the state reminded about; false when it is already the recorded one (nothing to send) */
+  claimReminderState(params: { subcontractorId: string; state: string | null }): Promise<boolean>;
   userLabel(userId: string): Promise<string>;
 }
 
@@ -236,13 +240,35 @@ export function createDeliveriesService(deps: {
     });
   }
 
+  /** the request mail: what the subcontractor still owes and the portal link (the token, or a placeholder) */
+  async function requestTemplate(params: {
+    projectId: string;
+    subcontractor: SubcontractorRecord;
+    token: string;
+    message: string | null;
+    locale: MailLocale;
+    missing?: Awaited<ReturnType<typeof missingFor>>;
+  }) {
+    const project = await repository.projectOf(params.projectId);
+    return {
+      kind: 'subcontractor_request' as const,
+      locale: params.locale,
+      projectName: project?.name ?? '',
+      customerName: project?.customerName ?? '',
+      companyName: params.subcontractor.companyName,
+      message: params.message,
+      missing: params.missing ?? (await missingFor(params.projectId, params.subcontractor.id)),
+      portalUrl: portalUrl(params.projectId, params.subcontractor.id, params.token),
+    };
+  }
+
   async function subcontractorMail(params: {
     principal: Principal;
     projectId: string;
     subcontractorId: string;
     message?: string;
     locale?: MailLocale;
-    /** null: a preview, with a placeholder where the token goes */
+    /** false: a preview, with a placeholder where the token goes */
     issueToken: boolean;
   }) {
     const grant = await access.authorizeProject({ ...params, need: 'write' });
@@ -251,7 +277,6 @@ export function createDeliveriesService(deps: {
       subcontractorId: params.subcontractorId,
     });
     if (!subcontractor) throw subcontractorNotFound();
-    const project = await repository.projectOf(grant.projectId);
     const token = params.issueToken
       ? (
           await deps.tokens.issueToken({
@@ -261,16 +286,13 @@ export function createDeliveriesService(deps: {
           })
         ).token
       : '<token>';
-    const template = {
-      kind: 'subcontractor_request' as const,
-      locale: params.locale ?? 'no',
-      projectName: project?.name ?? '',
-      customerName: project?.customerName ?? '',
-      companyName: subcontractor.companyName,
+    const template = await requestTemplate({
+      projectId: grant.projectId,
+      subcontractor,
+      token,
       message: params.message ?? null,
-      missing: await missingFor(grant.projectId, subcontractor.id),
-      portalUrl: portalUrl(grant.projectId, subcontractor.id, token),
-    };
+      locale: params.locale ?? 'no',
+    });
     return { grant, subcontractor, template };
   }
 
@@ -476,6 +498,45 @@ export function createDeliveriesService(deps: {
         details: { projectId: grant.projectId, missing: template.missing.length },
         clientAddress: params.clientAddress,
       });
+    },
+    /**
+     * The daily reminder: each subcontractor of an active project with reminders on, that still owes something
+     * (missing or declined), is mailed once per state of what it owes: the same gaps are never reminded twice, and
+     * a new gap (or a new decline) is. Claiming the state first makes two workers running the job at once send one
+     * mail. Returns how many were sent.
+     */
+    async sendReminders(): Promise<number> {
+      let sent = 0;
+      for (const target of await repository.reminderTargets()) {
+        const subcontractor = await deps.subcontractors.find(target);
+        if (!subcontractor) continue;
+        const missing = await missingFor(target.projectId, subcontractor.id);
+        const state = missing.length > 0 ? JSON.stringify(missing) : null;
+        if (!(await repository.claimReminderState({ subcontractorId: subcontractor.id, state }))) continue;
+        if (state === null) continue;
+        const issued = await deps.tokens.issueToken({ ...target, createdBy: null });
+        await deps.mailer.send({
+          to: [subcontractor.email],
+          template: await requestTemplate({
+            projectId: target.projectId,
+            subcontractor,
+            token: issued.token,
+            message: null,
+            locale: 'no',
+            missing,
+          }),
+        });
+        await audit.record({
+          customerId: target.customerId,
+          actor: { kind: 'system' },
+          action: 'delivery.reminder_sent',
+          target: { type: 'subcontractor', id: subcontractor.id },
+          details: { projectId: target.projectId, missing: missing.reduce((n, group) => n + group.items.length, 0) },
+          clientAddress: null,
+        });
+        sent += 1;
+      }
+      return sent;
     },
     /** the portal: the project the token is for, with the customer's name and the buildings to upload into */
     async portalProject(principal: SubcontractorPrincipal): Promise<ProjectRecord & { customerName: string }> {

@@ -17,6 +17,8 @@ export interface JobPayloads {
   'mail.send': { messageId: string };
   /** mail: queue again the messages whose job went missing */
   'mail.sweep': Record<string, never>;
+  /** the daily reminder of what subcontractors still owe */
+  'deliveries.remind': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -33,6 +35,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'report.generate': (payload) => payload.reportId,
   'mail.send': (payload) => payload.messageId,
   'mail.sweep': () => 'mail.sweep',
+  'deliveries.remind': () => 'deliveries.remind',
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

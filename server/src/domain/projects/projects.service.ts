@@ -18,6 +18,8 @@ export interface ProjectFields {
   /** YYYY-MM-DD */
   startDate: string | null;
   plannedHandoverDate: string | null;
+  /** the daily reminder mails this project's subcontractors what they still owe */
+  remindersEnabled: boolean;
 }
 
 export interface ProjectRecord extends ProjectFields {

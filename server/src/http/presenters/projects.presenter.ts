@@ -15,6 +15,7 @@ export function presentProjectRecord(project: ProjectRecord) {
     description: project.description,
     startDate: project.startDate,
     plannedHandoverDate: project.plannedHandoverDate,
+    remindersEnabled: project.remindersEnabled,
     status: project.status,
     buildings: project.buildings,
     createdAt: project.createdAt.toISOString(),

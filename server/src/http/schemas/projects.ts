@@ -15,6 +15,9 @@ const projectMembers = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   startDate: Type.Optional(Nullable(Day('start'))),
   plannedHandoverDate: Type.Optional(Nullable(Day('planned handover'))),
+  remindersEnabled: Type.Optional(
+    Type.Boolean({ description: 'the daily reminder of what subcontractors still owe (default true)' }),
+  ),
 };
 
 export const ProjectCreateBody = Type.Object(
@@ -57,6 +60,7 @@ export const ProjectSchema = Type.Object({
   description: Nullable(Type.String()),
   startDate: Nullable(Type.String()),
   plannedHandoverDate: Nullable(Type.String()),
+  remindersEnabled: Type.Boolean(),
   status: Type.Union(PROJECT_STATUSES.map((status) => Type.Literal(status))),
   buildings: Type.Array(ProjectBuildingSchema),
   role: RoleSchema,

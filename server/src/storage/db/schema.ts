@@ -410,6 +410,7 @@ export interface SubcontractorsTable {
   email: string;
   phone: string | null;
   disciplines: Defaulted<string[]>;
+  last_reminder_state: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: NullableTimestamp;
@@ -442,7 +443,6 @@ export interface DeliveriesTable {
   contact_person: ColumnType<unknown, string | null | undefined, string | null>;
   information_types: ColumnType<unknown, string | undefined, string>;
   information_types_expected: Defaulted<string[]>;
-  last_reminder_state: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: NullableTimestamp;

@@ -185,6 +185,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'uploads.poll': async () => jobDone(),
       'mail.send': async () => jobDone(),
       'mail.sweep': async () => jobDone(),
+      'deliveries.remind': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

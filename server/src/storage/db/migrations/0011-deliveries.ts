@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email text not null,
       phone text,
       disciplines text[] not null default '{}',
+      -- what the daily reminder last mailed about (the missing and declined items), so a state is reminded once
+      last_reminder_state text,
       created_at timestamptz(3) not null default now(),
       updated_at timestamptz(3) not null default now(),
       -- removal archives: the documents and deliveries it made keep their origin
@@ -52,8 +54,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       contact_person jsonb,
       information_types jsonb not null default '[]',
       information_types_expected text[] not null default '{}',
-      -- reminders: off per delivery's project setting; the state last reminded about, so a state is reminded once
-      last_reminder_state text,
       created_at timestamptz(3) not null default now(),
       updated_at timestamptz(3) not null default now(),
       archived_at timestamptz(3)

@@ -203,7 +203,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
           }
         : null;
     },
-    async findDocumentProject(documentId) {
+    async findDocumentProject(documentId, options) {
       if (!UUID.test(documentId)) return null;
       const row = await db
         .selectFrom('documents as d')
@@ -221,7 +221,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
             .as('project_id'),
         ])
         .where('d.id', '=', documentId)
-        .where('d.archived_at', 'is', null)
+        .$if(!options?.archived, (query) => query.where('d.archived_at', 'is', null))
         .executeTakeFirst();
       return row?.project_id ?? null;
     },

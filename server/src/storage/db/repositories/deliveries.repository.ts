@@ -207,6 +207,29 @@ export function createDeliveriesRepository(db: Kysely<DB>): DeliveriesRepository
         .executeTakeFirst();
       return row ? { id: row.id, customerId: row.customer_id, name: row.name, customerName: row.customer_name } : null;
     },
+    async reminderTargets() {
+      const rows = await db
+        .selectFrom('subcontractors as s')
+        .innerJoin('projects as p', 'p.id', 's.project_id')
+        .select(['s.id', 's.project_id', 'p.customer_id'])
+        .where('s.archived_at', 'is', null)
+        .where('p.status', '=', 'ACTIVE')
+        .where('p.reminders_enabled', '=', true)
+        .orderBy('s.project_id')
+        .orderBy('s.id')
+        .execute();
+      return rows.map((row) => ({ projectId: row.project_id, customerId: row.customer_id, subcontractorId: row.id }));
+    },
+    async claimReminderState({ subcontractorId, state }) {
+      const claimed = await db
+        .updateTable('subcontractors')
+        .set({ last_reminder_state: state })
+        .where('id', '=', subcontractorId)
+        .where(sql<boolean>`last_reminder_state is distinct from ${state}`)
+        .returning('id')
+        .executeTakeFirst();
+      return claimed !== undefined;
+    },
     async userLabel(userId) {
       const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? userId;

@@ -13,6 +13,7 @@ function columnsOf(fields: Partial<ProjectFields>) {
     ...(fields.description !== undefined ? { description: fields.description } : {}),
     ...(fields.startDate !== undefined ? { start_date: fields.startDate } : {}),
     ...(fields.plannedHandoverDate !== undefined ? { planned_handover_date: fields.plannedHandoverDate } : {}),
+    ...(fields.remindersEnabled !== undefined ? { reminders_enabled: fields.remindersEnabled } : {}),
   };
 }
 
@@ -26,6 +27,7 @@ function recordOf(row: ProjectRow, buildings: { id: string; name: string }[]): P
     description: row.description,
     startDate: row.start_date,
     plannedHandoverDate: row.planned_handover_date,
+    remindersEnabled: row.reminders_enabled,
     status: row.status,
     buildings,
     createdAt: row.created_at,

@@ -32,6 +32,7 @@ export function registerCreateProjectRoute(app: App, deps: { projects: ProjectsS
           description: body.description ?? null,
           startDate: body.startDate ?? null,
           plannedHandoverDate: body.plannedHandoverDate ?? null,
+          remindersEnabled: body.remindersEnabled ?? true,
         },
         buildingNames: (body.buildings ?? []).map((building) => building.name),
         clientAddress: request.ip,
