@@ -64,3 +64,8 @@ export async function startTestSmtpServer(options: { rejectRecipients?: boolean 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** the mail settings of a test service that sends through this server (never into an outbox) */
+export function smtpMailSettings(smtp: Pick<TestSmtpServer, 'url'>) {
+  return { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' };
+}

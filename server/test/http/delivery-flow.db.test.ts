@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalUpload } from '../helpers/delivery-fixtures.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.js';
+import { smtpMailSettings, startTestSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -25,7 +25,7 @@ describe.each(testEngines())('a delivery from request to approval, on %s', (engi
     t = await createTestApp({
       engine,
       workers: true,
-      settings: { mail: { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' } },
+      settings: { mail: smtpMailSettings(smtp) },
     });
     const db = t.deps.database.db;
     customerId = (await createTestCustomer(db, { name: 'Veidekke Bygg AS' })).customerId;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LOCALES } from '../../../../src/domain/mail/mailer.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../../../helpers/people-fixtures.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../../helpers/smtp-server.js';
+import { smtpMailSettings, startTestSmtpServer, type TestSmtpServer } from '../../../helpers/smtp-server.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
 
@@ -30,7 +30,7 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
     t = await createTestApp({
       engine,
       workers: true,
-      settings: { mail: { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' } },
+      settings: { mail: smtpMailSettings(smtp) },
     });
     const db = t.deps.database.db;
     customerId = (await createTestCustomer(db, { name: 'Bygg & <Betong> AS' })).customerId;
@@ -451,7 +451,7 @@ describe.each(testEngines())('mail that cannot be sent, on %s', (engine) => {
       engine,
       workers: true,
       settings: {
-        mail: { smtpUrl: smtp.url, from: 'byggdok <no-reply@byggdok.test>', outboxDir: '/nonexistent' },
+        mail: smtpMailSettings(smtp),
         worker: { concurrency: 1, jobExpireSeconds: 900, retryLimit: 1, libreOfficePath: null },
       },
     });
