@@ -2926,6 +2926,9 @@ export interface paths {
             | 'delivery.approval_changed'
             | 'delivery.email_sent'
             | 'delivery.reminder_sent'
+            | 'documents.renamed'
+            | 'documents.rename_undone'
+            | 'documents.bulk_updated'
             | 'document.uploaded'
             | 'document.updated'
             | 'document.archived';
@@ -3712,6 +3715,8 @@ export interface paths {
                 startDate: string | null;
                 plannedHandoverDate: string | null;
                 remindersEnabled: boolean;
+                /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+                namingConvention: 'byggdok' | 'iso19650';
                 status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
                 buildings: {
                   id: string;
@@ -3838,6 +3843,8 @@ export interface paths {
             description?: string | null;
             startDate?: string | null;
             plannedHandoverDate?: string | null;
+            /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+            namingConvention?: 'byggdok' | 'iso19650';
             /** @description the daily reminder of what subcontractors still owe (default true) */
             remindersEnabled?: boolean;
             buildings?: {
@@ -3864,6 +3871,8 @@ export interface paths {
               startDate: string | null;
               plannedHandoverDate: string | null;
               remindersEnabled: boolean;
+              /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+              namingConvention: 'byggdok' | 'iso19650';
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;
@@ -4119,6 +4128,8 @@ export interface paths {
               startDate: string | null;
               plannedHandoverDate: string | null;
               remindersEnabled: boolean;
+              /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+              namingConvention: 'byggdok' | 'iso19650';
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;
@@ -4223,6 +4234,8 @@ export interface paths {
             description?: string | null;
             startDate?: string | null;
             plannedHandoverDate?: string | null;
+            /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+            namingConvention?: 'byggdok' | 'iso19650';
             /** @description the daily reminder of what subcontractors still owe (default true) */
             remindersEnabled?: boolean;
             /** @description ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the handover */
@@ -4247,6 +4260,8 @@ export interface paths {
               startDate: string | null;
               plannedHandoverDate: string | null;
               remindersEnabled: boolean;
+              /** @description how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style) */
+              namingConvention: 'byggdok' | 'iso19650';
               status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
               buildings: {
                 id: string;
@@ -4674,6 +4689,150 @@ export interface paths {
         };
       };
     };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/construction/customers/{customerId}/projects/{projectId}/preview-filenames': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Preview new filenames by the naming convention (nothing changes) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description building_floor_room after the project number */
+          useLocationCode?: boolean;
+          /** @description the information type after the category */
+          useInformationType?: boolean;
+          /** @description the TFM code before the number */
+          useTFMCode?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              pattern: string;
+              documents: {
+                id: string;
+                filename: string;
+                newFilename: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -5633,6 +5792,307 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/construction/customers/{customerId}/projects/{projectId}/update-filenames': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rename every eligible document as the preview shows
+     * @description Flags as query parameters (a JSON body with the same members is accepted too).
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description building_floor_room after the project number */
+          useLocationCode?: boolean;
+          /** @description the information type after the category */
+          useInformationType?: boolean;
+          /** @description the TFM code before the number */
+          useTFMCode?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description building_floor_room after the project number */
+            useLocationCode?: boolean;
+            /** @description the information type after the category */
+            useInformationType?: boolean;
+            /** @description the TFM code before the number */
+            useTFMCode?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              renamed: number;
+              /** @description undo this rename with POST .../update-filenames/{changeSetId}/undo (null when nothing was renamed) */
+              changeSetId: string | null;
+              documents: {
+                id: string;
+                filename: string;
+                newFilename: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/construction/customers/{customerId}/projects/{projectId}/update-filenames/{changeSetId}/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Undo one rename: the names it replaced come back where its names are still in place */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+          /** @description the changeSetId of the rename (UUID) */
+          changeSetId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              renamed: number;
+              /** @description undo this rename with POST .../update-filenames/{changeSetId}/undo (null when nothing was renamed) */
+              changeSetId: string | null;
+              documents: {
+                id: string;
+                filename: string;
+                newFilename: string | null;
+                reason: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -29,6 +29,7 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { RenamingService } from '../domain/naming/renaming.service.js';
 import type { SubcontractorsService } from '../domain/deliveries/subcontractors.service.js';
 import type { DeliveriesService } from '../domain/deliveries/deliveries.service.js';
 import type { ConstructionDocumentsService } from '../domain/deliveries/construction-documents.service.js';
@@ -73,4 +74,5 @@ export interface HttpServices {
   subcontractors: SubcontractorsService;
   deliveries: DeliveriesService;
   constructionDocuments: ConstructionDocumentsService;
+  renaming: RenamingService;
 }

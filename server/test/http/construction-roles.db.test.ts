@@ -160,7 +160,41 @@ const TABLE: Record<string, Row> = {
   ...subcontractorRows(),
   ...deliveryRows(),
   ...documentRows(),
+  ...filenameRows(),
 };
+
+function filenameRows(): Record<string, Row> {
+  const base = '/construction/customers/{customerId}/projects/{projectId}';
+  const url = (w: World) => `/construction/customers/${w.customerId}/projects/${w.projectId}`;
+  return {
+    [`GET ${base}/preview-filenames`]: {
+      need: 'read',
+      request: async (w) => ({ url: `${url(w)}/preview-filenames?useInformationType=true` }),
+    },
+    [`POST ${base}/update-filenames`]: {
+      need: 'write',
+      request: async (w) => ({ url: `${url(w)}/update-filenames`, payload: {} }),
+    },
+    [`POST ${base}/update-filenames/{changeSetId}/undo`]: {
+      need: 'write',
+      // a rename of its own each time: the document gets another name, then the ADMIN renames it by the convention
+      request: async (w, t) => {
+        await t.deps.database.db
+          .updateTable('documents')
+          .set({ filename: `ny-${Math.random()}.pdf` })
+          .where('id', '=', w.documentId)
+          .execute();
+        const renamed = await t.request({
+          method: 'POST',
+          url: `${url(w)}/update-filenames`,
+          key: w.setupKey,
+          payload: {},
+        });
+        return { url: `${url(w)}/update-filenames/${renamed.body.changeSetId}/undo` };
+      },
+    },
+  };
+}
 
 function subcontractorRows(): Record<string, Row> {
   const base = '/construction/customers/{customerId}/projects/{projectId}/subcontractors';
@@ -362,6 +396,13 @@ describe.each(testEngines())('every role on every route of the application, on %
       documentId: '',
     };
     world.documentId = await uploadedDocument(world, t);
+    // what the naming convention needs, so that renames rename
+    await db.updateTable('projects').set({ project_number: 'R-1' }).where('id', '=', projectId).execute();
+    await db
+      .updateTable('documents')
+      .set({ discipline: 'RIV', building_category: '320' })
+      .where('id', '=', world.documentId)
+      .execute();
     for (const caller of CALLERS) {
       const user = await createTestUser(db, { platformAdmin: caller.role === 'platform admin' });
       if (caller.role !== 'stranger' && caller.role !== 'platform admin') {

@@ -1,3 +1,4 @@
+import type { NamingConvention } from '../naming/naming-convention.js';
 import type { AccessService } from '../access/access.service.js';
 import type { ProjectGrant } from '../access/people-policies.js';
 import type { Principal } from '../access/principal.js';
@@ -20,6 +21,8 @@ export interface ProjectFields {
   plannedHandoverDate: string | null;
   /** the daily reminder mails this project's subcontractors what they still owe */
   remindersEnabled: boolean;
+  /** how bulk renaming names this project's documents */
+  namingConvention: NamingConvention;
 }
 
 export interface ProjectRecord extends ProjectFields {

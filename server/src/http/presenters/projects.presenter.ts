@@ -16,6 +16,7 @@ export function presentProjectRecord(project: ProjectRecord) {
     startDate: project.startDate,
     plannedHandoverDate: project.plannedHandoverDate,
     remindersEnabled: project.remindersEnabled,
+    namingConvention: project.namingConvention,
     status: project.status,
     buildings: project.buildings,
     createdAt: project.createdAt.toISOString(),

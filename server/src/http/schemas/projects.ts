@@ -1,9 +1,15 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PROJECT_STATUSES } from '../../domain/projects/projects.service.js';
+import { NAMING_CONVENTIONS } from '../../domain/naming/naming-convention.js';
 import { RoleSchema, Uuid } from './people.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Day = (description: string) => Type.String({ format: 'date', description: `${description} (YYYY-MM-DD)` });
+
+const NamingConventionSchema = Type.Union(
+  NAMING_CONVENTIONS.map((convention) => Type.Literal(convention)),
+  { description: 'how bulk renaming names documents: byggdok (default) or iso19650 (ISO 19650-2 style)' },
+);
 
 const BuildingName = Type.String({ minLength: 1, maxLength: 255, pattern: '\\S', description: 'not blank' });
 
@@ -15,6 +21,7 @@ const projectMembers = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   startDate: Type.Optional(Nullable(Day('start'))),
   plannedHandoverDate: Type.Optional(Nullable(Day('planned handover'))),
+  namingConvention: Type.Optional(NamingConventionSchema),
   remindersEnabled: Type.Optional(
     Type.Boolean({ description: 'the daily reminder of what subcontractors still owe (default true)' }),
   ),
@@ -61,6 +68,7 @@ export const ProjectSchema = Type.Object({
   startDate: Nullable(Type.String()),
   plannedHandoverDate: Nullable(Type.String()),
   remindersEnabled: Type.Boolean(),
+  namingConvention: NamingConventionSchema,
   status: Type.Union(PROJECT_STATUSES.map((status) => Type.Literal(status))),
   buildings: Type.Array(ProjectBuildingSchema),
   role: RoleSchema,

@@ -130,6 +130,8 @@ export interface DocumentsTable {
   delivery_information_type: string | null;
   progress_status: ProgressStatusColumn | null;
   filename_descriptive: string | null;
+  /** the name it was uploaded with (migration 0012) */
+  original_filename: string | null;
   drawing_date_text: string | null;
   tfm_code: string | null;
   room_locations: string[] | null;
@@ -397,6 +399,7 @@ export interface ProjectsTable {
   planned_handover_date: string | null;
   status: Defaulted<'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED'>;
   reminders_enabled: Defaulted<boolean>;
+  naming_convention: Defaulted<'byggdok' | 'iso19650'>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -458,6 +461,8 @@ export interface DocumentHistoryTable {
   field: string;
   old_value: ColumnType<unknown, string | null, string | null>;
   new_value: ColumnType<unknown, string | null, string | null>;
+  /** the bulk change this row belongs to (a rename), undone as one */
+  change_set_id: Generated<string | null>;
 }
 
 export interface ProjectBuildingsTable {

@@ -9,6 +9,7 @@ const pipeline: JobContribution = { handlers: { 'document.process': done, 'docum
 const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
+const deliveries: JobContribution = { handlers: { 'deliveries.remind': done } };
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -22,9 +23,10 @@ function problemOf(contributions: JobContribution[]): JobError {
 
 describe('assembling the job handlers of every module', () => {
   it('joins one handler per job from the modules that own them', () => {
-    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail]);
+    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail, deliveries]);
 
     expect(Object.keys(handlers).sort()).toEqual([
+      'deliveries.remind',
       'document.classify',
       'document.process',
       'mail.send',
@@ -36,7 +38,7 @@ describe('assembling the job handlers of every module', () => {
   });
 
   it('refuses to start when a job has no handler, naming it', () => {
-    const error = problemOf([pipeline, uploads, mail]);
+    const error = problemOf([pipeline, uploads, mail, deliveries]);
 
     expect(error.code).toBe('job.handlers_invalid');
     expect(error.message).toContain('no handler for report.generate');
@@ -45,7 +47,7 @@ describe('assembling the job handlers of every module', () => {
   it('refuses two modules handling the same job, and handlers for jobs that do not exist', () => {
     const stray = { handlers: { 'report.generate': done, 'mail.resend': done } } as unknown as JobContribution;
 
-    const error = problemOf([pipeline, uploads, reports, mail, stray]);
+    const error = problemOf([pipeline, uploads, reports, mail, deliveries, stray]);
 
     expect(error.message).toContain('more than one handler for report.generate');
     expect(error.message).toContain('handlers for unknown jobs mail.resend');

@@ -58,7 +58,14 @@ describe.each(testEngines())('the schema as a backup reads it from the catalog, 
 
     const documents = catalog.find((t) => t.name === 'documents')!;
     expect(documents.selfReferences).toEqual(['parent_document_id']);
-    expect(documents.references.sort()).toEqual(['building_owners', 'buildings']);
+    // and the construction side: the project, delivery and subcontractor an upload answered
+    expect(documents.references.sort()).toEqual([
+      'building_owners',
+      'buildings',
+      'deliveries',
+      'projects',
+      'subcontractors',
+    ]);
     expect(documents.columns.find((c) => c.name === 'created_at')?.type).toBe('timestamp(3) with time zone');
   });
 

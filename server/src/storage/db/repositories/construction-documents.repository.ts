@@ -5,6 +5,7 @@ import type {
   ConstructionDocumentsRepository,
   EditableField,
 } from '../../../domain/deliveries/construction-documents.service.js';
+import { inProject } from '../project-documents.js';
 import type { DB, DocumentsTable } from '../schema.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,19 +90,7 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
         .selectFrom('documents as d')
         .selectAll('d')
         .where('d.archived_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('d.project_id', '=', filter.projectId),
-            eb.and([
-              eb('d.project_id', 'is', null),
-              eb(
-                'd.building_id',
-                'in',
-                eb.selectFrom('project_buildings').select('building_id').where('project_id', '=', filter.projectId),
-              ),
-            ]),
-          ]),
-        );
+        .where(inProject(filter.projectId));
       if (filter.deliveryId) query = query.where('d.delivery_id', '=', filter.deliveryId.toLowerCase());
       if (filter.subcontractorId) query = query.where('d.subcontractor_id', '=', filter.subcontractorId.toLowerCase());
       if (filter.buildingCategory) query = query.where('d.building_category', '=', filter.buildingCategory);

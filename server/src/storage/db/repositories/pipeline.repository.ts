@@ -141,6 +141,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
               building_owner_id: child.ownerId,
               parent_document_id: child.parentDocumentId,
               filename: child.filename,
+              original_filename: child.filename,
               original_path: child.originalPath,
               extension: child.extension,
               blob_key: child.blobKey,

@@ -14,6 +14,7 @@ function columnsOf(fields: Partial<ProjectFields>) {
     ...(fields.startDate !== undefined ? { start_date: fields.startDate } : {}),
     ...(fields.plannedHandoverDate !== undefined ? { planned_handover_date: fields.plannedHandoverDate } : {}),
     ...(fields.remindersEnabled !== undefined ? { reminders_enabled: fields.remindersEnabled } : {}),
+    ...(fields.namingConvention !== undefined ? { naming_convention: fields.namingConvention } : {}),
   };
 }
 
@@ -28,6 +29,7 @@ function recordOf(row: ProjectRow, buildings: { id: string; name: string }[]): P
     startDate: row.start_date,
     plannedHandoverDate: row.planned_handover_date,
     remindersEnabled: row.reminders_enabled,
+    namingConvention: row.naming_convention,
     status: row.status,
     buildings,
     createdAt: row.created_at,

@@ -18,6 +18,7 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           building_owner_id: document.ownerId,
           parent_document_id: document.parentDocumentId,
           filename: document.filename,
+          original_filename: document.filename,
           original_path: document.originalPath,
           extension: document.extension,
           blob_key: document.blobKey,

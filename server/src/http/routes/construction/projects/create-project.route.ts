@@ -33,6 +33,7 @@ export function registerCreateProjectRoute(app: App, deps: { projects: ProjectsS
           startDate: body.startDate ?? null,
           plannedHandoverDate: body.plannedHandoverDate ?? null,
           remindersEnabled: body.remindersEnabled ?? true,
+          namingConvention: body.namingConvention ?? 'byggdok',
         },
         buildingNames: (body.buildings ?? []).map((building) => building.name),
         clientAddress: request.ip,

@@ -13,6 +13,7 @@ export function namedProjectFields(body: OptionalMembers): Partial<ProjectFields
     'startDate',
     'plannedHandoverDate',
     'remindersEnabled',
+    'namingConvention',
   ] as const) {
     const value = body[key];
     if (value !== undefined) Object.assign(fields, { [key]: value });
