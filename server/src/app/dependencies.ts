@@ -207,6 +207,7 @@ export async function createDependencies(params: {
         publicUrl: settings.http.publicUrl,
         blobs,
         uploads: documents.services.uploads,
+        classifier: pipeline.classifier,
         pageTokens,
         remindersCron:
           settings.worker.remindersCron === undefined ? DEFAULT_REMINDERS_CRON : settings.worker.remindersCron,

@@ -226,3 +226,91 @@ describe.each(testEngines())('construction documents for project members, on %s'
     expect(history.body.history.at(-1)).toMatchObject({ field: 'archived', oldValue: false, newValue: true });
   });
 });
+
+describe.each(testEngines())('bulk metadata updates, on %s', (engine) => {
+  let t: TestApp;
+  let w: DeliveryWorld;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    w = await createDeliveryWorld(t);
+    const delivery = (await createDelivery(t, { world: w, subcontractorId: w.subcontractorId })).id;
+    for (const index of [0, 1, 2]) {
+      ids.push(
+        await portalUpload(t, {
+          ...w,
+          filename: `bulk-${index}.pdf`,
+          bytes: Buffer.from(`%PDF-1.4 bulk ${index}`),
+          ...(index < 2 ? { deliveryId: delivery, informationType: 'Produktdatablad' } : {}),
+        }),
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const bulk = (payload: Record<string, unknown>) =>
+    t.request({
+      method: 'POST',
+      url: `/construction/customers/${w.customerId}/projects/${w.projectId}/bulk-update-metadata`,
+      key: w.adminKey,
+      payload,
+    });
+
+  it('reports per document what changed and what was refused, keeps history, and teaches the classifier', async () => {
+    const foreign = '01a20de0-2698-77ef-9bda-77a750724d95';
+    const done = await bulk({
+      documentIds: [ids[0], ids[1], foreign],
+      buildingCategory: '3201',
+      informationTypes: ['FDV'],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.documents).toEqual([
+      { id: ids[0], changed: ['buildingCategory', 'informationTypes'], error: null },
+      { id: ids[1], changed: ['buildingCategory', 'informationTypes'], error: null },
+      { id: foreign, changed: [], error: 'not a live document of this project' },
+    ]);
+    // the same again changes nothing
+    const again = await bulk({ documentIds: [ids[0]], buildingCategory: '3201' });
+    expect(again.body.documents).toEqual([{ id: ids[0], changed: [], error: null }]);
+
+    const history = await t.request({
+      method: 'GET',
+      url: `/construction/documents/${ids[0]}/history`,
+      key: w.adminKey,
+    });
+    expect(history.body.history.map((h: { field: string; newValue: unknown }) => [h.field, h.newValue])).toEqual([
+      ['buildingCategory', '3201'],
+      ['informationTypes', ['FDV']],
+    ]);
+    const corrections = await t.deps.database.db
+      .selectFrom('classification_corrections')
+      .select(['document_id', 'field'])
+      .where('document_id', 'in', ids)
+      .execute();
+    expect(corrections.map((row) => row.document_id).sort()).toEqual([ids[0], ids[1]].sort());
+    const audit = await t.deps.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'documents.bulk_updated')
+      .execute();
+    expect(audit[0]!.details).toMatchObject({ requested: 3, changed: 2, refused: 1 });
+  });
+
+  it('takes a filter instead of ids, and refuses both, neither, or nothing to set', async () => {
+    const byFilter = await bulk({
+      filter: { informationType: 'Produktdatablad' },
+      informationTypes: ['Produktdatablad', 'FDV'],
+    });
+    expect(byFilter.body.documents.map((d: { id: string }) => d.id)).toEqual([ids[0], ids[1]]);
+    expect((await bulk({ informationTypes: ['x'] })).body.errors[0].path).toBe('/documentIds');
+    expect((await bulk({ documentIds: [ids[0]], filter: {}, informationTypes: ['x'] })).body.errors[0].path).toBe(
+      '/documentIds',
+    );
+    expect((await bulk({ documentIds: [ids[0]] })).body.errors[0].path).toBe('/buildingCategory');
+    expect((await bulk({ documentIds: [ids[0]], buildingCategory: 'x'.repeat(1001) })).body.errors[0].path).toBe(
+      '/buildingCategory',
+    );
+    expect((await bulk({ documentIds: [], informationTypes: ['x'] })).body.errors[0].path).toBe('/documentIds');
+  });
+});

@@ -175,6 +175,13 @@ function filenameRows(): Record<string, Row> {
       need: 'write',
       request: async (w) => ({ url: `${url(w)}/update-filenames`, payload: {} }),
     },
+    [`POST ${base}/bulk-update-metadata`]: {
+      need: 'write',
+      request: async (w) => ({
+        url: `${url(w)}/bulk-update-metadata`,
+        payload: { documentIds: [w.documentId], informationTypes: ['FDV'] },
+      }),
+    },
     [`POST ${base}/update-filenames/{changeSetId}/undo`]: {
       need: 'write',
       // a rename of its own each time: the document gets another name, then the ADMIN renames it by the convention

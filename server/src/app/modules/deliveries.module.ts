@@ -5,6 +5,8 @@ import { createDeliveriesService } from '../../domain/deliveries/deliveries.serv
 import { createSubcontractorsService } from '../../domain/deliveries/subcontractors.service.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
 import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/jobs.js';
+import type { ClassifierService } from '../../domain/documents/classifier.service.js';
+import { createDocumentsRepository } from '../../storage/db/repositories/documents.repository.js';
 import type { Mailer } from '../../domain/mail/mailer.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { PageTokenCodec } from '../../domain/shared/page-token.js';
@@ -30,10 +32,12 @@ export function createDeliveriesModule(deps: {
   blobs: BlobStore;
   uploads: UploadsService;
   pageTokens: PageTokenCodec;
+  classifier: ClassifierService;
   /** when the daily reminder runs (cron); null: never */
   remindersCron: string | null;
 }) {
   const subcontractorsRepository = createSubcontractorsRepository(deps.db);
+  const documents = createDocumentsRepository({ db: deps.db });
   const deliveriesRepository = createDeliveriesRepository(deps.db);
   const subcontractors = createSubcontractorsService({
     repository: subcontractorsRepository,
@@ -63,6 +67,11 @@ export function createDeliveriesModule(deps: {
     userLabel: (userId) => deliveriesRepository.userLabel(userId),
     projectCustomer: async (projectId) => (await deliveriesRepository.projectOf(projectId))?.customerId ?? null,
     pageTokens: deps.pageTokens,
+    onCategoryCorrected: async ({ documentId, buildingCategory }) => {
+      if (!deps.classifier.isValidBuildingCategory(buildingCategory)) return;
+      const document = await documents.findById({ documentId, includeArchived: false });
+      if (document) await deps.classifier.learnCategory({ document, buildingCategory });
+    },
   });
   return {
     services: { subcontractors, deliveries, constructionDocuments },

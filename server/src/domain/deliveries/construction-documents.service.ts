@@ -110,11 +110,16 @@ export interface ConstructionDocumentsRepository {
   history(documentId: string): Promise<HistoryEntry[]>;
   /** the project's building with its owner, null when the building is not one of the project's */
   projectBuilding(params: { projectId: string; buildingId: string }): Promise<{ ownerId: string } | null>;
+  /** of these ids, the live documents of the project */
+  liveProjectDocumentIds(params: { projectId: string; documentIds: string[] }): Promise<string[]>;
   /** an upload for a declined information type opens it again for review (the comment stays) */
   reopenDeclined(params: { deliveryId: string; informationType: string }): Promise<void>;
 }
 
 const SIGNED_URL_SECONDS = 15 * 60;
+
+/** the most documents one bulk metadata update changes */
+export const BULK_LIMIT = 5000;
 
 /**
  * Documents of construction projects, for project members (`/construction/documents/...`) and for the subcontractor
@@ -133,6 +138,8 @@ export function createConstructionDocumentsService(deps: {
   userLabel: (userId: string) => Promise<string>;
   projectCustomer: (projectId: string) => Promise<string | null>;
   pageTokens: PageTokenCodec;
+  /** a member set a document's category: the owner's classifier learns it, as from a correction on the partner side */
+  onCategoryCorrected?: (params: { documentId: string; buildingCategory: string }) => Promise<void>;
 }) {
   const { repository, access, audit, clock } = deps;
 
@@ -193,11 +200,13 @@ export function createConstructionDocumentsService(deps: {
     batch: boolean;
   }): Promise<ConstructionDocument[]> {
     const actor = await actorOfPrincipal(params.principal);
+    const before = new Map<string, ConstructionDocument>();
     const updated = await repository.update({
       documentIds: params.items.map((item) => item.id),
       actor: actor.history,
       at: clock.now(),
       plan: (current) => {
+        for (const document of current.values()) before.set(document.id, document);
         const problems: FieldProblem[] = [];
         params.items.forEach((item, index) => {
           const base = params.batch ? `/documents/${index}` : '';
@@ -237,7 +246,19 @@ export function createConstructionDocumentsService(deps: {
         clientAddress: params.clientAddress,
       });
     }
+    if (params.actor === 'member') await teach(before, updated);
     return updated;
+  }
+
+  /** categories a member changed teach the owner's classifier */
+  async function teach(before: Map<string, ConstructionDocument>, after: ConstructionDocument[]) {
+    if (!deps.onCategoryCorrected) return;
+    for (const document of after) {
+      const category = document.buildingCategory;
+      if (category && before.get(document.id)?.buildingCategory !== category) {
+        await deps.onCategoryCorrected({ documentId: document.id, buildingCategory: category });
+      }
+    }
   }
 
   async function signedUrl(document: ConstructionDocument, generated: boolean) {
@@ -396,6 +417,87 @@ export function createConstructionDocumentsService(deps: {
         fetch: (after, limit) => repository.list({ filter: params.filter, limit, after }),
         cursorOf: (document) => ({ value: document.createdAt.toISOString(), id: document.id }),
       });
+    },
+
+    /**
+     * Building category and/or information types on many documents of a project, named by id or by a filter (at
+     * most 5000). Not all or nothing: each document reports what changed, or why it was refused. Recorded in each
+     * document's history and once in the audit log; a category set here teaches the owner's classifier.
+     */
+    async bulkUpdateMetadata(params: {
+      principal: Principal;
+      customerId: string;
+      projectId: string;
+      documentIds?: string[];
+      filter?: Omit<DocumentFilter, 'projectId'>;
+      buildingCategory?: string | null;
+      informationTypes?: string[] | null;
+      clientAddress: string | null;
+    }): Promise<{ id: string; changed: string[]; error: string | null }[]> {
+      const grant = await access.authorizeProject({ ...params, need: 'write' });
+      if ((params.documentIds === undefined) === (params.filter === undefined)) {
+        throw invalidField('/documentIds', 'name the documents either by documentIds or by filter, not both');
+      }
+      const patch: ConstructionDocumentPatch = {
+        ...(params.buildingCategory !== undefined ? { buildingCategory: params.buildingCategory } : {}),
+        ...(params.informationTypes !== undefined ? { informationTypes: params.informationTypes } : {}),
+      };
+      if (Object.keys(patch).length === 0) {
+        throw invalidField('/buildingCategory', 'set buildingCategory, informationTypes or both');
+      }
+      let ids: string[];
+      if (params.documentIds) {
+        ids = [...new Set(params.documentIds.map((id) => id.toLowerCase()))];
+      } else {
+        const matching = await repository.list({
+          filter: { ...params.filter, projectId: grant.projectId },
+          limit: BULK_LIMIT + 1,
+          after: null,
+        });
+        if (matching.length > BULK_LIMIT) {
+          throw invalidField('/filter', `matches more than ${BULK_LIMIT} documents; narrow it`);
+        }
+        ids = matching.map((document) => document.id);
+      }
+      const inProject = new Set(
+        await repository.liveProjectDocumentIds({ projectId: grant.projectId, documentIds: ids }),
+      );
+      const actor = await actorOfPrincipal(params.principal);
+      const before = new Map<string, ConstructionDocument>();
+      const updated = await repository.update({
+        documentIds: ids.filter((id) => inProject.has(id)),
+        actor: actor.history,
+        at: clock.now(),
+        plan: (current) => {
+          for (const document of current.values()) before.set(document.id, document);
+          return [...current.values()].map((document) => ({ id: document.id, patch }));
+        },
+      });
+      const after = new Map(updated.map((document) => [document.id, document]));
+      const report = ids.map((id) => {
+        const was = before.get(id);
+        const now = after.get(id);
+        if (!was || !now) return { id, changed: [], error: 'not a live document of this project' };
+        const changed = (['buildingCategory', 'informationTypes'] as const).filter(
+          (field) => field in patch && JSON.stringify(was[field]) !== JSON.stringify(now[field]),
+        );
+        return { id, changed: [...changed], error: null };
+      });
+      await audit.record({
+        customerId: grant.customerId,
+        actor: actor.audit,
+        action: 'documents.bulk_updated',
+        target: { type: 'project', id: grant.projectId },
+        details: {
+          fields: Object.keys(patch),
+          requested: ids.length,
+          changed: report.filter((item) => item.changed.length > 0).length,
+          refused: report.filter((item) => item.error !== null).length,
+        },
+        clientAddress: params.clientAddress,
+      });
+      await teach(before, updated);
+      return report;
     },
 
     // ---- the subcontractor portal ----

@@ -19,6 +19,7 @@ import { registerGetProjectRoute } from './projects/get-project.route.js';
 import { registerListProjectsRoute } from './projects/list-projects.route.js';
 import { registerMigrationTargetRoute } from './projects/migration-target.route.js';
 import { registerUpdateProjectRoute } from './projects/update-project.route.js';
+import { registerBulkMetadataRoute } from './projects/bulk-metadata.route.js';
 import { registerFilenameRoutes } from './projects/filenames.routes.js';
 import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
 import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
@@ -53,4 +54,5 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerDeliveryRoutes(app, services);
   registerConstructionDocumentRoutes(app, services);
   registerFilenameRoutes(app, services);
+  registerBulkMetadataRoute(app, services);
 }

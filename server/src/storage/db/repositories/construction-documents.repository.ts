@@ -243,6 +243,22 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
         .executeTakeFirst();
       return row ? { ownerId: row.building_owner_id } : null;
     },
+    async liveProjectDocumentIds({ projectId, documentIds }) {
+      const ids = documentIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+      if (ids.length === 0) return [];
+      const found: string[] = [];
+      for (let start = 0; start < ids.length; start += 1000) {
+        const rows = await db
+          .selectFrom('documents as d')
+          .select('d.id')
+          .where('d.id', 'in', ids.slice(start, start + 1000))
+          .where('d.archived_at', 'is', null)
+          .where(inProject(projectId))
+          .execute();
+        found.push(...rows.map((row) => row.id));
+      }
+      return found;
+    },
     async reopenDeclined({ deliveryId, informationType }) {
       // one statement: the declined item of that type loses its status (who declined it and why stay readable)
       await sql`
