@@ -45,6 +45,7 @@ import { createPlatformAdminModule } from './modules/platform-admin.module.js';
 import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js';
 import { createDeliveriesModule } from './modules/deliveries.module.js';
 import { createNamingModule } from './modules/naming.module.js';
+import { createZipModule } from './modules/zip.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -213,6 +214,7 @@ export async function createDependencies(params: {
           settings.worker.remindersCron === undefined ? DEFAULT_REMINDERS_CRON : settings.worker.remindersCron,
       }),
       createNamingModule({ db, access, audit, clock }),
+      createZipModule({ db, access, blobs, queue, clock }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
       createReportsModule({ db, queue, access, clock, chunks: search.chunks, waitMs: settings.reports?.waitMs }),

@@ -29,6 +29,7 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { ZipService } from '../domain/zip/zip.service.js';
 import type { RenamingService } from '../domain/naming/renaming.service.js';
 import type { SubcontractorsService } from '../domain/deliveries/subcontractors.service.js';
 import type { DeliveriesService } from '../domain/deliveries/deliveries.service.js';
@@ -75,4 +76,5 @@ export interface HttpServices {
   deliveries: DeliveriesService;
   constructionDocuments: ConstructionDocumentsService;
   renaming: RenamingService;
+  zips: ZipService;
 }

@@ -161,6 +161,19 @@ const TABLE: Record<string, Row> = {
   ...deliveryRows(),
   ...documentRows(),
   ...filenameRows(),
+  'POST /construction/zip/{buildingId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/zip/${w.buildingId}?excludeFilesBeforeDate=2026-01-01` }),
+  },
+  'POST /construction/zip/{buildingId}/subcontractor/{subcontractorId}': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/zip/${w.buildingId}/subcontractor/${w.subcontractorId}` }),
+  },
+  // after the two above: there is a zip (queued; no worker runs here) for every caller the table lets in
+  'GET /construction/zip/{buildingId}/latest': {
+    need: 'read',
+    request: async (w) => ({ url: `/construction/zip/${w.buildingId}/latest` }),
+  },
 };
 
 function filenameRows(): Record<string, Row> {

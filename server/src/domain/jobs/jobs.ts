@@ -19,6 +19,8 @@ export interface JobPayloads {
   'mail.sweep': Record<string, never>;
   /** the daily reminder of what subcontractors still owe */
   'deliveries.remind': Record<string, never>;
+  /** builds one zip archive of a building's files */
+  'zip.build': { zipId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -36,6 +38,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'mail.send': (payload) => payload.messageId,
   'mail.sweep': () => 'mail.sweep',
   'deliveries.remind': () => 'deliveries.remind',
+  'zip.build': ({ zipId }) => zipId,
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

@@ -226,6 +226,23 @@ export interface DB {
   subcontractor_tokens: SubcontractorTokensTable;
   deliveries: DeliveriesTable;
   document_history: DocumentHistoryTable;
+  zip_archives: ZipArchivesTable;
+}
+
+export interface ZipArchivesTable {
+  id: string;
+  building_id: string;
+  project_id: string | null;
+  subcontractor_id: string | null;
+  exclude_before: NullableTimestamp;
+  status: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
+  blob_key: string | null;
+  file_count: number | null;
+  size: number | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  ready_at: NullableTimestamp;
 }
 
 export interface AskThreadsTable {

@@ -9,7 +9,7 @@ const pipeline: JobContribution = { handlers: { 'document.process': done, 'docum
 const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
-const deliveries: JobContribution = { handlers: { 'deliveries.remind': done } };
+const deliveries: JobContribution = { handlers: { 'deliveries.remind': done, 'zip.build': done } };
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -33,6 +33,7 @@ describe('assembling the job handlers of every module', () => {
       'mail.sweep',
       'report.generate',
       'uploads.poll',
+      'zip.build',
     ]);
     expect(handlers['uploads.poll']).toBe(done);
   });

@@ -522,7 +522,11 @@ describe.each([
       // generated columns are recomputed by the target, never copied
       const chunks = manifest.tables.find((t) => t.name === 'document_chunks')!;
       expect(chunks.columns.map((c) => c.name)).not.toContain('search_tsv');
-      expect(manifest.blobs.keyColumns).toEqual(['documents.blob_key', 'documents.preview_key']);
+      expect(manifest.blobs.keyColumns).toEqual([
+        'documents.blob_key',
+        'documents.preview_key',
+        'zip_archives.blob_key',
+      ]);
       // 9 documents with an original each (a PDF is its own preview), one generated preview; one upload is pending
       expect(manifest.blobs).toMatchObject({ keys: 11, missing: 0 });
       // two documents share their bytes: stored once

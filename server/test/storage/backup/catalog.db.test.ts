@@ -50,7 +50,7 @@ describe.each(testEngines())('the schema as a backup reads it from the catalog, 
     expect(names).toEqual(expect.arrayContaining(['documents', 'document_chunks', 'search_documents', 'settings']));
 
     const keys = catalog.flatMap((t) => t.columns.filter(isBlobKeyColumn).map((c) => `${t.name}.${c.name}`));
-    expect(keys).toEqual(['documents.blob_key', 'documents.preview_key']);
+    expect(keys).toEqual(['documents.blob_key', 'documents.preview_key', 'zip_archives.blob_key']);
 
     const chunks = catalog.find((t) => t.name === 'document_chunks')!;
     expect(chunks.columns.filter((c) => c.generated).map((c) => c.name)).toEqual(['tsv']);

@@ -186,6 +186,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'mail.send': async () => jobDone(),
       'mail.sweep': async () => jobDone(),
       'deliveries.remind': async () => jobDone(),
+      'zip.build': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

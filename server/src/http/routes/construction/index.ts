@@ -20,6 +20,7 @@ import { registerListProjectsRoute } from './projects/list-projects.route.js';
 import { registerMigrationTargetRoute } from './projects/migration-target.route.js';
 import { registerUpdateProjectRoute } from './projects/update-project.route.js';
 import { registerBulkMetadataRoute } from './projects/bulk-metadata.route.js';
+import { registerZipRoutes } from './zip/zip.routes.js';
 import { registerFilenameRoutes } from './projects/filenames.routes.js';
 import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
 import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
@@ -55,4 +56,5 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerConstructionDocumentRoutes(app, services);
   registerFilenameRoutes(app, services);
   registerBulkMetadataRoute(app, services);
+  registerZipRoutes(app, services);
 }

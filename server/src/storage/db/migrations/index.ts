@@ -11,6 +11,7 @@ import * as m0009 from './0009-people.js';
 import * as m0010 from './0010-person-threads.js';
 import * as m0011 from './0011-deliveries.js';
 import * as m0012 from './0012-naming.js';
+import * as m0013 from './0013-zip-archives.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-person-threads': m0010,
   '0011-deliveries': m0011,
   '0012-naming': m0012,
+  '0013-zip-archives': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import type { BlobStore } from '../documents/blob-store.js';
+import { jobDone, jobFailed, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
+import type { Clock } from '../shared/clock.js';
+import { invalidField, notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type { ManifestEntry, ZipArchiveRecord, ZipSourceDocument, ZipWriter } from './zip-archives.js';
+
+export interface ZipRepository {
+  /** the project holding the building, null when it is in none */
+  projectOfBuilding(buildingId: string): Promise<{ projectId: string; buildingName: string } | null>;
+  subcontractorInProject(params: { projectId: string; subcontractorId: string }): Promise<boolean>;
+  create(record: {
+    id: string;
+    buildingId: string;
+    projectId: string;
+    subcontractorId: string | null;
+    excludeBefore: Date | null;
+    createdBy: string | null;
+    createdAt: Date;
+  }): Promise<ZipArchiveRecord>;
+  find(zipId: string): Promise<ZipArchiveRecord | null>;
+  latest(params: {
+    buildingId: string;
+    subcontractorId: string | null;
+    excludeBefore: Date | null | undefined;
+  }): Promise<ZipArchiveRecord | null>;
+  markRunning(zipId: string): Promise<void>;
+  markReady(params: { zipId: string; blobKey: string; fileCount: number; size: number; at: Date }): Promise<void>;
+  markFailed(params: { zipId: string; error: string }): Promise<void>;
+  /** the building's live, uploaded files (of one subcontractor, uploaded from a time), in folder and name order */
+  documents(params: {
+    buildingId: string;
+    subcontractorId: string | null;
+    excludeBefore: Date | null;
+  }): Promise<ZipSourceDocument[]>;
+}
+
+const SIGNED_URL_SECONDS = 15 * 60;
+
+/** `2026-05-01` or an ISO 8601 time; anything else is refused, naming the parameter */
+export function parseExcludeBefore(value: string | undefined): Date | null {
+  if (value === undefined || value === '') return null;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    throw invalidField('/excludeFilesBeforeDate', 'must be a date (YYYY-MM-DD) or an ISO 8601 time');
+  }
+  return date;
+}
+
+/** a path segment made safe in a zip: no separators, no control or reserved characters, never `.` or `..` */
+function safeSegment(segment: string): string {
+  const cleaned = segment
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are among what it replaces
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
+    .trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned.slice(0, 200);
+}
+
+/** where each file goes: its upload folders, its (current) name; a second file of the same path gets ` (2)` */
+export function zipPaths(documents: Pick<ZipSourceDocument, 'originalPath' | 'filename'>[]): string[] {
+  const taken = new Set<string>(['manifest.json', 'manifest.csv']);
+  return documents.map((document) => {
+    // the upload path ends with the name it was uploaded with; the folders are what comes before
+    const folders = document.originalPath
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .slice(0, -1)
+      .map(safeSegment);
+    const name = safeSegment(document.filename);
+    const base = [...folders, name].join('/');
+    let path = base;
+    for (let n = 2; taken.has(path.toLowerCase()); n += 1) {
+      path = base.replace(/(\.[^./]+)?$/, (extension) => ` (${n})${extension}`);
+    }
+    taken.add(path.toLowerCase());
+    return path;
+  });
+}
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // a leading = + - @ would be a formula in a spreadsheet
+  const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function manifestCsv(entries: ManifestEntry[]): string {
+  const header = [
+    'path',
+    'size',
+    'md5',
+    'documentId',
+    'category',
+    'informationType',
+    'deliveryId',
+    'delivery',
+    'approval',
+  ];
+  const rows = entries.map((e) =>
+    [e.path, e.size, e.md5, e.documentId, e.category, e.informationType, e.deliveryId, e.delivery, e.approval]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[header.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/** counts and hashes what passes through */
+class Checksum extends Transform {
+  readonly hash = createHash('md5');
+  size = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Zip archives of a building's files, built by a job: a request answers at once (202) and the archive is streamed
+ * from the blob store into the blob store, one file at a time, with a manifest (JSON and CSV: path, size, MD5,
+ * document, category, information type, delivery, approval) of exactly what it holds. READ_ACCESS to the project
+ * holding the building asks for one and downloads it.
+ */
+export function createZipService(deps: {
+  repository: ZipRepository;
+  access: AccessService;
+  blobs: BlobStore;
+  queue: Pick<JobQueue, 'enqueue'>;
+  clock: Clock;
+  writer: ZipWriter;
+}) {
+  const { repository, access } = deps;
+
+  async function authorized(params: { principal: Principal; buildingId: string }) {
+    const found = await repository.projectOfBuilding(params.buildingId);
+    if (!found) throw notFound('building');
+    const grant = await access.authorizeProject({
+      principal: params.principal,
+      projectId: found.projectId,
+      need: 'read',
+      notFound: () => notFound('building'),
+    });
+    return { grant, buildingName: found.buildingName };
+  }
+
+  return {
+    async request(params: {
+      principal: Principal;
+      buildingId: string;
+      subcontractorId?: string;
+      excludeFilesBeforeDate?: string;
+    }): Promise<ZipArchiveRecord> {
+      const excludeBefore = parseExcludeBefore(params.excludeFilesBeforeDate);
+      const { grant } = await authorized(params);
+      if (
+        params.subcontractorId !== undefined &&
+        !(await repository.subcontractorInProject({
+          projectId: grant.projectId,
+          subcontractorId: params.subcontractorId,
+        }))
+      ) {
+        throw notFound('subcontractor');
+      }
+      const record = await repository.create({
+        id: newId.uuid(),
+        buildingId: params.buildingId,
+        projectId: grant.projectId,
+        subcontractorId: params.subcontractorId ?? null,
+        excludeBefore,
+        createdBy: grant.userId,
+        createdAt: deps.clock.now(),
+      });
+      await deps.queue.enqueue('zip.build', { zipId: record.id });
+      return record;
+    },
+
+    async latest(params: {
+      principal: Principal;
+      buildingId: string;
+      subcontractorId?: string;
+      excludeFilesBeforeDate?: string;
+    }): Promise<ZipArchiveRecord & { url: string | null; expiresAt: Date | null }> {
+      const excludeBefore =
+        params.excludeFilesBeforeDate === undefined ? undefined : parseExcludeBefore(params.excludeFilesBeforeDate);
+      const { buildingName } = await authorized(params);
+      const record = await repository.latest({
+        buildingId: params.buildingId,
+        subcontractorId: params.subcontractorId ?? null,
+        excludeBefore,
+      });
+      if (!record) throw notFound('zip', 'No zip archive of this building yet');
+      if (record.status !== 'ready' || !record.blobKey) return { ...record, url: null, expiresAt: null };
+      const url = await deps.blobs.signedDownloadUrl(record.blobKey, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        filename: `${safeSegment(buildingName)}.zip`,
+        contentType: 'application/zip',
+      });
+      return { ...record, url, expiresAt: new Date(deps.clock.now().getTime() + SIGNED_URL_SECONDS * 1000) };
+    },
+
+    /** the job: builds the archive; a crash is retried from the start, a missing file fails it with the reason */
+    async build(zipId: string): Promise<JobOutcome> {
+      const record = await repository.find(zipId);
+      if (!record) return jobSkipped('the archive request is gone');
+      if (record.status === 'ready') return jobSkipped('already built');
+      await repository.markRunning(zipId);
+      const documents = await repository.documents(record);
+      const paths = zipPaths(documents);
+      const manifest: ManifestEntry[] = [];
+      const entries = documents.map((document, index) => ({
+        path: paths[index]!,
+        compress: false,
+        open: async () => {
+          const checksum = new Checksum();
+          checksum.on('end', () => {
+            manifest.push({
+              path: paths[index]!,
+              size: checksum.size,
+              md5: checksum.hash.digest('hex'),
+              documentId: document.id,
+              category: document.buildingCategory,
+              informationType: document.informationType,
+              deliveryId: document.deliveryId,
+              delivery: document.deliveryLabel,
+              approval: document.approvalStatus,
+            });
+          });
+          return (await deps.blobs.get(document.blobKey)).pipe(checksum);
+        },
+      }));
+      const late = [
+        {
+          path: 'manifest.json',
+          content: () => Buffer.from(`${JSON.stringify({ zipId, files: manifest }, null, 2)}\n`),
+        },
+        { path: 'manifest.csv', content: () => Buffer.from(manifestCsv(manifest)) },
+      ];
+      const blobKey = `zips/${record.buildingId}/${zipId}.zip`;
+      try {
+        const stored = await deps.blobs.put(blobKey, deps.writer({ entries, late }), {
+          contentType: 'application/zip',
+        });
+        await repository.markReady({
+          zipId,
+          blobKey,
+          fileCount: documents.length,
+          size: stored.size,
+          at: deps.clock.now(),
+        });
+        return jobDone();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'blob.not_found') {
+          const reason = `a file is missing from storage: ${(error as Error).message}`;
+          await repository.markFailed({ zipId, error: reason });
+          return jobFailed(reason);
+        }
+        // failed until a retry starts it again: the last attempt's failure is what the caller sees
+        await repository.markFailed({ zipId, error: (error as Error).message });
+        throw error;
+      }
+    },
+  };
+}
+
+export type ZipService = ReturnType<typeof createZipService>;

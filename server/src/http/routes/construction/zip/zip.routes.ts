@@ -1,0 +1,129 @@
+import { Type } from '@sinclair/typebox';
+import type { ZipArchiveRecord } from '../../../../domain/zip/zip-archives.js';
+import type { ZipService } from '../../../../domain/zip/zip.service.js';
+import type { App } from '../../../app-types.js';
+import { principalOf } from '../../../plugins/partner-auth.js';
+import { Id, Timestamp, withProblems } from '../../../schemas/common.js';
+import { PERSON_SECURITY, Uuid } from '../../../schemas/people.js';
+
+const ZipStatus = Type.Union(['queued', 'running', 'ready', 'failed'].map((status) => Type.Literal(status)));
+const Accepted = Type.Object({ id: Type.String(), status: ZipStatus });
+const Exclude = Type.Optional(
+  Type.String({
+    maxLength: 40,
+    description: 'leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601)',
+  }),
+);
+const BuildingParams = Type.Object({ buildingId: Id('building id') });
+
+function accepted(record: ZipArchiveRecord) {
+  return { id: record.id, status: record.status };
+}
+
+/**
+ * Zip archives of a building's live files (READ_ACCESS to the project holding it): asked for with a POST (202, built
+ * by a job), fetched with `latest` (a signed URL once ready).
+ */
+export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
+  const schema = { tags: ['construction'], security: PERSON_SECURITY };
+
+  app.post(
+    '/construction/zip/:buildingId',
+    {
+      schema: {
+        ...schema,
+        summary: "Build a zip of the building's files (with manifest.json and manifest.csv)",
+        params: BuildingParams,
+        querystring: Type.Object({ excludeFilesBeforeDate: Exclude }, { additionalProperties: false }),
+        response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      const record = await deps.zips.request({
+        principal: principalOf(request),
+        buildingId: request.params.buildingId,
+        ...(request.query.excludeFilesBeforeDate !== undefined
+          ? { excludeFilesBeforeDate: request.query.excludeFilesBeforeDate }
+          : {}),
+      });
+      return reply.code(202).send(accepted(record));
+    },
+  );
+
+  app.post(
+    '/construction/zip/:buildingId/subcontractor/:subcontractorId',
+    {
+      schema: {
+        ...schema,
+        summary: "Build a zip of one subcontractor's files in the building",
+        params: Type.Object({ buildingId: Id('building id'), subcontractorId: Uuid('subcontractor id') }),
+        querystring: Type.Object({ excludeFilesBeforeDate: Exclude }, { additionalProperties: false }),
+        response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      const record = await deps.zips.request({
+        principal: principalOf(request),
+        ...request.params,
+        ...(request.query.excludeFilesBeforeDate !== undefined
+          ? { excludeFilesBeforeDate: request.query.excludeFilesBeforeDate }
+          : {}),
+      });
+      return reply.code(202).send(accepted(record));
+    },
+  );
+
+  app.get(
+    '/construction/zip/:buildingId/latest',
+    {
+      schema: {
+        ...schema,
+        summary: 'The latest zip of the building: its state, and a signed URL (15 minutes) once ready',
+        params: BuildingParams,
+        querystring: Type.Object(
+          {
+            excludeFilesBeforeDate: Exclude,
+            subcontractorId: Type.Optional(Uuid("the latest of this subcontractor's zips")),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems(
+          {
+            200: Type.Object({
+              id: Type.String(),
+              status: ZipStatus,
+              createdAt: Timestamp,
+              readyAt: Type.Union([Timestamp, Type.Null()]),
+              fileCount: Type.Union([Type.Integer(), Type.Null()]),
+              size: Type.Union([Type.Integer(), Type.Null()]),
+              url: Type.Union([Type.String(), Type.Null()]),
+              expiresAt: Type.Union([Timestamp, Type.Null()]),
+              error: Type.Union([Type.String(), Type.Null()]),
+            }),
+          },
+          [400, 401, 403, 404],
+        ),
+      },
+    },
+    async (request) => {
+      const { excludeFilesBeforeDate, subcontractorId } = request.query;
+      const zip = await deps.zips.latest({
+        principal: principalOf(request),
+        buildingId: request.params.buildingId,
+        ...(subcontractorId !== undefined ? { subcontractorId } : {}),
+        ...(excludeFilesBeforeDate !== undefined ? { excludeFilesBeforeDate } : {}),
+      });
+      return {
+        id: zip.id,
+        status: zip.status,
+        createdAt: zip.createdAt.toISOString(),
+        readyAt: zip.readyAt?.toISOString() ?? null,
+        fileCount: zip.fileCount,
+        size: zip.size,
+        url: zip.url,
+        expiresAt: zip.expiresAt?.toISOString() ?? null,
+        error: zip.error,
+      };
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ZipArchiveRecord, ZipSourceDocument } from '../../../domain/zip/zip-archives.js';
+import type { ZipRepository } from '../../../domain/zip/zip.service.js';
+import type { DB, ZipArchivesTable } from '../schema.js';
+
+function recordOf(row: Selectable<ZipArchivesTable>): ZipArchiveRecord {
+  return {
+    id: row.id,
+    buildingId: row.building_id,
+    projectId: row.project_id,
+    subcontractorId: row.subcontractor_id,
+    excludeBefore: row.exclude_before,
+    status: row.status,
+    blobKey: row.blob_key,
+    fileCount: row.file_count,
+    size: row.size === null ? null : Number(row.size),
+    error: row.error,
+    createdAt: row.created_at,
+    readyAt: row.ready_at,
+  };
+}
+
+interface ApprovalItem {
+  informationType?: string;
+  approvalStatus?: 'APPROVED' | 'DECLINED' | null;
+}
+
+export function createZipRepository(db: Kysely<DB>): ZipRepository {
+  return {
+    async projectOfBuilding(buildingId) {
+      const row = await db
+        .selectFrom('project_buildings as pb')
+        .innerJoin('buildings as b', 'b.id', 'pb.building_id')
+        .select(['pb.project_id', 'b.name'])
+        .where('pb.building_id', '=', buildingId)
+        .where('b.archived_at', 'is', null)
+        .orderBy('pb.created_at')
+        .executeTakeFirst();
+      return row ? { projectId: row.project_id, buildingName: row.name } : null;
+    },
+    async subcontractorInProject({ projectId, subcontractorId }) {
+      const row = await db
+        .selectFrom('subcontractors')
+        .select('id')
+        .where('id', '=', subcontractorId.toLowerCase())
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async create(record) {
+      const row = await db
+        .insertInto('zip_archives')
+        .values({
+          id: record.id,
+          building_id: record.buildingId,
+          project_id: record.projectId,
+          subcontractor_id: record.subcontractorId?.toLowerCase() ?? null,
+          exclude_before: record.excludeBefore,
+          created_by: record.createdBy,
+          created_at: record.createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return recordOf(row);
+    },
+    async find(zipId) {
+      const row = await db.selectFrom('zip_archives').selectAll().where('id', '=', zipId).executeTakeFirst();
+      return row ? recordOf(row) : null;
+    },
+    async latest({ buildingId, subcontractorId, excludeBefore }) {
+      let query = db
+        .selectFrom('zip_archives')
+        .selectAll()
+        .where('building_id', '=', buildingId)
+        .where(
+          'subcontractor_id',
+          subcontractorId ? '=' : 'is',
+          subcontractorId ? subcontractorId.toLowerCase() : null,
+        );
+      if (excludeBefore !== undefined) {
+        query = query.where('exclude_before', excludeBefore ? '=' : 'is', excludeBefore);
+      }
+      const row = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      return row ? recordOf(row) : null;
+    },
+    async markRunning(zipId) {
+      await db.updateTable('zip_archives').set({ status: 'running', error: null }).where('id', '=', zipId).execute();
+    },
+    async markReady({ zipId, blobKey, fileCount, size, at }) {
+      await db
+        .updateTable('zip_archives')
+        .set({ status: 'ready', blob_key: blobKey, file_count: fileCount, size, ready_at: at, error: null })
+        .where('id', '=', zipId)
+        .execute();
+    },
+    async markFailed({ zipId, error }) {
+      await db.updateTable('zip_archives').set({ status: 'failed', error }).where('id', '=', zipId).execute();
+    },
+    async documents({ buildingId, subcontractorId, excludeBefore }) {
+      let query = db
+        .selectFrom('documents as d')
+        .leftJoin('deliveries as v', 'v.id', 'd.delivery_id')
+        .select([
+          'd.id',
+          'd.filename',
+          'd.original_path',
+          'd.blob_key',
+          'd.building_category',
+          'd.delivery_information_type',
+          'd.information_types',
+          'd.delivery_id',
+          'v.description as delivery_description',
+          'v.full_category as delivery_category',
+          'v.information_types as approvals',
+        ])
+        .where('d.building_id', '=', buildingId)
+        .where('d.archived_at', 'is', null)
+        .where('d.upload_state', '=', 'uploaded')
+        .where('d.parent_document_id', 'is', null);
+      if (subcontractorId) query = query.where('d.subcontractor_id', '=', subcontractorId.toLowerCase());
+      if (excludeBefore) query = query.where('d.created_at', '>=', excludeBefore);
+      const rows = await query.orderBy('d.original_path').orderBy('d.filename').orderBy('d.id').execute();
+      return rows.map((row): ZipSourceDocument => {
+        const informationType = row.delivery_information_type ?? row.information_types[0] ?? null;
+        const approvals = (typeof row.approvals === 'string' ? JSON.parse(row.approvals) : row.approvals) as
+          ApprovalItem[] | null;
+        const approval = approvals?.find((item) => item.informationType === row.delivery_information_type);
+        return {
+          id: row.id,
+          filename: row.filename,
+          originalPath: row.original_path ?? '',
+          blobKey: row.blob_key,
+          buildingCategory: row.building_category,
+          informationType,
+          deliveryId: row.delivery_id,
+          deliveryLabel: row.delivery_id ? (row.delivery_description ?? row.delivery_category) : null,
+          approvalStatus: approval?.approvalStatus ?? null,
+        };
+      });
+    },
+  };
+}

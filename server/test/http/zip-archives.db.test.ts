@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDelivery,
+  createDeliveryWorld,
+  createSubcontractor,
+  portalUpload,
+  type DeliveryWorld,
+} from '../helpers/delivery-fixtures.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testEngines } from '../helpers/test-database.js';
+import { readZip } from '../helpers/zip-reader.js';
+
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+/**
+ * Zip archives of a building: built by a job, downloaded by a signed URL, holding every live file in its upload
+ * folder and a manifest that matches the content byte for byte.
+ */
+describe.each(testEngines())('zip archives of a building, on %s', (engine) => {
+  let t: TestApp;
+  let w: DeliveryWorld;
+  let other: { subcontractorId: string; token: string };
+  const ids: Record<string, string> = {};
+  const bytes: Record<string, Buffer> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    w = await createDeliveryWorld(t);
+    other = await createSubcontractor(t, { ...w, key: w.adminKey, companyName: 'Elektro AS' });
+    const delivery = (await createDelivery(t, { world: w, subcontractorId: w.subcontractorId })).id;
+    const files: [string, string, typeof w | (typeof w & typeof other), string?][] = [
+      ['fdv', 'VVS/FDV/FDV pumpe.pdf', w, 'FDV-dokumentasjon'],
+      ['sheet', 'VVS/Produktdatablad: pumpe?.pdf', w, 'Produktdatablad'],
+      ['twin', 'VVS/FDV/FDV pumpe.pdf', w],
+      ['electric', 'EL/Koblingsskjema.pdf', { ...w, ...other }],
+    ];
+    for (const [name, filename, who, informationType] of files) {
+      bytes[name] = Buffer.from(`%PDF-1.4 ${name} ${'x'.repeat(1000 + filename.length)}`);
+      ids[name] = await portalUpload(t, {
+        ...who,
+        filename,
+        bytes: bytes[name],
+        ...(informationType ? { deliveryId: delivery, informationType } : {}),
+      });
+    }
+    await t.request({
+      method: 'PUT',
+      url: `/construction/deliveries/${delivery}`,
+      key: w.adminKey,
+      payload: { informationTypes: [{ informationType: 'FDV-dokumentasjon', approvalStatus: 'APPROVED' }] },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function built(path: string, query = '') {
+    const asked = await t.request({ method: 'POST', url: `${path}${query}`, key: w.adminKey });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ status: 'queued' });
+    const subcontractor = /subcontractor\/([^/?]+)/.exec(path)?.[1];
+    const latestUrl = `/construction/zip/${w.buildingId}/latest${subcontractor ? `?subcontractorId=${subcontractor}` : ''}`;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const latest = await t.request({ method: 'GET', url: latestUrl, key: w.adminKey });
+      if (latest.body.status === 'ready' || latest.body.status === 'failed') {
+        expect(latest.body.id).toBe(asked.body.id);
+        return latest.body;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the zip was not built');
+  }
+
+  async function download(url: string) {
+    const link = new URL(url);
+    const response = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(response.statusCode).toBe(200);
+    return readZip(response.rawPayload);
+  }
+
+  it('holds every live file in its folder, with a manifest matching the content byte for byte', async () => {
+    const latest = await built(`/construction/zip/${w.buildingId}`);
+    expect(latest).toMatchObject({ status: 'ready', fileCount: 4 });
+    expect(Date.parse(latest.expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    const files = await download(latest.url);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'EL/Koblingsskjema.pdf',
+        'VVS/FDV/FDV pumpe.pdf',
+        'VVS/FDV/FDV pumpe (2).pdf',
+        'VVS/Produktdatablad_ pumpe_.pdf',
+        'manifest.csv',
+        'manifest.json',
+      ].sort(),
+    );
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+      files: {
+        path: string;
+        size: number;
+        md5: string;
+        documentId: string;
+        informationType: string | null;
+        approval: string | null;
+      }[];
+    };
+    expect(manifest.files).toHaveLength(4);
+    for (const entry of manifest.files) {
+      const content = files.get(entry.path)!;
+      expect(entry.size).toBe(content.length);
+      expect(entry.md5).toBe(md5(content));
+    }
+    const byDocument = new Map(manifest.files.map((entry) => [entry.documentId, entry]));
+    for (const [name, id] of Object.entries(ids)) expect(files.get(byDocument.get(id)!.path)).toEqual(bytes[name]);
+    expect(byDocument.get(ids.fdv!)).toMatchObject({ informationType: 'FDV-dokumentasjon', approval: 'APPROVED' });
+    expect(byDocument.get(ids.sheet!)).toMatchObject({ informationType: 'Produktdatablad', approval: null });
+    // the CSV says the same as the JSON
+    const csv = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('path,size,md5,documentId,category,informationType,deliveryId,delivery,approval');
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(',')[2])
+        .sort(),
+    ).toEqual(manifest.files.map((e) => e.md5).sort());
+    // and the uploads' own checksums agree
+    const stored = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['id', 'md5'])
+      .where('id', 'in', Object.values(ids))
+      .execute();
+    for (const row of stored) expect(byDocument.get(row.id)!.md5).toBe(row.md5);
+  });
+
+  it("zips one subcontractor's files, and leaves out files uploaded before a date", async () => {
+    const mine = await built(`/construction/zip/${w.buildingId}/subcontractor/${other.subcontractorId}`);
+    expect([...(await download(mine.url)).keys()].sort()).toEqual([
+      'EL/Koblingsskjema.pdf',
+      'manifest.csv',
+      'manifest.json',
+    ]);
+
+    await t.deps.database.db
+      .updateTable('documents')
+      .set({ created_at: new Date('2026-01-10T12:00:00Z') })
+      .where('id', '=', ids.twin!)
+      .execute();
+    const recent = await built(`/construction/zip/${w.buildingId}`, '?excludeFilesBeforeDate=2026-02-01');
+    expect(recent.fileCount).toBe(3);
+    expect([...(await download(recent.url)).keys()]).not.toContain('VVS/FDV/FDV pumpe (2).pdf');
+    const bad = await t.request({
+      method: 'POST',
+      url: `/construction/zip/${w.buildingId}?excludeFilesBeforeDate=last-week`,
+      key: w.adminKey,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('/excludeFilesBeforeDate');
+  });
+
+  it('fails with the reason when a file is missing from storage, and 404s what is out of reach', async () => {
+    const blob = await t.deps.database.db
+      .selectFrom('documents')
+      .select('blob_key')
+      .where('id', '=', ids.sheet!)
+      .executeTakeFirstOrThrow();
+    await t.deps.blobs.delete(blob.blob_key);
+    const failed = await built(`/construction/zip/${w.buildingId}`);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain('missing from storage');
+    expect(failed.url).toBeNull();
+
+    const stranger = await createDeliveryWorld(t, { projectName: 'Fremmed' });
+    const foreign = await t.request({
+      method: 'POST',
+      url: `/construction/zip/${w.buildingId}`,
+      key: stranger.adminKey,
+    });
+    expect(foreign.status).toBe(404);
+    const none = await t.request({
+      method: 'GET',
+      url: `/construction/zip/${stranger.buildingId}/latest`,
+      key: stranger.adminKey,
+    });
+    expect(none.status).toBe(404);
+  });
+});
