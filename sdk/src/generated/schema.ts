@@ -993,6 +993,256 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/projects/{projectId}/handover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Hand a project over to a building owner (or report what a handover would do) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the building owner of the document platform that receives the project */
+            buildingOwnerId: string;
+            /** @description report what would move and what is incomplete; change nothing */
+            dryRun?: boolean;
+            /** @description the deficiency checklist run on each building: NO (TEK17, default) or GB (Building Safety Act) */
+            country?: 'NO' | 'GB';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string | null;
+              dryRun: boolean;
+              project: {
+                id: string;
+                name: string;
+                projectNumber: string | null;
+                customerId: string;
+                customerName: string;
+              };
+              buildingOwner: {
+                id: string;
+                name: string;
+              };
+              /** Format: date-time */
+              at: string;
+              by: {
+                userId: string | null;
+                name: string;
+              };
+              summary: {
+                buildings: number;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deliveries: number;
+                informationTypesExpected: number;
+                informationTypesDelivered: number;
+                informationTypesApproved: number;
+                informationTypesDeclined: number;
+                incomplete: number;
+              };
+              deliveries: {
+                id: string;
+                label: string;
+                buildingCategory: string;
+                fullCategory: string;
+                discipline: string | null;
+                subcontractor: {
+                  id: string;
+                  companyName: string;
+                } | null;
+                state: string;
+                expected: number;
+                delivered: number;
+                approved: number;
+                declined: number;
+                informationTypes: {
+                  informationType: string;
+                  expected: boolean;
+                  documents: number;
+                  approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                  verifiedBy: string | null;
+                  verifiedAt: string | null;
+                  comment: string | null;
+                  state: string;
+                }[];
+              }[];
+              buildings: {
+                id: string;
+                name: string;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deficiencies: {
+                  country: string;
+                  version: string;
+                  complete: number;
+                  partial: number;
+                  missing: number;
+                  notApplicable: number;
+                  themes: {
+                    theme: string;
+                    progress: number;
+                    total: number;
+                    percentage: number;
+                  }[];
+                  items: {
+                    nameId: string;
+                    theme: string;
+                    name: string;
+                    laws: string;
+                    status: string;
+                    comment: string;
+                  }[];
+                };
+              }[];
+              files: {
+                documentId: string;
+                buildingId: string;
+                path: string;
+                filename: string;
+                size: number;
+                md5: string | null;
+                buildingCategory: string | null;
+                informationTypes: string[];
+                deliveryId: string | null;
+                deliveryInformationType: string | null;
+                approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                progressStatus: string | null;
+                subcontractorId: string | null;
+                parentDocumentId: string | null;
+                uploadedAt: string | null;
+              }[];
+              incomplete: {
+                code: string;
+                message: string;
+                buildingId?: string;
+                deliveryId?: string;
+                informationType?: string;
+                documentId?: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/reprocess': {
     parameters: {
       query?: never;
@@ -2912,6 +3162,7 @@ export interface paths {
             | 'project.created'
             | 'project.updated'
             | 'project.archived'
+            | 'project.handed_over'
             | 'project.deleted'
             | 'admin.email_sent'
             | 'subcontractor.created'
@@ -4702,6 +4953,593 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/construction/customers/{customerId}/projects/{projectId}/handover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The report made when the project was handed over */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string | null;
+              dryRun: boolean;
+              project: {
+                id: string;
+                name: string;
+                projectNumber: string | null;
+                customerId: string;
+                customerName: string;
+              };
+              buildingOwner: {
+                id: string;
+                name: string;
+              };
+              /** Format: date-time */
+              at: string;
+              by: {
+                userId: string | null;
+                name: string;
+              };
+              summary: {
+                buildings: number;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deliveries: number;
+                informationTypesExpected: number;
+                informationTypesDelivered: number;
+                informationTypesApproved: number;
+                informationTypesDeclined: number;
+                incomplete: number;
+              };
+              deliveries: {
+                id: string;
+                label: string;
+                buildingCategory: string;
+                fullCategory: string;
+                discipline: string | null;
+                subcontractor: {
+                  id: string;
+                  companyName: string;
+                } | null;
+                state: string;
+                expected: number;
+                delivered: number;
+                approved: number;
+                declined: number;
+                informationTypes: {
+                  informationType: string;
+                  expected: boolean;
+                  documents: number;
+                  approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                  verifiedBy: string | null;
+                  verifiedAt: string | null;
+                  comment: string | null;
+                  state: string;
+                }[];
+              }[];
+              buildings: {
+                id: string;
+                name: string;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deficiencies: {
+                  country: string;
+                  version: string;
+                  complete: number;
+                  partial: number;
+                  missing: number;
+                  notApplicable: number;
+                  themes: {
+                    theme: string;
+                    progress: number;
+                    total: number;
+                    percentage: number;
+                  }[];
+                  items: {
+                    nameId: string;
+                    theme: string;
+                    name: string;
+                    laws: string;
+                    status: string;
+                    comment: string;
+                  }[];
+                };
+              }[];
+              files: {
+                documentId: string;
+                buildingId: string;
+                path: string;
+                filename: string;
+                size: number;
+                md5: string | null;
+                buildingCategory: string | null;
+                informationTypes: string[];
+                deliveryId: string | null;
+                deliveryInformationType: string | null;
+                approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                progressStatus: string | null;
+                subcontractorId: string | null;
+                parentDocumentId: string | null;
+                uploadedAt: string | null;
+              }[];
+              incomplete: {
+                code: string;
+                message: string;
+                buildingId?: string;
+                deliveryId?: string;
+                informationType?: string;
+                documentId?: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Hand the project over to a building owner (or report what a handover would do) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the building owner of the document platform that receives the project */
+            buildingOwnerId: string;
+            /** @description report what would move and what is incomplete; change nothing */
+            dryRun?: boolean;
+            /** @description the deficiency checklist run on each building: NO (TEK17, default) or GB (Building Safety Act) */
+            country?: 'NO' | 'GB';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string | null;
+              dryRun: boolean;
+              project: {
+                id: string;
+                name: string;
+                projectNumber: string | null;
+                customerId: string;
+                customerName: string;
+              };
+              buildingOwner: {
+                id: string;
+                name: string;
+              };
+              /** Format: date-time */
+              at: string;
+              by: {
+                userId: string | null;
+                name: string;
+              };
+              summary: {
+                buildings: number;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deliveries: number;
+                informationTypesExpected: number;
+                informationTypesDelivered: number;
+                informationTypesApproved: number;
+                informationTypesDeclined: number;
+                incomplete: number;
+              };
+              deliveries: {
+                id: string;
+                label: string;
+                buildingCategory: string;
+                fullCategory: string;
+                discipline: string | null;
+                subcontractor: {
+                  id: string;
+                  companyName: string;
+                } | null;
+                state: string;
+                expected: number;
+                delivered: number;
+                approved: number;
+                declined: number;
+                informationTypes: {
+                  informationType: string;
+                  expected: boolean;
+                  documents: number;
+                  approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                  verifiedBy: string | null;
+                  verifiedAt: string | null;
+                  comment: string | null;
+                  state: string;
+                }[];
+              }[];
+              buildings: {
+                id: string;
+                name: string;
+                documents: number;
+                archivedDocuments: number;
+                bytes: number;
+                deficiencies: {
+                  country: string;
+                  version: string;
+                  complete: number;
+                  partial: number;
+                  missing: number;
+                  notApplicable: number;
+                  themes: {
+                    theme: string;
+                    progress: number;
+                    total: number;
+                    percentage: number;
+                  }[];
+                  items: {
+                    nameId: string;
+                    theme: string;
+                    name: string;
+                    laws: string;
+                    status: string;
+                    comment: string;
+                  }[];
+                };
+              }[];
+              files: {
+                documentId: string;
+                buildingId: string;
+                path: string;
+                filename: string;
+                size: number;
+                md5: string | null;
+                buildingCategory: string | null;
+                informationTypes: string[];
+                deliveryId: string | null;
+                deliveryInformationType: string | null;
+                approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                progressStatus: string | null;
+                subcontractorId: string | null;
+                parentDocumentId: string | null;
+                uploadedAt: string | null;
+              }[];
+              incomplete: {
+                code: string;
+                message: string;
+                buildingId?: string;
+                deliveryId?: string;
+                informationType?: string;
+                documentId?: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/construction/customers/{customerId}/projects/{projectId}/handover/report.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The handover report as a PDF to print */
+    get: {
+      parameters: {
+        query?: {
+          /** @description nb (default) or en */
+          locale?: 'nb' | 'en';
+        };
+        header?: never;
+        path: {
+          /** @description customer id (UUID) */
+          customerId: string;
+          /** @description project id (UUID) */
+          projectId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/pdf */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

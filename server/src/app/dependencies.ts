@@ -46,6 +46,7 @@ import { createSignInModule, DEFAULT_SIGN_IN } from './modules/sign-in.module.js
 import { createDeliveriesModule } from './modules/deliveries.module.js';
 import { createNamingModule } from './modules/naming.module.js';
 import { createZipModule } from './modules/zip.module.js';
+import { createHandoverModule } from './modules/handover.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -180,6 +181,14 @@ export async function createDependencies(params: {
       maxUploadBytes: settings.uploads.maxBytes,
       pollForUploads: settings.storage.kind === 's3',
     });
+    const reports = createReportsModule({
+      db,
+      queue,
+      access,
+      clock,
+      chunks: search.chunks,
+      waitMs: settings.reports?.waitMs,
+    });
     // every area, once; the ones above are named because others use what they offer
     const areas = [
       partner,
@@ -217,7 +226,8 @@ export async function createDependencies(params: {
       createZipModule({ db, access, blobs, queue, clock }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
-      createReportsModule({ db, queue, access, clock, chunks: search.chunks, waitMs: settings.reports?.waitMs }),
+      reports,
+      createHandoverModule({ db, access, audit, clock, reports: reports.services.reports }),
     ] as const;
     modules.push(...areas);
 

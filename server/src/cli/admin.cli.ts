@@ -20,6 +20,7 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   user activate --email <e-mail> | --id <userId>
   customer create --name <name> [--owner <buildingOwnerId>] [--email <admin e-mail> ...]   (each e-mail invited as ADMIN)
   customer list
+  project handover <projectId> --owner <buildingOwnerId> [--dry-run] [--country NO|GB]   (prints the handover report)
   outbox [--status queued|sent|failed]   (outgoing mail, newest first, failures with their error)
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
@@ -78,6 +79,8 @@ export function adminCallOf(argv: string[]): AdminCall {
       id: { type: 'string' },
       password: { type: 'string' },
       'platform-admin': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      country: { type: 'string' },
     },
   });
   const [area, command, arg] = positionals;
@@ -148,6 +151,19 @@ export function adminCallOf(argv: string[]): AdminCall {
     }
     case 'customer list':
       return (client) => client.GET('/admin/customers');
+    case 'project handover': {
+      const path = { projectId: arg ?? fail('the project id is required') };
+      const country =
+        values.country === undefined
+          ? undefined
+          : ((['NO', 'GB'] as const).find((c) => c === values.country) ?? fail('--country is NO or GB'));
+      const body = {
+        buildingOwnerId: need(values.owner?.[0], 'owner'),
+        ...(values['dry-run'] ? { dryRun: true } : {}),
+        ...(country ? { country } : {}),
+      };
+      return (client) => client.POST('/admin/projects/{projectId}/handover', { params: { path }, body });
+    }
     case 'document restore': {
       const path = { documentId: arg ?? fail('the document id is required') };
       return (client) => client.POST('/admin/documents/{documentId}/restore', { params: { path } });

@@ -29,6 +29,9 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { HandoverService } from '../domain/handover/handover.service.js';
+import type { HandoverReport } from '../domain/handover/handover-report.js';
+import type { HandoverPdfLocale } from '../integrations/pdf/handover-pdf.js';
 import type { ZipService } from '../domain/zip/zip.service.js';
 import type { RenamingService } from '../domain/naming/renaming.service.js';
 import type { SubcontractorsService } from '../domain/deliveries/subcontractors.service.js';
@@ -77,4 +80,7 @@ export interface HttpServices {
   constructionDocuments: ConstructionDocumentsService;
   renaming: RenamingService;
   zips: ZipService;
+  handover: HandoverService;
+  /** the handover report as a PDF */
+  renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
 }

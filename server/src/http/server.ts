@@ -26,6 +26,7 @@ import { registerMetricsRoute, type MetricsEndpoint } from './routes/metrics.rou
 import { registerPartnerRoutes } from './routes/partner/index.js';
 import { registerCreateUserRoute } from './routes/admin/create-user.route.js';
 import { registerCustomerAdminRoutes } from './routes/admin/customers.route.js';
+import { registerHandoverAdminRoute } from './routes/admin/handover.route.js';
 import { registerMailAdminRoute } from './routes/admin/mail.route.js';
 import { registerFindUsersRoute } from './routes/admin/find-users.route.js';
 import { registerSetUserPasswordRoute } from './routes/admin/set-user-password.route.js';
@@ -146,6 +147,7 @@ export async function buildServer(params: {
     registerSetUserPasswordRoute(scope, services);
     registerSetUserStatusRoute(scope, services);
     registerCustomerAdminRoutes(scope, services);
+    registerHandoverAdminRoute(scope, services);
     registerMailAdminRoute(scope, services);
   });
 

@@ -94,6 +94,25 @@ describe('byggdok admin: command line to admin API call', () => {
     });
   });
 
+  it('hands a project over, or dry-runs it, with the checklist country given', async () => {
+    const project = '01a20e45-dc00-70be-9553-5ccb0cb89e6e';
+    expect(await sentBy(adminCallOf(['project', 'handover', project, '--owner', 'own_1', '--dry-run']))).toEqual({
+      method: 'POST',
+      path: `/admin/projects/${project}/handover`,
+      body: { buildingOwnerId: 'own_1', dryRun: true },
+    });
+    expect(await sentBy(adminCallOf(['project', 'handover', project, '--owner', 'own_1', '--country', 'GB']))).toEqual({
+      method: 'POST',
+      path: `/admin/projects/${project}/handover`,
+      body: { buildingOwnerId: 'own_1', country: 'GB' },
+    });
+    expect(() => adminCallOf(['project', 'handover', project])).toThrow('--owner is required');
+    expect(() => adminCallOf(['project', 'handover', '--owner', 'own_1'])).toThrow('the project id is required');
+    expect(() => adminCallOf(['project', 'handover', project, '--owner', 'o', '--country', 'SE'])).toThrow(
+      '--country is NO or GB',
+    );
+  });
+
   it('says what is missing instead of calling the API with half a command', () => {
     expect(() => adminCallOf(['reprocess'])).toThrow('reprocess needs --document <id>, --building <id> or --all');
     expect(() => adminCallOf(['document', 'restore'])).toThrow('the document id is required');

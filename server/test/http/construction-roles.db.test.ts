@@ -10,7 +10,7 @@ import {
   type RoleCaller,
 } from '../helpers/people-fixtures.js';
 import { createDelivery, createSubcontractor, portalUpload } from '../helpers/delivery-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
 /**
@@ -161,6 +161,7 @@ const TABLE: Record<string, Row> = {
   ...deliveryRows(),
   ...documentRows(),
   ...filenameRows(),
+  ...handoverRows(),
   'POST /construction/zip/{buildingId}': {
     need: 'read',
     request: async (w) => ({ url: `/construction/zip/${w.buildingId}?excludeFilesBeforeDate=2026-01-01` }),
@@ -175,6 +176,61 @@ const TABLE: Record<string, Row> = {
     request: async (w) => ({ url: `/construction/zip/${w.buildingId}/latest` }),
   },
 };
+
+/** the customer linked to a building owner of the platform, the one handovers go to */
+async function linkedOwner(w: World, t: TestApp): Promise<string> {
+  const db = t.deps.database.db;
+  const linked = await db
+    .selectFrom('customers')
+    .select('building_owner_id')
+    .where('id', '=', w.customerId)
+    .executeTakeFirstOrThrow();
+  if (linked.building_owner_id) return linked.building_owner_id;
+  const ownerId = newId.uuid();
+  await db.insertInto('building_owners').values({ id: ownerId, name: 'Byggeier AS' }).execute();
+  await db.updateTable('customers').set({ building_owner_id: ownerId }).where('id', '=', w.customerId).execute();
+  return ownerId;
+}
+
+/** a project of its own, handed over by the operator, so that the shared one stays ACTIVE */
+async function handedOverProject(w: World, t: TestApp): Promise<string> {
+  const projectId = newId.uuid();
+  await t.deps.database.db
+    .insertInto('projects')
+    .values({ id: projectId, customer_id: w.customerId, name: 'Overlevert' })
+    .execute();
+  const done = await t.request({
+    method: 'POST',
+    url: `/admin/projects/${projectId}/handover`,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    payload: { buildingOwnerId: await linkedOwner(w, t) },
+  });
+  expect(done.status).toBe(200);
+  return projectId;
+}
+
+function handoverRows(): Record<string, Row> {
+  const base = '/construction/customers/{customerId}/projects/{projectId}/handover';
+  const url = (w: World, projectId: string) => `/construction/customers/${w.customerId}/projects/${projectId}/handover`;
+  return {
+    [`POST ${base}`]: {
+      // OWNER and above; a dry run, so that the project stays the others'
+      need: 'manage_members',
+      request: async (w, t) => ({
+        url: url(w, w.projectId),
+        payload: { buildingOwnerId: await linkedOwner(w, t), dryRun: true },
+      }),
+    },
+    [`GET ${base}`]: {
+      need: 'read',
+      request: async (w, t) => ({ url: url(w, await handedOverProject(w, t)) }),
+    },
+    [`GET ${base}/report.pdf`]: {
+      need: 'read',
+      request: async (w, t) => ({ url: `${url(w, await handedOverProject(w, t))}/report.pdf` }),
+    },
+  };
+}
 
 function filenameRows(): Record<string, Row> {
   const base = '/construction/customers/{customerId}/projects/{projectId}';

@@ -141,6 +141,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       partnerId: ids.partnerId,
       keyId: ids.keyId,
       userId: 'user_00000000000000000000000000',
+      projectId: '01a20e45-dc00-70be-9553-5ccb0cb89e6e',
       ...extra,
     });
   }

@@ -1,6 +1,6 @@
 import { customerNotFound } from '../customers/customers.errors.js';
 import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people/roles.js';
-import { projectNotFound } from '../projects/projects.errors.js';
+import { projectHandedOver, projectNotFound } from '../projects/projects.errors.js';
 import { platformAdminRequired, roleRequired, signedInUserRequired } from './access.errors.js';
 import type { Decision } from './policies.js';
 import type { AppError } from '../shared/errors.js';
@@ -20,11 +20,16 @@ export const NEEDED_ROLE = {
   /** invite people, set roles within what the caller has, archive a project */
   manage_members: 'OWNER',
   archive: 'OWNER',
+  /** hand the project over to a building owner of the document platform */
+  hand_over: 'OWNER',
   /** customer-wide user management: roles across projects, the audit log */
   administer: 'ADMIN',
 } as const satisfies Record<string, Role>;
 
 export type PeopleNeed = keyof typeof NEEDED_ROLE;
+
+/** after a handover the project is read-only: people still read it and say who may read it */
+const STILL_ALLOWED_AFTER_HANDOVER: ReadonlySet<PeopleNeed> = new Set(['read', 'manage_members']);
 
 /** what storage knows about a customer, as seen by one user */
 export interface CustomerFacts {
@@ -41,6 +46,8 @@ export interface ProjectFacts {
   customerId: string;
   customerRole: Role | null;
   projectRole: Role | null;
+  /** a project handed over to its owner is read-only for the contractor */
+  status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
 }
 
 export interface CustomerGrant {
@@ -123,6 +130,9 @@ export function projectPolicy(params: {
   }
   const needed = NEEDED_ROLE[need];
   if (!roleAtLeast(role, needed)) return { allowed: false, error: roleRequired(needed) };
+  if (project.status === 'HANDED_OVER' && !STILL_ALLOWED_AFTER_HANDOVER.has(need)) {
+    return { allowed: false, error: projectHandedOver() };
+  }
   return allow({
     customerId: project.customerId,
     projectId: project.id,

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'project.created',
   'project.updated',
   'project.archived',
+  'project.handed_over',
   'project.deleted',
   'admin.email_sent',
   'subcontractor.created',

@@ -9,11 +9,11 @@ export function statusNotSettable(status: string): AppError {
   return invalidField('/status', `cannot be set to ${status} by an update (only ACTIVE or ARCHIVED)`);
 }
 
-/** a handed-over project belongs to its building owner now: it is archived or read, not changed */
+/** a handed-over project belongs to its building owner now: the contractor reads it and no longer changes it */
 export function projectHandedOver(): AppError {
   return new AppError({
     code: 'project.handed_over',
     kind: 'conflict',
-    message: 'The project has been handed over; only its status can change',
+    message: 'The project was handed over to its building owner and is read-only',
   });
 }

@@ -5,7 +5,7 @@ import type { Principal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
 import { projectRoleOf, type Role } from '../people/roles.js';
 import { customerNotFound } from '../customers/customers.errors.js';
-import { projectHandedOver, projectNotFound, statusNotSettable } from './projects.errors.js';
+import { projectNotFound, statusNotSettable } from './projects.errors.js';
 
 export const PROJECT_STATUSES = ['ACTIVE', 'HANDED_OVER', 'ARCHIVED'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -146,7 +146,6 @@ export function createProjectsService(deps: {
     const changesStatus = status !== undefined && status !== before.status;
     // archiving, and bringing an archived project back, needs OWNER or more
     if (changesStatus) await access.authorizeProject({ ...params, need: 'archive' });
-    if (before.status === 'HANDED_OVER' && Object.keys(fields).length > 0) throw projectHandedOver();
     const project = await repository.updateProject({
       projectId: current.projectId,
       fields,
@@ -171,8 +170,6 @@ export function createProjectsService(deps: {
 
   async function addBuilding(params: { principal: Principal; customerId: string; projectId: string; name: string }) {
     const grant = await access.authorizeProject({ ...params, need: 'write' });
-    const project = await loaded(grant);
-    if (project.status === 'HANDED_OVER') throw projectHandedOver();
     const building = await repository.addBuilding({ projectId: grant.projectId, name: params.name });
     if (!building) throw projectNotFound();
     return building;
@@ -193,11 +190,6 @@ export function createProjectsService(deps: {
    * The document-platform owner every live project of the customer was handed over to; null until the handover
    * feature moves projects.
    */
-  async function migrationTarget(params: { principal: Principal; customerId: string }) {
-    await access.authorizeCustomer({ ...params, need: 'read' });
-    return null;
-  }
-
   return {
     listProjects,
     getProject,
@@ -206,7 +198,6 @@ export function createProjectsService(deps: {
     addBuilding,
     listProjectBuildings,
     listCustomerBuildings,
-    migrationTarget,
   };
 }
 

@@ -49,24 +49,40 @@ export function createReportsService(deps: {
   }
 
   async function resolve(report: ReportRecord, locale: Locale | undefined): Promise<ResolvedReport> {
-    const checklist = checklistFor(report.country, report.version);
     const items = await repository.itemsOf(report.id);
-    const links = await repository.linksOf(items.map((i) => i.id));
+    return resolveItems({
+      ...report,
+      items,
+      links: await repository.linksOf(items.map((i) => i.id)),
+      locale,
+    });
+  }
+
+  /** statuses and comments of stored (or just evaluated) items, against the documents the partner API shows now */
+  async function resolveItems(params: {
+    buildingId: string;
+    country: Country;
+    version: ReportVersion;
+    items: StoredReportItem[];
+    links: ReadonlyMap<string, readonly string[]>;
+    locale: Locale | undefined;
+  }): Promise<ResolvedReport> {
+    const { items, links } = params;
     const documentIds = new Set<string>();
     for (const item of items) {
       for (const unit of item.evidence?.units ?? []) for (const ref of unit.documents) documentIds.add(ref.documentId);
     }
     for (const ids of links.values()) for (const id of ids) documentIds.add(id);
     const documentNames = await repository.visibleDocumentNames({
-      buildingId: report.buildingId,
+      buildingId: params.buildingId,
       documentIds: [...documentIds],
     });
     return resolveReport({
-      checklist,
+      checklist: checklistFor(params.country, params.version),
       items,
       links,
       documentNames,
-      locale: locale ?? defaultLocale(report.country),
+      locale: params.locale ?? defaultLocale(params.country),
     });
   }
 
@@ -100,6 +116,40 @@ export function createReportsService(deps: {
     return { state: 'ready', report: await resolve(report, params.locale) };
   }
 
+  /** which of the building's documents are evidence for which item of the checklist, as the documents are now */
+  async function evaluate(params: { buildingId: string; country: Country; version: ReportVersion }) {
+    const checklist = checklistFor(params.country, params.version);
+    const documents = await evidence.documentsOf(params.buildingId);
+    const mentions = await evidence.documentsMentioning({
+      buildingId: params.buildingId,
+      terms: checklistTerms(checklist),
+    });
+    return { checklist, evaluated: evaluateChecklist({ checklist, documents, mentions }) };
+  }
+
+  /**
+   * The checklist run against a building now, stored nowhere: what a handover records in its report. The caller has
+   * authorised the building (a project member handing it over reaches it through the project, not a partner key).
+   */
+  async function assess(params: {
+    buildingId: string;
+    country: Country;
+    version: ReportVersion;
+    locale?: Locale;
+  }): Promise<ResolvedReport> {
+    const { evaluated, checklist } = await evaluate(params);
+    const at = clock.now();
+    const items = checklistNodes(checklist).map((node) => ({
+      id: node.nameId,
+      nameId: node.nameId,
+      evidence: evaluated.get(node.nameId) ?? null,
+      personComment: null,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    return resolveItems({ ...params, items, links: new Map(), locale: params.locale });
+  }
+
   /** The job: idempotent, a report that is no longer pending is left as it is. */
   /** The report.generate job. A failure is retried; on the last attempt the report is marked failed. */
   async function runGeneration(reportId: string, options: { lastAttempt: boolean }): Promise<JobOutcome> {
@@ -107,13 +157,7 @@ export function createReportsService(deps: {
     if (!report) return jobSkipped('the report does not exist');
     if (report.state !== 'pending') return jobSkipped(`the report is already ${report.state}`);
     try {
-      const checklist = checklistFor(report.country, report.version);
-      const documents = await evidence.documentsOf(report.buildingId);
-      const mentions = await evidence.documentsMentioning({
-        buildingId: report.buildingId,
-        terms: checklistTerms(checklist),
-      });
-      const evaluated = evaluateChecklist({ checklist, documents, mentions });
+      const { checklist, evaluated } = await evaluate(report);
       await repository.saveGenerated({
         report,
         items: checklistNodes(checklist).map((node) => ({
@@ -206,6 +250,7 @@ export function createReportsService(deps: {
   }
 
   return {
+    assess,
     generate,
     runGeneration,
     listItems,

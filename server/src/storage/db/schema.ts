@@ -227,6 +227,18 @@ export interface DB {
   deliveries: DeliveriesTable;
   document_history: DocumentHistoryTable;
   zip_archives: ZipArchivesTable;
+  handovers: HandoversTable;
+}
+
+/** A project handed over to a building owner, with the report made then. */
+export interface HandoversTable {
+  id: string;
+  project_id: string;
+  customer_id: string;
+  building_owner_id: string;
+  report: ColumnType<unknown, string, never>;
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export interface ZipArchivesTable {

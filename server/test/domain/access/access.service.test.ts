@@ -106,7 +106,13 @@ function fakeRepository(): AccessRepository & {
       customerId === 'C1' ? { id: 'C1', role: 'READ_ACCESS' as const, hasProjectRole: false } : null,
     findProject: async ({ projectId }: { projectId: string }) =>
       projectId === 'PR1'
-        ? { id: 'PR1', customerId: 'C1', customerRole: 'READ_ACCESS' as const, projectRole: 'WRITE_ACCESS' as const }
+        ? {
+            id: 'PR1',
+            customerId: 'C1',
+            customerRole: 'READ_ACCESS' as const,
+            projectRole: 'WRITE_ACCESS' as const,
+            status: 'ACTIVE' as const,
+          }
         : null,
     findDocumentProject: async (documentId: string) => (documentId === 'D1' ? 'PR1' : null),
     tokensTouched: [] as string[],

@@ -35,25 +35,66 @@ describe('what each role may do in a project', () => {
     ['NO_ACCESS', needs.map(() => 'project.not_found')],
   ];
   it.each(table)('%s', (role, expected) => {
-    const project = { id: 'PR1', customerId: 'C1', customerRole: role, projectRole: null };
+    const project = { id: 'PR1', customerId: 'C1', customerRole: role, projectRole: null, status: 'ACTIVE' as const };
     expect(needs.map((need) => outcome(projectPolicy({ principal: person, project, need })))).toEqual(expected);
   });
 
   it('a project role overrides the customer role, both ways', () => {
-    const raised = { id: 'PR1', customerId: 'C1', customerRole: 'READ_ACCESS' as const, projectRole: 'OWNER' as const };
+    const raised = {
+      id: 'PR1',
+      customerId: 'C1',
+      customerRole: 'READ_ACCESS' as const,
+      projectRole: 'OWNER' as const,
+      status: 'ACTIVE' as const,
+    };
     expect(outcome(projectPolicy({ principal: person, project: raised, need: 'archive' }))).toBe('allowed');
-    const hidden = { id: 'PR1', customerId: 'C1', customerRole: 'ADMIN' as const, projectRole: 'NO_ACCESS' as const };
+    const hidden = {
+      id: 'PR1',
+      customerId: 'C1',
+      customerRole: 'ADMIN' as const,
+      projectRole: 'NO_ACCESS' as const,
+      status: 'ACTIVE' as const,
+    };
     expect(outcome(projectPolicy({ principal: person, project: hidden, need: 'read' }))).toBe('project.not_found');
   });
 
   it('a project the user has no role in is not there (404), and platform administrators are ADMIN in all', () => {
-    const foreign = { id: 'PR1', customerId: 'C1', customerRole: null, projectRole: null };
+    const foreign = { id: 'PR1', customerId: 'C1', customerRole: null, projectRole: null, status: 'ACTIVE' as const };
     expect(outcome(projectPolicy({ principal: person, project: foreign, need: 'read' }))).toBe('project.not_found');
     expect(outcome(projectPolicy({ principal: platformAdmin, project: foreign, need: 'administer' }))).toBe('allowed');
   });
 
-  it('partner keys and subcontractor tokens are not credentials of the application routes (401)', () => {
+  it('a handed-over project is read-only: it is read and its members managed, nothing else, even by an ADMIN', () => {
     const project = { id: 'PR1', customerId: 'C1', customerRole: 'ADMIN' as const, projectRole: null };
+    const handedOver = { ...project, status: 'HANDED_OVER' as const };
+    const all: PeopleNeed[] = [...needs, 'hand_over'];
+    expect(all.map((need) => outcome(projectPolicy({ principal: person, project: handedOver, need })))).toEqual([
+      'allowed',
+      'project.handed_over',
+      'allowed',
+      'project.handed_over',
+      'project.handed_over',
+      'project.handed_over',
+    ]);
+    const active = { ...project, status: 'ACTIVE' as const };
+    expect(all.map((need) => outcome(projectPolicy({ principal: person, project: active, need })))).toEqual(
+      all.map(() => 'allowed'),
+    );
+    // the role is checked first: a reader of a handed-over project is told what it lacks, not that it is read-only
+    const reader = { ...handedOver, customerRole: 'READ_ACCESS' as const };
+    expect(outcome(projectPolicy({ principal: person, project: reader, need: 'hand_over' }))).toBe(
+      'auth.role_required',
+    );
+  });
+
+  it('partner keys and subcontractor tokens are not credentials of the application routes (401)', () => {
+    const project = {
+      id: 'PR1',
+      customerId: 'C1',
+      customerRole: 'ADMIN' as const,
+      projectRole: null,
+      status: 'ACTIVE' as const,
+    };
     expect(outcome(projectPolicy({ principal: partnerKey, project, need: 'read' }))).toBe('auth.user_required');
     expect(outcome(projectPolicy({ principal: subcontractor, project, need: 'read' }))).toBe('auth.user_required');
   });

@@ -21,6 +21,7 @@ import { registerMigrationTargetRoute } from './projects/migration-target.route.
 import { registerUpdateProjectRoute } from './projects/update-project.route.js';
 import { registerBulkMetadataRoute } from './projects/bulk-metadata.route.js';
 import { registerZipRoutes } from './zip/zip.routes.js';
+import { registerHandoverRoutes } from './handover/handover.routes.js';
 import { registerFilenameRoutes } from './projects/filenames.routes.js';
 import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
 import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
@@ -57,4 +58,5 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerFilenameRoutes(app, services);
   registerBulkMetadataRoute(app, services);
   registerZipRoutes(app, services);
+  registerHandoverRoutes(app, services);
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010-person-threads.js';
 import * as m0011 from './0011-deliveries.js';
 import * as m0012 from './0012-naming.js';
 import * as m0013 from './0013-zip-archives.js';
+import * as m0014 from './0014-handovers.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-deliveries': m0011,
   '0012-naming': m0012,
   '0013-zip-archives': m0013,
+  '0014-handovers': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -200,6 +200,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
             customerId: row.customer_id,
             customerRole: row.customer_role ?? null,
             projectRole: row.project_role ?? null,
+            status: row.status,
           }
         : null;
     },
@@ -249,7 +250,7 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
             subcontractorId: row.subcontractor_id,
             expiresAt: row.expires_at,
             revoked: row.revoked_at !== null,
-            gone: row.archived_at !== null || row.status === 'ARCHIVED',
+            gone: row.archived_at !== null || row.status !== 'ACTIVE',
             lastUsedAt: row.last_used_at,
           }
         : null;

@@ -21,5 +21,5 @@ export function projectsWithRolesOf(db: Kysely<DB>, userId: string) {
       join.onRef('cm.customer_id', '=', 'p.customer_id').on('cm.user_id', '=', userId),
     )
     .leftJoin('project_members as pm', (join) => join.onRef('pm.project_id', '=', 'p.id').on('pm.user_id', '=', userId))
-    .select(['p.id', 'p.customer_id', 'p.name', 'cm.role as customer_role', 'pm.role as project_role']);
+    .select(['p.id', 'p.customer_id', 'p.name', 'p.status', 'cm.role as customer_role', 'pm.role as project_role']);
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { ProjectsService } from '../../../../domain/projects/projects.service.js';
+import type { HandoverService } from '../../../../domain/handover/handover.service.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { withProblems } from '../../../schemas/common.js';
@@ -12,7 +12,7 @@ const MigrationTargetSchema = Type.Union([
 ]);
 
 /** The document-platform owner every live project of the customer was handed over to, or null. */
-export function registerMigrationTargetRoute(app: App, deps: { projects: ProjectsService }): void {
+export function registerMigrationTargetRoute(app: App, deps: { handover: HandoverService }): void {
   app.get(
     '/construction/customers/:customerId/projects/migration-target',
     {
@@ -25,6 +25,6 @@ export function registerMigrationTargetRoute(app: App, deps: { projects: Project
       },
     },
     async (request) =>
-      deps.projects.migrationTarget({ principal: principalOf(request), customerId: request.params.customerId }),
+      deps.handover.migrationTarget({ principal: principalOf(request), customerId: request.params.customerId }),
   );
 }

@@ -1,0 +1,28 @@
+import type { AccessService } from '../../domain/access/access.service.js';
+import type { AuditLog } from '../../domain/audit/audit.js';
+import { createHandoverService } from '../../domain/handover/handover.service.js';
+import type { ReportsService } from '../../domain/reports/reports.service.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { renderHandoverPdf } from '../../integrations/pdf/handover-pdf.js';
+import { createDeliveriesRepository } from '../../storage/db/repositories/deliveries.repository.js';
+import { createHandoverRepository } from '../../storage/db/repositories/handover.repository.js';
+import type { Db } from './app-module.js';
+
+/** Handover of a project to a building owner of the document platform, and its report (JSON and PDF). */
+export function createHandoverModule(deps: {
+  db: Db;
+  access: AccessService;
+  audit: AuditLog;
+  clock: Clock;
+  reports: Pick<ReportsService, 'assess'>;
+}) {
+  const handover = createHandoverService({
+    repository: createHandoverRepository(deps.db),
+    deliveries: createDeliveriesRepository(deps.db),
+    reports: deps.reports,
+    access: deps.access,
+    audit: deps.audit,
+    clock: deps.clock,
+  });
+  return { services: { handover, renderHandoverPdf } };
+}

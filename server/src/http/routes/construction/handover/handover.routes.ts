@@ -1,0 +1,92 @@
+import { Type } from '@sinclair/typebox';
+import type { HandoverService } from '../../../../domain/handover/handover.service.js';
+import type { HandoverPdfLocale } from '../../../../integrations/pdf/handover-pdf.js';
+import type { HandoverReport } from '../../../../domain/handover/handover-report.js';
+import type { App } from '../../../app-types.js';
+import { principalOf } from '../../../plugins/partner-auth.js';
+import { withProblems } from '../../../schemas/common.js';
+import { HandoverBody, HandoverReportSchema } from '../../../schemas/handover.js';
+import { PERSON_SECURITY } from '../../../schemas/people.js';
+import { ProjectParams } from '../../../schemas/projects.js';
+
+const BASE = '/construction/customers/:customerId/projects/:projectId/handover';
+
+/**
+ * Handover of a project to a building owner (OWNER or ADMIN), its report as JSON (READ_ACCESS) and as a PDF to
+ * print. A dry run answers the same report and changes nothing.
+ */
+export function registerHandoverRoutes(
+  app: App,
+  deps: {
+    handover: HandoverService;
+    renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
+  },
+): void {
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'Hand the project over to a building owner (or report what a handover would do)',
+        security: PERSON_SECURITY,
+        params: ProjectParams,
+        body: HandoverBody,
+        response: withProblems({ 200: HandoverReportSchema }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) =>
+      deps.handover.handOver({
+        principal: principalOf(request),
+        ...request.params,
+        request: request.body,
+        clientAddress: request.ip,
+      }),
+  );
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'The report made when the project was handed over',
+        security: PERSON_SECURITY,
+        params: ProjectParams,
+        response: withProblems({ 200: HandoverReportSchema }, [400, 401, 404]),
+      },
+    },
+    async (request) => deps.handover.report({ principal: principalOf(request), ...request.params }),
+  );
+
+  app.get(
+    `${BASE}/report.pdf`,
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'The handover report as a PDF to print',
+        security: PERSON_SECURITY,
+        params: ProjectParams,
+        querystring: Type.Object(
+          {
+            locale: Type.Optional(
+              Type.Union([Type.Literal('nb'), Type.Literal('en')], { description: 'nb (default) or en' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems(
+          { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }) },
+          [400, 401, 404],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const report = await deps.handover.report({ principal: principalOf(request), ...request.params });
+      const pdf = await deps.renderHandoverPdf(report, request.query.locale ?? 'nb');
+      const name = `handover-${report.project.projectNumber ?? report.project.id}.pdf`.replace(/[^\w.-]+/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+}
