@@ -47,6 +47,7 @@ import { createDeliveriesModule } from './modules/deliveries.module.js';
 import { createNamingModule } from './modules/naming.module.js';
 import { createZipModule } from './modules/zip.module.js';
 import { createHandoverModule } from './modules/handover.module.js';
+import { createDrawingsModule } from './modules/drawings.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -224,6 +225,7 @@ export async function createDependencies(params: {
       }),
       createNamingModule({ db, access, audit, clock }),
       createZipModule({ db, access, blobs, queue, clock }),
+      createDrawingsModule({ db, access, blobs }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
       reports,

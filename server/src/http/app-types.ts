@@ -29,6 +29,7 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { DrawingViewerService } from '../domain/drawings/drawing-viewer.service.js';
 import type { HandoverService } from '../domain/handover/handover.service.js';
 import type { HandoverReport } from '../domain/handover/handover-report.js';
 import type { HandoverPdfLocale } from '../integrations/pdf/handover-pdf.js';
@@ -81,6 +82,7 @@ export interface HttpServices {
   renaming: RenamingService;
   zips: ZipService;
   handover: HandoverService;
+  drawings: DrawingViewerService;
   /** the handover report as a PDF */
   renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
 }

@@ -10,6 +10,7 @@ import {
   type RoleCaller,
 } from '../helpers/people-fixtures.js';
 import { createDelivery, createSubcontractor, portalUpload } from '../helpers/delivery-fixtures.js';
+import { dxfDrawing } from '../helpers/document-fixtures.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -392,11 +393,22 @@ function documentRows(): Record<string, Row> {
       need: 'read',
       request: async (w) => ({ url: `${url(w)}/history` }),
     },
+    'GET /construction/documents/{documentId}/dwg-viewer': {
+      need: 'read',
+      request: async (w, t) => {
+        const id = await uploadedDocument(w, t, { filename: 'plan.dxf', bytes: Buffer.from(dxfDrawing()) });
+        return { url: `/construction/documents/${id}/dwg-viewer` };
+      },
+    },
   };
 }
 
 /** a document the world's subcontractor uploaded through the portal */
-async function uploadedDocument(w: World, t: TestApp): Promise<string> {
+async function uploadedDocument(
+  w: World,
+  t: TestApp,
+  file: { filename: string; bytes: Buffer } = { filename: 'tegning.pdf', bytes: Buffer.from('%PDF-1.4 roles') },
+): Promise<string> {
   const token = await t.request({
     method: 'POST',
     url: `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors/${w.subcontractorId}/tokens`,
@@ -408,8 +420,7 @@ async function uploadedDocument(w: World, t: TestApp): Promise<string> {
     subcontractorId: w.subcontractorId,
     token: token.body.token,
     buildingId: w.buildingId,
-    filename: 'tegning.pdf',
-    bytes: Buffer.from('%PDF-1.4 roles'),
+    ...file,
   });
 }
 

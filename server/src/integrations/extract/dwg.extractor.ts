@@ -124,7 +124,12 @@ export type LibreDwgAttempt = { status: 'ok'; result: LibreDwgResult } | { statu
  * Runs in the worker (plain JavaScript: eval'd workers cannot load TypeScript). It returns only what we use, so a
  * huge converted drawing never has to be cloned back to the main thread.
  */
-const WORKER_SOURCE = `
+/**
+ * A worker's start: libredwg loaded, the file read into `read` (a failure below the critical level is a warning),
+ * then `body` (which posts one message), all inside one async function whose failure is posted too.
+ */
+export function libreDwgWorkerSource(body: string): string {
+  return `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const CRITICAL_ERROR = 128; // libredwg: DWG_ERR_CRITICAL, errors below it are warnings
@@ -138,6 +143,14 @@ const CRITICAL_ERROR = 128; // libredwg: DWG_ERR_CRITICAL, errors below it are w
     parentPort.postMessage({ ok: false, error: 'libredwg error code ' + (read ? read.error : 'none') });
     return;
   }
+${body}
+})().catch((error) => {
+  parentPort.postMessage({ ok: false, error: String((error && error.message) || error) });
+});
+`;
+}
+
+const WORKER_SOURCE = libreDwgWorkerSource(`
   let thumbnail;
   try {
     const bmp = lib.dwg_bmp(read.data);
@@ -181,10 +194,7 @@ const CRITICAL_ERROR = 128; // libredwg: DWG_ERR_CRITICAL, errors below it are w
   else visit(db.entities, '*Model_Space');
   const created = db.header ? db.header.TDCREATE : undefined;
   parentPort.postMessage({ ok: true, texts, attributes, thumbnail, created: typeof created === 'object' && created !== null && !(created instanceof Date) ? { ...created } : created });
-})().catch((error) => {
-  parentPort.postMessage({ ok: false, error: String((error && error.message) || error) });
-});
-`;
+`);
 
 let libreDwgModuleUrl: string | undefined;
 
@@ -221,6 +231,33 @@ export async function readWithLibreDwg(input: {
   options?: Partial<DwgExtractorOptions>;
   signal?: AbortSignal | undefined;
 }): Promise<LibreDwgAttempt> {
+  const outcome = await runLibreDwgWorker<WorkerMessage>({ ...input, source: WORKER_SOURCE });
+  if (outcome.status === 'failed') return outcome;
+  const message = outcome.message;
+  return message.ok
+    ? {
+        status: 'ok',
+        result: {
+          texts: message.texts,
+          attributes: message.attributes,
+          created: message.created,
+          ...thumbnailOf(message),
+        },
+      }
+    : { status: 'failed', reason: message.error };
+}
+
+/**
+ * Runs `source` (plain JavaScript given `workerData.moduleUrl` and `workerData.filePath`, posting one message) in a
+ * throw-away worker with the time and memory limits. Never throws for a bad drawing: a time-out, a crash or an exit
+ * without a message is a failure with its reason. Only an abort from the caller rejects.
+ */
+export async function runLibreDwgWorker<M>(input: {
+  source: string;
+  filePath: string;
+  options?: Partial<DwgExtractorOptions>;
+  signal?: AbortSignal | undefined;
+}): Promise<{ status: 'ok'; message: M } | { status: 'failed'; reason: string }> {
   const options: DwgExtractorOptions = { ...DEFAULT_DWG_OPTIONS, ...input.options };
   let moduleUrl: string;
   try {
@@ -230,7 +267,7 @@ export async function readWithLibreDwg(input: {
   }
   input.signal?.throwIfAborted();
 
-  const worker = new Worker(WORKER_SOURCE, {
+  const worker = new Worker(input.source, {
     eval: true,
     workerData: { moduleUrl, filePath: path.resolve(input.filePath) },
     resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb },
@@ -241,9 +278,10 @@ export async function readWithLibreDwg(input: {
   worker.stdout.resume();
   worker.stderr.resume();
 
-  return new Promise<LibreDwgAttempt>((resolve, reject) => {
+  type Outcome = { status: 'ok'; message: M } | { status: 'failed'; reason: string };
+  return new Promise<Outcome>((resolve, reject) => {
     let settled = false;
-    const finish = (outcome: LibreDwgAttempt | Error): void => {
+    const finish = (outcome: Outcome | Error): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -261,21 +299,7 @@ export async function readWithLibreDwg(input: {
       options.timeoutMs,
     );
     input.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (message: WorkerMessage) =>
-      finish(
-        message.ok
-          ? {
-              status: 'ok',
-              result: {
-                texts: message.texts,
-                attributes: message.attributes,
-                created: message.created,
-                ...thumbnailOf(message),
-              },
-            }
-          : { status: 'failed', reason: message.error },
-      ),
-    );
+    worker.on('message', (message: M) => finish({ status: 'ok', message }));
     // A crash, an out-of-memory kill or an exit without a message all mean "libredwg could not read it".
     worker.on('error', (error) => finish({ status: 'failed', reason: `worker crashed: ${error.message}` }));
     worker.on('exit', (code) => finish({ status: 'failed', reason: `worker exited with code ${code}` }));

@@ -190,7 +190,7 @@ class SeqEndHandler {
  * dxf-parser ships a UMD bundle whose `module.exports` is the class, while its typings describe an ES module with a
  * default export; accept either shape.
  */
-function createParser(): DxfParserInstance {
+export function createParser(): DxfParserInstance {
   const candidate: unknown = dxfParserModule;
   const Parser = (
     typeof candidate === 'function' ? candidate : (candidate as { default?: unknown }).default

@@ -22,6 +22,7 @@ import { registerUpdateProjectRoute } from './projects/update-project.route.js';
 import { registerBulkMetadataRoute } from './projects/bulk-metadata.route.js';
 import { registerZipRoutes } from './zip/zip.routes.js';
 import { registerHandoverRoutes } from './handover/handover.routes.js';
+import { registerDwgViewerRoute } from './documents/dwg-viewer.route.js';
 import { registerFilenameRoutes } from './projects/filenames.routes.js';
 import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
 import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
@@ -59,4 +60,5 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerBulkMetadataRoute(app, services);
   registerZipRoutes(app, services);
   registerHandoverRoutes(app, services);
+  registerDwgViewerRoute(app, services);
 }

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import type { BlobStore } from '../documents/blob-store.js';
+import { invalid, notFound } from '../shared/errors.js';
+import { renderDrawing, type DrawingModel, type DrawingView } from './drawing.js';
+
+export interface DrawingSource {
+  id: string;
+  filename: string;
+  blobKey: string;
+  md5: string | null;
+  uploaded: boolean;
+}
+
+export interface DrawingReaders {
+  dwg(filePath: string): Promise<DrawingModel>;
+  dxf(filePath: string): Promise<DrawingModel>;
+  /** what a reader throws for a file it cannot read */
+  isUnreadable(error: unknown): boolean;
+}
+
+/** bumped when the rendering changes, so that cached views are made again */
+const RENDERER_VERSION = 1;
+
+function kindOf(filename: string): 'dwg' | 'dxf' | null {
+  const extension = path.extname(filename).toLowerCase();
+  return extension === '.dwg' ? 'dwg' : extension === '.dxf' ? 'dxf' : null;
+}
+
+/**
+ * The drawing viewer's data for a DWG or DXF document of a construction project (READ_ACCESS): extents, layers and
+ * an SVG of the model space. Made once per file (the upload's MD5 names it) and kept in the blob store beside the
+ * file, so every later request, from any API process, reads it back.
+ */
+export function createDrawingViewerService(deps: {
+  access: AccessService;
+  blobs: BlobStore;
+  findDocument(documentId: string): Promise<DrawingSource | null>;
+  readers: DrawingReaders;
+}) {
+  async function cached(key: string): Promise<DrawingView | null> {
+    if (!(await deps.blobs.head(key))) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await deps.blobs.get(key)) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as DrawingView;
+  }
+
+  async function render(document: DrawingSource, kind: 'dwg' | 'dxf'): Promise<DrawingView> {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'byggdok-drawing-'));
+    try {
+      const file = path.join(folder, `drawing.${kind}`);
+      await pipeline(await deps.blobs.get(document.blobKey), createWriteStream(file));
+      return renderDrawing(await deps.readers[kind](file));
+    } catch (error) {
+      if (deps.readers.isUnreadable(error)) {
+        throw invalid(
+          'drawing.unreadable',
+          `${document.filename} cannot be read as a drawing: ${(error as Error).message}`,
+        );
+      }
+      throw error;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    async view(params: { principal: Principal; documentId: string }): Promise<DrawingView> {
+      await deps.access.authorizeProjectDocument({ ...params, need: 'read' });
+      const document = await deps.findDocument(params.documentId);
+      if (!document) throw notFound('document');
+      const kind = kindOf(document.filename);
+      if (!kind) {
+        throw invalid('document.not_a_drawing', `${document.filename} is not a DWG or DXF drawing`);
+      }
+      if (!document.uploaded) throw invalid('document.not_uploaded', 'The file of this document has not arrived yet');
+      const key = `drawings/${document.id}/${document.md5 ?? 'file'}-v${RENDERER_VERSION}.json`;
+      const hit = await cached(key);
+      if (hit) return hit;
+      const view = await render(document, kind);
+      await deps.blobs.put(key, Buffer.from(JSON.stringify(view)), { contentType: 'application/json' });
+      return view;
+    },
+  };
+}
+
+export type DrawingViewerService = ReturnType<typeof createDrawingViewerService>;
