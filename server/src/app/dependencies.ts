@@ -6,6 +6,7 @@ import type {
   LlmConfig,
   MailConfig,
   SignInConfig,
+  StorageProviderConfig,
   StorageConfig,
   UploadsConfig,
   WorkerConfig,
@@ -48,6 +49,7 @@ import { createNamingModule } from './modules/naming.module.js';
 import { createZipModule } from './modules/zip.module.js';
 import { createHandoverModule } from './modules/handover.module.js';
 import { createDrawingsModule } from './modules/drawings.module.js';
+import { createStorageProviderModule } from './modules/storage-provider.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -62,6 +64,8 @@ export interface AppSettings {
   http: Pick<HttpConfig, 'publicUrl'> & Partial<Pick<HttpConfig, 'trustProxy'>>;
   /** the OpenID provider and session lifetimes; the embedded provider and defaults when absent */
   signIn?: SignInConfig;
+  /** the file-storage provider people connect; none when absent */
+  storageProvider?: StorageProviderConfig | null;
   /** SMTP or the outbox folder; an outbox in the temporary folder when absent */
   mail?: MailConfig;
   storage: StorageConfig | { kind: 'memory' };
@@ -226,6 +230,16 @@ export async function createDependencies(params: {
       createNamingModule({ db, access, audit, clock }),
       createZipModule({ db, access, blobs, queue, clock }),
       createDrawingsModule({ db, access, blobs }),
+      createStorageProviderModule({
+        db,
+        access,
+        queue,
+        clock,
+        settings: settings.storageProvider ?? null,
+        publicUrl: settings.http.publicUrl,
+        allowedRedirectOrigins: signInSettings.allowedRedirectOrigins,
+        uploads: documents.services.uploads,
+      }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
       reports,

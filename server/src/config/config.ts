@@ -10,6 +10,7 @@ import { metricsConfig } from './parts/metrics.config.js';
 import { rateLimitConfig } from './parts/rate-limit.config.js';
 import { signInConfig } from './parts/sign-in.config.js';
 import { storageConfig } from './parts/storage.config.js';
+import { storageProviderConfig } from './parts/storage-provider.config.js';
 import { workerConfig } from './parts/worker.config.js';
 import { configInvalid } from './config.errors.js';
 
@@ -22,6 +23,7 @@ export type { MailConfig } from './parts/mail.config.js';
 export type { RateLimitConfig } from './parts/rate-limit.config.js';
 export type { SignInConfig } from './parts/sign-in.config.js';
 export type { StorageConfig, UploadsConfig } from './parts/storage.config.js';
+export type { StorageProviderConfig } from './parts/storage-provider.config.js';
 export type { WorkerConfig } from './parts/worker.config.js';
 
 /**
@@ -33,6 +35,7 @@ export const CONFIG_PARTS = [
   databaseConfig,
   adminConfig,
   signInConfig,
+  storageProviderConfig,
   mailConfig,
   loggingConfig,
   metricsConfig,

@@ -30,6 +30,7 @@ import type { PlatformAdminService } from '../domain/platform/platform-admin.ser
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
 import type { DrawingViewerService } from '../domain/drawings/drawing-viewer.service.js';
+import type { StorageProviderService } from '../domain/storage-provider/storage-provider.service.js';
 import type { HandoverService } from '../domain/handover/handover.service.js';
 import type { HandoverReport } from '../domain/handover/handover-report.js';
 import type { HandoverPdfLocale } from '../integrations/pdf/handover-pdf.js';
@@ -83,6 +84,7 @@ export interface HttpServices {
   zips: ZipService;
   handover: HandoverService;
   drawings: DrawingViewerService;
+  storageProvider: StorageProviderService;
   /** the handover report as a PDF */
   renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
 }

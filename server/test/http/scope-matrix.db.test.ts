@@ -25,7 +25,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
  * The application's routes for people have their own table of every role on every route
  * (construction-roles.db.test.ts, which fails for a route it does not know).
  */
-const PEOPLE_ROUTES = /^[A-Z]+ \/(construction\/(?!public\/)|auth\/api-keys)/;
+const PEOPLE_ROUTES = /^[A-Z]+ \/(construction\/(?!public\/)|auth\/api-keys|integrations\/)/;
 
 /** the subcontractor portal: its token only, checked route by route in portal-isolation.db.test.ts */
 const PORTAL_ROUTES = /^[A-Z]+ \/construction\/public\//;

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'deliveries.remind': Record<string, never>;
   /** builds one zip archive of a building's files */
   'zip.build': { zipId: string };
+  /** brings a folder of a connected storage provider into a building */
+  'storage_provider.import': { importId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -39,6 +41,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'mail.sweep': () => 'mail.sweep',
   'deliveries.remind': () => 'deliveries.remind',
   'zip.build': ({ zipId }) => zipId,
+  'storage_provider.import': ({ importId }) => importId,
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

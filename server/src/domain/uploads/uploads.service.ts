@@ -165,6 +165,29 @@ export function createUploadsService(deps: {
     return stored;
   }
 
+  /**
+   * A file the service fetches itself (an import from a storage provider): registered like any upload, its bytes
+   * streamed into storage under the size limit, then processing starts, as for a PUT to the upload URL.
+   */
+  async function ingest(params: {
+    placement: { ownerId: string; buildingId: string };
+    filename: string;
+    body: Readable;
+    contentType: string | null;
+    declaredLength: number | null;
+    construction?: ConstructionUpload;
+  }): Promise<{ documentId: string }> {
+    const { documentId } = await register(params);
+    const key = documentBlobKey({ ...params.placement, documentId });
+    await receiveUpload({
+      key,
+      body: params.body,
+      contentType: params.contentType,
+      declaredLength: params.declaredLength,
+    });
+    return { documentId };
+  }
+
   /** An object arrived in object storage (S3 event, or found by the poller): processing starts. */
   async function objectArrived(params: {
     key: string;
@@ -209,7 +232,7 @@ export function createUploadsService(deps: {
     return arrived;
   }
 
-  return { requestUpload, register, receiveUpload, objectArrived, pollPendingUploads };
+  return { requestUpload, register, receiveUpload, ingest, objectArrived, pollPendingUploads };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

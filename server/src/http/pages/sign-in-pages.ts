@@ -80,7 +80,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function document(params: { lang: PageLanguage; title: string; body: string }): string {
+/** one plain page: a heading and its body */
+export function htmlPage(params: { lang: PageLanguage; title: string; body: string }): string {
   return `<!doctype html>
 <html lang="${params.lang}">
 <head>
@@ -111,7 +112,7 @@ export function sendSignInFailure(request: FastifyRequest, reply: FastifyReply, 
   const lang = pageLanguage(request);
   const text = TEXT[lang];
   const reason = text.reasons[error.code] ?? text.fallback;
-  const html = document({
+  const html = htmlPage({
     lang,
     title: text.failedTitle,
     body: `<p role="alert" data-code="${escapeHtml(error.code)}">${escapeHtml(reason)}</p>\n<p><a href="/auth/login">${text.tryAgain}</a></p>`,
@@ -129,7 +130,7 @@ export function renderLoginPage(params: {
   const text = TEXT[params.lang];
   const error = params.failed ? `<p role="alert" id="error">${text.wrongPassword}</p>\n` : '';
   const described = params.failed ? ' aria-describedby="error"' : '';
-  return document({
+  return htmlPage({
     lang: params.lang,
     title: text.loginTitle,
     body: `${error}<form method="post" action="${escapeHtml(params.action)}">

@@ -228,6 +228,42 @@ export interface DB {
   document_history: DocumentHistoryTable;
   zip_archives: ZipArchivesTable;
   handovers: HandoversTable;
+  storage_provider_states: StorageProviderStatesTable;
+  storage_provider_connections: StorageProviderConnectionsTable;
+  storage_provider_imports: StorageProviderImportsTable;
+}
+
+export interface StorageProviderStatesTable {
+  state_hash: string;
+  user_id: string;
+  code_verifier: string;
+  redirect_to: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface StorageProviderConnectionsTable {
+  user_id: string;
+  refresh_token_encrypted: string;
+  scope: string | null;
+  connected_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StorageProviderImportsTable {
+  id: string;
+  user_id: string;
+  building_id: string;
+  project_id: string;
+  folder_path: string;
+  status: Defaulted<'queued' | 'running' | 'done' | 'failed'>;
+  files: Defaulted<number>;
+  imported: Defaulted<number>;
+  skipped: ColumnType<unknown, string | undefined, string>;
+  document_ids: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 }
 
 /** A project handed over to a building owner, with the report made then. */

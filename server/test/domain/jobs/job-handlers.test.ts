@@ -9,7 +9,9 @@ const pipeline: JobContribution = { handlers: { 'document.process': done, 'docum
 const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
-const deliveries: JobContribution = { handlers: { 'deliveries.remind': done, 'zip.build': done } };
+const deliveries: JobContribution = {
+  handlers: { 'deliveries.remind': done, 'zip.build': done, 'storage_provider.import': done },
+};
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -32,6 +34,7 @@ describe('assembling the job handlers of every module', () => {
       'mail.send',
       'mail.sweep',
       'report.generate',
+      'storage_provider.import',
       'uploads.poll',
       'zip.build',
     ]);

@@ -23,6 +23,7 @@ import { registerBulkMetadataRoute } from './projects/bulk-metadata.route.js';
 import { registerZipRoutes } from './zip/zip.routes.js';
 import { registerHandoverRoutes } from './handover/handover.routes.js';
 import { registerDwgViewerRoute } from './documents/dwg-viewer.route.js';
+import { registerStorageProviderRoutes } from '../integrations/storage-provider.routes.js';
 import { registerFilenameRoutes } from './projects/filenames.routes.js';
 import { registerSubcontractorRoutes } from './subcontractors/subcontractors.routes.js';
 import { registerDeliveryRoutes } from './deliveries/deliveries.routes.js';
@@ -61,4 +62,5 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerZipRoutes(app, services);
   registerHandoverRoutes(app, services);
   registerDwgViewerRoute(app, services);
+  registerStorageProviderRoutes(app, services);
 }

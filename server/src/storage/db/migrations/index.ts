@@ -13,6 +13,7 @@ import * as m0011 from './0011-deliveries.js';
 import * as m0012 from './0012-naming.js';
 import * as m0013 from './0013-zip-archives.js';
 import * as m0014 from './0014-handovers.js';
+import * as m0015 from './0015-storage-provider.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-naming': m0012,
   '0013-zip-archives': m0013,
   '0014-handovers': m0014,
+  '0015-storage-provider': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
