@@ -5,7 +5,7 @@
  * must not raise the worker's RSS by more than ~100 MB. The archive is then checked with `unzip -t` when that tool is
  * installed (ZIP64 is needed past 4 GiB). Nothing fails.
  *
- *   npm run bench:zip                  5 GiB: 160 files of 32 MiB and 2,000 of 64 KiB
+ *   npm run bench:zip                  5 GiB: 156 files of 32 MiB and 2,000 of 64 KiB
  *   npm run bench:zip -- --gib 10      bigger
  */
 import { execFile } from 'node:child_process';
