@@ -1,3 +1,4 @@
+import { registerWebApp, webAppRoot } from './routes/web/web-app.route.js';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -65,6 +66,8 @@ export async function buildServer(params: {
   metrics?: (MetricsEndpoint & { recordRequest: RecordRequest }) | null;
   /** the embedded OpenID provider, served under /oidc (absent or null: an outside provider is configured) */
   embeddedProvider?: Provider | null;
+  /** the web app's build folder; default web/dist of the workspace, null for none */
+  webRoot?: string | null;
 }): Promise<FastifyInstance> {
   const { services, options } = params;
   const app = Fastify({
@@ -172,6 +175,8 @@ export async function buildServer(params: {
       publicUrl: options.publicUrl,
     });
   }
+
+  await registerWebApp(app, { root: params.webRoot === undefined ? webAppRoot() : params.webRoot });
 
   if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });
   if (options.s3EventsToken)

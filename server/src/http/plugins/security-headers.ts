@@ -8,8 +8,7 @@ type Directives = NonNullable<NonNullable<Exclude<HelmetOptions['contentSecurity
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Headers that differ by URL prefix; a route gets the longest prefix that matches it, the API policy otherwise. The
- * web app (served under /app/ by a later issue) adds its entry here.
+ * Headers that differ by URL prefix; a route gets the longest prefix that matches it, the API policy otherwise.
  */
 function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: HelmetOptions }> {
   const publicOrigin = new URL(publicUrl).origin;
@@ -34,6 +33,30 @@ function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: Helm
         xFrameOptions: { action: 'sameorigin' },
       },
     },
+    {
+      // the web app: its own hashed scripts and styles only, calls to this origin, previews from the blob routes
+      prefix: '/app',
+      helmet: {
+        contentSecurityPolicy: csp({
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          frameSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          objectSrc: ["'none'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+        }),
+        // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with its own writes, and the
+        // cross-site check refuses them; other sites still get no Referer
+        referrerPolicy: { policy: 'same-origin' as const },
+      },
+    },
     ...['/auth/', '/oidc/'].map((prefix) => ({
       // the sign-in pages (why a sign-in stopped, the embedded provider's login form): their own inline styles, no
       // script; forms post to this origin
@@ -45,6 +68,8 @@ function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: Helm
           frameAncestors: ["'none'"],
           styleSrc: ["'unsafe-inline'"],
         }),
+        // the login form posts to this origin; under no-referrer a browser would send `Origin: null` with it
+        referrerPolicy: { policy: 'same-origin' as const },
       },
     })),
     {

@@ -1,0 +1,160 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+
+/**
+ * The web app in a real Chromium against the real service on embedded defaults: a signed-out visitor lands on the
+ * sign-in page and comes back to the page asked for; the portfolio shows the owner's buildings with their document
+ * counts; a building's documents are a table that sorts and filters; in Norwegian and English; no serious or critical
+ * accessibility violation; at desktop and phone widths (screenshots in test-output/web).
+ */
+describe('the web app in a browser', () => {
+  let service: ReturnType<typeof startByggdok>;
+  let browser: Browser;
+  let dataDir: string;
+  let base: string;
+  let login: { email: string; password: string };
+  let owner: { id: string; buildingId: string };
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-web-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = startByggdok({
+      args: ['serve'],
+      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
+    });
+    await waitForHttp(`${base}/readyz`, 60_000);
+    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
+    login = {
+      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
+      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
+    };
+    // the operator: a partner with an owner and a building of documents, the owner linked to a customer
+    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
+    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
+    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });
+    const buildingId = await call(
+      'PUT',
+      `/v1/building_owners/${created.id}/buildings`,
+      { name: 'Kontorbygg Sentrum' },
+      { 'x-api-key': key },
+    );
+    owner = { id: created.id, buildingId };
+    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id }, admin);
+    for (const filename of ['ARK/Plan 1. etasje.pdf', 'RIV/FDV ventilasjonsaggregat.pdf', 'RIE/Kursfortegnelse.pdf']) {
+      const registered = await call(
+        'PUT',
+        `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
+        { filename },
+        { 'x-api-key': key },
+      );
+      const put = await fetch(registered.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: await makePdf([`${filename}\nDrift og vedlikehold.`]),
+      });
+      expect(put.status).toBe(200);
+    }
+    browser = await launchChromium();
+    await fs.mkdir(SHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (service) await stopProcess(service);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'signs a visitor in and back to the building they asked for, and shows its documents in a table',
+    { timeout: 120_000 },
+    async () => {
+      // bypassCSP: axe-core is injected as an inline script, which the app's policy (rightly) refuses
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'nb-NO',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      const wanted = `${base}/app/owners/${owner.id}/buildings/${owner.buildingId}`;
+      await page.goto(wanted);
+      // signed out: the sign-in page, then back here
+      await page.waitForURL(/\/(oidc|auth)\//);
+      await page.fill('#email', login.email);
+      await page.fill('#password', login.password);
+      await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+
+      await page.getByRole('heading', { name: 'Kontorbygg Sentrum', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Dokumenter' }).waitFor();
+      const rows = page.locator('table.documents tbody tr');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+      await page.locator('.progress').waitFor();
+      await page.getByRole('button', { name: /^Navn/ }).click();
+      await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('FDV ventilasjonsaggregat.pdf');
+      await page.getByLabel('Filnavn inneholder').fill('kurs');
+      await expect.poll(() => rows.count()).toBe(1);
+      await page.screenshot({ path: path.join(SHOTS, 'building-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the portfolio, in English
+      await page
+        .getByRole('link', { name: /portefølje/i })
+        .first()
+        .click();
+      await page.getByLabel('Språk').selectOption('en');
+      await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+      await page.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
+      await page.getByText('3 documents').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'portfolio-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+      await context.close();
+    },
+  );
+
+  it('works at phone width, and the root and unknown app paths lead to the app', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/(oidc|auth)\//);
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
+    await Promise.all([page.waitForURL(`${base}/app/`), page.click('button[type=submit]')]);
+    await page.getByRole('link', { name: 'Kontorbygg Sentrum' }).click();
+    await page.locator('table.documents tbody tr').first().waitFor();
+    // nothing wider than the screen but the table, which scrolls in its own box
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'building-en-390.png'), fullPage: true });
+
+    const assets = await fetch(`${base}/app/`).then((r) => r.text());
+    const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(assets)?.[1];
+    const asset = await fetch(`${base}${script}`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const deep = await fetch(`${base}/app/owners/x/buildings/y`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+    expect(deep.headers.get('content-security-policy')).toContain("script-src 'self'");
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { createByggdokClient, type paths } from '@byggdok/sdk';
+
+/** the typed client of the service on this origin: the session cookie goes with every request */
+export const api = createByggdokClient({ baseUrl: window.location.origin });
+
+export type DocumentsPage =
+  paths['/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents']['get']['responses'][200]['content']['application/json'];
+export type DocumentRow = DocumentsPage['documents'][number];
+
+/** an API failure in words: the problem's detail, and whether the session is gone */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** the data of a call, or an ApiFailure; a lost session sends the browser to sign-in and back here */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.status === 401) {
+    window.location.assign(`/auth/login?redirectUri=${encodeURIComponent(window.location.href)}`);
+  }
+  if (error !== undefined || data === undefined) {
+    const detail = (error as { detail?: string } | undefined)?.detail;
+    throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
+  }
+  return data;
+}

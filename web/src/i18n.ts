@@ -1,0 +1,113 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+const resources = {
+  nb: {
+    translation: {
+      brand: 'byggdok',
+      nav: { portfolio: 'Portefølje' },
+      language: 'Språk',
+      loading: 'Laster …',
+      error: 'Noe gikk galt: {{detail}}',
+      retry: 'Prøv igjen',
+      portfolio: {
+        title: 'Portefølje',
+        empty: 'Du har ingen byggeiere ennå.',
+        noBuildings: 'Ingen bygg ennå.',
+        documents_one: '{{count}} dokument',
+        documents_other: '{{count}} dokumenter',
+      },
+      building: {
+        back: 'Tilbake til porteføljen',
+        documents: 'Dokumenter',
+        processed: '{{processed}} av {{total}} ferdig behandlet ({{percent}} %)',
+        filter: 'Filtrer',
+        search: 'Filnavn inneholder',
+        discipline: 'Fag',
+        category: 'NS 3451',
+        kind: 'Type',
+        all: 'Alle',
+        drawings: 'Tegninger',
+        others: 'Dokumenter',
+        name: 'Navn',
+        folder: 'Mappe',
+        changed: 'Endret',
+        size: 'Størrelse',
+        state: 'Status',
+        corrupt: 'Skadet',
+        ok: 'OK',
+        showing: 'Viser {{shown}} av {{loaded}} lastet',
+        more: 'Last flere',
+        none: 'Ingen dokumenter passer filteret.',
+        sortBy: 'Sorter etter {{column}}',
+      },
+    },
+  },
+  en: {
+    translation: {
+      brand: 'byggdok',
+      nav: { portfolio: 'Portfolio' },
+      language: 'Language',
+      loading: 'Loading …',
+      error: 'Something went wrong: {{detail}}',
+      retry: 'Try again',
+      portfolio: {
+        title: 'Portfolio',
+        empty: 'You have no building owners yet.',
+        noBuildings: 'No buildings yet.',
+        documents_one: '{{count}} document',
+        documents_other: '{{count}} documents',
+      },
+      building: {
+        back: 'Back to the portfolio',
+        documents: 'Documents',
+        processed: '{{processed}} of {{total}} processed ({{percent}} %)',
+        filter: 'Filter',
+        search: 'File name contains',
+        discipline: 'Discipline',
+        category: 'NS 3451',
+        kind: 'Kind',
+        all: 'All',
+        drawings: 'Drawings',
+        others: 'Documents',
+        name: 'Name',
+        folder: 'Folder',
+        changed: 'Changed',
+        size: 'Size',
+        state: 'State',
+        corrupt: 'Corrupt',
+        ok: 'OK',
+        showing: 'Showing {{shown}} of {{loaded}} loaded',
+        more: 'Load more',
+        none: 'No documents match the filter.',
+        sortBy: 'Sort by {{column}}',
+      },
+    },
+  },
+} as const;
+
+export type Language = keyof typeof resources;
+export const LANGUAGES: Language[] = ['nb', 'en'];
+const STORED = 'byggdok.language';
+
+function initialLanguage(): Language {
+  const stored = window.localStorage.getItem(STORED);
+  if (stored === 'nb' || stored === 'en') return stored;
+  return /^(nb|no|nn)\b/i.test(navigator.language) ? 'nb' : 'en';
+}
+
+export async function setupI18n(): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = i18next.language;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  window.localStorage.setItem(STORED, language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Layout } from './components/Layout.js';
+import { setupI18n } from './i18n.js';
+import { BuildingPage } from './pages/BuildingPage.js';
+import { PortfolioPage } from './pages/PortfolioPage.js';
+import './styles.css';
+
+const queries = new QueryClient({
+  defaultOptions: { queries: { staleTime: 15_000, retry: (count, error) => count < 2 && !('status' in error) } },
+});
+
+const router = createBrowserRouter(
+  [
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <PortfolioPage /> },
+        { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
+      ],
+    },
+  ],
+  { basename: '/app' },
+);
+
+await setupI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queries}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
