@@ -29,3 +29,9 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   }
   return data;
 }
+
+/** a text field of a submitted form ('' when absent) */
+export function formText(form: HTMLFormElement, name: string): string {
+  const value = new FormData(form).get(name);
+  return typeof value === 'string' ? value : '';
+}

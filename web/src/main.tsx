@@ -6,6 +6,7 @@ import { Layout } from './components/Layout.js';
 import { setupI18n } from './i18n.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
+import { SearchPage } from './pages/SearchPage.js';
 import './styles.css';
 
 const queries = new QueryClient({
@@ -19,6 +20,7 @@ const router = createBrowserRouter(
       children: [
         { index: true, element: <PortfolioPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
+        { path: 'search', element: <SearchPage /> },
       ],
     },
   ],

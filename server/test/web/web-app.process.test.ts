@@ -132,6 +132,45 @@ describe('the web app in a browser', () => {
     },
   );
 
+  it(
+    'searches from the header: hits with the words marked, a discipline facet narrows them, fuzzy finds a typo',
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'en-GB',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/`);
+      await page.waitForURL(/\/(oidc|auth)\//);
+      await page.fill('#email', login.email);
+      await page.fill('#password', login.password);
+      await Promise.all([page.waitForURL(`${base}/app/`), page.click('button[type=submit]')]);
+
+      const quick = page.getByRole('banner').getByRole('searchbox');
+      await quick.fill('ventilasjonsaggregat');
+      await quick.press('Enter');
+      await page.waitForURL(/\/app\/search\?q=ventilasjonsaggregat/);
+      const hits = page.locator('.hits li');
+      await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => hits.first().locator('mark').first().textContent()).toMatch(/ventilasjonsaggregat/i);
+      expect(await hits.first().locator('.hit-title').textContent()).toBe('FDV ventilasjonsaggregat.pdf');
+      expect(await hits.first().locator('.muted').textContent()).toContain('Kontorbygg Sentrum');
+      await page.screenshot({ path: path.join(SHOTS, 'search-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // a typo still finds it, unless fuzzy is off
+      const box = page.getByRole('main').getByRole('searchbox');
+      await box.fill('ventilasjonsagregat');
+      await box.press('Enter');
+      await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await page.getByLabel('Allow typos').uncheck();
+      await expect.poll(() => page.getByRole('status').textContent(), { timeout: 30_000 }).toBe('0 hits');
+      await context.close();
+    },
+  );
+
   it('works at phone width, and the root and unknown app paths lead to the app', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const page = await context.newPage();

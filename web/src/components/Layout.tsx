@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { formText } from '../api.js';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n.js';
 
 export function Layout() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
   return (
     <>
       <header className="topbar">
@@ -12,7 +15,21 @@ export function Layout() {
         </Link>
         <nav aria-label="main">
           <Link to="/">{t('nav.portfolio')}</Link>
+          <Link to="/search">{t('nav.search')}</Link>
         </nav>
+        <form
+          role="search"
+          className="quick-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const q = formText(event.currentTarget, 'q').trim();
+            const owner = params.ownerId ? `&owner=${encodeURIComponent(params.ownerId)}` : '';
+            const building = params.buildingId ? `&building=${encodeURIComponent(params.buildingId)}` : '';
+            if (q) void navigate(`/search?q=${encodeURIComponent(q)}${owner}${building}`);
+          }}
+        >
+          <input name="q" type="search" aria-label={t('nav.search')} placeholder={t('nav.search')} />
+        </form>
         <label className="language">
           <span>{t('language')}</span>
           <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>
