@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
 import { setupI18n } from './i18n.js';
 import { BuildingPage } from './pages/BuildingPage.js';
+import { DocumentPage } from './pages/DocumentPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
 import { SearchPage } from './pages/SearchPage.js';
 import './styles.css';
@@ -20,6 +21,7 @@ const router = createBrowserRouter(
       children: [
         { index: true, element: <PortfolioPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
+        { path: 'owners/:ownerId/buildings/:buildingId/documents/:documentId', element: <DocumentPage /> },
         { path: 'search', element: <SearchPage /> },
       ],
     },

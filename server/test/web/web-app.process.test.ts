@@ -116,6 +116,17 @@ describe('the web app in a browser', () => {
       await page.screenshot({ path: path.join(SHOTS, 'building-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
+      // one document: metadata, its preview, and a corrected category
+      await rows.first().getByRole('link').click();
+      await page.getByRole('heading', { name: 'Kursfortegnelse.pdf', level: 1 }).waitFor();
+      expect(await page.locator('.preview iframe').getAttribute('src')).toMatch(/\/blobs\//);
+      await page.getByLabel('NS 3451').fill('433');
+      await page.getByRole('button', { name: 'Lagre' }).click();
+      await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
+      await expect.poll(() => page.locator('.fields dd').nth(1).textContent()).toBe('433');
+      await page.screenshot({ path: path.join(SHOTS, 'document-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
       // the portfolio, in English
       await page
         .getByRole('link', { name: /portefølje/i })
@@ -165,7 +176,8 @@ describe('the web app in a browser', () => {
       await box.fill('ventilasjonsagregat');
       await box.press('Enter');
       await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      await page.getByLabel('Allow typos').uncheck();
+      await page.getByLabel('Allow typos').click();
+      await expect.poll(() => page.getByLabel('Allow typos').isChecked()).toBe(false);
       await expect.poll(() => page.getByRole('status').textContent(), { timeout: 30_000 }).toBe('0 hits');
       await context.close();
     },

@@ -158,7 +158,9 @@ export function BuildingPage() {
               <tbody>
                 {shown.map((d) => (
                   <tr key={d.id}>
-                    <td>{d.filename}</td>
+                    <td>
+                      <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.id}`}>{d.filename}</Link>
+                    </td>
                     <td className="muted">{d.originalPath}</td>
                     <td>{d.buildingCategory ?? '–'}</td>
                     <td>{d.discipline ?? '–'}</td>

@@ -189,7 +189,10 @@ export function SearchPage() {
               <ol className="hits" start={start + 1}>
                 {results.data?.hits.map((hit) => (
                   <li key={hit.id}>
-                    <Link to={`/owners/${ownerId}/buildings/${hit.buildingId}`} className="hit-title">
+                    <Link
+                      to={`/owners/${ownerId}/buildings/${hit.buildingId}/documents/${hit.id}`}
+                      className="hit-title"
+                    >
                       <Highlighted text={hit.filename.split('/').pop() ?? hit.filename} query={query} />
                     </Link>
                     {hit.title && hit.title !== hit.filename && (

@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, formText, unwrap } from '../api.js';
+import { Loaded } from '../components/Layout.js';
+
+/**
+ * One document: its PDF preview (the browser's own viewer, from the signed preview URL), download, every metadata
+ * field, the classification with the signals that decided it, and editing the file name and the category; a
+ * corrected category teaches the owner's classifier.
+ */
+export function DocumentPage() {
+  const { t, i18n } = useTranslation();
+  const { ownerId = '', buildingId = '', documentId = '' } = useParams();
+  const path = { buildingOwnerId: ownerId, buildingId, documentId };
+  const queries = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const document = useQuery({
+    queryKey: ['document', ownerId, buildingId, documentId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}', {
+          params: { path },
+        }),
+      ),
+  });
+  const save = useMutation({
+    mutationFn: (body: { filename?: string; buildingCategory?: string }) =>
+      unwrap(
+        api.PATCH('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}', {
+          params: { path },
+          body,
+        }),
+      ),
+    onSuccess: async () => {
+      setSaved(true);
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
+    },
+  });
+  const d = document.data;
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const fields: [string, string | null | undefined][] = d
+    ? [
+        [t('document.path'), d.originalPath],
+        [t('building.category'), d.buildingCategory],
+        [t('building.discipline'), d.discipline],
+        [t('document.informationTypes'), d.informationTypes.join(', ') || null],
+        [
+          t('document.drawing'),
+          d.isDrawing
+            ? [d.drawingNumber, d.drawingRevision, d.drawingType].filter(Boolean).join(' · ') || t('document.yes')
+            : t('document.no'),
+        ],
+        [t('document.floor'), d.floor],
+        [t('building.size'), `${new Intl.NumberFormat(i18n.language).format(Math.round(d.size / 1024))} KB`],
+        ['MD5', d.md5Checksum],
+        [t('document.created'), dates.format(new Date(d.createdAt))],
+        [t('building.changed'), dates.format(new Date(d.updatedAt))],
+      ]
+    : [];
+  const classification = Object.entries(
+    (d?.classification ?? {}) as Record<string, { value: unknown; confidence: number; evidence: string[] }>,
+  );
+
+  return (
+    <section>
+      <p>
+        <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
+      </p>
+      <Loaded loading={document.isPending} error={document.error} retry={() => void document.refetch()}>
+        {d && (
+          <div className="document-layout">
+            <div>
+              <h1>{d.filename}</h1>
+              {d.title && d.title !== d.filename && <p className="muted">{d.title}</p>}
+              <p>
+                <a href={d.url} download={d.filename}>
+                  {t('document.download')}
+                </a>
+                {d.corrupt && <span className="bad"> · {t('building.corrupt')}</span>}
+              </p>
+              <dl className="fields">
+                {fields.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value ?? '–'}</dd>
+                  </div>
+                ))}
+              </dl>
+              <h2>{t('document.classification')}</h2>
+              {classification.length === 0 ? (
+                <p className="muted">{t('document.notClassified')}</p>
+              ) : (
+                <ul className="evidence">
+                  {classification.map(([field, entry]) => (
+                    <li key={field}>
+                      <strong>{field}</strong>: {String(entry.value)} ({Math.round(entry.confidence * 100)} %)
+                      {entry.evidence.length > 0 && <div className="muted">{entry.evidence.join('; ')}</div>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <h2>{t('document.edit')}</h2>
+              <form
+                className="filters"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setSaved(false);
+                  const filename = formText(event.currentTarget, 'filename').trim();
+                  const buildingCategory = formText(event.currentTarget, 'buildingCategory').trim();
+                  save.mutate({
+                    ...(filename && filename !== d.filename ? { filename } : {}),
+                    ...(buildingCategory && buildingCategory !== d.buildingCategory ? { buildingCategory } : {}),
+                  });
+                }}
+              >
+                <label>
+                  {t('document.filename')}
+                  <input name="filename" defaultValue={d.filename} key={`f-${d.filename}`} />
+                </label>
+                <label>
+                  {t('building.category')}
+                  <input
+                    name="buildingCategory"
+                    defaultValue={d.buildingCategory ?? ''}
+                    key={`c-${d.buildingCategory}`}
+                    aria-describedby="learns"
+                    pattern="[0-9A-Za-z.]{1,10}"
+                  />
+                </label>
+                <button type="submit" disabled={save.isPending}>
+                  {t('document.save')}
+                </button>
+              </form>
+              <p id="learns" className="muted">
+                {t('document.learns')}
+              </p>
+              {save.error && (
+                <p role="alert" className="failure">
+                  {t('error', { detail: save.error.message })}
+                </p>
+              )}
+              {saved && <p role="status">{t('document.saved')}</p>}
+            </div>
+            <div className="preview">
+              {d.previewUrl ? (
+                <iframe title={t('document.preview')} src={d.previewUrl} />
+              ) : (
+                <p className="muted">{t('document.noPreview')}</p>
+              )}
+            </div>
+          </div>
+        )}
+      </Loaded>
+    </section>
+  );
+}
