@@ -17,6 +17,21 @@ const resources = {
         documents_one: '{{count}} dokument',
         documents_other: '{{count}} dokumenter',
       },
+      upload: {
+        title: 'Last opp',
+        drop: 'Slipp filer eller hele mapper her, eller velg dem:',
+        files: 'Velg filer',
+        folder: 'Velg mappe',
+        summary: '{{done}} av {{total}} ferdig: {{read}} lest og klassifisert, {{corrupt}} skadet, {{failed}} feilet',
+        retry: 'Send på nytt',
+        phase: { waiting: 'Venter', uploading: 'Laster opp', processing: 'Behandles', failed: 'Feilet' },
+        outcome: {
+          read: 'Lest og klassifisert',
+          corrupt: 'Skadet: filen kan ikke leses',
+          unreadable: 'Lagret, men teksten kunne ikke leses',
+          stored: 'Lagret (ingen tekst å lese)',
+        },
+      },
       document: {
         back: 'Tilbake til bygget',
         download: 'Last ned',
@@ -97,6 +112,21 @@ const resources = {
         noBuildings: 'No buildings yet.',
         documents_one: '{{count}} document',
         documents_other: '{{count}} documents',
+      },
+      upload: {
+        title: 'Upload',
+        drop: 'Drop files or whole folders here, or pick them:',
+        files: 'Pick files',
+        folder: 'Pick a folder',
+        summary: '{{done}} of {{total}} finished: {{read}} read and classified, {{corrupt}} corrupt, {{failed}} failed',
+        retry: 'Send again',
+        phase: { waiting: 'Waiting', uploading: 'Uploading', processing: 'Processing', failed: 'Failed' },
+        outcome: {
+          read: 'Read and classified',
+          corrupt: 'Corrupt: the file cannot be read',
+          unreadable: 'Stored, but its text could not be read',
+          stored: 'Stored (no text to read)',
+        },
       },
       document: {
         back: 'Back to the building',

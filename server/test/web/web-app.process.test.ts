@@ -109,8 +109,24 @@ describe('the web app in a browser', () => {
       const rows = page.locator('table.documents tbody tr');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
       await page.locator('.progress').waitFor();
+
+      // a whole folder picked: its files keep their folder, each is uploaded and processed, the corrupt one says so
+      const folder = path.join(dataDir, 'upload', 'Brann');
+      await fs.mkdir(folder, { recursive: true });
+      await fs.writeFile(path.join(folder, 'Brannalarm sentral.pdf'), await makePdf(['Brannalarmsentral, drift.']));
+      await fs.writeFile(path.join(folder, 'Sprinkler FDV.pdf'), await makePdf(['Sprinkleranlegg, vedlikehold.']));
+      await fs.writeFile(path.join(folder, 'Ødelagt.pdf'), Buffer.from('%PDF-1.4 this file ends here'));
+      await page.locator('input[webkitdirectory]').setInputFiles(folder);
+      const summary = page.getByRole('status').filter({ hasText: /av 3 ferdig/ });
+      await expect
+        .poll(() => summary.textContent(), { timeout: 60_000 })
+        .toBe('3 av 3 ferdig: 2 lest og klassifisert, 1 skadet, 0 feilet');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(6);
+      expect(await page.locator('table.documents').textContent()).toContain('Brann/Sprinkler FDV.pdf');
+      await page.screenshot({ path: path.join(SHOTS, 'upload-nb-1280.png'), fullPage: true });
+
       await page.getByRole('button', { name: /^Navn/ }).click();
-      await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('FDV ventilasjonsaggregat.pdf');
+      await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Brannalarm sentral.pdf');
       await page.getByLabel('Filnavn inneholder').fill('kurs');
       await expect.poll(() => rows.count()).toBe(1);
       await page.screenshot({ path: path.join(SHOTS, 'building-nb-1280.png'), fullPage: true });
@@ -135,7 +151,7 @@ describe('the web app in a browser', () => {
       await page.getByLabel('Språk').selectOption('en');
       await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
       await page.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
-      await page.getByText('3 documents').waitFor();
+      await page.getByText('6 documents').waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'portfolio-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(await page.evaluate('document.documentElement.lang')).toBe('en');

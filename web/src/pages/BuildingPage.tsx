@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, unwrap, type DocumentRow } from '../api.js';
 import { Loaded } from '../components/Layout.js';
+import { UploadPanel } from '../components/UploadPanel.js';
 
 const PAGE = 500;
 type SortKey = 'name' | 'changed' | 'category';
@@ -98,11 +99,12 @@ export function BuildingPage() {
             {t('building.processed', {
               processed: status.data.processed_documents,
               total: status.data.total_documents,
-              percent: Math.round(status.data.extracted_percentage),
+              percent: Math.round((100 * status.data.processed_documents) / Math.max(status.data.total_documents, 1)),
             })}
           </span>
         </div>
       )}
+      <UploadPanel ownerId={ownerId} buildingId={buildingId} />
       <form className="filters" aria-label={t('building.filter')} onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('building.search')}
