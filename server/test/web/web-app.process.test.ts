@@ -152,6 +152,18 @@ describe('the web app in a browser', () => {
       await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
       await page.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
       await page.getByText('6 documents').waitFor();
+      // a building created, renamed and archived from the portfolio
+      await page.getByLabel('New building').fill('Lager Nord');
+      await page.getByRole('button', { name: 'Create' }).click();
+      const card = page.locator('.card').filter({ hasText: 'Lager Nord' });
+      await card.getByText('0 documents').waitFor();
+      await card.getByRole('button', { name: 'Rename' }).click();
+      await page.getByLabel('New name').fill('Lager Nord 2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('link', { name: 'Lager Nord 2' }).waitFor();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.locator('.card').filter({ hasText: 'Lager Nord 2' }).getByRole('button', { name: 'Archive' }).click();
+      await expect.poll(() => page.locator('.card').count()).toBe(1);
       await page.screenshot({ path: path.join(SHOTS, 'portfolio-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(await page.evaluate('document.documentElement.lang')).toBe('en');

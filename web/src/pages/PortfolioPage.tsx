@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, unwrap } from '../api.js';
+import { api, formText, unwrap } from '../api.js';
 import { Loaded } from '../components/Layout.js';
 
 /** the building owners and buildings the person reaches, with their document counts */
@@ -26,6 +27,8 @@ export function PortfolioPage() {
 
 function OwnerBuildings(props: { ownerId: string; name: string }) {
   const { t } = useTranslation();
+  const queries = useQueryClient();
+  const [renaming, setRenaming] = useState<string | null>(null);
   const buildings = useQuery({
     queryKey: ['buildings', props.ownerId],
     queryFn: () =>
@@ -35,6 +38,40 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
         }),
       ),
   });
+  const refresh = () => queries.invalidateQueries({ queryKey: ['buildings', props.ownerId] });
+  const create = useMutation({
+    mutationFn: (name: string) =>
+      unwrap(
+        api.PUT('/v1/building_owners/{buildingOwnerId}/buildings', {
+          params: { path: { buildingOwnerId: props.ownerId } },
+          body: { name },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const rename = useMutation({
+    mutationFn: (change: { buildingId: string; name: string }) =>
+      unwrap(
+        api.PATCH('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}', {
+          params: { path: { buildingOwnerId: props.ownerId, buildingId: change.buildingId } },
+          body: { name: change.name },
+        }),
+      ),
+    onSuccess: async () => {
+      setRenaming(null);
+      await refresh();
+    },
+  });
+  const archive = useMutation({
+    mutationFn: (buildingId: string) =>
+      unwrap(
+        api.DELETE('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}', {
+          params: { path: { buildingOwnerId: props.ownerId, buildingId } },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const failure = create.error ?? rename.error ?? archive.error;
   return (
     <section className="owner" aria-labelledby={`owner-${props.ownerId}`}>
       <h2 id={`owner-${props.ownerId}`}>{props.name}</h2>
@@ -43,11 +80,68 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
         <ul className="cards">
           {buildings.data?.buildings.map((building) => (
             <li key={building.id} className="card">
-              <Link to={`/owners/${props.ownerId}/buildings/${building.id}`}>{building.name}</Link>
+              {renaming === building.id ? (
+                <form
+                  className="inline-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const name = formText(event.currentTarget, 'name').trim();
+                    if (name) rename.mutate({ buildingId: building.id, name });
+                  }}
+                >
+                  <label>
+                    {t('portfolio.newName')}
+                    <input name="name" defaultValue={building.name} required maxLength={500} autoFocus />
+                  </label>
+                  <button type="submit">{t('document.save')}</button>
+                  <button type="button" onClick={() => setRenaming(null)}>
+                    {t('portfolio.cancel')}
+                  </button>
+                </form>
+              ) : (
+                <Link to={`/owners/${props.ownerId}/buildings/${building.id}`}>{building.name}</Link>
+              )}
               <span className="muted">{t('portfolio.documents', { count: building.numberOfFiles })}</span>
+              <span className="card-actions">
+                <button type="button" onClick={() => setRenaming(building.id)}>
+                  {t('portfolio.rename')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (window.confirm(t('portfolio.archiveConfirm', { name: building.name }))) {
+                      archive.mutate(building.id);
+                    }
+                  }}
+                >
+                  {t('portfolio.archive')}
+                </button>
+              </span>
             </li>
           ))}
         </ul>
+        <form
+          className="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const name = formText(form, 'name').trim();
+            if (name) create.mutate(name, { onSuccess: () => form.reset() });
+          }}
+        >
+          <label>
+            {t('portfolio.newBuilding')}
+            <input name="name" required maxLength={500} />
+          </label>
+          <button type="submit" disabled={create.isPending}>
+            {t('portfolio.create')}
+          </button>
+        </form>
+        {failure && (
+          <p role="alert" className="failure">
+            {t('error', { detail: failure.message })}
+          </p>
+        )}
       </Loaded>
     </section>
   );
