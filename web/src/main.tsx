@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
 import { setupI18n } from './i18n.js';
+import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
@@ -22,6 +23,7 @@ const router = createBrowserRouter(
         { index: true, element: <PortfolioPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/documents/:documentId', element: <DocumentPage /> },
+        { path: 'owners/:ownerId/buildings/:buildingId/ask', element: <AskPage /> },
         { path: 'search', element: <SearchPage /> },
       ],
     },

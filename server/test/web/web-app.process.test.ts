@@ -71,7 +71,9 @@ describe('the web app in a browser', () => {
       const put = await fetch(registered.uploadUrl, {
         method: 'PUT',
         headers: { 'content-type': 'application/pdf' },
-        body: await makePdf([`${filename}\nDrift og vedlikehold.`]),
+        body: await makePdf([
+          `${filename}\nDrift og vedlikehold.${filename.includes('ventilasjon') ? '\nFilteret i ventilasjonsaggregatet skal byttes hver sjette måned.' : ''}`,
+        ]),
       });
       expect(put.status).toBe(200);
     }
@@ -207,6 +209,39 @@ describe('the web app in a browser', () => {
       await page.getByLabel('Allow typos').click();
       await expect.poll(() => page.getByLabel('Allow typos').isChecked()).toBe(false);
       await expect.poll(() => page.getByRole('status').textContent(), { timeout: 30_000 }).toBe('0 hits');
+      await context.close();
+    },
+  );
+
+  it(
+    'answers a question as it streams, and a citation opens the cited document with the passage',
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'nb-NO',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/ask`);
+      await page.waitForURL(/\/(oidc|auth)\//);
+      await page.fill('#email', login.email);
+      await page.fill('#password', login.password);
+      await Promise.all([page.waitForURL(/\/ask$/), page.click('button[type=submit]')]);
+
+      await page.getByLabel('Spørsmål').fill('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
+      await page.getByRole('button', { name: 'Spør' }).click();
+      const citation = page.locator('.answer .citation').first();
+      await citation.waitFor({ timeout: 60_000 });
+      expect(await page.locator('.answer').first().textContent()).toMatch(/sjette måned/);
+      expect(await page.locator('.citations blockquote').first().textContent()).toMatch(/byttes hver sjette måned/);
+      await page.screenshot({ path: path.join(SHOTS, 'ask-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await citation.click();
+      await page.getByRole('heading', { name: 'FDV ventilasjonsaggregat.pdf', level: 1 }).waitFor();
+      expect(await page.locator('.quote mark').textContent()).toMatch(/byttes hver sjette måned/);
+      expect(await page.locator('.preview iframe').getAttribute('src')).toMatch(/#page=1$/);
       await context.close();
     },
   );

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import { formText } from '../api.js';
+import { useQuery } from '@tanstack/react-query';
+import { api, formText, unwrap } from '../api.js';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n.js';
 
 export function Layout() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
+  // who is signed in: a signed-out visitor goes to sign-in (and comes back) whatever page they opened
+  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/auth/me')), staleTime: 60_000 });
   return (
     <>
       <header className="topbar">
@@ -30,6 +33,7 @@ export function Layout() {
         >
           <input name="q" type="search" aria-label={t('nav.search')} placeholder={t('nav.search')} />
         </form>
+        {me.data && <span className="who">{me.data.name || me.data.email}</span>}
         <label className="language">
           <span>{t('language')}</span>
           <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>

@@ -91,6 +91,9 @@ export function BuildingPage() {
         <Link to="/">← {t('building.back')}</Link>
       </p>
       <h1>{building.data?.name ?? '…'}</h1>
+      <p>
+        <Link to={`/owners/${ownerId}/buildings/${buildingId}/ask`}>{t('ask.open')} →</Link>
+      </p>
       <h2>{t('building.documents')}</h2>
       {status.data && (
         <div className="progress">

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded } from '../components/Layout.js';
 
@@ -16,6 +16,9 @@ export function DocumentPage() {
   const path = { buildingOwnerId: ownerId, buildingId, documentId };
   const queries = useQueryClient();
   const [saved, setSaved] = useState(false);
+  const [search] = useSearchParams();
+  const quote = search.get('quote');
+  const page = search.get('page');
   const document = useQuery({
     queryKey: ['document', ownerId, buildingId, documentId],
     queryFn: () =>
@@ -75,6 +78,17 @@ export function DocumentPage() {
             <div>
               <h1>{d.filename}</h1>
               {d.title && d.title !== d.filename && <p className="muted">{d.title}</p>}
+              {quote && (
+                <figure className="quote">
+                  <figcaption>
+                    {t('ask.quoted')}
+                    {page ? ` (${t('ask.page', { page })})` : ''}
+                  </figcaption>
+                  <blockquote>
+                    <mark>{quote}</mark>
+                  </blockquote>
+                </figure>
+              )}
               <p>
                 <a href={d.url} download={d.filename}>
                   {t('document.download')}
@@ -146,7 +160,7 @@ export function DocumentPage() {
             </div>
             <div className="preview">
               {d.previewUrl ? (
-                <iframe title={t('document.preview')} src={d.previewUrl} />
+                <iframe title={t('document.preview')} src={page ? `${d.previewUrl}#page=${page}` : d.previewUrl} />
               ) : (
                 <p className="muted">{t('document.noPreview')}</p>
               )}

@@ -1,0 +1,170 @@
+import type { Answer } from '@byggdok/sdk';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, formText } from '../api.js';
+
+type Mode = 'fast' | 'balanced' | 'deep';
+interface Turn {
+  question: string;
+  /** the text streamed so far, then the final answer */
+  text: string;
+  answer: Answer | null;
+  error: string | null;
+  searching: string | null;
+}
+
+/** an answer's text with its [n] markers as links to the cited passage */
+export function AnswerText(props: { answer: Answer; documentLink: (citation: string) => string }) {
+  const parts = props.answer.answer.split(/(\[\d+\])/);
+  return (
+    <p className="answer-text">
+      {parts.map((part, index) => {
+        const marker = /^\[(\d+)\]$/.exec(part)?.[1];
+        if (!marker || !props.answer.citations[marker]) return part;
+        return (
+          <Link key={index} to={props.documentLink(marker)} className="citation">
+            [{marker}]
+          </Link>
+        );
+      })}
+    </p>
+  );
+}
+
+/** a chat with a building's documents: answers stream in, citations open the cited page with the passage */
+export function AskPage() {
+  const { t, i18n } = useTranslation();
+  const { ownerId = '', buildingId = '' } = useParams();
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [mode, setMode] = useState<Mode>('balanced');
+  const [busy, setBusy] = useState(false);
+  const thread = useRef<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const change = (index: number, patch: Partial<Turn>) =>
+    setTurns((current) => current.map((turn, i) => (i === index ? { ...turn, ...patch } : turn)));
+
+  async function ask(question: string) {
+    const index = turns.length;
+    setTurns((current) => [...current, { question, text: '', answer: null, error: null, searching: null }]);
+    setBusy(true);
+    abort.current = new AbortController();
+    try {
+      for await (const event of api.ask.stream({
+        buildingOwnerId: ownerId,
+        buildingId,
+        signal: abort.current.signal,
+        input: {
+          query: question,
+          mode,
+          language: i18n.language === 'nb' ? 'nb' : 'en',
+          ...(thread.current ? { thread_id: thread.current } : {}),
+        },
+      })) {
+        if (event.type === 'start') thread.current = event.data.thread_id;
+        else if (event.type === 'action')
+          change(index, { searching: event.data.state === 'started' ? event.data.value : null });
+        else if (event.type === 'text')
+          setTurns((current) =>
+            current.map((turn, i) => (i === index ? { ...turn, text: turn.text + event.data.text } : turn)),
+          );
+        else if (event.type === 'finish')
+          change(index, { answer: event.data, text: event.data.answer, searching: null });
+        else if (event.type === 'error') change(index, { error: event.data.message, searching: null });
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') change(index, { error: (error as Error).message, searching: null });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const link = (answer: Answer) => (marker: string) => {
+    const citation = answer.citations[marker]!;
+    const query = new URLSearchParams({ quote: citation.cited_text });
+    if (citation.page_number) query.set('page', String(citation.page_number));
+    return `/owners/${ownerId}/buildings/${buildingId}/documents/${citation.document_id}?${query.toString()}`;
+  };
+
+  return (
+    <section>
+      <p>
+        <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
+      </p>
+      <h1>{t('ask.title')}</h1>
+      <ol className="turns">
+        {turns.map((turn, index) => (
+          <li key={index}>
+            <p className="question">{turn.question}</p>
+            {turn.searching && <p className="muted">{t('ask.searching', { what: turn.searching })}</p>}
+            <div className="answer" aria-live="polite" aria-busy={!turn.answer && !turn.error}>
+              {turn.answer ? <AnswerText answer={turn.answer} documentLink={link(turn.answer)} /> : <p>{turn.text}</p>}
+              {turn.error && (
+                <p role="alert" className="failure">
+                  {t('error', { detail: turn.error })}
+                </p>
+              )}
+            </div>
+            {turn.answer && Object.keys(turn.answer.citations).length > 0 && (
+              <ol className="citations">
+                {Object.entries(turn.answer.citations).map(([marker, citation]) => (
+                  <li key={marker} value={Number(marker)}>
+                    <Link to={link(turn.answer!)(marker)}>
+                      {turn.answer!.cited_documents.find((d) => d.id === citation.document_id)?.filename ??
+                        citation.document_id}
+                      {citation.page_number ? `, ${t('ask.page', { page: citation.page_number })}` : ''}
+                    </Link>
+                    <blockquote>{citation.cited_text}</blockquote>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {turn.answer && index === turns.length - 1 && turn.answer.follow_up_suggestions.length > 0 && (
+              <div className="suggestions">
+                {turn.answer.follow_up_suggestions.map((suggestion) => (
+                  <button key={suggestion} type="button" disabled={busy} onClick={() => void ask(suggestion)}>
+                    {suggestion}
+                  </button>
+                ))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      <form
+        className="ask-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const question = formText(form, 'question').trim();
+          if (question && !busy) {
+            form.reset();
+            void ask(question);
+          }
+        }}
+      >
+        <label className="question-field">
+          {t('ask.question')}
+          <textarea name="question" rows={2} required maxLength={5000} />
+        </label>
+        <label>
+          {t('ask.mode')}
+          <select value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
+            <option value="fast">{t('ask.fast')}</option>
+            <option value="balanced">{t('ask.balanced')}</option>
+            <option value="deep">{t('ask.deep')}</option>
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          {t('ask.send')}
+        </button>
+        {busy && (
+          <button type="button" onClick={() => abort.current?.abort()}>
+            {t('ask.stop')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
