@@ -8,6 +8,7 @@ import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
+import { ReportPage } from './pages/ReportPage.js';
 import { SearchPage } from './pages/SearchPage.js';
 import './styles.css';
 
@@ -24,6 +25,7 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/documents/:documentId', element: <DocumentPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/ask', element: <AskPage /> },
+        { path: 'owners/:ownerId/buildings/:buildingId/report', element: <ReportPage /> },
         { path: 'search', element: <SearchPage /> },
       ],
     },

@@ -246,6 +246,43 @@ describe('the web app in a browser', () => {
     },
   );
 
+  it(
+    'generates a deficiency report: progress per theme, items with their status, and a print layout',
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'en-GB',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/report`);
+      await page.waitForURL(/\/(oidc|auth)\//);
+      await page.fill('#email', login.email);
+      await page.fill('#password', login.password);
+      await Promise.all([page.waitForURL(/\/report$/), page.click('button[type=submit]')]);
+
+      await page.getByText('No report for these regulations yet. Generate one.').waitFor();
+      await page.getByRole('button', { name: 'Generate report' }).click();
+      await page.getByRole('heading', { name: 'Progress per theme' }).waitFor({ timeout: 60_000 });
+      expect(await page.locator('.theme-bars progress').count()).toBeGreaterThan(3);
+      // the building has an O&M manual for its ventilation and a circuit schedule: some items complete, most missing
+      const statuses = await page.locator('.report-themes .status').allTextContents();
+      expect(statuses).toContain('Missing');
+      expect(statuses.filter((s) => s === 'Complete' || s === 'Partial').length).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SHOTS, 'report-en-1280.png') });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('header.topbar').isVisible()).toBe(false);
+      expect(await page.locator('form.filters').isVisible()).toBe(false);
+      const pdf = await page.pdf({ format: 'A4' });
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await page.screenshot({ path: path.join(SHOTS, 'report-print-en.png') });
+      await context.close();
+    },
+  );
+
   it('works at phone width, and the root and unknown app paths lead to the app', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const page = await context.newPage();

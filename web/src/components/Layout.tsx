@@ -12,7 +12,7 @@ export function Layout() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/auth/me')), staleTime: 60_000 });
   return (
     <>
-      <header className="topbar">
+      <header className="topbar no-print">
         <Link to="/" className="brand">
           {t('brand')}
         </Link>

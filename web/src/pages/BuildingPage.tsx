@@ -93,6 +93,8 @@ export function BuildingPage() {
       <h1>{building.data?.name ?? '…'}</h1>
       <p>
         <Link to={`/owners/${ownerId}/buildings/${buildingId}/ask`}>{t('ask.open')} →</Link>
+        {' · '}
+        <Link to={`/owners/${ownerId}/buildings/${buildingId}/report`}>{t('report.open')} →</Link>
       </p>
       <h2>{t('building.documents')}</h2>
       {status.data && (
