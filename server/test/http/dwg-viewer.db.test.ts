@@ -27,6 +27,7 @@ describe.each(testEngines())('the drawing viewer, on %s', (engine) => {
       ['dxf', 'RIV/Tegninger/RIV-360-002 Pumperom.dxf', Buffer.from(dxfDrawing())],
       ['pdf', 'RIV/FDV/FDV pumpe.pdf', Buffer.from('%PDF-1.4 ikke en tegning')],
       ['broken', 'RIV/Tegninger/Ødelagt.dwg', Buffer.from('AC1027 this is no drawing at all')],
+      ['lost', 'RIV/Tegninger/Borte.dxf', Buffer.from(dxfDrawing())],
     ];
     for (const [name, filename, bytes] of files) ids[name] = await portalUpload(t, { ...w, filename, bytes });
   }, 60_000);
@@ -86,6 +87,16 @@ describe.each(testEngines())('the drawing viewer, on %s', (engine) => {
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe('drawing.unreadable');
     expect(broken.body.detail ?? broken.body.title).toContain('Ødelagt.dwg');
+    // a drawing whose file is gone from storage before its first view: a clear 409, not a 500
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select('blob_key')
+      .where('id', '=', ids.lost!)
+      .executeTakeFirstOrThrow();
+    await t.deps.blobs.delete(row.blob_key);
+    const lost = await viewer(ids.lost!);
+    expect(lost.status).toBe(409);
+    expect(lost.body.code).toBe('document.file_missing');
 
     const { customerId } = await createTestCustomer(t.deps.database.db, { name: 'Annen AS' });
     const stranger = await createTestUser(t.deps.database.db, { email: 'fremmed@annen.test' });

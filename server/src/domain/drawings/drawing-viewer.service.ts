@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { AppError, invalid, notFound } from '../shared/errors.js';
 import { renderDrawing, type DrawingModel, type DrawingView } from './drawing.js';
 
 export interface DrawingSource {
@@ -57,6 +57,13 @@ export function createDrawingViewerService(deps: {
       await pipeline(await deps.blobs.get(document.blobKey), createWriteStream(file));
       return renderDrawing(await deps.readers[kind](file));
     } catch (error) {
+      if ((error as { code?: string }).code === 'blob.not_found') {
+        throw new AppError({
+          code: 'document.file_missing',
+          kind: 'conflict',
+          message: `The file of ${document.filename} is missing from storage`,
+        });
+      }
       if (deps.readers.isUnreadable(error)) {
         throw invalid(
           'drawing.unreadable',

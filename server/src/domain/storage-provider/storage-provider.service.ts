@@ -244,7 +244,12 @@ export function createStorageProviderService(deps: {
         });
       } catch (error) {
         if (error instanceof ProviderRefusedError) throw connectionFailed('refused', error.message);
-        throw error;
+        throw new AppError({
+          code: 'storage_provider.unreachable',
+          kind: 'bad_gateway',
+          message: 'The storage provider did not answer; try again',
+          cause: error,
+        });
       }
       if (!tokens.refreshToken) {
         throw connectionFailed(

@@ -64,7 +64,7 @@ export function registerStorageProviderRoutes(app: App, deps: { storageProvider:
           error: Type.Optional(Type.String({ maxLength: 256 })),
           error_description: Type.Optional(Type.String({ maxLength: 2000 })),
         }),
-        response: withProblems({ 302: Type.Null() }, [400, 401, 404]),
+        response: withProblems({ 302: Type.Null() }, [400, 401, 404, 502]),
       },
     },
     async (request, reply) => {
