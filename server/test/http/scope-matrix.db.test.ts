@@ -39,6 +39,7 @@ interface World {
   documentId: string;
   documentName: string;
   itemId: string;
+  threadId: string;
   key: string;
   keyId: string;
 }
@@ -89,7 +90,15 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     });
     const itemId = (items.body as { id: string }[])[0]?.id ?? '';
     expect(itemId).not.toBe('');
-    return { partnerId, keyId, ...seed, ownerName, buildingName, documentId, documentName, itemId };
+    const asked = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/ask`,
+      key,
+      payload: { query: 'Hvor er rømningsveiene?' },
+    });
+    expect(asked.status).toBe(200);
+    const threadId = asked.body.thread_id as string;
+    return { partnerId, keyId, ...seed, ownerName, buildingName, documentId, documentName, itemId, threadId };
   }
 
   async function sessionToken(w: World): Promise<string> {
@@ -137,6 +146,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       buildingId: ids.buildingId,
       documentId: ids.documentId,
       itemId: ids.itemId,
+      threadId: ids.threadId,
       buildingCategory: '221',
       partnerId: ids.partnerId,
       keyId: ids.keyId,
@@ -153,9 +163,16 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
   /** what an answer tells about a world's resources, beyond the ids the caller itself sent */
   function mentions(body: unknown, w: World, sent = ''): string[] {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return [w.ownerId, w.buildingId, w.documentId, w.itemId, w.ownerName, w.buildingName, w.documentName].filter(
-      (s) => text.includes(s) && !sent.includes(s),
-    );
+    return [
+      w.ownerId,
+      w.buildingId,
+      w.documentId,
+      w.itemId,
+      w.threadId,
+      w.ownerName,
+      w.buildingName,
+      w.documentName,
+    ].filter((s) => text.includes(s) && !sent.includes(s));
   }
 
   it('knows every operation the service documents', () => {
@@ -222,6 +239,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       ["B's building", { buildingId: b.buildingId }],
       ["B's document", { documentId: b.documentId }],
       ["B's report item", { itemId: b.itemId }],
+      ["B's ask thread", { threadId: b.threadId }],
     ];
     for (const operation of partnerOperations()) {
       for (const [label, swap] of swaps) {
@@ -256,7 +274,9 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     const wrong: string[] = [];
     const missing = '0190d6a4-0000-7000-8000-000000000000';
     for (const operation of partnerOperations().filter(reads)) {
-      const params = ['buildingId', 'documentId', 'itemId'].filter((p) => operation.path.includes(`{${p}}`));
+      const params = ['buildingId', 'documentId', 'itemId', 'threadId'].filter((p) =>
+        operation.path.includes(`{${p}}`),
+      );
       for (const param of params) {
         const response = await t.request({ ...requestOf(operation, a, { [param]: missing }), key: a.key });
         if (response.status !== 404)

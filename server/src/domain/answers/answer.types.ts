@@ -27,7 +27,7 @@ export interface AnswerResult {
   /** text with markers `[1]`, `[2]` ...; every marker has its citation and every citation is used */
   answer: string;
   citations: Citation[];
-  citedDocuments: { id: string; filename: string }[];
+  citedDocuments: { id: string; filename: string; buildingId: string }[];
   followUpSuggestions: string[];
   language: AnswerLanguage;
 }

@@ -11,7 +11,7 @@ import type {
   ThreadTurn,
 } from './answer.types.js';
 import type { AnswerTools, Answerer } from './answerer.js';
-import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion } from './answers.errors.js';
+import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion, threadNotFound } from './answers.errors.js';
 import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf } from './language.js';
 import type { ChunkRetriever } from '../search/chunk-retriever.js';
@@ -164,12 +164,16 @@ export function createAnswersService(deps: {
         query: question,
         language,
         answer: result.answer,
+        // what the thread shows when resumed: the passage, and where the document lives
         citations: used.map((c) => ({
           number: c.number,
           documentId: c.documentId,
           pageNumber: c.pageNumber,
           charStart: c.charStart,
           charEnd: c.charEnd,
+          citedText: c.citedText,
+          buildingId: c.buildingId,
+          filename: c.filename,
         })),
         citedDocumentIds: result.citedDocuments.map((d) => d.id),
         at: deps.clock.now(),
@@ -189,7 +193,37 @@ export function createAnswersService(deps: {
     throw new Error('the answer ended without a result');
   }
 
-  return { prepare, ask };
+  /** the caller's threads with one building's documents, or (no building) across the owner's buildings */
+  async function listThreads(params: { principal: Principal; ownerId: string; buildingId?: string | undefined }) {
+    const grant = await access.authorizeAsk({
+      principal: params.principal,
+      ownerId: params.ownerId,
+      target: params.buildingId !== undefined ? { kind: 'building', buildingId: params.buildingId } : { kind: 'owner' },
+      liveBuildingIds: () => repository.liveBuildingIds(params.ownerId),
+    });
+    return repository.listThreads({
+      ownerId: grant.ownerId,
+      holder: grant.threadHolder,
+      buildingId: params.buildingId ?? null,
+      limit: 100,
+    });
+  }
+
+  /** one of the caller's threads with every turn, to read and continue; someone else's thread is not there */
+  async function readThread(params: { principal: Principal; ownerId: string; threadId: string }) {
+    const found = await repository.findThread({ threadId: params.threadId, maxTurns: 0 });
+    if (!found || found.ownerId !== params.ownerId) throw threadNotFound();
+    const grant = await access.authorizeAsk({
+      principal: params.principal,
+      ownerId: params.ownerId,
+      target: found.buildingId !== null ? { kind: 'building', buildingId: found.buildingId } : { kind: 'owner' },
+      liveBuildingIds: () => repository.liveBuildingIds(params.ownerId),
+    });
+    const thread = await access.authorizeThread({ ask: grant, load: async () => found });
+    return { id: thread.id, buildingId: thread.buildingId, turns: await repository.threadTurns(thread.id) };
+  }
+
+  return { prepare, ask, listThreads, readThread };
 }
 
 export type AnswersService = ReturnType<typeof createAnswersService>;

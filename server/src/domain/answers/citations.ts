@@ -82,9 +82,12 @@ export class CitationBook {
 }
 
 /** The documents an answer cites, in the order of their first citation. */
-export function citedDocumentsOf(citations: readonly Citation[]): { id: string; filename: string }[] {
-  const seen = new Map<string, string>();
-  for (const citation of citations)
-    if (!seen.has(citation.documentId)) seen.set(citation.documentId, citation.filename);
-  return [...seen].map(([id, filename]) => ({ id, filename }));
+export function citedDocumentsOf(
+  citations: readonly Citation[],
+): { id: string; filename: string; buildingId: string }[] {
+  const seen = new Map<string, { id: string; filename: string; buildingId: string }>();
+  for (const c of citations)
+    if (!seen.has(c.documentId))
+      seen.set(c.documentId, { id: c.documentId, filename: c.filename, buildingId: c.buildingId });
+  return [...seen.values()];
 }

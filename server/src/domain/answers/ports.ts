@@ -43,6 +43,37 @@ export interface StoredThread {
   turns: ThreadTurn[];
 }
 
+/** a thread as its holder's list shows it */
+export interface ThreadSummary {
+  id: string;
+  buildingId: string | null;
+  /** the question that opened it */
+  firstQuestion: string;
+  turns: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** a citation as a turn stores it (turns stored before 2026-11-24 lack text, building and file name) */
+export interface StoredCitation {
+  number: number;
+  documentId: string;
+  pageNumber: number | null;
+  charStart: number;
+  charEnd: number;
+  citedText?: string;
+  buildingId?: string;
+  filename?: string;
+}
+
+/** one question and its answer, as stored */
+export interface StoredTurn {
+  query: string;
+  answer: string;
+  citations: StoredCitation[];
+  createdAt: Date;
+}
+
 export interface AskRepository {
   /** live buildings of the owner */
   liveBuildingIds(ownerId: string): Promise<string[]>;
@@ -58,12 +89,21 @@ export interface AskRepository {
     at: Date;
   }): Promise<void>;
   findThread(params: { threadId: string; maxTurns: number }): Promise<StoredThread | null>;
+  /** the holder's threads of the owner, of one building or (null) owner-wide, most recently continued first */
+  listThreads(params: {
+    ownerId: string;
+    holder: ThreadHolder;
+    buildingId: string | null;
+    limit: number;
+  }): Promise<ThreadSummary[]>;
+  /** every turn of a thread, oldest first */
+  threadTurns(threadId: string): Promise<StoredTurn[]>;
   appendTurn(turn: {
     threadId: string;
     query: string;
     language: string;
     answer: string;
-    citations: unknown;
+    citations: StoredCitation[];
     citedDocumentIds: string[];
     at: Date;
   }): Promise<void>;

@@ -14,7 +14,13 @@ export const AnswerSchema = Type.Object({
   citations: Type.Record(Type.String({ pattern: '^[1-9][0-9]*$' }), CitationSchema, {
     description: 'keyed by the number of the marker in the answer',
   }),
-  cited_documents: Type.Array(Type.Object({ id: Type.String(), filename: Type.String() })),
+  cited_documents: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      filename: Type.String(),
+      building_id: Type.String({ description: 'the building the document belongs to (answers across buildings)' }),
+    }),
+  ),
   follow_up_suggestions: Type.Array(Type.String()),
 });
 
@@ -34,7 +40,7 @@ export function presentAnswer(result: AnswerResult): AnswerWire {
     answer: result.answer,
     thread_id: result.threadId,
     citations,
-    cited_documents: result.citedDocuments.map((d) => ({ id: d.id, filename: d.filename })),
+    cited_documents: result.citedDocuments.map((d) => ({ id: d.id, filename: d.filename, building_id: d.buildingId })),
     follow_up_suggestions: result.followUpSuggestions,
   };
 }

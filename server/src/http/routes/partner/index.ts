@@ -1,6 +1,7 @@
 import type { App, HttpServices } from '../../app-types.js';
 import { registerBuildingAskRoute } from './ask/building-ask.route.js';
 import { registerOwnerAskRoute } from './ask/owner-ask.route.js';
+import { registerThreadRoutes } from './ask/threads.route.js';
 import { registerBuildingStatusRoute } from './buildings/building-status.route.js';
 import { registerCreateBuildingRoute } from './buildings/create-building.route.js';
 import { registerDeleteBuildingRoute } from './buildings/delete-building.route.js';
@@ -64,4 +65,5 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerUnlinkItemDocumentRoute(app, services);
   registerBuildingAskRoute(app, services);
   registerOwnerAskRoute(app, services);
+  registerThreadRoutes(app, services);
 }

@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { AskRepository, PassageReader, PassageScope, ReadableDocument } from '../../../domain/answers/ports.js';
+import type {
+  AskRepository,
+  PassageReader,
+  PassageScope,
+  ReadableDocument,
+  StoredCitation,
+} from '../../../domain/answers/ports.js';
 import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
 import { toChunkHit, type ChunkRow } from '../../search/chunk-rows.js';
@@ -138,6 +144,66 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
           .reverse()
           .map((turn) => ({ query: turn.query, answer: turn.answer, citedDocumentIds: turn.cited_document_ids })),
       };
+    },
+
+    async listThreads({ ownerId, holder, buildingId, limit }) {
+      let query = db
+        .selectFrom('ask_threads as t')
+        .where('t.building_owner_id', '=', ownerId)
+        .where(
+          holder.kind === 'api_key' ? 't.api_key_id' : 't.user_id',
+          '=',
+          holder.kind === 'api_key' ? holder.apiKeyId : holder.userId,
+        )
+        .select((eb) => [
+          't.id',
+          't.building_id',
+          't.created_at',
+          't.updated_at',
+          eb
+            .selectFrom('ask_turns as q')
+            .select('q.query')
+            .whereRef('q.thread_id', '=', 't.id')
+            .orderBy('q.id', 'asc')
+            .limit(1)
+            .as('first_question'),
+          eb
+            .selectFrom('ask_turns as c')
+            .select((c) => c.fn.countAll<string>().as('n'))
+            .whereRef('c.thread_id', '=', 't.id')
+            .as('turns'),
+        ]);
+      query =
+        buildingId === null ? query.where('t.building_id', 'is', null) : query.where('t.building_id', '=', buildingId);
+      const rows = await query.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
+      // a thread whose first answer never finished has no turn: nothing to resume
+      return rows
+        .filter((row) => row.first_question !== null)
+        .map((row) => ({
+          id: row.id,
+          buildingId: row.building_id,
+          firstQuestion: row.first_question ?? '',
+          turns: Number(row.turns ?? 0),
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }));
+    },
+
+    async threadTurns(threadId) {
+      if (!isUuid(threadId)) return [];
+      const rows = await db
+        .selectFrom('ask_turns')
+        .select(['query', 'answer', 'citations', 'created_at'])
+        .where('thread_id', '=', threadId)
+        .orderBy('id', 'asc')
+        .limit(500)
+        .execute();
+      return rows.map((row) => ({
+        query: row.query,
+        answer: row.answer,
+        citations: (typeof row.citations === 'string' ? JSON.parse(row.citations) : row.citations) as StoredCitation[],
+        createdAt: row.created_at,
+      }));
     },
 
     async appendTurn(turn) {

@@ -135,7 +135,11 @@ describe.each(testEngines())('asking questions about the documents on %s', (engi
       document_id: ids.brann,
       page_number: 2,
     });
-    expect(body.cited_documents[0]).toEqual({ id: ids.brann, filename: 'Brannteknisk rapport.pdf' });
+    expect(body.cited_documents[0]).toEqual({
+      id: ids.brann,
+      filename: 'Brannteknisk rapport.pdf',
+      building_id: seed.buildingId,
+    });
     expect(body.thread_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.follow_up_suggestions.length).toBeGreaterThanOrEqual(2);
     expect(body.follow_up_suggestions.length).toBeLessThanOrEqual(3);

@@ -102,7 +102,9 @@ describe.each(testEngines())('answers written by a language model on %s', (engin
     expect(response.status).toBe(200);
     expect(response.body.answer).toBe(expectedAnswer);
     expect(response.body.citations).toEqual({ '1': { cited_text: SPRINKLER, document_id: brann, page_number: 3 } });
-    expect(response.body.cited_documents).toEqual([{ id: brann, filename: 'Brannteknisk rapport.pdf' }]);
+    expect(response.body.cited_documents).toEqual([
+      { id: brann, filename: 'Brannteknisk rapport.pdf', building_id: seed.buildingId },
+    ]);
     // the model was shown labelled passages, never the private folder, and given the tools
     const [first, second] = server.requests.slice(-2);
     expect(first!.body.tools.map((tool: any) => tool.function.name)).toEqual([

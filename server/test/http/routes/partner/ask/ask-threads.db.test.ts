@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../../../helpers/document-fixtures.js';
+import { createTestApp, type TestApp } from '../../../../helpers/test-app.js';
+import { testEngines } from '../../../../helpers/test-database.js';
+
+describe.each(testEngines())('ask threads listed and resumed on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let base: string;
+  let buildingThread: string;
+  let ownerThread: string;
+  const answers: any[] = [];
+
+  const ask = async (url: string, payload: Record<string, unknown>, key = seed.key) => {
+    const response = await t.request({ method: 'POST', url, key, payload });
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    seed = await t.seed();
+    base = `/v1/building_owners/${seed.ownerId}`;
+    const id = await t.upload({
+      seed,
+      filename: 'Rapporter/Brannteknisk rapport.pdf',
+      bytes: await makePdf([
+        'Brannteknisk rapport for Oslo Office Tower. Bygget er i brannklasse 2.',
+        'Sprinkleranlegget ble levert av Firesafe AS i 2019 og dekker alle etasjer.',
+      ]),
+    });
+    await t.waitForProcessing([id], 60_000);
+    const buildingAsk = `${base}/buildings/${seed.buildingId}/ask`;
+    answers.push(await ask(buildingAsk, { query: 'Hvem leverte sprinkleranlegget?' }));
+    buildingThread = answers[0].thread_id;
+    answers.push(await ask(buildingAsk, { query: 'Hvilken brannklasse har bygget?', thread_id: buildingThread }));
+    ownerThread = (await ask(`${base}/ask`, { query: 'Hvem leverte sprinkleranlegget?' })).thread_id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('lists the building thread with its first question and number of turns, apart from the owner-wide one', async () => {
+    const building = await t.request({
+      url: `${base}/ask/threads?building_id=${seed.buildingId}`,
+      key: seed.key,
+    });
+    expect(building.status).toBe(200);
+    expect(building.body.threads).toEqual([
+      expect.objectContaining({
+        thread_id: buildingThread,
+        building_id: seed.buildingId,
+        first_question: 'Hvem leverte sprinkleranlegget?',
+        turns: 2,
+      }),
+    ]);
+    const across = await t.request({ url: `${base}/ask/threads`, key: seed.key });
+    expect(across.body.threads.map((thread: any) => thread.thread_id)).toEqual([ownerThread]);
+    expect(across.body.threads[0].building_id).toBeNull();
+  });
+
+  it('gives back every turn with the answer and its citations as they were streamed, to read and continue', async () => {
+    const response = await t.request({ url: `${base}/ask/threads/${buildingThread}`, key: seed.key });
+    expect(response.status).toBe(200);
+    expect(response.body.turns.map((turn: any) => turn.query)).toEqual([
+      'Hvem leverte sprinkleranlegget?',
+      'Hvilken brannklasse har bygget?',
+    ]);
+    response.body.turns.forEach((turn: any, index: number) => {
+      expect(turn.answer.answer).toBe(answers[index].answer);
+      expect(turn.answer.citations).toEqual(answers[index].citations);
+      expect(turn.answer.cited_documents).toEqual(answers[index].cited_documents);
+    });
+    expect(Object.keys(response.body.turns[0].answer.citations).length).toBeGreaterThan(0);
+    // the thread goes on from where it stood
+    const next = await ask(`${base}/buildings/${seed.buildingId}/ask`, {
+      query: 'Hvilket år ble det levert?',
+      thread_id: buildingThread,
+    });
+    expect(next.thread_id).toBe(buildingThread);
+    const again = await t.request({ url: `${base}/ask/threads/${buildingThread}`, key: seed.key });
+    expect(again.body.turns).toHaveLength(3);
+  });
+
+  it("never shows one key's threads to another key of the same owner", async () => {
+    const other = await t.createKey({ partnerId: seed.partnerId, buildingOwnerIds: [seed.ownerId] });
+    const list = await t.request({ url: `${base}/ask/threads?building_id=${seed.buildingId}`, key: other.key });
+    expect(list.status).toBe(200);
+    expect(list.body.threads).toEqual([]);
+    const read = await t.request({ url: `${base}/ask/threads/${buildingThread}`, key: other.key });
+    expect(read.status).toBe(404);
+    expect(read.body.code).toBe('thread.not_found');
+  });
+
+  it('answers an unknown thread with 404 and a malformed id with a 400 naming the field', async () => {
+    const unknown = await t.request({ url: `${base}/ask/threads/0190a3c4-0000-7000-8000-000000000000`, key: seed.key });
+    expect(unknown.status).toBe(404);
+    const malformed = await t.request({ url: `${base}/ask/threads/not-a-thread`, key: seed.key });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(malformed.body)).toContain('threadId');
+  });
+});
