@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import type { StorageConfig } from '../config/parts/storage.config.js';
 import { buildServer } from '../http/server.js';
 import type { DatabaseTarget } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
@@ -77,6 +78,7 @@ export async function startService(params: {
           redisUrl: config.redisUrl,
           version: VERSION,
           s3EventsToken: config.storage.kind === 's3' ? config.storage.eventsToken : null,
+          fileOrigins: fileOriginsOf(config.storage),
         },
       });
       await app.listen({ port: config.http.port, host: config.http.host });
@@ -94,4 +96,12 @@ export async function startService(params: {
       await dependencies.close();
     },
   };
+}
+
+/** the origins of signed file URLs with S3: its endpoint, or AWS's (bucket.s3.region.amazonaws.com and the like) */
+export function fileOriginsOf(storage: StorageConfig): string[] {
+  if (storage.kind !== 's3') return [];
+  return storage.endpoint
+    ? [new URL(storage.endpoint).origin, `*.${new URL(storage.endpoint).host}`]
+    : ['https://*.amazonaws.com'];
 }

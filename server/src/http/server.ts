@@ -49,6 +49,8 @@ export interface ServerOptions {
   version: string;
   /** shared secret of S3 event notifications; null: the endpoint is not served */
   s3EventsToken: string | null;
+  /** where signed file URLs point when that is not this origin (the S3 endpoint): the web app uploads and previews there */
+  fileOrigins?: string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -114,7 +116,7 @@ export async function buildServer(params: {
   registerErrorHandling(app);
   registerFormBodiesAsJson(app);
   // before every route, so that the prefix table of security-headers.ts sees each one as it is added
-  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, fileOrigins: options.fileOrigins ?? [] });
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
   if (options.rateLimit.enabled) {
     await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });

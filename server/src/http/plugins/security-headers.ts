@@ -10,7 +10,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /**
  * Headers that differ by URL prefix; a route gets the longest prefix that matches it, the API policy otherwise.
  */
-function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: HelmetOptions }> {
+function headerPolicies(publicUrl: string, fileOrigins: string[]): Array<{ prefix: string; helmet: HelmetOptions }> {
   const publicOrigin = new URL(publicUrl).origin;
   return [
     {
@@ -40,12 +40,13 @@ function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: Helm
         contentSecurityPolicy: csp({
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          connectSrc: ["'self'"],
+          // uploads and PDF previews go to the signed file URLs: this origin, or the S3 endpoint
+          connectSrc: ["'self'", ...fileOrigins],
           fontSrc: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
-          frameSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          frameSrc: ["'self'", ...fileOrigins],
+          imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
           objectSrc: ["'none'"],
           scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
@@ -93,7 +94,10 @@ function headerPolicies(publicUrl: string): Array<{ prefix: string; helmet: Helm
  * The usual security headers on every response (@fastify/helmet): a CSP, nosniff, Referrer-Policy, frame
  * protection, and HSTS only when the public URL is https (a plain-http installation must not pin itself to https).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; fileOrigins: string[] },
+): Promise<void> {
   const https = new URL(options.publicUrl).protocol === 'https:';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: csp({ defaultSrc: ["'none'"], frameAncestors: ["'none'"] }),
@@ -101,7 +105,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  const policies = headerPolicies(options.publicUrl).sort((a, b) => b.prefix.length - a.prefix.length);
+  const policies = headerPolicies(options.publicUrl, options.fileOrigins).sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  );
   // routes registered later (in any plugin) are matched against the prefix table once, when they are added
   app.addHook('onRoute', (route) => {
     const policy = policies.find(

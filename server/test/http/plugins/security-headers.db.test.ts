@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeKeyPath } from '../../../src/storage/blobs/url-signer.js';
+import { fileOriginsOf } from '../../../src/app/run-server.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 
@@ -112,6 +113,42 @@ describe('security headers outside the partner routes', () => {
   afterAll(async () => {
     await http.close();
     await https.close();
+  });
+
+  it('lets the web app upload to and preview from the S3 endpoint files are signed for, and nowhere else', async () => {
+    const local = String((await http.request({ method: 'GET', url: '/app/' })).headers['content-security-policy']);
+    expect(local).toMatch(/connect-src 'self'(;|$)/);
+    const withS3 = await createTestApp({
+      engine: 'pglite',
+      options: {
+        fileOrigins: fileOriginsOf({
+          kind: 's3',
+          bucket: 'docs',
+          region: 'eu-north-1',
+          endpoint: 'https://minio.example.no:9000',
+          forcePathStyle: false,
+          eventsToken: null,
+        }),
+      },
+    });
+    try {
+      const csp = String((await withS3.request({ method: 'GET', url: '/app/' })).headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/minio\.example\.no:9000 \*\.minio\.example\.no:9000(;|$)/);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+    } finally {
+      await withS3.close();
+    }
+    expect(
+      fileOriginsOf({
+        kind: 's3',
+        bucket: 'docs',
+        region: 'eu-north-1',
+        endpoint: null,
+        forcePathStyle: false,
+        eventsToken: null,
+      }),
+    ).toEqual(['https://*.amazonaws.com']);
+    expect(fileOriginsOf({ kind: 'fs', root: '/tmp' })).toEqual([]);
   });
 
   it('sends HSTS only when the public URL is https', async () => {
