@@ -333,6 +333,10 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+              processedAt: string | null;
+              /** @description the file was stored but its text could not be read */
+              textExtractionError: boolean;
             };
           };
         };
@@ -12566,6 +12570,8 @@ export interface paths {
               cited_documents: {
                 id: string;
                 filename: string;
+                /** @description the building the document belongs to (answers across buildings) */
+                building_id: string;
               }[];
               follow_up_suggestions: string[];
             };
@@ -12727,6 +12733,353 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/ask/threads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's ask threads: with one building's documents (building_id) or across the owner's buildings
+     * @description A thread belongs to whoever asked (a key and its session tokens, or a person); others never see it. Most recently continued first, at most 100.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description the building; omitted: threads across buildings */
+          building_id?: string;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              threads: {
+                thread_id: string;
+                /** @description null: a thread across buildings */
+                building_id: string | null;
+                first_question: string;
+                turns: number;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/ask/threads/{threadId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the caller's threads with every question and answer, to read and continue (pass thread_id) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          threadId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              thread_id: string;
+              building_id: string | null;
+              turns: {
+                query: string;
+                /** Format: date-time */
+                created_at: string;
+                answer: {
+                  /** @description the answer, with markers [1], [2] ... for its citations */
+                  answer: string;
+                  /** @description pass it back as thread_id to continue the conversation */
+                  thread_id: string;
+                  /** @description keyed by the number of the marker in the answer */
+                  citations: {
+                    [key: string]: {
+                      /** @description the passage as it stands in the extracted text of the document */
+                      cited_text: string;
+                      document_id: string;
+                      /** @description present when the document has real pages (PDF, slides) */
+                      page_number?: number;
+                    };
+                  };
+                  cited_documents: {
+                    id: string;
+                    filename: string;
+                    /** @description the building the document belongs to (answers across buildings) */
+                    building_id: string;
+                  }[];
+                };
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -13578,6 +13931,8 @@ export interface paths {
               cited_documents: {
                 id: string;
                 filename: string;
+                /** @description the building the document belongs to (answers across buildings) */
+                building_id: string;
               }[];
               follow_up_suggestions: string[];
             };
@@ -13962,6 +14317,10 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+                processedAt: string | null;
+                /** @description the file was stored but its text could not be read */
+                textExtractionError: boolean;
               }[];
               nextToken: string | null;
             };
@@ -14152,6 +14511,10 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+                processedAt: string | null;
+                /** @description the file was stored but its text could not be read */
+                textExtractionError: boolean;
               }[];
               nextToken: string | null;
             };
@@ -14486,6 +14849,10 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+              processedAt: string | null;
+              /** @description the file was stored but its text could not be read */
+              textExtractionError: boolean;
               /** @description pre-signed download URL, valid 1 hour */
               url: string;
               /** @description pre-signed PDF preview URL, valid 1 hour, or null */
@@ -14821,6 +15188,10 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+              processedAt: string | null;
+              /** @description the file was stored but its text could not be read */
+              textExtractionError: boolean;
             };
           };
         };
@@ -15913,6 +16284,10 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+                processedAt: string | null;
+                /** @description the file was stored but its text could not be read */
+                textExtractionError: boolean;
               }[];
             };
           };

@@ -30,6 +30,10 @@ export const DocumentSchema = Type.Object({
   externalIds: Type.Optional(Type.Record(Type.String(), Type.String())),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  processedAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'when processing finished (extracted, classified or found corrupt); null while it runs',
+  }),
+  textExtractionError: Type.Boolean({ description: 'the file was stored but its text could not be read' }),
 });
 
 const EvidenceSchema = Type.Object({
@@ -79,6 +83,8 @@ export function presentDocument(document: DocumentRecord) {
     ...(document.externalIds ? { externalIds: document.externalIds } : {}),
     createdAt: document.createdAt.toISOString(),
     updatedAt: document.updatedAt.toISOString(),
+    processedAt: document.processedAt?.toISOString() ?? null,
+    textExtractionError: document.flags.textExtractionError,
   };
 }
 

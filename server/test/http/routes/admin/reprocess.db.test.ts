@@ -91,6 +91,9 @@ describe.each(testEngines())('operator reprocessing on %s', (engine) => {
     await waitForReprocessing(before);
     const document = await documentOf(ids.fire);
     expect(document.buildingCategory).toBe('3611');
+    // the document says when it was last processed, and that its text was read
+    expect(Date.parse(document.processedAt)).toBe((await processedAt([ids.fire])).get(ids.fire));
+    expect(document.textExtractionError).toBe(false);
     const status = await t.request({
       method: 'GET',
       url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${ids.fire}/status`,
