@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * - unit (`*.test.ts`): no database, no spawned service; `npm run test:unit`
  * - integration (`*.db.test.ts`): a fresh database per file, on PGlite and, with TEST_DATABASE_URL, PostgreSQL too
  * - process (`*.process.test.ts`): spawned services and workers whose timing matters
+ * - web (`web/test/`): the web app's components in jsdom; its pages end to end are process tests in a real Chromium
  * `server/test/` mirrors `server/src/`: a test of server/src/domain/answers lives in server/test/domain/answers.
  */
 const DB = '**/*.db.test.ts';
@@ -32,6 +33,12 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'integration', include: [`server/test/${DB}`] } },
+      {
+        // the web app's pieces in a DOM (jsdom), rendered by React as in the browser
+        extends: true,
+        esbuild: { jsx: 'automatic' },
+        test: { name: 'web', include: ['web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       { extends: true, test: { name: 'process', include: [`server/test/${PROCESS}`] } },
     ],
   },
