@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api.js';
+import { createUploadQueue } from '../upload-queue.js';
 
 type Phase = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed';
 interface Item {
@@ -54,12 +55,13 @@ function put(url: string, file: File, onProgress: (sent: number) => void): Promi
  * sent again; afterwards each says what processing made of it.
  */
 export function UploadPanel(props: { ownerId: string; buildingId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queries = useQueryClient();
   const [items, setItems] = useState<Item[]>([]);
   const [over, setOver] = useState(false);
-  const running = useRef(0);
-  const queue = useRef<Item[]>([]);
+  // the queue outlives renders; its send reads the latest `send` through the ref
+  const sender = useRef<(item: Item) => Promise<void>>(async () => undefined);
+  const queue = useRef(createUploadQueue<Item>({ atOnce: AT_ONCE, send: (item) => sender.current(item) }));
   const path = { buildingOwnerId: props.ownerId, buildingId: props.buildingId };
 
   const update = (key: string, change: Partial<Item>) =>
@@ -107,16 +109,7 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
     }
   }
 
-  function pump() {
-    while (running.current < AT_ONCE && queue.current.length > 0) {
-      const next = queue.current.shift()!;
-      running.current += 1;
-      void send(next).finally(() => {
-        running.current -= 1;
-        pump();
-      });
-    }
-  }
+  sender.current = send;
 
   function add(files: { file: File; path: string }[]) {
     const added = files.map(({ file, path: filePath }) => ({
@@ -127,17 +120,16 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
       sent: 0,
     }));
     setItems((current) => [...current, ...added]);
-    queue.current.push(...added);
-    pump();
+    queue.current.add(added);
   }
 
   const retry = (item: Item) => {
-    queue.current.push(item);
     update(item.key, { phase: 'waiting' });
-    pump();
+    queue.current.add([item]);
   };
   const done = items.filter((i) => i.phase === 'done');
   const count = (outcome: Item['outcome']) => done.filter((i) => i.outcome === outcome).length;
+  const numbers = new Intl.NumberFormat(i18n.language);
 
   return (
     <section className="upload" aria-labelledby="upload-title">
@@ -182,13 +174,20 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
       {items.length > 0 && (
         <>
           <p role="status">
-            {t('upload.summary', {
-              total: items.length,
-              done: done.length,
-              read: count('read'),
-              corrupt: count('corrupt'),
-              failed: items.filter((i) => i.phase === 'failed').length,
-            })}
+            {[
+              t('upload.summary', { total: numbers.format(items.length), done: numbers.format(done.length) }),
+              // every outcome that happened, and how many failed to send (each can be sent again)
+              (['read', 'unreadable', 'stored', 'corrupt', 'failed'] as const)
+                .map((outcome) => ({
+                  outcome,
+                  n: outcome === 'failed' ? items.filter((i) => i.phase === 'failed').length : count(outcome),
+                }))
+                .filter(({ n }) => n > 0)
+                .map(({ outcome, n }) => t(`upload.counts.${outcome}`, { count: n }))
+                .join(', '),
+            ]
+              .filter(Boolean)
+              .join(': ')}
           </p>
           <ul className="queue">
             {items.map((item) => (

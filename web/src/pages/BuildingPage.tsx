@@ -1,25 +1,36 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, unwrap, type DocumentRow } from '../api.js';
+import {
+  categoryTree,
+  facet,
+  filterDocuments,
+  NO_FILTER,
+  processingState,
+  type DocumentFilter,
+  type Kind,
+  type SortKey,
+} from '../documents-filter.js';
+import { formatFileSize } from '../file-size.js';
+import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 import { UploadPanel } from '../components/UploadPanel.js';
 
-const PAGE = 500;
-type SortKey = 'name' | 'changed' | 'category';
-type Kind = 'all' | 'drawings' | 'others';
-
-/** a building's documents as a table: processing progress live, sorting, filters over what is loaded */
+/**
+ * A building's documents as a table: processing progress live for the building and each document, sorting, and
+ * filters by the NS 3451 tree, discipline, information type, drawing or document, floor and processing state. Every
+ * document is loaded (a thousand per request, in the background) and only the rows in view are drawn, so 10,000
+ * documents filter and scroll without waiting on the server.
+ */
 export function BuildingPage() {
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '' } = useParams();
   const path = { buildingOwnerId: ownerId, buildingId };
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: 'changed', ascending: false });
-  const [text, setText] = useState('');
-  const [discipline, setDiscipline] = useState('');
-  const [category, setCategory] = useState('');
-  const [kind, setKind] = useState<Kind>('all');
+  const [filter, setFilter] = useState<DocumentFilter>(NO_FILTER);
 
   const building = useQuery({
     queryKey: ['building', ownerId, buildingId],
@@ -34,44 +45,14 @@ export function BuildingPage() {
     refetchInterval: (query) =>
       query.state.data && query.state.data.processed_documents < query.state.data.total_documents ? 2000 : false,
   });
-  const documents = useInfiniteQuery({
-    queryKey: ['documents', ownerId, buildingId, status.data?.processed_documents],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-          params: {
-            path,
-            query: {
-              limit: PAGE,
-              sort_by: 'updatedAt',
-              sort_order: 'desc',
-              ...(pageParam ? { next_token: pageParam } : {}),
-            },
-          },
-        }),
-      ),
-    getNextPageParam: (last) => last.nextToken ?? undefined,
-    placeholderData: (previous) => previous,
-  });
-
-  const loaded = useMemo(() => documents.data?.pages.flatMap((page) => page.documents) ?? [], [documents.data]);
-  const disciplines = useMemo(() => distinct(loaded.map((d) => d.discipline)), [loaded]);
-  const categories = useMemo(() => distinct(loaded.map((d) => d.buildingCategory?.slice(0, 2) ?? null)), [loaded]);
-  const shown = useMemo(() => {
-    const needle = text.trim().toLocaleLowerCase(i18n.language);
-    const rows = loaded.filter(
-      (d) =>
-        (!needle || d.filename.toLocaleLowerCase(i18n.language).includes(needle)) &&
-        (!discipline || d.discipline === discipline) &&
-        (!category || (d.buildingCategory ?? '').startsWith(category)) &&
-        (kind === 'all' || d.isDrawing === (kind === 'drawings')),
-    );
-    const value = (d: DocumentRow) =>
-      sort.key === 'name' ? d.filename : sort.key === 'category' ? (d.buildingCategory ?? '') : d.updatedAt;
-    const collator = new Intl.Collator(i18n.language, { numeric: true });
-    return rows.sort((a, b) => collator.compare(value(a), value(b)) * (sort.ascending ? 1 : -1));
-  }, [loaded, text, discipline, category, kind, sort, i18n.language]);
+  const documents = useBuildingDocuments(ownerId, buildingId, status.data?.processed_documents);
+  const all = documents.documents;
+  const categories = useMemo(() => categoryTree(all), [all]);
+  const disciplines = useMemo(() => facet(all, (d) => [d.discipline]), [all]);
+  const informationTypes = useMemo(() => facet(all, (d) => d.informationTypes), [all]);
+  const floors = useMemo(() => facet(all, (d) => [d.floor]), [all]);
+  const shown = useMemo(() => filterDocuments(all, filter, sort, i18n.language), [all, filter, sort, i18n.language]);
+  const set = (patch: Partial<DocumentFilter>) => setFilter((current) => ({ ...current, ...patch }));
 
   const toggle = (key: SortKey) =>
     setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key !== 'changed' }));
@@ -82,8 +63,7 @@ export function BuildingPage() {
       </button>
     </th>
   );
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const sizes = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const numbers = new Intl.NumberFormat(i18n.language);
 
   return (
     <section>
@@ -113,83 +93,176 @@ export function BuildingPage() {
       <form className="filters" aria-label={t('building.filter')} onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('building.search')}
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
-        </label>
-        <label>
-          {t('building.discipline')}
-          <select value={discipline} onChange={(event) => setDiscipline(event.target.value)}>
-            <option value="">{t('building.all')}</option>
-            {disciplines.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
+          <input type="search" value={filter.text} onChange={(event) => set({ text: event.target.value })} />
         </label>
         <label>
           {t('building.category')}
-          <select value={category} onChange={(event) => setCategory(event.target.value)}>
+          <select value={filter.category} onChange={(event) => set({ category: event.target.value })}>
             <option value="">{t('building.all')}</option>
-            {categories.map((value) => (
-              <option key={value}>{value}</option>
+            {categories.map((node) => (
+              <option key={node.code} value={node.code}>
+                {'\u00a0\u00a0'.repeat(node.depth)}
+                {node.code} ({node.count})
+              </option>
             ))}
           </select>
         </label>
+        <Choice
+          label={t('building.discipline')}
+          value={filter.discipline}
+          options={disciplines}
+          all={t('building.all')}
+          onChange={(discipline) => set({ discipline })}
+        />
+        <Choice
+          label={t('document.informationTypes')}
+          value={filter.informationType}
+          options={informationTypes}
+          all={t('building.all')}
+          onChange={(informationType) => set({ informationType })}
+        />
+        <Choice
+          label={t('document.floor')}
+          value={filter.floor}
+          options={floors}
+          all={t('building.all')}
+          onChange={(floor) => set({ floor })}
+        />
         <label>
           {t('building.kind')}
-          <select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
+          <select value={filter.kind} onChange={(event) => set({ kind: event.target.value as Kind })}>
             <option value="all">{t('building.all')}</option>
             <option value="drawings">{t('building.drawings')}</option>
             <option value="others">{t('building.others')}</option>
           </select>
         </label>
+        <label>
+          {t('building.state')}
+          <select
+            value={filter.state}
+            onChange={(event) => set({ state: event.target.value as DocumentFilter['state'] })}
+          >
+            <option value="">{t('building.all')}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`building.states.${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {JSON.stringify(filter) !== JSON.stringify(NO_FILTER) && (
+          <button type="button" onClick={() => setFilter(NO_FILTER)}>
+            {t('building.clear')}
+          </button>
+        )}
       </form>
-      <Loaded loading={documents.isPending} error={documents.error} retry={() => void documents.refetch()}>
+      <Loaded loading={documents.isPending} error={documents.error} retry={documents.refetch}>
         <p className="muted" role="status">
-          {t('building.showing', { shown: shown.length, loaded: loaded.length })}
+          {t('building.showing', { shown: numbers.format(shown.length), loaded: numbers.format(all.length) })}
+          {documents.loadingMore && ` · ${t('building.loadingMore')}`}
         </p>
         {shown.length === 0 ? (
           <p>{t('building.none')}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="documents">
-              <thead>
-                <tr>
-                  {header('name', t('building.name'))}
-                  <th>{t('building.folder')}</th>
-                  {header('category', t('building.category'))}
-                  <th>{t('building.discipline')}</th>
-                  {header('changed', t('building.changed'))}
-                  <th>{t('building.size')}</th>
-                  <th>{t('building.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((d) => (
-                  <tr key={d.id}>
-                    <td>
-                      <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.id}`}>{d.filename}</Link>
-                    </td>
-                    <td className="muted">{d.originalPath}</td>
-                    <td>{d.buildingCategory ?? '–'}</td>
-                    <td>{d.discipline ?? '–'}</td>
-                    <td>{dates.format(new Date(d.updatedAt))}</td>
-                    <td>{sizes.format(d.size / 1024)} KB</td>
-                    <td>{d.corrupt ? <span className="bad">{t('building.corrupt')}</span> : t('building.ok')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {documents.hasNextPage && (
-          <button type="button" onClick={() => void documents.fetchNextPage()} disabled={documents.isFetchingNextPage}>
-            {t('building.more')}
-          </button>
+          <DocumentTable rows={shown} header={header} ownerId={ownerId} buildingId={buildingId} />
         )}
       </Loaded>
     </section>
   );
 }
 
-function distinct(values: (string | null)[]): string[] {
-  return [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
+const STATES = ['processing', 'ready', 'unreadable', 'corrupt'] as const;
+const ROW_HEIGHT = 41;
+
+function Choice(props: {
+  label: string;
+  value: string;
+  options: { value: string; count: number }[];
+  all: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        <option value="">{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.value} ({option.count})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** the table, drawing only the rows in view (and a few around them) however many documents pass the filters */
+function DocumentTable(props: {
+  rows: DocumentRow[];
+  header: (key: SortKey, label: string) => React.ReactNode;
+  ownerId: string;
+  buildingId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = rows.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = rows.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
+      <table className="documents" aria-rowcount={props.rows.length + 1}>
+        <thead>
+          <tr>
+            {props.header('name', t('building.name'))}
+            <th>{t('building.folder')}</th>
+            {props.header('category', t('building.category'))}
+            <th>{t('building.discipline')}</th>
+            <th>{t('document.floor')}</th>
+            {props.header('changed', t('building.changed'))}
+            <th>{t('building.size')}</th>
+            <th>{t('building.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={8} style={{ height: before, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const d = props.rows[item.index]!;
+            const state = processingState(d);
+            return (
+              <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
+                <td>
+                  <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
+                    {d.filename}
+                  </Link>
+                </td>
+                <td className="muted">{d.originalPath}</td>
+                <td>{d.buildingCategory ?? '–'}</td>
+                <td>{d.discipline ?? '–'}</td>
+                <td>{d.floor ?? '–'}</td>
+                <td>{dates.format(new Date(d.updatedAt))}</td>
+                <td>{formatFileSize(d.size, i18n.language)}</td>
+                <td className={`state state-${state}`}>{t(`building.states.${state}`)}</td>
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={8} style={{ height: after, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
 }
