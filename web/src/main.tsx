@@ -25,6 +25,7 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/buildings/:buildingId', element: <BuildingPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/documents/:documentId', element: <DocumentPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/ask', element: <AskPage /> },
+        { path: 'owners/:ownerId/ask', element: <AskPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/report', element: <ReportPage /> },
         { path: 'search', element: <SearchPage /> },
       ],

@@ -4,10 +4,12 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
-import { makePdf } from '../helpers/document-fixtures.js';
+import { makePdf, makeXlsx } from '../helpers/document-fixtures.js';
+import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
 import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /**
  * The web app in a real Chromium against the real service on embedded defaults: a signed-out visitor lands on the
@@ -15,6 +17,9 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * counts; a building's documents are a table that sorts and filters; in Norwegian and English; no serious or critical
  * accessibility violation; at desktop and phone widths (screenshots in test-output/web).
  */
+/** what the upload of the folder comes to: a PDF, a Word file, a spreadsheet, a drawing, a scan, and a broken PDF */
+const UPLOAD_SUMMARY = '6 av 6 ferdig: 5 lest og klassifisert, 1 skadet';
+
 describe('the web app in a browser', () => {
   let service: ReturnType<typeof startByggdok>;
   let browser: Browser;
@@ -108,27 +113,57 @@ describe('the web app in a browser', () => {
 
       await page.getByRole('heading', { name: 'Kontorbygg Sentrum', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Dokumenter' }).waitFor();
-      const rows = page.locator('table.documents tbody tr');
+      // the table draws only the rows in view: those carry their index, the spacers around them do not
+      const rows = page.locator('table.documents tbody tr[aria-rowindex]');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
       await page.locator('.progress').waitFor();
 
-      // a whole folder picked: its files keep their folder, each is uploaded and processed, the corrupt one says so
-      const folder = path.join(dataDir, 'upload', 'Brann');
-      await fs.mkdir(folder, { recursive: true });
-      await fs.writeFile(path.join(folder, 'Brannalarm sentral.pdf'), await makePdf(['Brannalarmsentral, drift.']));
-      await fs.writeFile(path.join(folder, 'Sprinkler FDV.pdf'), await makePdf(['Sprinkleranlegg, vedlikehold.']));
-      await fs.writeFile(path.join(folder, 'Ødelagt.pdf'), Buffer.from('%PDF-1.4 this file ends here'));
+      // a whole folder of real files picked: each keeps its folder, is uploaded and processed, the corrupt one says so
+      const folder = path.join(dataDir, 'upload', 'Overlevering');
+      await fs.mkdir(path.join(folder, 'Brann'), { recursive: true });
+      await fs.writeFile(
+        path.join(folder, 'Brann', 'Brannalarm sentral.pdf'),
+        await makePdf(['Brannalarmsentral, drift.']),
+      );
+      await fs.writeFile(path.join(folder, 'Brann', 'Ødelagt.pdf'), Buffer.from('%PDF-1.4 this file ends here'));
+      await fs.writeFile(
+        path.join(folder, 'Sprinkler FDV.docx'),
+        buildDocx({
+          bodyXml:
+            wordParagraph('FDV sprinkleranlegg', { style: 'Title' }) + wordParagraph('Sprinkleranlegg, vedlikehold.'),
+        }),
+      );
+      await fs.writeFile(
+        path.join(folder, 'Utstyrsliste.xlsx'),
+        await makeXlsx([
+          ['Komponent', 'Fabrikat', 'Plassering'],
+          ['Ventilasjonsaggregat', 'Systemair', 'Teknisk rom'],
+        ]),
+      );
+      await fs.copyFile(path.join(FIXTURES, 'drawings', 'ezdxf-dim-linear.dwg'), path.join(folder, 'Plan.dwg'));
+      await fs.copyFile(path.join(FIXTURES, 'ocr-norwegian.png'), path.join(folder, 'Skannet samsvarserklæring.png'));
       await page.locator('input[webkitdirectory]').setInputFiles(folder);
-      const summary = page.getByRole('status').filter({ hasText: /av 3 ferdig/ });
-      await expect
-        .poll(() => summary.textContent(), { timeout: 60_000 })
-        .toBe('3 av 3 ferdig: 2 lest og klassifisert, 1 skadet, 0 feilet');
-      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(6);
-      expect(await page.locator('table.documents').textContent()).toContain('Brann/Sprinkler FDV.pdf');
+      const summary = page.getByRole('status').filter({ hasText: /av 6 ferdig/ });
+      await expect.poll(() => summary.textContent(), { timeout: 120_000 }).toMatch(/^6 av 6 ferdig/);
       await page.screenshot({ path: path.join(SHOTS, 'upload-nb-1280.png'), fullPage: true });
+      expect(await summary.textContent()).toBe(UPLOAD_SUMMARY);
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(9);
+      expect(await page.locator('table.documents').textContent()).toContain('Overlevering/Brann/Ødelagt.pdf');
+      // the processing state of each document, and a filter by it
+      await page
+        .locator('form.filters')
+        .getByLabel(/^Status/)
+        .selectOption('corrupt');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().locator('td').first().textContent()).toBe('Ødelagt.pdf');
+      expect(await rows.first().locator('td.state').textContent()).toBe('Skadet');
+      await page.getByRole('button', { name: 'Nullstill filtre' }).click();
+      await expect.poll(() => rows.count()).toBe(9);
 
       await page.getByRole('button', { name: /^Navn/ }).click();
       await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Brannalarm sentral.pdf');
+      await page.getByRole('button', { name: /^Navn/ }).click();
+      await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Ødelagt.pdf');
       await page.getByLabel('Filnavn inneholder').fill('kurs');
       await expect.poll(() => rows.count()).toBe(1);
       await page.screenshot({ path: path.join(SHOTS, 'building-nb-1280.png'), fullPage: true });
@@ -137,7 +172,13 @@ describe('the web app in a browser', () => {
       // one document: metadata, its preview, and a corrected category
       await rows.first().getByRole('link').click();
       await page.getByRole('heading', { name: 'Kursfortegnelse.pdf', level: 1 }).waitFor();
-      expect(await page.locator('.preview iframe').getAttribute('src')).toMatch(/\/blobs\//);
+      // the PDF itself, drawn by pdf.js, with its page navigation and zoom
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Side', { exact: true }).inputValue()).toBe('1');
+      const width = async () => (await page.locator('.react-pdf__Page canvas').boundingBox())?.width ?? 0;
+      const before = await width();
+      await page.getByRole('button', { name: 'Forstørr' }).click();
+      await expect.poll(width).toBeGreaterThan(before * 1.1);
       await page.getByLabel('NS 3451').fill('433');
       await page.getByRole('button', { name: 'Lagre' }).click();
       await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
@@ -153,7 +194,7 @@ describe('the web app in a browser', () => {
       await page.getByLabel('Språk').selectOption('en');
       await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
       await page.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
-      await page.getByText('6 documents').waitFor();
+      await page.getByText('9 documents').waitFor();
       // a building created, renamed and archived from the portfolio
       await page.getByLabel('New building').fill('Lager Nord');
       await page.getByRole('button', { name: 'Create' }).click();
@@ -241,7 +282,35 @@ describe('the web app in a browser', () => {
       await citation.click();
       await page.getByRole('heading', { name: 'FDV ventilasjonsaggregat.pdf', level: 1 }).waitFor();
       expect(await page.locator('.quote mark').textContent()).toMatch(/byttes hver sjette måned/);
-      expect(await page.locator('.preview iframe').getAttribute('src')).toMatch(/#page=1$/);
+      // the cited page, with the passage marked in the PDF's own text
+      expect(await page.getByLabel('Side', { exact: true }).inputValue()).toBe('1');
+      await expect
+        .poll(async () => (await page.locator('.pdf-page mark').allTextContents()).join(' '), { timeout: 30_000 })
+        .toMatch(/byttes hver sjette måned/);
+      await page.screenshot({ path: path.join(SHOTS, 'citation-nb-1280.png'), fullPage: true });
+
+      // the conversation is kept: back on the ask page it is listed and opens with its answer
+      await page.goBack();
+      await page.getByRole('button', { name: 'Ny samtale' }).click();
+      await expect.poll(() => page.locator('.turns > li').count()).toBe(0);
+      await page.getByRole('link', { name: 'Hvor ofte skal filteret i ventilasjonsaggregatet byttes?' }).click();
+      await expect
+        .poll(() => page.locator('.answer').first().textContent(), { timeout: 30_000 })
+        .toMatch(/sjette måned/);
+      expect(await page.locator('.citations blockquote').first().textContent()).toMatch(/byttes hver sjette måned/);
+
+      // across all the owner's buildings, from the portfolio: the citation leads to the document in its building
+      await page.goto(`${base}/app/`);
+      await page.getByRole('link', { name: 'Spør på tvers av byggene' }).click();
+      await page.getByRole('heading', { name: 'Spør dokumentasjonen i alle byggene' }).waitFor();
+      await page.getByLabel('Spørsmål').fill('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
+      await page.getByRole('button', { name: 'Spør' }).click();
+      await page.locator('.answer .citation').first().waitFor({ timeout: 60_000 });
+      expect(await page.locator('.answer .citation').first().getAttribute('href')).toContain(
+        `/owners/${owner.id}/buildings/${owner.buildingId}/documents/`,
+      );
+      await page.screenshot({ path: path.join(SHOTS, 'ask-all-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },
   );
@@ -272,6 +341,25 @@ describe('the web app in a browser', () => {
       expect(statuses.filter((s) => s === 'Complete' || s === 'Partial').length).toBeGreaterThan(0);
       await page.screenshot({ path: path.join(SHOTS, 'report-en-1280.png') });
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // one item: a comment in the person's words, and a document linked as its evidence, then unlinked
+      const item = page
+        .locator('.report-items > li')
+        .filter({ has: page.locator('.status-missing') })
+        .first();
+      await item.getByRole('button', { name: 'Comment and evidence' }).first().click();
+      const details = item.locator('.item-details').first();
+      await details.getByLabel('Comment').fill('Etterspurt hos rørleggeren, kommer uke 12.');
+      await details.getByRole('button', { name: 'Save' }).click();
+      await details.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      await item.locator('.report-comment').filter({ hasText: 'kommer uke 12' }).first().waitFor();
+      await details.getByLabel('Find a document to link').fill('ventilasjon');
+      await details.getByRole('button', { name: 'Link FDV ventilasjonsaggregat.pdf' }).click();
+      await details.locator('.evidence-list a').filter({ hasText: 'FDV ventilasjonsaggregat.pdf' }).waitFor();
+      await item.screenshot({ path: path.join(SHOTS, 'report-evidence-en-1280.png') });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await details.getByRole('button', { name: 'Unlink FDV ventilasjonsaggregat.pdf' }).click();
+      await details.getByText('No documents linked yet.').waitFor();
 
       await page.emulateMedia({ media: 'print' });
       expect(await page.locator('header.topbar').isVisible()).toBe(false);

@@ -1,8 +1,9 @@
 import type { Answer } from '@byggdok/sdk';
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { api, formText } from '../api.js';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api, formText, unwrap } from '../api.js';
 
 type Mode = 'fast' | 'balanced' | 'deep';
 interface Turn {
@@ -32,15 +33,79 @@ export function AnswerText(props: { answer: Answer; documentLink: (citation: str
   );
 }
 
-/** a chat with a building's documents: answers stream in, citations open the cited page with the passage */
+/**
+ * Where a citation leads: the cited document (in its own building: answers across buildings cite several) at the
+ * cited page, with the passage to show.
+ */
+export function citationHref(params: {
+  ownerId: string;
+  buildingId?: string | undefined;
+  answer: Answer;
+  marker: string;
+}) {
+  const citation = params.answer.citations[params.marker]!;
+  const buildingId =
+    params.answer.cited_documents.find((d) => d.id === citation.document_id)?.building_id ?? params.buildingId;
+  const query = new URLSearchParams({ quote: citation.cited_text });
+  if (citation.page_number) query.set('page', String(citation.page_number));
+  return `/owners/${params.ownerId}/buildings/${buildingId}/documents/${citation.document_id}?${query.toString()}`;
+}
+
+/**
+ * A chat with a building's documents, or (no building in the path) with all the owner's buildings the person reads:
+ * answers stream in, citations open the cited page with the passage; earlier threads are listed and resumed.
+ */
 export function AskPage() {
   const { t, i18n } = useTranslation();
-  const { ownerId = '', buildingId = '' } = useParams();
+  const { ownerId = '', buildingId } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const openThread = search.get('thread');
   const [turns, setTurns] = useState<Turn[]>([]);
   const [mode, setMode] = useState<Mode>('balanced');
   const [busy, setBusy] = useState(false);
   const thread = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const queries = useQueryClient();
+  const threadsKey = ['threads', ownerId, buildingId ?? null];
+  const threads = useQuery({
+    queryKey: threadsKey,
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/ask/threads', {
+          params: { path: { buildingOwnerId: ownerId }, query: buildingId ? { building_id: buildingId } : {} },
+        }),
+      ),
+  });
+  // a thread picked from the list (or linked): its turns, to read and continue
+  const resumed = useQuery({
+    queryKey: ['thread', ownerId, openThread],
+    enabled: openThread !== null && openThread !== thread.current,
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/ask/threads/{threadId}', {
+          params: { path: { buildingOwnerId: ownerId, threadId: openThread! } },
+        }),
+      ),
+  });
+  useEffect(() => {
+    if (!resumed.data) return;
+    thread.current = resumed.data.thread_id;
+    setTurns(
+      resumed.data.turns.map((turn) => ({
+        question: turn.query,
+        text: turn.answer.answer,
+        answer: { ...turn.answer, follow_up_suggestions: [] },
+        error: null,
+        searching: null,
+      })),
+    );
+  }, [resumed.data]);
+  const startOver = () => {
+    abort.current?.abort();
+    thread.current = null;
+    setTurns([]);
+    setSearch({});
+  };
 
   const change = (index: number, patch: Partial<Turn>) =>
     setTurns((current) => current.map((turn, i) => (i === index ? { ...turn, ...patch } : turn)));
@@ -51,19 +116,21 @@ export function AskPage() {
     setBusy(true);
     abort.current = new AbortController();
     try {
-      for await (const event of api.ask.stream({
-        buildingOwnerId: ownerId,
-        buildingId,
-        signal: abort.current.signal,
-        input: {
-          query: question,
-          mode,
-          language: i18n.language === 'nb' ? 'nb' : 'en',
-          ...(thread.current ? { thread_id: thread.current } : {}),
-        },
-      })) {
-        if (event.type === 'start') thread.current = event.data.thread_id;
-        else if (event.type === 'action')
+      const input = {
+        query: question,
+        mode,
+        language: i18n.language === 'nb' ? ('nb' as const) : ('en' as const),
+        ...(thread.current ? { thread_id: thread.current } : {}),
+      };
+      const signal = abort.current.signal;
+      const events = buildingId
+        ? api.ask.stream({ buildingOwnerId: ownerId, buildingId, signal, input })
+        : api.ask.stream({ buildingOwnerId: ownerId, signal, input });
+      for await (const event of events) {
+        if (event.type === 'start') {
+          thread.current = event.data.thread_id;
+          setSearch({ thread: event.data.thread_id }, { replace: true });
+        } else if (event.type === 'action')
           change(index, { searching: event.data.state === 'started' ? event.data.value : null });
         else if (event.type === 'text')
           setTurns((current) =>
@@ -77,94 +144,127 @@ export function AskPage() {
       if ((error as Error).name !== 'AbortError') change(index, { error: (error as Error).message, searching: null });
     } finally {
       setBusy(false);
+      void queries.invalidateQueries({ queryKey: threadsKey });
     }
   }
 
-  const link = (answer: Answer) => (marker: string) => {
-    const citation = answer.citations[marker]!;
-    const query = new URLSearchParams({ quote: citation.cited_text });
-    if (citation.page_number) query.set('page', String(citation.page_number));
-    return `/owners/${ownerId}/buildings/${buildingId}/documents/${citation.document_id}?${query.toString()}`;
-  };
+  const link = (answer: Answer) => (marker: string) => citationHref({ ownerId, buildingId, answer, marker });
 
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section>
-      <p>
-        <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
-      </p>
-      <h1>{t('ask.title')}</h1>
-      <ol className="turns">
-        {turns.map((turn, index) => (
-          <li key={index}>
-            <p className="question">{turn.question}</p>
-            {turn.searching && <p className="muted">{t('ask.searching', { what: turn.searching })}</p>}
-            <div className="answer" aria-live="polite" aria-busy={!turn.answer && !turn.error}>
-              {turn.answer ? <AnswerText answer={turn.answer} documentLink={link(turn.answer)} /> : <p>{turn.text}</p>}
-              {turn.error && (
-                <p role="alert" className="failure">
-                  {t('error', { detail: turn.error })}
-                </p>
-              )}
-            </div>
-            {turn.answer && Object.keys(turn.answer.citations).length > 0 && (
-              <ol className="citations">
-                {Object.entries(turn.answer.citations).map(([marker, citation]) => (
-                  <li key={marker} value={Number(marker)}>
-                    <Link to={link(turn.answer!)(marker)}>
-                      {turn.answer!.cited_documents.find((d) => d.id === citation.document_id)?.filename ??
-                        citation.document_id}
-                      {citation.page_number ? `, ${t('ask.page', { page: citation.page_number })}` : ''}
-                    </Link>
-                    <blockquote>{citation.cited_text}</blockquote>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {turn.answer && index === turns.length - 1 && turn.answer.follow_up_suggestions.length > 0 && (
-              <div className="suggestions">
-                {turn.answer.follow_up_suggestions.map((suggestion) => (
-                  <button key={suggestion} type="button" disabled={busy} onClick={() => void ask(suggestion)}>
-                    {suggestion}
-                  </button>
-                ))}
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
-      <form
-        className="ask-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const question = formText(form, 'question').trim();
-          if (question && !busy) {
-            form.reset();
-            void ask(question);
-          }
-        }}
-      >
-        <label className="question-field">
-          {t('ask.question')}
-          <textarea name="question" rows={2} required maxLength={5000} />
-        </label>
-        <label>
-          {t('ask.mode')}
-          <select value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
-            <option value="fast">{t('ask.fast')}</option>
-            <option value="balanced">{t('ask.balanced')}</option>
-            <option value="deep">{t('ask.deep')}</option>
-          </select>
-        </label>
-        <button type="submit" disabled={busy}>
-          {t('ask.send')}
+    <section className="ask-layout">
+      <aside className="threads" aria-label={t('ask.threads')}>
+        <button type="button" onClick={startOver}>
+          {t('ask.new')}
         </button>
-        {busy && (
-          <button type="button" onClick={() => abort.current?.abort()}>
-            {t('ask.stop')}
+        <h2>{t('ask.threads')}</h2>
+        {threads.data && threads.data.threads.length === 0 && <p className="muted">{t('ask.noThreads')}</p>}
+        <ul>
+          {threads.data?.threads.map((item) => (
+            <li key={item.thread_id}>
+              <Link
+                to={`?thread=${item.thread_id}`}
+                aria-current={item.thread_id === (openThread ?? thread.current) ? 'page' : undefined}
+              >
+                {item.first_question}
+              </Link>
+              <div className="muted">
+                {dates.format(new Date(item.updated_at))} · {t('ask.turns', { count: item.turns })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div>
+        <p>
+          {buildingId ? (
+            <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
+          ) : (
+            <Link to="/">← {t('building.back')}</Link>
+          )}
+        </p>
+        <h1>{buildingId ? t('ask.title') : t('ask.titleAll')}</h1>
+        {resumed.isFetching && <p role="status">{t('loading')}</p>}
+        <ol className="turns">
+          {turns.map((turn, index) => (
+            <li key={index}>
+              <p className="question">{turn.question}</p>
+              {turn.searching && <p className="muted">{t('ask.searching', { what: turn.searching })}</p>}
+              <div className="answer" aria-live="polite" aria-busy={!turn.answer && !turn.error}>
+                {turn.answer ? (
+                  <AnswerText answer={turn.answer} documentLink={link(turn.answer)} />
+                ) : (
+                  <p>{turn.text}</p>
+                )}
+                {turn.error && (
+                  <p role="alert" className="failure">
+                    {t('error', { detail: turn.error })}
+                  </p>
+                )}
+              </div>
+              {turn.answer && Object.keys(turn.answer.citations).length === 0 && (
+                <p className="muted not-found">{t('ask.notFound')}</p>
+              )}
+              {turn.answer && Object.keys(turn.answer.citations).length > 0 && (
+                <ol className="citations">
+                  {Object.entries(turn.answer.citations).map(([marker, citation]) => (
+                    <li key={marker} value={Number(marker)}>
+                      <Link to={link(turn.answer!)(marker)}>
+                        {turn.answer!.cited_documents.find((d) => d.id === citation.document_id)?.filename ??
+                          citation.document_id}
+                        {citation.page_number ? `, ${t('ask.page', { page: citation.page_number })}` : ''}
+                      </Link>
+                      <blockquote>{citation.cited_text}</blockquote>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {turn.answer && index === turns.length - 1 && turn.answer.follow_up_suggestions.length > 0 && (
+                <div className="suggestions">
+                  {turn.answer.follow_up_suggestions.map((suggestion) => (
+                    <button key={suggestion} type="button" disabled={busy} onClick={() => void ask(suggestion)}>
+                      {suggestion}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+        <form
+          className="ask-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const question = formText(form, 'question').trim();
+            if (question && !busy) {
+              form.reset();
+              void ask(question);
+            }
+          }}
+        >
+          <label className="question-field">
+            {t('ask.question')}
+            <textarea name="question" rows={2} required maxLength={5000} />
+          </label>
+          <label>
+            {t('ask.mode')}
+            <select value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
+              <option value="fast">{t('ask.fast')}</option>
+              <option value="balanced">{t('ask.balanced')}</option>
+              <option value="deep">{t('ask.deep')}</option>
+            </select>
+          </label>
+          <button type="submit" disabled={busy}>
+            {t('ask.send')}
           </button>
-        )}
-      </form>
+          {busy && (
+            <button type="button" onClick={() => abort.current?.abort()}>
+              {t('ask.stop')}
+            </button>
+          )}
+        </form>
+      </div>
     </section>
   );
 }

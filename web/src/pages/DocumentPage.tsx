@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
+import { formatFileSize } from '../file-size.js';
 import { Loaded } from '../components/Layout.js';
 
+const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
+const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
+
 /**
- * One document: its PDF preview (the browser's own viewer, from the signed preview URL), download, every metadata
+ * One document: its PDF preview (pdf.js, from the signed preview URL, at the cited page with the passage marked), download, every metadata
  * field, the classification with the signals that decided it, and editing the file name and the category; a
  * corrected category teaches the owner's classifier.
  */
@@ -57,7 +61,7 @@ export function DocumentPage() {
             : t('document.no'),
         ],
         [t('document.floor'), d.floor],
-        [t('building.size'), `${new Intl.NumberFormat(i18n.language).format(Math.round(d.size / 1024))} KB`],
+        [t('building.size'), formatFileSize(d.size, i18n.language)],
         ['MD5', d.md5Checksum],
         [t('document.created'), dates.format(new Date(d.createdAt))],
         [t('building.changed'), dates.format(new Date(d.updatedAt))],
@@ -160,7 +164,11 @@ export function DocumentPage() {
             </div>
             <div className="preview">
               {d.previewUrl ? (
-                <iframe title={t('document.preview')} src={page ? `${d.previewUrl}#page=${page}` : d.previewUrl} />
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  <PdfPreview url={d.previewUrl} page={Math.max(1, Number(page) || 1)} quote={quote} />
+                </Suspense>
+              ) : IMAGE.test(d.filename) ? (
+                <img src={d.url} alt={d.title ?? d.filename} className="image-preview" />
               ) : (
                 <p className="muted">{t('document.noPreview')}</p>
               )}

@@ -75,6 +75,11 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
   return (
     <section className="owner" aria-labelledby={`owner-${props.ownerId}`}>
       <h2 id={`owner-${props.ownerId}`}>{props.name}</h2>
+      {(buildings.data?.buildings.length ?? 0) > 0 && (
+        <p>
+          <Link to={`/owners/${props.ownerId}/ask`}>{t('ask.openAll')} →</Link>
+        </p>
+      )}
       <Loaded loading={buildings.isPending} error={buildings.error} retry={() => void buildings.refetch()}>
         {buildings.data?.buildings.length === 0 && <p>{t('portfolio.noBuildings')}</p>}
         <ul className="cards">

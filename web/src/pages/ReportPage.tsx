@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, ApiFailure, unwrap } from '../api.js';
+import { api, ApiFailure, formText, unwrap } from '../api.js';
+import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 
 type Report =
@@ -11,25 +12,171 @@ type Report =
 type Item = Report['themes'][number];
 type Country = 'NO' | 'GB';
 
-/** the items under one parent, and theirs, as nested lists */
-function ItemTree(props: { items: Item[]; parentId: string | null }) {
+interface Scope {
+  ownerId: string;
+  buildingId: string;
+  locale: 'nb' | 'en';
+  /** the report changed (a comment, evidence): read it again */
+  changed: () => Promise<void>;
+}
+
+/** the items under one parent, and theirs, as nested lists; a leaf opens to its comment and evidence */
+function ItemTree(props: { items: Item[]; parentId: string | null; scope: Scope }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
   const children = props.items.filter((item) => item.parentId === props.parentId);
   if (children.length === 0) return null;
   return (
     <ul className={props.parentId === null ? 'report-themes' : 'report-items'}>
-      {children.map((item) => (
-        <li key={item.id}>
-          <div className="report-item">
-            <span className={`status status-${item.status}`}>{t(`report.status.${item.status}`)}</span>
-            <span className="report-name">{item.name}</span>
-            {item.laws && <span className="muted">{item.laws}</span>}
-          </div>
-          {item.comment && <p className="report-comment">{item.comment}</p>}
-          <ItemTree items={props.items} parentId={item.id} />
-        </li>
-      ))}
+      {children.map((item) => {
+        const leaf = !props.items.some((other) => other.parentId === item.id);
+        return (
+          <li key={item.id}>
+            <div className="report-item">
+              <span className={`status status-${item.status}`}>{t(`report.status.${item.status}`)}</span>
+              <span className="report-name">{item.name}</span>
+              {item.laws && <span className="muted">{item.laws}</span>}
+              {leaf && (
+                <button
+                  type="button"
+                  className="no-print link-button"
+                  aria-expanded={open === item.id}
+                  onClick={() => setOpen(open === item.id ? null : item.id)}
+                >
+                  {t('report.details')}
+                </button>
+              )}
+            </div>
+            {item.comment && <p className="report-comment">{item.comment}</p>}
+            {open === item.id && <ItemDetails item={item} scope={props.scope} />}
+            <ItemTree items={props.items} parentId={item.id} scope={props.scope} />
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** one item's comment (written by a person, it replaces the generated one) and the documents linked as evidence */
+function ItemDetails(props: { item: Item; scope: Scope }) {
+  const { t } = useTranslation();
+  const { ownerId, buildingId, locale } = props.scope;
+  const path = { buildingOwnerId: ownerId, buildingId, itemId: props.item.id };
+  const [wanted, setWanted] = useState('');
+  const evidence = useQuery({
+    queryKey: ['evidence', ownerId, buildingId, props.item.id],
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents', {
+          params: { path },
+        }),
+      ),
+  });
+  const documents = useBuildingDocuments(ownerId, buildingId, undefined);
+  const needle = wanted.trim().toLocaleLowerCase();
+  const linked = new Set(evidence.data?.documents.map((d) => d.id));
+  const candidates = needle
+    ? documents.documents
+        .filter((d) => !linked.has(d.id) && `${d.originalPath}`.toLocaleLowerCase().includes(needle))
+        .slice(0, 20)
+    : [];
+  const after = async () => {
+    await evidence.refetch();
+    await props.scope.changed();
+  };
+  const comment = useMutation({
+    mutationFn: (value: string | null) =>
+      unwrap(
+        api.PATCH('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}', {
+          params: { path, query: { locale } },
+          body: { comment: value },
+        }),
+      ),
+    onSuccess: after,
+  });
+  const link = useMutation({
+    mutationFn: (params: { documentId: string; linked: boolean }) => {
+      const route = {
+        params: { path: { ...path, documentId: params.documentId }, query: { locale } },
+      };
+      return unwrap(
+        params.linked
+          ? api.PUT(
+              '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents/{documentId}',
+              route,
+            )
+          : api.DELETE(
+              '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents/{documentId}',
+              route,
+            ),
+      );
+    },
+    onSuccess: async () => {
+      setWanted('');
+      await after();
+    },
+  });
+  const failure = comment.error ?? link.error;
+  return (
+    <div className="item-details no-print">
+      {props.item.description && <p className="muted">{props.item.description}</p>}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          comment.mutate(formText(event.currentTarget, 'comment').trim() || null);
+        }}
+      >
+        <label>
+          {t('report.comment')}
+          <textarea name="comment" rows={2} maxLength={10_000} defaultValue={props.item.comment ?? ''} />
+        </label>
+        <button type="submit" disabled={comment.isPending}>
+          {t('document.save')}
+        </button>
+        {comment.isSuccess && <span role="status"> {t('document.saved')}</span>}
+      </form>
+      <h3>{t('report.evidence')}</h3>
+      {evidence.data?.documents.length === 0 && <p className="muted">{t('report.noEvidence')}</p>}
+      <ul className="evidence-list">
+        {evidence.data?.documents.map((d) => (
+          <li key={d.id}>
+            <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.id}`}>{d.filename}</Link>{' '}
+            <button
+              type="button"
+              onClick={() => link.mutate({ documentId: d.id, linked: false })}
+              disabled={link.isPending}
+              aria-label={t('report.unlinkNamed', { name: d.filename })}
+            >
+              {t('report.unlink')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label>
+        {t('report.findDocument')}
+        <input type="search" value={wanted} onChange={(event) => setWanted(event.target.value)} />
+      </label>
+      <ul className="evidence-list">
+        {candidates.map((d) => (
+          <li key={d.id}>
+            <span>{d.originalPath}</span>{' '}
+            <button
+              type="button"
+              onClick={() => link.mutate({ documentId: d.id, linked: true })}
+              disabled={link.isPending}
+              aria-label={t('report.linkNamed', { name: d.filename })}
+            >
+              {t('report.link')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {failure && (
+        <p role="alert" className="failure">
+          {t('error', { detail: failure.message })}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -137,7 +284,16 @@ export function ReportPage() {
                 ))}
               </ul>
               <h2>{t('report.items')}</h2>
-              <ItemTree items={report.data.themes} parentId={null} />
+              <ItemTree
+                items={report.data.themes}
+                parentId={null}
+                scope={{
+                  ownerId,
+                  buildingId,
+                  locale,
+                  changed: () => queries.invalidateQueries({ queryKey: ['report', ownerId, buildingId] }),
+                }}
+              />
             </>
           )
         )}
