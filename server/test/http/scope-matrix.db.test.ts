@@ -18,6 +18,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'GET /auth/callback': 'public: ends a sign-in (tested in sign-in.db.test.ts)',
   'GET /auth/logout': 'public: ends a session (tested in sign-in.db.test.ts)',
   'GET /auth/me': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
+  'PATCH /auth/me':
+    "the person's language: refused to partner keys, nobody and other sites in me-and-customers.db.test.ts",
   'POST /integrations/s3/events': 'its own shared-secret token, and only when configured (s3-events tests)',
 };
 

@@ -36,6 +36,8 @@ export interface MemberProjectRecord {
 
 export interface PeopleRepository {
   findPerson(userId: string): Promise<PersonRecord | null>;
+  /** the language the person chose: the app's and their mails' */
+  setLocale(userId: string, locale: string): Promise<void>;
   /** live customers with the user's roles; `all`: every live customer (platform administrators) */
   listCustomers(params: { userId: string; all: boolean }): Promise<MemberCustomerRecord[]>;
   /** projects of live customers with the user's roles; `all`: every such project */
@@ -93,6 +95,14 @@ export function createPeopleService(deps: { repository: PeopleRepository; access
     };
   }
 
+  /** the person's language, remembered for every device they sign in on and for the mails they get */
+  async function setLocale(principal: Principal, locale: string) {
+    const decision = userOf(principal);
+    if (!decision.allowed) throw decision.error;
+    await repository.setLocale(decision.grant.userId, locale);
+    return me(principal);
+  }
+
   async function listCustomers(principal: Principal): Promise<CustomerView[]> {
     const decision = userOf(principal);
     if (!decision.allowed) throw decision.error;
@@ -107,7 +117,7 @@ export function createPeopleService(deps: { repository: PeopleRepository; access
     return { ...customer, role: grant.role };
   }
 
-  return { me, listCustomers, getCustomer };
+  return { me, setLocale, listCustomers, getCustomer };
 }
 
 export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -4,6 +4,7 @@ import type { App } from '../../app-types.js';
 import { principalOf } from '../../plugins/partner-auth.js';
 import { withProblems } from '../../schemas/common.js';
 import { PERSON_SECURITY, RoleSchema } from '../../schemas/people.js';
+import { MAIL_LOCALES } from '../../../domain/mail/mailer.js';
 
 const MeSchema = Type.Object({
   id: Type.String(),
@@ -32,5 +33,27 @@ export function registerMeRoute(app: App, deps: { people: PeopleService }): void
       },
     },
     async (request) => deps.people.me(principalOf(request)),
+  );
+
+  app.patch(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: "Change the signed-in person's language (the web app's and their mails')",
+        security: PERSON_SECURITY,
+        body: Type.Object(
+          {
+            locale: Type.Union(
+              MAIL_LOCALES.map((locale) => Type.Literal(locale)),
+              { description: 'no: Norwegian; en: English; the others for mails, the app falls back to English' },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems({ 200: MeSchema }, [400, 401]),
+      },
+    },
+    async (request) => deps.people.setLocale(principalOf(request), request.body.locale),
   );
 }

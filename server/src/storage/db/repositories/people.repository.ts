@@ -15,6 +15,9 @@ export function createPeopleRepository(db: Kysely<DB>): PeopleRepository {
         ? { id: row.id, email: row.email, name: row.name, locale: row.locale, platformAdmin: row.platform_admin }
         : null;
     },
+    async setLocale(userId, locale) {
+      await db.updateTable('users').set({ locale, updated_at: new Date() }).where('id', '=', userId).execute();
+    },
     async listCustomers({ userId, all }) {
       let query = db
         .selectFrom('customers as c')

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../../src/domain/shared/ids.js';
-import { createTestCustomer, createTestUser, giveCustomerRole } from '../../../helpers/people-fixtures.js';
-import { createTestApp, type TestApp } from '../../../helpers/test-app.js';
+import {
+  createTestCustomer,
+  createTestSession,
+  createTestUser,
+  giveCustomerRole,
+} from '../../../helpers/people-fixtures.js';
+import { PUBLIC_URL, createTestApp, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
 
 describe.each(testEngines())('who am I, and my customers, on %s', (engine) => {
@@ -91,6 +96,42 @@ describe.each(testEngines())('who am I, and my customers, on %s', (engine) => {
       ]),
     );
     expect(me.body.projects).toEqual(expect.arrayContaining([expect.objectContaining({ id: project, role: 'ADMIN' })]));
+  });
+
+  it('remembers the language a person chose, on every device they sign in on', async () => {
+    const db = t.deps.database.db;
+    const person = await createTestUser(db, { email: 'ola@example.test' });
+    const cookie = await createTestSession(db, person.userId);
+    const chosen = await t.request({
+      method: 'PATCH',
+      url: '/auth/me',
+      payload: { locale: 'no' },
+      headers: { cookie: `byggdok_session=${cookie}`, origin: PUBLIC_URL },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.locale).toBe('no');
+    // another device: the person's key sees the same choice
+    expect((await t.request({ method: 'GET', url: '/auth/me', key: person.key })).body.locale).toBe('no');
+
+    // another site cannot change it with the person's cookie; a language the service does not know is refused
+    const crossSite = await t.request({
+      method: 'PATCH',
+      url: '/auth/me',
+      payload: { locale: 'en' },
+      headers: { cookie: `byggdok_session=${cookie}`, origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    const unknown = await t.request({ method: 'PATCH', url: '/auth/me', payload: { locale: 'xx' }, key: person.key });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe('/locale');
+    const partner = await t.request({
+      method: 'PATCH',
+      url: '/auth/me',
+      payload: { locale: 'en' },
+      key: (await t.seed()).key,
+    });
+    expect(partner.status).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/auth/me', key: person.key })).body.locale).toBe('no');
   });
 
   it('answers 401 to partner keys and to nobody, and 400 naming the field for an id that is not a UUID', async () => {
