@@ -23,11 +23,10 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   if (response.status === 401) {
     window.location.assign(`/auth/login?redirectUri=${encodeURIComponent(window.location.href)}`);
   }
-  if (error !== undefined || data === undefined) {
-    const detail = (error as { detail?: string } | undefined)?.detail;
-    throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
-  }
-  return data;
+  // 204 No Content: nothing to give, and nothing wrong
+  if (response.ok && error === undefined) return data as T;
+  const detail = (error as { detail?: string } | undefined)?.detail;
+  throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
 }
 
 /** a text field of a submitted form ('' when absent) */

@@ -5,7 +5,79 @@ const resources = {
   nb: {
     translation: {
       brand: 'byggdok',
-      nav: { portfolio: 'Portefølje', search: 'Søk' },
+      nav: { portfolio: 'Portefølje', search: 'Søk', people: 'Personer' },
+      people: {
+        title: 'Personer og tilgang',
+        customer: 'Kunde',
+        members: 'Brukere',
+        membersHidden: 'Brukerne i kunden ser bare de med rollen eier eller administrator.',
+        name: 'Navn',
+        email: 'E-post',
+        role: 'Rolle',
+        status: 'Status',
+        lastSignIn: 'Sist innlogget',
+        never: 'Aldri',
+        actions: 'Handlinger',
+        remove: 'Fjern',
+        removeNamed: 'Fjern {{name}}',
+        confirmRemove: 'Fjerne {{name}} fra kunden? Personen mister tilgangen med en gang.',
+        invite: 'Inviter en person',
+        mailLanguage: 'Språk i invitasjonen',
+        send: 'Send invitasjon',
+        invited: 'Invitasjon sendt til {{email}} som {{role}}.',
+        roles: {
+          NO_ACCESS: 'Ingen tilgang',
+          READ_ACCESS: 'Lesetilgang',
+          WRITE_ACCESS: 'Skrivetilgang',
+          OWNER: 'Eier',
+          ADMIN: 'Administrator',
+        },
+        statuses: { invited: 'Invitert', active: 'Aktiv', deactivated: 'Deaktivert' },
+        keys: 'Mine API-nøkler',
+        keysHelp:
+          'For skript og assistenter: en nøkkel gjør det samme som du, og virker til den utløper eller trekkes tilbake.',
+        noKeys: 'Ingen nøkler ennå.',
+        keyDates: 'laget {{created}} · utløper {{expires}} · sist brukt {{used}}',
+        revoked: 'trukket tilbake {{date}}',
+        revoke: 'Trekk tilbake',
+        revokeNamed: 'Trekk tilbake {{name}}',
+        confirmRevoke: 'Trekke tilbake nøkkelen {{name}}? Den slutter å virke med en gang.',
+        keyName: 'Navn på nøkkelen',
+        expires: 'Utløper (valgfritt)',
+        createKey: 'Lag nøkkel',
+        keyOnce: 'Kopier nøkkelen nå: den vises bare denne ene gangen.',
+        auditTitle: 'Logg',
+        action: 'Hendelse',
+        when: 'Når',
+        who: 'Hvem',
+        what: 'Detaljer',
+        noEvents: 'Ingen hendelser.',
+        more: 'Vis flere',
+        audit: {
+          actors: {
+            user: 'Person',
+            operator: 'Driftsoperatør',
+            subcontractor: 'Underentreprenør',
+            anonymous: 'Ukjent',
+            system: 'Systemet',
+          },
+          actions: {
+            auth: { sign_in: 'Logget inn', sign_in_failed: 'Mislykket innlogging', sign_out: 'Logget ut' },
+            user: {
+              invited: 'Invitert',
+              role_changed: 'Rolle endret',
+              project_roles_changed: 'Prosjektroller endret',
+              removed: 'Fjernet',
+              deactivated: 'Deaktivert',
+            },
+            api_key: { created: 'API-nøkkel laget', revoked: 'API-nøkkel trukket tilbake' },
+            project: { created: 'Prosjekt opprettet', handed_over: 'Prosjekt overlevert', deleted: 'Prosjekt slettet' },
+            delivery: { approval_changed: 'Godkjenning endret' },
+            customer: { created: 'Kunde opprettet' },
+          },
+        },
+      },
+      languages: { nb: 'Norsk (bokmål)', en: 'Engelsk' },
       language: 'Språk',
       loading: 'Laster …',
       error: 'Noe gikk galt: {{detail}}',
@@ -120,6 +192,8 @@ const resources = {
         save: 'Lagre',
         saved: 'Lagret.',
         learns: 'Når du retter kategorien, lærer byggeierens klassifisering av rettelsen.',
+        serialNumber: 'Serienummer',
+        originalCreatedAt: 'Opprinnelig dato',
         preview: 'Forhåndsvisning',
         noPreview: 'Ingen forhåndsvisning for denne filen. Last den ned for å åpne den.',
       },
@@ -173,7 +247,78 @@ const resources = {
   en: {
     translation: {
       brand: 'byggdok',
-      nav: { portfolio: 'Portfolio', search: 'Search' },
+      nav: { portfolio: 'Portfolio', search: 'Search', people: 'People' },
+      people: {
+        title: 'People and access',
+        customer: 'Customer',
+        members: 'Users',
+        membersHidden: "The customer's users are shown to owners and administrators only.",
+        name: 'Name',
+        email: 'Email',
+        role: 'Role',
+        status: 'Status',
+        lastSignIn: 'Last signed in',
+        never: 'Never',
+        actions: 'Actions',
+        remove: 'Remove',
+        removeNamed: 'Remove {{name}}',
+        confirmRemove: 'Remove {{name}} from the customer? They lose access at once.',
+        invite: 'Invite someone',
+        mailLanguage: 'Language of the invitation',
+        send: 'Send invitation',
+        invited: 'Invitation sent to {{email}} as {{role}}.',
+        roles: {
+          NO_ACCESS: 'No access',
+          READ_ACCESS: 'Read access',
+          WRITE_ACCESS: 'Write access',
+          OWNER: 'Owner',
+          ADMIN: 'Administrator',
+        },
+        statuses: { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' },
+        keys: 'My API keys',
+        keysHelp: 'For scripts and assistants: a key does what you can do, until it expires or is revoked.',
+        noKeys: 'No keys yet.',
+        keyDates: 'made {{created}} · expires {{expires}} · last used {{used}}',
+        revoked: 'revoked {{date}}',
+        revoke: 'Revoke',
+        revokeNamed: 'Revoke {{name}}',
+        confirmRevoke: 'Revoke the key {{name}}? It stops working at once.',
+        keyName: 'Name of the key',
+        expires: 'Expires (optional)',
+        createKey: 'Create key',
+        keyOnce: 'Copy the key now: it is shown this once only.',
+        auditTitle: 'Audit log',
+        action: 'Event',
+        when: 'When',
+        who: 'Who',
+        what: 'Details',
+        noEvents: 'No events.',
+        more: 'Show more',
+        audit: {
+          actors: {
+            user: 'Person',
+            operator: 'Operator',
+            subcontractor: 'Subcontractor',
+            anonymous: 'Unknown',
+            system: 'The system',
+          },
+          actions: {
+            auth: { sign_in: 'Signed in', sign_in_failed: 'Sign-in failed', sign_out: 'Signed out' },
+            user: {
+              invited: 'Invited',
+              role_changed: 'Role changed',
+              project_roles_changed: 'Project roles changed',
+              removed: 'Removed',
+              deactivated: 'Deactivated',
+            },
+            api_key: { created: 'API key created', revoked: 'API key revoked' },
+            project: { created: 'Project created', handed_over: 'Project handed over', deleted: 'Project deleted' },
+            delivery: { approval_changed: 'Approval changed' },
+            customer: { created: 'Customer created' },
+          },
+        },
+      },
+      languages: { nb: 'Norwegian (bokmål)', en: 'English' },
       language: 'Language',
       loading: 'Loading …',
       error: 'Something went wrong: {{detail}}',
@@ -288,6 +433,8 @@ const resources = {
         save: 'Save',
         saved: 'Saved.',
         learns: 'When you correct the category, the owner’s classifier learns from the correction.',
+        serialNumber: 'Serial number',
+        originalCreatedAt: 'Original date',
         preview: 'Preview',
         noPreview: 'No preview for this file. Download it to open it.',
       },
@@ -365,3 +512,18 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }
+
+/** the app's language for a person's stored locale (Norwegian in any form is bokmål here); null: none of the app's */
+export function languageOfLocale(locale: string | undefined): Language | null {
+  if (locale === undefined) return null;
+  if (/^(nb|no|nn)\b/i.test(locale)) return 'nb';
+  return /^en\b/i.test(locale) ? 'en' : null;
+}
+
+/** the locale stored for the person (the service's names: no, en) */
+export const localeOfLanguage = (language: Language) => (language === 'nb' ? 'no' : 'en');
+
+/** the audit log's actions the app has words for (the log can be filtered by them) */
+export const AUDIT_ACTIONS_NAMED = Object.entries(resources.en.translation.people.audit.actions).flatMap(
+  ([area, names]) => Object.keys(names).map((name) => `${area}.${name}`),
+);

@@ -7,6 +7,7 @@ import { setupI18n } from './i18n.js';
 import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
+import { PeoplePage } from './pages/PeoplePage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
 import { ReportPage } from './pages/ReportPage.js';
 import { SearchPage } from './pages/SearchPage.js';
@@ -28,6 +29,7 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/ask', element: <AskPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/report', element: <ReportPage /> },
         { path: 'search', element: <SearchPage /> },
+        { path: 'people', element: <PeoplePage /> },
       ],
     },
   ],

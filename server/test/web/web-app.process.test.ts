@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf, makeXlsx } from '../helpers/document-fixtures.js';
@@ -86,6 +86,32 @@ describe('the web app in a browser', () => {
     await fs.mkdir(SHOTS, { recursive: true });
   }, 120_000);
 
+  /** a fresh browser (no cookies, nothing stored) in this locale; bypassCSP: axe-core is injected as an inline script,
+   * which the app's policy (rightly) refuses */
+  async function openPage(locale: string, viewport: { width: number; height: number }) {
+    const context = await browser.newContext({ viewport, locale, bypassCSP: true });
+    return { context, page: await context.newPage() };
+  }
+
+  /** through the sign-in page (a signed-out visitor lands there) and back to the page wanted */
+  async function signIn(page: Page, wanted: string | RegExp, as = login) {
+    await page.waitForURL(/\/(oidc|auth)\//);
+    await page.fill('#email', as.email);
+    await page.fill('#password', as.password);
+    await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+    // who is signed in shows once the app knows them, and with it the language they chose last time
+    await page.locator('header .who').waitFor();
+  }
+
+  /** the app in this language, chosen in the header (and so remembered for the person) */
+  async function useLanguage(page: Page, language: 'nb' | 'en') {
+    await page
+      .getByRole('banner')
+      .getByLabel(/^(Språk|Language)/)
+      .selectOption(language);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+  }
+
   afterAll(async () => {
     await browser?.close();
     if (service) await stopProcess(service);
@@ -96,20 +122,12 @@ describe('the web app in a browser', () => {
     'signs a visitor in and back to the building they asked for, and shows its documents in a table',
     { timeout: 120_000 },
     async () => {
-      // bypassCSP: axe-core is injected as an inline script, which the app's policy (rightly) refuses
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        locale: 'nb-NO',
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPage('nb-NO', { width: 1280, height: 800 });
       const wanted = `${base}/app/owners/${owner.id}/buildings/${owner.buildingId}`;
       await page.goto(wanted);
       // signed out: the sign-in page, then back here
-      await page.waitForURL(/\/(oidc|auth)\//);
-      await page.fill('#email', login.email);
-      await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+      await signIn(page, wanted);
+      await useLanguage(page, 'nb');
 
       await page.getByRole('heading', { name: 'Kontorbygg Sentrum', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Dokumenter' }).waitFor();
@@ -218,17 +236,10 @@ describe('the web app in a browser', () => {
     'searches from the header: hits with the words marked, a discipline facet narrows them, fuzzy finds a typo',
     { timeout: 120_000 },
     async () => {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        locale: 'en-GB',
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPage('en-GB', { width: 1280, height: 800 });
       await page.goto(`${base}/app/`);
-      await page.waitForURL(/\/(oidc|auth)\//);
-      await page.fill('#email', login.email);
-      await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(`${base}/app/`), page.click('button[type=submit]')]);
+      await signIn(page, `${base}/app/`);
+      await useLanguage(page, 'en');
 
       const quick = page.getByRole('banner').getByRole('searchbox');
       await quick.fill('ventilasjonsaggregat');
@@ -258,17 +269,10 @@ describe('the web app in a browser', () => {
     'answers a question as it streams, and a citation opens the cited document with the passage',
     { timeout: 120_000 },
     async () => {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        locale: 'nb-NO',
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPage('nb-NO', { width: 1280, height: 900 });
       await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/ask`);
-      await page.waitForURL(/\/(oidc|auth)\//);
-      await page.fill('#email', login.email);
-      await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(/\/ask$/), page.click('button[type=submit]')]);
+      await signIn(page, /\/ask$/);
+      await useLanguage(page, 'nb');
 
       await page.getByLabel('Spørsmål').fill('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
       await page.getByRole('button', { name: 'Spør' }).click();
@@ -319,17 +323,10 @@ describe('the web app in a browser', () => {
     'generates a deficiency report: progress per theme, items with their status, and a print layout',
     { timeout: 120_000 },
     async () => {
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        locale: 'en-GB',
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
       await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/report`);
-      await page.waitForURL(/\/(oidc|auth)\//);
-      await page.fill('#email', login.email);
-      await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(/\/report$/), page.click('button[type=submit]')]);
+      await signIn(page, /\/report$/);
+      await useLanguage(page, 'en');
 
       await page.getByText('No report for these regulations yet. Generate one.').waitFor();
       await page.getByRole('button', { name: 'Generate report' }).click();
@@ -371,14 +368,101 @@ describe('the web app in a browser', () => {
     },
   );
 
+  it(
+    'manages people: an invitation, a personal key made, used and revoked, the audit log; a reader sees less',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
+      await page.goto(`${base}/app/people`);
+      await signIn(page, /\/app\/people$/);
+      await useLanguage(page, 'en');
+      await page.getByRole('heading', { name: 'People and access', level: 1 }).waitFor();
+
+      // an invitation with a role: the person is listed as invited
+      // the customer has nobody yet: the operator made it, and the platform administrator reaches it without a role
+      const members = page.locator('table.members tbody tr');
+      await page.locator('table.members').waitFor();
+      expect(await members.count()).toBe(0);
+      const invitation = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send invitation' }) });
+      await invitation.getByLabel('Email').fill('ola.leser@example.test');
+      await invitation.getByRole('combobox', { name: /^Role/ }).selectOption('READ_ACCESS');
+      await invitation.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText('Invitation sent to ola.leser@example.test as Read access.').waitFor();
+      const invited = members.filter({ hasText: 'ola.leser@example.test' });
+      await expect
+        .poll(() => invited.locator('td').allTextContents())
+        .toEqual(['–', 'ola.leser@example.test', 'Read access', 'Invited', 'Never', 'Remove']);
+
+      // a personal key, shown once, that works until it is revoked
+      await page.getByLabel('Name of the key').fill('Rapportskript');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const shown = (await page.locator('.new-key code').textContent()) ?? '';
+      expect(shown).toMatch(/^fk_user_/);
+      const meByKey = () => fetch(`${base}/auth/me`, { headers: { 'x-api-key': shown } }).then((r) => r.status);
+      expect(await meByKey()).toBe(200);
+      await page.locator('.key-list li').filter({ hasText: 'Rapportskript' }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Revoke Rapportskript' }).click();
+      await page
+        .locator('.key-list li')
+        .filter({ hasText: /Rapportskript.*revoked/ })
+        .waitFor();
+      expect(await meByKey()).toBe(401);
+
+      // the customer's audit log tells who invited whom, and filters by event
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      const events = page.locator('table.audit tbody tr');
+      await events.filter({ hasText: 'Invited' }).first().waitFor();
+      await page.getByRole('combobox', { name: /^Event/ }).selectOption('user.invited');
+      await expect
+        .poll(async () => (await events.locator('td:nth-child(3)').allTextContents()).join('|'))
+        .toBe('Invited');
+      expect(await events.first().locator('td:nth-child(2)').textContent()).toBe(login.email);
+
+      // the invited reader signs in: no upload, no editing, no building management, no member list
+      const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+      const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+      const found = await fetch(`${base}/admin/users?email=ola.leser%40example.test`, { headers: admin });
+      const readerId = ((await found.json()) as { users: { id: string }[] }).users[0]!.id;
+      const password = 'Lesetilgang-2026-lang';
+      const set = await fetch(`${base}/admin/users/${readerId}/password`, {
+        method: 'PUT',
+        headers: admin,
+        body: JSON.stringify({ password }),
+      });
+      expect(set.status).toBe(204);
+      const reader = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+      const readerPage = await reader.newPage();
+      await readerPage.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}`);
+      await signIn(readerPage, /\/buildings\//, { email: 'ola.leser@example.test', password });
+      await useLanguage(readerPage, 'en');
+      await readerPage.locator('table.documents tbody tr[aria-rowindex]').first().waitFor();
+      expect(await readerPage.getByRole('heading', { name: 'Upload' }).count()).toBe(0);
+      await readerPage.locator('table.documents tbody tr[aria-rowindex] a').first().click();
+      await readerPage.locator('.fields').waitFor();
+      expect(await readerPage.getByRole('heading', { name: 'Edit' }).count()).toBe(0);
+      await readerPage.goto(`${base}/app/`);
+      await readerPage.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
+      expect(await readerPage.getByRole('button', { name: 'Rename' }).count()).toBe(0);
+      expect(await readerPage.getByLabel('New building').count()).toBe(0);
+      await readerPage.goto(`${base}/app/people`);
+      await readerPage.getByText("The customer's users are shown to owners and administrators only.").waitFor();
+      expect(await readerPage.locator('table.members').count()).toBe(0);
+      expect(await readerPage.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
+      await reader.close();
+      await context.close();
+    },
+  );
+
   it('works at phone width, and the root and unknown app paths lead to the app', { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    // a Norwegian phone, but the person chose English last (on another device): English it is
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nb-NO' });
     const page = await context.newPage();
     await page.goto(`${base}/`);
-    await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
-    await Promise.all([page.waitForURL(`${base}/app/`), page.click('button[type=submit]')]);
+    await signIn(page, `${base}/app/`);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('en');
     await page.getByRole('link', { name: 'Kontorbygg Sentrum' }).click();
     await page.locator('table.documents tbody tr').first().waitFor();
     // nothing wider than the screen but the table, which scrolls in its own box

@@ -1,15 +1,29 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, formText, unwrap } from '../api.js';
-import { changeLanguage, LANGUAGES, type Language } from '../i18n.js';
+import { useMe } from '../roles.js';
+import { changeLanguage, languageOfLocale, LANGUAGES, localeOfLanguage, type Language } from '../i18n.js';
 
 export function Layout() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   // who is signed in: a signed-out visitor goes to sign-in (and comes back) whatever page they opened
-  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/auth/me')), staleTime: 60_000 });
+  const me = useMe();
+  const queries = useQueryClient();
+  // the language the person chose is theirs, on any device: it replaces this browser's guess once known
+  const remembered = languageOfLocale(me.data?.locale);
+  useEffect(() => {
+    if (remembered && remembered !== i18next.language) void changeLanguage(remembered);
+  }, [remembered]);
+  async function choose(language: Language) {
+    await changeLanguage(language);
+    const updated = await unwrap(api.PATCH('/auth/me', { body: { locale: localeOfLanguage(language) } }));
+    queries.setQueryData(['me'], updated);
+  }
   return (
     <>
       <header className="topbar no-print">
@@ -19,6 +33,7 @@ export function Layout() {
         <nav aria-label="main">
           <Link to="/">{t('nav.portfolio')}</Link>
           <Link to="/search">{t('nav.search')}</Link>
+          <Link to="/people">{t('nav.people')}</Link>
         </nav>
         <form
           role="search"
@@ -36,7 +51,10 @@ export function Layout() {
         {me.data && <span className="who">{me.data.name || me.data.email}</span>}
         <label className="language">
           <span>{t('language')}</span>
-          <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>
+          <select
+            value={i18n.language}
+            onChange={(event) => void choose(event.target.value as Language).catch(() => undefined)}
+          >
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {language === 'nb' ? 'Norsk (bokmål)' : 'English'}

@@ -15,6 +15,7 @@ import {
   type SortKey,
 } from '../documents-filter.js';
 import { formatFileSize } from '../file-size.js';
+import { atLeast, useOwnerRole } from '../roles.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 import { UploadPanel } from '../components/UploadPanel.js';
@@ -28,6 +29,7 @@ import { UploadPanel } from '../components/UploadPanel.js';
 export function BuildingPage() {
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '' } = useParams();
+  const role = useOwnerRole(ownerId);
   const path = { buildingOwnerId: ownerId, buildingId };
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: 'changed', ascending: false });
   const [filter, setFilter] = useState<DocumentFilter>(NO_FILTER);
@@ -89,7 +91,7 @@ export function BuildingPage() {
           </span>
         </div>
       )}
-      <UploadPanel ownerId={ownerId} buildingId={buildingId} />
+      {atLeast(role, 'WRITE_ACCESS') && <UploadPanel ownerId={ownerId} buildingId={buildingId} />}
       <form className="filters" aria-label={t('building.filter')} onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('building.search')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { formatFileSize } from '../file-size.js';
+import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded } from '../components/Layout.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
@@ -33,7 +34,12 @@ export function DocumentPage() {
       ),
   });
   const save = useMutation({
-    mutationFn: (body: { filename?: string; buildingCategory?: string }) =>
+    mutationFn: (body: {
+      filename?: string;
+      buildingCategory?: string;
+      serialNumber?: string | null;
+      originalCreatedAt?: string;
+    }) =>
       unwrap(
         api.PATCH('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}', {
           params: { path },
@@ -48,6 +54,8 @@ export function DocumentPage() {
   });
   const d = document.data;
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
@@ -61,6 +69,8 @@ export function DocumentPage() {
             : t('document.no'),
         ],
         [t('document.floor'), d.floor],
+        [t('document.serialNumber'), d.serialNumber],
+        [t('document.originalCreatedAt'), d.originalCreatedAt ? days.format(new Date(d.originalCreatedAt)) : null],
         [t('building.size'), formatFileSize(d.size, i18n.language)],
         ['MD5', d.md5Checksum],
         [t('document.created'), dates.format(new Date(d.createdAt))],
@@ -120,47 +130,75 @@ export function DocumentPage() {
                   ))}
                 </ul>
               )}
-              <h2>{t('document.edit')}</h2>
-              <form
-                className="filters"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  setSaved(false);
-                  const filename = formText(event.currentTarget, 'filename').trim();
-                  const buildingCategory = formText(event.currentTarget, 'buildingCategory').trim();
-                  save.mutate({
-                    ...(filename && filename !== d.filename ? { filename } : {}),
-                    ...(buildingCategory && buildingCategory !== d.buildingCategory ? { buildingCategory } : {}),
-                  });
-                }}
-              >
-                <label>
-                  {t('document.filename')}
-                  <input name="filename" defaultValue={d.filename} key={`f-${d.filename}`} />
-                </label>
-                <label>
-                  {t('building.category')}
-                  <input
-                    name="buildingCategory"
-                    defaultValue={d.buildingCategory ?? ''}
-                    key={`c-${d.buildingCategory}`}
-                    aria-describedby="learns"
-                    pattern="[0-9A-Za-z.]{1,10}"
-                  />
-                </label>
-                <button type="submit" disabled={save.isPending}>
-                  {t('document.save')}
-                </button>
-              </form>
-              <p id="learns" className="muted">
-                {t('document.learns')}
-              </p>
-              {save.error && (
-                <p role="alert" className="failure">
-                  {t('error', { detail: save.error.message })}
-                </p>
+              {edits && (
+                <>
+                  <h2>{t('document.edit')}</h2>
+                  <form
+                    className="filters"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      setSaved(false);
+                      const filename = formText(event.currentTarget, 'filename').trim();
+                      const buildingCategory = formText(event.currentTarget, 'buildingCategory').trim();
+                      const serialNumber = formText(event.currentTarget, 'serialNumber').trim() || null;
+                      const created = formText(event.currentTarget, 'originalCreatedAt');
+                      save.mutate({
+                        ...(filename && filename !== d.filename ? { filename } : {}),
+                        ...(buildingCategory && buildingCategory !== d.buildingCategory ? { buildingCategory } : {}),
+                        ...(serialNumber !== d.serialNumber ? { serialNumber } : {}),
+                        ...(created && created !== d.originalCreatedAt?.slice(0, 10)
+                          ? { originalCreatedAt: `${created}T12:00:00.000Z` }
+                          : {}),
+                      });
+                    }}
+                  >
+                    <label>
+                      {t('document.filename')}
+                      <input name="filename" defaultValue={d.filename} key={`f-${d.filename}`} />
+                    </label>
+                    <label>
+                      {t('building.category')}
+                      <input
+                        name="buildingCategory"
+                        defaultValue={d.buildingCategory ?? ''}
+                        key={`c-${d.buildingCategory}`}
+                        aria-describedby="learns"
+                        pattern="[0-9A-Za-z.]{1,10}"
+                      />
+                    </label>
+                    <label>
+                      {t('document.serialNumber')}
+                      <input
+                        name="serialNumber"
+                        defaultValue={d.serialNumber ?? ''}
+                        key={`s-${d.serialNumber}`}
+                        maxLength={1000}
+                      />
+                    </label>
+                    <label>
+                      {t('document.originalCreatedAt')}
+                      <input
+                        name="originalCreatedAt"
+                        type="date"
+                        defaultValue={d.originalCreatedAt?.slice(0, 10) ?? ''}
+                        key={`o-${d.originalCreatedAt}`}
+                      />
+                    </label>
+                    <button type="submit" disabled={save.isPending}>
+                      {t('document.save')}
+                    </button>
+                  </form>
+                  <p id="learns" className="muted">
+                    {t('document.learns')}
+                  </p>
+                  {save.error && (
+                    <p role="alert" className="failure">
+                      {t('error', { detail: save.error.message })}
+                    </p>
+                  )}
+                  {saved && <p role="status">{t('document.saved')}</p>}
+                </>
               )}
-              {saved && <p role="status">{t('document.saved')}</p>}
             </div>
             <div className="preview">
               {d.previewUrl ? (

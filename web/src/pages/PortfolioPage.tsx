@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
+import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded } from '../components/Layout.js';
 
 /** the building owners and buildings the person reaches, with their document counts */
@@ -29,6 +30,8 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [renaming, setRenaming] = useState<string | null>(null);
+  // creating, renaming and archiving buildings is for the owner's OWNERs and ADMINs
+  const manages = atLeast(useOwnerRole(props.ownerId), 'OWNER');
   const buildings = useQuery({
     queryKey: ['buildings', props.ownerId],
     queryFn: () =>
@@ -107,41 +110,45 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
                 <Link to={`/owners/${props.ownerId}/buildings/${building.id}`}>{building.name}</Link>
               )}
               <span className="muted">{t('portfolio.documents', { count: building.numberOfFiles })}</span>
-              <span className="card-actions">
-                <button type="button" onClick={() => setRenaming(building.id)}>
-                  {t('portfolio.rename')}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    if (window.confirm(t('portfolio.archiveConfirm', { name: building.name }))) {
-                      archive.mutate(building.id);
-                    }
-                  }}
-                >
-                  {t('portfolio.archive')}
-                </button>
-              </span>
+              {manages && (
+                <span className="card-actions">
+                  <button type="button" onClick={() => setRenaming(building.id)}>
+                    {t('portfolio.rename')}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      if (window.confirm(t('portfolio.archiveConfirm', { name: building.name }))) {
+                        archive.mutate(building.id);
+                      }
+                    }}
+                  >
+                    {t('portfolio.archive')}
+                  </button>
+                </span>
+              )}
             </li>
           ))}
         </ul>
-        <form
-          className="inline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const name = formText(form, 'name').trim();
-            if (name) create.mutate(name, { onSuccess: () => form.reset() });
-          }}
-        >
-          <label>
-            {t('portfolio.newBuilding')}
-            <input name="name" required maxLength={500} />
-          </label>
-          <button type="submit" disabled={create.isPending}>
-            {t('portfolio.create')}
-          </button>
-        </form>
+        {manages && (
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const form = event.currentTarget;
+              const name = formText(form, 'name').trim();
+              if (name) create.mutate(name, { onSuccess: () => form.reset() });
+            }}
+          >
+            <label>
+              {t('portfolio.newBuilding')}
+              <input name="name" required maxLength={500} />
+            </label>
+            <button type="submit" disabled={create.isPending}>
+              {t('portfolio.create')}
+            </button>
+          </form>
+        )}
         {failure && (
           <p role="alert" className="failure">
             {t('error', { detail: failure.message })}

@@ -1,0 +1,352 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api, formText, unwrap } from '../api.js';
+import { Loaded } from '../components/Layout.js';
+import { AUDIT_ACTIONS_NAMED, localeOfLanguage, LANGUAGES, type Language } from '../i18n.js';
+import { atLeast, ROLES, useMe, type Role } from '../roles.js';
+
+/** a failed mutation in words, or nothing */
+function Failure(props: { error: Error | null }) {
+  const { t } = useTranslation();
+  if (!props.error) return null;
+  return (
+    <p role="alert" className="failure">
+      {t('error', { detail: props.error.message })}
+    </p>
+  );
+}
+
+/** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
+function Members(props: { customerId: string; role: Role; myId: string }) {
+  const { t, i18n } = useTranslation();
+  const path = { customerId: props.customerId };
+  const queries = useQueryClient();
+  const changed = async () => {
+    await members.refetch();
+    await queries.invalidateQueries({ queryKey: ['audit', props.customerId] });
+  };
+  const members = useQuery({
+    queryKey: ['members', props.customerId],
+    queryFn: () => unwrap(api.GET('/construction/customers/{customerId}/idp/users', { params: { path } })),
+  });
+  const invite = useMutation({
+    mutationFn: (body: { email: string; role: Role; locale: 'no' | 'en' }) =>
+      unwrap(api.POST('/construction/customers/{customerId}/idp/users', { params: { path }, body })),
+    onSuccess: changed,
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(
+        api.DELETE('/construction/customers/{customerId}/idp/users/{userId}', {
+          params: { path: { ...path, userId } },
+        }),
+      ),
+    onSuccess: changed,
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // nobody gives a role above their own
+  const grantable = ROLES.filter((role) => atLeast(props.role, role));
+  return (
+    <section aria-labelledby="members-title">
+      <h2 id="members-title">{t('people.members')}</h2>
+      <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
+        <div className="table-scroll">
+          <table className="members">
+            <thead>
+              <tr>
+                <th>{t('people.name')}</th>
+                <th>{t('people.email')}</th>
+                <th>{t('people.role')}</th>
+                <th>{t('people.status')}</th>
+                <th>{t('people.lastSignIn')}</th>
+                <th>
+                  <span className="visually-hidden">{t('people.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data?.users.map((user) => (
+                <tr key={user.id}>
+                  <td>{user.name || '–'}</td>
+                  <td>{user.email}</td>
+                  <td>{t(`people.roles.${user.role}`)}</td>
+                  <td>{t(`people.statuses.${user.status}`)}</td>
+                  <td>{user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}</td>
+                  <td>
+                    {user.id !== props.myId && atLeast(props.role, user.role) && (
+                      <button
+                        type="button"
+                        disabled={remove.isPending}
+                        aria-label={t('people.removeNamed', { name: user.email })}
+                        onClick={() => {
+                          if (window.confirm(t('people.confirmRemove', { name: user.email }))) remove.mutate(user.id);
+                        }}
+                      >
+                        {t('people.remove')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Loaded>
+      <Failure error={remove.error} />
+      <h3>{t('people.invite')}</h3>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          invite.mutate(
+            {
+              email: formText(form, 'email').trim(),
+              role: formText(form, 'role') as Role,
+              locale: localeOfLanguage(formText(form, 'language') as Language),
+            },
+            { onSuccess: () => form.reset() },
+          );
+        }}
+      >
+        <label>
+          {t('people.email')}
+          <input name="email" type="email" required maxLength={320} autoComplete="off" />
+        </label>
+        <label>
+          {t('people.role')}
+          <select name="role" defaultValue="READ_ACCESS">
+            {grantable.map((role) => (
+              <option key={role} value={role}>
+                {t(`people.roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('people.mailLanguage')}
+          <select name="language" defaultValue={i18n.language}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={invite.isPending}>
+          {t('people.send')}
+        </button>
+      </form>
+      {invite.isSuccess && (
+        <p role="status">
+          {t('people.invited', { email: invite.data.email, role: t(`people.roles.${invite.data.role}`) })}
+        </p>
+      )}
+      <Failure error={invite.error} />
+    </section>
+  );
+}
+
+/** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
+function PersonalKeys() {
+  const { t, i18n } = useTranslation();
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => unwrap(api.GET('/auth/api-keys')) });
+  const create = useMutation({
+    mutationFn: (body: { name: string; expiresAt?: string }) => unwrap(api.POST('/auth/api-keys', { body })),
+    onSuccess: () => keys.refetch(),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: () => keys.refetch(),
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
+  return (
+    <section aria-labelledby="keys-title">
+      <h2 id="keys-title">{t('people.keys')}</h2>
+      <p className="muted">{t('people.keysHelp')}</p>
+      <Loaded loading={keys.isPending} error={keys.error} retry={() => void keys.refetch()}>
+        {keys.data?.keys.length === 0 && <p className="muted">{t('people.noKeys')}</p>}
+        <ul className="key-list">
+          {keys.data?.keys.map((key) => (
+            <li key={key.id}>
+              <strong>{key.name}</strong> <code>{key.prefix}…</code>{' '}
+              <span className="muted">
+                {t('people.keyDates', {
+                  created: when(key.createdAt),
+                  expires: when(key.expiresAt),
+                  used: when(key.lastUsedAt),
+                })}
+              </span>{' '}
+              {key.revokedAt ? (
+                <span className="bad">{t('people.revoked', { date: when(key.revokedAt) })}</span>
+              ) : (
+                <button
+                  type="button"
+                  disabled={revoke.isPending}
+                  aria-label={t('people.revokeNamed', { name: key.name })}
+                  onClick={() => {
+                    if (window.confirm(t('people.confirmRevoke', { name: key.name }))) revoke.mutate(key.id);
+                  }}
+                >
+                  {t('people.revoke')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Loaded>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const expires = formText(form, 'expires');
+          create.mutate(
+            {
+              name: formText(form, 'name').trim(),
+              // the end of the chosen day, in the person's time zone
+              ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+            },
+            { onSuccess: () => form.reset() },
+          );
+        }}
+      >
+        <label>
+          {t('people.keyName')}
+          <input name="name" required maxLength={200} />
+        </label>
+        <label>
+          {t('people.expires')}
+          <input name="expires" type="date" />
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          {t('people.createKey')}
+        </button>
+      </form>
+      {create.data && (
+        <div role="status" className="new-key">
+          <p>{t('people.keyOnce')}</p>
+          <code>{create.data.key}</code>
+        </div>
+      )}
+      <Failure error={create.error ?? revoke.error} />
+    </section>
+  );
+}
+
+/** what happened in the customer, newest first, by person and action (ADMIN) */
+function AuditLog(props: { customerId: string }) {
+  const { t, i18n } = useTranslation();
+  const [action, setAction] = useState('');
+  const events = useInfiniteQuery({
+    queryKey: ['audit', props.customerId, action],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/construction/customers/{customerId}/audit', {
+          params: {
+            path: { customerId: props.customerId },
+            query: {
+              limit: 50,
+              ...(action ? { action: action as 'user.invited' } : {}),
+              ...(pageParam ? { next_token: pageParam } : {}),
+            },
+          },
+        }),
+      ),
+    getNextPageParam: (last) => last.nextToken ?? undefined,
+  });
+  const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title">{t('people.auditTitle')}</h2>
+      <label className="field">
+        {t('people.action')}
+        <select value={action} onChange={(event) => setAction(event.target.value)}>
+          <option value="">{t('building.all')}</option>
+          {AUDIT_ACTIONS_NAMED.map((name) => (
+            <option key={name} value={name}>
+              {t(`people.audit.actions.${name}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Loaded loading={events.isPending} error={events.error} retry={() => void events.refetch()}>
+        {rows.length === 0 && <p className="muted">{t('people.noEvents')}</p>}
+        <div className="table-scroll">
+          <table className="audit">
+            <thead>
+              <tr>
+                <th>{t('people.when')}</th>
+                <th>{t('people.who')}</th>
+                <th>{t('people.action')}</th>
+                <th>{t('people.what')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((event) => (
+                <tr key={event.id}>
+                  <td>{dates.format(new Date(event.occurredAt))}</td>
+                  <td>{event.actor.label ?? t(`people.audit.actors.${event.actor.kind}`, event.actor.kind)}</td>
+                  <td>{t(`people.audit.actions.${event.action}`, event.action)}</td>
+                  <td className="muted">
+                    {Object.entries(event.details)
+                      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+                      .join(', ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {events.hasNextPage && (
+          <button type="button" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+            {t('people.more')}
+          </button>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+/**
+ * People: the customer's users with their roles, invitations, the person's own API keys, and the audit log. Each
+ * part shows only where the person's role reaches it (members: OWNER or more; the audit log: ADMIN).
+ */
+export function PeoplePage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const customers = me.data?.customers.filter((c) => c.role !== null) ?? [];
+  const customer = customers.find((c) => c.id === params.get('customer')) ?? customers[0];
+  const role = customer?.role ?? null;
+  return (
+    <section className="people">
+      <h1>{t('people.title')}</h1>
+      <Loaded loading={me.isPending} error={me.error} retry={() => void me.refetch()}>
+        {customers.length > 1 && (
+          <label>
+            {t('people.customer')}
+            <select value={customer?.id} onChange={(event) => setParams({ customer: event.target.value })}>
+              {customers.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {customer && atLeast(role, 'OWNER') && me.data && (
+          <Members key={`members-${customer.id}`} customerId={customer.id} role={role!} myId={me.data.id} />
+        )}
+        {customer && !atLeast(role, 'OWNER') && <p className="muted">{t('people.membersHidden')}</p>}
+        <PersonalKeys />
+        {customer && atLeast(role, 'ADMIN') && <AuditLog key={`audit-${customer.id}`} customerId={customer.id} />}
+      </Loaded>
+    </section>
+  );
+}
