@@ -2473,7 +2473,7 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change the signed-in person's language (the web app's and their mails') */
+    /** Change the signed-in person's language: the web app opens in it on every device */
     patch: {
       parameters: {
         query?: never;
@@ -2484,7 +2484,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description no: Norwegian; en: English; the others for mails, the app falls back to English */
+            /** @description no: Norwegian; en: English; the web app shows the others in English */
             locale: 'en' | 'no' | 'fr' | 'sv' | 'fi' | 'da';
           };
         };

@@ -36,7 +36,7 @@ export interface MemberProjectRecord {
 
 export interface PeopleRepository {
   findPerson(userId: string): Promise<PersonRecord | null>;
-  /** the language the person chose: the app's and their mails' */
+  /** the language the person chose: the web app's on every device */
   setLocale(userId: string, locale: string): Promise<void>;
   /** live customers with the user's roles; `all`: every live customer (platform administrators) */
   listCustomers(params: { userId: string; all: boolean }): Promise<MemberCustomerRecord[]>;
@@ -95,7 +95,7 @@ export function createPeopleService(deps: { repository: PeopleRepository; access
     };
   }
 
-  /** the person's language, remembered for every device they sign in on and for the mails they get */
+  /** the person's language, remembered for every device they sign in on */
   async function setLocale(principal: Principal, locale: string) {
     const decision = userOf(principal);
     if (!decision.allowed) throw decision.error;

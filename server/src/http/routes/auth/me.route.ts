@@ -40,13 +40,13 @@ export function registerMeRoute(app: App, deps: { people: PeopleService }): void
     {
       schema: {
         tags: ['sign-in'],
-        summary: "Change the signed-in person's language (the web app's and their mails')",
+        summary: "Change the signed-in person's language: the web app opens in it on every device",
         security: PERSON_SECURITY,
         body: Type.Object(
           {
             locale: Type.Union(
               MAIL_LOCALES.map((locale) => Type.Literal(locale)),
-              { description: 'no: Norwegian; en: English; the others for mails, the app falls back to English' },
+              { description: 'no: Norwegian; en: English; the web app shows the others in English' },
             ),
           },
           { additionalProperties: false },
