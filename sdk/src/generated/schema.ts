@@ -16865,6 +16865,10 @@ export interface paths {
           discipline?: string;
           document_type?: 'document' | 'drawing';
           floor?: string;
+          /** @description NS 3451 code: documents under it or any code below it (an addition to the partner spec) */
+          category?: string;
+          /** @description file extension without the dot, e.g. pdf (an addition to the partner spec) */
+          extension?: string;
           sort_by: 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
           /** @description applies only when sort_by is not relevance */
           sort_order: 'asc' | 'desc';
@@ -17244,6 +17248,10 @@ export interface paths {
           discipline?: string;
           document_type?: 'document' | 'drawing';
           floor?: string;
+          /** @description NS 3451 code: documents under it or any code below it (an addition to the partner spec) */
+          category?: string;
+          /** @description file extension without the dot, e.g. pdf (an addition to the partner spec) */
+          extension?: string;
           sort_by: 'relevance' | 'createdAt' | 'updatedAt' | 'filename';
           /** @description applies only when sort_by is not relevance */
           sort_order: 'asc' | 'desc';

@@ -25,6 +25,8 @@ export interface SearchParameters {
   discipline?: string;
   documentType?: DocumentType;
   floor?: string;
+  category?: string;
+  extension?: string;
   sortBy: SearchSortBy;
   sortOrder: SearchSortOrder;
   includeAggregations: boolean;
@@ -47,6 +49,8 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
         ...(parameters.discipline !== undefined ? { discipline: parameters.discipline } : {}),
         ...(parameters.documentType !== undefined ? { documentType: parameters.documentType } : {}),
         ...(parameters.floor !== undefined ? { floor: parameters.floor } : {}),
+        ...(parameters.category !== undefined ? { category: parameters.category } : {}),
+        ...(parameters.extension !== undefined ? { extension: parameters.extension } : {}),
       },
       sortBy: parameters.sortBy,
       // the order applies only to the sortable fields; relevance is always best first

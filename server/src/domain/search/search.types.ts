@@ -38,6 +38,10 @@ export interface SearchFilters {
   discipline?: string;
   documentType?: DocumentType;
   floor?: string;
+  /** an NS 3451 code: documents filed under it or under any code below it ('3' is every technical system) */
+  category?: string;
+  /** the file name's extension, without the dot */
+  extension?: string;
 }
 
 /** Which documents a search may see. */

@@ -10,6 +10,18 @@ export const SearchQuerySchema = Type.Object(
     discipline: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     document_type: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('drawing')])),
     floor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    category: Type.Optional(
+      Type.String({
+        pattern: '^[0-9A-Za-z]{1,10}$',
+        description: 'NS 3451 code: documents under it or any code below it (an addition to the partner spec)',
+      }),
+    ),
+    extension: Type.Optional(
+      Type.String({
+        pattern: '^[0-9A-Za-z]{1,10}$',
+        description: 'file extension without the dot, e.g. pdf (an addition to the partner spec)',
+      }),
+    ),
     sort_by: Type.Union(
       [Type.Literal('relevance'), Type.Literal('createdAt'), Type.Literal('updatedAt'), Type.Literal('filename')],
       { default: 'relevance' },
@@ -32,6 +44,8 @@ export function toSearchParameters(query: Static<typeof SearchQuerySchema>): Sea
     ...(query.discipline !== undefined ? { discipline: query.discipline } : {}),
     ...(query.document_type !== undefined ? { documentType: query.document_type } : {}),
     ...(query.floor !== undefined ? { floor: query.floor } : {}),
+    ...(query.category !== undefined ? { category: query.category } : {}),
+    ...(query.extension !== undefined ? { extension: query.extension } : {}),
     sortBy: query.sort_by,
     sortOrder: query.sort_order,
     includeAggregations: query.include_aggregations,

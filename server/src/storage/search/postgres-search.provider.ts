@@ -47,10 +47,13 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];
-    const { discipline, documentType, floor } = request.filters;
+    const { discipline, documentType, floor, category, extension } = request.filters;
     if (discipline !== undefined) parts.push(sql`and lower(s.discipline) = lower(${discipline})`);
     if (documentType !== undefined) parts.push(sql`and s.is_drawing = ${documentType === 'drawing'}`);
     if (floor !== undefined) parts.push(sql`and lower(s.floor) = lower(${floor})`);
+    // the schema allows letters and digits only, so the code is safe as a LIKE prefix
+    if (category !== undefined) parts.push(sql`and s.building_category like ${`${category}%`}`);
+    if (extension !== undefined) parts.push(sql`and s.extension = lower(${extension})`);
     return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
   }
 

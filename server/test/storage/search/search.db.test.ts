@@ -72,10 +72,19 @@ describe.each(testEngines())('search on %s', (engine) => {
     await t.waitForProcessing([...Object.values(ids), otherDocumentId]);
     // classification is automatic; fix the fields the filter tests rely on
     const { db } = t.deps.database;
-    await db.updateTable('documents').set({ discipline: 'RIV', is_drawing: false, floor: null }).execute();
     await db
       .updateTable('documents')
-      .set({ discipline: 'ARK', is_drawing: true, floor: '01', drawing_number: 'ARK-A-20-001' })
+      .set({ discipline: 'RIV', is_drawing: false, floor: null, building_category: '360' })
+      .execute();
+    await db
+      .updateTable('documents')
+      .set({
+        discipline: 'ARK',
+        is_drawing: true,
+        floor: '01',
+        drawing_number: 'ARK-A-20-001',
+        building_category: '221',
+      })
       .where('id', '=', ids.drawing!)
       .execute();
     await db
@@ -237,6 +246,22 @@ describe.each(testEngines())('search on %s', (engine) => {
         'drawing',
       );
       expect(names((await buildingSearch({ query: 'etasje', floor: '01' })).body)).toEqual(['drawing']);
+    });
+
+    it('filters by NS 3451 category, a code taking every code below it, and by file extension', async () => {
+      expect(names((await buildingSearch({ query: 'etasje', category: '221' })).body)).toEqual(['drawing']);
+      expect(names((await buildingSearch({ query: 'etasje', category: '2' })).body)).toEqual(['drawing']);
+      const technical = (await buildingSearch({ query: 'etasje', category: '3' })).body;
+      expect(technical.hits.length).toBeGreaterThan(0);
+      expect(names(technical)).not.toContain('drawing');
+      expect((await buildingSearch({ query: 'etasje', category: '4' })).body.hits).toEqual([]);
+      const txt = (await buildingSearch({ query: 'etasje', extension: 'TXT' })).body;
+      expect(txt.hits.length).toBe(txt.numberOfHits);
+      expect(txt.numberOfHits).toBeGreaterThan(1);
+      expect((await buildingSearch({ query: 'etasje', extension: 'pdf' })).body.hits).toEqual([]);
+      const refused = await buildingSearch({ query: 'etasje', category: '3%' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].path).toBe('/category');
     });
 
     it('returns aggregations over the whole hit set only when asked (rule 5)', async () => {
