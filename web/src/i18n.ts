@@ -198,6 +198,7 @@ const resources = {
         noPreview: 'Ingen forhåndsvisning for denne filen. Last den ned for å åpne den.',
       },
       search: {
+        extension: 'Filtype',
         title: 'Søk',
         query: 'Søk etter',
         owner: 'Byggeier',
@@ -439,6 +440,7 @@ const resources = {
         noPreview: 'No preview for this file. Download it to open it.',
       },
       search: {
+        extension: 'File type',
         title: 'Search',
         query: 'Search for',
         owner: 'Building owner',

@@ -253,8 +253,29 @@ describe('the web app in a browser', () => {
       await page.screenshot({ path: path.join(SHOTS, 'search-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      // a typo still finds it, unless fuzzy is off
+      // facets from the server's aggregations narrow the hits: a discipline, then a category of it, then off again
       const box = page.getByRole('main').getByRole('searchbox');
+      await box.fill('drift');
+      const searched = page.waitForResponse((r) => r.url().includes('/search?') && r.url().includes('query=drift'));
+      await box.press('Enter');
+      await searched;
+      const facets = page.getByRole('complementary', { name: 'Narrow down' });
+      const status = page.getByRole('status');
+      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^\d+ hits$/);
+      await expect.poll(() => facets.getByRole('button', { name: /^RIV/ }).count()).toBe(1);
+      const all = Number.parseInt((await status.textContent()) ?? '', 10);
+      await facets.getByRole('button', { name: /^RIV/ }).click();
+      await page.waitForURL(/discipline=RIV/);
+      await facets.getByRole('button', { name: '✕ RIV' }).waitFor();
+      await expect.poll(async () => Number.parseInt((await status.textContent()) ?? '', 10)).toBeLessThan(all);
+      const metas = await hits.locator('.muted').allTextContents();
+      expect(metas.length).toBeGreaterThan(0);
+      expect(metas.every((meta) => meta.includes('RIV'))).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS, 'search-facet-en-1280.png'), fullPage: true });
+      await facets.getByRole('button', { name: '✕ RIV' }).click();
+      await expect.poll(async () => Number.parseInt((await status.textContent()) ?? '', 10)).toBe(all);
+
+      // a typo still finds it, unless fuzzy is off
       await box.fill('ventilasjonsagregat');
       await box.press('Enter');
       await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -21,6 +21,46 @@ export function Highlighted(props: { text: string; query: string }) {
   );
 }
 
+/** the facets: the search filter (and address parameter), the aggregation that offers its values, its title */
+const FACETS = [
+  ['discipline', 'discipline', 'building.discipline'],
+  ['category', 'category', 'building.category'],
+  ['floor', 'drawing_floor', 'document.floor'],
+  ['extension', 'extension', 'search.extension'],
+] as const;
+
+/** one facet: its values with their counts as buttons, or the chosen value to take off again */
+function Facet(props: {
+  title: string;
+  selected: string;
+  buckets: { key: string; count: number }[];
+  choose: (value: string | null) => void;
+}) {
+  if (!props.selected && props.buckets.length === 0) return null;
+  return (
+    <>
+      <h2>{props.title}</h2>
+      <ul className="facets">
+        {props.selected ? (
+          <li>
+            <button type="button" aria-pressed="true" onClick={() => props.choose(null)}>
+              ✕ {props.selected}
+            </button>
+          </li>
+        ) : (
+          props.buckets.slice(0, 12).map((bucket) => (
+            <li key={bucket.key}>
+              <button type="button" onClick={() => props.choose(bucket.key)}>
+                {bucket.key} <span className="muted">({bucket.count})</span>
+              </button>
+            </li>
+          ))
+        )}
+      </ul>
+    </>
+  );
+}
+
 /** search across an owner's buildings or in one: facets as filters, sorting, fuzzy on or off, pages */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -28,7 +68,10 @@ export function SearchPage() {
   const query = params.get('q') ?? '';
   const ownerParam = params.get('owner');
   const building = params.get('building') ?? '';
-  const discipline = params.get('discipline') ?? '';
+  // the facets chosen, as the search's filters (the same names in the page's address)
+  const chosen = Object.fromEntries(
+    FACETS.flatMap(([param]) => (params.get(param) ? [[param, params.get(param)!]] : [])),
+  );
   const documentType = params.get('type') as 'document' | 'drawing' | null;
   const fuzzy = params.get('fuzzy') !== 'off';
   const sortBy = (params.get('sort') ?? 'relevance') as SortBy;
@@ -66,7 +109,7 @@ export function SearchPage() {
     fuzziness: fuzzy ? ('auto' as const) : ('off' as const),
     sort_by: sortBy,
     sort_order: sortBy === 'filename' ? ('asc' as const) : ('desc' as const),
-    ...(discipline ? { discipline } : {}),
+    ...chosen,
     ...(documentType ? { document_type: documentType } : {}),
   };
   const results = useQuery({
@@ -151,24 +194,15 @@ export function SearchPage() {
         <Loaded loading={results.isPending} error={results.error} retry={() => void results.refetch()}>
           <div className="search-layout">
             <aside aria-label={t('search.facets')}>
-              <h2>{t('building.discipline')}</h2>
-              <ul className="facets">
-                {discipline && (
-                  <li>
-                    <button type="button" onClick={() => set({ discipline: null })}>
-                      ✕ {discipline}
-                    </button>
-                  </li>
-                )}
-                {!discipline &&
-                  results.data?.aggregations?.discipline?.map((bucket) => (
-                    <li key={bucket.key}>
-                      <button type="button" onClick={() => set({ discipline: bucket.key })}>
-                        {bucket.key} <span className="muted">({bucket.count})</span>
-                      </button>
-                    </li>
-                  ))}
-              </ul>
+              {FACETS.map(([param, aggregation, title]) => (
+                <Facet
+                  key={param}
+                  title={t(title)}
+                  selected={params.get(param) ?? ''}
+                  buckets={results.data?.aggregations?.[aggregation] ?? []}
+                  choose={(value) => set({ [param]: value })}
+                />
+              ))}
               <h2>{t('building.kind')}</h2>
               <ul className="facets">
                 {(['document', 'drawing'] as const).map((kind) => (
