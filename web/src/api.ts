@@ -17,12 +17,15 @@ export class ApiFailure extends Error {
   }
 }
 
+/** through sign-in and back to this page (the session is gone); what was being typed is kept by useDraft */
+export function signInAgain(): void {
+  window.location.assign(`/auth/login?redirectUri=${encodeURIComponent(window.location.href)}`);
+}
+
 /** the data of a call, or an ApiFailure; a lost session sends the browser to sign-in and back here */
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (response.status === 401) {
-    window.location.assign(`/auth/login?redirectUri=${encodeURIComponent(window.location.href)}`);
-  }
+  if (response.status === 401) signInAgain();
   // 204 No Content: nothing to give, and nothing wrong
   if (response.ok && error === undefined) return data as T;
   const detail = (error as { detail?: string } | undefined)?.detail;

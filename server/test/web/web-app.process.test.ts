@@ -336,6 +336,14 @@ describe('the web app in a browser', () => {
       );
       await page.screenshot({ path: path.join(SHOTS, 'ask-all-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the session is lost while a question is typed: through sign-in and back, the question is still there
+      const typed = 'Hvem leverte sprinkleranlegget, og når ble det sist kontrollert?';
+      await page.getByLabel('Spørsmål').fill(typed);
+      await context.clearCookies();
+      await page.getByRole('button', { name: 'Spør' }).click();
+      await signIn(page, /\/owners\/[^/]+\/ask/);
+      expect(await page.getByLabel('Spørsmål').inputValue()).toBe(typed);
       await context.close();
     },
   );

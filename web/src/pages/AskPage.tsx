@@ -1,9 +1,10 @@
-import type { Answer } from '@byggdok/sdk';
+import { ByggdokApiError, type Answer } from '@byggdok/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { api, formText, unwrap } from '../api.js';
+import { api, signInAgain, unwrap } from '../api.js';
+import { useDraft } from '../use-draft.js';
 
 type Mode = 'fast' | 'balanced' | 'deep';
 interface Turn {
@@ -63,6 +64,7 @@ export function AskPage() {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [mode, setMode] = useState<Mode>('balanced');
   const [busy, setBusy] = useState(false);
+  const [draft, setDraft, clearDraft] = useDraft(`ask:${ownerId}:${buildingId ?? ''}`);
   const thread = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const queries = useQueryClient();
@@ -128,6 +130,7 @@ export function AskPage() {
         : api.ask.stream({ buildingOwnerId: ownerId, signal, input });
       for await (const event of events) {
         if (event.type === 'start') {
+          clearDraft();
           thread.current = event.data.thread_id;
           setSearch({ thread: event.data.thread_id }, { replace: true });
         } else if (event.type === 'action')
@@ -141,6 +144,7 @@ export function AskPage() {
         else if (event.type === 'error') change(index, { error: event.data.message, searching: null });
       }
     } catch (error) {
+      if (error instanceof ByggdokApiError && error.status === 401) signInAgain();
       if ((error as Error).name !== 'AbortError') change(index, { error: (error as Error).message, searching: null });
     } finally {
       setBusy(false);
@@ -235,17 +239,21 @@ export function AskPage() {
           className="ask-form"
           onSubmit={(event) => {
             event.preventDefault();
-            const form = event.currentTarget;
-            const question = formText(form, 'question').trim();
-            if (question && !busy) {
-              form.reset();
-              void ask(question);
-            }
+            const question = draft.trim();
+            // the draft stays until the service has taken the question: a lost session leaves it in the box
+            if (question && !busy) void ask(question);
           }}
         >
           <label className="question-field">
             {t('ask.question')}
-            <textarea name="question" rows={2} required maxLength={5000} />
+            <textarea
+              name="question"
+              rows={2}
+              required
+              maxLength={5000}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
           </label>
           <label>
             {t('ask.mode')}
