@@ -498,6 +498,23 @@ describe('the web app in a browser', () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'building-en-390.png'), fullPage: true });
+    // a document (its preview fits the screen), asking, and people: no page wider than the phone
+    const overflows = async () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    await page
+      .locator('table.documents tbody tr[aria-rowindex] a')
+      .filter({ hasText: 'FDV ventilasjonsaggregat.pdf' })
+      .click();
+    await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'document-en-390.png'), fullPage: true });
+    expect(await overflows()).toBeLessThanOrEqual(0);
+    await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/ask`);
+    await page.getByLabel('Question').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'ask-en-390.png'), fullPage: true });
+    expect(await overflows()).toBeLessThanOrEqual(0);
+    await page.goto(`${base}/app/people`);
+    await page.getByRole('heading', { name: 'My API keys' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });
+    expect(await overflows()).toBeLessThanOrEqual(0);
 
     const assets = await fetch(`${base}/app/`).then((r) => r.text());
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(assets)?.[1];
