@@ -6,6 +6,9 @@ import { createLogger, wantsPrettyLogs } from './http/logging.js';
 import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
 import { migrateToLatest } from './storage/db/migrations/index.js';
 
+/** how long SIGTERM/SIGINT may take before the process exits regardless (orchestrators kill at 30 s) */
+const STOP_DEADLINE_MS = 25_000;
+
 const USAGE = `byggdok <mode>
 
   serve     API and workers in one process (default)
@@ -53,6 +56,12 @@ async function main(argv: string[]): Promise<number> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
+    // a stop that hangs (a connection that never ends, a job that ignores its abort) must not keep the process up:
+    // jobs left unfinished are retried by the next worker, as after a crash
+    setTimeout(() => {
+      logger.error({ afterMs: STOP_DEADLINE_MS }, 'stop did not finish in time: exiting anyway');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     service.stop().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -92,8 +92,11 @@ export async function startService(params: {
     app,
     dependencies,
     async stop() {
+      const t0 = Date.now();
       await app?.close();
+      params.logger.info({ ms: Date.now() - t0 }, 'http server closed');
       await dependencies.close();
+      params.logger.info({ ms: Date.now() - t0 }, 'stopped');
     },
   };
 }
