@@ -18,6 +18,7 @@ import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
+import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgress.js';
 import { UploadPanel } from '../components/UploadPanel.js';
 
 /**
@@ -39,14 +40,7 @@ export function BuildingPage() {
     queryFn: () =>
       unwrap(api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}', { params: { path } })),
   });
-  const status = useQuery({
-    queryKey: ['status', ownerId, buildingId],
-    queryFn: () =>
-      unwrap(api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/status', { params: { path } })),
-    // live while uploads are processed
-    refetchInterval: (query) =>
-      query.state.data && query.state.data.processed_documents < query.state.data.total_documents ? 2000 : false,
-  });
+  const status = useBuildingStatus(ownerId, buildingId);
   const documents = useBuildingDocuments(ownerId, buildingId, status.data?.processed_documents);
   const all = documents.documents;
   const categories = useMemo(() => categoryTree(all), [all]);
@@ -79,18 +73,7 @@ export function BuildingPage() {
         <Link to={`/owners/${ownerId}/buildings/${buildingId}/report`}>{t('report.open')} →</Link>
       </p>
       <h2>{t('building.documents')}</h2>
-      {status.data && (
-        <div className="progress">
-          <progress max={Math.max(status.data.total_documents, 1)} value={status.data.processed_documents} />
-          <span>
-            {t('building.processed', {
-              processed: status.data.processed_documents,
-              total: status.data.total_documents,
-              percent: Math.round((100 * status.data.processed_documents) / Math.max(status.data.total_documents, 1)),
-            })}
-          </span>
-        </div>
-      )}
+      <BuildingProgress ownerId={ownerId} buildingId={buildingId} />
       {atLeast(role, 'WRITE_ACCESS') && <UploadPanel ownerId={ownerId} buildingId={buildingId} />}
       <form className="filters" aria-label={t('building.filter')} onSubmit={(event) => event.preventDefault()}>
         <label>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { atLeast, useOwnerRole } from '../roles.js';
+import { BuildingProgress } from '../components/BuildingProgress.js';
 import { Loaded } from '../components/Layout.js';
 
 /** the building owners and buildings the person reaches, with their document counts */
@@ -110,6 +111,7 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
                 <Link to={`/owners/${props.ownerId}/buildings/${building.id}`}>{building.name}</Link>
               )}
               <span className="muted">{t('portfolio.documents', { count: building.numberOfFiles })}</span>
+              {building.numberOfFiles > 0 && <BuildingProgress ownerId={props.ownerId} buildingId={building.id} />}
               {manages && (
                 <span className="card-actions">
                   <button type="button" onClick={() => setRenaming(building.id)}>
