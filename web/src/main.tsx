@@ -8,6 +8,8 @@ import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PeoplePage } from './pages/PeoplePage.js';
+import { ProjectPage } from './pages/ProjectPage.js';
+import { ProjectsPage } from './pages/ProjectsPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
 import { ReportPage } from './pages/ReportPage.js';
 import { SearchPage } from './pages/SearchPage.js';
@@ -30,6 +32,8 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/buildings/:buildingId/report', element: <ReportPage /> },
         { path: 'search', element: <SearchPage /> },
         { path: 'people', element: <PeoplePage /> },
+        { path: 'projects', element: <ProjectsPage /> },
+        { path: 'projects/:customerId/:projectId', element: <ProjectPage /> },
       ],
     },
   ],

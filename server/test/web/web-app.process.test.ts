@@ -213,6 +213,12 @@ describe('the web app in a browser', () => {
       await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
       await page.getByRole('heading', { name: 'Bryggen Eiendom AS' }).waitFor();
       await page.getByText('9 documents').waitFor();
+      // each building's processing progress on its card
+      await page
+        .locator('.card')
+        .filter({ hasText: 'Kontorbygg Sentrum' })
+        .getByText('9 of 9 processed (100 %)')
+        .waitFor();
       // a building created, renamed and archived from the portfolio
       await page.getByLabel('New building').fill('Lager Nord');
       await page.getByRole('button', { name: 'Create' }).click();
@@ -481,6 +487,113 @@ describe('the web app in a browser', () => {
       expect(await readerPage.locator('table.members').count()).toBe(0);
       expect(await readerPage.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
       await reader.close();
+      await context.close();
+    },
+  );
+
+  it(
+    'runs a construction project: created with its building, a subcontractor added, its delivery reviewed item by item',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
+      await page.goto(`${base}/app/projects`);
+      await signIn(page, /\/app\/projects$/);
+      await useLanguage(page, 'en');
+      await page.getByRole('heading', { name: 'Construction projects', level: 1 }).waitFor();
+
+      // a project with its building and a planned handover 30 days from today
+      const section = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Bryggen Eiendom AS' }) });
+      const handover = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      await section.getByLabel('Project name').fill('Skole Nord');
+      await section.getByLabel('Project number').fill('P-2041');
+      await section.getByLabel('Planned handover').fill(handover);
+      await section.getByLabel('Buildings (comma-separated)').fill('Hovedbygg');
+      await section.getByRole('button', { name: 'Create project' }).click();
+      const card = section.locator('.card').filter({ hasText: 'Skole Nord' });
+      await card.getByText('P-2041 · Active · 1 building').waitFor();
+      await card.getByText(/^(29|30) days to handover$/).waitFor();
+      await card.getByRole('link', { name: 'Skole Nord' }).click();
+      await page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
+      const [, customerId, projectId] = /\/projects\/([^/]+)\/([^/?]+)/.exec(page.url()) ?? [];
+
+      // a subcontractor added on the page
+      await page.getByLabel('Company').fill('Rør & Varme AS');
+      await page.getByLabel('Contact person').fill('Kari Rørlegger');
+      await page.locator('form').filter({ hasText: 'Company' }).getByLabel('Email').fill('kari@rorvarme.test');
+      await page.getByRole('button', { name: 'Add subcontractor' }).click();
+      await page.getByText('Rør & Varme AS').waitFor();
+
+      // a delivery for it, and the subcontractor's two files through the portal (the routes of the delivery issue)
+      const call = async (method: string, url: string, data?: unknown) => {
+        const response = await page.request.fetch(`${base}${url}`, {
+          method,
+          headers: { origin: base },
+          ...(data ? { data } : {}),
+        });
+        if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+        return response.status() === 204 ? null : response.json();
+      };
+      const project = await call('GET', `/construction/customers/${customerId}/projects/${projectId}`);
+      const subcontractors = await call(
+        'GET',
+        `/construction/customers/${customerId}/projects/${projectId}/subcontractors`,
+      );
+      const subcontractorId = subcontractors.subcontractors[0].id as string;
+      const delivery = await call('POST', '/construction/deliveries/', {
+        customerId,
+        projectId,
+        buildingCategory: '320',
+        fullCategory: '3201',
+        description: 'Sanitæranlegg',
+        informationTypesExpected: ['FDV-dokumentasjon', 'Produktdatablad'],
+      });
+      await call('PUT', `/construction/deliveries/${delivery.id}`, { subContractorId: subcontractorId });
+      const { token } = await call(
+        'POST',
+        `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens`,
+        {},
+      );
+      for (const [informationType, filename] of [
+        ['FDV-dokumentasjon', 'FDV sanitær.pdf'],
+        ['Produktdatablad', 'Produktdatablad blandebatteri.pdf'],
+      ]) {
+        const registered = await fetch(`${base}/construction/public/upload/${projectId}/${subcontractorId}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            buildingId: project.buildings[0].id,
+            filename,
+            deliveryId: delivery.id,
+            informationType,
+          }),
+        }).then((r) => r.json() as Promise<{ uploadUrl: string }>);
+        const put = await fetch(registered.uploadUrl, {
+          method: 'PUT',
+          body: await makePdf([`${filename}\nSanitær.`]),
+        });
+        expect(put.status).toBe(200);
+      }
+
+      // the dashboard: two items wait for review; one declined with a reason, the other approved
+      await page.reload();
+      const figure = (name: string) => page.locator('.figures div').filter({ hasText: name }).locator('dd');
+      await expect.poll(() => figure('Waiting for review').textContent(), { timeout: 30_000 }).toBe('2');
+      const item = (type: string) => page.locator('.checklist > li').filter({ hasText: type });
+      await page.getByRole('button', { name: 'Decline Produktdatablad' }).click();
+      await page
+        .getByLabel('What is missing? (the subcontractor sees this)')
+        .fill('Gjelder feil modell, send for BX-200.');
+      await page.getByRole('button', { name: 'Send decline' }).click();
+      await item('Produktdatablad').getByText('Declined').waitFor();
+      await item('Produktdatablad').getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
+      await page.getByRole('button', { name: 'Approve FDV-dokumentasjon' }).click();
+      await item('FDV-dokumentasjon').getByText('Approved', { exact: true }).waitFor();
+      await expect.poll(() => figure('Waiting for review').textContent()).toBe('0');
+      expect(await page.locator('.missing li').textContent()).toBe('Rør & Varme AS: Produktdatablad');
+      await page.screenshot({ path: path.join(SHOTS, 'project-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },
   );

@@ -33,6 +33,7 @@ export function Layout() {
         <nav aria-label="main">
           <Link to="/">{t('nav.portfolio')}</Link>
           <Link to="/search">{t('nav.search')}</Link>
+          <Link to="/projects">{t('nav.projects')}</Link>
           <Link to="/people">{t('nav.people')}</Link>
         </nav>
         <form
