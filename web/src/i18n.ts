@@ -124,6 +124,16 @@ const resources = {
         contact: 'Kontaktperson',
         addSubcontractor: 'Legg til underentreprenør',
       },
+      portal: {
+        title: 'Dokumentasjonsportal',
+        noToken:
+          'Lenken er ikke hel. Åpne lenken fra e-posten på nytt, eller be kontaktpersonen hos entreprenøren om en ny.',
+        expired: 'Lenken er utløpt eller trukket tilbake. Be kontaktpersonen hos entreprenøren om en ny lenke.',
+        nothing: 'Ingen leveranser er tildelt dere i dette prosjektet ennå.',
+        contact: 'Kontaktperson: {{name}}',
+        missing: 'Mangler',
+        upload: 'Last opp {{type}}',
+      },
       languages: { nb: 'Norsk (bokmål)', en: 'Engelsk' },
       language: 'Språk',
       loading: 'Laster …',
@@ -413,6 +423,16 @@ const resources = {
         company: 'Company',
         contact: 'Contact person',
         addSubcontractor: 'Add subcontractor',
+      },
+      portal: {
+        title: 'Documentation portal',
+        noToken:
+          'The link is incomplete. Open the link from the e-mail again, or ask your contact at the contractor for a new one.',
+        expired: 'The link has expired or was revoked. Ask your contact at the contractor for a new link.',
+        nothing: 'No deliveries are assigned to you in this project yet.',
+        contact: 'Contact person: {{name}}',
+        missing: 'Missing',
+        upload: 'Upload {{type}}',
       },
       languages: { nb: 'Norwegian (bokmål)', en: 'English' },
       language: 'Language',

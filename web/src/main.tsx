@@ -8,6 +8,7 @@ import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PeoplePage } from './pages/PeoplePage.js';
+import { PortalPage } from './pages/PortalPage.js';
 import { ProjectPage } from './pages/ProjectPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
@@ -36,6 +37,8 @@ const router = createBrowserRouter(
         { path: 'projects/:customerId/:projectId', element: <ProjectPage /> },
       ],
     },
+    // the subcontractor portal: no account, no app header; its token comes with the e-mailed link
+    { path: 'portal/:projectId/:subcontractorId', element: <PortalPage /> },
   ],
   { basename: '/app' },
 );

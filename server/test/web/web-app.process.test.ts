@@ -594,6 +594,58 @@ describe('the web app in a browser', () => {
       expect(await page.locator('.missing li').textContent()).toBe('Rør & Varme AS: Produktdatablad');
       await page.screenshot({ path: path.join(SHOTS, 'project-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the subcontractor opens the e-mailed link on a phone, without an account: the token leaves the address bar
+      const phone = await openPage('nb-NO', { width: 390, height: 844 });
+      await phone.page.goto(`${base}/portal/${projectId}/${subcontractorId}#token=${encodeURIComponent(token)}`);
+      await phone.page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
+      expect(phone.page.url()).toBe(`${base}/app/portal/${projectId}/${subcontractorId}`);
+      const portalItem = (type: string) => phone.page.locator('.checklist > li').filter({ hasText: type });
+      await portalItem('Produktdatablad').getByText('Avvist').waitFor();
+      await portalItem('Produktdatablad').getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
+      await portalItem('FDV-dokumentasjon').getByText('Godkjent').waitFor();
+      // what is approved takes no more files; the declined one takes its replacement
+      expect(await portalItem('FDV-dokumentasjon').locator('input[type=file]').count()).toBe(0);
+      const replacement = path.join(dataDir, 'Produktdatablad BX-200.pdf');
+      await fs.writeFile(replacement, await makePdf(['Produktdatablad BX-200 blandebatteri.']));
+      await phone.page.getByLabel('Last opp Produktdatablad').setInputFiles(replacement);
+      await expect
+        .poll(async () => (await phone.page.locator('.sending progress').getAttribute('value')) ?? '', {
+          timeout: 30_000,
+        })
+        .toBe(String((await fs.stat(replacement)).size));
+      await portalItem('Produktdatablad').getByText('2 dokumenter').waitFor();
+      const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.page.screenshot({ path: path.join(SHOTS, 'portal-nb-390.png'), fullPage: true });
+      expect(await accessibilityViolations(phone.page)).toEqual([]);
+
+      // the member approves the replacement: nothing is owed any more
+      await page.reload();
+      await item('Produktdatablad').getByText('2 documents').waitFor();
+      await page.getByRole('button', { name: 'Approve Produktdatablad' }).click();
+      await item('Produktdatablad').getByText('Approved', { exact: true }).waitFor();
+      await expect.poll(() => page.locator('.missing li').count()).toBe(0);
+
+      // a link whose token is revoked says so, in words
+      const tokens = await call(
+        'GET',
+        `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens`,
+      );
+      for (const issued of tokens.tokens as { id: string }[])
+        await call(
+          'DELETE',
+          `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens/${issued.id}`,
+        );
+      await phone.page.reload();
+      await phone.page
+        .getByText('Lenken er utløpt eller trukket tilbake. Be kontaktpersonen hos entreprenøren om en ny lenke.')
+        .waitFor();
+      await phone.page.screenshot({ path: path.join(SHOTS, 'portal-revoked-nb-390.png'), fullPage: true });
+      expect(
+        await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+      ).toBeLessThanOrEqual(0);
+      await phone.context.close();
       await context.close();
     },
   );
@@ -633,6 +685,13 @@ describe('the web app in a browser', () => {
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(assets)?.[1];
     const asset = await fetch(`${base}${script}`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // the portal link goes to the app on this origin and nowhere else; a malformed one is a plain 404
+    const portal = await fetch(`${base}/portal/p-1/s-2`, { redirect: 'manual' });
+    expect(portal.status).toBe(302);
+    expect(portal.headers.get('location')).toBe('/app/portal/p-1/s-2');
+    const odd = await fetch(`${base}/portal/a%20b/s-2`, { redirect: 'manual' });
+    expect(odd.status).toBe(404);
+    expect(odd.headers.get('content-type')).toContain('application/problem+json');
     const deep = await fetch(`${base}/app/owners/x/buildings/y`);
     expect(deep.status).toBe(200);
     expect(deep.headers.get('cache-control')).toBe('no-cache');

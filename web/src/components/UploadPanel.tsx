@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api.js';
+import { putFile as put } from '../put-file.js';
 import { createUploadQueue } from '../upload-queue.js';
 
 type Phase = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed';
@@ -34,20 +35,6 @@ async function filesOf(entry: FileSystemEntry, prefix = ''): Promise<{ file: Fil
   }
   const nested = await Promise.all(children.map((child) => filesOf(child, `${prefix}${entry.name}/`)));
   return nested.flat();
-}
-
-/** PUT with upload progress (fetch has none) */
-function put(url: string, file: File, onProgress: (sent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () =>
-      request.status < 300 ? resolve() : reject(new Error(`${request.status} ${request.responseText}`));
-    request.onerror = () => reject(new Error('the connection broke'));
-    request.send(file);
-  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../../../domain/shared/errors.js';
 
 /** the web app's build (web/dist), or null when the workspace is not there */
 export function webAppRoot(): string | null {
@@ -24,6 +25,13 @@ const HASHED_ASSET = /\/assets\/.+-[\w-]{8,}\.\w+$/;
  */
 export async function registerWebApp(app: FastifyInstance, options: { root: string | null }): Promise<void> {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/', 302));
+  // the subcontractor portal's e-mailed link: the browser keeps its #token through the redirect, and the token itself
+  // never reaches the server in a URL; only ids are taken over, so the redirect cannot lead anywhere else
+  app.get('/portal/:projectId/:subcontractorId', { schema: { hide: true } }, async (request, reply) => {
+    const { projectId, subcontractorId } = request.params as { projectId: string; subcontractorId: string };
+    if (!/^[\w-]{1,100}$/.test(projectId) || !/^[\w-]{1,100}$/.test(subcontractorId)) throw notFound('portal_link');
+    return reply.redirect(`/app/portal/${projectId}/${subcontractorId}`, 302);
+  });
   const root = options.root;
   if (!root || !existsSync(path.join(root, 'index.html'))) {
     const missing = async (_request: unknown, reply: FastifyReply) =>

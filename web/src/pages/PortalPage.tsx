@@ -1,0 +1,214 @@
+import { createByggdokClient } from '@byggdok/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiFailure } from '../api.js';
+import { changeLanguage, LANGUAGES, type Language } from '../i18n.js';
+import { putFile } from '../put-file.js';
+
+/**
+ * The portal link's token: taken from the address (`#token=...`, never sent to the server as part of a URL) into
+ * this tab's sessionStorage, and the address cleaned so it is not left in the history or shared by copying it.
+ */
+export function portalToken(projectId: string, subcontractorId: string): string | null {
+  const key = `byggdok.portal.${projectId}.${subcontractorId}`;
+  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (fromLink) {
+    window.sessionStorage.setItem(key, fromLink);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return fromLink;
+  }
+  return window.sessionStorage.getItem(key);
+}
+
+/** the data of a portal call, or an ApiFailure with the problem's words */
+async function portalData<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok && error === undefined) return data as T;
+  const detail = (error as { detail?: string } | undefined)?.detail;
+  throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
+}
+
+interface Sending {
+  name: string;
+  size: number;
+  sent: number;
+  error?: string;
+}
+
+/**
+ * The subcontractor portal: opened from the e-mailed link without an account. The project, the subcontractor's own
+ * deliveries with what is expected, delivered, approved, declined (with the contractor's comment) or missing, and an
+ * upload per expected information type with a progress bar per file.
+ */
+export function PortalPage() {
+  const { t, i18n } = useTranslation();
+  const { projectId = '', subcontractorId = '' } = useParams();
+  const token = useMemo(() => portalToken(projectId, subcontractorId), [projectId, subcontractorId]);
+  const client = useMemo(
+    () => createByggdokClient({ baseUrl: window.location.origin, ...(token ? { bearer: token } : {}) }),
+    [token],
+  );
+  const queries = useQueryClient();
+  const path = { projectId, subcontractorId };
+  const enabled = token !== null;
+  const project = useQuery({
+    queryKey: ['portal', projectId, subcontractorId, 'project'],
+    enabled,
+    retry: false,
+    queryFn: () =>
+      portalData(client.GET('/construction/public/project/{projectId}/{subcontractorId}', { params: { path } })),
+  });
+  const me = useQuery({
+    queryKey: ['portal', projectId, subcontractorId, 'me'],
+    enabled,
+    retry: false,
+    queryFn: () =>
+      portalData(client.GET('/construction/public/subcontractor/{projectId}/{subcontractorId}', { params: { path } })),
+  });
+  const deliveries = useQuery({
+    queryKey: ['portal', projectId, subcontractorId, 'deliveries'],
+    enabled,
+    retry: false,
+    queryFn: () =>
+      portalData(client.GET('/construction/public/delivery/{projectId}/{subcontractorId}', { params: { path } })),
+  });
+  const [sending, setSending] = useState<Record<string, Sending[]>>({});
+
+  async function upload(deliveryId: string, informationType: string, files: File[]) {
+    const slot = `${deliveryId}:${informationType}`;
+    const buildingId = project.data?.buildings[0]?.id;
+    if (!buildingId) return;
+    setSending((all) => ({ ...all, [slot]: files.map((f) => ({ name: f.name, size: f.size, sent: 0 })) }));
+    const change = (index: number, patch: Partial<Sending>) =>
+      setSending((all) => ({
+        ...all,
+        [slot]: (all[slot] ?? []).map((entry, i) => (i === index ? { ...entry, ...patch } : entry)),
+      }));
+    await Promise.all(
+      files.map(async (file, index) => {
+        try {
+          const registered = await portalData(
+            client.POST('/construction/public/upload/{projectId}/{subcontractorId}', {
+              params: { path },
+              body: {
+                buildingId,
+                filename: file.name,
+                deliveryId,
+                informationType,
+                ...(me.data?.contactName ? { uploadedBy: me.data.contactName } : {}),
+              },
+            }),
+          );
+          await putFile(registered.uploadUrl, file, (sent) => change(index, { sent }));
+          change(index, { sent: file.size });
+        } catch (error) {
+          change(index, { error: (error as Error).message });
+        }
+      }),
+    );
+    await queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId, 'deliveries'] });
+  }
+
+  const failure = project.error ?? deliveries.error;
+  const languagePicker = (
+    <label className="language portal-language">
+      <span>{t('language')}</span>
+      <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {language === 'nb' ? 'Norsk (bokmål)' : 'English'}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  if (!token || (failure instanceof ApiFailure && (failure.status === 401 || failure.status === 403))) {
+    return (
+      <main className="content portal">
+        {languagePicker}
+        <h1>{t('portal.title')}</h1>
+        <p role="alert" className="failure">
+          {token ? t('portal.expired') : t('portal.noToken')}
+        </p>
+        {failure && <p className="muted">{failure.message}</p>}
+      </main>
+    );
+  }
+  return (
+    <main className="content portal">
+      {languagePicker}
+      {failure && (
+        <p role="alert" className="failure">
+          {t('error', { detail: failure.message })}
+        </p>
+      )}
+      {project.data && (
+        <>
+          <h1>{project.data.name}</h1>
+          <p className="muted">
+            {[project.data.customerName, project.data.address, me.data?.companyName].filter(Boolean).join(' · ')}
+          </p>
+        </>
+      )}
+      {deliveries.isPending && <p role="status">{t('loading')}</p>}
+      {deliveries.data?.deliveries.length === 0 && <p>{t('portal.nothing')}</p>}
+      <ul className="deliveries">
+        {deliveries.data?.deliveries.map((delivery) => (
+          <li key={delivery.id} className="delivery" aria-labelledby={`portal-${delivery.id}`}>
+            <h2 id={`portal-${delivery.id}`}>
+              {delivery.buildingCategory} {delivery.description ?? ''}
+            </h2>
+            {delivery.contactPerson?.name && (
+              <p className="muted">{t('portal.contact', { name: delivery.contactPerson.name })}</p>
+            )}
+            <ul className="checklist">
+              {delivery.progress.informationTypes.map((type) => {
+                const comment = delivery.informationTypes.find(
+                  (entry) => entry.informationType === type.informationType,
+                )?.comment;
+                const slot = `${delivery.id}:${type.informationType}`;
+                return (
+                  <li key={type.informationType} data-state={type.state}>
+                    <span className="checklist-type">{type.informationType}</span>
+                    <span className="muted">
+                      {type.documents > 0 ? t('projects.documents', { count: type.documents }) : t('portal.missing')}
+                    </span>
+                    {type.approvalStatus && (
+                      <span className={`approval approval-${type.approvalStatus}`}>
+                        {t(`projects.approval.${type.approvalStatus}`)}
+                      </span>
+                    )}
+                    {type.approvalStatus === 'DECLINED' && comment && (
+                      <span className="declined-comment">“{comment}”</span>
+                    )}
+                    {type.approvalStatus !== 'APPROVED' && (
+                      <label className="picker">
+                        {t('portal.upload', { type: type.informationType })}
+                        <input
+                          type="file"
+                          multiple
+                          onChange={(event) =>
+                            void upload(delivery.id, type.informationType, [...(event.target.files ?? [])])
+                          }
+                        />
+                      </label>
+                    )}
+                    {(sending[slot] ?? []).map((file) => (
+                      <div key={file.name} className="sending">
+                        <span>{file.name}</span>
+                        <progress max={Math.max(file.size, 1)} value={file.sent} aria-label={file.name} />
+                        {file.error && <span className="bad">{file.error}</span>}
+                      </div>
+                    ))}
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
