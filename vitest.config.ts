@@ -22,6 +22,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // two at a time (vitest's default on a 2-core machine is one): most files wait on PostgreSQL, not the CPU; the
+    // process tests, whose timing matters, still run one by one, after the rest
+    maxWorkers: 2,
     reporters: ['default'],
     projects: [
       {
@@ -39,7 +42,10 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: { name: 'web', include: ['web/test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
-      { extends: true, test: { name: 'process', include: [`server/test/${PROCESS}`] } },
+      {
+        extends: true,
+        test: { name: 'process', include: [`server/test/${PROCESS}`], poolOptions: { forks: { singleFork: true } } },
+      },
     ],
   },
 });
