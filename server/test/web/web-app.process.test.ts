@@ -595,9 +595,34 @@ describe('the web app in a browser', () => {
       await page.screenshot({ path: path.join(SHOTS, 'project-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      // the subcontractor opens the e-mailed link on a phone, without an account: the token leaves the address bar
+      // the portal link e-mailed from the page: previewed first, then sent (the embedded defaults write it to the outbox)
+      await page.getByRole('button', { name: 'Send portal link to Rør & Varme AS' }).click();
+      await page.getByLabel('Message (optional)').fill('Produktdatabladet må gjelde BX-200.');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect
+        .poll(() => page.locator('.mail-preview pre').textContent())
+        .toContain('Produktdatabladet må gjelde BX-200.');
+      expect(await page.locator('.mail-preview figcaption').textContent()).toContain('Skole Nord');
+      await page.getByRole('button', { name: 'Send e-mail' }).click();
+      await page.getByText('Sent, with a new link.').waitFor();
+      const outbox = path.join(dataDir, 'outbox');
+      const mailed = async () => {
+        const files = (await fs.readdir(outbox)).filter((f) => f.endsWith('.eml'));
+        const texts = await Promise.all(files.map((f) => fs.readFile(path.join(outbox, f), 'utf8')));
+        // quoted-printable: soft line breaks and encoded '='
+        const links = texts
+          .map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          .flatMap((text) =>
+            [...text.matchAll(/https?:\/\/[^\s"<>]+\/portal\/[^\s"<>]+#token=[^\s"<>]+/g)].map((m) => m[0]),
+          );
+        return links.find((link) => link.includes(subcontractorId)) ?? '';
+      };
+      await expect.poll(mailed, { timeout: 30_000 }).toMatch(/#token=/);
+      const link = await mailed();
+
+      // the subcontractor follows it on a phone, without an account: the token leaves the address bar
       const phone = await openPage('nb-NO', { width: 390, height: 844 });
-      await phone.page.goto(`${base}/portal/${projectId}/${subcontractorId}#token=${encodeURIComponent(token)}`);
+      await phone.page.goto(link);
       await phone.page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
       expect(phone.page.url()).toBe(`${base}/app/portal/${projectId}/${subcontractorId}`);
       const portalItem = (type: string) => phone.page.locator('.checklist > li').filter({ hasText: type });
@@ -627,16 +652,17 @@ describe('the web app in a browser', () => {
       await item('Produktdatablad').getByText('Approved', { exact: true }).waitFor();
       await expect.poll(() => page.locator('.missing li').count()).toBe(0);
 
-      // a link whose token is revoked says so, in words
-      const tokens = await call(
-        'GET',
-        `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens`,
-      );
-      for (const issued of tokens.tokens as { id: string }[])
-        await call(
-          'DELETE',
-          `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens/${issued.id}`,
-        );
+      // a link whose token is revoked (on the project page) says so, in words
+      await page.reload();
+      await page.getByRole('button', { name: 'Send portal link to Rør & Varme AS' }).click();
+      const revokeButtons = page.locator('.portal-link .key-list').getByRole('button', { name: 'Revoke' });
+      await expect.poll(() => revokeButtons.count()).toBeGreaterThan(1);
+      while ((await revokeButtons.count()) > 0) {
+        const before = await revokeButtons.count();
+        await revokeButtons.first().click();
+        await expect.poll(() => revokeButtons.count()).toBe(before - 1);
+      }
+      await page.screenshot({ path: path.join(SHOTS, 'project-links-en-1280.png'), fullPage: true });
       await phone.page.reload();
       await phone.page
         .getByText('Lenken er utløpt eller trukket tilbake. Be kontaktpersonen hos entreprenøren om en ny lenke.')
