@@ -22,14 +22,23 @@ export function signInAgain(): void {
   window.location.assign(`/auth/login?redirectUri=${encodeURIComponent(window.location.href)}`);
 }
 
-/** the data of a call, or an ApiFailure; a lost session sends the browser to sign-in and back here */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+/** the data of a call, or an ApiFailure with the problem's detail (204 No Content: nothing, and nothing wrong) */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (response.status === 401) signInAgain();
-  // 204 No Content: nothing to give, and nothing wrong
   if (response.ok && error === undefined) return data as T;
   const detail = (error as { detail?: string } | undefined)?.detail;
   throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
+}
+
+/** as dataOf, and a lost session sends the browser to sign-in and back here */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const pending = dataOf(call);
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) signInAgain();
+    throw error;
+  }
 }
 
 /** a text field of a submitted form ('' when absent) */

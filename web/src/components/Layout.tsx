@@ -8,7 +8,7 @@ import { useMe } from '../roles.js';
 import { changeLanguage, languageOfLocale, LANGUAGES, localeOfLanguage, type Language } from '../i18n.js';
 
 export function Layout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   // who is signed in: a signed-out visitor goes to sign-in (and comes back) whatever page they opened
@@ -50,24 +50,40 @@ export function Layout() {
           <input name="q" type="search" aria-label={t('nav.search')} placeholder={t('nav.search')} />
         </form>
         {me.data && <span className="who">{me.data.name || me.data.email}</span>}
-        <label className="language">
-          <span>{t('language')}</span>
-          <select
-            value={i18n.language}
-            onChange={(event) => void choose(event.target.value as Language).catch(() => undefined)}
-          >
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {language === 'nb' ? 'Norsk (bokmål)' : 'English'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguagePicker choose={(language) => void choose(language).catch(() => undefined)} />
       </header>
       <main className="content">
         <Outlet />
       </main>
     </>
+  );
+}
+
+/** a failed call in words (the problem's detail), or nothing */
+export function Failure(props: { error: Error | null | undefined }) {
+  const { t } = useTranslation();
+  if (!props.error) return null;
+  return (
+    <p role="alert" className="failure">
+      {t('error', { detail: props.error.message })}
+    </p>
+  );
+}
+
+/** the nb/en switch; `choose` also remembers the choice where there is somewhere to (a signed-in person) */
+export function LanguagePicker(props: { choose: (language: Language) => void; className?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <label className={props.className ?? 'language'}>
+      <span>{t('language')}</span>
+      <select value={i18n.language} onChange={(event) => props.choose(event.target.value as Language)}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {language === 'nb' ? 'Norsk (bokmål)' : 'English'}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

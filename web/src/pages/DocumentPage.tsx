@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
-import { Loaded } from '../components/Layout.js';
+import { Loaded, Failure } from '../components/Layout.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -191,11 +191,7 @@ export function DocumentPage() {
                   <p id="learns" className="muted">
                     {t('document.learns')}
                   </p>
-                  {save.error && (
-                    <p role="alert" className="failure">
-                      {t('error', { detail: save.error.message })}
-                    </p>
-                  )}
+                  <Failure error={save.error} />
                   {saved && <p role="status">{t('document.saved')}</p>}
                 </>
               )}

@@ -3,20 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
-import { Loaded } from '../components/Layout.js';
+import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED, localeOfLanguage, LANGUAGES, type Language } from '../i18n.js';
 import { atLeast, ROLES, useMe, type Role } from '../roles.js';
-
-/** a failed mutation in words, or nothing */
-function Failure(props: { error: Error | null }) {
-  const { t } = useTranslation();
-  if (!props.error) return null;
-  return (
-    <p role="alert" className="failure">
-      {t('error', { detail: props.error.message })}
-    </p>
-  );
-}
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
 function Members(props: { customerId: string; role: Role; myId: string }) {

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiFailure } from '../api.js';
-import { changeLanguage, LANGUAGES, type Language } from '../i18n.js';
+import { ApiFailure, dataOf } from '../api.js';
+import { Failure, LanguagePicker } from '../components/Layout.js';
+import { changeLanguage } from '../i18n.js';
 import { putFile } from '../put-file.js';
 
 /**
@@ -22,14 +23,6 @@ export function portalToken(projectId: string, subcontractorId: string): string 
   return window.sessionStorage.getItem(key);
 }
 
-/** the data of a portal call, or an ApiFailure with the problem's words */
-async function portalData<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok && error === undefined) return data as T;
-  const detail = (error as { detail?: string } | undefined)?.detail;
-  throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
-}
-
 interface Sending {
   name: string;
   size: number;
@@ -43,7 +36,7 @@ interface Sending {
  * upload per expected information type with a progress bar per file.
  */
 export function PortalPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { projectId = '', subcontractorId = '' } = useParams();
   const token = useMemo(() => portalToken(projectId, subcontractorId), [projectId, subcontractorId]);
   const client = useMemo(
@@ -58,21 +51,21 @@ export function PortalPage() {
     enabled,
     retry: false,
     queryFn: () =>
-      portalData(client.GET('/construction/public/project/{projectId}/{subcontractorId}', { params: { path } })),
+      dataOf(client.GET('/construction/public/project/{projectId}/{subcontractorId}', { params: { path } })),
   });
   const me = useQuery({
     queryKey: ['portal', projectId, subcontractorId, 'me'],
     enabled,
     retry: false,
     queryFn: () =>
-      portalData(client.GET('/construction/public/subcontractor/{projectId}/{subcontractorId}', { params: { path } })),
+      dataOf(client.GET('/construction/public/subcontractor/{projectId}/{subcontractorId}', { params: { path } })),
   });
   const deliveries = useQuery({
     queryKey: ['portal', projectId, subcontractorId, 'deliveries'],
     enabled,
     retry: false,
     queryFn: () =>
-      portalData(client.GET('/construction/public/delivery/{projectId}/{subcontractorId}', { params: { path } })),
+      dataOf(client.GET('/construction/public/delivery/{projectId}/{subcontractorId}', { params: { path } })),
   });
   const [sending, setSending] = useState<Record<string, Sending[]>>({});
 
@@ -89,7 +82,7 @@ export function PortalPage() {
     await Promise.all(
       files.map(async (file, index) => {
         try {
-          const registered = await portalData(
+          const registered = await dataOf(
             client.POST('/construction/public/upload/{projectId}/{subcontractorId}', {
               params: { path },
               body: {
@@ -113,16 +106,7 @@ export function PortalPage() {
 
   const failure = project.error ?? deliveries.error;
   const languagePicker = (
-    <label className="language portal-language">
-      <span>{t('language')}</span>
-      <select value={i18n.language} onChange={(event) => void changeLanguage(event.target.value as Language)}>
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language}>
-            {language === 'nb' ? 'Norsk (bokmål)' : 'English'}
-          </option>
-        ))}
-      </select>
-    </label>
+    <LanguagePicker className="language portal-language" choose={(language) => void changeLanguage(language)} />
   );
   if (!token || (failure instanceof ApiFailure && (failure.status === 401 || failure.status === 403))) {
     return (
@@ -139,11 +123,7 @@ export function PortalPage() {
   return (
     <main className="content portal">
       {languagePicker}
-      {failure && (
-        <p role="alert" className="failure">
-          {t('error', { detail: failure.message })}
-        </p>
-      )}
+      <Failure error={failure} />
       {project.data && (
         <>
           <h1>{project.data.name}</h1>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { BuildingProgress } from '../components/BuildingProgress.js';
-import { Loaded } from '../components/Layout.js';
+import { Loaded, Failure } from '../components/Layout.js';
 
 /** the building owners and buildings the person reaches, with their document counts */
 export function PortfolioPage() {
@@ -151,11 +151,7 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
             </button>
           </form>
         )}
-        {failure && (
-          <p role="alert" className="failure">
-            {t('error', { detail: failure.message })}
-          </p>
-        )}
+        <Failure error={failure} />
       </Loaded>
     </section>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
-import { Loaded } from '../components/Layout.js';
+import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast } from '../roles.js';
 import { daysUntil } from './ProjectsPage.js';
 
@@ -170,11 +170,7 @@ function DeliveryCard(props: { delivery: Delivery; subcontractor: string; canRev
           {t('projects.approveAll', { count: delivered.length })}
         </button>
       )}
-      {review.error && (
-        <p role="alert" className="failure">
-          {t('error', { detail: review.error.message })}
-        </p>
-      )}
+      <Failure error={review.error} />
     </li>
   );
 }
@@ -297,11 +293,7 @@ function SubcontractorLink(props: { customerId: string; projectId: string; subco
           </li>
         ))}
       </ul>
-      {failure && (
-        <p role="alert" className="failure">
-          {t('error', { detail: failure.message })}
-        </p>
-      )}
+      <Failure error={failure} />
     </div>
   );
 }
@@ -462,11 +454,7 @@ export function ProjectPage() {
                   </button>
                 </form>
               )}
-              {addSubcontractor.error && (
-                <p role="alert" className="failure">
-                  {t('error', { detail: addSubcontractor.error.message })}
-                </p>
-              )}
+              <Failure error={addSubcontractor.error} />
             </section>
           </>
         )}

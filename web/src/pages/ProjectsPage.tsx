@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
-import { Loaded } from '../components/Layout.js';
+import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
 
 /** whole days from today to a date (YYYY-MM-DD); negative once it has passed */
@@ -109,11 +109,7 @@ function CustomerProjects(props: { customerId: string; name: string; canCreate: 
           </button>
         </form>
       )}
-      {create.error && (
-        <p role="alert" className="failure">
-          {t('error', { detail: create.error.message })}
-        </p>
-      )}
+      <Failure error={create.error} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, ApiFailure, formText, unwrap } from '../api.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
-import { Loaded } from '../components/Layout.js';
+import { Loaded, Failure } from '../components/Layout.js';
 
 type Report =
   paths['/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/report']['get']['responses'][200]['content']['application/json'];
@@ -171,11 +171,7 @@ function ItemDetails(props: { item: Item; scope: Scope }) {
           </li>
         ))}
       </ul>
-      {failure && (
-        <p role="alert" className="failure">
-          {t('error', { detail: failure.message })}
-        </p>
-      )}
+      <Failure error={failure} />
     </div>
   );
 }
@@ -256,11 +252,7 @@ export function ReportPage() {
           {t('report.print')}
         </button>
       </form>
-      {generate.error && (
-        <p role="alert" className="failure">
-          {t('error', { detail: generate.error.message })}
-        </p>
-      )}
+      <Failure error={generate.error} />
       <Loaded loading={report.isPending} error={report.error} retry={() => void report.refetch()}>
         {report.data === null ? (
           <p className="muted">{t('report.none')}</p>
