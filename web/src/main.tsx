@@ -35,6 +35,16 @@ const router = createBrowserRouter(
         { path: 'people', element: <PeoplePage /> },
         { path: 'projects', element: <ProjectsPage /> },
         { path: 'projects/:customerId/:projectId', element: <ProjectPage /> },
+        // the project's other parts load when first opened
+        {
+          path: 'projects/:customerId/:projectId/documents',
+          lazy: () =>
+            import('./pages/project/ProjectDocumentsPage.js').then((m) => ({ Component: m.ProjectDocumentsPage })),
+        },
+        {
+          path: 'projects/:customerId/:projectId/handover',
+          lazy: () => import('./pages/project/HandoverPage.js').then((m) => ({ Component: m.HandoverPage })),
+        },
       ],
     },
     // the subcontractor portal: no account, no app header; its token comes with the e-mailed link

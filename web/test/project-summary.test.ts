@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarise } from '../src/pages/ProjectPage.js';
+import { summarise } from '../src/pages/project/deliveries.js';
 import { daysUntil } from '../src/pages/ProjectsPage.js';
 
 type Delivery = Parameters<typeof summarise>[0][number];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { accessibilityViolations, launchChromium } from '../helpers/chromium.js'
 import { makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
 import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { readZip } from '../helpers/zip-reader.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -492,8 +494,8 @@ describe('the web app in a browser', () => {
   );
 
   it(
-    'runs a construction project: created with its building, a subcontractor added, its delivery reviewed item by item',
-    { timeout: 120_000 },
+    'runs a construction project from its creation to its handover: deliveries, review, portal, renaming, zip, handover',
+    { timeout: 240_000 },
     async () => {
       const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
       await page.goto(`${base}/app/projects`);
@@ -541,15 +543,32 @@ describe('the web app in a browser', () => {
         `/construction/customers/${customerId}/projects/${projectId}/subcontractors`,
       );
       const subcontractorId = subcontractors.subcontractors[0].id as string;
-      const delivery = await call('POST', '/construction/deliveries/', {
-        customerId,
-        projectId,
-        buildingCategory: '320',
-        fullCategory: '3201',
+      // the delivery made on the page: the building part found in NS 3451 by its name, the types picked and one typed
+      await page.getByRole('button', { name: 'New delivery' }).click();
+      const form = page.getByRole('form', { name: 'New delivery' });
+      await form.getByLabel('Search NS 3451').fill('sanitær utstyr');
+      await form.getByLabel('NS 3451 building part', { exact: true }).selectOption('315');
+      await form.locator('.picked').getByText('315 Equipment for sanitary installations').waitFor();
+      await form.getByLabel('Find or type an information type').fill('datablad');
+      await form.getByLabel('Product data sheet / technical data sheet').check();
+      await form.getByLabel('Find or type an information type').fill('FDV-dokumentasjon');
+      await form.getByRole('button', { name: 'Add “FDV-dokumentasjon”' }).click();
+      await form.getByText('Expected information types (2 chosen)').waitFor();
+      await form.getByLabel('Description', { exact: true }).fill('Sanitæranlegg');
+      await form.getByLabel(/^Subcontractor/).selectOption({ label: 'Rør & Varme AS' });
+      await form.getByLabel('Our contact person').fill('Ola Byggeleder');
+      await form.getByRole('button', { name: 'Create delivery' }).click();
+      await page.locator('.delivery h3').filter({ hasText: '315 Sanitæranlegg' }).waitFor();
+      const PDB = 'Product data sheet / technical data sheet';
+      const [delivery] = (await call('GET', `/construction/deliveries/project/${projectId}`)).deliveries;
+      expect(delivery).toMatchObject({
+        buildingCategory: '315',
+        fullCategory: '315',
         description: 'Sanitæranlegg',
-        informationTypesExpected: ['FDV-dokumentasjon', 'Produktdatablad'],
+        subContractorId: subcontractorId,
+        contactPerson: { name: 'Ola Byggeleder' },
+        informationTypesExpected: [PDB, 'FDV-dokumentasjon'],
       });
-      await call('PUT', `/construction/deliveries/${delivery.id}`, { subContractorId: subcontractorId });
       const { token } = await call(
         'POST',
         `/construction/customers/${customerId}/projects/${projectId}/subcontractors/${subcontractorId}/tokens`,
@@ -557,7 +576,7 @@ describe('the web app in a browser', () => {
       );
       for (const [informationType, filename] of [
         ['FDV-dokumentasjon', 'FDV sanitær.pdf'],
-        ['Produktdatablad', 'Produktdatablad blandebatteri.pdf'],
+        [PDB, 'Produktdatablad blandebatteri.pdf'],
       ]) {
         const registered = await fetch(`${base}/construction/public/upload/${projectId}/${subcontractorId}`, {
           method: 'POST',
@@ -581,17 +600,17 @@ describe('the web app in a browser', () => {
       const figure = (name: string) => page.locator('.figures div').filter({ hasText: name }).locator('dd');
       await expect.poll(() => figure('Waiting for review').textContent(), { timeout: 30_000 }).toBe('2');
       const item = (type: string) => page.locator('.checklist > li').filter({ hasText: type });
-      await page.getByRole('button', { name: 'Decline Produktdatablad' }).click();
+      await page.getByRole('button', { name: `Decline ${PDB}` }).click();
       await page
         .getByLabel('What is missing? (the subcontractor sees this)')
         .fill('Gjelder feil modell, send for BX-200.');
       await page.getByRole('button', { name: 'Send decline' }).click();
-      await item('Produktdatablad').getByText('Declined').waitFor();
-      await item('Produktdatablad').getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
+      await item(PDB).getByText('Declined').waitFor();
+      await item(PDB).getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
       await page.getByRole('button', { name: 'Approve FDV-dokumentasjon' }).click();
       await item('FDV-dokumentasjon').getByText('Approved', { exact: true }).waitFor();
       await expect.poll(() => figure('Waiting for review').textContent()).toBe('0');
-      expect(await page.locator('.missing li').textContent()).toBe('Rør & Varme AS: Produktdatablad');
+      expect(await page.locator('.missing li').textContent()).toBe(`Rør & Varme AS: ${PDB}`);
       await page.screenshot({ path: path.join(SHOTS, 'project-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -626,20 +645,20 @@ describe('the web app in a browser', () => {
       await phone.page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
       expect(phone.page.url()).toBe(`${base}/app/portal/${projectId}/${subcontractorId}`);
       const portalItem = (type: string) => phone.page.locator('.checklist > li').filter({ hasText: type });
-      await portalItem('Produktdatablad').getByText('Avvist').waitFor();
-      await portalItem('Produktdatablad').getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
+      await portalItem(PDB).getByText('Avvist').waitFor();
+      await portalItem(PDB).getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
       await portalItem('FDV-dokumentasjon').getByText('Godkjent').waitFor();
       // what is approved takes no more files; the declined one takes its replacement
       expect(await portalItem('FDV-dokumentasjon').locator('input[type=file]').count()).toBe(0);
       const replacement = path.join(dataDir, 'Produktdatablad BX-200.pdf');
       await fs.writeFile(replacement, await makePdf(['Produktdatablad BX-200 blandebatteri.']));
-      await phone.page.getByLabel('Last opp Produktdatablad').setInputFiles(replacement);
+      await phone.page.getByLabel(`Last opp ${PDB}`).setInputFiles(replacement);
       await expect
         .poll(async () => (await phone.page.locator('.sending progress').getAttribute('value')) ?? '', {
           timeout: 30_000,
         })
         .toBe(String((await fs.stat(replacement)).size));
-      await portalItem('Produktdatablad').getByText('2 dokumenter').waitFor();
+      await portalItem(PDB).getByText('2 dokumenter').waitFor();
       const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
       await phone.page.screenshot({ path: path.join(SHOTS, 'portal-nb-390.png'), fullPage: true });
@@ -647,9 +666,9 @@ describe('the web app in a browser', () => {
 
       // the member approves the replacement: nothing is owed any more
       await page.reload();
-      await item('Produktdatablad').getByText('2 documents').waitFor();
-      await page.getByRole('button', { name: 'Approve Produktdatablad' }).click();
-      await item('Produktdatablad').getByText('Approved', { exact: true }).waitFor();
+      await item(PDB).getByText('2 documents').waitFor();
+      await page.getByRole('button', { name: `Approve ${PDB}` }).click();
+      await item(PDB).getByText('Approved', { exact: true }).waitFor();
       await expect.poll(() => page.locator('.missing li').count()).toBe(0);
 
       // a link whose token is revoked (on the project page) says so, in words
@@ -672,6 +691,93 @@ describe('the web app in a browser', () => {
         await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
       ).toBeLessThanOrEqual(0);
       await phone.context.close();
+
+      // the project's documents: all three given the building part and discipline at once
+      const parts = page.getByRole('navigation', { name: 'Parts of the project' });
+      await parts.getByRole('link', { name: 'Documents' }).click();
+      const docRows = page.locator('table.project-documents tbody tr[aria-rowindex]');
+      await expect.poll(() => docRows.count(), { timeout: 30_000 }).toBe(3);
+      await docRows.filter({ hasText: 'FDV sanitær.pdf' }).getByText('Rør & Varme AS').waitFor();
+      await page.getByLabel('Select all shown').check();
+      const batch = page.getByRole('form', { name: 'Change 3 documents' });
+      await batch.getByLabel('New NS 3451 code').fill('315');
+      await batch.getByLabel(/^New discipline/).selectOption('RIV');
+      await batch.getByRole('button', { name: 'Save on 3 documents' }).click();
+      const column = (n: number) => docRows.locator(`td:nth-child(${n})`).allTextContents();
+      await expect.poll(() => column(3)).toEqual(['315', '315', '315']);
+
+      // renamed by the naming convention: the preview side by side, applied, undone, applied again
+      await page.getByRole('button', { name: 'Preview new names' }).click();
+      await page.getByText('3 of 3 can be renamed').waitFor();
+      const previewed = () =>
+        page
+          .locator('.rename-preview tbody tr')
+          .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent)));
+      expect(await previewed()).toEqual([
+        ['FDV sanitær.pdf', 'P_2041-RIV-315-001-FDV_sanitær.pdf'],
+        ['Produktdatablad blandebatteri.pdf', 'P_2041-RIV-315-002-Produktdatablad_blandebatteri.pdf'],
+        ['Produktdatablad BX-200.pdf', 'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf'],
+      ]);
+      await page.screenshot({ path: path.join(SHOTS, 'project-documents-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Rename 3 documents' }).click();
+      await page.getByText('3 documents renamed.').waitFor();
+      await expect.poll(() => column(2)).toContain('P_2041-RIV-315-001-FDV_sanitær.pdf');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByText('3 names restored.').waitFor();
+      await expect.poll(() => column(2)).toContain('FDV sanitær.pdf');
+      await page.getByRole('button', { name: 'Preview new names' }).click();
+      await page.getByRole('button', { name: 'Rename 3 documents' }).click();
+      await page.getByText('3 documents renamed.').waitFor();
+
+      // the building's zip, built on the page and downloaded: its manifest names the renamed files with their MD5
+      await parts.getByRole('link', { name: 'Archives and handover' }).click();
+      await page.getByRole('button', { name: 'Build zip' }).click();
+      const download = page.getByRole('link', { name: 'Download zip' });
+      await download.waitFor({ timeout: 60_000 });
+      await page.getByText(/^3 files, /).waitFor();
+      const zipUrl = new URL((await download.getAttribute('href'))!, base).href;
+      const files = await readZip(Buffer.from(await (await fetch(zipUrl)).arrayBuffer()));
+      const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as {
+        files: { path: string; size: number; md5: string }[];
+      };
+      expect(manifest.files.map((entry) => path.basename(entry.path)).sort()).toEqual([
+        'P_2041-RIV-315-001-FDV_sanitær.pdf',
+        'P_2041-RIV-315-002-Produktdatablad_blandebatteri.pdf',
+        'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf',
+      ]);
+      for (const entry of manifest.files) {
+        expect(createHash('md5').update(files.get(entry.path)!).digest('hex')).toBe(entry.md5);
+      }
+
+      // the handover: the dry run's report first (nothing moves), then confirmed
+      await page.getByRole('button', { name: 'Try the handover (changes nothing)' }).click();
+      const report = page.getByRole('article', { name: /^Dry run report: Skole Nord → Bryggen Eiendom AS/ });
+      await report.waitFor();
+      const reportFigure = (name: string) => report.locator('.figures div').filter({ hasText: name }).locator('dd');
+      expect(await reportFigure('Documents').textContent()).toBe('3');
+      expect(await reportFigure('Information types approved').textContent()).toBe('2 / 2');
+      await report.getByText('P_2041-RIV-315-001-FDV_sanitær.pdf').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'handover-dry-run-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect((await call('GET', `/construction/customers/${customerId}/projects/${projectId}`)).status).toBe('ACTIVE');
+      await page.getByLabel(/^I want to hand the project over to Bryggen Eiendom AS/).check();
+      await page.getByRole('button', { name: 'Hand over', exact: true }).click();
+      await page.getByText(/^Handed over to Bryggen Eiendom AS on /).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'handover-done-en-1280.png'), fullPage: true });
+      const pdf = await page.request.get(
+        `${base}/construction/customers/${customerId}/projects/${projectId}/handover/report.pdf?locale=en`,
+      );
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // the owner's side: the building and its documents, renamed, in the document platform's pages
+      await page.getByRole('link', { name: 'Hovedbygg' }).click();
+      await page.getByRole('heading', { name: 'Hovedbygg', level: 1 }).waitFor();
+      const ownerRows = page.locator('table.documents tbody tr[aria-rowindex]');
+      await expect.poll(() => ownerRows.count(), { timeout: 30_000 }).toBe(3);
+      await ownerRows.filter({ hasText: 'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf' }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'handed-over-building-en-1280.png'), fullPage: true });
       await context.close();
     },
   );

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,6 +19,7 @@ import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgress.js';
 import { UploadPanel } from '../components/UploadPanel.js';
+import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -157,7 +157,6 @@ export function BuildingPage() {
 }
 
 const STATES = ['processing', 'ready', 'unreadable', 'corrupt'] as const;
-const ROW_HEIGHT = 41;
 
 function Choice(props: {
   label: string;
@@ -190,15 +189,7 @@ function DocumentTable(props: {
 }) {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useVirtualizer({
-    count: props.rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = rows.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = rows.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const { items, before, after } = useVirtualRows(props.rows.length, scroller);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
@@ -216,11 +207,7 @@ function DocumentTable(props: {
           </tr>
         </thead>
         <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={8} style={{ height: before, padding: 0, border: 0 }} />
-            </tr>
-          )}
+          <Spacer height={before} columns={8} />
           {items.map((item) => {
             const d = props.rows[item.index]!;
             const state = processingState(d);
@@ -241,11 +228,7 @@ function DocumentTable(props: {
               </tr>
             );
           })}
-          {after > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={8} style={{ height: after, padding: 0, border: 0 }} />
-            </tr>
-          )}
+          <Spacer height={after} columns={8} />
         </tbody>
       </table>
     </div>

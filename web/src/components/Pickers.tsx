@@ -1,0 +1,178 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matches, nameIn, useReference } from '../reference.js';
+
+/**
+ * An NS 3451 building part, found by code or name in either language: a search field over a list box. The chosen
+ * code stays shown with its name.
+ */
+export function CategoryPicker(props: { value: string; onChange: (code: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const reference = useReference();
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const all = reference.data?.categories ?? [];
+  const found = all.filter((entry) => matches(query, entry.code, entry.nameNo, entry.nameEn)).slice(0, 200);
+  const chosen = all.find((entry) => entry.code === props.value);
+  // the chosen code stays in the list even when the search no longer finds it
+  if (chosen && !found.includes(chosen)) found.unshift(chosen);
+  return (
+    <fieldset className="picker">
+      <legend>{t('construction.category')}</legend>
+      <label>
+        {t('construction.findCategory')}
+        <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </label>
+      <select
+        id={id}
+        size={6}
+        required
+        aria-label={t('construction.category')}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {found.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {entry.code} {nameIn(i18n.language, entry)}
+          </option>
+        ))}
+      </select>
+      <p className="muted picked" aria-live="polite">
+        {reference.isPending
+          ? t('loading')
+          : chosen
+            ? `${chosen.code} ${nameIn(i18n.language, chosen)}`
+            : t('construction.noCategory')}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * Information types picked from the FDV list (searchable, in the person's language, found by either language's name and
+ * the words files are named with) or written in; the chosen ones listed, each removable. Deliveries keep the names as
+ * written (`store: 'name'`); documents keep the classifier's ids (`store: 'id'`), shown by name.
+ */
+export function InformationTypesPicker(props: {
+  value: string[];
+  onChange: (types: string[]) => void;
+  store?: 'name' | 'id';
+}) {
+  const { t, i18n } = useTranslation();
+  const reference = useReference();
+  const [query, setQuery] = useState('');
+  const options = new Map(
+    (reference.data?.informationTypes ?? []).map((entry) => {
+      const label = nameIn(i18n.language, entry);
+      const search = [entry.nameNo, entry.nameEn, ...entry.cues].join(' ');
+      return [props.store === 'id' ? entry.id : label, { label, search }] as const;
+    }),
+  );
+  const shown = [...new Set([...props.value, ...options.keys()])].filter((value) =>
+    matches(query, value, options.get(value)?.search ?? ''),
+  );
+  const typed = query.trim();
+  const toggle = (value: string, on: boolean) =>
+    props.onChange(on ? [...props.value, value] : props.value.filter((other) => other !== value));
+  const labelOf = (value: string) => options.get(value)?.label ?? value;
+  return (
+    <fieldset className="picker">
+      <legend>{t('construction.expectedTypes', { count: props.value.length })}</legend>
+      <label>
+        {t('construction.findType')}
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds what was written instead of sending the whole form
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (typed && !props.value.includes(typed)) toggle(typed, true);
+            setQuery('');
+          }}
+        />
+      </label>
+      <ul className="picker-options">
+        {shown.map((value) => (
+          <li key={value}>
+            <label>
+              <input
+                type="checkbox"
+                checked={props.value.includes(value)}
+                onChange={(event) => toggle(value, event.target.checked)}
+              />
+              {labelOf(value)}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {typed && !shown.some((value) => labelOf(value).toLocaleLowerCase() === typed.toLocaleLowerCase()) && (
+        <button
+          type="button"
+          onClick={() => {
+            toggle(typed, true);
+            setQuery('');
+          }}
+        >
+          {t('construction.addType', { type: typed })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** an information type's name in the person's language (the classifier's ids named; what was written in, as is) */
+export function useTypeName(): (value: string) => string {
+  const { i18n } = useTranslation();
+  const reference = useReference();
+  const names = new Map(
+    (reference.data?.informationTypes ?? []).map((entry) => [entry.id, nameIn(i18n.language, entry)]),
+  );
+  return (value) => names.get(value) ?? value;
+}
+
+/** a select of the subcontractors (and a first choice meaning none of them, or all) */
+export function SubcontractorSelect(props: {
+  name: string;
+  label: string;
+  none: string;
+  subcontractors: { id: string; companyName: string }[];
+  defaultValue?: string | null;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={props.defaultValue ?? ''}>
+        <option value="">{props.none}</option>
+        {props.subcontractors.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.companyName}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** a select of the disciplines (their codes stored), a value outside the list kept as it is */
+export function DisciplineSelect(props: { name: string; label: string; none: string; defaultValue?: string | null }) {
+  const { i18n } = useTranslation();
+  const reference = useReference();
+  const disciplines = reference.data?.disciplines ?? [];
+  const current = props.defaultValue ?? '';
+  return (
+    <label>
+      {props.label}
+      <select name={props.name} defaultValue={current}>
+        <option value="">{props.none}</option>
+        {current && !disciplines.some((entry) => entry.code === current) && <option value={current}>{current}</option>}
+        {disciplines.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {entry.code} {nameIn(i18n.language, entry)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, formText, unwrap } from '../../api.js';
+import { Failure } from '../../components/Layout.js';
+import type { Delivery } from './deliveries.js';
+
+type Approval = 'APPROVED' | 'DECLINED' | null;
+
+/** one delivery: its expected information types as a checklist, each approved or declined with a comment */
+export function DeliveryCard(props: {
+  delivery: Delivery;
+  subcontractor: string;
+  canReview: boolean;
+  changed: () => void;
+  edit?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const { delivery } = props;
+  const [declining, setDeclining] = useState<string | null>(null);
+  const review = useMutation({
+    mutationFn: (changes: { informationType: string; approvalStatus: Approval; comment?: string | null }[]) =>
+      unwrap(
+        api.PUT('/construction/deliveries/{id}', {
+          params: { path: { id: delivery.id } },
+          // every type is sent: the list replaces the delivery's approvals
+          body: {
+            informationTypes: [
+              ...new Set([
+                ...delivery.informationTypesExpected,
+                ...delivery.informationTypes.map((type) => type.informationType),
+              ]),
+            ].map((name) => {
+              const type = delivery.informationTypes.find((entry) => entry.informationType === name);
+              const change = changes.find((c) => c.informationType === name);
+              return {
+                informationType: name,
+                approvalStatus: change ? change.approvalStatus : (type?.approvalStatus ?? null),
+                comment: change && change.comment !== undefined ? change.comment : (type?.comment ?? null),
+              };
+            }),
+          },
+        }),
+      ),
+    onSuccess: () => {
+      setDeclining(null);
+      props.changed();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.DELETE('/construction/deliveries/{id}', {
+          params: { path: { id: delivery.id } },
+          body: { projectId: delivery.projectId },
+        }),
+      ),
+    onSuccess: props.changed,
+  });
+  const approvals = new Map(delivery.informationTypes.map((type) => [type.informationType, type]));
+  const delivered = delivery.progress.informationTypes.filter(
+    (type) => type.documents > 0 && type.approvalStatus !== 'APPROVED',
+  );
+  return (
+    <li className="delivery" aria-labelledby={`delivery-${delivery.id}`}>
+      <h3 id={`delivery-${delivery.id}`}>
+        {delivery.buildingCategory} {delivery.description ?? ''}{' '}
+        <span className={`delivery-state state-${delivery.progress.state}`}>
+          {t(`projects.states.${delivery.progress.state}`)}
+        </span>
+      </h3>
+      <p className="muted">
+        {props.subcontractor} ·{' '}
+        {t('projects.deliveryProgress', {
+          delivered: delivery.progress.delivered,
+          approved: delivery.progress.approved,
+          expected: delivery.progress.expected,
+        })}
+      </p>
+      <progress
+        max={Math.max(delivery.progress.expected, 1)}
+        value={delivery.progress.approved}
+        aria-label={t('projects.approvedShare')}
+      />
+      <ul className="checklist">
+        {delivery.progress.informationTypes.map((type) => {
+          const approval = approvals.get(type.informationType);
+          return (
+            <li key={type.informationType} data-state={type.state}>
+              <span className="checklist-type">{type.informationType}</span>
+              <span className="muted">{t('projects.documents', { count: type.documents })}</span>
+              <span className={`approval approval-${type.approvalStatus ?? 'none'}`}>
+                {t(`projects.approval.${type.approvalStatus ?? 'none'}`)}
+              </span>
+              {approval?.comment && <span className="muted">“{approval.comment}”</span>}
+              {approval?.approvalStatus && approval.verifiedBy && (
+                <span className="muted verified">
+                  {t('construction.verified', {
+                    who: approval.verifiedBy,
+                    when: approval.verifiedAt ? dates.format(new Date(approval.verifiedAt)) : '–',
+                  })}
+                </span>
+              )}
+              {props.canReview && type.documents > 0 && (
+                <span className="checklist-actions">
+                  <button
+                    type="button"
+                    disabled={review.isPending || type.approvalStatus === 'APPROVED'}
+                    aria-label={t('projects.approveNamed', { type: type.informationType })}
+                    onClick={() =>
+                      review.mutate([
+                        { informationType: type.informationType, approvalStatus: 'APPROVED', comment: null },
+                      ])
+                    }
+                  >
+                    {t('projects.approve')}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={review.isPending}
+                    aria-label={t('projects.declineNamed', { type: type.informationType })}
+                    onClick={() => setDeclining(type.informationType)}
+                  >
+                    {t('projects.decline')}
+                  </button>
+                </span>
+              )}
+              {declining === type.informationType && (
+                <form
+                  className="inline-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    review.mutate([
+                      {
+                        informationType: type.informationType,
+                        approvalStatus: 'DECLINED',
+                        comment: formText(event.currentTarget, 'comment').trim(),
+                      },
+                    ]);
+                  }}
+                >
+                  <label>
+                    {t('projects.declineWhy')}
+                    <input name="comment" required maxLength={2000} autoFocus />
+                  </label>
+                  <button type="submit">{t('projects.sendDecline')}</button>
+                </form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {props.canReview && delivered.length > 1 && (
+        <button
+          type="button"
+          disabled={review.isPending}
+          onClick={() =>
+            review.mutate(
+              delivered.map((type) => ({
+                informationType: type.informationType,
+                approvalStatus: 'APPROVED' as const,
+                comment: null,
+              })),
+            )
+          }
+        >
+          {t('projects.approveAll', { count: delivered.length })}
+        </button>
+      )}
+      {props.edit && (
+        <p className="actions">
+          <button
+            type="button"
+            onClick={props.edit}
+            aria-label={t('construction.editNamed', { name: delivery.description ?? delivery.fullCategory })}
+          >
+            {t('construction.edit')}
+          </button>
+          <button
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (
+                window.confirm(t('construction.confirmDelete', { name: delivery.description ?? delivery.fullCategory }))
+              )
+                remove.mutate();
+            }}
+          >
+            {t('construction.deleteDelivery')}
+          </button>
+        </p>
+      )}
+      <Failure error={review.error ?? remove.error} />
+    </li>
+  );
+}
