@@ -45,6 +45,14 @@ const router = createBrowserRouter(
           path: 'projects/:customerId/:projectId/handover',
           lazy: () => import('./pages/project/HandoverPage.js').then((m) => ({ Component: m.HandoverPage })),
         },
+        {
+          path: 'projects/:customerId/:projectId/members',
+          lazy: () => import('./pages/project/MembersPage.js').then((m) => ({ Component: m.MembersPage })),
+        },
+        {
+          path: 'projects/:customerId/:projectId/drawings/:documentId',
+          lazy: () => import('./pages/project/DrawingPage.js').then((m) => ({ Component: m.DrawingPage })),
+        },
       ],
     },
     // the subcontractor portal: no account, no app header; its token comes with the e-mailed link

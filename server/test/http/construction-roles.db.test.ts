@@ -115,6 +115,10 @@ const TABLE: Record<string, Row> = {
       payload: { email: w.targetEmail, role: 'READ_ACCESS' },
     }),
   },
+  'GET /construction/customers/{customerId}/projects/{projectId}/idp/users': {
+    need: 'manage_members',
+    request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects/${w.projectId}/idp/users` }),
+  },
   'PUT /construction/customers/{customerId}/projects/{projectId}/idp/users/{userId}/role': {
     need: 'manage_members',
     request: async (w) => ({

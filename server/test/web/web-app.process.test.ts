@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
-import { makePdf, makeXlsx } from '../helpers/document-fixtures.js';
+import { dxfDrawing, makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
 import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 import { readZip } from '../helpers/zip-reader.js';
@@ -112,6 +112,28 @@ describe('the web app in a browser', () => {
       .getByLabel(/^(Språk|Language)/)
       .selectOption(language);
     await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+  }
+
+  /** a desktop page in English, signed in and on the page wanted */
+  async function openInEnglish(pathname: string, wanted: RegExp) {
+    const opened = await openPage('en-GB', { width: 1280, height: 900 });
+    await opened.page.goto(`${base}${pathname}`);
+    await signIn(opened.page, wanted);
+    await useLanguage(opened.page, 'en');
+    return opened;
+  }
+
+  /** the service's API with the page's session (a same-origin request, as the app makes it) */
+  function callAs(page: Page) {
+    return async (method: string, url: string, data?: unknown) => {
+      const response = await page.request.fetch(`${base}${url}`, {
+        method,
+        headers: { origin: base },
+        ...(data ? { data } : {}),
+      });
+      if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+      return response.status() === 204 ? null : response.json();
+    };
   }
 
   afterAll(async () => {
@@ -360,10 +382,10 @@ describe('the web app in a browser', () => {
     'generates a deficiency report: progress per theme, items with their status, and a print layout',
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
-      await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/report`);
-      await signIn(page, /\/report$/);
-      await useLanguage(page, 'en');
+      const { context, page } = await openInEnglish(
+        `/app/owners/${owner.id}/buildings/${owner.buildingId}/report`,
+        /\/report$/,
+      );
 
       await page.getByText('No report for these regulations yet. Generate one.').waitFor();
       await page.getByRole('button', { name: 'Generate report' }).click();
@@ -409,10 +431,7 @@ describe('the web app in a browser', () => {
     'manages people: an invitation, a personal key made, used and revoked, the audit log; a reader sees less',
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
-      await page.goto(`${base}/app/people`);
-      await signIn(page, /\/app\/people$/);
-      await useLanguage(page, 'en');
+      const { context, page } = await openInEnglish(`/app/people`, /\/app\/people$/);
       await page.getByRole('heading', { name: 'People and access', level: 1 }).waitFor();
 
       // an invitation with a role: the person is listed as invited
@@ -497,10 +516,7 @@ describe('the web app in a browser', () => {
     'runs a construction project from its creation to its handover: deliveries, review, portal, renaming, zip, handover',
     { timeout: 240_000 },
     async () => {
-      const { context, page } = await openPage('en-GB', { width: 1280, height: 900 });
-      await page.goto(`${base}/app/projects`);
-      await signIn(page, /\/app\/projects$/);
-      await useLanguage(page, 'en');
+      const { context, page } = await openInEnglish(`/app/projects`, /\/app\/projects$/);
       await page.getByRole('heading', { name: 'Construction projects', level: 1 }).waitFor();
 
       // a project with its building and a planned handover 30 days from today
@@ -528,15 +544,7 @@ describe('the web app in a browser', () => {
       await page.getByText('Rør & Varme AS').waitFor();
 
       // a delivery for it, and the subcontractor's two files through the portal (the routes of the delivery issue)
-      const call = async (method: string, url: string, data?: unknown) => {
-        const response = await page.request.fetch(`${base}${url}`, {
-          method,
-          headers: { origin: base },
-          ...(data ? { data } : {}),
-        });
-        if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-        return response.status() === 204 ? null : response.json();
-      };
+      const call = callAs(page);
       const project = await call('GET', `/construction/customers/${customerId}/projects/${projectId}`);
       const subcontractors = await call(
         'GET',
@@ -712,7 +720,9 @@ describe('the web app in a browser', () => {
       const previewed = () =>
         page
           .locator('.rename-preview tbody tr')
-          .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent)));
+          .evaluateAll((rows: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> }[]) =>
+            rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent)),
+          );
       expect(await previewed()).toEqual([
         ['FDV sanitær.pdf', 'P_2041-RIV-315-001-FDV_sanitær.pdf'],
         ['Produktdatablad blandebatteri.pdf', 'P_2041-RIV-315-002-Produktdatablad_blandebatteri.pdf'],
@@ -778,6 +788,100 @@ describe('the web app in a browser', () => {
       await expect.poll(() => ownerRows.count(), { timeout: 30_000 }).toBe(3);
       await ownerRows.filter({ hasText: 'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf' }).waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'handed-over-building-en-1280.png'), fullPage: true });
+      await context.close();
+    },
+  );
+
+  it(
+    'shows a project drawing with its layers, moved and zoomed; the project’s people with their roles and its log',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openInEnglish(`/app/projects`, /\/app\/projects$/);
+      const call = callAs(page);
+      // a project whose plumber delivers a DXF plan through the portal
+      const [customer] = (await call('GET', '/construction/customers/')).customers;
+      const project = await call('POST', `/construction/customers/${customer.id}/projects`, {
+        name: 'Tegningsprosjekt',
+        buildings: [{ name: 'Blokk A' }],
+      });
+      const subcontractor = await call(
+        'POST',
+        `/construction/customers/${customer.id}/projects/${project.id}/subcontractors`,
+        { companyName: 'VVS Plan AS', email: 'plan@vvs.test' },
+      );
+      const { token } = await call(
+        'POST',
+        `/construction/customers/${customer.id}/projects/${project.id}/subcontractors/${subcontractor.id}/tokens`,
+        {},
+      );
+      const registered = await fetch(`${base}/construction/public/upload/${project.id}/${subcontractor.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ buildingId: project.buildings[0].id, filename: 'Plan VVS.dxf' }),
+      }).then((r) => r.json() as Promise<{ uploadUrl: string }>);
+      expect((await fetch(registered.uploadUrl, { method: 'PUT', body: dxfDrawing() })).status).toBe(200);
+
+      // from the project's documents to the drawing: the layers the file hides start hidden
+      await page.goto(`${base}/app/projects/${customer.id}/${project.id}/documents`);
+      await page.getByRole('link', { name: 'Plan VVS.dxf' }).click();
+      await page.getByRole('heading', { name: 'Plan VVS.dxf', level: 1 }).waitFor();
+      const drawing = page.getByRole('img', { name: 'Drawing' });
+      await drawing.waitFor();
+      const layer = (name: string) => page.getByRole('group', { name: /^Layers/ }).getByLabel(name, { exact: true });
+      expect(await layer('VVS').isChecked()).toBe(true);
+      expect(await layer('Skjult').isChecked()).toBe(false);
+      const shown = async (name: string) =>
+        (await page.locator(`g[data-layer="${name}"]`).getAttribute('display')) ?? 'shown';
+      expect(await shown('VVS')).toBe('shown');
+      await layer('VVS').uncheck();
+      expect(await shown('VVS')).toBe('none');
+      await layer('VVS').check();
+      // zoomed in by the button and the wheel, then the whole drawing again
+      const width = async () => Number((await drawing.getAttribute('viewBox'))!.split(' ')[2]);
+      const whole = await width();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await width()).toBeCloseTo(whole / 1.5, 5);
+      const box = (await drawing.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -100);
+      await expect.poll(width).toBeLessThan(whole / 1.5);
+      // dragged to the right: the view moves left over the drawing
+      const left = async () => Number((await drawing.getAttribute('viewBox'))!.split(' ')[0]);
+      const before = await left();
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      expect(await left()).toBeLessThan(before);
+      await page.getByRole('button', { name: 'Whole drawing' }).click();
+      expect(await width()).toBeCloseTo(whole, 5);
+      await page.screenshot({ path: path.join(SHOTS, 'drawing-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the project's people: a site manager invited straight into the project, seen with the project role
+      await page.getByRole('link', { name: /project.s documents/ }).click();
+      await page.getByRole('navigation', { name: 'Parts of the project' }).getByRole('link', { name: 'Users' }).click();
+      await page.getByRole('heading', { name: 'People in the project' }).waitFor();
+      await page.getByLabel('Email').fill('anleggsleder@bygg.test');
+      await page.getByLabel(/^Role in the project/).selectOption('WRITE_ACCESS');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText('Invited. They get an e-mail and see only this project.').waitFor();
+      const row = page.locator('table.members tr').filter({ hasText: 'anleggsleder@bygg.test' });
+      expect(await row.locator('td').nth(1).textContent()).toBe('No access');
+      expect(await row.getByLabel('Project role of anleggsleder@bygg.test').inputValue()).toBe('WRITE_ACCESS');
+      // the project's log: the project, its subcontractor, the link and the role, nothing of other projects
+      const log = page.locator('table.audit tbody tr');
+      await expect.poll(() => log.count()).toBeGreaterThan(3);
+      const actions = await log.locator('td:nth-child(3)').allTextContents();
+      expect(actions).toContain('Project created');
+      expect(actions).toContain('Subcontractor added');
+      await log.filter({ hasText: 'Role changed' }).waitFor();
+      // the subcontractor's upload, by the company's name
+      expect(await log.filter({ hasText: 'Document uploaded' }).locator('td:nth-child(2)').textContent()).toBe(
+        'VVS Plan AS',
+      );
+      expect(await page.locator('table.audit').textContent()).not.toContain('Skole Nord');
+      await page.screenshot({ path: path.join(SHOTS, 'project-members-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },
   );

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
+import { InviteForm } from '../components/InviteForm.js';
 import { Failure, Loaded } from '../components/Layout.js';
-import { AUDIT_ACTIONS_NAMED, localeOfLanguage, LANGUAGES, type Language } from '../i18n.js';
+import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
 import { atLeast, ROLES, useMe, type Role } from '../roles.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
@@ -85,49 +86,13 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
       </Loaded>
       <Failure error={remove.error} />
       <h3>{t('people.invite')}</h3>
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          invite.mutate(
-            {
-              email: formText(form, 'email').trim(),
-              role: formText(form, 'role') as Role,
-              locale: localeOfLanguage(formText(form, 'language') as Language),
-            },
-            { onSuccess: () => form.reset() },
-          );
-        }}
-      >
-        <label>
-          {t('people.email')}
-          <input name="email" type="email" required maxLength={320} autoComplete="off" />
-        </label>
-        <label>
-          {t('people.role')}
-          <select name="role" defaultValue="READ_ACCESS">
-            {grantable.map((role) => (
-              <option key={role} value={role}>
-                {t(`people.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('people.mailLanguage')}
-          <select name="language" defaultValue={i18n.language}>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {t(`languages.${language}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" disabled={invite.isPending}>
-          {t('people.send')}
-        </button>
-      </form>
+      <InviteForm
+        roleLabel={t('people.role')}
+        roles={grantable}
+        defaultRole="READ_ACCESS"
+        pending={invite.isPending}
+        invite={(input, done) => invite.mutate(input, { onSuccess: done })}
+      />
       {invite.isSuccess && (
         <p role="status">
           {t('people.invited', { email: invite.data.email, role: t(`people.roles.${invite.data.role}`) })}
@@ -226,12 +191,12 @@ function PersonalKeys() {
   );
 }
 
-/** what happened in the customer, newest first, by person and action (ADMIN) */
-function AuditLog(props: { customerId: string }) {
+/** what happened in the customer (ADMIN) or in one of its projects (OWNER there), newest first, by action */
+export function AuditLog(props: { customerId: string; projectId?: string; names?: Map<string, string> }) {
   const { t, i18n } = useTranslation();
   const [action, setAction] = useState('');
   const events = useInfiniteQuery({
-    queryKey: ['audit', props.customerId, action],
+    queryKey: ['audit', props.customerId, props.projectId, action],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrap(
@@ -240,6 +205,7 @@ function AuditLog(props: { customerId: string }) {
             path: { customerId: props.customerId },
             query: {
               limit: 50,
+              ...(props.projectId ? { projectId: props.projectId } : {}),
               ...(action ? { action: action as 'user.invited' } : {}),
               ...(pageParam ? { next_token: pageParam } : {}),
             },
@@ -252,7 +218,7 @@ function AuditLog(props: { customerId: string }) {
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section aria-labelledby="audit-title">
-      <h2 id="audit-title">{t('people.auditTitle')}</h2>
+      <h2 id="audit-title">{props.projectId ? t('construction.projectAudit') : t('people.auditTitle')}</h2>
       <label className="field">
         {t('people.action')}
         <select value={action} onChange={(event) => setAction(event.target.value)}>
@@ -280,7 +246,11 @@ function AuditLog(props: { customerId: string }) {
               {rows.map((event) => (
                 <tr key={event.id}>
                   <td>{dates.format(new Date(event.occurredAt))}</td>
-                  <td>{event.actor.label ?? t(`people.audit.actors.${event.actor.kind}`, event.actor.kind)}</td>
+                  <td>
+                    {(event.actor.label && props.names?.get(event.actor.label)) ??
+                      event.actor.label ??
+                      t(`people.audit.actors.${event.actor.kind}`, event.actor.kind)}
+                  </td>
                   <td>{t(`people.audit.actions.${event.action}`, event.action)}</td>
                   <td className="muted">
                     {Object.entries(event.details)

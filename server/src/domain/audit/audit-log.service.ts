@@ -18,6 +18,8 @@ export interface AuditFilter {
   action?: AuditAction | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** one project's events: about it, its deliveries, subcontractors and documents */
+  projectId?: string | undefined;
 }
 
 export interface AuditReader {
@@ -30,7 +32,10 @@ export interface AuditReader {
   }): Promise<AuditRecord[]>;
 }
 
-/** A customer's audit log for its administrators, newest first, filtered by person, action and time. */
+/**
+ * A customer's audit log for its administrators, newest first, filtered by person, action and time; one project's
+ * part of it for those who manage the project's people (OWNER in the project).
+ */
 export function createAuditLogService(deps: {
   reader: AuditReader;
   access: AccessService;
@@ -45,7 +50,14 @@ export function createAuditLogService(deps: {
     limit: number;
     nextToken?: string | undefined;
   }): Promise<{ events: AuditRecord[]; nextToken: string | null }> {
-    const grant = await access.authorizeCustomer({ ...params, need: 'administer' });
+    const grant = params.filter.projectId
+      ? await access.authorizeProject({
+          principal: params.principal,
+          customerId: params.customerId,
+          projectId: params.filter.projectId,
+          need: 'manage_members',
+        })
+      : await access.authorizeCustomer({ ...params, need: 'administer' });
     // the token belongs to this customer's log with these filters
     const context = `audit:${grant.customerId}:${JSON.stringify(params.filter)}`;
     const cursor = params.nextToken ? pageTokens.decode(context, params.nextToken) : null;

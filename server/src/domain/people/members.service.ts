@@ -48,6 +48,8 @@ export interface MembersRepository {
   removeMember(params: { customerId: string; userId: string }): Promise<{ previous: Role } | 'last_admin' | null>;
   /** the project roles a user holds in the customer's projects */
   projectRoles(params: { customerId: string; userId: string }): Promise<Map<string, Role>>;
+  /** the roles people hold in one project (userId -> role), where they override the customer role */
+  projectMemberRoles(projectId: string): Promise<Map<string, Role>>;
   /** which of these are projects of the customer */
   projectsOfCustomer(params: { customerId: string; projectIds: string[] }): Promise<Set<string>>;
   /** all of them, or none (one transaction) */
@@ -90,6 +92,24 @@ export function createMembersService(deps: {
   async function listMembers(params: { principal: Principal; customerId: string }) {
     const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
     return repository.listMembers(grant.customerId);
+  }
+
+  /** the customer's people with the role each acts with in one project, and whether it is set for the project */
+  async function listProjectMembers(params: { principal: Principal; customerId: string; projectId: string }) {
+    const grant = await access.authorizeProject({ ...params, need: 'manage_members' });
+    const [members, projectRoles] = await Promise.all([
+      repository.listMembers(grant.customerId),
+      repository.projectMemberRoles(grant.projectId),
+    ]);
+    return members.map((member) => {
+      const projectRole = projectRoles.get(member.id) ?? null;
+      return {
+        ...member,
+        customerRole: member.role,
+        projectRole,
+        role: projectRoleOf({ platformAdmin: false, customerRole: member.role, projectRole }) ?? member.role,
+      };
+    });
   }
 
   async function invite(params: {
@@ -265,7 +285,7 @@ export function createMembersService(deps: {
     });
   }
 
-  return { listMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles, removeMember };
+  return { listMembers, listProjectMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles, removeMember };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../../../domain/audit/audit.js';
 import type { AuditReader } from '../../../domain/audit/audit-log.service.js';
@@ -38,6 +39,30 @@ export function createAuditReader(db: Kysely<DB>): AuditReader {
       if (filter.action) query = query.where('action', '=', filter.action);
       if (filter.from) query = query.where('occurred_at', '>=', filter.from);
       if (filter.to) query = query.where('occurred_at', '<', filter.to);
+      const projectId = filter.projectId;
+      if (projectId) {
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql<string>`details->>'projectId'`, '=', projectId),
+            eb.and([eb('target_type', '=', 'project'), eb('target_id', '=', projectId)]),
+            eb.and([
+              eb('target_type', '=', 'delivery'),
+              eb('target_id', 'in', eb.selectFrom('deliveries').select('id').where('project_id', '=', projectId)),
+            ]),
+            eb.and([
+              eb('target_type', '=', 'document'),
+              eb(
+                'target_id',
+                'in',
+                eb
+                  .selectFrom('documents')
+                  .select(sql<string>`id::text`.as('id'))
+                  .where('project_id', '=', projectId),
+              ),
+            ]),
+          ]),
+        );
+      }
       if (after) {
         query = query.where((eb) =>
           eb.or([

@@ -131,6 +131,14 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
         .execute();
       return new Map(rows.map((row) => [row.project_id, row.role]));
     },
+    async projectMemberRoles(projectId) {
+      const rows = await db
+        .selectFrom('project_members')
+        .select(['user_id', 'role'])
+        .where('project_id', '=', projectId)
+        .execute();
+      return new Map(rows.map((row) => [row.user_id, row.role]));
+    },
     async projectsOfCustomer({ customerId, projectIds }) {
       if (projectIds.length === 0) return new Set();
       const rows = await db

@@ -138,4 +138,76 @@ describe.each(testEngines())('personal API keys and the audit log, on %s', (engi
     const stranger = await createTestUser(t.deps.database.db);
     expect((await t.request({ method: 'GET', url, key: stranger.key })).status).toBe(404);
   });
+
+  it('gives one project’s log (its deliveries, subcontractors and documents) to whoever manages the project', async () => {
+    const create = async (name: string) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: `/construction/customers/${customerId}/projects`,
+          key: admin.key,
+          payload: { name, buildings: [{ name: 'Hus' }] },
+        })
+      ).body as { id: string };
+    const [north, south] = [await create('Nord'), await create('Sør')];
+    for (const project of [north, south]) {
+      const subcontractor = await t.request({
+        method: 'POST',
+        url: `/construction/customers/${customerId}/projects/${project.id}/subcontractors`,
+        key: admin.key,
+        payload: { companyName: `Rør ${project.id.slice(0, 4)}`, email: 'ror@ue.test' },
+      });
+      expect(subcontractor.status).toBe(201);
+      const delivery = await t.request({
+        method: 'POST',
+        url: '/construction/deliveries/',
+        key: admin.key,
+        payload: { customerId, projectId: project.id, buildingCategory: '320', fullCategory: '320' },
+      });
+      expect(delivery.status).toBe(201);
+      const changed = await t.request({
+        method: 'PUT',
+        url: `/construction/deliveries/${delivery.body.id}`,
+        key: admin.key,
+        payload: { description: 'Sanitær' },
+      });
+      expect(changed.status).toBe(200);
+    }
+    // an OWNER of Nord alone (a reader in the customer)
+    const manager = await createTestUser(t.deps.database.db, { email: 'leder@kunde.test' });
+    await giveCustomerRole(t.deps.database.db, { customerId, userId: manager.userId, role: 'READ_ACCESS' });
+    const given = await t.request({
+      method: 'PUT',
+      url: `/construction/customers/${customerId}/projects/${north.id}/idp/users/${manager.userId}/role`,
+      key: admin.key,
+      payload: { role: 'OWNER' },
+    });
+    expect(given.status).toBe(200);
+
+    const log = async (projectId: string, key: string) =>
+      t.request({ method: 'GET', url: `/construction/customers/${customerId}/audit?projectId=${projectId}`, key });
+    const northLog = await log(north.id, manager.key);
+    expect(northLog.status).toBe(200);
+    const events = northLog.body.events as { action: string; target: { type: string; id: string } | null }[];
+    expect(events.map((event) => event.action).sort()).toEqual([
+      'delivery.created',
+      'delivery.updated',
+      'project.created',
+      'subcontractor.created',
+      'user.role_changed',
+    ]);
+    // nothing of Sør: its project, subcontractor and delivery ids appear nowhere
+    const southEvents = (await log(south.id, admin.key)).body.events as { target: { id: string } | null }[];
+    const southTargets = new Set(southEvents.map((event) => event.target?.id));
+    expect(southTargets.has(south.id)).toBe(true);
+    for (const event of events) expect(southTargets.has(event.target?.id)).toBe(false);
+    // the manager of Nord (a reader of Sør) reads neither Sør’s log nor the customer’s
+    expect((await log(south.id, manager.key)).status).toBe(403);
+    const customerLog = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/audit`,
+      key: manager.key,
+    });
+    expect(customerLog.status).toBe(403);
+  });
 });

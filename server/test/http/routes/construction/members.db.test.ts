@@ -251,6 +251,35 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
       key: reader.key,
     });
     expect(listed.body.projects.map((p: { id: string }) => p.id)).not.toContain(projectB);
+
+    // each project's people: the role they act with there, and whether it is the project's own or the customer's
+    const people = async (projectId: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/construction/customers/${customerId}/projects/${projectId}/idp/users`,
+        key: owner.key,
+      });
+      expect(response.status).toBe(200);
+      return new Map(
+        (response.body.users as { id: string; role: string; customerRole: string; projectRole: string | null }[]).map(
+          (user) => [user.id, user],
+        ),
+      );
+    };
+    expect((await people(projectA)).get(reader.userId)).toMatchObject({
+      role: 'WRITE_ACCESS',
+      customerRole: 'READ_ACCESS',
+      projectRole: 'WRITE_ACCESS',
+    });
+    expect((await people(projectB)).get(reader.userId)).toMatchObject({ role: 'NO_ACCESS', projectRole: 'NO_ACCESS' });
+    expect((await people(projectB)).get(owner.userId)).toMatchObject({ role: 'OWNER', projectRole: null });
+    // a reader does not manage the project's people
+    const refused = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/projects/${projectA}/idp/users`,
+      key: reader.key,
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('sets roles across projects all or nothing (ADMIN only)', async () => {

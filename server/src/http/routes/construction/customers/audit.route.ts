@@ -5,7 +5,7 @@ import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { withProblems } from '../../../schemas/common.js';
 import { UserId } from '../../../schemas/members.js';
-import { PERSON_SECURITY } from '../../../schemas/people.js';
+import { PERSON_SECURITY, Uuid } from '../../../schemas/people.js';
 import { CustomerParams } from '../../../schemas/projects.js';
 
 const EventSchema = Type.Object({
@@ -39,6 +39,9 @@ export function registerAuditRoute(app: App, deps: { auditLog: AuditLogService }
         querystring: Type.Object(
           {
             userId: Type.Optional(UserId),
+            projectId: Type.Optional(
+              Uuid('only this project: its own events and those of its deliveries, subcontractors and documents'),
+            ),
             action: Type.Optional(Type.Union(AUDIT_ACTIONS.map((action) => Type.Literal(action)))),
             from: Type.Optional(Type.String({ format: 'date-time', description: 'at or after' })),
             to: Type.Optional(Type.String({ format: 'date-time', description: 'before' })),
@@ -56,12 +59,13 @@ export function registerAuditRoute(app: App, deps: { auditLog: AuditLogService }
       },
     },
     async (request) => {
-      const { userId, action, from, to, limit, next_token: nextToken } = request.query;
+      const { userId, projectId, action, from, to, limit, next_token: nextToken } = request.query;
       const page = await deps.auditLog.list({
         principal: principalOf(request),
         customerId: request.params.customerId,
         filter: {
           ...(userId ? { userId } : {}),
+          ...(projectId ? { projectId: projectId.toLowerCase() } : {}),
           ...(action ? { action } : {}),
           ...(from ? { from: new Date(from) } : {}),
           ...(to ? { to: new Date(to) } : {}),

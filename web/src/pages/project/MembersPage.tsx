@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, unwrap } from '../../api.js';
+import { InviteForm } from '../../components/InviteForm.js';
+import { Failure, Loaded } from '../../components/Layout.js';
+import { atLeast, ROLES, type Role } from '../../roles.js';
+import { AuditLog } from '../PeoplePage.js';
+import { useProject, useSubcontractors } from './deliveries.js';
+import { ProjectNav } from './ProjectNav.js';
+
+/**
+ * Who works in the project and with which role (a project role overrides the customer role), people invited straight
+ * into the project, and the project's audit log: for those who manage the project's people (OWNER there).
+ */
+export function MembersPage() {
+  const { t, i18n } = useTranslation();
+  const { customerId = '', projectId = '' } = useParams();
+  const project = useProject(customerId, projectId);
+  const queries = useQueryClient();
+  // a subcontractor acts in the log by its id: shown by its company's name
+  const subcontractors = useSubcontractors(customerId, projectId);
+  const companies = new Map(subcontractors.data?.subcontractors.map((s) => [s.id, s.companyName]));
+  const role = project.data?.role ?? null;
+  const manages = atLeast(role, 'OWNER');
+  const members = useQuery({
+    queryKey: ['project-members', projectId],
+    enabled: manages,
+    queryFn: () =>
+      unwrap(
+        api.GET('/construction/customers/{customerId}/projects/{projectId}/idp/users', {
+          params: { path: { customerId, projectId } },
+        }),
+      ),
+  });
+  const setRole = useMutation({
+    mutationFn: (change: { userId: string; role: Role }) =>
+      unwrap(
+        api.PUT('/construction/customers/{customerId}/projects/{projectId}/idp/users/{userId}/role', {
+          params: { path: { customerId, projectId, userId: change.userId } },
+          body: { role: change.role },
+        }),
+      ),
+    onSuccess: () => {
+      void members.refetch();
+      void queries.invalidateQueries({ queryKey: ['audit', customerId] });
+    },
+  });
+  const invite = useMutation({
+    mutationFn: async (body: { email: string; role: Role; locale: 'no' | 'en' }) => {
+      // someone already in the customer only gets the project role: inviting again would change their customer role
+      const known = members.data?.users.find((user) => user.email.toLowerCase() === body.email.toLowerCase());
+      const userId =
+        known?.id ??
+        (
+          await unwrap(
+            api.POST('/construction/customers/{customerId}/idp/users', {
+              params: { path: { customerId } },
+              body: { email: body.email, role: 'NO_ACCESS', locale: body.locale, origin: 'construction' },
+            }),
+          )
+        ).id;
+      return setRole.mutateAsync({ userId, role: body.role });
+    },
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // nobody gives a role above their own
+  const grantable = ROLES.filter((candidate) => atLeast(role, candidate));
+  return (
+    <section className="project">
+      <p>
+        <Link to="/projects">← {t('projects.back')}</Link>
+      </p>
+      <h1>{project.data?.name ?? t('construction.members')}</h1>
+      <ProjectNav />
+      <Loaded loading={project.isPending} error={project.error} retry={() => void project.refetch()}>
+        {!manages && <p>{t('construction.membersNeedOwner')}</p>}
+        {manages && (
+          <section aria-labelledby="project-members-title">
+            <h2 id="project-members-title">{t('construction.projectMembers')}</h2>
+            <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
+              <div className="table-scroll">
+                <table className="members">
+                  <thead>
+                    <tr>
+                      <th>{t('people.email')}</th>
+                      <th>{t('construction.customerRole')}</th>
+                      <th>{t('construction.projectRole')}</th>
+                      <th>{t('people.status')}</th>
+                      <th>{t('people.lastSignIn')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {members.data?.users.map((user) => (
+                      <tr key={user.id}>
+                        <td>
+                          {user.email}
+                          {user.name && user.name !== user.email && <span className="muted"> · {user.name}</span>}
+                        </td>
+                        <td>{t(`people.roles.${user.customerRole}`)}</td>
+                        <td>
+                          <select
+                            aria-label={t('construction.roleOf', { name: user.email })}
+                            value={user.role}
+                            disabled={setRole.isPending || !atLeast(role, user.role)}
+                            onChange={(event) => setRole.mutate({ userId: user.id, role: event.target.value as Role })}
+                          >
+                            {ROLES.filter((option) => option === user.role || grantable.includes(option)).map(
+                              (option) => (
+                                <option key={option} value={option}>
+                                  {t(`people.roles.${option}`)}
+                                </option>
+                              ),
+                            )}
+                          </select>{' '}
+                          {user.projectRole === null && <span className="muted">{t('construction.fromCustomer')}</span>}
+                        </td>
+                        <td>{t(`people.statuses.${user.status}`)}</td>
+                        <td>{user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Loaded>
+            <Failure error={setRole.error} />
+            <h3>{t('construction.inviteToProject')}</h3>
+            <InviteForm
+              roleLabel={t('construction.projectRole')}
+              roles={grantable}
+              defaultRole="WRITE_ACCESS"
+              pending={invite.isPending}
+              invite={(input, done) => invite.mutate(input, { onSuccess: done })}
+            />
+            {invite.isSuccess && <p role="status">{t('construction.invitedToProject')}</p>}
+            <Failure error={invite.error} />
+          </section>
+        )}
+        {manages && <AuditLog customerId={customerId} projectId={projectId} names={companies} />}
+      </Loaded>
+    </section>
+  );
+}
