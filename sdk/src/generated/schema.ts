@@ -9863,6 +9863,151 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/construction/public/documents/{projectId}/{subcontractorId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The subcontractor’s own documents in the project, oldest first */
+    get: {
+      parameters: {
+        query: {
+          limit: number;
+          next_token?: string;
+        };
+        header?: never;
+        path: {
+          /** @description project id */
+          projectId: string;
+          /** @description subcontractor id */
+          subcontractorId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documents: {
+                id: string;
+                projectId: string | null;
+                buildingId: string;
+                deliveryId: string | null;
+                subcontractorId: string | null;
+                deliveryInformationType: string | null;
+                filename: string;
+                filenameDescriptive: string | null;
+                buildingCategory: string | null;
+                discipline: string | null;
+                drawingCode: string | null;
+                drawingDate: string | null;
+                floor: string | null;
+                informationTypes: string[];
+                progressStatus:
+                  ('NO_DOCUMENTS' | 'IN_PROGRESS' | 'READY_TO_REVIEW' | 'IN_REVIEW' | 'DONE' | 'CORRUPT') | null;
+                progressReason: string | null;
+                roomLocations: string[];
+                serialNumber: string | null;
+                tags: string[];
+                tfmCode: string | null;
+                size: number;
+                mimeType: string | null;
+                uploaded: boolean;
+                processed: boolean;
+                uploadedBy: string | null;
+                updatedBy: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+              nextToken: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/construction/public/documents/{projectId}/{subcontractorId}/{documentId}': {
     parameters: {
       query?: never;

@@ -97,7 +97,10 @@ describe.each(testEngines())('a delivery from request to approval, on %s', (engi
     expect(link).toBeDefined();
     const portalLink = new URL(link!);
     expect(portalLink.pathname).toBe(`/portal/${projectId}/${subcontractorId}`);
-    const token = decodeURIComponent(portalLink.hash.replace('#token=', ''));
+    // the token and the e-mail's language travel in the fragment, which browsers never send to a server
+    const fragment = new URLSearchParams(portalLink.hash.slice(1));
+    expect(fragment.get('lang')).toBe('no');
+    const token = fragment.get('token')!;
     expect(token).toMatch(/^sct_/);
 
     // the subcontractor, with nothing but the link

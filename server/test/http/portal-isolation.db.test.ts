@@ -63,6 +63,7 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
         url: `/construction/public/upload/${p}/${s}`,
         payload: { buildingId, filename: 'ny.pdf' },
       },
+      { method: 'GET' as const, url: `/construction/public/documents/${p}/${s}` },
       { method: 'GET' as const, url: `/construction/public/documents/${p}/${s}/${d}` },
       { method: 'PUT' as const, url: `/construction/public/documents/${p}/${s}/${d}`, payload: { floor: 'U1' } },
       {
@@ -75,6 +76,20 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
 
   const send = (route: ReturnType<typeof routes>[number], authorization?: string) =>
     t.request({ ...route, headers: authorization ? { authorization } : {} });
+
+  it('lists a subcontractor’s own documents and none of another’s', async () => {
+    const listed = async (who: { subcontractorId: string; token: string }) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/construction/public/documents/${w.projectId}/${who.subcontractorId}`,
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+      expect(response.status).toBe(200);
+      return (response.body.documents as { id: string; filename: string }[]).map((d) => [d.id, d.filename]);
+    };
+    expect(await listed(w)).toEqual([[ownDocument, 'egen.pdf']]);
+    expect(await listed(other)).toEqual([[othersDocument, 'andres.pdf']]);
+  });
 
   it('answers every public route with the token, raw or as a bearer, and 401 without one', async () => {
     for (const route of routes(w.projectId, w.subcontractorId, ownDocument, w.buildingId).filter(
@@ -90,14 +105,14 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
   });
 
   it("gives another subcontractor's ids the same 404 as ids that do not exist", async () => {
-    // the other subcontractor's paths, and the other's document under one's own path
+    // the other subcontractor's paths, and the other's document under one's own path (the routes naming a document)
     const probes = [
       ...routes(w.projectId, other.subcontractorId, othersDocument, w.buildingId),
-      ...routes(w.projectId, w.subcontractorId, othersDocument, w.buildingId).slice(4),
+      ...routes(w.projectId, w.subcontractorId, othersDocument, w.buildingId).slice(5),
     ];
     const unknown = [
       ...routes(w.projectId, UNKNOWN, UNKNOWN, w.buildingId),
-      ...routes(w.projectId, w.subcontractorId, UNKNOWN, w.buildingId).slice(4),
+      ...routes(w.projectId, w.subcontractorId, UNKNOWN, w.buildingId).slice(5),
     ];
     for (const [index, probe] of probes.entries()) {
       const answer = await send(probe, w.token);

@@ -625,6 +625,8 @@ describe('the web app in a browser', () => {
       // the portal link e-mailed from the page: previewed first, then sent (the embedded defaults write it to the outbox)
       await page.getByRole('button', { name: 'Send portal link to Rør & Varme AS' }).click();
       await page.getByLabel('Message (optional)').fill('Produktdatabladet må gjelde BX-200.');
+      // in Norwegian: the portal opens in the e-mail's language whatever the browser's
+      await page.getByLabel(/^Language of the e-mail/).selectOption('no');
       await page.getByRole('button', { name: 'Preview' }).click();
       await expect
         .poll(() => page.locator('.mail-preview pre').textContent())
@@ -647,8 +649,9 @@ describe('the web app in a browser', () => {
       await expect.poll(mailed, { timeout: 30_000 }).toMatch(/#token=/);
       const link = await mailed();
 
-      // the subcontractor follows it on a phone, without an account: the token leaves the address bar
-      const phone = await openPage('nb-NO', { width: 390, height: 844 });
+      // the subcontractor follows it on a phone (set to English), without an account: the token leaves the address bar,
+      // and the portal speaks the e-mail's Norwegian
+      const phone = await openPage('en-GB', { width: 390, height: 844 });
       await phone.page.goto(link);
       await phone.page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
       expect(phone.page.url()).toBe(`${base}/app/portal/${projectId}/${subcontractorId}`);
@@ -667,6 +670,25 @@ describe('the web app in a browser', () => {
         })
         .toBe(String((await fs.stat(replacement)).size));
       await portalItem(PDB).getByText('2 dokumenter').waitFor();
+      // a wrong file sent by mistake is deleted; the replacement is placed on its floor
+      const wrong = path.join(dataDir, 'feil fil.pdf');
+      await fs.writeFile(wrong, await makePdf(['Feil fil.']));
+      await phone.page.getByLabel(`Last opp ${PDB}`).setInputFiles(wrong);
+      await portalItem(PDB).getByText('3 dokumenter').waitFor({ timeout: 30_000 });
+      phone.page.once('dialog', (dialog) => void dialog.accept());
+      await phone.page.getByRole('button', { name: 'Slett feil fil.pdf' }).click();
+      await portalItem(PDB).getByText('2 dokumenter').waitFor();
+      await phone.page.getByRole('button', { name: 'Endre Produktdatablad BX-200.pdf' }).click();
+      const edit = phone.page.getByRole('form', { name: 'Endre Produktdatablad BX-200.pdf' });
+      await edit.getByLabel('Etasje').fill('U1');
+      await edit.getByRole('button', { name: 'Lagre' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const own = (await call('GET', `/construction/documents/project/${projectId}`)).documents as {
+        filename: string;
+        floor: string | null;
+      }[];
+      expect(own.find((d) => d.filename === 'Produktdatablad BX-200.pdf')?.floor).toBe('U1');
+      expect(own.map((d) => d.filename)).not.toContain('feil fil.pdf');
       const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
       await phone.page.screenshot({ path: path.join(SHOTS, 'portal-nb-390.png'), fullPage: true });

@@ -17,7 +17,7 @@ export function CategoryPicker(props: { value: string; onChange: (code: string) 
   // the chosen code stays in the list even when the search no longer finds it
   if (chosen && !found.includes(chosen)) found.unshift(chosen);
   return (
-    <fieldset className="picker">
+    <fieldset className="ref-picker">
       <legend>{t('construction.category')}</legend>
       <label>
         {t('construction.findCategory')}
@@ -76,7 +76,7 @@ export function InformationTypesPicker(props: {
     props.onChange(on ? [...props.value, value] : props.value.filter((other) => other !== value));
   const labelOf = (value: string) => options.get(value)?.label ?? value;
   return (
-    <fieldset className="picker">
+    <fieldset className="ref-picker">
       <legend>{t('construction.expectedTypes', { count: props.value.length })}</legend>
       <label>
         {t('construction.findType')}

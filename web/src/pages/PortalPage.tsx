@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiFailure, dataOf } from '../api.js';
 import { Failure, LanguagePicker } from '../components/Layout.js';
-import { changeLanguage } from '../i18n.js';
+import { changeLanguage, languageOfLocale } from '../i18n.js';
+import { PortalDocuments } from './portal/PortalDocuments.js';
 import { putFile } from '../put-file.js';
 
 /**
@@ -14,7 +15,11 @@ import { putFile } from '../put-file.js';
  */
 export function portalToken(projectId: string, subcontractorId: string): string | null {
   const key = `byggdok.portal.${projectId}.${subcontractorId}`;
-  const fromLink = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  const link = new URLSearchParams(window.location.hash.slice(1));
+  const fromLink = link.get('token');
+  // the portal speaks the e-mail's language (the picker still changes it)
+  const language = languageOfLocale(link.get('lang') ?? undefined);
+  if (language) void changeLanguage(language);
   if (fromLink) {
     window.sessionStorage.setItem(key, fromLink);
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
@@ -67,6 +72,17 @@ export function PortalPage() {
     queryFn: () =>
       dataOf(client.GET('/construction/public/delivery/{projectId}/{subcontractorId}', { params: { path } })),
   });
+  const documents = useQuery({
+    queryKey: ['portal', projectId, subcontractorId, 'documents'],
+    enabled,
+    retry: false,
+    queryFn: () =>
+      dataOf(
+        client.GET('/construction/public/documents/{projectId}/{subcontractorId}', {
+          params: { path, query: { limit: 1000 } },
+        }),
+      ),
+  });
   const [sending, setSending] = useState<Record<string, Sending[]>>({});
 
   async function upload(deliveryId: string, informationType: string, files: File[]) {
@@ -101,7 +117,7 @@ export function PortalPage() {
         }
       }),
     );
-    await queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId, 'deliveries'] });
+    await queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId] });
   }
 
   const failure = project.error ?? deliveries.error;
@@ -175,6 +191,20 @@ export function PortalPage() {
                         />
                       </label>
                     )}
+                    <PortalDocuments
+                      client={client}
+                      path={path}
+                      who={me.data?.contactName ?? me.data?.companyName ?? null}
+                      documents={(documents.data?.documents ?? []).filter(
+                        (d) => d.deliveryId === delivery.id && d.deliveryInformationType === type.informationType,
+                      )}
+                      locked={type.approvalStatus === 'APPROVED'}
+                      changed={() => {
+                        // the files sent are in the list now: their progress bars have done their work
+                        setSending({});
+                        void queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId] });
+                      }}
+                    />
                     {(sending[slot] ?? []).map((file) => (
                       <div key={file.name} className="sending">
                         <span>{file.name}</span>

@@ -501,6 +501,18 @@ export function createConstructionDocumentsService(deps: {
     },
 
     // ---- the subcontractor portal ----
+    /** the subcontractor's own live documents in the project, oldest first, paged */
+    async portalList(params: { principal: SubcontractorPrincipal; limit: number; nextToken: string | undefined }) {
+      const filter = { projectId: params.principal.projectId, subcontractorId: params.principal.subcontractorId };
+      return readPage({
+        codec: deps.pageTokens,
+        context: `portal-documents:${JSON.stringify(filter)}`,
+        nextToken: params.nextToken,
+        limit: params.limit,
+        fetch: (after, limit) => repository.list({ filter, limit, after }),
+        cursorOf: (document) => ({ value: document.createdAt.toISOString(), id: document.id }),
+      });
+    },
     async portalGet(params: { principal: SubcontractorPrincipal; documentId: string }) {
       return portalDocument(params.principal, params.documentId);
     },

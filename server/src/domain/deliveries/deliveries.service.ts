@@ -117,7 +117,10 @@ export function createDeliveriesService(deps: {
   audit: AuditLog;
   mailer: Mailer;
   clock: Clock;
-  /** the app's address; the portal link is `<publicUrl>/portal/<projectId>/<subcontractorId>#token=<token>` */
+  /**
+   * the app's address; the portal link is `<publicUrl>/portal/<projectId>/<subcontractorId>#token=<token>&lang=<l>`,
+   * the portal opening in the language of the e-mail
+   */
   publicUrl: string;
   tokens: Pick<SubcontractorsService, 'issueToken'>;
   projects: Pick<ProjectsRepository, 'findProject'>;
@@ -202,13 +205,14 @@ export function createDeliveriesService(deps: {
         declined: params.changed
           .filter((i) => i.approvalStatus === 'DECLINED')
           .map((i) => ({ informationType: i.informationType, comment: i.comment })),
-        portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token),
+        portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token, 'no'),
       },
     });
   }
 
-  function portalUrl(projectId: string, subcontractorId: string, token: string): string {
-    return `${deps.publicUrl}/portal/${projectId}/${subcontractorId}#token=${encodeURIComponent(token)}`;
+  function portalUrl(projectId: string, subcontractorId: string, token: string, locale: MailLocale): string {
+    const fragment = new URLSearchParams({ token, lang: locale });
+    return `${deps.publicUrl}/portal/${projectId}/${subcontractorId}#${fragment.toString()}`;
   }
 
   async function authorizedDelivery(params: { principal: Principal; deliveryId: string; need: 'read' | 'write' }) {
@@ -258,7 +262,7 @@ export function createDeliveriesService(deps: {
       companyName: params.subcontractor.companyName,
       message: params.message,
       missing: params.missing ?? (await missingFor(params.projectId, params.subcontractor.id)),
-      portalUrl: portalUrl(params.projectId, params.subcontractor.id, params.token),
+      portalUrl: portalUrl(params.projectId, params.subcontractor.id, params.token, params.locale),
     };
   }
 

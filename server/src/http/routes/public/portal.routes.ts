@@ -12,7 +12,7 @@ import {
   presentSubcontractor,
 } from '../../presenters/deliveries.presenter.js';
 import { presentProjectRecord } from '../../presenters/projects.presenter.js';
-import { SuccessSchema, Timestamp, withProblems } from '../../schemas/common.js';
+import { PageQuery, SuccessSchema, Timestamp, withProblems } from '../../schemas/common.js';
 import {
   ConstructionDocumentPatchSchema,
   ConstructionDocumentSchema,
@@ -169,6 +169,35 @@ export function registerPortalRoutes(
         ...(body.uploadedBy !== undefined ? { uploadedBy: body.uploadedBy } : {}),
         clientAddress: request.ip,
       });
+    },
+  );
+
+  app.get(
+    '/construction/public/documents/:projectId/:subcontractorId',
+    {
+      schema: {
+        ...schema,
+        summary: 'The subcontractor’s own documents in the project, oldest first',
+        params: PlainIds,
+        querystring: PageQuery({ limit: 100 }),
+        response: withProblems(
+          {
+            200: Type.Object({
+              documents: Type.Array(ConstructionDocumentSchema),
+              nextToken: Type.Union([Type.String(), Type.Null()]),
+            }),
+          },
+          [...refusals],
+        ),
+      },
+    },
+    async (request) => {
+      const page = await documents.portalList({
+        principal: await portal(request),
+        limit: request.query.limit,
+        nextToken: request.query.next_token,
+      });
+      return { documents: page.items.map(presentConstructionDocument), nextToken: page.nextToken };
     },
   );
 
