@@ -879,9 +879,23 @@ describe('the web app in a browser', () => {
       await page.screenshot({ path: path.join(SHOTS, 'drawing-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
-      // the project's people: a site manager invited straight into the project, seen with the project role
+      // the project's own details changed and a building added on its overview
       await page.getByRole('link', { name: /project.s documents/ }).click();
-      await page.getByRole('navigation', { name: 'Parts of the project' }).getByRole('link', { name: 'Users' }).click();
+      const parts = page.getByRole('navigation', { name: 'Parts of the project' });
+      await parts.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('button', { name: 'Edit project' }).click();
+      const details = page.getByRole('form', { name: 'Edit project' });
+      await details.getByLabel('Project number').fill('T-7');
+      await details.getByLabel('Address').fill('Tegnergata 7, Bergen');
+      await details.getByRole('button', { name: 'Save project' }).click();
+      await page.getByText('T-7 · Tegnergata 7, Bergen · Active').waitFor();
+      await page.getByLabel('New building').fill('Blokk B');
+      await page.getByRole('button', { name: 'Add building' }).click();
+      await page.getByText('Buildings: Blokk A, Blokk B').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the project's people: a site manager invited straight into the project, seen with the project role
+      await parts.getByRole('link', { name: 'Users' }).click();
       await page.getByRole('heading', { name: 'People in the project' }).waitFor();
       await page.getByLabel('Email').fill('anleggsleder@bygg.test');
       await page.getByLabel(/^Role in the project/).selectOption('WRITE_ACCESS');

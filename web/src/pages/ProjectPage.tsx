@@ -7,6 +7,7 @@ import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast } from '../roles.js';
 import { DeliveryCard } from './project/DeliveryCard.js';
 import { CopyDeliveries, DeliveryForm } from './project/DeliveryForm.js';
+import { ProjectDetails } from './project/ProjectDetails.js';
 import { ProjectNav } from './project/ProjectNav.js';
 import { listDeliveries, STATES, summarise, useProject, useSubcontractors } from './project/deliveries.js';
 import { SubcontractorLink } from './project/SubcontractorLink.js';
@@ -61,6 +62,7 @@ export function ProjectPage() {
               {[p.projectNumber, p.address, t(`projects.status.${p.status}`)].filter(Boolean).join(' · ')}
             </p>
             <ProjectNav />
+            {canWrite && p.status === 'ACTIVE' && <ProjectDetails project={p} />}
             <section aria-labelledby="dashboard-title" className="dashboard">
               <h2 id="dashboard-title">{t('projects.dashboard')}</h2>
               <dl className="figures">

@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, formText, unwrap } from '../../api.js';
+import { Failure } from '../../components/Layout.js';
+import type { useProject } from './deliveries.js';
+
+type Project = NonNullable<ReturnType<typeof useProject>['data']>;
+
+/** the project's own fields changed, and a building added (WRITE_ACCESS; nothing changes once handed over) */
+export function ProjectDetails(props: { project: Project }) {
+  const { t } = useTranslation();
+  const { project } = props;
+  const queries = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const path = { customerId: project.customerId, projectId: project.id };
+  const refresh = () => queries.invalidateQueries({ queryKey: ['project', project.customerId, project.id] });
+  const save = useMutation({
+    mutationFn: (form: HTMLFormElement) => {
+      // what is emptied is cleared
+      const text = (name: string) => formText(form, name).trim() || null;
+      return unwrap(
+        api.PUT('/construction/customers/{customerId}/projects/{projectId}', {
+          params: { path },
+          body: {
+            name: text('name') ?? project.name,
+            projectNumber: text('projectNumber'),
+            address: text('address'),
+            description: text('description'),
+            startDate: text('startDate'),
+            plannedHandoverDate: text('plannedHandoverDate'),
+          },
+        }),
+      );
+    },
+    onSuccess: async () => {
+      await refresh();
+      setOpen(false);
+    },
+  });
+  const addBuilding = useMutation({
+    mutationFn: (name: string) =>
+      unwrap(
+        api.POST('/construction/customers/{customerId}/projects/{projectId}/buildings', {
+          params: { path },
+          body: { name },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  return (
+    <section aria-labelledby="details-title" className="project-details">
+      <h2 id="details-title" className="visually-hidden">
+        {t('construction.details')}
+      </h2>
+      <p>
+        {t('construction.buildings')}: {project.buildings.map((b) => b.name).join(', ') || '–'}
+      </p>
+      {!open && (
+        <p className="actions">
+          <button type="button" onClick={() => setOpen(true)}>
+            {t('construction.editProject')}
+          </button>
+        </p>
+      )}
+      {open && (
+        <form
+          className="delivery-form"
+          aria-label={t('construction.editProject')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(event.currentTarget);
+          }}
+        >
+          <div className="form-grid">
+            <label>
+              {t('projects.name')}
+              <input name="name" required maxLength={255} defaultValue={project.name} />
+            </label>
+            <label>
+              {t('projects.number')}
+              <input name="projectNumber" maxLength={64} defaultValue={project.projectNumber ?? ''} />
+            </label>
+            <label>
+              {t('construction.address')}
+              <input name="address" maxLength={500} defaultValue={project.address ?? ''} />
+            </label>
+            <label>
+              {t('construction.description')}
+              <input name="description" maxLength={2000} defaultValue={project.description ?? ''} />
+            </label>
+            <label>
+              {t('construction.startDate')}
+              <input name="startDate" type="date" defaultValue={project.startDate ?? ''} />
+            </label>
+            <label>
+              {t('projects.handover')}
+              <input name="plannedHandoverDate" type="date" defaultValue={project.plannedHandoverDate ?? ''} />
+            </label>
+          </div>
+          <p className="actions">
+            <button type="submit" disabled={save.isPending}>
+              {t('construction.saveProject')}
+            </button>
+            <button type="button" onClick={() => setOpen(false)}>
+              {t('construction.cancel')}
+            </button>
+          </p>
+          <Failure error={save.error} />
+        </form>
+      )}
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          addBuilding.mutate(formText(form, 'building').trim(), { onSuccess: () => form.reset() });
+        }}
+      >
+        <label>
+          {t('construction.newBuilding')}
+          <input name="building" required maxLength={255} />
+        </label>
+        <button type="submit" disabled={addBuilding.isPending}>
+          {t('construction.addBuilding')}
+        </button>
+      </form>
+      <Failure error={addBuilding.error} />
+    </section>
+  );
+}
