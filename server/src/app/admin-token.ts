@@ -32,12 +32,27 @@ export async function resolveAdminToken(params: {
   return { token, source: 'file', path: file, created: true };
 }
 
-/** For the CLI: the token from the environment or the data folder, without creating one. */
-export async function readAdminToken(params: { configured: string | null; dataDir: string }): Promise<string | null> {
-  if (params.configured) return params.configured;
+/**
+ * For the CLI, one rule: the --token flag, then BYGGDOK_ADMIN_TOKEN, then the file admin-token in the data folder
+ * (BYGGDOK_DATA_DIR, or ./data); never creates one. The source is named so a refusal can say which token was used.
+ */
+export async function readAdminToken(params: {
+  flag?: string | undefined;
+  configured: string | null;
+  dataDir: string;
+  dataDirFromEnvironment: boolean;
+}): Promise<{ token: string; source: string } | { token: null; looked: string }> {
+  if (params.flag) return { token: params.flag, source: 'the --token flag' };
+  if (params.configured) return { token: params.configured, source: 'BYGGDOK_ADMIN_TOKEN' };
+  const file = path.join(params.dataDir, ADMIN_TOKEN_FILE);
+  const folder = params.dataDirFromEnvironment
+    ? 'BYGGDOK_DATA_DIR'
+    : 'the default data folder; is BYGGDOK_DATA_DIR set where the service runs?';
   try {
-    return (await fs.readFile(path.join(params.dataDir, ADMIN_TOKEN_FILE), 'utf8')).trim() || null;
-  } catch {
-    return null;
+    const token = (await fs.readFile(file, 'utf8')).trim();
+    if (token) return { token, source: `the file ${file} (${folder})` };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  return { token: null, looked: `--token, BYGGDOK_ADMIN_TOKEN and ${file} (${folder})` };
 }

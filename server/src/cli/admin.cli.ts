@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createByggdokClient, type ByggdokClient } from '@byggdok/sdk';
 import { readAdminToken } from '../app/admin-token.js';
@@ -24,7 +25,9 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   outbox [--status queued|sent|failed]   (outgoing mail, newest first, failures with their error)
 
 Options: --url <service URL> (default BYGGDOK_ADMIN_URL, BYGGDOK_PUBLIC_URL or http://localhost:$PORT)
-The operator token comes from BYGGDOK_ADMIN_TOKEN or the file admin-token in the data folder.
+         --token <operator token>
+The operator token comes from, in this order: --token, BYGGDOK_ADMIN_TOKEN, the file admin-token in the data folder
+(BYGGDOK_DATA_DIR, or ./data). A refusal names the one used.
 Every command prints JSON.
 `;
 
@@ -81,6 +84,7 @@ export function adminCallOf(argv: string[]): AdminCall {
       'platform-admin': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       country: { type: 'string' },
+      token: { type: 'string' },
     },
   });
   const [area, command, arg] = positionals;
@@ -190,9 +194,10 @@ export function adminCallOf(argv: string[]): AdminCall {
   }
 }
 
-function urlOption(argv: string[]): string | undefined {
-  const index = argv.indexOf('--url');
-  return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith('--url='))?.slice(6);
+/** --name value or --name=value */
+function optionValue(argv: string[], name: string): string | undefined {
+  const index = argv.indexOf(`--${name}`);
+  return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
 export async function runAdminCli(params: {
@@ -216,14 +221,21 @@ export async function runAdminCli(params: {
     }
     throw error;
   }
-  const token = await readAdminToken({ configured: config.adminToken, dataDir: config.dataDir });
-  if (!token) {
+  const found = await readAdminToken({
+    flag: optionValue(argv, 'token'),
+    configured: config.adminToken,
+    dataDir: config.dataDir,
+    dataDirFromEnvironment: path.resolve(config.dataDir) !== path.resolve('data'),
+  });
+  if (found.token === null) {
     process.stderr.write(
-      'byggdok admin: no operator token: set BYGGDOK_ADMIN_TOKEN or start the service once to create one\n',
+      `byggdok admin: no operator token (looked at ${found.looked}). Start the service once to create one, or ` +
+        'pass the one it uses.\n',
     );
     return 2;
   }
-  const base = (urlOption(argv) ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
+  const token = found.token;
+  const base = (optionValue(argv, 'url') ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
   const send = params.fetch ?? globalThis.fetch;
   const client = createByggdokClient({
     baseUrl: base,
@@ -246,6 +258,12 @@ export async function runAdminCli(params: {
     // the problem document as the service sent it (the SDK has parsed it; JSON.stringify gives the same text back)
     const { error } = result;
     const text = error === undefined || error === '' ? '' : typeof error === 'string' ? error : JSON.stringify(error);
+    if (result.response.status === 401) {
+      process.stderr.write(
+        `byggdok admin: ${base} refused the operator token from ${found.source}. The service uses ` +
+          'BYGGDOK_ADMIN_TOKEN where it runs, or the admin-token file in its own data folder.\n',
+      );
+    }
     process.stderr.write(`${text || `HTTP ${result.response.status}`}\n`);
     return 1;
   }

@@ -211,9 +211,24 @@ describe.each(testEngines())('byggdok admin against a running service on %s', (e
     // one line of JSON, as the service sent it
     expect(result.stderr).toBe(`${JSON.stringify(problem)}\n`);
 
+    // a refused token: which one was used, then the problem
     const wrongToken = await admin(['partner', 'list'], { BYGGDOK_ADMIN_TOKEN: 'not-the-operator-token-at-all' });
     expect(wrongToken.code).toBe(1);
-    expect(JSON.parse(wrongToken.stderr)).toMatchObject({ status: 401, code: 'auth.invalid_admin_token' });
+    const [said, answered] = wrongToken.stderr.trim().split('\n');
+    expect(said).toBe(
+      `byggdok admin: ${base} refused the operator token from BYGGDOK_ADMIN_TOKEN. The service uses ` +
+        'BYGGDOK_ADMIN_TOKEN where it runs, or the admin-token file in its own data folder.',
+    );
+    expect(JSON.parse(answered!)).toMatchObject({ status: 401, code: 'auth.invalid_admin_token' });
+    // a stale file in the data folder is named with its path; --token comes before everything
+    await fs.writeFile(path.join(dataDir, 'admin-token'), 'adm_stale-token-of-an-earlier-run\n');
+    const stale = await admin(['partner', 'list'], {});
+    expect(stale.stderr).toContain(`refused the operator token from the file ${path.join(dataDir, 'admin-token')}`);
+    const flagged = await admin(['partner', 'list', '--token', ADMIN_TOKEN], {
+      BYGGDOK_ADMIN_TOKEN: 'not-the-operator-token-at-all',
+    });
+    expect(flagged.code, flagged.stderr).toBe(0);
+    await fs.rm(path.join(dataDir, 'admin-token'));
   });
 
   it('exits 2 on a usage error or a missing token, without calling the API', async () => {
@@ -222,7 +237,9 @@ describe.each(testEngines())('byggdok admin against a running service on %s', (e
     expect(usage.stderr).toMatch(/^byggdok admin: --partner is required\n\nbyggdok admin <command>/);
     const noToken = await admin(['partner', 'list'], {});
     expect(noToken.code).toBe(2);
-    expect(noToken.stderr).toContain('no operator token');
+    expect(noToken.stderr).toContain(
+      `no operator token (looked at --token, BYGGDOK_ADMIN_TOKEN and ${path.join(dataDir, 'admin-token')} (BYGGDOK_DATA_DIR))`,
+    );
   });
 
   it('says the service cannot be reached and exits 1', async () => {

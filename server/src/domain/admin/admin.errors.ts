@@ -11,5 +11,9 @@ export function apiKeyNotFound(): AppError {
 }
 
 export function grantsOutsidePartner(problems: FieldProblem[]): AppError {
-  return invalid('request.invalid', 'The key grants name owners or buildings this partner does not reach', problems);
+  return invalid(
+    'request.invalid',
+    'The key may only be limited to building owners and buildings this partner already has access to',
+    problems,
+  );
 }
