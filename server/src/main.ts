@@ -1,6 +1,7 @@
 import { databaseTargetOf, startService } from './app/run-server.js';
 import { runAdminCli } from './cli/admin.cli.js';
 import { runBackupCli } from './cli/backup.cli.js';
+import { runDemoCli } from './cli/demo.cli.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger, wantsPrettyLogs } from './http/logging.js';
 import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
@@ -16,6 +17,7 @@ const USAGE = `byggdok <mode>
   worker    workers only
   migrate   apply database migrations and exit
   admin     operator commands (byggdok admin --help)
+  demo      a building with example documents on the running service (idempotent; --json, --url, --token)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
   restore <dir>         restore a backup into an empty installation (any engine, any file store)
   verify-backup <dir>   check every file of a backup against its checksums
@@ -29,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig(process.env);
   if (mode === 'admin') return runAdminCli({ argv: rest, config });
+  if (mode === 'demo') return runDemoCli({ argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
     return runBackupCli({ mode, argv: rest, config });
 

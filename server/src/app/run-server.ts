@@ -49,6 +49,9 @@ export async function startService(params: {
           { path: admin.path },
           admin.created ? 'operator token created (read it from this file)' : 'operator token read from file',
         );
+        if (admin.created) {
+          logger.info('first start: `npx byggdok demo` makes a building with example documents to search and ask');
+        }
       }
       if (!config.signIn.oidc) {
         const file = await createFirstAdministrator({ users: dependencies.services.users, dataDir: config.dataDir });

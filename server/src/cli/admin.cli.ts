@@ -195,9 +195,19 @@ export function adminCallOf(argv: string[]): AdminCall {
 }
 
 /** --name value or --name=value */
-function optionValue(argv: string[], name: string): string | undefined {
+export function optionValue(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? argv[index + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** the operator token by the CLI's one rule: --token, BYGGDOK_ADMIN_TOKEN, the data folder's admin-token */
+export function operatorToken(argv: string[], config: Config) {
+  return readAdminToken({
+    flag: optionValue(argv, 'token'),
+    configured: config.adminToken,
+    dataDir: config.dataDir,
+    dataDirFromEnvironment: path.resolve(config.dataDir) !== path.resolve('data'),
+  });
 }
 
 export async function runAdminCli(params: {
@@ -221,12 +231,7 @@ export async function runAdminCli(params: {
     }
     throw error;
   }
-  const found = await readAdminToken({
-    flag: optionValue(argv, 'token'),
-    configured: config.adminToken,
-    dataDir: config.dataDir,
-    dataDirFromEnvironment: path.resolve(config.dataDir) !== path.resolve('data'),
-  });
+  const found = await operatorToken(argv, config);
   if (found.token === null) {
     process.stderr.write(
       `byggdok admin: no operator token (looked at ${found.looked}). Start the service once to create one, or ` +

@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runByggdok, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+
+/**
+ * `byggdok demo` against a running service on embedded defaults: a building with the example documents (their
+ * folders kept), readable with the key it prints, shown to the first administrator through a linked customer; run
+ * again, the same building, nothing uploaded twice.
+ */
+describe('byggdok demo', () => {
+  let service: ReturnType<typeof startByggdok>;
+  let dataDir: string;
+  let base: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-demo-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
+    service = startByggdok({ args: ['serve'], env });
+    await waitForHttp(`${base}/readyz`, 60_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (service) await stopProcess(service);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('makes one demo building with every example document, however often it runs', { timeout: 120_000 }, async () => {
+    // the first start suggests it
+    expect(service.output()).toContain('npx byggdok demo');
+    const examples = (
+      await fs.readdir(path.resolve(import.meta.dirname, '../../../examples/demo'), {
+        recursive: true,
+        withFileTypes: true,
+      })
+    )
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        path.relative(
+          path.resolve(import.meta.dirname, '../../../examples/demo'),
+          path.join(entry.parentPath, entry.name),
+        ),
+      )
+      .sort();
+    const first = await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 });
+    expect(first.code, first.stderr).toBe(0);
+    const made = JSON.parse(first.stdout) as {
+      key: string;
+      buildingOwnerId: string;
+      buildingId: string;
+      documents: { uploaded: number; alreadyThere: number };
+    };
+    expect(made.documents).toEqual({ uploaded: examples.length, alreadyThere: 0 });
+
+    const again = await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 });
+    expect(again.code, again.stderr).toBe(0);
+    const second = JSON.parse(again.stdout) as typeof made;
+    expect(second).toMatchObject({ buildingOwnerId: made.buildingOwnerId, buildingId: made.buildingId });
+    expect(second.documents).toEqual({ uploaded: 0, alreadyThere: examples.length });
+
+    // both keys read the building: every example once, with its folder
+    for (const key of [made.key, second.key]) {
+      const listed = await fetch(
+        `${base}/v1/building_owners/${made.buildingOwnerId}/buildings/${made.buildingId}/documents?limit=100`,
+        { headers: { 'x-api-key': key } },
+      ).then((r) => r.json() as Promise<{ documents: { originalPath: string }[] }>);
+      expect(listed.documents.map((d) => d.originalPath).sort()).toEqual(examples);
+    }
+    // one customer linked to the owner, so the first administrator sees the building in the web app
+    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    const customers = await fetch(`${base}/admin/customers`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    }).then((r) => r.json() as Promise<{ customers: { buildingOwnerId: string | null }[] }>);
+    expect(customers.customers.filter((c) => c.buildingOwnerId === made.buildingOwnerId)).toHaveLength(1);
+  });
+});
