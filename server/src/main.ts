@@ -2,6 +2,7 @@ import { databaseTargetOf, startService } from './app/run-server.js';
 import { runAdminCli } from './cli/admin.cli.js';
 import { runBackupCli } from './cli/backup.cli.js';
 import { runDemoCli } from './cli/demo.cli.js';
+import { runPartnerCli } from './cli/partner.cli.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger, wantsPrettyLogs } from './http/logging.js';
 import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
@@ -18,6 +19,10 @@ const USAGE = `byggdok <mode>
   migrate   apply database migrations and exit
   admin     operator commands (byggdok admin --help)
   demo      a building with example documents on the running service (idempotent; --json, --url, --token)
+  upload <folder> --owner <id> --building <id>   a partner's files, folders kept, followed until processed
+  search <query> --owner <id> [--building <id>]  the hits
+  ask <question> --owner <id> [--building <id>]  the answer with its citations
+            (these three with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
   restore <dir>         restore a backup into an empty installation (any engine, any file store)
   verify-backup <dir>   check every file of a backup against its checksums
@@ -32,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (mode === 'admin') return runAdminCli({ argv: rest, config });
   if (mode === 'demo') return runDemoCli({ argv: rest, config });
+  if (mode === 'upload' || mode === 'search' || mode === 'ask')
+    return runPartnerCli({ command: mode, argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
     return runBackupCli({ mode, argv: rest, config });
 

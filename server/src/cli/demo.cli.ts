@@ -4,35 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { operatorToken, optionValue } from './admin.cli.js';
+import { contentTypeOf, filesOf, ok } from './cli-calls.js';
 
 /** the demo documents shipped with the repository (examples/demo), beside this file's package */
 const DEMO_FOLDER = fileURLToPath(new URL('../../../examples/demo', import.meta.url));
 const NAMES = { partner: 'byggdok demo', owner: 'Demo Eiendom AS', building: 'Demo Kontorbygg' };
-
-const MIME: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.dxf': 'image/vnd.dxf',
-};
-
-async function* filesUnder(folder: string, prefix = ''): AsyncGenerator<string> {
-  for (const entry of (await fs.readdir(path.join(folder, prefix), { withFileTypes: true })).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) yield* filesUnder(folder, relative);
-    else yield relative;
-  }
-}
-
-/** the data of an answer, or an error naming what failed and the service's words */
-async function ok<T>(what: string, call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok && data !== undefined) return data;
-  const detail = (error as { detail?: string } | undefined)?.detail ?? response.statusText;
-  throw new Error(`${what}: ${response.status} ${detail}`);
-}
 
 /**
  * `byggdok demo`: a partner, a key, a building owner and a building with the demo documents (Norwegian and English;
@@ -91,7 +67,7 @@ export async function runDemoCli(params: { argv: string[]; config: Config }): Pr
   );
   const have = new Set(present.documents.map((d) => d.originalPath ?? d.filename));
   let uploaded = 0;
-  for await (const file of filesUnder(DEMO_FOLDER)) {
+  for (const { full, name: file } of await filesOf(DEMO_FOLDER)) {
     if (have.has(file)) continue;
     const registered = await ok(
       `registering ${file}`,
@@ -102,8 +78,8 @@ export async function runDemoCli(params: { argv: string[]; config: Config }): Pr
     );
     const sent = await fetch(registered.uploadUrl, {
       method: 'PUT',
-      headers: { 'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' },
-      body: await fs.readFile(path.join(DEMO_FOLDER, file)),
+      headers: { 'content-type': contentTypeOf(file) },
+      body: await fs.readFile(full),
     });
     if (!sent.ok) throw new Error(`uploading ${file}: ${sent.status}`);
     uploaded += 1;

@@ -77,4 +77,39 @@ describe('byggdok demo', () => {
     }).then((r) => r.json() as Promise<{ customers: { buildingOwnerId: string | null }[] }>);
     expect(customers.customers.filter((c) => c.buildingOwnerId === made.buildingOwnerId)).toHaveLength(1);
   });
+
+  it('uploads a folder, searches and asks, one command each, with the partner key', { timeout: 120_000 }, async () => {
+    const made = JSON.parse((await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 })).stdout) as {
+      key: string;
+      buildingOwnerId: string;
+    };
+    const partner = { ...env, BYGGDOK_API_KEY: made.key };
+    const buildingId = await fetch(`${base}/v1/building_owners/${made.buildingOwnerId}/buildings`, {
+      method: 'PUT',
+      headers: { 'x-api-key': made.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lastet opp fra kommandolinjen' }),
+    }).then((r) => r.json() as Promise<string>);
+    const where = ['--owner', made.buildingOwnerId, '--building', buildingId];
+    const folder = path.resolve(import.meta.dirname, '../../../examples/demo/RIV');
+
+    const upload = await runByggdok({ args: ['upload', folder, ...where], env: partner, timeoutMs: 90_000 });
+    expect(upload.code, upload.stderr).toBe(0);
+    expect(upload.stdout).toBe(
+      'uploaded FDV ventilasjonsaggregat.pdf\nuploaded Produktdatablad blandebatteri.pdf\n2 uploaded and processed\n',
+    );
+    const search = await runByggdok({ args: ['search', 'kalkfilteret', ...where], env: partner });
+    expect(search.code, search.stderr).toBe(0);
+    expect(search.stdout).toMatch(/^Produktdatablad blandebatteri\.pdf {2}Produktdatablad blandebatteri\.pdf {2}/);
+    const ask = await runByggdok({ args: ['ask', 'Hvor ofte skal filteret byttes?', ...where], env: partner });
+    expect(ask.code, ask.stderr).toBe(0);
+    expect(ask.stdout).toMatch(/\[1\] FDV ventilasjonsaggregat\.pdf, page 1: “[^”]*hver sjette måned/);
+
+    // a missing key or folder is said in one line
+    const noKey = await runByggdok({ args: ['search', 'filter', ...where], env });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/^byggdok search: no API key: pass --key or set BYGGDOK_API_KEY$/m);
+    const noFolder = await runByggdok({ args: ['upload', '/nowhere/at-all', ...where], env: partner });
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toMatch(/^byggdok upload: no such file or folder: \/nowhere\/at-all$/m);
+  });
 });
