@@ -1,12 +1,6 @@
-import { databaseTargetOf, startService } from './app/run-server.js';
-import { runAdminCli } from './cli/admin.cli.js';
-import { runBackupCli } from './cli/backup.cli.js';
-import { runDemoCli } from './cli/demo.cli.js';
-import { runPartnerCli } from './cli/partner.cli.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger, wantsPrettyLogs } from './http/logging.js';
-import { DatabaseLockedError, openDatabase } from './storage/db/database.js';
-import { migrateToLatest } from './storage/db/migrations/index.js';
+// each mode loads only what it uses: a CLI command answers without loading the service (and its sign-in provider)
 
 /** how long SIGTERM/SIGINT may take before the process exits regardless (orchestrators kill at 30 s) */
 const STOP_DEADLINE_MS = 25_000;
@@ -35,18 +29,21 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(process.env);
-  if (mode === 'admin') return runAdminCli({ argv: rest, config });
-  if (mode === 'demo') return runDemoCli({ argv: rest, config });
+  if (mode === 'admin') return (await import('./cli/admin.cli.js')).runAdminCli({ argv: rest, config });
+  if (mode === 'demo') return (await import('./cli/demo.cli.js')).runDemoCli({ argv: rest, config });
   if (mode === 'upload' || mode === 'search' || mode === 'ask')
-    return runPartnerCli({ command: mode, argv: rest, config });
+    return (await import('./cli/partner.cli.js')).runPartnerCli({ command: mode, argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
-    return runBackupCli({ mode, argv: rest, config });
+    return (await import('./cli/backup.cli.js')).runBackupCli({ mode, argv: rest, config });
 
   const logger = createLogger({
     level: config.logLevel,
     pretty: wantsPrettyLogs(config.logFormat, process.stdout),
   });
+  const { databaseTargetOf, startService } = await import('./app/run-server.js');
+  const { openDatabase } = await import('./storage/db/database.js');
   if (mode === 'migrate') {
+    const { migrateToLatest } = await import('./storage/db/migrations/index.js');
     const database = await openDatabase(databaseTargetOf(config));
     try {
       const { applied } = await migrateToLatest(database.db);
@@ -90,7 +87,8 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    // said in one line: a configuration mistake, or a data folder another process holds (DatabaseLockedError)
+    if (error instanceof ConfigError || (error instanceof Error && error.name === 'DatabaseLockedError')) {
       process.stderr.write(`byggdok: ${error.message}\n`);
       process.exit(2);
     }
