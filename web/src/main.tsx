@@ -9,7 +9,6 @@ import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PeoplePage } from './pages/PeoplePage.js';
 import { PortalPage } from './pages/PortalPage.js';
-import { ProjectPage } from './pages/ProjectPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
 import { ReportPage } from './pages/ReportPage.js';
@@ -34,8 +33,11 @@ const router = createBrowserRouter(
         { path: 'search', element: <SearchPage /> },
         { path: 'people', element: <PeoplePage /> },
         { path: 'projects', element: <ProjectsPage /> },
-        { path: 'projects/:customerId/:projectId', element: <ProjectPage /> },
-        // the project's other parts load when first opened
+        // a project's parts load when first opened
+        {
+          path: 'projects/:customerId/:projectId',
+          lazy: () => import('./pages/ProjectPage.js').then((m) => ({ Component: m.ProjectPage })),
+        },
         {
           path: 'projects/:customerId/:projectId/documents',
           lazy: () =>
