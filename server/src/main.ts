@@ -41,8 +41,8 @@ async function main(argv: string[]): Promise<number> {
     pretty: wantsPrettyLogs(config.logFormat, process.stdout),
   });
   const { databaseTargetOf, startService } = await import('./app/run-server.js');
-  const { openDatabase } = await import('./storage/db/database.js');
   if (mode === 'migrate') {
+    const { openDatabase } = await import('./storage/db/database.js');
     const { migrateToLatest } = await import('./storage/db/migrations/index.js');
     const database = await openDatabase(databaseTargetOf(config));
     try {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { operatorToken, optionValue } from './admin.cli.js';
-import { contentTypeOf, filesOf, ok } from './cli-calls.js';
+import { contentTypeOf, filesOf, ok, UsageError } from './cli-calls.js';
 
 /** the demo documents shipped with the repository (examples/demo), beside this file's package */
 const DEMO_FOLDER = fileURLToPath(new URL('../../../examples/demo', import.meta.url));
@@ -17,7 +17,17 @@ const NAMES = { partner: 'byggdok demo', owner: 'Demo Eiendom AS', building: 'De
  * first administrator sees the building in the web app.
  */
 export async function runDemoCli(params: { argv: string[]; config: Config }): Promise<number> {
-  const { argv, config } = params;
+  try {
+    return await makeDemo(params.argv, params.config);
+  } catch (error) {
+    // a refusal or a failed upload is said in one line
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`byggdok demo: ${error.message}\n`);
+    return 1;
+  }
+}
+
+async function makeDemo(argv: string[], config: Config): Promise<number> {
   const found = await operatorToken(argv, config);
   if (found.token === null) {
     process.stderr.write(`byggdok demo: no operator token (looked at ${found.looked}). Is the service started?\n`);
@@ -81,7 +91,7 @@ export async function runDemoCli(params: { argv: string[]; config: Config }): Pr
       headers: { 'content-type': contentTypeOf(file) },
       body: await fs.readFile(full),
     });
-    if (!sent.ok) throw new Error(`uploading ${file}: ${sent.status}`);
+    if (!sent.ok) throw new UsageError(`uploading ${file}: ${sent.status}`);
     uploaded += 1;
   }
   // the web app shows an owner to the people of a customer linked to it

@@ -36,7 +36,8 @@ async function upload(client: ByggdokClient, target: string, owner: string, buil
     ids.push(registered.documentId);
     if (!json) process.stdout.write(`uploaded ${file.name}\n`);
   }
-  // followed until every document of the building is processed
+  // followed until every document of the building is processed (or ten minutes have passed)
+  const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     const status = await ok(
       'reading the building status',
@@ -45,6 +46,12 @@ async function upload(client: ByggdokClient, target: string, owner: string, buil
       }),
     );
     if (status.processed_documents >= status.total_documents) break;
+    if (Date.now() > deadline) {
+      throw new UsageError(
+        `uploaded, but ${status.total_documents - status.processed_documents} documents are still processing after ` +
+          'ten minutes; follow them with GET .../status',
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const states = await Promise.all(
@@ -62,6 +69,11 @@ async function upload(client: ByggdokClient, target: string, owner: string, buil
   process.stdout.write(
     `${states.length} uploaded and processed${corrupt.length ? `; corrupt: ${corrupt.map((s) => s.filename).join(', ')}` : ''}\n`,
   );
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined) throw new UsageError(`--${flag} is required`);
+  return value;
 }
 
 /**
@@ -87,25 +99,16 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
       process.stdout.write(USAGE);
       return 0;
     }
-    const key = values.key ?? process.env.BYGGDOK_API_KEY;
+    const key = values.key ?? config.partnerApiKey;
     if (!key) throw new UsageError('no API key: pass --key or set BYGGDOK_API_KEY');
-    const owner =
-      values.owner ??
-      (() => {
-        throw new UsageError('--owner is required');
-      })();
+    const owner = required(values.owner, 'owner');
     const subject = positionals.join(' ').trim();
     if (!subject) throw new UsageError(`what to ${command}? (see byggdok ${command} --help)`);
     const base = (values.url ?? config.http.publicUrl).replace(/\/+$/, '');
     const client = createByggdokClient({ baseUrl: base, apiKey: key });
     const json = values.json ?? false;
     if (command === 'upload') {
-      const building =
-        values.building ??
-        (() => {
-          throw new UsageError('--building is required');
-        })();
-      await upload(client, subject, owner, building, json);
+      await upload(client, subject, owner, required(values.building, 'building'), json);
       return 0;
     }
     if (command === 'search') {

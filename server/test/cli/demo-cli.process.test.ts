@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runByggdok, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { runByggdok, startEmbeddedService } from '../helpers/service-process.js';
 
 /**
  * `byggdok demo` against a running service on embedded defaults: a building with the example documents (their
@@ -10,28 +9,22 @@ import { freePort, runByggdok, startByggdok, stopProcess, waitForHttp } from '..
  * again, the same building, nothing uploaded twice.
  */
 describe('byggdok demo', () => {
-  let service: ReturnType<typeof startByggdok>;
-  let dataDir: string;
+  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
   let base: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-demo-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
-    service = startByggdok({ args: ['serve'], env });
-    await waitForHttp(`${base}/readyz`, 60_000);
+    running = await startEmbeddedService('byggdok-demo-');
+    ({ base, env } = running);
   }, 90_000);
 
   afterAll(async () => {
-    if (service) await stopProcess(service);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('makes one demo building with every example document, however often it runs', { timeout: 120_000 }, async () => {
     // the first start suggests it
-    expect(service.output()).toContain('npx byggdok demo');
+    expect(running.service.output()).toContain('npx byggdok demo');
     const examples = (
       await fs.readdir(path.resolve(import.meta.dirname, '../../../examples/demo'), {
         recursive: true,
@@ -61,6 +54,13 @@ describe('byggdok demo', () => {
     const second = JSON.parse(again.stdout) as typeof made;
     expect(second).toMatchObject({ buildingOwnerId: made.buildingOwnerId, buildingId: made.buildingId });
     expect(second.documents).toEqual({ uploaded: 0, alreadyThere: examples.length });
+    // a token the service refuses is said in one line, naming the call
+    const refused = await runByggdok({
+      args: ['demo'],
+      env: { ...env, BYGGDOK_ADMIN_TOKEN: 'adm_not-the-operator-token-at-all' },
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^byggdok demo: listing partners: 401 /m);
 
     // both keys read the building: every example once, with its folder
     for (const key of [made.key, second.key]) {
@@ -71,7 +71,7 @@ describe('byggdok demo', () => {
       expect(listed.documents.map((d) => d.originalPath).sort()).toEqual(examples);
     }
     // one customer linked to the owner, so the first administrator sees the building in the web app
-    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
     const customers = await fetch(`${base}/admin/customers`, {
       headers: { authorization: `Bearer ${adminToken}` },
     }).then((r) => r.json() as Promise<{ customers: { buildingOwnerId: string | null }[] }>);

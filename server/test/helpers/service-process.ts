@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -83,4 +85,32 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * `byggdok serve` on embedded defaults in a fresh data folder, answering on a free port: its address, the environment
+ * it runs with (for CLI commands against it), and a stop that also removes the folder.
+ */
+export async function startEmbeddedService(prefix: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
+  const service = startByggdok({ args: ['serve'], env });
+  try {
+    await waitForHttp(`${base}/readyz`, 60_000);
+  } catch (error) {
+    await stopProcess(service);
+    throw new Error(`byggdok serve did not start:\n${service.output()}`, { cause: error });
+  }
+  return {
+    service,
+    dataDir,
+    base,
+    env,
+    async stop() {
+      await stopProcess(service);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -89,6 +89,14 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
     };
     expect(await listed(w)).toEqual([[ownDocument, 'egen.pdf']]);
     expect(await listed(other)).toEqual([[othersDocument, 'andres.pdf']]);
+    // a page size out of bounds is named
+    const tooMany = await t.request({
+      method: 'GET',
+      url: `/construction/public/documents/${w.projectId}/${w.subcontractorId}?limit=5000`,
+      headers: { authorization: `Bearer ${w.token}` },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain('limit');
   });
 
   it('answers every public route with the token, raw or as a bearer, and 401 without one', async () => {

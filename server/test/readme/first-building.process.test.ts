@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { startEmbeddedService } from '../helpers/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -23,31 +22,21 @@ async function firstBuildingCommands(): Promise<string> {
  * promises: the uploads, the documents with the folders they came from, a search hit, a cited answer, the report.
  */
 describe('the README’s first building', () => {
-  let service: ReturnType<typeof startByggdok>;
-  let dataDir: string;
-  let base: string;
+  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-readme-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = startByggdok({
-      args: ['serve'],
-      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
-    });
-    await waitForHttp(`${base}/readyz`, 60_000);
+    running = await startEmbeddedService('byggdok-readme-');
   }, 90_000);
 
   afterAll(async () => {
-    if (service) await stopProcess(service);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('goes from nothing to a cited answer and a report, as written', { timeout: 120_000 }, async () => {
     const commands = await firstBuildingCommands();
     const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${commands}`], {
       cwd: ROOT,
-      env: { ...process.env, BYGGDOK: base, BYGGDOK_DATA_DIR: dataDir },
+      env: { ...process.env, BYGGDOK: running.base, BYGGDOK_DATA_DIR: running.dataDir },
       timeout: 100_000,
     });
     const lines = stdout.trim().split('\n');

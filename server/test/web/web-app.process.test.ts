@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { dxfDrawing, makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { startEmbeddedService } from '../helpers/service-process.js';
 import { readZip } from '../helpers/zip-reader.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
@@ -23,7 +22,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const UPLOAD_SUMMARY = '6 av 6 ferdig: 5 lest og klassifisert, 1 skadet';
 
 describe('the web app in a browser', () => {
-  let service: ReturnType<typeof startByggdok>;
+  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
   let browser: Browser;
   let dataDir: string;
   let base: string;
@@ -31,14 +30,8 @@ describe('the web app in a browser', () => {
   let owner: { id: string; buildingId: string };
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-web-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = startByggdok({
-      args: ['serve'],
-      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
-    });
-    await waitForHttp(`${base}/readyz`, 60_000);
+    running = await startEmbeddedService('byggdok-web-');
+    ({ dataDir, base } = running);
     const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
     login = {
       email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
@@ -138,8 +131,7 @@ describe('the web app in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (service) await stopProcess(service);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it(

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches, nameIn, useReference } from '../reference.js';
 
@@ -10,7 +10,6 @@ export function CategoryPicker(props: { value: string; onChange: (code: string) 
   const { t, i18n } = useTranslation();
   const reference = useReference();
   const [query, setQuery] = useState('');
-  const id = useId();
   const all = reference.data?.categories ?? [];
   const found = all.filter((entry) => matches(query, entry.code, entry.nameNo, entry.nameEn)).slice(0, 200);
   const chosen = all.find((entry) => entry.code === props.value);
@@ -24,7 +23,6 @@ export function CategoryPicker(props: { value: string; onChange: (code: string) 
         <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
       </label>
       <select
-        id={id}
         size={6}
         required
         aria-label={t('construction.category')}

@@ -5,6 +5,8 @@ export interface AdminConfig {
   adminToken: string | null;
   /** where `byggdok admin` finds the admin API (null: the public URL) */
   adminUrl: string | null;
+  /** the partner API key `byggdok upload`, `search` and `ask` use when no --key is given */
+  partnerApiKey: string | null;
 }
 
 export const adminConfig = defineConfigPart({
@@ -16,11 +18,17 @@ export const adminConfig = defineConfigPart({
         'operator token for the admin API and CLI (at least 24 characters); set it when several API processes run',
     },
     { name: 'BYGGDOK_ADMIN_URL', default: '`$BYGGDOK_PUBLIC_URL`', description: 'where the CLI finds the admin API' },
+    {
+      name: 'BYGGDOK_API_KEY',
+      default: 'unset',
+      description: 'a partner API key for `byggdok upload`, `search` and `ask` (the CLI only; `--key` overrides it)',
+    },
   ],
   read(env): AdminConfig {
     return {
       adminToken: env.secret('BYGGDOK_ADMIN_TOKEN', 24),
       adminUrl: env.string('BYGGDOK_ADMIN_URL') ?? null,
+      partnerApiKey: env.string('BYGGDOK_API_KEY') ?? null,
     };
   },
 });

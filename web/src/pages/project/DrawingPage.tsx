@@ -67,12 +67,13 @@ export function DrawingPage() {
     if (box) svg.current?.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height}`);
   }, [box]);
 
+  // the layers shown follow the toggles (the drawing placed above sets them once it is there)
   useEffect(() => {
     for (const group of svg.current?.querySelectorAll<SVGGElement>('g[data-layer]') ?? []) {
       if (hidden.has(group.dataset.layer ?? '')) group.setAttribute('display', 'none');
       else group.removeAttribute('display');
     }
-  }, [hidden, box]);
+  }, [hidden]);
 
   /** zoom by a factor around a point given as fractions of the view (0.5, 0.5: the middle) */
   const zoom = (factor: number, fx = 0.5, fy = 0.5) =>

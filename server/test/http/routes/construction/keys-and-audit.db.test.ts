@@ -209,5 +209,9 @@ describe.each(testEngines())('personal API keys and the audit log, on %s', (engi
       key: manager.key,
     });
     expect(customerLog.status).toBe(403);
+    // a projectId that is no id is named in a 400
+    const malformed = await log('not-a-project', admin.key);
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(malformed.body)).toContain('projectId');
   });
 });

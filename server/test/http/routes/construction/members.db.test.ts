@@ -427,6 +427,13 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
     });
     expect(badCustomer.status).toBe(400);
     expect(JSON.stringify(badCustomer.body)).toContain('customerId');
+    const badProject = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${customerId}/projects/not-a-project/idp/users`,
+      key: owner.key,
+    });
+    expect(badProject.status).toBe(400);
+    expect(JSON.stringify(badProject.body)).toContain('projectId');
   });
 
   it('lets the operator create a customer whose first administrators are invited by mail', async () => {
