@@ -40,9 +40,8 @@ async function main(argv: string[]): Promise<number> {
     level: config.logLevel,
     pretty: wantsPrettyLogs(config.logFormat, process.stdout),
   });
-  const { databaseTargetOf, startService } = await import('./app/run-server.js');
+  const { databaseTargetOf, openDatabase } = await import('./storage/db/database.js');
   if (mode === 'migrate') {
-    const { openDatabase } = await import('./storage/db/database.js');
     const { migrateToLatest } = await import('./storage/db/migrations/index.js');
     const database = await openDatabase(databaseTargetOf(config));
     try {
@@ -57,7 +56,18 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown mode "${mode}".\n\n${USAGE}`);
     return 2;
   }
-  const service = await startService({ config, logger, api: mode !== 'worker', workers: mode !== 'api' });
+  // PGlite compiles its WebAssembly on other threads: opened while the rest of the service loads
+  const database = openDatabase(databaseTargetOf(config));
+  // handled where it is awaited (startService); this only keeps a quick failure from counting as unhandled meanwhile
+  database.catch(() => undefined);
+  const { startService } = await import('./app/run-server.js');
+  const service = await startService({
+    config,
+    logger,
+    api: mode !== 'worker',
+    workers: mode !== 'api',
+    database,
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type Provider from 'oidc-provider';
 import type {
   ExtractConfig,
   HttpConfig,
@@ -20,6 +19,7 @@ import { systemClock, type Clock } from '../domain/shared/clock.js';
 import { randomSecret } from '../domain/shared/ids.js';
 import { createPageTokenCodec } from '../domain/shared/page-token.js';
 import type { HttpServices } from '../http/app-types.js';
+import type { EmbeddedProviderLoader } from '../integrations/oidc/embedded-provider-keys.js';
 import { createBlobStore, createUrlSigner, type UrlSigner } from '../storage/blobs/index.js';
 import { openDatabase, type Database, type DatabaseTarget } from '../storage/db/database.js';
 import { migrateToLatest } from '../storage/db/migrations/index.js';
@@ -87,7 +87,7 @@ export interface Dependencies {
   /** verifies the signed URLs of the embedded file storage (null with S3, which signs its own) */
   localUrlSigner: UrlSigner | null;
   /** the embedded OpenID provider, served under /oidc (null when an outside provider is configured) */
-  embeddedProvider: Provider | null;
+  embeddedProvider: EmbeddedProviderLoader | null;
   queue: PgBossQueue;
   /** the job handlers a worker runs, one per job, from every module */
   jobHandlers: JobHandlers;
@@ -143,7 +143,7 @@ export async function createDependencies(params: {
     const { db } = database;
     const signingSecret = await getOrCreateSetting({ db, key: 'signing_secret', create: () => randomSecret(48) });
     const pageTokens = createPageTokenCodec(signingSecret);
-    const { blobs, localUrlSigner } = createFileStorage({ settings, signingSecret });
+    const { blobs, localUrlSigner } = await createFileStorage({ settings, signingSecret });
 
     const signInSettings = settings.signIn ?? DEFAULT_SIGN_IN;
     const partner = createPartnerModule({
@@ -286,13 +286,13 @@ export async function createDependencies(params: {
 }
 
 /** The file storage and, for the embedded kinds, the signer of the URLs this process serves them under. */
-function createFileStorage(params: { settings: AppSettings; signingSecret: string }): {
+async function createFileStorage(params: { settings: AppSettings; signingSecret: string }): Promise<{
   blobs: BlobStore;
   localUrlSigner: UrlSigner | null;
-} {
+}> {
   const { storage, http } = params.settings;
   if (storage.kind === 's3') {
-    const blobs = createBlobStore({
+    const blobs = await createBlobStore({
       kind: 's3',
       bucket: storage.bucket,
       ...(storage.region ? { region: storage.region } : {}),
@@ -304,7 +304,7 @@ function createFileStorage(params: { settings: AppSettings; signingSecret: strin
   const signer = createUrlSigner({ secret: `blob-url:${params.signingSecret}`, publicUrl: http.publicUrl });
   const blobs =
     storage.kind === 'fs'
-      ? createBlobStore({ kind: 'fs', root: storage.root, signer })
-      : createBlobStore({ kind: 'memory', signer });
+      ? await createBlobStore({ kind: 'fs', root: storage.root, signer })
+      : await createBlobStore({ kind: 'memory', signer });
   return { blobs, localUrlSigner: signer };
 }

@@ -3,18 +3,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { StorageConfig } from '../config/parts/storage.config.js';
 import { buildServer } from '../http/server.js';
-import type { DatabaseTarget } from '../storage/db/database.js';
+import { databaseTargetOf, type Database } from '../storage/db/database.js';
 import { resolveAdminToken } from './admin-token.js';
 import { createFirstAdministrator } from './first-admin.js';
 import { METRICS_CONTENT_TYPE, recordHttpRequest } from './metrics.js';
 import { createDependencies, type Dependencies } from './dependencies.js';
 import { VERSION } from './version.js';
-
-export function databaseTargetOf(config: Config): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
-}
 
 export interface RunningService {
   app: FastifyInstance | null;
@@ -28,20 +22,18 @@ export async function startService(params: {
   logger: Logger;
   api: boolean;
   workers: boolean;
+  /** the database, when the caller began opening it already (main.ts does, while the rest of the service loads) */
+  database?: Promise<Database>;
 }): Promise<RunningService> {
   const { config, logger } = params;
   const dependencies = await createDependencies({
-    database: databaseTargetOf(config),
+    database: params.database ? await params.database : databaseTargetOf(config),
     settings: config,
     onQueueError: (error) => logger.error({ err: error }, 'job queue error'),
     logger: logger.child({ component: 'jobs' }),
   });
   let app: FastifyInstance | null = null;
   try {
-    if (params.workers) {
-      await dependencies.startWorkers();
-      logger.info({ concurrency: config.worker.concurrency }, 'workers started');
-    }
     if (params.api) {
       const admin = await resolveAdminToken({ configured: config.adminToken, dataDir: config.dataDir });
       if (admin.source === 'file') {
@@ -85,6 +77,11 @@ export async function startService(params: {
         },
       });
       await app.listen({ port: config.http.port, host: config.http.host });
+    }
+    // after the API answers: jobs wait in the database meanwhile, and the first polls would only delay the first answer
+    if (params.workers) {
+      await dependencies.startWorkers();
+      logger.info({ concurrency: config.worker.concurrency }, 'workers started');
     }
   } catch (error) {
     await app?.close();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { databaseTargetOf } from '../app/run-server.js';
 import { VERSION } from '../app/version.js';
 import type { Config } from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
@@ -10,7 +9,7 @@ import { BackupFormatError, readManifest } from '../storage/backup/manifest.js';
 import { BackupIntegrityError, RestoreRefusedError, restoreBackup } from '../storage/backup/restore.js';
 import { verifyBackup } from '../storage/backup/verify.js';
 import { createBlobStore, createUrlSigner, type BlobStoreConfig } from '../storage/blobs/index.js';
-import { openDatabase } from '../storage/db/database.js';
+import { databaseTargetOf, openDatabase } from '../storage/db/database.js';
 import { createPgBossQueue } from '../storage/queue/pg-boss.queue.js';
 
 const USAGE = `byggdok backup <dir>          back up the database and every stored file into <dir> (new or empty)
@@ -99,7 +98,7 @@ async function backup(dir: string, config: Config): Promise<number> {
     throw new BackupTargetError(`there is no embedded database in ${target.dataDir}: check BYGGDOK_DATA_DIR`);
   }
   const database = await openDatabase(target);
-  const store = openBlobStore(config);
+  const store = await openBlobStore(config);
   try {
     const blobLine = throttled();
     const summary = await createBackup({
@@ -146,7 +145,7 @@ async function restore(dir: string, config: Config): Promise<number> {
   // a folder that is not a backup is refused before the target is opened (which would create a PGlite folder)
   await readManifest(dir);
   const database = await openDatabase(databaseTargetOf(config));
-  const store = openBlobStore(config);
+  const store = await openBlobStore(config);
   const queue = createPgBossQueue({ executor: database });
   try {
     const blobLine = throttled();
@@ -185,7 +184,7 @@ async function restore(dir: string, config: Config): Promise<number> {
  * The configured blob store. Backup and restore hand out no URLs, so the local store's URL signer gets a throwaway
  * secret (the real one lives in the database and travels with the backup).
  */
-function openBlobStore(config: Config): { blobs: BlobStore; close(): void } {
+async function openBlobStore(config: Config): Promise<{ blobs: BlobStore; close(): void }> {
   const storage = config.storage;
   const storeConfig: BlobStoreConfig =
     storage.kind === 's3'
@@ -201,7 +200,7 @@ function openBlobStore(config: Config): { blobs: BlobStore; close(): void } {
           root: storage.root,
           signer: createUrlSigner({ secret: randomBytes(32).toString('hex'), publicUrl: config.http.publicUrl }),
         };
-  const blobs = createBlobStore(storeConfig);
+  const blobs = await createBlobStore(storeConfig);
   return {
     blobs,
     close: () => {

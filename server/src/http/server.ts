@@ -2,7 +2,7 @@ import { registerWebApp, webAppRoot } from './routes/web/web-app.route.js';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
+import type { EmbeddedProviderLoader } from '../integrations/oidc/embedded-provider-keys.js';
 
 import type { HttpServices } from './app-types.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
@@ -13,6 +13,7 @@ import { registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestMetrics, RequestLogController, type RecordRequest } from './plugins/request-observer.js';
 import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
+import { lazySerializerFactory } from './plugins/lazy-compile.js';
 import { registerValidation } from './plugins/validation.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import type { UrlSigner } from '../storage/blobs/url-signer.js';
@@ -67,7 +68,7 @@ export async function buildServer(params: {
   /** null: no /metrics and no request metrics */
   metrics?: (MetricsEndpoint & { recordRequest: RecordRequest }) | null;
   /** the embedded OpenID provider, served under /oidc (absent or null: an outside provider is configured) */
-  embeddedProvider?: Provider | null;
+  embeddedProvider?: EmbeddedProviderLoader | null;
   /** the web app's build folder; default web/dist of the workspace, null for none */
   webRoot?: string | null;
 }): Promise<FastifyInstance> {
@@ -86,6 +87,7 @@ export async function buildServer(params: {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     // errors Fastify raises before routing (a malformed URL, a path segment beyond maxParamLength, a bad content
     // type header) get the same problem+json; these replies run no hooks, so they are given the API's headers here
     frameworkErrors: (error, request, reply) => {

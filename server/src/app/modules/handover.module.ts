@@ -3,7 +3,8 @@ import type { AuditLog } from '../../domain/audit/audit.js';
 import { createHandoverService } from '../../domain/handover/handover.service.js';
 import type { ReportsService } from '../../domain/reports/reports.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
-import { renderHandoverPdf } from '../../integrations/pdf/handover-pdf.js';
+import type { HandoverPdfLocale } from '../../integrations/pdf/handover-pdf.js';
+import type { HandoverReport } from '../../domain/handover/handover-report.js';
 import { createDeliveriesRepository } from '../../storage/db/repositories/deliveries.repository.js';
 import { createHandoverRepository } from '../../storage/db/repositories/handover.repository.js';
 import type { Db } from './app-module.js';
@@ -24,5 +25,8 @@ export function createHandoverModule(deps: {
     audit: deps.audit,
     clock: deps.clock,
   });
+  // pdf-lib is loaded with the first report printed, not at every start
+  const renderHandoverPdf = async (report: HandoverReport, locale: HandoverPdfLocale) =>
+    (await import('../../integrations/pdf/handover-pdf.js')).renderHandoverPdf(report, locale);
   return { services: { handover, renderHandoverPdf } };
 }

@@ -85,6 +85,7 @@ export function createPipelineModule(deps: {
             clock,
             lastAttempt: job.lastAttempt,
             signal: job.signal,
+            ...(deps.logger ? { log: deps.logger } : {}),
           }),
         'document.classify': ({ documentId }) => classifyDocument(documentId, { repository, classifier, clock }),
       },

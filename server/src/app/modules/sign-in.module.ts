@@ -8,10 +8,10 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { randomSecret } from '../../domain/shared/ids.js';
 import { createSignInService } from '../../domain/signin/sign-in.service.js';
 import {
-  createEmbeddedProvider,
   EMBEDDED_CLIENT_ID,
   generateSigningKey,
-} from '../../integrations/oidc/embedded-provider.js';
+  type EmbeddedProviderLoader,
+} from '../../integrations/oidc/embedded-provider-keys.js';
 import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
 import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
 import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
@@ -37,7 +37,7 @@ export async function createSignInModule(deps: {
 }) {
   const { db, clock, audit, publicUrl, signIn } = deps;
   const signInRepository = createSignInRepository(db);
-  let embeddedProvider: Provider | null = null;
+  let embeddedProvider: EmbeddedProviderLoader | null = null;
   let relyingParty;
   if (signIn.oidc) {
     relyingParty = createOpenIdRelyingParty({
@@ -52,17 +52,21 @@ export async function createSignInModule(deps: {
       cookieKeys: [await setting('oidc_cookie_key', () => randomSecret())],
       clientSecret: await setting('oidc_client_secret', () => randomSecret()),
     };
-    embeddedProvider = createEmbeddedProvider({
-      issuer,
-      publicUrl,
-      secrets,
-      adapter: createOidcAdapterFactory(db),
-      trustProxy: deps.trustProxy,
-      async findAccount(accountId) {
-        const user = await signInRepository.findUserById(accountId);
-        return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
-      },
-    });
+    let provider: Promise<Provider> | undefined;
+    embeddedProvider = () =>
+      (provider ??= import('../../integrations/oidc/embedded-provider.js').then(({ createEmbeddedProvider }) =>
+        createEmbeddedProvider({
+          issuer,
+          publicUrl,
+          secrets,
+          adapter: createOidcAdapterFactory(db),
+          trustProxy: deps.trustProxy,
+          async findAccount(accountId) {
+            const user = await signInRepository.findUserById(accountId);
+            return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
+          },
+        }),
+      ));
     // the service calls itself over its public URL, which is plain http in development
     relyingParty = createOpenIdRelyingParty({
       issuer,

@@ -5,5 +5,9 @@ export function userNotFound(): AppError {
 }
 
 export function userAlreadyExists(): AppError {
-  return new AppError({ code: 'user.already_exists', kind: 'conflict', message: 'A user with this e-mail exists' });
+  return new AppError({
+    code: 'user.already_exists',
+    kind: 'conflict',
+    message: 'A user with this e-mail address already exists',
+  });
 }

@@ -39,6 +39,14 @@ export interface ProcessContext {
   /** aborted when the job expires or its worker stops: extraction, OCR, unpacking and conversions stop with it */
   signal?: AbortSignal;
   tempDir?: string;
+  /** told of each document kept without text (a broken file, or content that is not what its name says) */
+  log?: { warn(fields: object, message: string): void };
+}
+
+function unreadableReason(detected: DetectedType): string {
+  return detected.kind === 'unknown'
+    ? 'not a kind of file byggdok reads'
+    : `the content is ${detected.kind}, not what the file name says`;
 }
 
 function emptyResult(params: { document: DocumentRecord; detected: DetectedType | null; at: Date }): ExtractionResult {
@@ -132,6 +140,19 @@ export async function processDocument(documentId: string, context: ProcessContex
       await extractText({ context, document, filePath, detected, workDir, result });
     }
     await repository.saveExtraction({ ...result, at: context.clock.now() });
+    if (result.flags.corrupt || result.flags.invalidFile || result.flags.textExtractionError) {
+      context.log?.warn(
+        {
+          documentId: document.id,
+          filename: document.filename,
+          kind: detected.kind,
+          corrupt: result.flags.corrupt,
+          invalidFile: result.flags.invalidFile,
+          reason: result.processingError ?? unreadableReason(detected),
+        },
+        'document kept without text',
+      );
+    }
     return result.flags.textExtractionError ? jobFailed(result.processingError ?? 'text extraction failed') : jobDone();
   } catch (error) {
     // awaited here, before the finally below runs: a rejection returned unawaited would go unhandled meanwhile

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
 import { hashSecret } from '../../domain/shared/secrets.js';
 import { credentialOf } from './partner-auth.js';
 
@@ -13,8 +13,9 @@ export async function registerRateLimit(
   options: { max: number; windowMs: number; redisUrl: string | null },
 ): Promise<void> {
   // connected before the first request; while it is away later, requests are let through rather than refused
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, {
+  // ioredis is loaded only when a Redis is configured
+  const redis: RedisClient | undefined = options.redisUrl
+    ? new (await import('ioredis')).Redis(options.redisUrl, {
         connectTimeout: 2000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

@@ -23,12 +23,24 @@ const shared: Options = {
 export function registerValidation(app: FastifyInstance): void {
   const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
   const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+  // compiled on the route's first request (lazy-compile.ts); the errors are read from the function Fastify holds
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    if (httpPart === 'body') return allowingNoBody(schema, bodyAjv.compile(schema as FastifySchema & object));
-    const validate = textAjv.compile(schema as FastifySchema & object);
-    const numbers = numericProperties(schema);
-    return numbers.size === 0 ? validate : validateNumbersAsWritten(validate, numbers);
+    let compiled: TextValidator | undefined;
+    const validate: TextValidator = (data) => {
+      compiled ??= compileValidator(schema, httpPart === 'body' ? bodyAjv : textAjv, httpPart === 'body');
+      const valid = compiled(data);
+      validate.errors = compiled.errors ?? null;
+      return valid;
+    };
+    return validate;
   });
+}
+
+function compileValidator(schema: unknown, ajv: Ajv, body: boolean): TextValidator {
+  if (body) return allowingNoBody(schema, ajv.compile(schema as FastifySchema & object));
+  const validate = ajv.compile(schema as FastifySchema & object);
+  const numbers = numericProperties(schema);
+  return numbers.size === 0 ? validate : validateNumbersAsWritten(validate, numbers);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
-import { fileTypeFromFile, type FileTypeResult } from 'file-type';
+import type { FileTypeResult } from 'file-type';
 
 import type { DetectedType, FileKind } from '../../domain/pipeline/extraction.types.js';
 
@@ -141,6 +141,7 @@ async function detectContent(params: {
 
   let signature: FileTypeResult | undefined;
   try {
+    const { fileTypeFromFile } = await import('file-type');
     signature = await fileTypeFromFile(params.filePath);
   } catch {
     // file-type throws on some truncated containers; fall through to our own checks

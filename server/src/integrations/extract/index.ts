@@ -2,18 +2,6 @@ import type { DetectedType, Extraction, Extractor, ExtractorInput } from '../../
 import type { FileTools } from '../../domain/pipeline/ports.js';
 import type { Ocr } from '../ocr/ocr.js';
 import { detectFileType } from './detect-type.js';
-import { extractDocx } from './docx.extractor.js';
-import { extractDwg } from './dwg.extractor.js';
-import { extractDxf } from './dxf.extractor.js';
-import { extractEmail } from './email.extractor.js';
-import { extractIfc } from './ifc.extractor.js';
-import { createImageExtractor } from './image.extractor.js';
-import { createPdfExtractor } from './pdf.extractor.js';
-import { extractPptx } from './pptx.extractor.js';
-import { makePreview } from './preview.js';
-import { extractSpreadsheet } from './spreadsheet.extractor.js';
-import { extractText } from './text.extractor.js';
-import { unpackZip } from './unzip.js';
 
 export interface FileToolsOptions {
   ocr: Ocr;
@@ -24,31 +12,48 @@ export interface FileToolsOptions {
   imageMaxPixels?: number;
 }
 
+/**
+ * An extractor whose module (and the libraries it brings: ExcelJS, mammoth, pdf.js, mailparser ...) is loaded on the
+ * first file of its kind: a service start, an API process and a CLI command never pay for them.
+ */
+function onFirstUse(load: () => Promise<Extractor>): Extractor {
+  let loaded: Promise<Extractor> | undefined;
+  return async (input) => (await (loaded ??= load()))(input);
+}
+
 /** One extractor per kind of file; kinds not listed have no text (packages are unpacked, media skipped). */
 function createExtractors(options: FileToolsOptions): Partial<Record<DetectedType['kind'], Extractor>> {
-  const pdf = createPdfExtractor({
-    ocr: options.ocr,
-    ...(options.preferPdfCli === false ? { preferCli: false } : {}),
-    ...(options.imageMaxPixels ? { maxImagePixels: options.imageMaxPixels } : {}),
-  });
+  const pdf = onFirstUse(async () =>
+    (await import('./pdf.extractor.js')).createPdfExtractor({
+      ocr: options.ocr,
+      ...(options.preferPdfCli === false ? { preferCli: false } : {}),
+      ...(options.imageMaxPixels ? { maxImagePixels: options.imageMaxPixels } : {}),
+    }),
+  );
+  const docx = onFirstUse(async () => (await import('./docx.extractor.js')).extractDocx);
+  const spreadsheet = onFirstUse(async () => (await import('./spreadsheet.extractor.js')).extractSpreadsheet);
+  const text = onFirstUse(async () => (await import('./text.extractor.js')).extractText);
+  const email = onFirstUse(async () => (await import('./email.extractor.js')).extractEmail);
   return {
     pdf,
-    docx: extractDocx,
-    xlsx: extractSpreadsheet,
-    csv: extractSpreadsheet,
-    pptx: extractPptx,
-    text: extractText,
-    html: extractText,
-    xml: extractText,
-    eml: extractEmail,
-    msg: extractEmail,
-    dwg: extractDwg,
-    dxf: extractDxf,
-    ifc: extractIfc,
-    image: createImageExtractor({
-      ocr: options.ocr,
-      ...(options.imageMaxPixels ? { maxPixels: options.imageMaxPixels } : {}),
-    }),
+    docx,
+    xlsx: spreadsheet,
+    csv: spreadsheet,
+    pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
+    text,
+    html: text,
+    xml: text,
+    eml: email,
+    msg: email,
+    dwg: onFirstUse(async () => (await import('./dwg.extractor.js')).extractDwg),
+    dxf: onFirstUse(async () => (await import('./dxf.extractor.js')).extractDxf),
+    ifc: onFirstUse(async () => (await import('./ifc.extractor.js')).extractIfc),
+    image: onFirstUse(async () =>
+      (await import('./image.extractor.js')).createImageExtractor({
+        ocr: options.ocr,
+        ...(options.imageMaxPixels ? { maxPixels: options.imageMaxPixels } : {}),
+      }),
+    ),
   };
 }
 
@@ -63,6 +68,7 @@ export function createFileTools(options: FileToolsOptions): FileTools {
       return extractor(input);
     },
     async unpackZip(input) {
+      const { unpackZip } = await import('./unzip.js');
       const result = await unpackZip({
         zipPath: input.zipPath,
         destDir: input.destDir,
@@ -73,8 +79,8 @@ export function createFileTools(options: FileToolsOptions): FileTools {
         skipped: result.skipped.map((s) => ({ path: s.path, reason: s.reason })),
       };
     },
-    makePreview: (input) =>
-      makePreview({
+    makePreview: async (input) =>
+      (await import('./preview.js')).makePreview({
         ...input,
         libreOfficePath: options.libreOfficePath ?? null,
         ...(options.imageMaxPixels ? { maxImagePixels: options.imageMaxPixels } : {}),

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from '../../domain/mail/mail.service.js';
 
 /**
@@ -8,10 +8,16 @@ import type { MailTransport } from '../../domain/mail/mail.service.js';
  * program opens one), named by time and message id, so `byggdok admin outbox` and a person can read them.
  */
 export function createOutboxMailTransport(params: { folder: string; from: string }): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at every start
+  let composer: Promise<Transporter> | undefined;
   return {
     async deliver(message) {
-      const info = await composer.sendMail({
+      composer ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const info = await (
+        await composer
+      ).sendMail({
         from: params.from,
         to: message.to,
         subject: message.subject,

@@ -1,12 +1,16 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from '../../domain/mail/mail.service.js';
 
 /** Sends through an SMTP server (`SMTP_URL`, smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailTransport(params: { url: string; from: string }): MailTransport & { close(): void } {
-  const transporter = nodemailer.createTransport(params.url);
+  // nodemailer is loaded, and the connection pool made, with the first message
+  let transporter: Promise<Transporter> | undefined;
   return {
     async deliver(message) {
-      const info = await transporter.sendMail({
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(params.url));
+      const info = await (
+        await transporter
+      ).sendMail({
         from: params.from,
         to: message.to,
         subject: message.subject,
@@ -16,6 +20,6 @@ export function createSmtpMailTransport(params: { url: string; from: string }): 
       });
       return String(info.messageId);
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((made) => made.close()),
   };
 }

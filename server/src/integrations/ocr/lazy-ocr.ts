@@ -1,4 +1,4 @@
-import { createOcr, type CreateOcrOptions } from './index.js';
+import type { CreateOcrOptions } from './index.js';
 import type { Ocr, OcrOptions } from './ocr.js';
 
 /**
@@ -7,7 +7,8 @@ import type { Ocr, OcrOptions } from './ocr.js';
  */
 export function createLazyOcr(options: CreateOcrOptions = {}): Ocr {
   let engine: Promise<Ocr> | null = null;
-  const get = () => (engine ??= createOcr(options));
+  // the engines' modules too (tesseract.js is large): loaded with the first page that needs reading
+  const get = () => (engine ??= import('./index.js').then(({ createOcr }) => createOcr(options)));
   return {
     get provider() {
       return 'lazy';

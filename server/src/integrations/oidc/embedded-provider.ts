@@ -1,26 +1,5 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import Provider, { type AdapterFactory, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-
-/** the embedded provider's own client: the service signing in against itself */
-export const EMBEDDED_CLIENT_ID = 'byggdok';
-
-export interface EmbeddedAccount {
-  email: string;
-  name: string;
-}
-
-export interface EmbeddedProviderSecrets {
-  /** the RSA private key (JWK) ID tokens are signed with */
-  signingKey: JWK;
-  cookieKeys: string[];
-  clientSecret: string;
-}
-
-/** a new RS256 signing key, once per installation (kept in the settings table) */
-export function generateSigningKey(): JWK {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
-}
+import Provider, { type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { EMBEDDED_CLIENT_ID, type EmbeddedAccount, type EmbeddedProviderSecrets } from './embedded-provider-keys.js';
 
 /**
  * The zero-setup OpenID provider (oidc-provider), mounted at `<public URL>/oidc`. Its only client is the service

@@ -1,15 +1,25 @@
 import { PassThrough } from 'node:stream';
-import yazl from 'yazl';
+import type { ZipFile } from 'yazl';
 import type { ZipWriter } from '../../domain/zip/zip-archives.js';
 
 /**
  * The zip writer on yazl: every entry is added lazily, so its stream is opened only when yazl starts writing it and
- * memory stays flat whatever the archive's size; yazl switches to ZIP64 by itself past 4 GiB or 65535 entries.
+ * memory stays flat whatever the archive's size; yazl switches to ZIP64 by itself past 4 GiB or 65535 entries. yazl
+ * itself is loaded with the first archive, not at every start.
  */
-export const yazlWriter: ZipWriter = ({ entries, late }) => {
-  const zip = new yazl.ZipFile();
+export const yazlWriter: ZipWriter = (params) => {
   const output = new PassThrough();
   const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
+  import('yazl').then(({ default: yazl }) => write(new yazl.ZipFile(), params, output, fail), fail);
+  return output;
+};
+
+function write(
+  zip: ZipFile,
+  { entries, late }: Parameters<ZipWriter>[0],
+  output: PassThrough,
+  fail: (error: unknown) => void,
+): void {
   zip.on('error', fail);
   zip.outputStream.on('error', fail);
   zip.outputStream.pipe(output);
@@ -36,5 +46,4 @@ export const yazlWriter: ZipWriter = ({ entries, late }) => {
     });
   }
   zip.end();
-  return output;
-};
+}

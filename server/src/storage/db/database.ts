@@ -5,8 +5,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Client } from 'pg';
 import lockfile from 'proper-lockfile';
+import type { Config } from '../../config/config.js';
 import type { DB } from './schema.js';
 import { PGlitePool } from './pglite-pool.js';
 
@@ -41,6 +42,13 @@ export class DatabaseLockedError extends Error {
 
 const INT8_OID = 20;
 
+/** The configured database: the PostgreSQL server of DATABASE_URL, or PGlite in the data folder. */
+export function databaseTargetOf(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+}
+
 /** int8 (count(*), sizes) as a JS number on both engines: sizes stay far below 2^53. */
 function parseInt8(value: string): number {
   return Number(value);
@@ -51,6 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPostgres(target: { url: string; poolMax?: number }): Promise<Database> {
+  // node-postgres is loaded only for a server: the embedded start never pays for it
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolMax ?? 10,
@@ -75,7 +85,7 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
       const result = await pool.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    listen: (channel, onNotify) => listenOn({ url: target.url, channel, onNotify }),
+    listen: (channel, onNotify) => listenOn({ url: target.url, channel, onNotify, Client: pg.Client }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
@@ -87,11 +97,12 @@ async function listenOn(params: {
   url: string;
   channel: string;
   onNotify: (payload: string) => void;
+  Client: typeof Client;
 }): Promise<() => Promise<void>> {
   let stopped = false;
-  let client: pg.Client | null = null;
+  let client: Client | null = null;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: params.url });
+    const next = new params.Client({ connectionString: params.url });
     next.on('notification', (message) => {
       if (message.channel === params.channel && message.payload !== undefined) params.onNotify(message.payload);
     });

@@ -281,9 +281,11 @@ export function createPgBossQueue(params: {
     async start() {
       if (started) return;
       await boss.start();
+      // asked once which exist: a start on a database that has them all writes nothing
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
       for (const name of JOB_NAMES) {
         // 'stately': at most one queued and one active job per singleton key
-        await boss.createQueue(name, { name, policy: 'stately' });
+        if (!existing.has(name)) await boss.createQueue(name, { name, policy: 'stately' });
       }
       started = true;
     },

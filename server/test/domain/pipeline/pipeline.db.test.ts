@@ -12,6 +12,14 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
   let t: TestApp;
   let seed: Awaited<ReturnType<TestApp['seed']>>;
   const ids: Record<string, string> = {};
+  // what the workers log: an operator reading the log sees each document that came out unreadable
+  const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+  const logger = {
+    debug() {},
+    info() {},
+    error() {},
+    warn: (fields: object, message: string) => warnings.push({ fields: fields as Record<string, unknown>, message }),
+  };
 
   async function pagesOf(documentId: string) {
     return t.deps.database.db
@@ -32,7 +40,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ engine, workers: true });
+    t = await createTestApp({ engine, workers: true, dependencies: { logger } });
     seed = await t.seed();
     const pdf = await makePdf(
       [
@@ -165,6 +173,18 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       corrupt: false,
       extracted_text: false,
     });
+    const unreadable = warnings.filter((warning) => warning.message === 'document kept without text');
+    expect(unreadable.find((warning) => warning.fields.documentId === ids.truncated)?.fields).toMatchObject({
+      filename: 'Ødelagt.pdf',
+      corrupt: true,
+      reason: expect.stringMatching(/\w/),
+    });
+    expect(unreadable.find((warning) => warning.fields.documentId === ids.random)?.fields).toMatchObject({
+      filename: 'tilfeldig.pdf',
+      invalidFile: true,
+    });
+    // the readable ones are not reported
+    expect(unreadable.map((warning) => warning.fields.documentId)).not.toContain(ids.pdf);
   });
 
   it('reports building status percentages from real counts', async () => {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type Provider from 'oidc-provider';
+import type { EmbeddedProviderLoader } from '../../../integrations/oidc/embedded-provider-keys.js';
 import { AppError } from '../../../domain/shared/errors.js';
 import type { SignInService } from '../../../domain/signin/sign-in.service.js';
 import type { App } from '../../app-types.js';
@@ -22,28 +23,24 @@ function interactionExpired(): AppError {
  */
 export function registerInteractionRoutes(
   app: App,
-  deps: { provider: Provider; signIn: SignInService; publicUrl: string },
+  deps: { provider: EmbeddedProviderLoader; signIn: SignInService; publicUrl: string },
 ): void {
-  const { provider } = deps;
   const ownOrigin = new URL(deps.publicUrl).origin;
   const action = (uid: string) => `/oidc/interaction/${uid}/login`;
 
   app.get('/oidc/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
-      details = await provider.interactionDetails(request.raw, reply.raw);
+      details = await (await deps.provider()).interactionDetails(request.raw, reply.raw);
     } catch {
       return sendSignInFailure(request, reply, interactionExpired(), 400);
     }
     if (details.uid !== request.params.uid) return sendSignInFailure(request, reply, interactionExpired(), 400);
     if (details.prompt.name !== 'login') {
       // consent for the service's own client is given by loadExistingGrant; anything else is finished as is
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        {},
-        { mergeWithLastSubmission: true },
-      );
+      const redirectTo = await (
+        await deps.provider()
+      ).interactionResult(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
       return reply.redirect(redirectTo, 303);
     }
     const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
@@ -70,7 +67,7 @@ export function registerInteractionRoutes(
       if (origin && origin !== ownOrigin) return sendSignInFailure(request, reply, interactionExpired(), 403);
       let details: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
+        details = await (await deps.provider()).interactionDetails(request.raw, reply.raw);
       } catch {
         return sendSignInFailure(request, reply, interactionExpired(), 400);
       }
@@ -96,12 +93,9 @@ export function registerInteractionRoutes(
             }),
           );
       }
-      const redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId } },
-        { mergeWithLastSubmission: false },
-      );
+      const redirectTo = await (
+        await deps.provider()
+      ).interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
       return reply.redirect(redirectTo, 303);
     },
   );

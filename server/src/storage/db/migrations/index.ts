@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-document-pipeline.js';
 import * as m0003 from './0003-classification-learning.js';
@@ -60,7 +60,25 @@ export async function appliedMigrations<T>(db: Kysely<T>): Promise<string[]> {
 }
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<{ applied: string[] }> {
+  if (await isUpToDate(db)) return { applied: [] };
   return applied(await migratorOf(db).migrateToLatest());
+}
+
+/**
+ * Every start asks first, in one query, whether the applied migrations are exactly this version's: the migrator's own
+ * check reads the whole catalogue (a third of a second on PGlite). Anything else, a database never migrated
+ * included, goes to the migrator, which takes its lock and decides.
+ */
+async function isUpToDate<T>(db: Kysely<T>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from ${sql.table(MIGRATION_TABLES[0])} order by name`.execute(db);
+    const names = migrationNames();
+    return rows.length === names.length && rows.every((row, index) => row.name === names[index]);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,35 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import type { JWK } from 'oidc-provider';
+
+/*
+ * What the sign-in module needs at start, apart from the provider itself: oidc-provider (a large module) is loaded
+ * only when the embedded provider first answers a request.
+ */
+
+/** the embedded provider's own client: the service signing in against itself */
+export const EMBEDDED_CLIENT_ID = 'byggdok';
+
+export interface EmbeddedAccount {
+  email: string;
+  name: string;
+}
+
+export interface EmbeddedProviderSecrets {
+  /** the RSA private key (JWK) ID tokens are signed with */
+  signingKey: JWK;
+  cookieKeys: string[];
+  clientSecret: string;
+}
+
+/** a new RS256 signing key, once per installation (kept in the settings table) */
+export function generateSigningKey(): JWK {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+}
+
+/**
+ * The embedded provider, made on its first request (oidc-provider is a large module a start should not wait for, and
+ * a process that is never asked to sign anyone in never loads it).
+ */
+export type EmbeddedProviderLoader = () => Promise<Provider>;
