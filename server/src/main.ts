@@ -17,6 +17,7 @@ const USAGE = `byggdok <mode>
   search <query> --owner <id> [--building <id>]  the hits
   ask <question> --owner <id> [--building <id>]  the answer with its citations
             (these three with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
+  mcp --url <url> --key <key>   an MCP server on stdio for desktop assistants (the service also serves /mcp)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
   restore <dir>         restore a backup into an empty installation (any engine, any file store)
   verify-backup <dir>   check every file of a backup against its checksums
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   if (mode === 'demo') return (await import('./cli/demo.cli.js')).runDemoCli({ argv: rest, config });
   if (mode === 'upload' || mode === 'search' || mode === 'ask')
     return (await import('./cli/partner.cli.js')).runPartnerCli({ command: mode, argv: rest, config });
+  if (mode === 'mcp') return (await import('./cli/mcp.cli.js')).runMcpCli({ argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
     return (await import('./cli/backup.cli.js')).runBackupCli({ mode, argv: rest, config });
 

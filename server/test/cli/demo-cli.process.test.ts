@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runByggdok, startEmbeddedService } from '../helpers/service-process.js';
 
@@ -111,5 +113,50 @@ describe('byggdok demo', () => {
     const noFolder = await runByggdok({ args: ['upload', '/nowhere/at-all', ...where], env: partner });
     expect(noFolder.code).toBe(2);
     expect(noFolder.stderr).toMatch(/^byggdok upload: no such file or folder: \/nowhere\/at-all$/m);
+  });
+
+  it('serves the building to a desktop assistant over stdio: byggdok mcp', { timeout: 120_000 }, async () => {
+    const made = JSON.parse((await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 })).stdout) as {
+      key: string;
+      buildingOwnerId: string;
+      buildingId: string;
+    };
+    // as an assistant's configuration starts it: the command, the service's URL and the key
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main.ts'), 'mcp', '--url', base],
+      env: { PATH: process.env.PATH ?? '', BYGGDOK_API_KEY: made.key },
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('ask_building');
+      const where = { building_owner_id: made.buildingOwnerId, building_id: made.buildingId };
+      const result = (await client.callTool({
+        name: 'ask_building',
+        arguments: { ...where, query: 'Hvor ofte skal filteret byttes?' },
+      })) as { isError?: boolean; content: { text: string }[] };
+      expect(result.isError).toBeFalsy();
+      const answer = JSON.parse(result.content[0]!.text) as {
+        answer: string;
+        citations: Record<string, { cited_text: string }>;
+      };
+      expect(answer.answer).toMatch(/\[1\]/);
+      expect(Object.values(answer.citations).map((citation) => citation.cited_text)).toContainEqual(
+        expect.stringContaining('hver sjette måned'),
+      );
+      // a building of another owner id is refused by the service, and said so to the assistant
+      const refused = (await client.callTool({
+        name: 'list_documents',
+        arguments: { ...where, building_owner_id: '00000000-0000-4000-8000-000000000000' },
+      })) as { isError?: boolean; content: { text: string }[] };
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toMatch(/^40[34] /);
+    } finally {
+      await client.close();
+    }
   });
 });

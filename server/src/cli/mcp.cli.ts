@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Config } from '../config/config.js';
+import { createMcpServer, type ApiCall } from '../integrations/mcp/tools.js';
+import { VERSION } from '../app/version.js';
+import { SESSION_TOKEN_PREFIX } from '../domain/sessions/sessions.service.js';
+import { UsageError } from './cli-calls.js';
+
+const USAGE = `byggdok mcp --url <service URL> --key <API key or session token>
+
+An MCP server on standard input and output for desktop assistants (Claude Desktop, Cursor ...): the same tools as
+the service's /mcp, each calling the service's partner API over HTTP with this key. Configure the assistant to run
+\`npx byggdok mcp --url https://byggdok.example.com --key ...\`. Defaults: --url BYGGDOK_PUBLIC_URL, --key
+BYGGDOK_API_KEY. A session token (ft_...) gets the read tools only.
+`;
+
+/** `byggdok mcp`: the tools over stdio; nothing but MCP messages is written to standard output */
+export async function runMcpCli(params: { argv: string[]; config: Config }): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args: params.argv,
+      options: { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const key = values.key ?? params.config.partnerApiKey;
+    if (!key) throw new UsageError('no key: pass --key or set BYGGDOK_API_KEY');
+    const base = (values.url ?? params.config.http.publicUrl).replace(/\/+$/, '');
+    const call: ApiCall = async ({ method, path, query, body }) => {
+      const url = new URL(`${base}${path}`);
+      for (const [name, value] of Object.entries(query ?? {}))
+        if (value !== undefined) url.searchParams.set(name, String(value));
+      const response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+    const server = createMcpServer({ call, readOnly: key.startsWith(SESSION_TOKEN_PREFIX), version: VERSION });
+    await server.connect(new StdioServerTransport());
+    // runs until the assistant closes standard input
+    await new Promise<void>((resolve) => process.stdin.once('close', resolve));
+    await server.close();
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      process.stderr.write(`byggdok mcp: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

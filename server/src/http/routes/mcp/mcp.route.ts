@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccessService } from '../../../domain/access/access.service.js';
+import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as Tools from '../../../integrations/mcp/tools.js';
+import { credentialOf } from '../../plugins/partner-auth.js';
+import { sendProblem } from '../../plugins/errors.js';
+
+/**
+ * The MCP server for assistants, streamable HTTP at `/mcp`, stateless: a server and a transport per request, so any
+ * API process answers any call. The caller authenticates as on the partner API (`x-api-key`, or `Authorization:
+ * Bearer` with a key or session token); a browser's session cookie is not accepted here (another site could make an
+ * assistant's request with it). Each tool calls the matching route in this process with the caller's own headers.
+ */
+export function registerMcpRoute(app: FastifyInstance, deps: { access: AccessService; version: string }): void {
+  // the MCP SDK and zod are loaded with the first call (most of a second at every start otherwise)
+  let sdk: Promise<[typeof Tools, typeof StreamableHttp]> | undefined;
+  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    const found = credentialOf(request);
+    const credential = found?.kind === 'session_cookie' ? null : found;
+    if (!credential) void reply.header('www-authenticate', 'Bearer');
+    // 401 without one, or with one that is not valid; the subcontractor's portal token is refused
+    const principal = await deps.access.authenticate(credential);
+    const headers: Record<string, string> = {};
+    for (const name of ['x-api-key', 'authorization'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const call: Tools.ApiCall = async ({ method, path, query, body }) => {
+      const response = await app.inject({
+        method,
+        url: path,
+        headers,
+        ...(query ? { query: definedOnly(query) } : {}),
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as unknown) : null };
+    };
+    const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await (sdk ??= Promise.all([
+      import('../../../integrations/mcp/tools.js'),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    ]));
+    const server = createMcpServer({ call, readOnly: principal.kind === 'session_token', version: deps.version });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  // stateless: no stream to open and no session to end
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/mcp',
+      schema: { hide: true },
+      handler: async (_request, reply) =>
+        sendProblem(reply.header('allow', 'POST'), {
+          status: 405,
+          code: 'request.method_not_allowed',
+          detail: 'This MCP server is stateless: send each JSON-RPC message with POST',
+        }),
+    });
+  }
+}
+
+function definedOnly(query: Record<string, string | number | boolean | undefined>): Record<string, string> {
+  const defined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) defined[name] = String(value);
+  return defined;
+}

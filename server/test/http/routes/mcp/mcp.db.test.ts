@@ -1,0 +1,200 @@
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../../helpers/document-fixtures.js';
+import { createTestApp, PUBLIC_URL, type TestApp } from '../../../helpers/test-app.js';
+import { testEngines } from '../../../helpers/test-database.js';
+
+interface ToolResult {
+  isError?: boolean;
+  content: { type: string; text: string }[];
+}
+
+/**
+ * The MCP server at /mcp with the official MCP client over a real HTTP connection: the tools an assistant gets for
+ * each kind of credential, what they return, and that they see exactly what the same credential sees over REST.
+ */
+describe.each(testEngines())('the MCP server for assistants on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let base: string;
+  let brann: string;
+  const clients: Client[] = [];
+
+  async function connect(headers: Record<string, string>): Promise<Client> {
+    const client = new Client({ name: 'byggdok-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+    clients.push(client);
+    return client;
+  }
+
+  async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+    return (await client.callTool({ name, arguments: args })) as ToolResult;
+  }
+
+  const json = (result: ToolResult): any => JSON.parse(result.content[0]!.text);
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    seed = await t.seed();
+    brann = await t.upload({
+      seed,
+      filename: 'Rapporter/Brannteknisk rapport.pdf',
+      bytes: await makePdf([
+        'Brannteknisk rapport for Oslo Office Tower\nBygget er plassert i brannklasse 2 og risikoklasse 2.',
+        'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
+      ]),
+    });
+    await t.waitForProcessing([brann], 60_000);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await t?.close();
+  });
+
+  it('lists every tool with a description and schema for a key, and only the read tools for a session token', async () => {
+    const full = await connect({ 'x-api-key': seed.key });
+    const { tools } = await full.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['list_building_owners', 'search_building', 'ask_building', 'generate_deficiency_report']),
+    );
+    for (const tool of tools) {
+      expect(tool.description?.length).toBeGreaterThan(20);
+      expect(tool.inputSchema.type).toBe('object');
+    }
+    const writes = tools.filter((tool) => tool.annotations?.readOnlyHint === false).map((tool) => tool.name);
+    expect(writes.sort()).toEqual(['generate_deficiency_report', 'link_report_evidence']);
+
+    const session = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${seed.ownerId}/sessions`,
+      key: seed.key,
+      payload: { expires_in: 600 },
+    });
+    const token = (session.body.token ?? session.body.session_token) as string;
+    const reader = await connect({ authorization: `Bearer ${token}` });
+    const readable = (await reader.listTools()).tools.map((tool) => tool.name);
+    expect(readable).not.toContain('generate_deficiency_report');
+    expect(readable.sort()).toEqual(names.filter((name) => !writes.includes(name)).sort());
+    // and the session token reads through them
+    const listed = json(
+      await callTool(reader, 'list_documents', { building_owner_id: seed.ownerId, building_id: seed.buildingId }),
+    );
+    expect(listed.documents.map((d: { id: string }) => d.id)).toEqual([brann]);
+  });
+
+  it('finds, reads and cites a document as the REST API does', async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const where = { building_owner_id: seed.ownerId, building_id: seed.buildingId };
+    const owners = json(await callTool(client, 'list_building_owners', {}));
+    expect(owners.building_owners ?? owners.buildingOwners ?? owners).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: seed.ownerId })]),
+    );
+    const hits = json(await callTool(client, 'search_building', { ...where, query: 'trapperommene' }));
+    expect(hits.hits[0]).toMatchObject({ id: brann, filename: 'Brannteknisk rapport.pdf' });
+    const document = json(await callTool(client, 'get_document', { ...where, document_id: brann }));
+    expect(document).toMatchObject({ id: brann, originalPath: 'Rapporter/Brannteknisk rapport.pdf' });
+
+    const question = 'Hvilken brannklasse skal dørene til trapperommene ha?';
+    const answered = json(await callTool(client, 'ask_building', { ...where, query: question }));
+    const rest = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/ask`,
+      key: seed.key,
+      payload: { query: question },
+    });
+    expect(answered.citations['1']).toEqual({
+      cited_text: 'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
+      document_id: brann,
+      page_number: 2,
+    });
+    expect({ answer: answered.answer, citations: answered.citations }).toEqual({
+      answer: rest.body.answer,
+      citations: rest.body.citations,
+    });
+  });
+
+  it('shows nothing another partner or a narrower key cannot read', async () => {
+    const otherPartner = await t.createPartner('Annen partner');
+    const { key: otherKey } = await t.createKey({ partnerId: otherPartner });
+    const stranger = await connect({ 'x-api-key': otherKey });
+    const where = { building_owner_id: seed.ownerId, building_id: seed.buildingId };
+    for (const [name, args] of [
+      ['list_documents', where],
+      ['search_building', { ...where, query: 'brannklasse' }],
+      ['search_owner', { building_owner_id: seed.ownerId, query: 'brannklasse' }],
+      ['ask_building', { ...where, query: 'Hvilken brannklasse har bygget?' }],
+      ['get_document', { ...where, document_id: brann }],
+    ] as const) {
+      const result = await callTool(stranger, name, args);
+      expect(result.isError, name).toBe(true);
+      expect(result.content[0]!.text, name).toMatch(/^(403|404) /);
+      expect(result.content[0]!.text, name).not.toContain('trapperommene');
+    }
+    const owners = json(await callTool(stranger, 'list_building_owners', {}));
+    expect(JSON.stringify(owners)).not.toContain(seed.ownerId);
+
+    // a key for another building of the same partner
+    const otherBuilding = (
+      await t.request({
+        method: 'PUT',
+        url: `/v1/building_owners/${seed.ownerId}/buildings`,
+        key: seed.key,
+        payload: { name: 'Lagerbygget' },
+      })
+    ).body as string;
+    const { key: narrow } = await t.createKey({ partnerId: seed.partnerId, buildingIds: [otherBuilding] });
+    const narrowClient = await connect({ 'x-api-key': narrow });
+    const refused = await callTool(narrowClient, 'search_building', { ...where, query: 'brannklasse' });
+    expect(refused.isError).toBe(true);
+  });
+
+  it('refuses arguments that do not fit the schema, naming the argument', async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const result = await callTool(client, 'search_building', {
+      building_owner_id: 'not-an-id',
+      building_id: seed.buildingId,
+      query: 'brann',
+    });
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toContain('building_owner_id');
+  });
+
+  it('asks for a credential: none, a browser cookie or a wrong key gets a 401 problem', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
+    const attempts: Record<string, string>[] = [
+      {},
+      // from the service's own origin, so not the cross-site check's 403: the cookie is simply not a credential here
+      { cookie: 'byggdok_session=abc', origin: PUBLIC_URL },
+      { 'x-api-key': 'fk_not-a-key-at-all-000000' },
+    ];
+    for (const headers of attempts) {
+      const response = await post(headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+    }
+    expect((await post({})).headers.get('www-authenticate')).toBe('Bearer');
+    // another site's page posting with the browser's cookie is stopped before that
+    expect((await post({ cookie: 'byggdok_session=abc', origin: 'https://evil.example' })).status).toBe(403);
+    // stateless: no stream to open with GET
+    const get = await fetch(`${base}/mcp`, { headers: { 'x-api-key': seed.key } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});
