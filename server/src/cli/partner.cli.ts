@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createByggdokClient, type ByggdokClient } from '@byggdok/sdk';
@@ -15,27 +16,71 @@ Options: --key <API key> (default BYGGDOK_API_KEY), --url <service URL> (default
 http://localhost:$PORT), --json (print the API's JSON instead of text)
 `;
 
+/** the MD5 of every document the building already has (every page of the list) */
+async function checksumsOf(client: ByggdokClient, buildingPath: { buildingOwnerId: string; buildingId: string }) {
+  const checksums = new Set<string>();
+  let nextToken: string | undefined;
+  do {
+    const page = await ok(
+      "listing the building's documents",
+      client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
+        params: {
+          path: buildingPath,
+          query: {
+            limit: 1000,
+            sort_by: 'createdAt',
+            sort_order: 'desc',
+            ...(nextToken ? { next_token: nextToken } : {}),
+          },
+        },
+      }),
+    );
+    for (const document of page.documents) if (document.md5Checksum) checksums.add(document.md5Checksum);
+    nextToken = page.nextToken ?? undefined;
+  } while (nextToken);
+  return checksums;
+}
+
+/** files sent at once: enough to keep a connection busy while the next file is read */
+const PARALLEL_UPLOADS = 4;
+
 async function upload(client: ByggdokClient, target: string, owner: string, building: string, json: boolean) {
   const buildingPath = { buildingOwnerId: owner, buildingId: building };
   const files = await filesOf(target);
+  // run again after an interruption (or on a folder that grew), it sends only what the building does not have
+  const present = await checksumsOf(client, buildingPath);
   const ids: string[] = [];
-  for (const file of files) {
-    const registered = await ok(
-      `registering ${file.name}`,
-      client.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-        params: { path: buildingPath },
-        body: { filename: file.name },
-      }),
-    );
-    const sent = await fetch(registered.uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': contentTypeOf(file.name) },
-      body: await fs.readFile(file.full),
-    });
-    if (!sent.ok) throw new UsageError(`uploading ${file.name}: ${sent.status}`);
-    ids.push(registered.documentId);
-    if (!json) process.stdout.write(`uploaded ${file.name}\n`);
-  }
+  const skipped: string[] = [];
+  let next = 0;
+  const sendNext = async (): Promise<void> => {
+    for (let index = next++; index < files.length; index = next++) {
+      const file = files[index]!;
+      const bytes = await fs.readFile(file.full);
+      const md5 = createHash('md5').update(bytes).digest('hex');
+      if (present.has(md5)) {
+        skipped.push(file.name);
+        if (!json) process.stdout.write(`already there ${file.name}\n`);
+        continue;
+      }
+      present.add(md5);
+      const registered = await ok(
+        `registering ${file.name}`,
+        client.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
+          params: { path: buildingPath },
+          body: { filename: file.name },
+        }),
+      );
+      const sent = await fetch(registered.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': contentTypeOf(file.name) },
+        body: bytes,
+      });
+      if (!sent.ok) throw new UsageError(`uploading ${file.name}: ${sent.status}`);
+      ids.push(registered.documentId);
+      if (!json) process.stdout.write(`uploaded ${file.name}\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, sendNext));
   // followed until every document of the building is processed (or ten minutes have passed)
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
@@ -64,10 +109,13 @@ async function upload(client: ByggdokClient, target: string, owner: string, buil
       ),
     ),
   );
-  if (json) return process.stdout.write(`${JSON.stringify({ documents: states }, null, 2)}\n`);
+  if (json) return process.stdout.write(`${JSON.stringify({ documents: states, alreadyThere: skipped }, null, 2)}\n`);
   const corrupt = states.filter((s) => s.corrupt);
   process.stdout.write(
-    `${states.length} uploaded and processed${corrupt.length ? `; corrupt: ${corrupt.map((s) => s.filename).join(', ')}` : ''}\n`,
+    `${states.length} uploaded and processed` +
+      (skipped.length ? `; ${skipped.length} already there (the same MD5)` : '') +
+      (corrupt.length ? `; corrupt: ${corrupt.map((s) => s.filename).join(', ')}` : '') +
+      '\n',
   );
 }
 
