@@ -37,7 +37,19 @@ export interface DocumentsRepository {
   categoryCounts(buildingId: string): Promise<Record<string, number>>;
   updateMetadata(params: { documentId: string; patch: DocumentMetadataPatch; at: Date }): Promise<void>;
   setArchived(params: { documentId: string; archived: boolean; at: Date }): Promise<boolean>;
+  /** the extracted text of pages `from` to `to` (1-based, both included), in order */
+  pages(params: { documentId: string; from: number; to: number }): Promise<DocumentPageText[]>;
 }
+
+export interface DocumentPageText {
+  pageNumber: number;
+  text: string;
+  /** read by OCR from an image of the page */
+  ocr: boolean;
+}
+
+/** pages one call returns at most */
+export const MAX_PAGES_PER_READ = 50;
 
 /** signed download and preview URLs are valid this long */
 const SIGNED_URL_SECONDS = 3600;
@@ -178,13 +190,24 @@ export function createDocumentsService(deps: {
     return authorizedDocument({ ...params, need: 'read' });
   }
 
+  /**
+   * The extracted text of a page range, for a reader (an assistant) that quotes and cites by page; the same access
+   * rule as the document itself. `to` is capped at MAX_PAGES_PER_READ pages after `from`.
+   */
+  async function pages(params: Target & { documentId: string; from: number; to?: number }) {
+    const document = await authorizedDocument({ ...params, need: 'read' });
+    const to = Math.min(params.to ?? params.from + MAX_PAGES_PER_READ - 1, params.from + MAX_PAGES_PER_READ - 1);
+    const read = await repository.pages({ documentId: document.id, from: params.from, to });
+    return { document, pages: read };
+  }
+
   /** operator: bring an archived document back */
   async function restore(documentId: string): Promise<DocumentRecord> {
     if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw documentNotFound();
     return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(documentNotFound());
   }
 
-  return { get, update, archive, list, categoryCounts, status, restore };
+  return { get, update, archive, list, categoryCounts, status, restore, pages };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -105,6 +105,23 @@ export const TOOLS = [
     request: ({ document_id, ...args }) => ({ method: 'GET', path: `${buildingPath(args)}/documents/${document_id}` }),
   }),
   tool({
+    name: 'read_document_pages',
+    title: "Read a document's pages",
+    description:
+      "The extracted text of a document's pages (from/to, 1-based, at most 50 per call), to read or quote it exactly.",
+    input: {
+      ...building,
+      document_id: id('document'),
+      from: z.number().int().min(1).optional().describe('the first page (default 1)'),
+      to: z.number().int().min(1).optional().describe('the last page, included'),
+    },
+    request: ({ document_id, from, to, ...args }) => ({
+      method: 'GET',
+      path: `${buildingPath(args)}/documents/${document_id}/pages`,
+      query: { from, to },
+    }),
+  }),
+  tool({
     name: 'search_building',
     title: 'Search a building',
     description:

@@ -12,6 +12,7 @@ import { registerBuildingCategoryRoutes } from './documents/building-categories.
 import { registerDeleteDocumentRoute } from './documents/delete-document.route.js';
 import { registerDocumentStatusRoute } from './documents/document-status.route.js';
 import { registerGetDocumentRoute } from './documents/get-document.route.js';
+import { registerDocumentPagesRoute } from './documents/document-pages.route.js';
 import { registerListDocumentsRoute } from './documents/list-documents.route.js';
 import { registerRequestUploadRoute } from './documents/request-upload.route.js';
 import { registerUpdateDocumentRoute } from './documents/update-document.route.js';
@@ -50,6 +51,7 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerRequestUploadRoute(app, services);
   registerListDocumentsRoute(app, services);
   registerGetDocumentRoute(app, services);
+  registerDocumentPagesRoute(app, services);
   registerUpdateDocumentRoute(app, services);
   registerDeleteDocumentRoute(app, services);
   registerDocumentStatusRoute(app, services);

@@ -19,6 +19,18 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
       return row ? toDocument(row) : null;
     },
 
+    async pages({ documentId, from, to }) {
+      const rows = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'text', 'ocr'])
+        .where('document_id', '=', documentId)
+        .where('page_number', '>=', from)
+        .where('page_number', '<=', to)
+        .orderBy('page_number')
+        .execute();
+      return rows.map((row) => ({ pageNumber: row.page_number, text: row.text, ocr: row.ocr }));
+    },
+
     async findById({ documentId, includeArchived }) {
       if (!isUuid(documentId)) return null;
       let query = db.selectFrom('documents').selectAll().where('id', '=', documentId);

@@ -100,6 +100,16 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const document = json(await callTool(client, 'get_document', { ...where, document_id: brann }));
     expect(document).toMatchObject({ id: brann, originalPath: 'Rapporter/Brannteknisk rapport.pdf' });
 
+    const read = json(await callTool(client, 'read_document_pages', { ...where, document_id: brann, from: 2 }));
+    expect(read).toMatchObject({ documentId: brann, pageCount: 2 });
+    expect(read.pages).toEqual([
+      {
+        pageNumber: 2,
+        text: expect.stringContaining('Dørene til trapperommene skal ha brannklasse EI2 30-Sa.'),
+        ocr: false,
+      },
+    ]);
+
     const question = 'Hvilken brannklasse skal dørene til trapperommene ha?';
     const answered = json(await callTool(client, 'ask_building', { ...where, query: question }));
     const rest = await t.request({
@@ -130,6 +140,7 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
       ['search_owner', { building_owner_id: seed.ownerId, query: 'brannklasse' }],
       ['ask_building', { ...where, query: 'Hvilken brannklasse har bygget?' }],
       ['get_document', { ...where, document_id: brann }],
+      ['read_document_pages', { ...where, document_id: brann }],
     ] as const) {
       const result = await callTool(stranger, name, args);
       expect(result.isError, name).toBe(true);
