@@ -5,7 +5,7 @@ export interface AdminConfig {
   adminToken: string | null;
   /** where `byggdok admin` finds the admin API (null: the public URL) */
   adminUrl: string | null;
-  /** the partner API key `byggdok upload`, `search` and `ask` use when no --key is given */
+  /** the partner API key `byggdok upload`, `search`, `ask` and `mcp` use when no --key is given */
   partnerApiKey: string | null;
 }
 
@@ -21,7 +21,8 @@ export const adminConfig = defineConfigPart({
     {
       name: 'BYGGDOK_API_KEY',
       default: 'unset',
-      description: 'a partner API key for `byggdok upload`, `search` and `ask` (the CLI only; `--key` overrides it)',
+      description:
+        'a partner API key for `byggdok upload`, `search`, `ask` and `mcp` (the CLI only; `--key` overrides it)',
     },
   ],
   read(env): AdminConfig {
