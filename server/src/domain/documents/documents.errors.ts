@@ -19,6 +19,10 @@ export function updatedSinceNeedsUpdatedAtSort(): AppError {
   return invalidField('/updated_since', 'requires sort_by=updatedAt');
 }
 
+export function pageRangeReversed(): AppError {
+  return invalidField('/to', 'must not be below from');
+}
+
 /** a signed link names a file that is not (or no longer) stored */
 export function fileNotFound(): AppError {
   return notFound('file');

@@ -8,6 +8,7 @@ import {
   documentNotFound,
   invalidBuildingCategory,
   invalidFilename,
+  pageRangeReversed,
   updatedSinceNeedsUpdatedAtSort,
 } from './documents.errors.js';
 
@@ -195,8 +196,10 @@ export function createDocumentsService(deps: {
    * rule as the document itself. `to` is capped at MAX_PAGES_PER_READ pages after `from`.
    */
   async function pages(params: Target & { documentId: string; from: number; to?: number }) {
+    if (params.to !== undefined && params.to < params.from) throw pageRangeReversed();
     const document = await authorizedDocument({ ...params, need: 'read' });
-    const to = Math.min(params.to ?? params.from + MAX_PAGES_PER_READ - 1, params.from + MAX_PAGES_PER_READ - 1);
+    const last = params.from + MAX_PAGES_PER_READ - 1;
+    const to = Math.min(params.to ?? last, last);
     const read = await repository.pages({ documentId: document.id, from: params.from, to });
     return { document, pages: read };
   }

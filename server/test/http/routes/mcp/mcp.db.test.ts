@@ -110,6 +110,19 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
       },
     ]);
 
+    // the route behind it: bad page numbers are 400s naming the field
+    const pagesUrl = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${brann}/pages`;
+    for (const [query, field] of [
+      ['from=0', 'from'],
+      ['from=x', 'from'],
+      ['from=2&to=1', 'to'],
+      ['to=-1', 'to'],
+    ] as const) {
+      const response = await t.request({ method: 'GET', url: `${pagesUrl}?${query}`, key: seed.key });
+      expect(response.status, query).toBe(400);
+      expect(JSON.stringify(response.body), query).toContain(field);
+    }
+
     const question = 'Hvilken brannklasse skal dørene til trapperommene ha?';
     const answered = json(await callTool(client, 'ask_building', { ...where, query: question }));
     const rest = await t.request({
