@@ -1,9 +1,32 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { ByggdokApiError, dataOf, problemOf } from './errors.js';
 import type { paths } from './generated/schema.js';
+import { resourcesOf, type BuildingPath, type ProcessingStatus } from './resources.js';
+import { retryingFetch, sleep, type RetryOptions } from './retry.js';
 import { readServerSentEvents } from './sse.js';
 
 export type { paths } from './generated/schema.js';
 export { readServerSentEvents, type ServerSentEvent } from './sse.js';
+export { ByggdokApiError, isProblem, type Problem } from './errors.js';
+export { retryAfterMs, type RetryOptions } from './retry.js';
+export type {
+  Building,
+  BuildingOwner,
+  BuildingPath,
+  DeficiencyReport,
+  Document,
+  DocumentListItem,
+  DocumentListQuery,
+  DocumentPages,
+  DocumentPath,
+  OwnerPath,
+  Page,
+  ProcessingStatus,
+  ReportItems,
+  ReportItemPath,
+  SearchInput,
+  SearchResult,
+} from './resources.js';
 
 type BuildingAskPath = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/ask';
 type OwnerAskPath = '/v1/building_owners/{buildingOwnerId}/ask';
@@ -13,9 +36,6 @@ type JsonBody<Operation> = Operation extends { requestBody?: { content: { 'appli
 
 /** An answer with its citations: the JSON response of an ask, and the data of the `finish` event of a streamed one. */
 export type Answer = paths[BuildingAskPath]['post']['responses'][200]['content']['application/json'];
-
-/** An application/problem+json error body (RFC 9457) with the API's stable `code` (e.g. `document.not_found`). */
-export type Problem = paths[BuildingAskPath]['post']['responses'][404]['content']['application/json'];
 
 /** The parameters of a building ask; `stream` is set by {@link AskApi.stream}. */
 export type BuildingAskInput = Omit<NonNullable<JsonBody<paths[BuildingAskPath]['post']>>, 'stream'>;
@@ -36,25 +56,6 @@ export type AskEvent =
 
 const ASK_EVENT_TYPES = new Set<string>(['start', 'action', 'thinking', 'text', 'finish', 'error']);
 
-/** A request the API refused: the HTTP status and, when the body was one, the problem document. */
-export class ByggdokApiError extends Error {
-  readonly status: number;
-  readonly problem: Problem | null;
-
-  constructor(params: { status: number; problem: Problem | null }) {
-    super(params.problem ? `${params.problem.code}: ${params.problem.detail}` : `HTTP ${params.status}`);
-    this.name = 'ByggdokApiError';
-    this.status = params.status;
-    this.problem = params.problem;
-  }
-}
-
-function problemOf(body: unknown): Problem | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const candidate = body as Partial<Problem>;
-  return typeof candidate.code === 'string' && typeof candidate.status === 'number' ? (body as Problem) : null;
-}
-
 export type AskStreamRequest = {
   buildingOwnerId: string;
   /** stops the stream and closes the connection, which stops the service's work on the answer */
@@ -71,9 +72,41 @@ export interface AskApi {
    * iteration ends after `finish` or `error`; a stream that ends before either throws.
    */
   stream(request: AskStreamRequest): AsyncGenerator<AskEvent, void, undefined>;
+  /** the answer with its verified citations, as one JSON document */
+  building(path: BuildingPath, input: BuildingAskInput): Promise<Answer>;
+  /** an answer across the owner's buildings (all the credential reaches, or `building_ids`) */
+  owner(path: { buildingOwnerId: string }, input: OwnerAskInput): Promise<Answer>;
 }
 
-export type ByggdokClient = Client<paths> & { ask: AskApi };
+/** The bytes of a file to upload, and its name in the building (`Folder/sub/File.pdf`: the folders are kept). */
+export interface UploadInput {
+  filename: string;
+  body: Blob | ArrayBuffer | Uint8Array | string;
+  /** default: by the file name's extension, else application/octet-stream (the service detects the kind itself) */
+  contentType?: string;
+  /** when the file was made, if it is older than the upload */
+  originalCreatedAt?: string;
+  serialNumber?: string;
+  signal?: AbortSignal;
+}
+
+export type ByggdokClient = Client<paths> & { ask: AskApi } & ReturnType<typeof resourcesOf> & {
+    documents: {
+      /**
+       * Both steps of an upload: registers the document, then PUTs the bytes to its signed URL (with the client's
+       * retries). Processing starts when the bytes arrive; follow it with `documents.status` or
+       * `buildings.waitUntilProcessed`.
+       */
+      upload(path: BuildingPath, file: UploadInput): Promise<{ documentId: string }>;
+    };
+    buildings: {
+      /** polls the building's status until every document is processed; throws when `timeoutMs` passes first */
+      waitUntilProcessed(
+        path: BuildingPath,
+        options?: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal },
+      ): Promise<ProcessingStatus>;
+    };
+  };
 
 export interface ByggdokClientOptions {
   /** where the service answers, e.g. `https://byggdok.example.com` (paths in the client carry /v1 and /admin) */
@@ -86,6 +119,30 @@ export interface ByggdokClientOptions {
   adminToken?: string;
   /** another fetch (a test server, a proxy agent); default: the global fetch */
   fetch?: (request: Request) => Promise<Response>;
+  /** waiting and trying again on 429 (honouring Retry-After); default 3 retries, `{ retries: 0 }` turns it off */
+  retry?: RetryOptions;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  dxf: 'image/vnd.dxf',
+  dwg: 'image/vnd.dwg',
+  ifc: 'application/x-step',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  txt: 'text/plain',
+  zip: 'application/zip',
+};
+
+/** the content type a file is sent with, by its extension */
+export function contentTypeOf(filename: string): string {
+  const extension = /\.([^./]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
 }
 
 /**
@@ -111,11 +168,52 @@ function credentials(options: ByggdokClientOptions): Middleware {
 
 /** A typed client of the byggdok API: every path, parameter and body as the service's OpenAPI document has it. */
 export function createByggdokClient(options: ByggdokClientOptions): ByggdokClient {
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const fetchOnce = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetchWithRetries = retryingFetch(fetchOnce, options.retry);
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchWithRetries });
   client.use(credentials(options));
+  const resources = resourcesOf(client);
+
+  async function upload(path: BuildingPath, file: UploadInput): Promise<{ documentId: string }> {
+    const registered = await resources.documents.register(path, {
+      filename: file.filename,
+      ...(file.originalCreatedAt !== undefined ? { originalCreatedAt: file.originalCreatedAt } : {}),
+      ...(file.serialNumber !== undefined ? { serialNumber: file.serialNumber } : {}),
+    });
+    // the signed URL carries its own authorisation: no credential goes with the bytes
+    const response = await fetchWithRetries(
+      new Request(registered.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': file.contentType ?? contentTypeOf(file.filename) },
+        body: file.body as RequestInit['body'],
+        ...(file.signal ? { signal: file.signal } : {}),
+      }),
+    );
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as unknown;
+      throw new ByggdokApiError({ status: response.status, problem: problemOf(body) });
+    }
+    await response.body?.cancel();
+    return { documentId: registered.documentId };
+  }
+
+  async function waitUntilProcessed(
+    path: BuildingPath,
+    waiting: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal } = {},
+  ): Promise<ProcessingStatus> {
+    const deadline = Date.now() + (waiting.timeoutMs ?? 10 * 60_000);
+    for (;;) {
+      const status = await resources.buildings.status(path);
+      if (status.processed_documents >= status.total_documents) return status;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `${status.total_documents - status.processed_documents} documents of building ${path.buildingId} are ` +
+            'still processing',
+        );
+      }
+      await sleep(waiting.intervalMs ?? 1000, waiting.signal);
+    }
+  }
 
   async function* stream(request: AskStreamRequest): AsyncGenerator<AskEvent, void, undefined> {
     const { signal } = request;
@@ -152,5 +250,22 @@ export function createByggdokClient(options: ByggdokClientOptions): ByggdokClien
     throw new Error('ask: the event stream ended before its finish event');
   }
 
-  return Object.assign(client, { ask: { stream } });
+  const ask: AskApi = {
+    stream,
+    building: (path, input) =>
+      dataOf(
+        client.POST('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/ask', {
+          params: { path },
+          body: input,
+        }),
+      ),
+    owner: (path, input) =>
+      dataOf(client.POST('/v1/building_owners/{buildingOwnerId}/ask', { params: { path }, body: input })),
+  };
+  return Object.assign(client, {
+    ...resources,
+    ask,
+    documents: { ...resources.documents, upload },
+    buildings: { ...resources.buildings, waitUntilProcessed },
+  });
 }

@@ -4,17 +4,6 @@ import path from 'node:path';
 /** a command given wrong, or refused by the service: said in one line, exit code 2 */
 export class UsageError extends Error {}
 
-const MIME: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.dxf': 'image/vnd.dxf',
-  '.dwg': 'image/vnd.dwg',
-  '.jpg': 'image/jpeg',
-  '.png': 'image/png',
-  '.txt': 'text/plain',
-};
-
 /** the files to send: a file as itself, a folder as every file under it (path relative to the folder, / separated) */
 export async function filesOf(target: string): Promise<{ full: string; name: string }[]> {
   const stat = await fs.stat(target);
@@ -37,9 +26,4 @@ export async function ok<T>(
   if (response.ok && data !== undefined) return data;
   const detail = (error as { detail?: string } | undefined)?.detail ?? response.statusText;
   throw new UsageError(`${what}: ${response.status} ${detail}`);
-}
-
-/** the content type to send a file with, by its extension */
-export function contentTypeOf(name: string): string {
-  return MIME[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { operatorToken, optionValue } from './admin.cli.js';
-import { contentTypeOf, filesOf, ok, UsageError } from './cli-calls.js';
+import { filesOf, ok, UsageError } from './cli-calls.js';
 
 /** the demo documents shipped with the repository (examples/demo), beside this file's package */
 const DEMO_FOLDER = fileURLToPath(new URL('../../../examples/demo', import.meta.url));
@@ -79,19 +79,11 @@ async function makeDemo(argv: string[], config: Config): Promise<number> {
   let uploaded = 0;
   for (const { full, name: file } of await filesOf(DEMO_FOLDER)) {
     if (have.has(file)) continue;
-    const registered = await ok(
-      `registering ${file}`,
-      client.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-        params: { path: buildingPath },
-        body: { filename: file },
-      }),
-    );
-    const sent = await fetch(registered.uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': contentTypeOf(file) },
-      body: await fs.readFile(full),
-    });
-    if (!sent.ok) throw new UsageError(`uploading ${file}: ${sent.status}`);
+    await client.documents
+      .upload(buildingPath, { filename: file, body: await fs.readFile(full) })
+      .catch((error: Error) => {
+        throw new UsageError(`uploading ${file}: ${error.message}`);
+      });
     uploaded += 1;
   }
   // the web app shows an owner to the people of a customer linked to it

@@ -1,114 +1,107 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createByggdokClient, type ByggdokClient } from '@byggdok/sdk';
+import {
+  ByggdokApiError,
+  createByggdokClient,
+  type BuildingPath,
+  type ByggdokClient,
+  type DocumentListItem,
+} from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
-import { contentTypeOf, filesOf, ok, UsageError } from './cli-calls.js';
+import { filesOf, UsageError } from './cli-calls.js';
 
-const USAGE = `byggdok <upload|search|ask> ...   (a partner's commands, with its API key)
+const USAGE = `byggdok <upload|search|ask|export> ...   (a partner's commands, with its API key)
 
   upload <file or folder> --owner <buildingOwnerId> --building <buildingId>
-         every file, its path under the folder kept as originalPath; then waits until they are processed
+         every file, its path under the folder kept as originalPath, four at a time; files the building already has
+         (the same MD5) are skipped, so it resumes after an interruption; then waits until they are processed
   search <query> --owner <id> [--building <id>]     the hits: filename, folder, NS 3451 category
-  ask <question> --owner <id> [--building <id>]     the answer with its numbered citations
+  ask <question> --owner <id> [--building <id>]     the answer as it is written, then its numbered citations
+  export <folder> --owner <id> --building <id>      every document into the folder at its original path, and
+         byggdok-export.json with each one's metadata and classification; files already there are not fetched again
 
 Options: --key <API key> (default BYGGDOK_API_KEY), --url <service URL> (default BYGGDOK_PUBLIC_URL or
 http://localhost:$PORT), --json (print the API's JSON instead of text)
 `;
 
-/** the MD5 of every document the building already has (every page of the list) */
-async function checksumsOf(client: ByggdokClient, buildingPath: { buildingOwnerId: string; buildingId: string }) {
-  const checksums = new Set<string>();
-  let nextToken: string | undefined;
-  do {
-    const page = await ok(
-      "listing the building's documents",
-      client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-        params: {
-          path: buildingPath,
-          query: {
-            limit: 1000,
-            sort_by: 'createdAt',
-            sort_order: 'desc',
-            ...(nextToken ? { next_token: nextToken } : {}),
-          },
-        },
-      }),
-    );
-    for (const document of page.documents) if (document.md5Checksum) checksums.add(document.md5Checksum);
-    nextToken = page.nextToken ?? undefined;
-  } while (nextToken);
-  return checksums;
+/** files sent at once: enough to keep a connection busy while the next file is read */
+const PARALLEL_TRANSFERS = 4;
+
+const md5Of = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
+
+/** runs `work` over the items, `parallel` at a time */
+async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
 }
 
-/** files sent at once: enough to keep a connection busy while the next file is read */
-const PARALLEL_UPLOADS = 4;
+/**
+ * A progress bar on the terminal (stderr, one line redrawn): files done of all, and bytes. Nothing when stderr is not
+ * a terminal, so logs and pipes get only the lines on stdout.
+ */
+export function progressBar(params: { total: number; verb: string; stream?: NodeJS.WriteStream }) {
+  const stream = params.stream ?? process.stderr;
+  let done = 0;
+  let bytes = 0;
+  const draw = (): void => {
+    if (!stream.isTTY) return;
+    const width = 30;
+    const filled = params.total ? Math.round((done / params.total) * width) : width;
+    const megabytes = (bytes / 1024 / 1024).toFixed(1);
+    stream.write(
+      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${params.total} ${params.verb}, ${megabytes} MB`,
+    );
+  };
+  draw();
+  return {
+    tick(size: number): void {
+      done += 1;
+      bytes += size;
+      draw();
+    },
+    end(): void {
+      if (stream.isTTY) stream.write('\n');
+    },
+  };
+}
 
-async function upload(client: ByggdokClient, target: string, owner: string, building: string, json: boolean) {
-  const buildingPath = { buildingOwnerId: owner, buildingId: building };
+async function upload(client: ByggdokClient, target: string, building: BuildingPath, json: boolean) {
   const files = await filesOf(target);
   // run again after an interruption (or on a folder that grew), it sends only what the building does not have
-  const present = await checksumsOf(client, buildingPath);
+  const present = new Set<string>();
+  for await (const document of client.documents.iterate(building, { limit: 1000 }))
+    if (document.md5Checksum) present.add(document.md5Checksum);
   const ids: string[] = [];
   const skipped: string[] = [];
-  let next = 0;
-  const sendNext = async (): Promise<void> => {
-    for (let index = next++; index < files.length; index = next++) {
-      const file = files[index]!;
-      const bytes = await fs.readFile(file.full);
-      const md5 = createHash('md5').update(bytes).digest('hex');
-      if (present.has(md5)) {
-        skipped.push(file.name);
-        if (!json) process.stdout.write(`already there ${file.name}\n`);
-        continue;
-      }
+  const bar = json ? null : progressBar({ total: files.length, verb: 'files' });
+  await eachInParallel(files, PARALLEL_TRANSFERS, async (file) => {
+    const bytes = await fs.readFile(file.full);
+    const md5 = md5Of(bytes);
+    if (present.has(md5)) {
+      skipped.push(file.name);
+      if (!json) process.stdout.write(`already there ${file.name}\n`);
+    } else {
       present.add(md5);
-      const registered = await ok(
-        `registering ${file.name}`,
-        client.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-          params: { path: buildingPath },
-          body: { filename: file.name },
-        }),
-      );
-      const sent = await fetch(registered.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': contentTypeOf(file.name) },
-        body: bytes,
-      });
-      if (!sent.ok) throw new UsageError(`uploading ${file.name}: ${sent.status}`);
-      ids.push(registered.documentId);
+      const { documentId } = await client.documents.upload(building, { filename: file.name, body: bytes });
+      ids.push(documentId);
       if (!json) process.stdout.write(`uploaded ${file.name}\n`);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, sendNext));
+    bar?.tick(bytes.length);
+  });
+  bar?.end();
   // followed until every document of the building is processed (or ten minutes have passed)
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const status = await ok(
-      'reading the building status',
-      client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/status', {
-        params: { path: buildingPath },
-      }),
+  await client.buildings.waitUntilProcessed(building).catch((error: unknown) => {
+    if (error instanceof ByggdokApiError) throw error;
+    throw new UsageError(
+      `uploaded, but ${(error as Error).message} after ten minutes; follow them with GET .../status`,
     );
-    if (status.processed_documents >= status.total_documents) break;
-    if (Date.now() > deadline) {
-      throw new UsageError(
-        `uploaded, but ${status.total_documents - status.processed_documents} documents are still processing after ` +
-          'ten minutes; follow them with GET .../status',
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  const states = await Promise.all(
-    ids.map((documentId) =>
-      ok(
-        'reading a document status',
-        client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/status', {
-          params: { path: { ...buildingPath, documentId } },
-        }),
-      ),
-    ),
-  );
+  });
+  const states = await Promise.all(ids.map((documentId) => client.documents.status({ ...building, documentId })));
   if (json) return process.stdout.write(`${JSON.stringify({ documents: states, alreadyThere: skipped }, null, 2)}\n`);
   const corrupt = states.filter((s) => s.corrupt);
   process.stdout.write(
@@ -119,6 +112,111 @@ async function upload(client: ByggdokClient, target: string, owner: string, buil
   );
 }
 
+/** a document's place under the export folder: its original path, with nothing that could climb out of the folder */
+export function exportPathOf(document: Pick<DocumentListItem, 'id' | 'filename' | 'originalPath'>): string {
+  const segments = (document.originalPath || document.filename)
+    .split(/[\\/]+/)
+    .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return segments.length ? segments.join('/') : document.id;
+}
+
+/** `a/b.pdf` taken: `a/b (2).pdf`, then `a/b (3).pdf` ... */
+function unique(relative: string, taken: Set<string>): string {
+  let candidate = relative;
+  const extension = path.posix.extname(relative);
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++)
+    candidate = `${relative.slice(0, relative.length - extension.length)} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+async function md5OfFile(file: string): Promise<string | null> {
+  return fs.readFile(file).then(md5Of, () => null);
+}
+
+async function exportBuilding(client: ByggdokClient, folder: string, building: BuildingPath, json: boolean) {
+  const listed: DocumentListItem[] = [];
+  for await (const document of client.documents.iterate(building, { limit: 1000, sort_order: 'asc' }))
+    listed.push(document);
+  const taken = new Set<string>();
+  const planned = listed.map((document) => ({ document, relative: unique(exportPathOf(document), taken) }));
+  const exported: unknown[] = [];
+  let fetched = 0;
+  let kept = 0;
+  const bar = json ? null : progressBar({ total: planned.length, verb: 'documents' });
+  await eachInParallel(planned, PARALLEL_TRANSFERS, async ({ document, relative }) => {
+    const target = path.join(folder, ...relative.split('/'));
+    // the metadata with its classification and evidence, and a download link valid for an hour
+    const full = await client.documents.get({ ...building, documentId: document.id });
+    exported.push({ ...full, url: undefined, previewUrl: undefined, exportedAs: relative });
+    if (document.md5Checksum && (await md5OfFile(target)) === document.md5Checksum) {
+      kept += 1;
+    } else {
+      const response = await fetch(full.url);
+      if (!response.ok) throw new UsageError(`downloading ${relative}: ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, bytes);
+      fetched += 1;
+      if (!json) process.stdout.write(`exported ${relative}\n`);
+    }
+    bar?.tick(document.size ?? 0);
+  });
+  bar?.end();
+  exported.sort((a, b) =>
+    (a as { exportedAs: string }).exportedAs.localeCompare((b as { exportedAs: string }).exportedAs),
+  );
+  const manifest = { ...building, exportedAt: new Date().toISOString(), documents: exported };
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(path.join(folder, 'byggdok-export.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const summary = { documents: planned.length, fetched, alreadyThere: kept, folder };
+  if (json) return process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  process.stdout.write(
+    `${planned.length} documents in ${folder} (${fetched} fetched` +
+      (kept ? `, ${kept} already there with the same MD5` : '') +
+      '); metadata in byggdok-export.json\n',
+  );
+}
+
+async function search(
+  client: ByggdokClient,
+  query: string,
+  owner: string,
+  building: string | undefined,
+  json: boolean,
+) {
+  const result = building
+    ? await client.search.building({ buildingOwnerId: owner, buildingId: building }, { query })
+    : await client.search.owner({ buildingOwnerId: owner }, { query });
+  if (json) return process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  for (const hit of result.hits)
+    process.stdout.write(`${hit.filename}  ${hit.originalPath ?? ''}  ${hit.buildingCategory ?? '-'}\n`);
+}
+
+/** the answer written to the terminal as it arrives, then its sources; --json: the JSON answer */
+async function ask(client: ByggdokClient, query: string, owner: string, building: string | undefined, json: boolean) {
+  const stream = client.ask.stream(
+    building
+      ? { buildingOwnerId: owner, buildingId: building, input: { query } }
+      : { buildingOwnerId: owner, input: { query } },
+  );
+  for await (const event of stream) {
+    if (event.type === 'error') throw new UsageError(`asking: ${event.data.message}`);
+    if (event.type === 'text' && !json) process.stdout.write(event.data.text);
+    if (event.type !== 'finish') continue;
+    const answer = event.data;
+    if (json) return process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    const names = new Map(answer.cited_documents.map((d) => [d.id, d.filename]));
+    process.stdout.write('\n');
+    for (const [n, citation] of Object.entries(answer.citations)) {
+      const page = citation.page_number ? `, page ${citation.page_number}` : '';
+      process.stdout.write(
+        `  [${n}] ${names.get(citation.document_id) ?? citation.document_id}${page}: “${citation.cited_text}”\n`,
+      );
+    }
+  }
+}
+
 function required(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`--${flag} is required`);
   return value;
@@ -126,7 +224,7 @@ function required(value: string | undefined, flag: string): string {
 
 /**
  * A partner's everyday commands, one line each: upload a folder (both steps per file, then waiting for processing),
- * search, ask. They use the partner API with the partner's key, as any program would.
+ * search, ask, export. They use the partner API through the SDK with the partner's key, as any program would.
  */
 export async function runPartnerCli(params: { command: string; argv: string[]; config: Config }): Promise<number> {
   const { command, config } = params;
@@ -155,69 +253,20 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
     const base = (values.url ?? config.http.publicUrl).replace(/\/+$/, '');
     const client = createByggdokClient({ baseUrl: base, apiKey: key });
     const json = values.json ?? false;
-    if (command === 'upload') {
-      await upload(client, subject, owner, required(values.building, 'building'), json);
-      return 0;
-    }
-    if (command === 'search') {
-      const query = {
-        query: subject,
-        max_results: 20,
-        start_index: 0,
-        sort_by: 'relevance' as const,
-        sort_order: 'desc' as const,
-        include_aggregations: false,
-        fuzziness: 'auto' as const,
-      };
-      const result = values.building
-        ? await ok(
-            'searching',
-            client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/search', {
-              params: { path: { buildingOwnerId: owner, buildingId: values.building }, query },
-            }),
-          )
-        : await ok(
-            'searching',
-            client.GET('/v1/building_owners/{buildingOwnerId}/search', {
-              params: { path: { buildingOwnerId: owner }, query },
-            }),
-          );
-      if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else
-        for (const hit of result.hits)
-          process.stdout.write(`${hit.filename}  ${hit.originalPath ?? ''}  ${hit.buildingCategory ?? '-'}\n`);
-      return 0;
-    }
-    const body = { query: subject };
-    const answer = values.building
-      ? await ok(
-          'asking',
-          client.POST('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/ask', {
-            params: { path: { buildingOwnerId: owner, buildingId: values.building } },
-            body,
-          }),
-        )
-      : await ok(
-          'asking',
-          client.POST('/v1/building_owners/{buildingOwnerId}/ask', {
-            params: { path: { buildingOwnerId: owner } },
-            body,
-          }),
-        );
-    if (json) {
-      process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-      return 0;
-    }
-    const names = new Map(answer.cited_documents.map((d) => [d.id, d.filename]));
-    process.stdout.write(`${answer.answer}\n`);
-    for (const [n, citation] of Object.entries(answer.citations)) {
-      const page = citation.page_number ? `, page ${citation.page_number}` : '';
-      process.stdout.write(
-        `  [${n}] ${names.get(citation.document_id) ?? citation.document_id}${page}: “${citation.cited_text}”\n`,
-      );
-    }
+    const buildingPath = (): BuildingPath => ({
+      buildingOwnerId: owner,
+      buildingId: required(values.building, 'building'),
+    });
+    if (command === 'upload') await upload(client, subject, buildingPath(), json);
+    else if (command === 'export') await exportBuilding(client, path.resolve(subject), buildingPath(), json);
+    else if (command === 'search') await search(client, subject, owner, values.building, json);
+    else await ask(client, subject, owner, values.building, json);
     return 0;
   } catch (error) {
+    if (error instanceof ByggdokApiError) {
+      process.stderr.write(`byggdok ${command}: the service refused: ${error.status} ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`byggdok ${command}: ${(error as Error).message}\n`);
       return 2;

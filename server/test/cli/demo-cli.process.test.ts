@@ -127,6 +127,31 @@ describe('byggdok demo', () => {
     expect(ask.code, ask.stderr).toBe(0);
     expect(ask.stdout).toMatch(/\[1\] FDV ventilasjonsaggregat\.pdf, page 1: “[^”]*hver sjette måned/);
 
+    // export: every document back at its original path, byte for byte, with its metadata; again, nothing fetched
+    const out = await fs.mkdtemp(path.join(running.dataDir, 'export-'));
+    const exported = await runByggdok({ args: ['export', out, ...where], env: partner, timeoutMs: 60_000 });
+    expect(exported.code, exported.stderr).toBe(0);
+    for (const name of ['FDV ventilasjonsaggregat.pdf', 'Produktdatablad blandebatteri.pdf'])
+      expect(await fs.readFile(path.join(out, name))).toEqual(await fs.readFile(path.join(folder, name)));
+    const manifest = JSON.parse(await fs.readFile(path.join(out, 'byggdok-export.json'), 'utf8')) as {
+      buildingId: string;
+      documents: { exportedAs: string; md5Checksum: string; classification: unknown; url?: string }[];
+    };
+    expect(manifest.buildingId).toBe(buildingId);
+    expect(manifest.documents.map((d) => d.exportedAs)).toEqual([
+      'FDV ventilasjonsaggregat.pdf',
+      'Produktdatablad blandebatteri.pdf',
+    ]);
+    for (const document of manifest.documents) {
+      expect(document.md5Checksum).toMatch(/^[0-9a-f]{32}$/);
+      expect(document.classification).toBeDefined();
+      expect(document.url).toBeUndefined(); // a signed link expires; the manifest keeps what lasts
+    }
+    const exportedAgain = await runByggdok({ args: ['export', out, ...where], env: partner, timeoutMs: 60_000 });
+    expect(exportedAgain.stdout.trimEnd()).toBe(
+      `2 documents in ${out} (0 fetched, 2 already there with the same MD5); metadata in byggdok-export.json`,
+    );
+
     // a missing key or folder is said in one line
     const noKey = await runByggdok({ args: ['search', 'filter', ...where], env });
     expect(noKey.code).toBe(2);

@@ -1,0 +1,203 @@
+import type { Client } from 'openapi-fetch';
+import { dataOf } from './errors.js';
+import type { paths } from './generated/schema.js';
+
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** the JSON body of an operation's success answer (200 or 201) */
+type Ok<Op> = Op extends { responses: infer R } ? JsonOf<R[200 & keyof R]> | JsonOf<R[201 & keyof R]> : never;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type BodyOf<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** a query whose parameters with a default on the service may be left out */
+type Loose<Q, Defaulted extends keyof Q> = Omit<Q, Defaulted> & Partial<Pick<Q, Defaulted>>;
+
+const OWNERS = '/v1/building_owners';
+const OWNER = '/v1/building_owners/{buildingOwnerId}';
+const BUILDINGS = '/v1/building_owners/{buildingOwnerId}/buildings';
+const BUILDING = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}';
+const DOCUMENTS = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents';
+const DOCUMENT = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}';
+const CATEGORY = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/building_category/{buildingCategory}';
+const BUILDING_SEARCH = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/search';
+const OWNER_SEARCH = '/v1/building_owners/{buildingOwnerId}/search';
+const REPORTS = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports';
+const REPORT_ITEM = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}';
+
+export type OwnerPath = { buildingOwnerId: string };
+export type BuildingPath = OwnerPath & { buildingId: string };
+export type DocumentPath = BuildingPath & { documentId: string };
+export type ReportItemPath = BuildingPath & { itemId: string };
+
+export type BuildingOwner = Ok<paths[typeof OWNER]['get']>;
+export type Building = Ok<paths[typeof BUILDING]['get']>;
+export type Document = Ok<paths[typeof DOCUMENT]['get']>;
+export type DocumentListItem = Ok<paths[typeof DOCUMENTS]['get']>['documents'][number];
+export type DocumentPages = Ok<paths[`${typeof DOCUMENT}/pages`]['get']>;
+export type ProcessingStatus = Ok<paths[`${typeof BUILDING}/status`]['get']>;
+export type SearchResult = Ok<paths[typeof BUILDING_SEARCH]['get']>;
+export type SearchInput = Loose<
+  QueryOf<paths[typeof BUILDING_SEARCH]['get']>,
+  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness'
+>;
+export type DocumentListQuery = Loose<
+  Omit<QueryOf<paths[typeof DOCUMENTS]['get']>, 'next_token'>,
+  'limit' | 'sort_by' | 'sort_order'
+>;
+export type DeficiencyReport = Ok<paths[`${typeof BUILDING}/report`]['get']>;
+export type ReportItems = Ok<paths[typeof REPORTS]['get']>;
+
+/** one page of a list and the token of the next (null on the last page) */
+export interface Page<T> {
+  items: T[];
+  nextToken: string | null;
+}
+
+/** every item of a paged list, page after page as the loop asks for them (a `break` fetches nothing more) */
+export async function* everyItem<T>(
+  pageAt: (nextToken: string | undefined) => Promise<Page<T>>,
+): AsyncGenerator<T, void, undefined> {
+  let nextToken: string | undefined;
+  do {
+    const page = await pageAt(nextToken);
+    yield* page.items;
+    nextToken = page.nextToken ?? undefined;
+  } while (nextToken);
+}
+
+const SEARCH_DEFAULTS = {
+  max_results: 20,
+  start_index: 0,
+  sort_by: 'relevance',
+  sort_order: 'desc',
+  include_aggregations: false,
+  fuzziness: 'auto',
+} as const;
+
+function token(nextToken: string | undefined): { next_token?: string } {
+  return nextToken ? { next_token: nextToken } : {};
+}
+
+/**
+ * The resource methods: one per operation, path parameters by name, defaults filled in, the answer's data returned and
+ * a refusal thrown as a ByggdokApiError. `list` answers one page; `iterate` walks every page.
+ */
+export function resourcesOf(client: Client<paths>) {
+  const owners = {
+    list: async (query: { limit?: number; nextToken?: string } = {}): Promise<Page<BuildingOwner>> => {
+      const page = await dataOf(
+        client.GET(OWNERS, { params: { query: { limit: query.limit ?? 100, ...token(query.nextToken) } } }),
+      );
+      return { items: page.buildingOwners, nextToken: page.nextToken ?? null };
+    },
+    iterate: (query: { limit?: number } = {}) =>
+      everyItem((nextToken) => owners.list({ ...query, ...token2(nextToken) })),
+    get: (path: OwnerPath) => dataOf(client.GET(OWNER, { params: { path } })),
+    create: (body: BodyOf<paths[typeof OWNERS]['post']>) => dataOf(client.POST(OWNERS, { body })),
+    update: (path: OwnerPath, body: BodyOf<paths[typeof OWNER]['patch']>) =>
+      dataOf(client.PATCH(OWNER, { params: { path }, body })),
+    /** archives the owner with its buildings; the operator can restore them */
+    archive: (path: OwnerPath) => dataOf(client.DELETE(OWNER, { params: { path } })),
+    status: (path: OwnerPath) => dataOf(client.GET(`${OWNER}/status`, { params: { path } })),
+  };
+
+  const buildings = {
+    list: async (path: OwnerPath, query: { limit?: number; nextToken?: string } = {}): Promise<Page<Building>> => {
+      const page = await dataOf(
+        client.GET(BUILDINGS, {
+          params: { path, query: { limit: query.limit ?? 100, ...token(query.nextToken) } },
+        }),
+      );
+      return { items: page.buildings, nextToken: page.nextToken ?? null };
+    },
+    iterate: (path: OwnerPath, query: { limit?: number } = {}) =>
+      everyItem((nextToken) => buildings.list(path, { ...query, ...token2(nextToken) })),
+    get: (path: BuildingPath) => dataOf(client.GET(BUILDING, { params: { path } })),
+    /** creates a building and answers with its id */
+    create: (path: OwnerPath, body: BodyOf<paths[typeof BUILDINGS]['put']>) =>
+      dataOf(client.PUT(BUILDINGS, { params: { path }, body })),
+    update: (path: BuildingPath, body: BodyOf<paths[typeof BUILDING]['patch']>) =>
+      dataOf(client.PATCH(BUILDING, { params: { path }, body })),
+    archive: (path: BuildingPath) => dataOf(client.DELETE(BUILDING, { params: { path } })),
+    /** how many of its documents are processed (`processed_documents` of `total_documents`) */
+    status: (path: BuildingPath) => dataOf(client.GET(`${BUILDING}/status`, { params: { path } })),
+    /** documents per NS 3451 building category */
+    categories: (path: BuildingPath) => dataOf(client.GET(`${BUILDING}/building_category`, { params: { path } })),
+  };
+
+  const documents = {
+    list: async (
+      path: BuildingPath,
+      query: DocumentListQuery & { nextToken?: string } = {},
+    ): Promise<Page<DocumentListItem>> => {
+      const { nextToken, ...rest } = query;
+      const page = await dataOf(
+        client.GET(DOCUMENTS, {
+          params: {
+            path,
+            query: { limit: 100, sort_by: 'createdAt', sort_order: 'desc', ...rest, ...token(nextToken) },
+          },
+        }),
+      );
+      return { items: page.documents, nextToken: page.nextToken ?? null };
+    },
+    iterate: (path: BuildingPath, query: DocumentListQuery = {}) =>
+      everyItem((nextToken) => documents.list(path, { ...query, ...token2(nextToken) })),
+    /** the documents of one NS 3451 building category (e.g. `"3"` or `"36"`), every page */
+    iterateCategory: (path: BuildingPath & { buildingCategory: string }, query: { limit?: number } = {}) =>
+      everyItem(async (nextToken) => {
+        const page = await dataOf(
+          client.GET(CATEGORY, { params: { path, query: { limit: query.limit ?? 100, ...token(nextToken) } } }),
+        );
+        return { items: page.documents, nextToken: page.nextToken ?? null };
+      }),
+    /** metadata, classification with its evidence, and signed download and preview links (valid one hour) */
+    get: (path: DocumentPath) => dataOf(client.GET(DOCUMENT, { params: { path } })),
+    /** the extracted text of pages `from`..`to` (at most 50 per call) */
+    pages: (path: DocumentPath, range: { from: number; to?: number }) =>
+      dataOf(client.GET(`${DOCUMENT}/pages`, { params: { path, query: range } })),
+    status: (path: DocumentPath) => dataOf(client.GET(`${DOCUMENT}/status`, { params: { path } })),
+    update: (path: DocumentPath, body: BodyOf<paths[typeof DOCUMENT]['patch']>) =>
+      dataOf(client.PATCH(DOCUMENT, { params: { path }, body })),
+    /** archives the document: it leaves lists, search and answers; the operator can restore it */
+    archive: (path: DocumentPath) => dataOf(client.DELETE(DOCUMENT, { params: { path } })),
+    /** registers a document and answers with its id and the signed URL to PUT its bytes to (step one of an upload) */
+    register: (path: BuildingPath, body: BodyOf<paths[typeof DOCUMENTS]['put']>) =>
+      dataOf(client.PUT(DOCUMENTS, { params: { path }, body })),
+  };
+
+  const search = {
+    /** full-text search in one building, with filters and (with `include_aggregations`) facets */
+    building: (path: BuildingPath, input: SearchInput): Promise<SearchResult> =>
+      dataOf(client.GET(BUILDING_SEARCH, { params: { path, query: { ...SEARCH_DEFAULTS, ...input } } })),
+    /** full-text search across the owner's buildings the credential reaches */
+    owner: (path: OwnerPath, input: SearchInput) =>
+      dataOf(client.GET(OWNER_SEARCH, { params: { path, query: { ...SEARCH_DEFAULTS, ...input } } })),
+  };
+
+  const reports = {
+    /** the newest deficiency report (of a country) with progress per theme */
+    get: (path: BuildingPath, query: QueryOf<paths[`${typeof BUILDING}/report`]['get']> = {}) =>
+      dataOf(client.GET(`${BUILDING}/report`, { params: { path, query } })),
+    /** the items of the newest report, flat (nested through parentId) */
+    items: (path: BuildingPath, query: QueryOf<paths[typeof REPORTS]['get']> = {}) =>
+      dataOf(client.GET(REPORTS, { params: { path, query } })),
+    /**
+     * generates a report: the report when it is ready within the service's wait bound, else (202)
+     * `{ state: 'pending', reportId }`; read it later with `reports.get`
+     */
+    generate: (path: BuildingPath, body: BodyOf<paths[typeof REPORTS]['post']>) =>
+      dataOf(client.POST(REPORTS, { params: { path }, body })),
+    comment: (path: ReportItemPath, body: BodyOf<paths[typeof REPORT_ITEM]['patch']>) =>
+      dataOf(client.PATCH(REPORT_ITEM, { params: { path }, body })),
+    /** links a document to an item as evidence; answers with the item and its new status */
+    link: (path: ReportItemPath & { documentId: string }) =>
+      dataOf(client.PUT(`${REPORT_ITEM}/documents/{documentId}`, { params: { path } })),
+    unlink: (path: ReportItemPath & { documentId: string }) =>
+      dataOf(client.DELETE(`${REPORT_ITEM}/documents/{documentId}`, { params: { path } })),
+  };
+
+  return { owners, buildings, documents, search, reports };
+}
+
+function token2(nextToken: string | undefined): { nextToken?: string } {
+  return nextToken ? { nextToken } : {};
+}
