@@ -62,7 +62,13 @@ const resources = {
             system: 'Systemet',
           },
           actions: {
-            auth: { sign_in: 'Logget inn', sign_in_failed: 'Mislykket innlogging', sign_out: 'Logget ut' },
+            auth: {
+              sign_in: 'Logget inn',
+              sign_in_failed: 'Mislykket innlogging',
+              sign_out: 'Logget ut',
+              assistant_allowed: 'Ga en assistent tilgang',
+              assistant_declined: 'Avviste en assistent',
+            },
             user: {
               invited: 'Invitert',
               role_changed: 'Rolle endret',
@@ -538,7 +544,13 @@ const resources = {
             system: 'The system',
           },
           actions: {
-            auth: { sign_in: 'Signed in', sign_in_failed: 'Sign-in failed', sign_out: 'Signed out' },
+            auth: {
+              sign_in: 'Signed in',
+              sign_in_failed: 'Sign-in failed',
+              sign_out: 'Signed out',
+              assistant_allowed: 'Allowed an assistant',
+              assistant_declined: 'Declined an assistant',
+            },
             user: {
               invited: 'Invited',
               role_changed: 'Role changed',

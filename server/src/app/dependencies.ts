@@ -146,12 +146,6 @@ export async function createDependencies(params: {
     const { blobs, localUrlSigner } = await createFileStorage({ settings, signingSecret });
 
     const signInSettings = settings.signIn ?? DEFAULT_SIGN_IN;
-    const partner = createPartnerModule({
-      db,
-      clock,
-      pageTokens,
-      userSessions: { idleTimeoutMs: signInSettings.sessionIdleMinutes * 60_000 },
-    });
     const signIn = await createSignInModule({
       db,
       clock,
@@ -159,6 +153,13 @@ export async function createDependencies(params: {
       publicUrl: settings.http.publicUrl,
       trustProxy: settings.http.trustProxy ?? false,
       signIn: signInSettings,
+    });
+    const partner = createPartnerModule({
+      db,
+      clock,
+      pageTokens,
+      userSessions: { idleTimeoutMs: signInSettings.sessionIdleMinutes * 60_000 },
+      verifyOAuthToken: signIn.verifyOAuthToken,
     });
     const { access } = partner.services;
     const pipeline = createPipelineModule({

@@ -24,6 +24,7 @@ import { registerLocalBlobRoutes } from './routes/blobs/local-blobs.route.js';
 import { registerS3EventsRoute } from './routes/blobs/s3-events.route.js';
 import { registerPartnerAdminRoutes } from './routes/admin/partners.route.js';
 import { registerHealthRoutes } from './routes/health.route.js';
+import { EMBEDDED_ISSUER_PATH, mcpResourceOf } from '../app/modules/sign-in.module.js';
 import { registerMcpRoute } from './routes/mcp/mcp.route.js';
 import { registerMetricsRoute, type MetricsEndpoint } from './routes/metrics.route.js';
 import { registerPartnerRoutes } from './routes/partner/index.js';
@@ -131,7 +132,14 @@ export async function buildServer(params: {
 
   registerHealthRoutes(app, { isReady: params.isReady });
   // assistants: the partner API's reads (and two marked writes) as MCP tools, on the same credentials
-  registerMcpRoute(app, { access: services.access, version: options.version });
+  registerMcpRoute(app, {
+    access: services.access,
+    version: options.version,
+    // with the embedded provider, assistants may also sign a person in (OAuth 2.1) to get a token for /mcp
+    oauth: params.embeddedProvider
+      ? { issuer: `${options.publicUrl}${EMBEDDED_ISSUER_PATH}`, resource: mcpResourceOf(options.publicUrl) }
+      : null,
+  });
   if (params.metrics) await registerMetricsRoute(app, { metrics: params.metrics, adminToken: options.adminToken });
 
   // partner routes answer under /v1 and without it; the OpenAPI document shows the /v1 form once

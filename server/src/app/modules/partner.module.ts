@@ -1,4 +1,8 @@
-import { createAccessService, type UserSessionSettings } from '../../domain/access/access.service.js';
+import {
+  createAccessService,
+  type OAuthTokenVerifier,
+  type UserSessionSettings,
+} from '../../domain/access/access.service.js';
 import { createAdminService } from '../../domain/admin/admin.service.js';
 import { createBuildingsService } from '../../domain/buildings/buildings.service.js';
 import { createOwnersService } from '../../domain/owners/owners.service.js';
@@ -21,11 +25,13 @@ export function createPartnerModule(deps: {
   clock: Clock;
   pageTokens: PageTokenCodec;
   userSessions?: UserSessionSettings;
+  verifyOAuthToken?: OAuthTokenVerifier | null;
 }) {
   const { db, clock, pageTokens } = deps;
   const access = createAccessService({
     repository: createAccessRepository(db),
     clock,
+    verifyOAuthToken: deps.verifyOAuthToken ?? null,
     ...(deps.userSessions ? { userSessions: deps.userSessions } : {}),
   });
   return {

@@ -12,7 +12,9 @@ import {
   generateSigningKey,
   type EmbeddedProviderLoader,
 } from '../../integrations/oidc/embedded-provider-keys.js';
+import { createAccessTokenVerifier } from '../../integrations/oidc/access-token-verifier.js';
 import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
+import type { OAuthTokenVerifier } from '../../domain/access/access.service.js';
 import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
 import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
 import { createSignInRepository } from '../../storage/db/repositories/sign-in.repository.js';
@@ -38,6 +40,7 @@ export async function createSignInModule(deps: {
   const { db, clock, audit, publicUrl, signIn } = deps;
   const signInRepository = createSignInRepository(db);
   let embeddedProvider: EmbeddedProviderLoader | null = null;
+  let verifyOAuthToken: OAuthTokenVerifier | null = null;
   let relyingParty;
   if (signIn.oidc) {
     relyingParty = createOpenIdRelyingParty({
@@ -61,12 +64,18 @@ export async function createSignInModule(deps: {
           secrets,
           adapter: createOidcAdapterFactory(db),
           trustProxy: deps.trustProxy,
+          mcpResource: mcpResourceOf(publicUrl),
           async findAccount(accountId) {
             const user = await signInRepository.findUserById(accountId);
             return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
           },
         }),
       ));
+    verifyOAuthToken = createAccessTokenVerifier({
+      issuer,
+      audience: mcpResourceOf(publicUrl),
+      signingKey: secrets.signingKey,
+    });
     // the service calls itself over its public URL, which is plain http in development
     relyingParty = createOpenIdRelyingParty({
       issuer,
@@ -91,7 +100,14 @@ export async function createSignInModule(deps: {
       users: createUsersService({ repository: createUsersRepository(db), audit, clock }),
     },
     embeddedProvider,
+    /** checks the access tokens the embedded provider issues to assistants; null with an external provider */
+    verifyOAuthToken,
   };
+}
+
+/** the MCP server as an OAuth protected resource: the audience of the tokens assistants get for it */
+export function mcpResourceOf(publicUrl: string): string {
+  return `${publicUrl}/mcp`;
 }
 
 /** what a service without sign-in settings uses: the embedded provider and the default lifetimes */

@@ -22,6 +22,11 @@ export function invalidApiKey(): AppError {
   return unauthorized('auth.invalid_key', 'The API key is not valid');
 }
 
+/** an OAuth access token that is not valid: forged, expired, for another resource, or its person deactivated */
+export function invalidAccessToken(): AppError {
+  return unauthorized('auth.invalid_token', 'The access token is not valid or has expired; sign in again');
+}
+
 /** a credential of another interface (the subcontractor portal's token) sent to a route that does not take it */
 export function credentialNotAccepted(): AppError {
   return unauthorized('auth.credential_not_accepted', 'This credential is not accepted here');

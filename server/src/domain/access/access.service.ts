@@ -5,13 +5,15 @@ import { hashSecret } from '../shared/secrets.js';
 import { sessionExpired } from '../signin/sign-in.errors.js';
 import { invalidSubcontractorToken, missingSubcontractorToken } from '../deliveries/deliveries.errors.js';
 import { documentNotFound } from '../documents/documents.errors.js';
-import { credentialNotAccepted, invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import { credentialNotAccepted, invalidAccessToken, invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import type { Role } from '../people/roles.js';
 import {
   askPolicy,
   buildingPolicy,
   documentPolicy,
   ownerPolicy,
   partnerPolicy,
+  PERSON_NEEDS,
   reportPolicy,
   sessionPolicy,
   threadPolicy,
@@ -91,6 +93,8 @@ export interface AccessRepository {
   endUserSession(params: { id: string; now: Date }): Promise<void>;
   /** a personal API key by the hash of its secret, with its user */
   findUserKeyByHash(keyHash: string): Promise<UserKeyRecord | null>;
+  /** a user's standing: whether they are a platform administrator and still active */
+  findUser(userId: string): Promise<{ platformAdmin: boolean; status: string } | null>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | null>;
   findSessionByHash(tokenHash: string): Promise<SessionRecord | null>;
@@ -99,8 +103,8 @@ export interface AccessRepository {
    * person's role in it (null when no person is named)
    */
   findOwner(params: { ownerId: string; partnerId: string | null; person?: PersonRef }): Promise<OwnerFacts | null>;
-  /** the live owners a person reads (READ_ACCESS or more in a live customer linked to them) */
-  ownerIdsOfPerson(person: PersonRef): Promise<string[]>;
+  /** the live owners a person reads (READ_ACCESS, or `minimum`, or more in a live customer linked to them) */
+  ownerIdsOfPerson(person: PersonRef, minimum?: Role): Promise<string[]>;
   /** a live building with its owner */
   findBuilding(buildingId: string): Promise<BuildingFacts | null>;
   /** a live customer with the user's roles in it */
@@ -143,7 +147,15 @@ export type Credential =
   /** the sign-in session cookie (only looked at when no key or bearer token is sent) */
   | { kind: 'session_cookie'; secret: string }
   /** the subcontractor portal's token: accepted by the public routes only */
-  | { kind: 'subcontractor_token'; secret: string };
+  | { kind: 'subcontractor_token'; secret: string }
+  /** an OAuth access token (a signed JWT) the embedded provider issued to an assistant for the MCP server */
+  | { kind: 'oauth_token'; secret: string };
+
+/**
+ * Checks an OAuth access token: its signature, issuer, audience and expiry. Answers whom and which client it was issued
+ * for, or null when it is not valid. Null as a whole when the service issues no such tokens (an external provider).
+ */
+export type OAuthTokenVerifier = (token: string) => Promise<{ userId: string; clientId: string } | null>;
 
 /** how long a sign-in session lasts without a request (its absolute end is stored with it) */
 export interface UserSessionSettings {
@@ -163,6 +175,7 @@ export function createAccessService(deps: {
   repository: AccessRepository;
   clock: Clock;
   userSessions?: UserSessionSettings;
+  verifyOAuthToken?: OAuthTokenVerifier | null;
 }) {
   const { repository, clock } = deps;
   const idleTimeoutMs = deps.userSessions?.idleTimeoutMs ?? 8 * 3_600_000;
@@ -211,6 +224,19 @@ export function createAccessService(deps: {
     };
   }
 
+  /** An OAuth access token works while it is valid (an hour at most) and its user is not deactivated. */
+  async function authenticateOAuthToken(token: string): Promise<Principal> {
+    const verified = deps.verifyOAuthToken ? await deps.verifyOAuthToken(token) : null;
+    const user = verified ? await repository.findUser(verified.userId) : null;
+    if (!verified || !user || user.status === 'deactivated') throw invalidAccessToken();
+    return {
+      kind: 'user',
+      userId: verified.userId,
+      platformAdmin: user.platformAdmin,
+      via: { kind: 'oauth', clientId: verified.clientId },
+    };
+  }
+
   /**
    * The session cookie: refused once ended, idle longer than the idle timeout, past its absolute end, or when its
    * user is deactivated (which ends it for good at once).
@@ -236,6 +262,27 @@ export function createAccessService(deps: {
     };
   }
 
+  /**
+   * Whether a credential may write anywhere on the partner routes: what decides if an assistant is shown the write
+   * tools at all (each write is still decided by its route). A person needs WRITE_ACCESS in some customer linked to an
+   * owner; a READ_ACCESS person, like a session token, gets the read tools only.
+   */
+  async function writesAnywhere(principal: Principal): Promise<boolean> {
+    switch (principal.kind) {
+      case 'api_key':
+        return true;
+      case 'session_token':
+      case 'subcontractor':
+        return false;
+      case 'user':
+        if (principal.platformAdmin) return true;
+        return (
+          (await repository.ownerIdsOfPerson({ userId: principal.userId, platformAdmin: false }, PERSON_NEEDS.write))
+            .length > 0
+        );
+    }
+  }
+
   /** 401 for a missing, unknown, revoked or expired credential. */
   async function authenticate(credential: Credential | null): Promise<Principal> {
     if (!credential) throw missingPartnerCredential();
@@ -248,6 +295,8 @@ export function createAccessService(deps: {
         return authenticateUserKey(credential.secret);
       case 'session_cookie':
         return authenticateSessionCookie(credential.secret);
+      case 'oauth_token':
+        return authenticateOAuthToken(credential.secret);
       case 'subcontractor_token':
         // the portal's token never reaches a partner or member route
         throw credentialNotAccepted();
@@ -489,6 +538,7 @@ export function createAccessService(deps: {
 
   return {
     authenticate,
+    writesAnywhere,
     /** a key's principal, for scripts and tests that act as a key */
     authenticateApiKey,
     authorizePartner,

@@ -48,8 +48,15 @@ export interface UserPrincipal {
   kind: 'user';
   userId: string;
   platformAdmin: boolean;
-  /** how the person proved who they are; writes by cookie need the Origin check, writes by key do not */
-  via: { kind: 'cookie'; sessionId: string } | { kind: 'personal_key'; keyId: string };
+  /**
+   * how the person proved who they are; writes by cookie need the Origin check, writes by key or OAuth token (a bearer
+   * credential no other site can make a browser send) do not
+   */
+  via:
+    | { kind: 'cookie'; sessionId: string }
+    | { kind: 'personal_key'; keyId: string }
+    /** an OAuth access token the embedded provider issued to an assistant (an MCP client) the person allowed */
+    | { kind: 'oauth'; clientId: string };
 }
 
 /** The subcontractor portal's token: issued for one project and one subcontractor, expiring, revocable. */

@@ -7,6 +7,9 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',
   'auth.sign_out',
+  /** a person allowed an assistant (an OAuth client of the MCP server) to act as them, or declined */
+  'auth.assistant_allowed',
+  'auth.assistant_declined',
   'user.created',
   'user.invited',
   'user.role_changed',

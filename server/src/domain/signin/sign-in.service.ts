@@ -202,11 +202,37 @@ export function createSignInService(deps: {
     return null;
   }
 
+  /** who a provider account is (its e-mail and name), for the consent page; null once deactivated */
+  async function accountOf(userId: string): Promise<{ email: string; name: string } | null> {
+    const user = await repository.findUserById(userId);
+    return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
+  }
+
+  /** a person's answer on the consent page, kept in the audit log */
+  async function recordAssistantConsent(params: {
+    userId: string;
+    client: { id: string; name: string | null };
+    allowed: boolean;
+    clientAddress: string | null;
+  }): Promise<void> {
+    const user = await repository.findUserById(params.userId);
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'user', userId: params.userId, label: user?.email ?? params.userId },
+      action: params.allowed ? 'auth.assistant_allowed' : 'auth.assistant_declined',
+      target: { type: 'user', id: params.userId },
+      details: { clientId: params.client.id, clientName: params.client.name },
+      clientAddress: params.clientAddress,
+    });
+  }
+
   return {
     startSignIn,
     finishSignIn,
     signOut,
     verifyLocalAccount,
+    accountOf,
+    recordAssistantConsent,
   };
 }
 

@@ -42,6 +42,13 @@ const TEXT = {
     password: 'Passord',
     submit: 'Logg inn',
     wrongPassword: 'Feil e-post eller passord.',
+    consentTitle: 'Gi assistenten tilgang?',
+    consentAsks: (client: string, who: string) =>
+      `<strong>${client}</strong> ber om å bruke byggdok som deg (${who}): lese byggene, dokumentene og prosjektene du har tilgang til, søke i dem og stille spørsmål om dem.`,
+    consentReturn: (host: string) => `Etterpå sendes du tilbake til <strong>${host}</strong>.`,
+    consentNote: 'Tilgangen varer én time om gangen. Du kan avslå uten at noe endres.',
+    allow: 'Gi tilgang',
+    deny: 'Avslå',
     reasons: {
       'sign_in.not_invited': 'Du er ikke invitert. Be en administrator hos kunden din om en invitasjon.',
       'sign_in.invalid_state': 'Denne innloggingslenken er ikke gyldig lenger. Start innloggingen på nytt.',
@@ -62,6 +69,13 @@ const TEXT = {
     password: 'Password',
     submit: 'Sign in',
     wrongPassword: 'Wrong e-mail or password.',
+    consentTitle: 'Allow this assistant?',
+    consentAsks: (client: string, who: string) =>
+      `<strong>${client}</strong> asks to use byggdok as you (${who}): read the buildings, documents and projects you can read, search them and ask questions about them.`,
+    consentReturn: (host: string) => `Afterwards you are sent back to <strong>${host}</strong>.`,
+    consentNote: 'Its access lasts an hour at a time. Declining changes nothing.',
+    allow: 'Allow',
+    deny: 'Decline',
     reasons: {
       'sign_in.not_invited': 'You have not been invited. Ask an administrator of your organisation for an invitation.',
       'sign_in.invalid_state': 'This sign-in link is not valid any more. Start the sign-in again.',
@@ -78,6 +92,31 @@ const TEXT = {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The embedded provider's consent page for an assistant (an OAuth client that registered itself): who asks, as whom,
+ * for what, and where the browser goes next. Every name shown is escaped: a client chooses its own.
+ */
+export function renderConsentPage(params: {
+  lang: PageLanguage;
+  action: string;
+  clientName: string;
+  account: string;
+  redirectHost: string;
+}): string {
+  const text = TEXT[params.lang];
+  return htmlPage({
+    lang: params.lang,
+    title: text.consentTitle,
+    body: `<p>${text.consentAsks(escapeHtml(params.clientName), escapeHtml(params.account))}</p>
+<p>${text.consentReturn(escapeHtml(params.redirectHost))}</p>
+<p>${text.consentNote}</p>
+<form method="post" action="${escapeHtml(params.action)}">
+<button type="submit" name="decision" value="allow">${text.allow}</button>
+<button type="submit" name="decision" value="deny">${text.deny}</button>
+</form>`,
+  });
 }
 
 /** one plain page: a heading and its body */

@@ -13,9 +13,11 @@ declare module 'fastify' {
   }
 }
 
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 /**
  * The credential a request carries: an API key in `x-api-key` (a partner's key, or a person's `fk_user_` key), a
- * bearer token (session token or API key), or else the sign-in session cookie.
+ * bearer token (session token, either kind of API key, or an OAuth access token), or else the sign-in session cookie.
  */
 export function credentialOf(request: FastifyRequest): Credential | null {
   const header = request.headers['x-api-key'];
@@ -26,7 +28,11 @@ export function credentialOf(request: FastifyRequest): Credential | null {
   if (match?.[1]) {
     const secret = match[1];
     if (secret.startsWith(SUBCONTRACTOR_TOKEN_PREFIX)) return { kind: 'subcontractor_token', secret };
-    return { kind: secret.startsWith(SESSION_TOKEN_PREFIX) ? 'session_token' : 'api_key', secret };
+    if (secret.startsWith(SESSION_TOKEN_PREFIX)) return { kind: 'session_token', secret };
+    if (secret.startsWith(USER_KEY_PREFIX)) return { kind: 'user_key', secret };
+    // a JWT (header.payload.signature): an OAuth access token of the embedded provider
+    if (JWT_SHAPE.test(secret)) return { kind: 'oauth_token', secret };
+    return { kind: 'api_key', secret };
   }
   const cookie = cookieOf(request, SESSION_COOKIE);
   return cookie ? { kind: 'session_cookie', secret: cookie } : null;

@@ -7,6 +7,9 @@ import type { JWK } from 'oidc-provider';
  * only when the embedded provider first answers a request.
  */
 
+/** the scope of an access token for the MCP server: the person's own access, through the tools */
+export const MCP_SCOPE = 'mcp';
+
 /** the embedded provider's own client: the service signing in against itself */
 export const EMBEDDED_CLIENT_ID = 'byggdok';
 

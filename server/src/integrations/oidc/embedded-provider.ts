@@ -1,9 +1,15 @@
-import Provider, { type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { EMBEDDED_CLIENT_ID, type EmbeddedAccount, type EmbeddedProviderSecrets } from './embedded-provider-keys.js';
+import Provider, { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import {
+  EMBEDDED_CLIENT_ID,
+  MCP_SCOPE,
+  type EmbeddedAccount,
+  type EmbeddedProviderSecrets,
+} from './embedded-provider-keys.js';
 
 /**
- * The zero-setup OpenID provider (oidc-provider), mounted at `<public URL>/oidc`. Its only client is the service
- * itself, whose consent is taken as given; people prove who they are with a local account's password on the login
+ * The zero-setup OpenID provider (oidc-provider), mounted at `<public URL>/oidc`. Its own client is the service
+ * itself, whose consent is taken as given; assistants register as clients of their own and get an access token for
+ * the MCP server once the person allows them (OAuth 2.1: authorization code with PKCE S256 only). People prove who they are with a local account's password on the login
  * page the HTTP layer serves at `/oidc/interaction/<uid>`. Everything it keeps goes through `adapter` (the database),
  * so any API process serves any step.
  */
@@ -14,6 +20,8 @@ export function createEmbeddedProvider(params: {
   adapter: AdapterFactory;
   findAccount: (accountId: string) => Promise<EmbeddedAccount | null>;
   trustProxy: boolean;
+  /** the MCP server's URL: the one resource the provider issues access tokens for (JWTs, an hour) */
+  mcpResource: string;
 }): Provider {
   const { publicUrl, secrets } = params;
   const secure = new URL(publicUrl).protocol === 'https:';
@@ -37,6 +45,8 @@ export function createEmbeddedProvider(params: {
       short: { signed: true, secure, sameSite: 'lax' },
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // the MCP server's scope is offered too, so that an assistant may register with it (RFC 7591 checks the scopes)
+    scopes: ['openid', 'offline_access', 'email', 'profile', MCP_SCOPE],
     // the ID token carries the e-mail itself: the service reads no userinfo
     conformIdTokenClaims: false,
     pkce: { required: () => true },
@@ -52,6 +62,25 @@ export function createEmbeddedProvider(params: {
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource },
+      // assistants (MCP clients) register themselves (RFC 7591), as the MCP authorization specification expects;
+      // a registered client gets nothing until a person signs in and allows it on the consent page
+      registration: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // the service's own sign-in names no resource: its token is for userinfo only, as before
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? undefined,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resource) {
+          if (resource !== params.mcpResource) throw new errors.InvalidTarget('unknown resource');
+          return {
+            scope: MCP_SCOPE,
+            audience: params.mcpResource,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 3600,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     async findAccount(_ctx, accountId) {
@@ -62,13 +91,14 @@ export function createEmbeddedProvider(params: {
         claims: () => ({ sub: accountId, email: account.email, email_verified: true, name: account.name }),
       };
     },
-    // the service is the only client, and asking a person to consent to the service they are signing in to is
-    // noise: its grant is made here
+    // asking a person to consent to the service they are signing in to is noise: its grant is made here; an
+    // assistant's client gets the grant the person gave on the consent page, or none (which asks for consent)
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { client, session } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
       const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       if (existing) return ctx.oidc.provider.Grant.find(existing);
+      if (client.clientId !== EMBEDDED_CLIENT_ID) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope('openid email profile');
       await grant.save();

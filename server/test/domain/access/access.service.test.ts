@@ -64,6 +64,12 @@ function fakeRepository(): AccessRepository & {
     findUserSessionByHash: async (hash: string) => userSessions.get(hash) ?? null,
     touchUserSession: async ({ id }: { id: string }) => void repository.touched.push(id),
     endUserSession: async ({ id }: { id: string }) => void repository.ended.push(id),
+    findUser: async (userId: string) =>
+      userId === 'user_a'
+        ? { platformAdmin: false, status: 'active' }
+        : userId === 'user_gone'
+          ? { platformAdmin: false, status: 'deactivated' }
+          : null,
     findUserKeyByHash: async (hash: string) =>
       hash === hashSecret('fk_user_valid')
         ? {
@@ -388,6 +394,51 @@ describe('authorisation gathers the facts its policy needs', () => {
     expect(await failureOf(access.authorizeOwner({ principal, ownerId: 'O404', need: 'read' }))).toEqual({
       kind: 'not_found',
       code: 'building_owner.not_found',
+    });
+  });
+});
+
+describe('an OAuth access token (an assistant signed in as a person)', () => {
+  /** a verifier that knows these tokens, as the embedded provider's signature check would */
+  const verifier = async (token: string) =>
+    ({
+      'jwt.user_a': { userId: 'user_a', clientId: 'claude' },
+      'jwt.user_gone': { userId: 'user_gone', clientId: 'claude' },
+      'jwt.nobody': { userId: 'user_unknown', clientId: 'claude' },
+    })[token] ?? null;
+  const credential = (secret: string): Credential => ({ kind: 'oauth_token', secret });
+
+  it('acts as its person, marked as coming through the OAuth client', async () => {
+    const access = createAccessService({
+      repository: fakeRepository(),
+      clock: { now: () => NOW },
+      verifyOAuthToken: verifier,
+    });
+    expect(await access.authenticate(credential('jwt.user_a'))).toEqual({
+      kind: 'user',
+      userId: 'user_a',
+      platformAdmin: false,
+      via: { kind: 'oauth', clientId: 'claude' },
+    });
+  });
+
+  it.each(['jwt.forged', 'jwt.user_gone', 'jwt.nobody'])('refuses %s with 401', async (token) => {
+    const access = createAccessService({
+      repository: fakeRepository(),
+      clock: { now: () => NOW },
+      verifyOAuthToken: verifier,
+    });
+    expect(await failureOf(access.authenticate(credential(token)))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.invalid_token',
+    });
+  });
+
+  it('is refused where the service issues no tokens (an external provider signs people in)', async () => {
+    const { access } = service();
+    expect(await failureOf(access.authenticate(credential('jwt.user_a')))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.invalid_token',
     });
   });
 });

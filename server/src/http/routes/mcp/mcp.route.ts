@@ -4,6 +4,7 @@ import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamabl
 import type * as Tools from '../../../integrations/mcp/tools.js';
 import { credentialOf } from '../../plugins/partner-auth.js';
 import { sendProblem } from '../../plugins/errors.js';
+import { MCP_SCOPE } from '../../../integrations/oidc/embedded-provider-keys.js';
 
 /**
  * The MCP server for assistants, streamable HTTP at `/mcp`, stateless: a server and a transport per request, so any
@@ -11,15 +12,61 @@ import { sendProblem } from '../../plugins/errors.js';
  * Bearer` with a key or session token); a browser's session cookie is not accepted here (another site could make an
  * assistant's request with it). Each tool calls the matching route in this process with the caller's own headers.
  */
-export function registerMcpRoute(app: FastifyInstance, deps: { access: AccessService; version: string }): void {
+export function registerMcpRoute(
+  app: FastifyInstance,
+  deps: {
+    access: AccessService;
+    version: string;
+    /** the authorization server assistants sign a person in at, and this server's resource URL; null: keys only */
+    oauth: { issuer: string; resource: string } | null;
+  },
+): void {
+  const { oauth } = deps;
+  // RFC 9728: where an assistant learns how to get a token for this server (the MCP authorization specification)
+  const metadataUrl = oauth ? `${new URL(oauth.resource).origin}/.well-known/oauth-protected-resource/mcp` : null;
+  if (oauth) {
+    const metadata = {
+      resource: oauth.resource,
+      authorization_servers: [oauth.issuer],
+      bearer_methods_supported: ['header'],
+      scopes_supported: [MCP_SCOPE],
+      resource_name: 'byggdok',
+      resource_documentation: `${new URL(oauth.resource).origin}/docs`,
+    };
+    for (const url of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])
+      app.get(url, { schema: { hide: true } }, async () => metadata);
+    // RFC 8414's address for the metadata of an issuer with a path; oidc-provider serves it at the OpenID address
+    app.get('/.well-known/oauth-authorization-server/oidc', { schema: { hide: true } }, async (request, reply) => {
+      // the provider writes its endpoints with the address it was asked at
+      const forwarded = ['host', 'x-forwarded-host', 'x-forwarded-proto'].flatMap((name) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? [[name, value] as const] : [];
+      });
+      const discovery = await app.inject({
+        method: 'GET',
+        url: '/oidc/.well-known/openid-configuration',
+        headers: Object.fromEntries(forwarded),
+      });
+      return reply.status(discovery.statusCode).type('application/json').send(discovery.body);
+    });
+  }
+  // a 401 tells an assistant where to sign in (and, for a token that no longer works, that it must get a new one)
+  const challenge = (error: string | null): string => {
+    const parts = [error ? `error="${error}"` : null, metadataUrl ? `resource_metadata="${metadataUrl}"` : null];
+    const defined = parts.filter((part) => part !== null);
+    return defined.length ? `Bearer ${defined.join(', ')}` : 'Bearer';
+  };
+
   // the MCP SDK and zod are loaded with the first call (most of a second at every start otherwise)
   let sdk: Promise<[typeof Tools, typeof StreamableHttp]> | undefined;
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
     const found = credentialOf(request);
     const credential = found?.kind === 'session_cookie' ? null : found;
-    if (!credential) void reply.header('www-authenticate', 'Bearer');
     // 401 without one, or with one that is not valid; the subcontractor's portal token is refused
-    const principal = await deps.access.authenticate(credential);
+    const principal = await deps.access.authenticate(credential).catch((error: unknown) => {
+      void reply.header('www-authenticate', challenge(credential ? 'invalid_token' : null));
+      throw error;
+    });
     const headers: Record<string, string> = {};
     for (const name of ['x-api-key', 'authorization'] as const) {
       const value = request.headers[name];
@@ -39,7 +86,8 @@ export function registerMcpRoute(app: FastifyInstance, deps: { access: AccessSer
       import('../../../integrations/mcp/tools.js'),
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]));
-    const server = createMcpServer({ call, readOnly: principal.kind === 'session_token', version: deps.version });
+    const readOnly = !(await deps.access.writesAnywhere(principal));
+    const server = createMcpServer({ call, readOnly, version: deps.version });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

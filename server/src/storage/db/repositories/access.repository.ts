@@ -120,6 +120,14 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
           }
         : null;
     },
+    async findUser(userId) {
+      const row = await db
+        .selectFrom('users')
+        .select(['platform_admin', 'status'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? { platformAdmin: row.platform_admin, status: row.status } : null;
+    },
     findApiKeyByHash: (keyHash) => loadKey({ column: 'key_hash', value: keyHash }),
     findApiKeyById: (id) => loadKey({ column: 'id', value: id }),
     async findSessionByHash(tokenHash) {
@@ -155,8 +163,8 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
         .executeTakeFirst();
       return row ? { id: row.id, reachedByPartner: row.partner_id !== null, personRole: null } : null;
     },
-    async ownerIdsOfPerson(person) {
-      const reading = (await linkedRoles(person)).filter((r) => roleRank(r.role) >= roleRank('READ_ACCESS'));
+    async ownerIdsOfPerson(person, minimum = 'READ_ACCESS') {
+      const reading = (await linkedRoles(person)).filter((r) => roleRank(r.role) >= roleRank(minimum));
       const ids = [...new Set(reading.map((r) => r.ownerId))];
       if (ids.length === 0) return [];
       const live = await db

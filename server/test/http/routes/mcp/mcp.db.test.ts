@@ -213,7 +213,10 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
       expect(response.status).toBe(401);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
     }
-    expect((await post({})).headers.get('www-authenticate')).toBe('Bearer');
+    // where an assistant signs a person in (the embedded provider's OAuth; mcp-oauth.db.test.ts follows it)
+    expect((await post({})).headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+    );
     // another site's page posting with the browser's cookie is stopped before that
     expect((await post({ cookie: 'byggdok_session=abc', origin: 'https://evil.example' })).status).toBe(403);
     // stateless: no stream to open with GET
