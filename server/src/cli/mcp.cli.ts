@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Config } from '../config/config.js';
+import { USER_KEY_PREFIX } from '../domain/access/user-keys.js';
 import { createMcpServer, type ApiCall } from '../integrations/mcp/tools.js';
 import { VERSION } from '../app/version.js';
 import { SESSION_TOKEN_PREFIX } from '../domain/sessions/sessions.service.js';
@@ -43,7 +44,13 @@ export async function runMcpCli(params: { argv: string[]; config: Config }): Pro
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     };
-    const server = createMcpServer({ call, readOnly: key.startsWith(SESSION_TOKEN_PREFIX), version: VERSION });
+    // what the key is decides which tools make sense; each call is still decided by its route
+    const server = createMcpServer({
+      call,
+      readOnly: key.startsWith(SESSION_TOKEN_PREFIX),
+      person: key.startsWith(USER_KEY_PREFIX),
+      version: VERSION,
+    });
     await server.connect(new StdioServerTransport());
     // runs until the assistant closes standard input
     await new Promise<void>((resolve) => process.stdin.once('close', resolve));

@@ -134,6 +134,7 @@ export async function buildServer(params: {
   // assistants: the partner API's reads (and two marked writes) as MCP tools, on the same credentials
   registerMcpRoute(app, {
     access: services.access,
+    documents: services.documents,
     version: options.version,
     // with the embedded provider, assistants may also sign a person in (OAuth 2.1) to get a token for /mcp
     oauth: params.embeddedProvider

@@ -1,5 +1,6 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
+import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import type { BlobStore } from './blob-store.js';
@@ -204,13 +205,33 @@ export function createDocumentsService(deps: {
     return { document, pages: read };
   }
 
+  /**
+   * Where a document is (its owner and building), by its id alone, for a reader that names documents by id (an
+   * assistant's `byggdok://documents/{id}`): only when the caller may read it, else 404, whether it exists or not.
+   */
+  async function locate(params: { principal: Principal; documentId: string }) {
+    const found = await repository.findById({ documentId: params.documentId, includeArchived: false });
+    if (!found) throw documentNotFound();
+    const document = await authorizedDocument({
+      principal: params.principal,
+      ownerId: found.ownerId,
+      buildingId: found.buildingId,
+      documentId: found.id,
+      need: 'read',
+    }).catch((error: unknown) => {
+      // refused (403) or not visible (404) alike: an id alone tells nothing about a document the caller cannot read
+      throw isAppError(error) ? documentNotFound() : error;
+    });
+    return { ownerId: document.ownerId, buildingId: document.buildingId };
+  }
+
   /** operator: bring an archived document back */
   async function restore(documentId: string): Promise<DocumentRecord> {
     if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw documentNotFound();
     return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(documentNotFound());
   }
 
-  return { get, update, archive, list, categoryCounts, status, restore, pages };
+  return { get, update, archive, list, categoryCounts, status, restore, pages, locate };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,5 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /**
@@ -43,7 +43,11 @@ interface Tool<S extends Shape> {
   input: S;
   /** writes something: hidden from read-only credentials (session tokens), and marked for the assistant */
   write?: boolean;
+  /** 'people': the application's construction routes, shown to a signed-in person (not to a partner's key) */
+  audience?: 'people';
   request: (args: z.infer<z.ZodObject<S>>) => Parameters<ApiCall>[0];
+  /** the answer made compact for the assistant; default: the route's JSON as it is */
+  present?: (body: never) => unknown;
 }
 
 const ownerPath = (args: { building_owner_id: string }) => `/v1/building_owners/${args.building_owner_id}`;
@@ -71,6 +75,47 @@ export const TOOLS = [
     request: ({ building_owner_id, ...query }) => ({
       method: 'GET',
       path: `${ownerPath({ building_owner_id })}/buildings`,
+      query,
+    }),
+  }),
+  tool({
+    name: 'get_building',
+    title: 'Get a building',
+    description: 'One building: name, address, private folders, when it was created and changed.',
+    input: building,
+    request: (args) => ({ method: 'GET', path: buildingPath(args) }),
+  }),
+  tool({
+    name: 'get_owner_status',
+    title: "An owner's processing status",
+    description: "How far the documents of all of an owner's buildings (that this credential reaches) are processed.",
+    input: owner,
+    request: (args) => ({ method: 'GET', path: `${ownerPath(args)}/status` }),
+  }),
+  tool({
+    name: 'count_documents_by_category',
+    title: 'Documents per NS 3451 category',
+    description:
+      "How many of a building's documents are classified under each NS 3451 building category code (e.g. 36 " +
+      'ventilation); list them with list_category_documents.',
+    input: building,
+    request: (args) => ({ method: 'GET', path: `${buildingPath(args)}/building_category` }),
+  }),
+  tool({
+    name: 'list_category_documents',
+    title: 'Documents of one NS 3451 category',
+    description: 'A building\'s documents classified under one NS 3451 code (e.g. "3" or "36"), paged.',
+    input: {
+      ...building,
+      category: z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .describe('the NS 3451 code'),
+      ...paging,
+    },
+    request: ({ building_owner_id, building_id, category, ...query }) => ({
+      method: 'GET',
+      path: `${buildingPath({ building_owner_id, building_id })}/building_category/${category}`,
       query,
     }),
   }),
@@ -186,6 +231,19 @@ export const TOOLS = [
     }),
   }),
   tool({
+    name: 'list_report_items',
+    title: 'Items of the deficiency report',
+    description:
+      "Every item of a building's latest deficiency report, flat (nested through parentId): status, comment, laws, " +
+      'the documents that evidence it. Item ids are what link_report_evidence takes.',
+    input: { ...building, locale: z.enum(['en', 'nb']).optional() },
+    request: ({ building_owner_id, building_id, ...query }) => ({
+      method: 'GET',
+      path: `${buildingPath({ building_owner_id, building_id })}/reports`,
+      query,
+    }),
+  }),
+  tool({
     name: 'generate_deficiency_report',
     title: 'Generate a deficiency report (write)',
     description:
@@ -214,7 +272,109 @@ export const TOOLS = [
       path: `${buildingPath(args)}/reports/${item_id}/documents/${document_id}`,
     }),
   }),
+  ...constructionTools(),
 ];
+
+/** the application's construction routes, for a signed-in person: read-only */
+function constructionTools() {
+  const customer = { customer_id: id('customer') };
+  const project = { ...customer, project_id: id('project') };
+  const projectPath = (args: { customer_id: string; project_id: string }) =>
+    `/construction/customers/${args.customer_id}/projects/${args.project_id}`;
+  return [
+    tool({
+      name: 'list_customers',
+      title: 'List my customers',
+      description: 'The companies (customers) the signed-in person works in, with their role; start here for projects.',
+      audience: 'people',
+      input: {},
+      request: () => ({ method: 'GET', path: '/construction/customers/' }),
+    }),
+    tool({
+      name: 'list_projects',
+      title: 'List construction projects',
+      description: "A customer's construction projects the person may see: ids, names, numbers, status, handover date.",
+      audience: 'people',
+      input: customer,
+      request: (args) => ({ method: 'GET', path: `/construction/customers/${args.customer_id}/projects` }),
+    }),
+    tool({
+      name: 'get_project',
+      title: 'Get a construction project',
+      description: 'One project: address, buildings, dates, naming convention and the person’s role in it.',
+      audience: 'people',
+      input: project,
+      request: (args) => ({ method: 'GET', path: projectPath(args) }),
+    }),
+    tool({
+      name: 'list_subcontractors',
+      title: "A project's subcontractors",
+      description: 'The subcontractors of a project: ids, company names, contacts.',
+      audience: 'people',
+      input: project,
+      request: (args) => ({ method: 'GET', path: `${projectPath(args)}/subcontractors` }),
+    }),
+    tool({
+      name: 'list_deliveries',
+      title: "A project's deliveries",
+      description:
+        'What each subcontractor owes: per delivery its NS 3451 category, discipline, subcontractor and progress ' +
+        '(expected, delivered, approved, declined) per information type.',
+      audience: 'people',
+      input: { project_id: id('project') },
+      request: (args) => ({ method: 'GET', path: `/construction/deliveries/project/${args.project_id}` }),
+    }),
+    tool({
+      name: 'get_missing_documentation',
+      title: 'What is still missing in a project',
+      description:
+        'Per delivery, only the information types not yet approved: none delivered, waiting for review, or ' +
+        'declined. The list to chase before handover.',
+      audience: 'people',
+      input: { project_id: id('project') },
+      request: (args) => ({ method: 'GET', path: `/construction/deliveries/project/${args.project_id}` }),
+      present: (body: { deliveries: DeliveryView[] }) => missingOf(body.deliveries),
+    }),
+  ];
+}
+
+interface DeliveryView {
+  id: string;
+  subContractorId: string | null;
+  fullCategory: string | null;
+  discipline: string | null;
+  progress: {
+    expected: number;
+    approved: number;
+    informationTypes: { informationType: string; documents: number; approvalStatus: string | null; state: string }[];
+  };
+}
+
+/** the deliveries with something still owed, and only what is owed */
+export function missingOf(deliveries: DeliveryView[]) {
+  const open = deliveries.flatMap((delivery) => {
+    const missing = delivery.progress.informationTypes
+      .filter((type) => type.approvalStatus !== 'APPROVED')
+      .map((type) => ({
+        informationType: type.informationType,
+        documents: type.documents,
+        why: type.approvalStatus === 'DECLINED' ? 'declined' : type.documents === 0 ? 'nothing delivered' : 'to review',
+      }));
+    return missing.length
+      ? [
+          {
+            deliveryId: delivery.id,
+            subcontractorId: delivery.subContractorId,
+            category: delivery.fullCategory,
+            discipline: delivery.discipline,
+            approved: `${delivery.progress.approved} of ${delivery.progress.expected}`,
+            missing,
+          },
+        ]
+      : [];
+  });
+  return { deliveries: deliveries.length, complete: deliveries.length - open.length, open };
+}
 
 /** The text a refused or invalid call gives the assistant: the problem's own words, which name the field. */
 function problemText(status: number, body: unknown): string {
@@ -226,10 +386,19 @@ function problemText(status: number, body: unknown): string {
  * A server with the tools a credential may use: read-only credentials (session tokens) do not see the write tools.
  * A new one per request (the HTTP transport is stateless) or one per stdio session.
  */
-export function createMcpServer(params: { call: ApiCall; readOnly: boolean; version: string }): McpServer {
+export function createMcpServer(params: {
+  call: ApiCall;
+  readOnly: boolean;
+  /** a signed-in person: also the construction tools */
+  person?: boolean;
+  version: string;
+  /** where a document is, when the caller may read it (for `byggdok://documents/{id}`); absent: no resources */
+  locate?: (documentId: string) => Promise<{ ownerId: string; buildingId: string } | null>;
+}): McpServer {
   const server = new McpServer({ name: 'byggdok', version: params.version });
   for (const definition of TOOLS) {
     if (definition.write && params.readOnly) continue;
+    if (definition.audience === 'people' && !params.person) continue;
     server.registerTool(
       definition.name,
       {
@@ -242,9 +411,95 @@ export function createMcpServer(params: { call: ApiCall; readOnly: boolean; vers
         const request = (definition.request as (input: Record<string, unknown>) => Parameters<ApiCall>[0])(args);
         const { status, body } = await params.call(request);
         if (status >= 400) return { isError: true, content: [{ type: 'text', text: problemText(status, body) }] };
-        return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+        const shown = definition.present ? (definition.present as (answer: unknown) => unknown)(body) : body;
+        const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(shown) }];
+        // a document can be attached by its resource: its page text, read through the same route
+        const document = definition.name === 'get_document' && params.locate ? documentLink(body) : null;
+        if (document) content.push(document);
+        return { content };
       },
     );
   }
+  if (params.locate) registerDocumentResource(server, { call: params.call, locate: params.locate });
   return server;
 }
+
+export const DOCUMENT_URI = 'byggdok://documents/{documentId}';
+/** pages a resource read holds at most (four calls of the pages route) */
+export const RESOURCE_PAGES = 200;
+
+function documentLink(body: unknown): CallToolResult['content'][number] | null {
+  const document = body as { id?: string; filename?: string };
+  if (!document.id || !document.filename) return null;
+  return {
+    type: 'resource_link',
+    uri: DOCUMENT_URI.replace('{documentId}', document.id),
+    name: document.filename,
+    mimeType: 'text/plain',
+    description: 'the document with the text of its pages',
+  };
+}
+
+/**
+ * `byggdok://documents/{id}`: a document as an assistant attaches it: its metadata and the extracted text of its pages
+ * (up to RESOURCE_PAGES), read through the same routes and access rule as the tools. A document the caller cannot read
+ * is "not found", whether it exists or not.
+ */
+function registerDocumentResource(
+  server: McpServer,
+  deps: { call: ApiCall; locate: (documentId: string) => Promise<{ ownerId: string; buildingId: string } | null> },
+): void {
+  server.registerResource(
+    'document',
+    new ResourceTemplate(DOCUMENT_URI, { list: undefined }),
+    {
+      title: 'A document and its text',
+      description: "A document's metadata and the text of its pages, to attach or quote (ids from list_documents).",
+      mimeType: 'text/plain',
+    },
+    async (uri, variables) => {
+      const documentId = String(variables.documentId);
+      const place = /^[0-9a-f-]{36}$/i.test(documentId) ? await deps.locate(documentId) : null;
+      if (!place) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.href}`);
+      const path = `/v1/building_owners/${place.ownerId}/buildings/${place.buildingId}/documents/${documentId}`;
+      const meta = await deps.call({ method: 'GET', path });
+      if (meta.status >= 400) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.href}`);
+      const document = meta.body as {
+        filename: string;
+        originalPath: string | null;
+        buildingCategory: string | null;
+        discipline: string | null;
+        informationType: string | null;
+        url: string;
+      };
+      const pages: { pageNumber: number; text: string }[] = [];
+      let pageCount = 0;
+      for (let from = 1; from <= RESOURCE_PAGES; from += 50) {
+        const read = await deps.call({ method: 'GET', path: `${path}/pages`, query: { from, to: from + 49 } });
+        const body = read.body as { pageCount: number; pages: { pageNumber: number; text: string }[] };
+        if (read.status >= 400) break;
+        pageCount = body.pageCount;
+        pages.push(...body.pages);
+        if (from + 49 >= pageCount) break;
+      }
+      const header = [
+        document.filename,
+        document.originalPath ? `Folder: ${document.originalPath}` : null,
+        document.buildingCategory ? `NS 3451: ${document.buildingCategory}` : null,
+        document.discipline ? `Discipline: ${document.discipline}` : null,
+        document.informationType ? `Information type: ${document.informationType}` : null,
+        `Download (valid one hour): ${document.url}`,
+        pageCount > pages.length
+          ? `Pages 1-${pages.length} of ${pageCount}; read the rest with read_document_pages`
+          : null,
+      ].filter((line) => line !== null);
+      const text = [header.join('\n'), ...pages.map((page) => `--- Page ${page.pageNumber} ---\n${page.text}`)].join(
+        '\n\n',
+      );
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text }] };
+    },
+  );
+}
+
+/** the JSON-RPC error MCP uses for a resource that is not there */
+const RESOURCE_NOT_FOUND = -32002;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccessService } from '../../../domain/access/access.service.js';
+import type { DocumentsService } from '../../../domain/documents/documents.service.js';
+import { isAppError } from '../../../domain/shared/errors.js';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type * as Tools from '../../../integrations/mcp/tools.js';
 import { credentialOf } from '../../plugins/partner-auth.js';
@@ -16,6 +18,7 @@ export function registerMcpRoute(
   app: FastifyInstance,
   deps: {
     access: AccessService;
+    documents: Pick<DocumentsService, 'locate'>;
     version: string;
     /** the authorization server assistants sign a person in at, and this server's resource URL; null: keys only */
     oauth: { issuer: string; resource: string } | null;
@@ -87,7 +90,20 @@ export function registerMcpRoute(
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]));
     const readOnly = !(await deps.access.writesAnywhere(principal));
-    const server = createMcpServer({ call, readOnly, version: deps.version });
+    const server = createMcpServer({
+      call,
+      readOnly,
+      person: principal.kind === 'user',
+      version: deps.version,
+      locate: async (documentId) => {
+        try {
+          return await deps.documents.locate({ principal, documentId });
+        } catch (error) {
+          if (isAppError(error)) return null;
+          throw error;
+        }
+      },
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDelivery, createDeliveryWorld } from '../../../helpers/delivery-fixtures.js';
 import { makePdf } from '../../../helpers/document-fixtures.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
@@ -100,6 +101,34 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const document = json(await callTool(client, 'get_document', { ...where, document_id: brann }));
     expect(document).toMatchObject({ id: brann, originalPath: 'Rapporter/Brannteknisk rapport.pdf' });
 
+    // the document as a resource an assistant attaches: linked from get_document, read through the same route
+    const linked = await callTool(client, 'get_document', { ...where, document_id: brann });
+    expect(linked.content[1]).toMatchObject({
+      type: 'resource_link',
+      uri: `byggdok://documents/${brann}`,
+      name: 'Brannteknisk rapport.pdf',
+    });
+    const resource = await client.readResource({ uri: `byggdok://documents/${brann}` });
+    const text = (resource.contents[0] as { text: string }).text;
+    expect(text).toMatch(/^Brannteknisk rapport\.pdf\nFolder: Rapporter\/Brannteknisk rapport\.pdf\n/);
+    expect(text).toContain('--- Page 1 ---\nBrannteknisk rapport for Oslo Office Tower');
+    expect(text).toContain('--- Page 2 ---\nDørene til trapperommene skal ha brannklasse EI2 30-Sa.');
+    const templates = await client.listResourceTemplates();
+    expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual(['byggdok://documents/{documentId}']);
+
+    // the building, its categories and the documents of one
+    expect(json(await callTool(client, 'get_building', where))).toMatchObject({ id: seed.buildingId });
+    const counts = json(await callTool(client, 'count_documents_by_category', where)).categoryCount as Record<
+      string,
+      number
+    >;
+    const [category] = Object.keys(counts);
+    const inCategory = json(await callTool(client, 'list_category_documents', { ...where, category: category! }));
+    expect(inCategory.documents.map((d: { id: string }) => d.id)).toEqual([brann]);
+    expect(json(await callTool(client, 'get_owner_status', { building_owner_id: seed.ownerId }))).toMatchObject({
+      total_documents: 1,
+    });
+
     const read = json(await callTool(client, 'read_document_pages', { ...where, document_id: brann, from: 2 }));
     expect(read).toMatchObject({ documentId: brann, pageCount: 2 });
     expect(read.pages).toEqual([
@@ -162,6 +191,11 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     }
     const owners = json(await callTool(stranger, 'list_building_owners', {}));
     expect(JSON.stringify(owners)).not.toContain(seed.ownerId);
+    // nor as a resource: "not found", as for an id that does not exist
+    for (const uri of [`byggdok://documents/${brann}`, 'byggdok://documents/00000000-0000-4000-8000-000000000000'])
+      await expect(stranger.readResource({ uri })).rejects.toThrow(`Resource not found: ${uri}`);
+    // and a partner's key has no construction tools (they are a signed-in person's)
+    expect((await stranger.listTools()).tools.map((tool) => tool.name)).not.toContain('list_projects');
 
     // a key for another building of the same partner
     const otherBuilding = (
@@ -176,6 +210,43 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const narrowClient = await connect({ 'x-api-key': narrow });
     const refused = await callTool(narrowClient, 'search_building', { ...where, query: 'brannklasse' });
     expect(refused.isError).toBe(true);
+  });
+
+  it("shows a signed-in person their projects and what is still missing, and nothing of another customer's", async () => {
+    const world = await createDeliveryWorld(t);
+    const delivery = await createDelivery(t, { world, subcontractorId: world.subcontractorId });
+    const person = await connect({ 'x-api-key': world.adminKey });
+    const names = (await person.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['list_customers', 'list_projects', 'get_missing_documentation']));
+    const customers = json(await callTool(person, 'list_customers', {}));
+    expect(customers.customers.map((c: { id: string }) => c.id)).toEqual([world.customerId]);
+    const projects = json(await callTool(person, 'list_projects', { customer_id: world.customerId }));
+    expect(projects.projects.map((p: { id: string }) => p.id)).toEqual([world.projectId]);
+    const missing = json(await callTool(person, 'get_missing_documentation', { project_id: world.projectId }));
+    expect(missing).toEqual({
+      deliveries: 1,
+      complete: 0,
+      open: [
+        {
+          deliveryId: delivery.id,
+          subcontractorId: world.subcontractorId,
+          category: '3201',
+          discipline: delivery.discipline ?? null,
+          approved: '0 of 3',
+          missing: ['FDV-dokumentasjon', 'Produktdatablad', 'Samsvarserklæring'].map((informationType) => ({
+            informationType,
+            documents: 0,
+            why: 'nothing delivered',
+          })),
+        },
+      ],
+    });
+    // another customer's person reaches none of it
+    const other = await createDeliveryWorld(t, { projectName: 'Annet prosjekt' });
+    const outsider = await connect({ 'x-api-key': other.adminKey });
+    const refused = await callTool(outsider, 'get_missing_documentation', { project_id: world.projectId });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toMatch(/^(403|404) /);
   });
 
   it('refuses arguments that do not fit the schema, naming the argument', async () => {
