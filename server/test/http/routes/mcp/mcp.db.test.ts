@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../../../src/integrations/mcp/tools.js';
 import { createDelivery, createDeliveryWorld } from '../../../helpers/delivery-fixtures.js';
 import { makePdf } from '../../../helpers/document-fixtures.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../helpers/test-app.js';
@@ -30,8 +31,13 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     return client;
   }
 
+  /** the tools a test called with success, so the last test can tell that every tool has its happy path */
+  const answered = new Set<string>();
+
   async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
-    return (await client.callTool({ name, arguments: args })) as ToolResult;
+    const result = (await client.callTool({ name, arguments: args })) as ToolResult;
+    if (!result.isError) answered.add(name);
+    return result;
   }
 
   const json = (result: ToolResult): any => JSON.parse(result.content[0]!.text);
@@ -222,6 +228,18 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(customers.customers.map((c: { id: string }) => c.id)).toEqual([world.customerId]);
     const projects = json(await callTool(person, 'list_projects', { customer_id: world.customerId }));
     expect(projects.projects.map((p: { id: string }) => p.id)).toEqual([world.projectId]);
+    const project = json(
+      await callTool(person, 'get_project', { customer_id: world.customerId, project_id: world.projectId }),
+    );
+    expect(project).toMatchObject({ id: world.projectId, name: 'Nye Bryggen', role: 'ADMIN' });
+    const subcontractors = json(
+      await callTool(person, 'list_subcontractors', { customer_id: world.customerId, project_id: world.projectId }),
+    );
+    expect(subcontractors.subcontractors).toEqual([
+      expect.objectContaining({ id: world.subcontractorId, companyName: 'Rør & Varme AS' }),
+    ]);
+    const deliveries = json(await callTool(person, 'list_deliveries', { project_id: world.projectId }));
+    expect(deliveries.deliveries).toEqual([expect.objectContaining({ id: delivery.id, progress: expect.any(Object) })]);
     const missing = json(await callTool(person, 'get_missing_documentation', { project_id: world.projectId }));
     expect(missing).toEqual({
       deliveries: 1,
@@ -247,6 +265,33 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const refused = await callTool(outsider, 'get_missing_documentation', { project_id: world.projectId });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toMatch(/^(403|404) /);
+  });
+
+  it("lists the owner's buildings with their status, answers across them, and works the deficiency report", async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const owner = { building_owner_id: seed.ownerId };
+    const where = { ...owner, building_id: seed.buildingId };
+    const buildings = json(await callTool(client, 'list_buildings', owner));
+    expect(buildings.buildings.map((b: { id: string }) => b.id)).toContain(seed.buildingId);
+    expect(json(await callTool(client, 'get_building_status', where))).toMatchObject({
+      total_documents: 1,
+      processed_documents: 1,
+    });
+    const found = json(await callTool(client, 'search_owner', { ...owner, query: 'risikoklasse' }));
+    expect(found.hits.map((hit: { id: string }) => hit.id)).toEqual([brann]);
+    const across = json(await callTool(client, 'ask_owner', { ...owner, query: 'Hvilken risikoklasse har bygget?' }));
+    expect(across.citations['1']).toMatchObject({ document_id: brann, page_number: 1 });
+
+    const generated = json(await callTool(client, 'generate_deficiency_report', { ...where, country: 'NO' }));
+    expect(generated.themes.length).toBeGreaterThan(0);
+    const report = json(await callTool(client, 'get_deficiency_report', { ...where, country: 'NO' }));
+    expect(report.themes.length).toBe(generated.themes.length);
+    const items = json(await callTool(client, 'list_report_items', where)) as { id: string; parentId: string | null }[];
+    const item = items.find((i) => i.parentId !== null)!;
+    const linked = json(
+      await callTool(client, 'link_report_evidence', { ...where, item_id: item.id, document_id: brann }),
+    );
+    expect(linked).toMatchObject({ id: item.id, status: 'complete' });
   });
 
   it('refuses arguments that do not fit the schema, naming the argument', async () => {
@@ -294,5 +339,9 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const get = await fetch(`${base}/mcp`, { headers: { 'x-api-key': seed.key } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('has called every tool with success in this file', () => {
+    expect(TOOLS.map((tool) => tool.name).filter((name) => !answered.has(name))).toEqual([]);
   });
 });
