@@ -216,6 +216,25 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const narrowClient = await connect({ 'x-api-key': narrow });
     const refused = await callTool(narrowClient, 'search_building', { ...where, query: 'brannklasse' });
     expect(refused.isError).toBe(true);
+
+    // a key for another owner of the same partner: not even the owner's name
+    const otherOwner = (
+      await t.request({
+        method: 'POST',
+        url: '/v1/building_owners',
+        key: seed.key,
+        payload: { name: 'Søsterselskap AS' },
+      })
+    ).body.id as string;
+    const { key: ownerScoped } = await t.createKey({ partnerId: seed.partnerId, buildingOwnerIds: [otherOwner] });
+    const ownerClient = await connect({ 'x-api-key': ownerScoped });
+    const visible = json(await callTool(ownerClient, 'list_building_owners', {}));
+    expect(visible.buildingOwners.map((o: { id: string }) => o.id)).toEqual([otherOwner]);
+    const ask = await callTool(ownerClient, 'ask_owner', { building_owner_id: seed.ownerId, query: 'Brannklasse?' });
+    expect(ask.isError).toBe(true);
+    await expect(ownerClient.readResource({ uri: `byggdok://documents/${brann}` })).rejects.toThrow(
+      'Resource not found',
+    );
   });
 
   it("shows a signed-in person their projects and what is still missing, and nothing of another customer's", async () => {
