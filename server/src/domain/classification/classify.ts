@@ -130,10 +130,15 @@ function field(value: unknown, confidence: number, evidence: string[]): FieldEvi
   return { value, confidence, evidence };
 }
 
+/** the extension of a document or drawing file at the end of a name; never evidence of what the document is */
+const FILE_EXTENSION_AT_END =
+  /\.(?:docx?|docm|xlsx?|xlsm|pptx?|pdf|rtf|odt|ods|odp|vsdx?|msg|eml|txt|md|csv|dwg|dxf|ifc|jpe?g|png|tiff?|zip)$/i;
+
 export function classifyDocument(input: ClassificationInput, options?: ClassifyOptions): Classification {
   const parts = splitPath(input.filename, input.originalPath);
   const attributes = input.attributes ?? {};
-  const title = input.title ?? '';
+  // a title that is a file name ("Dokument (3).doc") says nothing by its extension: "doc" is not a declaration
+  const title = (input.title ?? '').replace(FILE_EXTENSION_AT_END, '');
   const text = joinedText(input);
 
   // ---- conventions in names and folders

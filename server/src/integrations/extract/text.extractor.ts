@@ -27,8 +27,23 @@ export async function extractText(input: ExtractorInput): Promise<Extraction> {
   const pages = [{ pageNumber: 1, text }];
   if (kind === 'csv') return { pages, metadata: {} };
   const isMarkdown = mime === 'text/markdown' || extension === 'md' || extension === 'markdown';
-  const title = (isMarkdown ? markdownHeading(text) : undefined) ?? deriveTitle({ pages, filename: input.filename });
+  if (!isMarkdown) return { pages, title: deriveTitle({ pages, filename: input.filename }), metadata: {} };
+  // front matter is settings (`layout: page`), never a heading: its `title:` is the title, the rest is skipped
+  const front = frontMatterOf(text);
+  const title =
+    front.title ??
+    markdownHeading(front.body) ??
+    deriveTitle({ pages: [{ pageNumber: 1, text: front.body }], filename: input.filename });
   return { pages, title, metadata: {} };
+}
+
+/** YAML front matter (`---` ... `---` or `...` at the very start): its `title:`, and the Markdown after it */
+function frontMatterOf(markdown: string): { title: string | undefined; body: string } {
+  const block = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/.exec(markdown);
+  if (!block) return { title: undefined, body: markdown };
+  const raw = /^title:[ \t]*(.*?)[ \t]*$/m.exec(block[1]!)?.[1] ?? '';
+  const title = raw.replace(/^(["'])(.*)\1$/, '$2').trim();
+  return { title: title ? clampTitle(title) : undefined, body: markdown.slice(block[0].length) };
 }
 
 /**

@@ -18,6 +18,17 @@ describe('information types', () => {
     expect(byText.evidence.informationType?.evidence).toContain('text mentions "ytelseserklæring"');
   });
 
+  it('never reads a file extension as a type: a title that is the file name of a .doc is no declaration', () => {
+    // the title a reclassification sees when the first one fell back to the file name
+    for (const title of ['Dokument (3).doc', 'Dokument (3).DOC', 'Tegningsliste.docx']) {
+      const c = classifyDocument({ ...doc({ path: `Prosjekt/${title}` }), title });
+      expect(c.informationTypes, title).not.toContain('declaration_of_conformity');
+    }
+    // "DoC" written as a word still is one
+    const named = classifyDocument(doc({ path: 'Overlevering/DoC Schneider Electric tavle.pdf', size: A4 }));
+    expect(named.informationTypes).toContain('declaration_of_conformity');
+  });
+
   it('files "FDV ..." as operation and maintenance instructions', () => {
     const c = classifyDocument(
       doc({ path: 'Overlevering/FDV Swegon GOLD RX.pdf', size: A4, text: 'Drift\nVedlikehold\nFeilsøking' }),

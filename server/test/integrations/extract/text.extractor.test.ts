@@ -53,6 +53,20 @@ describe('extractText', () => {
     expect(result.pages[0]!.text).toBe('Brannalarm testet');
   });
 
+  it('reads a title from front matter, and never takes front matter settings for a heading', async () => {
+    const titled = '---\nlayout: page\ntitle: "Brannstrategi for Nye Bryggen"\n---\n\n# Innledning\n';
+    const first = await extract({ filename: 'brann.md', bytes: titled, kind: 'text', mime: 'text/markdown' });
+    expect(first.title).toBe('Brannstrategi for Nye Bryggen');
+    // settings only (these made "menubar: none" a setext heading): the first real heading is the title
+    const settings = '---\nref: building-files\nmenubar: none\n---\n\nFDV for ventilasjon\n===\n\nTekst.';
+    const second = await extract({ filename: 'fdv.md', bytes: settings, kind: 'text', mime: 'text/markdown' });
+    expect(second.title).toBe('FDV for ventilasjon');
+    const bare = '---\nref: building-files\n---\nDriftsinstruks for varmepumpe\n\nSkift filter hver måned.';
+    expect((await extract({ filename: 'x.md', bytes: bare, kind: 'text', mime: 'text/markdown' })).title).not.toMatch(
+      /ref|---/,
+    );
+  });
+
   it('takes the first Markdown heading as the title and keeps the text as written', async () => {
     const markdown = 'Intro uten overskrift\n\n```\n# ikke en tittel\n```\n\n# Vedlikeholdsplan\n\n- Maling av fasade';
     const result = await extract({ filename: 'plan.md', bytes: markdown, kind: 'text', mime: 'text/markdown' });
