@@ -37,6 +37,7 @@ function row(patch: Partial<DocumentRow>): DocumentRow {
     updatedAt: '2026-01-01T00:00:00.000Z',
     processedAt: '2026-01-01T00:00:00.000Z',
     textExtractionError: false,
+    duplicateOf: null,
     ...patch,
   };
 }

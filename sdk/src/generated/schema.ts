@@ -337,6 +337,8 @@ export interface paths {
               processedAt: string | null;
               /** @description the file was stored but its text could not be read */
               textExtractionError: boolean;
+              /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+              duplicateOf: string | null;
             };
           };
         };
@@ -3242,6 +3244,8 @@ export interface paths {
             | 'auth.sign_in'
             | 'auth.sign_in_failed'
             | 'auth.sign_out'
+            | 'auth.assistant_allowed'
+            | 'auth.assistant_declined'
             | 'user.created'
             | 'user.invited'
             | 'user.role_changed'
@@ -14698,6 +14702,8 @@ export interface paths {
                 processedAt: string | null;
                 /** @description the file was stored but its text could not be read */
                 textExtractionError: boolean;
+                /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+                duplicateOf: string | null;
               }[];
               nextToken: string | null;
             };
@@ -14892,6 +14898,8 @@ export interface paths {
                 processedAt: string | null;
                 /** @description the file was stored but its text could not be read */
                 textExtractionError: boolean;
+                /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+                duplicateOf: string | null;
               }[];
               nextToken: string | null;
             };
@@ -15230,6 +15238,8 @@ export interface paths {
               processedAt: string | null;
               /** @description the file was stored but its text could not be read */
               textExtractionError: boolean;
+              /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+              duplicateOf: string | null;
               /** @description pre-signed download URL, valid 1 hour */
               url: string;
               /** @description pre-signed PDF preview URL, valid 1 hour, or null */
@@ -15569,6 +15579,8 @@ export interface paths {
               processedAt: string | null;
               /** @description the file was stored but its text could not be read */
               textExtractionError: boolean;
+              /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+              duplicateOf: string | null;
             };
           };
         };
@@ -16834,6 +16846,8 @@ export interface paths {
                 processedAt: string | null;
                 /** @description the file was stored but its text could not be read */
                 textExtractionError: boolean;
+                /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+                duplicateOf: string | null;
               }[];
             };
           };
@@ -17564,6 +17578,8 @@ export interface paths {
               categorized_documents: number;
               extracted_percentage: number;
               categorized_percentage: number;
+              /** @description beyond the partner spec: documents that repeat the bytes (MD5) of an earlier one in their building */
+              duplicate_documents: number;
             };
           };
         };
@@ -18106,6 +18122,8 @@ export interface paths {
               categorized_documents: number;
               extracted_percentage: number;
               categorized_percentage: number;
+              /** @description beyond the partner spec: documents that repeat the bytes (MD5) of an earlier one in their building */
+              duplicate_documents: number;
             };
           };
         };

@@ -49,8 +49,15 @@ export function createDocumentsModule(deps: {
           const arrived = await uploads.pollPendingUploads();
           return arrived > 0 ? jobDone() : jobSkipped('no pending upload has arrived');
         },
+        'uploads.sweep': async () => {
+          const archived = await uploads.sweepAbandonedUploads();
+          return archived > 0 ? jobDone() : jobSkipped('no upload URL expired unused');
+        },
       },
-      schedules: deps.pollForUploads ? [{ name: 'uploads.poll', cron: '* * * * *' }] : [],
+      schedules: [
+        ...(deps.pollForUploads ? [{ name: 'uploads.poll' as const, cron: '* * * * *' }] : []),
+        { name: 'uploads.sweep', cron: '23 * * * *' },
+      ],
     } satisfies JobContribution,
   };
 }

@@ -55,6 +55,8 @@ export interface DocumentRecord {
   flags: DocumentFlags;
   pageCount: number | null;
   processingError: string | null;
+  /** the building's first document with the same bytes, when this one is a second copy */
+  duplicateOf: string | null;
   processedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

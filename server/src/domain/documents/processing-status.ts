@@ -11,6 +11,8 @@ export interface DocumentStatusCounts {
   categorised: number;
   skipExtractFile: number;
   textExtractionError: number;
+  /** second copies of bytes their building already has */
+  duplicates: number;
 }
 
 /** The processing of a building's (or an owner's reachable buildings') documents, summed up. */
@@ -20,6 +22,7 @@ export interface ProcessingSummary extends Omit<DocumentFlags, 'corrupt'> {
   categorisedDocuments: number;
   extractedPercentage: number;
   categorisedPercentage: number;
+  duplicateDocuments: number;
 }
 
 function percentage(part: number, whole: number): number {
@@ -50,5 +53,6 @@ export function summariseStatus(counts: DocumentStatusCounts): ProcessingSummary
     categorisedDocuments: counts.categorised,
     extractedPercentage: percentage(counts.extractedText, counts.total),
     categorisedPercentage: percentage(counts.categorised, counts.total),
+    duplicateDocuments: counts.duplicates,
   };
 }

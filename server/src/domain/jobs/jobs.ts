@@ -11,6 +11,8 @@ export interface JobPayloads {
   'document.classify': { documentId: string };
   /** uploads: look for uploads that arrived in object storage without anyone telling us */
   'uploads.poll': Record<string, never>;
+  /** uploads: archive registrations whose upload URL expired unused */
+  'uploads.sweep': Record<string, never>;
   /** reports: generate one deficiency report (a pending row in reports) */
   'report.generate': { reportId: string };
   /** mail: hand one stored message to the transport (SMTP or the outbox folder) */
@@ -36,6 +38,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'document.process': (payload) => payload.documentId,
   'document.classify': (payload) => payload.documentId,
   'uploads.poll': () => 'uploads.poll',
+  'uploads.sweep': () => 'uploads.sweep',
   'report.generate': (payload) => payload.reportId,
   'mail.send': (payload) => payload.messageId,
   'mail.sweep': () => 'mail.sweep',

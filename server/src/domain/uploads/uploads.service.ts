@@ -57,6 +57,8 @@ export interface UploadsRepository {
   }): Promise<boolean>;
   /** uploads not yet arrived (object storage is asked whether they are there) */
   listPendingUploads(params: { createdAfter: Date; limit: number }): Promise<{ id: string; blobKey: string }[]>;
+  /** archives registrations whose bytes never came, made before `createdBefore`; answers how many */
+  archiveAbandonedUploads(params: { createdBefore: Date; at: Date }): Promise<number>;
 }
 
 /** an upload URL is valid this long; the document stays pending until the bytes arrive */
@@ -232,7 +234,20 @@ export function createUploadsService(deps: {
     return arrived;
   }
 
-  return { requestUpload, register, receiveUpload, ingest, objectArrived, pollPendingUploads };
+  /**
+   * A registration whose upload URL expired unused never gets its bytes: it is archived (a pending document never
+   * counted in a status, but it would stay in the table for good). An hour's grace after the URL's end lets a slow
+   * upload that started in time finish.
+   */
+  async function sweepAbandonedUploads(): Promise<number> {
+    const now = clock.now();
+    return repository.archiveAbandonedUploads({
+      createdBefore: new Date(now.getTime() - (UPLOAD_URL_SECONDS + 3600) * 1000),
+      at: now,
+    });
+  }
+
+  return { requestUpload, register, receiveUpload, ingest, objectArrived, pollPendingUploads, sweepAbandonedUploads };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -34,6 +34,11 @@ export const DocumentSchema = Type.Object({
     description: 'when processing finished (extracted, classified or found corrupt); null while it runs',
   }),
   textExtractionError: Type.Boolean({ description: 'the file was stored but its text could not be read' }),
+  duplicateOf: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one " +
+      'is a second copy; null otherwise',
+  }),
 });
 
 const EvidenceSchema = Type.Object({
@@ -85,6 +90,7 @@ export function presentDocument(document: DocumentRecord) {
     updatedAt: document.updatedAt.toISOString(),
     processedAt: document.processedAt?.toISOString() ?? null,
     textExtractionError: document.flags.textExtractionError,
+    duplicateOf: document.duplicateOf,
   };
 }
 
@@ -144,5 +150,6 @@ export function presentProcessingSummary(summary: ProcessingSummary) {
     categorized_documents: summary.categorisedDocuments,
     extracted_percentage: summary.extractedPercentage,
     categorized_percentage: summary.categorisedPercentage,
+    duplicate_documents: summary.duplicateDocuments,
   };
 }

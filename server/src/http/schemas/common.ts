@@ -63,4 +63,7 @@ export const ProcessingStatusSchema = Type.Object({
   categorized_documents: Type.Integer(),
   extracted_percentage: Type.Number(),
   categorized_percentage: Type.Number(),
+  duplicate_documents: Type.Integer({
+    description: 'beyond the partner spec: documents that repeat the bytes (MD5) of an earlier one in their building',
+  }),
 });

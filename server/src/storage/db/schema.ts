@@ -116,6 +116,8 @@ export interface DocumentsTable {
   skip_extract_file: Defaulted<boolean>;
   text_extraction_error: Defaulted<boolean>;
   processing_error: string | null;
+  /** the first document of the building with the same bytes (MD5), when this one repeats it (migration 0016) */
+  duplicate_of: string | null;
   /** extraction sandboxes this document's parsing has killed (see migration 0008) */
   extraction_kills: Defaulted<number>;
   processed_at: NullableTimestamp;

@@ -6,7 +6,7 @@ import { jobDone, type JobContribution } from '../../../src/domain/jobs/jobs.js'
 const done = async () => jobDone();
 
 const pipeline: JobContribution = { handlers: { 'document.process': done, 'document.classify': done } };
-const uploads: JobContribution = { handlers: { 'uploads.poll': done } };
+const uploads: JobContribution = { handlers: { 'uploads.poll': done, 'uploads.sweep': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
 const deliveries: JobContribution = {
@@ -36,6 +36,7 @@ describe('assembling the job handlers of every module', () => {
       'report.generate',
       'storage_provider.import',
       'uploads.poll',
+      'uploads.sweep',
       'zip.build',
     ]);
     expect(handlers['uploads.poll']).toBe(done);

@@ -238,6 +238,7 @@ describe.each(testEngines())('partner access rules on %s', (engine) => {
       categorized_documents: 0,
       extracted_percentage: 0,
       categorized_percentage: 0,
+      duplicate_documents: 0,
     });
     const ownerStatus = await t.request({ method: 'GET', url: `/v1/building_owners/${ownerA}/status`, key });
     expect(ownerStatus.body.total_documents).toBe(0);

@@ -183,6 +183,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
         throw new Error('classifier crashed');
       },
       'uploads.poll': async () => jobDone(),
+      'uploads.sweep': async () => jobDone(),
       'mail.send': async () => jobDone(),
       'mail.sweep': async () => jobDone(),
       'deliveries.remind': async () => jobDone(),

@@ -14,6 +14,7 @@ import * as m0012 from './0012-naming.js';
 import * as m0013 from './0013-zip-archives.js';
 import * as m0014 from './0014-handovers.js';
 import * as m0015 from './0015-storage-provider.js';
+import * as m0016 from './0016-duplicates.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-zip-archives': m0013,
   '0014-handovers': m0014,
   '0015-storage-provider': m0015,
+  '0016-duplicates': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

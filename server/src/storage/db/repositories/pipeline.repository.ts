@@ -82,9 +82,29 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
           })
           .where('id', '=', result.documentId)
-          .returning(['building_id', 'building_owner_id'])
+          .returning(['building_id', 'building_owner_id', 'created_at'])
           .executeTakeFirst();
         if (!document) return;
+        // a second copy of bytes the building already has: kept, and pointed at the first copy
+        const first = result.md5
+          ? await trx
+              .selectFrom('documents')
+              .select('id')
+              .where('building_id', '=', document.building_id)
+              .where('md5', '=', result.md5)
+              .where('archived_at', 'is', null)
+              .where('id', '!=', result.documentId)
+              .where(sql<boolean>`(created_at, id) < (${document.created_at}, ${result.documentId})`)
+              .orderBy('created_at')
+              .orderBy('id')
+              .limit(1)
+              .executeTakeFirst()
+          : undefined;
+        await trx
+          .updateTable('documents')
+          .set({ duplicate_of: first?.id ?? null })
+          .where('id', '=', result.documentId)
+          .execute();
         for (const rows of batches(result.pages)) {
           await trx
             .insertInto('document_pages')

@@ -26,6 +26,7 @@ export async function countDocumentStatuses(params: {
       count('categorised').as('categorised'),
       count('skip_extract_file').as('skipExtractFile'),
       count('text_extraction_error').as('textExtractionError'),
+      sql<number>`count(*) filter (where d.duplicate_of is not null)`.as('duplicates'),
     ])
     .where('d.building_owner_id', '=', ownerId)
     .where('d.archived_at', 'is', null)
@@ -47,5 +48,6 @@ function countsOf(row: Partial<DocumentStatusCounts> | undefined): DocumentStatu
     categorised: Number(row?.categorised ?? 0),
     skipExtractFile: Number(row?.skipExtractFile ?? 0),
     textExtractionError: Number(row?.textExtractionError ?? 0),
+    duplicates: Number(row?.duplicates ?? 0),
   };
 }

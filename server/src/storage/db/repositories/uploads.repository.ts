@@ -83,5 +83,15 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
         .execute();
       return rows.map((r) => ({ id: r.id, blobKey: r.blob_key }));
     },
+    async archiveAbandonedUploads({ createdBefore, at }) {
+      const archived = await db
+        .updateTable('documents')
+        .set({ archived_at: at, updated_at: at })
+        .where('upload_state', '=', 'pending')
+        .where('archived_at', 'is', null)
+        .where('created_at', '<', createdBefore)
+        .executeTakeFirst();
+      return Number(archived.numUpdatedRows);
+    },
   };
 }
