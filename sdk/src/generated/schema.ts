@@ -339,6 +339,8 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
+              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+              processingNote: string | null;
             };
           };
         };
@@ -14704,6 +14706,8 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
+                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+                processingNote: string | null;
               }[];
               nextToken: string | null;
             };
@@ -14900,6 +14904,8 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
+                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+                processingNote: string | null;
               }[];
               nextToken: string | null;
             };
@@ -15240,6 +15246,8 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
+              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+              processingNote: string | null;
               /** @description pre-signed download URL, valid 1 hour */
               url: string;
               /** @description pre-signed PDF preview URL, valid 1 hour, or null */
@@ -15581,6 +15589,8 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
+              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+              processingNote: string | null;
             };
           };
         };
@@ -16848,6 +16858,8 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
+                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
+                processingNote: string | null;
               }[];
             };
           };

@@ -57,6 +57,8 @@ export interface DocumentRecord {
   processingError: string | null;
   /** the building's first document with the same bytes, when this one is a second copy */
   duplicateOf: string | null;
+  /** how it was read, when a person should know (its name and content disagree); null otherwise */
+  processingNote: string | null;
   processedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

@@ -55,6 +55,8 @@ export interface ExtractionResult {
     uncompressedPackage: boolean;
   };
   processingError: string | null;
+  /** how it was read, when a person should know (name and content disagree) */
+  processingNote: string | null;
   /** when the stage finished (the document's updatedAt) */
   at: Date;
 }

@@ -44,9 +44,7 @@ export interface ProcessContext {
 }
 
 function unreadableReason(detected: DetectedType): string {
-  return detected.kind === 'unknown'
-    ? 'not a kind of file byggdok reads'
-    : `the content is ${detected.kind}, not what the file name says`;
+  return detected.kind === 'unknown' ? 'not a kind of file byggdok reads' : 'its text could not be read';
 }
 
 function emptyResult(params: { document: DocumentRecord; detected: DetectedType | null; at: Date }): ExtractionResult {
@@ -74,8 +72,38 @@ function emptyResult(params: { document: DocumentRecord; detected: DetectedType 
       uncompressedPackage: false,
     },
     processingError: null,
+    processingNote: null,
     at: params.at,
   };
+}
+
+/** what a kind of content is called in a sentence */
+const KIND_NAMES: Partial<Record<DetectedType['kind'], string>> = {
+  pdf: 'a PDF',
+  docx: 'a Word document (.docx)',
+  doc: 'a Word 97-2003 document (.doc)',
+  xlsx: 'an Excel workbook (.xlsx)',
+  xls: 'an Excel 97-2003 workbook (.xls)',
+  pptx: 'a PowerPoint presentation (.pptx)',
+  csv: 'CSV text',
+  text: 'plain text',
+  html: 'a web page (HTML)',
+  xml: 'XML',
+  eml: 'an e-mail (.eml)',
+  msg: 'an Outlook message (.msg)',
+  dwg: 'a DWG drawing',
+  dxf: 'a DXF drawing',
+  ifc: 'an IFC model',
+  zip: 'a ZIP archive',
+  video: 'a video',
+  audio: 'an audio recording',
+};
+
+/** the sentence a document carries when its name and its content disagree */
+export function nameContentNote(detected: DetectedType): string {
+  const content =
+    detected.kind === 'image' ? `an image (${detected.mime})` : (KIND_NAMES[detected.kind] ?? detected.kind);
+  return `The name says .${detected.extension}, but the content is ${content}; it was read as what it is`;
 }
 
 /** copies the stored file to local disk (extractors and unzip need random access) and returns its MD5 */
@@ -127,10 +155,12 @@ export async function processDocument(documentId: string, context: ProcessContex
     result.md5 = document.md5 ?? md5;
     result.flags.extractedFile = true;
 
+    // the content decides what a file is, never its name: a PDF named .docx is read as a PDF, and says so
+    if (detected.extensionMismatch && detected.kind !== 'unknown') result.processingNote = nameContentNote(detected);
     if (detected.kind === 'zip') {
       await unpackPackage({ context, document, zipPath: filePath, workDir, result });
-    } else if (detected.kind === 'unknown' || detected.extensionMismatch) {
-      // content is not what the name says (random bytes named .pdf), or nothing we know: kept, never parsed
+    } else if (detected.kind === 'unknown') {
+      // content that is no kind of document we know (random bytes named .pdf): kept, never parsed
       result.flags.invalidFile = true;
       result.flags.skipExtractFile = true;
     } else if (NO_TEXT_KINDS.has(detected.kind)) {

@@ -39,6 +39,11 @@ export const DocumentSchema = Type.Object({
       "beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one " +
       'is a second copy; null otherwise',
   }),
+  processingNote: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, ' +
+      'but the content is a PDF; it was read as what it is"; null otherwise',
+  }),
 });
 
 const EvidenceSchema = Type.Object({
@@ -91,6 +96,7 @@ export function presentDocument(document: DocumentRecord) {
     processedAt: document.processedAt?.toISOString() ?? null,
     textExtractionError: document.flags.textExtractionError,
     duplicateOf: document.duplicateOf,
+    processingNote: document.processingNote,
   };
 }
 

@@ -118,6 +118,8 @@ export interface DocumentsTable {
   processing_error: string | null;
   /** the first document of the building with the same bytes (MD5), when this one repeats it (migration 0016) */
   duplicate_of: string | null;
+  /** how the document was read when a person should know (migration 0017): "the name says .docx, ..." */
+  processing_note: string | null;
   /** extraction sandboxes this document's parsing has killed (see migration 0008) */
   extraction_kills: Defaulted<number>;
   processed_at: NullableTimestamp;

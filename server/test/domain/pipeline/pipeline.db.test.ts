@@ -77,6 +77,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       ['zip', 'Leveranse/FDV.zip', zip],
       ['truncated', 'Ødelagt.pdf', pdf.subarray(0, Math.floor(pdf.length / 3))],
       ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
+      ['misnamed', 'Samsvarserklæring tavle.docx', await makePdf(['Samsvarserklæring for hovedtavle', 'NEK 400'])],
     ];
     for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
     await t.waitForProcessing(Object.values(ids), 120_000);
@@ -160,6 +161,28 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
     });
   });
 
+  it('reads a file as what its content is, whatever its name, and says so', async () => {
+    const pages = await pagesOf(ids.misnamed!);
+    expect(pages.map((p) => p.text.trim())).toEqual(['Samsvarserklæring for hovedtavle', 'NEK 400']);
+    expect(await statusOf(ids.misnamed!)).toMatchObject({
+      valid_file: true,
+      invalid_file: false,
+      extracted_text: true,
+    });
+    const document = async (id: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${id}`,
+          key: seed.key,
+        })
+      ).body as { processingNote: string | null; informationTypes: string[] };
+    const misnamed = await document(ids.misnamed!);
+    expect(misnamed.processingNote).toBe('The name says .docx, but the content is a PDF; it was read as what it is');
+    expect(misnamed.informationTypes).toContain('declaration_of_conformity');
+    expect((await document(ids.pdf!)).processingNote).toBeNull();
+  });
+
   it('marks broken files and carries on', async () => {
     expect(await statusOf(ids.truncated!)).toMatchObject({
       corrupt: true,
@@ -199,7 +222,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       .where('building_id', '=', seed.buildingId)
       .execute();
     const total = rows.length;
-    expect(total).toBe(10);
+    expect(total).toBe(11);
     const extracted = rows.filter((r) => r.extracted_text).length;
     expect(status.body).toMatchObject({
       total_documents: total,

@@ -15,6 +15,7 @@ import * as m0013 from './0013-zip-archives.js';
 import * as m0014 from './0014-handovers.js';
 import * as m0015 from './0015-storage-provider.js';
 import * as m0016 from './0016-duplicates.js';
+import * as m0017 from './0017-processing-note.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-handovers': m0014,
   '0015-storage-provider': m0015,
   '0016-duplicates': m0016,
+  '0017-processing-note': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

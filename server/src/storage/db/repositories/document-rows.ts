@@ -62,6 +62,7 @@ export function toDocument(row: DocumentRow): DocumentRecord {
     pageCount: row.page_count,
     processingError: row.processing_error,
     duplicateOf: row.duplicate_of,
+    processingNote: row.processing_note,
     processedAt: row.processed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

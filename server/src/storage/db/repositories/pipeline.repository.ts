@@ -78,6 +78,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             skip_extract_file: result.flags.skipExtractFile,
             uncompressed_package: result.flags.uncompressedPackage,
             processing_error: result.processingError,
+            processing_note: result.processingNote,
             updated_at: result.at,
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
           })
