@@ -363,6 +363,21 @@ export function buildMsg(input: {
   return Buffer.from(burn(entries));
 }
 
+/**
+ * A password-protected .docx/.xlsx/.pptx as Office saves one (MS-OFFCRYPTO): a compound file holding EncryptionInfo
+ * and the encrypted package (here bytes that decrypt to nothing, which no reader can tell without the password).
+ */
+export function buildEncryptedOffice(): Buffer {
+  const info = new Uint8Array(Buffer.concat([Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]), Buffer.from('<encryption/>')]));
+  const encrypted = new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+  const entries: CfbEntry[] = [
+    { name: 'Root Entry', type: TypeEnum.ROOT, length: 0, children: [1, 2] },
+    { name: 'EncryptionInfo', type: TypeEnum.DOCUMENT, length: info.length, binaryProvider: () => info },
+    { name: 'EncryptedPackage', type: TypeEnum.DOCUMENT, length: encrypted.length, binaryProvider: () => encrypted },
+  ];
+  return Buffer.from(burn(entries));
+}
+
 /** What the pipeline hands an extractor for a file at `filePath`. */
 export function extractorInput(filePath: string, kind: FileKind, extension: string = kind): ExtractorInput {
   return {

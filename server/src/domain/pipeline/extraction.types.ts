@@ -33,6 +33,8 @@ export interface DetectedType {
   extension: string;
   /** true when content and extension disagree (a `.pdf` holding random bytes, say). */
   extensionMismatch: boolean;
+  /** an Office file locked with a password (its package is encrypted inside a compound file) */
+  encrypted?: boolean;
 }
 
 export interface ExtractedPage {
@@ -86,6 +88,17 @@ export type Extractor = (input: ExtractorInput) => Promise<Extraction>;
 /** The file is damaged or not what it claims to be: the document is marked corrupt, the worker carries on. */
 export class CorruptFileError extends Error {
   override readonly name = 'CorruptFileError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * The file is sound but locked with a password (an encrypted PDF or Office file): kept as a valid file whose text
+ * cannot be read, and the reason told in words; never "corrupt" or "invalid".
+ */
+export class EncryptedFileError extends Error {
+  override readonly name = 'EncryptedFileError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

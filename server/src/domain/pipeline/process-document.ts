@@ -11,6 +11,7 @@ import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } fro
 import { chunkPages, deriveTitle } from './chunking.js';
 import {
   CorruptFileError,
+  EncryptedFileError,
   ExtractionStoppedError,
   type DetectedType,
   type ExtractedPage,
@@ -124,6 +125,17 @@ async function download(params: {
 }
 
 /**
+ * A sound file locked with a password: valid, its text unreadable without the password, and the reason in words, never
+ * "corrupt".
+ */
+function lockedWithPassword(result: ExtractionResult, reason: string): void {
+  const sentence = /cannot be read/.test(reason) ? reason : `${reason}; its text cannot be read without it`;
+  result.flags.validFile = true;
+  recordFailure(result, sentence.charAt(0).toUpperCase() + sentence.slice(1), { corrupt: false });
+  result.processingNote = result.processingError;
+}
+
+/**
  * A failure that ends this document's processing: kept on the document (its status shows the reason) and returned as
  * the job's outcome, with the same words in both places.
  */
@@ -163,6 +175,8 @@ export async function processDocument(documentId: string, context: ProcessContex
       // content that is no kind of document we know (random bytes named .pdf): kept, never parsed
       result.flags.invalidFile = true;
       result.flags.skipExtractFile = true;
+    } else if (detected.encrypted) {
+      lockedWithPassword(result, `${KIND_NAMES[detected.kind] ?? 'Office file'} is encrypted with a password`);
     } else if (NO_TEXT_KINDS.has(detected.kind)) {
       result.flags.validFile = true;
       result.flags.skipExtractFile = true;
@@ -254,6 +268,10 @@ async function extractText(params: {
       ...(context.signal ? { signal: context.signal } : {}),
     });
   } catch (error) {
+    if (error instanceof EncryptedFileError) {
+      lockedWithPassword(result, error.message);
+      return;
+    }
     if (error instanceof CorruptFileError) {
       recordFailure(result, error.message, { corrupt: true });
       return;

@@ -114,6 +114,7 @@ export async function detectFileType(input: { path: string; filename: string }):
       mime: content?.mime ?? claimed?.mime ?? OCTET_STREAM,
       extension,
       extensionMismatch: isMismatch({ claimed, kind, imageFormat: content?.imageFormat, extension }),
+      ...(content?.encrypted ? { encrypted: true } : {}),
     };
   } finally {
     await handle.close();
@@ -123,6 +124,7 @@ export async function detectFileType(input: { path: string; filename: string }):
 interface ContentFormat extends FormatInfo {
   /** file-type's extension for images, to tell a PNG named .jpg */
   imageFormat?: string;
+  encrypted?: boolean;
 }
 
 async function detectContent(params: {
@@ -329,6 +331,12 @@ async function kindFromCompoundFile(params: {
 }): Promise<ContentFormat> {
   const names = await readCompoundFileNames(params.handle, params.size).catch(() => [] as string[]);
   const has = (name: string): boolean => names.includes(name);
+  // a password-protected .docx/.xlsx/.pptx: the OOXML package, encrypted, inside a compound file (MS-OFFCRYPTO)
+  if (has('EncryptionInfo') && has('EncryptedPackage')) {
+    const claimed = EXTENSIONS[params.extension];
+    const office = claimed && ['docx', 'xlsx', 'pptx'].includes(claimed.kind) ? claimed : EXTENSIONS.docx!;
+    return { ...office, encrypted: true };
+  }
   if (has('WordDocument')) return { kind: 'doc', mime: 'application/msword' };
   if (has('Workbook') || has('Book')) return { kind: 'xls', mime: 'application/vnd.ms-excel' };
   if (has('__properties_version1.0') || names.some((name) => name.startsWith('__substg1.0_'))) {

@@ -10,6 +10,7 @@ import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/a
 import { deriveTitle } from '../../domain/pipeline/chunking.js';
 import {
   CorruptFileError,
+  EncryptedFileError,
   type ExtractedPage,
   type Extraction,
   type Extractor,
@@ -91,7 +92,7 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
     ? await openWithPoppler({ filePath: input.path, signal: input.signal, timeoutMs, dpi: options.ocrDpi }).catch(
         (error: unknown) => {
           // The two readers repair different kinds of damage: a file poppler gives up on may still open in pdf.js.
-          if (!(error instanceof CorruptFileError) || /password/.test(error.message)) throw error;
+          if (!(error instanceof CorruptFileError)) throw error;
           return openWithPdfjs(pdfjsParams);
         },
       )
@@ -341,7 +342,7 @@ function popplerFailure(error: unknown): Error {
   const cause = error.cause as NodeJS.ErrnoException & { killed?: boolean };
   if (cause.killed || cause.code === 'ABORT_ERR' || cause.name === 'AbortError') return error;
   if (/incorrect password/i.test(error.stderr)) {
-    return new CorruptFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
+    return new EncryptedFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
   }
   if (/syntax error|couldn't|may not be a pdf|invalid|damaged/i.test(error.stderr)) {
     return new CorruptFileError(`PDF is damaged or not a PDF: ${error.stderr.trim().split('\n').slice(-1)[0] ?? ''}`, {
@@ -557,7 +558,7 @@ function pdfjsFailure(error: unknown): Error {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') {
-    return new CorruptFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
+    return new EncryptedFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
   }
   if (name === 'InvalidPDFException' || name === 'FormatError' || /invalid pdf|bad xref|xref/i.test(message)) {
     return new CorruptFileError(`PDF is damaged or not a PDF: ${message}`, { cause: error });

@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocx, buildZip, wordPageBreak, wordParagraph } from '../../helpers/office-fixtures.js';
+import {
+  buildDocx,
+  buildEncryptedOffice,
+  buildZip,
+  wordPageBreak,
+  wordParagraph,
+} from '../../helpers/office-fixtures.js';
 import { dxfWithTitleBlock, makePdf, makeXlsx } from '../../helpers/document-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
@@ -78,6 +84,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       ['truncated', 'Ødelagt.pdf', pdf.subarray(0, Math.floor(pdf.length / 3))],
       ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
       ['misnamed', 'Samsvarserklæring tavle.docx', await makePdf(['Samsvarserklæring for hovedtavle', 'NEK 400'])],
+      ['locked', 'Kostnadsoverslag.xlsx', buildEncryptedOffice()],
     ];
     for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
     await t.waitForProcessing(Object.values(ids), 120_000);
@@ -183,6 +190,24 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
     expect((await document(ids.pdf!)).processingNote).toBeNull();
   });
 
+  it('keeps a password-protected file as valid, and says why its text is missing', async () => {
+    expect(await statusOf(ids.locked!)).toMatchObject({
+      valid_file: true,
+      invalid_file: false,
+      corrupt: false,
+      extracted_text: false,
+      text_extraction_error: true,
+    });
+    const document = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${ids.locked!}`,
+      key: seed.key,
+    });
+    expect(document.body.processingNote).toBe(
+      'An Excel workbook (.xlsx) is encrypted with a password; its text cannot be read without it',
+    );
+  });
+
   it('marks broken files and carries on', async () => {
     expect(await statusOf(ids.truncated!)).toMatchObject({
       corrupt: true,
@@ -222,7 +247,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       .where('building_id', '=', seed.buildingId)
       .execute();
     const total = rows.length;
-    expect(total).toBe(11);
+    expect(total).toBe(12);
     const extracted = rows.filter((r) => r.extracted_text).length;
     expect(status.body).toMatchObject({
       total_documents: total,

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
+import { buildEncryptedOffice } from '../../helpers/office-fixtures.js';
 
 let dir: string;
 
@@ -302,5 +303,14 @@ describe('detectFileType', () => {
       mime: 'application/octet-stream',
       extensionMismatch: false,
     });
+  });
+
+  it('knows a password-protected Office file by its encrypted package, and keeps the kind its name says', async () => {
+    expect(await detect('Kostnadsoverslag.xlsx', buildEncryptedOffice())).toMatchObject({
+      kind: 'xlsx',
+      encrypted: true,
+      extensionMismatch: false,
+    });
+    expect(await detect('Referat.docx', buildEncryptedOffice())).toMatchObject({ kind: 'docx', encrypted: true });
   });
 });

@@ -6,7 +6,11 @@ import path from 'node:path';
 import { degrees, PageSizes, PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CorruptFileError, type Extraction } from '../../../src/domain/pipeline/extraction.types.js';
+import {
+  CorruptFileError,
+  EncryptedFileError,
+  type Extraction,
+} from '../../../src/domain/pipeline/extraction.types.js';
 import { encodeImageAsPng, extractPdf, popplerAvailable } from '../../../src/integrations/extract/pdf.extractor.js';
 import { createOcr, listTesseractCliLanguages, type Ocr } from '../../../src/integrations/ocr/index.js';
 
@@ -195,7 +199,7 @@ describe.each([
 
   it.skipIf(!available)('says a password-protected PDF cannot be read without the password', async () => {
     const failure = extract('passord.pdf', { preferCli });
-    await expect(failure).rejects.toBeInstanceOf(CorruptFileError);
+    await expect(failure).rejects.toBeInstanceOf(EncryptedFileError);
     await expect(failure).rejects.toThrow(/password/);
   });
 

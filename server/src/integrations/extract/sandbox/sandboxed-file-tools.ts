@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   CorruptFileError,
+  EncryptedFileError,
   ExtractionStoppedError,
   type ExtractedPage,
   type PageProgress,
@@ -186,7 +187,9 @@ class Sandbox {
             const error =
               message.error.name === 'CorruptFileError'
                 ? new CorruptFileError(message.error.message)
-                : new Error(message.error.message);
+                : message.error.name === 'EncryptedFileError'
+                  ? new EncryptedFileError(message.error.message)
+                  : new Error(message.error.message);
             reject(error);
             return;
           }
