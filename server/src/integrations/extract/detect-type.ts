@@ -348,6 +348,17 @@ async function kindFromCompoundFile(params: {
   return { kind: 'unknown', mime: 'application/x-cfb' };
 }
 
+/** The stream and storage names of a compound file (a .doc, .xls, .msg ...); empty when its header is not sound. */
+export async function compoundFileNames(filePath: string): Promise<string[]> {
+  const handle = await open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    return await readCompoundFileNames(handle, size).catch(() => []);
+  } finally {
+    await handle.close();
+  }
+}
+
 const CFB_END_OF_CHAIN = 0xfffffffe;
 const CFB_MAX_DIRECTORY_SECTORS = 256;
 

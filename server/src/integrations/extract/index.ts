@@ -37,6 +37,7 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
   return {
     pdf,
     docx,
+    doc: onFirstUse(async () => (await import('./doc.extractor.js')).extractDoc),
     xlsx: spreadsheet,
     csv: spreadsheet,
     pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
@@ -63,7 +64,7 @@ export function createFileTools(options: FileToolsOptions): FileTools {
     detect: (input) => detectFileType(input),
     async extract(input: ExtractorInput): Promise<Extraction> {
       const extractor = extractors[input.detected.kind];
-      // legacy binary Office files (.doc, .xls) have no extractor yet: they are kept with no text
+      // Excel 97-2003 (.xls) has no extractor yet: kept with no text
       if (!extractor) return { pages: [], metadata: {} };
       return extractor(input);
     },

@@ -85,6 +85,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
       ['misnamed', 'Samsvarserklæring tavle.docx', await makePdf(['Samsvarserklæring for hovedtavle', 'NEK 400'])],
       ['locked', 'Kostnadsoverslag.xlsx', buildEncryptedOffice()],
+      ['doc', 'Gammelt/notat.doc', await fs.readFile(path.join(FIXTURES, 'legacy-office/word-extractor-test11.doc'))],
     ];
     for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
     await t.waitForProcessing(Object.values(ids), 120_000);
@@ -190,6 +191,12 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
     expect((await document(ids.pdf!)).processingNote).toBeNull();
   });
 
+  it('reads a Word 97-2003 document', async () => {
+    const pages = await pagesOf(ids.doc!);
+    expect(pages.map((p) => p.text)).toEqual([expect.stringContaining('This is a test for parsing the Word file')]);
+    expect(await statusOf(ids.doc!)).toMatchObject({ valid_file: true, extracted_text: true, invalid_file: false });
+  });
+
   it('keeps a password-protected file as valid, and says why its text is missing', async () => {
     expect(await statusOf(ids.locked!)).toMatchObject({
       valid_file: true,
@@ -247,7 +254,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       .where('building_id', '=', seed.buildingId)
       .execute();
     const total = rows.length;
-    expect(total).toBe(12);
+    expect(total).toBe(13);
     const extracted = rows.filter((r) => r.extracted_text).length;
     expect(status.body).toMatchObject({
       total_documents: total,
