@@ -11,6 +11,8 @@ export type FileKind =
   | 'xls'
   | 'csv'
   | 'pptx'
+  /** OpenDocument: text, spreadsheet, presentation, drawing */
+  | 'odf'
   | 'text'
   | 'html'
   | 'xml'

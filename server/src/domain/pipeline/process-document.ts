@@ -86,6 +86,7 @@ const KIND_NAMES: Partial<Record<DetectedType['kind'], string>> = {
   xlsx: 'an Excel workbook (.xlsx)',
   xls: 'an Excel 97-2003 workbook (.xls)',
   pptx: 'a PowerPoint presentation (.pptx)',
+  odf: 'an OpenDocument file',
   csv: 'CSV text',
   text: 'plain text',
   html: 'a web page (HTML)',

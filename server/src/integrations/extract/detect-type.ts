@@ -21,6 +21,13 @@ const EXTENSIONS: Readonly<Record<string, FormatInfo>> = {
   xlsx: { kind: 'xlsx', mime: `${OOXML}.spreadsheetml.sheet` },
   xlsm: { kind: 'xlsx', mime: 'application/vnd.ms-excel.sheet.macroenabled.12' },
   pptx: { kind: 'pptx', mime: `${OOXML}.presentationml.presentation` },
+  odt: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.text' },
+  ott: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.text-template' },
+  ods: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
+  ots: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.spreadsheet-template' },
+  odp: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.presentation' },
+  otp: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.presentation-template' },
+  odg: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.graphics' },
   pptm: { kind: 'pptx', mime: 'application/vnd.ms-powerpoint.presentation.macroenabled.12' },
   ppsx: { kind: 'pptx', mime: `${OOXML}.presentationml.slideshow` },
   doc: { kind: 'doc', mime: 'application/msword' },
@@ -179,6 +186,14 @@ async function kindFromSignature(params: {
       return { kind: ext, mime };
     case 'zip':
       return (await kindFromZipEntries(params.handle, params.size)) ?? { kind: 'zip', mime };
+    case 'odt':
+    case 'ott':
+    case 'ods':
+    case 'ots':
+    case 'odp':
+    case 'otp':
+    case 'odg':
+      return { kind: 'odf', mime };
     case 'cfb':
       return kindFromCompoundFile({ handle: params.handle, size: params.size, extension: params.extension });
     case 'xml':
@@ -291,6 +306,10 @@ const OOXML_MAIN_PARTS: readonly [string, FormatInfo][] = [
  */
 async function kindFromZipEntries(handle: FileHandle, size: number): Promise<FormatInfo | undefined> {
   const names = new Set(await readZipEntryNames(handle, size).catch(() => [] as string[]));
+  // an OpenDocument package whose mimetype entry is not the stored first one file-type looks for
+  if (names.has('content.xml') && names.has('META-INF/manifest.xml')) {
+    return { kind: 'odf', mime: 'application/vnd.oasis.opendocument.text' };
+  }
   if (!names.has('_rels/.rels')) return undefined;
   return OOXML_MAIN_PARTS.find(([part]) => names.has(part))?.[1];
 }

@@ -41,6 +41,7 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     xlsx: spreadsheet,
     csv: spreadsheet,
     pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
+    odf: onFirstUse(async () => (await import('./odf.extractor.js')).extractOdf),
     text,
     html: text,
     xml: text,
