@@ -316,6 +316,11 @@ export function buildMsg(input: {
   body: string;
   sentAt: Date;
   attachmentName: string;
+  /**
+   * an older Outlook's 8-bit strings: subject and body in this Windows code page (PT_STRING8, bytes encoded with
+   * `encode`), with PidTagMessageCodepage saying which, unless `declared` is false
+   */
+  ansi?: { codepage: number; encode: (text: string) => Uint8Array; declared?: boolean };
 }): Buffer {
   const entries: CfbEntry[] = [];
   const add = (entry: CfbEntry): number => entries.push(entry) - 1;
@@ -324,12 +329,21 @@ export function buildMsg(input: {
 
   add({ name: 'Root Entry', type: TypeEnum.ROOT, length: 0, children: [] });
   const rootChildren: number[] = [];
-  rootChildren.push(stream('__substg1.0_0037001F', utf16(input.subject)));
+  const ansi = input.ansi;
+  if (ansi) rootChildren.push(stream('__substg1.0_0037001E', ansi.encode(input.subject)));
+  else rootChildren.push(stream('__substg1.0_0037001F', utf16(input.subject)));
   rootChildren.push(stream('__substg1.0_0C1A001F', utf16(input.senderName)));
   rootChildren.push(stream('__substg1.0_5D01001F', utf16(input.senderEmail)));
-  rootChildren.push(stream('__substg1.0_1000001F', utf16(input.body)));
+  if (ansi) rootChildren.push(stream('__substg1.0_1000001E', ansi.encode(input.body)));
+  else rootChildren.push(stream('__substg1.0_1000001F', utf16(input.body)));
   rootChildren.push(stream('__substg1.0_001A001F', utf16('IPM.Note')));
-  const rootProperties = Buffer.concat([Buffer.alloc(32), propertyEntry(0x00390040, fileTime(input.sentAt))]);
+  const codepage = Buffer.alloc(8);
+  codepage.writeUInt32LE(ansi?.codepage ?? 0, 0);
+  const rootProperties = Buffer.concat([
+    Buffer.alloc(32),
+    propertyEntry(0x00390040, fileTime(input.sentAt)),
+    ...(ansi && ansi.declared !== false ? [propertyEntry(0x3ffd0003, codepage)] : []),
+  ]);
   rootProperties.writeUInt32LE(1, 16);
   rootProperties.writeUInt32LE(1, 20);
   rootChildren.push(stream('__properties_version1.0', new Uint8Array(rootProperties)));

@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import msgReaderModule, { type FieldsData } from '@kenjiuno/msgreader';
+import iconv from 'iconv-lite';
 import mailparser from 'mailparser';
 import { CorruptFileError, type Extraction, type ExtractorInput } from '../../domain/pipeline/extraction.types.js';
 
@@ -105,6 +106,7 @@ function withAddresses<K extends 'from' | 'to' | 'cc'>(
 
 interface MsgReaderInstance {
   getFileData(): FieldsData;
+  parserConfig?: { ansiEncoding?: string };
 }
 type MsgReaderConstructor = new (data: ArrayBuffer | DataView) => MsgReaderInstance;
 
@@ -125,9 +127,10 @@ async function extractMsg(input: ExtractorInput): Promise<Extraction> {
   const data = await readFile(input.path);
   let fields: FieldsData;
   try {
-    const Reader = msgReaderClass();
-    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    fields = new Reader(view).getFileData();
+    fields = readMsg(data, undefined);
+    // 8-bit strings (older Outlook, PT_STRING8) are in the message's Windows code page: read again in it
+    const ansiEncoding = ansiEncodingOf(fields.messageCodepage ?? fields.internetCodepage);
+    fields = readMsg(data, ansiEncoding);
   } catch (error) {
     throw new CorruptFileError('Outlook message cannot be parsed', { cause: error });
   }
@@ -165,6 +168,24 @@ async function extractMsg(input: ExtractorInput): Promise<Extraction> {
           : (attachment.name ?? `attachment ${index + 1}`)),
     ),
   });
+}
+
+function readMsg(data: Buffer, ansiEncoding: string | undefined): FieldsData {
+  const Reader = msgReaderClass();
+  const reader = new Reader(new DataView(data.buffer, data.byteOffset, data.byteLength));
+  if (ansiEncoding) reader.parserConfig = { ansiEncoding };
+  return reader.getFileData();
+}
+
+/**
+ * The encoding of a message's 8-bit strings: its declared Windows code page (1251 Cyrillic, 936 Chinese, 1252
+ * Western ...) when iconv-lite knows it, else windows-1252, the code page of Norwegian and English Outlook.
+ */
+function ansiEncodingOf(codepage: number | undefined): string {
+  // 1200 and 65001 are Unicode: such a message has no 8-bit strings to decode
+  if (codepage && codepage !== 1200 && codepage !== 65001 && iconv.encodingExists(`cp${codepage}`))
+    return `cp${codepage}`;
+  return 'windows-1252';
 }
 
 function formatAddress(name: string | undefined, address: string | undefined): string {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { extractEmail } from '../../../src/integrations/extract/email.extractor.js';
@@ -101,6 +102,46 @@ describe('extractEmail, .eml', () => {
 
   it('reports binary garbage as corrupt', async () => {
     await expect(extract(randomBytes(2048), 'eml')).rejects.toBeInstanceOf(CorruptFileError);
+  });
+});
+
+describe('extractEmail, .msg in a Windows code page', () => {
+  const message = (ansi: { codepage: number; encoding: string; declared?: boolean }, subject: string, body: string) =>
+    buildMsg({
+      subject,
+      senderName: 'Prosjektleder',
+      senderEmail: 'pl@example.no',
+      to: { name: 'Ola', email: 'ola@example.no' },
+      body,
+      sentAt: new Date('2024-06-03T08:15:00Z'),
+      attachmentName: 'vedlegg.pdf',
+      ansi: {
+        codepage: ansi.codepage,
+        encode: (text) => new Uint8Array(iconv.encode(text, ansi.encoding)),
+        ...(ansi.declared === false ? { declared: false } : {}),
+      },
+    });
+
+  it.each([
+    [1251, 'cp1251', 'Протокол совещания', 'Замена фильтров в вентиляции.'],
+    [936, 'gbk', '施工会议纪要', '通风系统的过滤器需要更换。'],
+  ])('reads the subject and body of a message in code page %i', async (codepage, encoding, subject, body) => {
+    const result = await extract(message({ codepage, encoding }, subject, body), 'msg');
+    expect(result.title).toBe(subject);
+    expect(result.pages[0]!.text).toContain(body);
+  });
+
+  it('reads Norwegian letters of a message that names no code page as windows-1252', async () => {
+    const result = await extract(
+      message(
+        { codepage: 1252, encoding: 'windows-1252', declared: false },
+        'Søknad om ferdigattest',
+        'Vi ønsker å få ferdigattest – snarest.',
+      ),
+      'msg',
+    );
+    expect(result.title).toBe('Søknad om ferdigattest');
+    expect(result.pages[0]!.text).toContain('Vi ønsker å få ferdigattest – snarest.');
   });
 });
 
