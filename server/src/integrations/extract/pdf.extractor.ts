@@ -316,7 +316,7 @@ async function openWithPoppler(params: {
             String(pageNumber),
             '-l',
             String(pageNumber),
-            '-png',
+            // a grey PGM: what Tesseract reads, and what OCR can turn upright without an image library
             '-gray',
             '-singlefile',
             filePath,

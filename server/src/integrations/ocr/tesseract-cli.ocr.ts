@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 
 import { assertLanguageCodes, DEFAULT_OCR_LANGUAGES, normalizeOcrText, type Ocr, type OcrOptions } from './ocr.js';
+import { isPgm, rotatePgm, rotationFromOsd } from './orientation.js';
 
 export interface TesseractCliOptions {
   /** binary name or path; default `tesseract` from PATH */
@@ -78,11 +79,31 @@ export async function listTesseractCliLanguages(binary = 'tesseract'): Promise<s
 export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
   const binary = options.binary ?? 'tesseract';
   const timeoutMs = options.timeoutMs ?? 120_000;
+  // orientation detection needs the `osd` model (Debian's tesseract-ocr depends on it)
+  let canDetectOrientation: Promise<boolean> | undefined;
+
+  /** a page image turned upright when Tesseract is sure it is upside down or sideways (PGM renders only) */
+  async function upright(image: Buffer, signal: AbortSignal | undefined): Promise<Buffer> {
+    if (
+      !isPgm(image) ||
+      !(await (canDetectOrientation ??= listTesseractCliLanguages(binary).then((l) => l.includes('osd'))))
+    )
+      return image;
+    const report = await run({ binary, args: ['-', 'stdout', '--psm', '0'], stdin: image, timeoutMs, signal }).then(
+      ({ stdout }) => stdout,
+      // too few letters to tell (a photo, a nearly empty page): read it as it is
+      () => '',
+    );
+    const degrees = rotationFromOsd(report);
+    return degrees === 0 ? image : rotatePgm(image, degrees);
+  }
+
   return {
     provider: 'tesseract-cli',
-    async recognize(image: Buffer | string, recognizeOptions: OcrOptions = {}): Promise<string> {
+    async recognize(original: Buffer | string, recognizeOptions: OcrOptions = {}): Promise<string> {
       const languages = recognizeOptions.languages ?? DEFAULT_OCR_LANGUAGES;
       assertLanguageCodes(languages);
+      const image = Buffer.isBuffer(original) ? await upright(original, recognizeOptions.signal) : original;
       const fromStdin = Buffer.isBuffer(image);
       const { stdout } = await run({
         binary,

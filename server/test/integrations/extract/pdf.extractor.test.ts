@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import {
   type Extraction,
 } from '../../../src/domain/pipeline/extraction.types.js';
 import { encodeImageAsPng, extractPdf, popplerAvailable } from '../../../src/integrations/extract/pdf.extractor.js';
+import { rotatePgm } from '../../../src/integrations/ocr/orientation.js';
 import { createOcr, listTesseractCliLanguages, type Ocr } from '../../../src/integrations/ocr/index.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../fixtures');
@@ -264,6 +266,42 @@ describe.each([
         expect(page.text).toMatch(/Befaring av våtrom 2019/);
       }
       expect(result.title).toBe('Innledning med vanlig tekst som ikke trenger OCR.');
+    } finally {
+      await ocr.close();
+    }
+  });
+
+  // a scanner that fed the sheet upside down or sideways: the image itself is turned, as Tesseract would see it
+  it.skipIf(!(preferCli && realOcr))('turns an upside-down or sideways scan upright before reading it', async () => {
+    const rendered = execFileSync('pdftoppm', [
+      '-r',
+      '100',
+      '-gray',
+      '-f',
+      '2',
+      '-l',
+      '2',
+      '-singlefile',
+      files['skannet.pdf']!,
+    ]);
+    const ocr = await createOcr({ provider: 'cli' });
+    try {
+      for (const degrees of [180, 90, 270] as const) {
+        const turned = rotatePgm(rendered, degrees);
+        const [, width, height] = /^P5\s+(\d+)\s+(\d+)\s+255\s/
+          .exec(turned.subarray(0, 40).toString('latin1'))!
+          .map(Number);
+        const grey = turned.subarray(turned.length - width! * height!);
+        const rgb = new Uint8Array(grey.length * 3).map((_, i) => grey[Math.floor(i / 3)]!);
+        const doc = await PDFDocument.create();
+        const image = await doc.embedPng(encodeImageAsPng({ width: width!, height: height!, kind: 2, data: rgb })!);
+        doc.addPage([width!, height!]).drawImage(image, { x: 0, y: 0, width: width!, height: height! });
+        await save(`skannet-${degrees}.pdf`, await doc.save());
+        const result = await extract(`skannet-${degrees}.pdf`, { preferCli, ocr });
+        expect(result.pages[0]!.text, `turned ${degrees} degrees`).toMatch(
+          /Fuktskade . kjeller[\s\S]*Befaring av våtrom/,
+        );
+      }
     } finally {
       await ocr.close();
     }
