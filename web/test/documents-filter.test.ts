@@ -38,7 +38,7 @@ function row(patch: Partial<DocumentRow>): DocumentRow {
     processedAt: '2026-01-01T00:00:00.000Z',
     textExtractionError: false,
     duplicateOf: null,
-    processingNote: null,
+    processing: { outcome: 'read', reason: null },
     ...patch,
   };
 }

@@ -339,8 +339,13 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
-              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-              processingNote: string | null;
+              /** @description beyond the partner spec: what became of the document's processing, and why */
+              processing: {
+                /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                reason: string | null;
+              };
             };
           };
         };
@@ -14706,8 +14711,14 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
-                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-                processingNote: string | null;
+                /** @description beyond the partner spec: what became of the document's processing, and why */
+                processing: {
+                  /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                  outcome:
+                    'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                  /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                  reason: string | null;
+                };
               }[];
               nextToken: string | null;
             };
@@ -14904,8 +14915,14 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
-                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-                processingNote: string | null;
+                /** @description beyond the partner spec: what became of the document's processing, and why */
+                processing: {
+                  /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                  outcome:
+                    'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                  /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                  reason: string | null;
+                };
               }[];
               nextToken: string | null;
             };
@@ -15246,8 +15263,13 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
-              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-              processingNote: string | null;
+              /** @description beyond the partner spec: what became of the document's processing, and why */
+              processing: {
+                /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                reason: string | null;
+              };
               /** @description pre-signed download URL, valid 1 hour */
               url: string;
               /** @description pre-signed PDF preview URL, valid 1 hour, or null */
@@ -15589,8 +15611,13 @@ export interface paths {
               textExtractionError: boolean;
               /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
               duplicateOf: string | null;
-              /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-              processingNote: string | null;
+              /** @description beyond the partner spec: what became of the document's processing, and why */
+              processing: {
+                /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                reason: string | null;
+              };
             };
           };
         };
@@ -15922,6 +15949,10 @@ export interface paths {
               categorised: boolean;
               skip_extract_file: boolean;
               text_extraction_error: boolean;
+              /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+              outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+              /** @description beyond the partner spec: why, in words, when a person should know (see `processing` of a document) */
+              reason: string | null;
             };
           };
         };
@@ -16858,8 +16889,14 @@ export interface paths {
                 textExtractionError: boolean;
                 /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
                 duplicateOf: string | null;
-                /** @description beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, but the content is a PDF; it was read as what it is"; null otherwise */
-                processingNote: string | null;
+                /** @description beyond the partner spec: what became of the document's processing, and why */
+                processing: {
+                  /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                  outcome:
+                    'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                  /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                  reason: string | null;
+                };
               }[];
             };
           };

@@ -224,7 +224,9 @@ function DocumentTable(props: {
                 <td>{d.floor ?? '–'}</td>
                 <td>{dates.format(new Date(d.updatedAt))}</td>
                 <td>{formatFileSize(d.size, i18n.language)}</td>
-                <td className={`state state-${state}`}>{t(`building.states.${state}`)}</td>
+                <td className={`state state-${state}`} title={d.processing.reason ?? undefined}>
+                  {t(`building.states.${state}`)}
+                </td>
               </tr>
             );
           })}

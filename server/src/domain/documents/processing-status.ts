@@ -1,4 +1,4 @@
-import type { DocumentFlags } from './document.js';
+import type { DocumentFlags, DocumentRecord } from './document.js';
 /** Counts of live documents by processing flag, for one building or summed over an owner's reachable buildings. */
 export interface DocumentStatusCounts {
   total: number;
@@ -55,4 +55,44 @@ export function summariseStatus(counts: DocumentStatusCounts): ProcessingSummary
     categorisedPercentage: percentage(counts.categorised, counts.total),
     duplicateDocuments: counts.duplicates,
   };
+}
+
+/** What became of one document's processing, in one word for programs and in a sentence for people. */
+export type ProcessingOutcome =
+  'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+
+/** kinds that are kept without text because byggdok has no reader for them yet */
+const UNREAD_KINDS: Readonly<Record<string, string>> = {
+  xls: 'Excel 97-2003 workbooks (.xls) are not read yet: the file is kept without text',
+  video: 'A video has no text to read',
+  audio: 'An audio recording has no text to read',
+};
+
+/**
+ * The outcome of a document's processing and why, from what the pipeline recorded: a failure's own words, the note
+ * it left (a name that disagrees with the content, a password), or what the flags mean.
+ */
+export function processingOutcomeOf(document: DocumentRecord): { outcome: ProcessingOutcome; reason: string | null } {
+  const { flags } = document;
+  if (document.uploadState === 'pending') {
+    return { outcome: 'waiting_for_upload', reason: 'The file has not been uploaded to its upload URL yet' };
+  }
+  if (document.processedAt === null) return { outcome: 'processing', reason: null };
+  if (flags.corrupt) {
+    return { outcome: 'corrupt', reason: document.processingError ?? 'The file is damaged and cannot be read' };
+  }
+  if (flags.invalidFile) {
+    return { outcome: 'invalid', reason: 'The content is not a kind of document byggdok reads' };
+  }
+  if (flags.uncompressedPackage) {
+    return { outcome: 'unpacked', reason: 'An archive: each file in it is a document of its own' };
+  }
+  if (flags.textExtractionError) {
+    return { outcome: 'no_text', reason: document.processingError ?? document.processingNote };
+  }
+  if (!flags.extractedText) {
+    const unread = UNREAD_KINDS[document.fileKind ?? ''];
+    return { outcome: 'no_text', reason: unread ?? document.processingNote ?? 'No text was found in the file' };
+  }
+  return { outcome: 'read', reason: document.processingNote };
 }

@@ -1,9 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentRecord } from '../../domain/documents/document.js';
-import type { ProcessingSummary } from '../../domain/documents/processing-status.js';
+import { processingOutcomeOf, type ProcessingSummary } from '../../domain/documents/processing-status.js';
 import { processingFlagFields, Timestamp } from '../schemas/common.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const OutcomeSchema = Type.Union(
+  ['waiting_for_upload', 'processing', 'read', 'unpacked', 'no_text', 'corrupt', 'invalid'].map((value) =>
+    Type.Literal(value),
+  ),
+  { description: 'waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid' },
+);
 
 export const DocumentSchema = Type.Object({
   id: Type.String(),
@@ -39,11 +46,17 @@ export const DocumentSchema = Type.Object({
       "beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one " +
       'is a second copy; null otherwise',
   }),
-  processingNote: Type.Union([Type.String(), Type.Null()], {
-    description:
-      'beyond the partner spec: how the document was read when a person should know, e.g. "The name says .docx, ' +
-      'but the content is a PDF; it was read as what it is"; null otherwise',
-  }),
+  processing: Type.Object(
+    {
+      outcome: OutcomeSchema,
+      reason: Type.Union([Type.String(), Type.Null()], {
+        description:
+          'why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read ' +
+          'as what it is", "PDF is encrypted with a password; it cannot be read without it"',
+      }),
+    },
+    { description: "beyond the partner spec: what became of the document's processing, and why" },
+  ),
 });
 
 const EvidenceSchema = Type.Object({
@@ -96,7 +109,7 @@ export function presentDocument(document: DocumentRecord) {
     processedAt: document.processedAt?.toISOString() ?? null,
     textExtractionError: document.flags.textExtractionError,
     duplicateOf: document.duplicateOf,
-    processingNote: document.processingNote,
+    processing: processingOutcomeOf(document),
   };
 }
 
@@ -118,6 +131,10 @@ export const DocumentStatusSchema = Type.Object({
   corrupt: Type.Boolean(),
   size: Type.Number(),
   ...processingFlagFields,
+  outcome: OutcomeSchema,
+  reason: Type.Union([Type.String(), Type.Null()], {
+    description: 'beyond the partner spec: why, in words, when a person should know (see `processing` of a document)',
+  }),
 });
 
 export function presentDocumentStatus(document: DocumentRecord) {
@@ -137,6 +154,7 @@ export function presentDocumentStatus(document: DocumentRecord) {
     categorised: f.categorised,
     skip_extract_file: f.skipExtractFile,
     text_extraction_error: f.textExtractionError,
+    ...processingOutcomeOf(document),
   };
 }
 

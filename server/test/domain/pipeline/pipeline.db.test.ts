@@ -166,6 +166,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       uncompressed_package: true,
       valid_file: true,
       extracted_text: false,
+      outcome: 'unpacked',
     });
   });
 
@@ -184,11 +185,14 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
           url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${id}`,
           key: seed.key,
         })
-      ).body as { processingNote: string | null; informationTypes: string[] };
+      ).body as { processing: { outcome: string; reason: string | null }; informationTypes: string[] };
     const misnamed = await document(ids.misnamed!);
-    expect(misnamed.processingNote).toBe('The name says .docx, but the content is a PDF; it was read as what it is');
+    expect(misnamed.processing).toEqual({
+      outcome: 'read',
+      reason: 'The name says .docx, but the content is a PDF; it was read as what it is',
+    });
     expect(misnamed.informationTypes).toContain('declaration_of_conformity');
-    expect((await document(ids.pdf!)).processingNote).toBeNull();
+    expect((await document(ids.pdf!)).processing).toEqual({ outcome: 'read', reason: null });
   });
 
   it('reads a Word 97-2003 document', async () => {
@@ -210,9 +214,10 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${ids.locked!}`,
       key: seed.key,
     });
-    expect(document.body.processingNote).toBe(
-      'An Excel workbook (.xlsx) is encrypted with a password; its text cannot be read without it',
-    );
+    expect(document.body.processing).toEqual({
+      outcome: 'no_text',
+      reason: 'An Excel workbook (.xlsx) is encrypted with a password; its text cannot be read without it',
+    });
   });
 
   it('marks broken files and carries on', async () => {
@@ -222,7 +227,10 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       extracted_text: false,
       categorised: true,
     });
+    expect(await statusOf(ids.truncated!)).toMatchObject({ outcome: 'corrupt', reason: expect.stringMatching(/\w/) });
     expect(await statusOf(ids.random!)).toMatchObject({
+      outcome: 'invalid',
+      reason: 'The content is not a kind of document byggdok reads',
       invalid_file: true,
       valid_file: false,
       corrupt: false,

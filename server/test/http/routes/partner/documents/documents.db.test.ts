@@ -347,6 +347,9 @@ describe.each(testEngines())('document operations on %s', (engine) => {
       categorised: false,
       skip_extract_file: false,
       text_extraction_error: false,
+      // beyond the spec: what became of it, in a word and (when a person should know) a sentence
+      outcome: expect.stringMatching(/^(processing|read)$/),
+      reason: null,
     });
   });
 
