@@ -199,7 +199,9 @@ const PAGE_MARKER = /^(?:side|page|s\.|p\.)?\s*\d+\s*(?:(?:av|of|\/)\s*\d+)?$/i;
 const DATE_ONLY = /^[\d\s./:-]+$/;
 
 function firstHeadingLine(pages: readonly ExtractedPage[]): string | undefined {
-  const ordered = [...pages].sort((a, b) => a.pageNumber - b.pageNumber);
+  // OCR guesses letters: a title read off a scan (or a photo) would be stored and then taken for the document's own
+  // metadata; such a document is named by its file instead
+  const ordered = pages.filter((page) => !page.ocr).sort((a, b) => a.pageNumber - b.pageNumber);
   // A cover page may be an image without text; the title is then on the next page.
   const page = ordered.slice(0, 2).find((candidate) => candidate.text.trim() !== '');
   if (!page) return undefined;

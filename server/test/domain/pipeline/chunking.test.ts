@@ -129,6 +129,15 @@ describe('chunkPages', () => {
 });
 
 describe('deriveTitle', () => {
+  it('never takes a title from text read by OCR, which is no metadata of the document', () => {
+    const scanned = { ...page(1, 'Fuktskade i kjeller\nBefaring av våtrom 2019'), ocr: true };
+    expect(deriveTitle({ pages: [scanned] })).toBeUndefined();
+    // a typed page after a scanned cover still names it
+    expect(deriveTitle({ pages: [scanned, page(2, 'Tilstandsrapport Storgata 5\nInnledning')] })).toBe(
+      'Tilstandsrapport Storgata 5',
+    );
+  });
+
   it('uses the title the author put in the metadata', () => {
     expect(deriveTitle({ metadataTitle: 'Tilstandsrapport Storgata 5', pages: [page(1, 'Innhold')] })).toBe(
       'Tilstandsrapport Storgata 5',
