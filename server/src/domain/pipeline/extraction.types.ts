@@ -68,6 +68,8 @@ export interface Extraction {
   attributes?: Record<string, string>;
   /** an embedded preview image (DWG thumbnail), used to build the document preview */
   previewImage?: { mime: string; data: Buffer };
+  /** something a person should know about how it was read (an old format read only in part), in words */
+  note?: string;
 }
 
 export interface ExtractorInput {
@@ -101,6 +103,14 @@ export class CorruptFileError extends Error {
  */
 export class EncryptedFileError extends Error {
   override readonly name = 'EncryptedFileError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A sound file in a version of its format no reader here handles (a DWG from before R13): kept, and said so. */
+export class UnsupportedVersionError extends Error {
+  override readonly name = 'UnsupportedVersionError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

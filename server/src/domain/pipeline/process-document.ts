@@ -12,6 +12,7 @@ import { chunkPages, deriveTitle } from './chunking.js';
 import {
   CorruptFileError,
   EncryptedFileError,
+  UnsupportedVersionError,
   ExtractionStoppedError,
   type DetectedType,
   type ExtractedPage,
@@ -126,11 +127,11 @@ async function download(params: {
 }
 
 /**
- * A sound file locked with a password: valid, its text unreadable without the password, and the reason in words, never
- * "corrupt".
+ * A sound file whose text cannot be read (locked with a password, or a format version no reader handles): valid, and
+ * the reason in words, never "corrupt".
  */
-function lockedWithPassword(result: ExtractionResult, reason: string): void {
-  const sentence = /cannot be read/.test(reason) ? reason : `${reason}; its text cannot be read without it`;
+function keptWithoutText(result: ExtractionResult, reason: string): void {
+  const sentence = /cannot be read|older than/.test(reason) ? reason : `${reason}; its text cannot be read without it`;
   result.flags.validFile = true;
   recordFailure(result, sentence.charAt(0).toUpperCase() + sentence.slice(1), { corrupt: false });
   result.processingNote = result.processingError;
@@ -177,7 +178,7 @@ export async function processDocument(documentId: string, context: ProcessContex
       result.flags.invalidFile = true;
       result.flags.skipExtractFile = true;
     } else if (detected.encrypted) {
-      lockedWithPassword(result, `${KIND_NAMES[detected.kind] ?? 'Office file'} is encrypted with a password`);
+      keptWithoutText(result, `${KIND_NAMES[detected.kind] ?? 'Office file'} is encrypted with a password`);
     } else if (NO_TEXT_KINDS.has(detected.kind)) {
       result.flags.validFile = true;
       result.flags.skipExtractFile = true;
@@ -269,8 +270,8 @@ async function extractText(params: {
       ...(context.signal ? { signal: context.signal } : {}),
     });
   } catch (error) {
-    if (error instanceof EncryptedFileError) {
-      lockedWithPassword(result, error.message);
+    if (error instanceof EncryptedFileError || error instanceof UnsupportedVersionError) {
+      keptWithoutText(result, error.message);
       return;
     }
     if (error instanceof CorruptFileError) {
@@ -285,6 +286,7 @@ async function extractText(params: {
     return;
   }
   result.flags.validFile = true;
+  if (extraction.note) result.processingNote = extraction.note;
   const pages = keepPages(result, extraction.pages);
   result.title =
     deriveTitle({

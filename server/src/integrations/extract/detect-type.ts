@@ -105,6 +105,8 @@ const IMAGE_FORMAT_ALIASES: Readonly<Record<string, string>> = { jpeg: 'jpg', jp
 const WEAK_TEXT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['text', 'csv', 'html', 'xml', 'eml']);
 
 const OCTET_STREAM = 'application/octet-stream';
+/** the version signature of a DWG from R1.2 to R12: `AC1.2`, `AC1.40`, `AC2.10`, `AC1001` ... `AC1009` */
+const OLD_DWG_SIGNATURE = /^AC(?:\d\.\d{1,2}|100\d)/;
 const HEAD_BYTES = 8192;
 
 export async function detectFileType(input: { path: string; filename: string }): Promise<DetectedType> {
@@ -161,6 +163,8 @@ async function detectContent(params: {
     if (fromSignature) return fromSignature;
   }
 
+  // DWG from before R13 (AC1.2 ... AC1009), which file-type does not know: read as far as it goes, and said so
+  if (OLD_DWG_SIGNATURE.test(head.subarray(0, 6).toString('latin1'))) return { kind: 'dwg', mime: 'image/vnd.dwg' };
   if (head.subarray(0, 22).toString('latin1') === 'AutoCAD Binary DXF\r\n\x1a\0') {
     return { kind: 'dxf', mime: 'image/vnd.dxf' };
   }

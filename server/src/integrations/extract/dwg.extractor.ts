@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   CorruptFileError,
+  UnsupportedVersionError,
   type Extraction,
   type Extractor,
   type ExtractorInput,
@@ -66,23 +67,43 @@ async function extractDwgWith(input: ExtractorInput, options: DwgExtractorOption
   const thumbnail = parsed?.thumbnail ? toPreviewImage(parsed.thumbnail.type, parsed.thumbnail.data) : undefined;
   const previewImage = thumbnail ?? extractDwgPreview(data);
 
+  const release = OLD_RELEASES[version];
   if (parsed) {
-    return buildCadExtraction({
+    const extraction = buildCadExtraction({
       texts: parsed.texts.map((text) => (text.kind === 'mtext' ? cleanMText(text.value) : cleanCadText(text.value))),
       attributes: parsed.attributes.map((attribute) => ({ ...attribute, value: cleanCadText(attribute.value) })),
       metadata: creationMetadata(parsed.created),
       ...(previewImage ? { previewImage } : {}),
     });
+    return release
+      ? {
+          ...extraction,
+          note: `DWG ${release} (${version}) is from before R13: the DWG reader reads such drawings only in part`,
+        }
+      : extraction;
   }
 
   const strings = extractReadableStrings(data);
-  if (strings.length === 0 && !previewImage) throw new CorruptFileError(`DWG drawing (${version}) cannot be read`);
-  return buildCadExtraction({
+  if (strings.length === 0 && !previewImage) {
+    if (release) {
+      throw new UnsupportedVersionError(
+        `DWG ${release} (${version}) is older than the DWG reader supports (R13 and newer); its text cannot be read`,
+      );
+    }
+    throw new CorruptFileError(`DWG drawing (${version}) cannot be read`);
+  }
+  const extraction = buildCadExtraction({
     texts: strings,
     attributes: [],
     metadata: {},
     ...(previewImage ? { previewImage } : {}),
   });
+  return release
+    ? {
+        ...extraction,
+        note: `DWG ${release} (${version}) is older than the DWG reader supports (R13 and newer); the words were read straight from the file and may be incomplete`,
+      }
+    : extraction;
 }
 
 /** TDCREATE arrives as a Julian day number or as libredwg's { days, ms } pair, depending on the version. */
@@ -99,11 +120,27 @@ function creationMetadata(created: unknown): Extraction['metadata'] {
   return createdAt ? { createdAt } : {};
 }
 
-/** `AC1015` (R2000), `AC1032` (R2018) ...; undefined when the file does not start like a DWG. */
+/** `AC1015` (R2000), `AC1032` (R2018), `AC2.10` (R2.10) ...; undefined when the file does not start like a DWG. */
 function readDwgVersion(data: Buffer): string | undefined {
-  const signature = data.subarray(0, 6).toString('latin1');
-  return /^AC\d{4}$/.test(signature) || /^MC0\.0$/.test(signature) ? signature : undefined;
+  const signature = data.subarray(0, 6).toString('latin1').replace(/\0+$/, '');
+  return /^AC\d{4}$/.test(signature) || /^MC0\.0$/.test(signature) || /^AC\d\.\d{1,2}$/.test(signature)
+    ? signature
+    : undefined;
 }
+
+/** the AutoCAD releases that wrote the DWG versions before R13, which libredwg does not read (or only in part) */
+const OLD_RELEASES: Readonly<Record<string, string>> = {
+  'AC1.2': 'R1.2',
+  'AC1.40': 'R1.40',
+  'AC1.50': 'R2.05',
+  'AC2.10': 'R2.10',
+  AC1001: 'R2.22',
+  AC1002: 'R2.5',
+  AC1003: 'R2.6',
+  AC1004: 'R9',
+  AC1006: 'R10',
+  AC1009: 'R11/R12',
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // libredwg in a worker

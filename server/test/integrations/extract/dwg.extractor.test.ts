@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
+import { CorruptFileError, UnsupportedVersionError } from '../../../src/domain/pipeline/extraction.types.js';
+import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
 import { extractDwg, extractDwgPreview, readWithLibreDwg } from '../../../src/integrations/extract/dwg.extractor.js';
 import { extractorInput } from '../../helpers/office-fixtures.js';
 
@@ -144,6 +145,25 @@ describe('extractDwg', () => {
     const filePath = await write(Buffer.from('%PDF-1.7 not a drawing'));
 
     await expect(extractDwg(extractorInput(filePath, 'dwg'))).rejects.toBeInstanceOf(CorruptFileError);
+  });
+
+  it('names the release of a DWG older than the reader supports, instead of calling it corrupt or invalid', async () => {
+    const data = Buffer.alloc(1206);
+    data.write('AC2.10', 0, 'latin1');
+    const filePath = await write(data);
+    expect(await detectFileType({ path: filePath, filename: 'gammel.dwg' })).toMatchObject({
+      kind: 'dwg',
+      extensionMismatch: false,
+    });
+    const failure = extractDwg(extractorInput(filePath, 'dwg'));
+    await expect(failure).rejects.toBeInstanceOf(UnsupportedVersionError);
+    await expect(failure).rejects.toThrow('DWG R2.10 (AC2.10) is older than the DWG reader supports (R13 and newer)');
+
+    // with words in it, they are read straight from the file, and the note says how
+    data.write('Plan 1. etasje Storgata 5', 600, 'latin1');
+    const partly = await extractDwg(extractorInput(await write(data), 'dwg'));
+    expect(partly.pages[0]!.text).toContain('Plan 1. etasje Storgata 5');
+    expect(partly.note).toMatch(/^DWG R2\.10 \(AC2\.10\) is older than the DWG reader supports/);
   });
 
   it('reports a DWG with nothing readable at all as corrupt', async () => {

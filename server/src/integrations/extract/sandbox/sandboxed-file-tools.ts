@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   CorruptFileError,
   EncryptedFileError,
+  UnsupportedVersionError,
   ExtractionStoppedError,
   type ExtractedPage,
   type PageProgress,
@@ -189,7 +190,9 @@ class Sandbox {
                 ? new CorruptFileError(message.error.message)
                 : message.error.name === 'EncryptedFileError'
                   ? new EncryptedFileError(message.error.message)
-                  : new Error(message.error.message);
+                  : message.error.name === 'UnsupportedVersionError'
+                    ? new UnsupportedVersionError(message.error.message)
+                    : new Error(message.error.message);
             reject(error);
             return;
           }
