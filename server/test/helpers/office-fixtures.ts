@@ -392,6 +392,16 @@ export function buildEncryptedOffice(): Buffer {
   return Buffer.from(burn(entries));
 }
 
+/** A compound file with these streams (each a few bytes): enough to be known by its stream names. */
+export function buildCompoundFile(streams: readonly string[]): Buffer {
+  const data = new Uint8Array(Buffer.from('byggdok test stream'));
+  const entries: CfbEntry[] = [
+    { name: 'Root Entry', type: TypeEnum.ROOT, length: 0, children: streams.map((_, i) => i + 1) },
+    ...streams.map((name) => ({ name, type: TypeEnum.DOCUMENT, length: data.length, binaryProvider: () => data })),
+  ];
+  return Buffer.from(burn(entries));
+}
+
 /** What the pipeline hands an extractor for a file at `filePath`. */
 export function extractorInput(filePath: string, kind: FileKind, extension: string = kind): ExtractorInput {
   return {

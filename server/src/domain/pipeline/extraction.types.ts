@@ -13,6 +13,11 @@ export type FileKind =
   | 'pptx'
   /** OpenDocument: text, spreadsheet, presentation, drawing */
   | 'odf'
+  /** known, kept, not read yet: PowerPoint 97-2003, RTF, Visio */
+  | 'ppt'
+  | 'rtf'
+  | 'vsdx'
+  | 'vsd'
   | 'text'
   | 'html'
   | 'xml'

@@ -21,6 +21,11 @@ const EXTENSIONS: Readonly<Record<string, FormatInfo>> = {
   xlsx: { kind: 'xlsx', mime: `${OOXML}.spreadsheetml.sheet` },
   xlsm: { kind: 'xlsx', mime: 'application/vnd.ms-excel.sheet.macroenabled.12' },
   pptx: { kind: 'pptx', mime: `${OOXML}.presentationml.presentation` },
+  ppt: { kind: 'ppt', mime: 'application/vnd.ms-powerpoint' },
+  pps: { kind: 'ppt', mime: 'application/vnd.ms-powerpoint' },
+  rtf: { kind: 'rtf', mime: 'application/rtf' },
+  vsdx: { kind: 'vsdx', mime: 'application/vnd.ms-visio.drawing.main+xml' },
+  vsd: { kind: 'vsd', mime: 'application/vnd.visio' },
   odt: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.text' },
   ott: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.text-template' },
   ods: { kind: 'odf', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
@@ -190,6 +195,8 @@ async function kindFromSignature(params: {
       return { kind: ext, mime };
     case 'zip':
       return (await kindFromZipEntries(params.handle, params.size)) ?? { kind: 'zip', mime };
+    case 'rtf':
+      return { kind: 'rtf', mime: 'application/rtf' };
     case 'odt':
     case 'ott':
     case 'ods':
@@ -228,6 +235,7 @@ function kindFromText(params: { text: string; extension: string }): ContentForma
       : { kind: 'unknown', mime: 'model/step' };
   }
   if (isDxf(start)) return { kind: 'dxf', mime: 'image/vnd.dxf' };
+  if (start.startsWith('{\\rtf')) return { kind: 'rtf', mime: 'application/rtf' };
   if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>])/i.test(start)) {
     return { kind: 'html', mime: claimed?.kind === 'html' ? claimed.mime : 'text/html' };
   }
@@ -302,6 +310,7 @@ const OOXML_MAIN_PARTS: readonly [string, FormatInfo][] = [
   ['word/document.xml', { kind: 'docx', mime: `${OOXML}.wordprocessingml.document` }],
   ['xl/workbook.xml', { kind: 'xlsx', mime: `${OOXML}.spreadsheetml.sheet` }],
   ['ppt/presentation.xml', { kind: 'pptx', mime: `${OOXML}.presentationml.presentation` }],
+  ['visio/document.xml', { kind: 'vsdx', mime: 'application/vnd.ms-visio.drawing.main+xml' }],
 ];
 
 /**
@@ -365,7 +374,8 @@ async function kindFromCompoundFile(params: {
   if (has('__properties_version1.0') || names.some((name) => name.startsWith('__substg1.0_'))) {
     return { kind: 'msg', mime: 'application/vnd.ms-outlook' };
   }
-  if (has('PowerPoint Document')) return { kind: 'unknown', mime: 'application/vnd.ms-powerpoint' };
+  if (has('PowerPoint Document')) return { kind: 'ppt', mime: 'application/vnd.ms-powerpoint' };
+  if (has('VisioDocument')) return { kind: 'vsd', mime: 'application/vnd.visio' };
   const claimed = EXTENSIONS[params.extension];
   if (claimed && (claimed.kind === 'doc' || claimed.kind === 'xls' || claimed.kind === 'msg')) return claimed;
   return { kind: 'unknown', mime: 'application/x-cfb' };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildCompoundFile,
   buildDocx,
   buildEncryptedOffice,
   buildZip,
@@ -85,6 +86,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
       ['misnamed', 'Samsvarserklæring tavle.docx', await makePdf(['Samsvarserklæring for hovedtavle', 'NEK 400'])],
       ['locked', 'Kostnadsoverslag.xlsx', buildEncryptedOffice()],
+      ['ppt', 'Byggemøte uke 12.ppt', buildCompoundFile(['PowerPoint Document', 'Current User'])],
       ['doc', 'Gammelt/notat.doc', await fs.readFile(path.join(FIXTURES, 'legacy-office/word-extractor-test11.doc'))],
     ];
     for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
@@ -195,6 +197,16 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
     expect((await document(ids.pdf!)).processing).toEqual({ outcome: 'read', reason: null });
   });
 
+  it('keeps a kind of file it cannot read yet as valid, and says so instead of calling it invalid', async () => {
+    expect(await statusOf(ids.ppt!)).toMatchObject({
+      valid_file: true,
+      invalid_file: false,
+      extracted_text: false,
+      outcome: 'no_text',
+      reason: 'PowerPoint 97-2003 presentations (.ppt) are not read yet: the file is kept without text',
+    });
+  });
+
   it('reads a Word 97-2003 document', async () => {
     const pages = await pagesOf(ids.doc!);
     expect(pages.map((p) => p.text)).toEqual([expect.stringContaining('This is a test for parsing the Word file')]);
@@ -262,7 +274,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       .where('building_id', '=', seed.buildingId)
       .execute();
     const total = rows.length;
-    expect(total).toBe(13);
+    expect(total).toBe(14);
     const extracted = rows.filter((r) => r.extracted_text).length;
     expect(status.body).toMatchObject({
       total_documents: total,

@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
-import { buildEncryptedOffice } from '../../helpers/office-fixtures.js';
+import { buildCompoundFile, buildEncryptedOffice, buildZip } from '../../helpers/office-fixtures.js';
 
 let dir: string;
 
@@ -312,5 +312,23 @@ describe('detectFileType', () => {
       extensionMismatch: false,
     });
     expect(await detect('Referat.docx', buildEncryptedOffice())).toMatchObject({ kind: 'docx', encrypted: true });
+  });
+
+  it('knows PowerPoint 97-2003, Visio and RTF files for what they are, so they are kept, not called invalid', async () => {
+    expect(await detect('Byggemøte.ppt', buildCompoundFile(['PowerPoint Document', 'Current User']))).toMatchObject({
+      kind: 'ppt',
+      extensionMismatch: false,
+    });
+    expect(await detect('Skjema.vsd', buildCompoundFile(['VisioDocument']))).toMatchObject({ kind: 'vsd' });
+    const vsdx = buildZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: '_rels/.rels', data: '<Relationships/>' },
+      { name: 'visio/document.xml', data: '<VisioDocument/>' },
+    ]);
+    expect(await detect('Prinsipp.vsdx', vsdx)).toMatchObject({ kind: 'vsdx', extensionMismatch: false });
+    expect(await detect('Notat.rtf', '{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Hei}')).toMatchObject({
+      kind: 'rtf',
+      extensionMismatch: false,
+    });
   });
 });
