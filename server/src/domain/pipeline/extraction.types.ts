@@ -13,10 +13,11 @@ export type FileKind =
   | 'pptx'
   /** OpenDocument: text, spreadsheet, presentation, drawing */
   | 'odf'
-  /** known, kept, not read yet: PowerPoint 97-2003, RTF, Visio */
+  /** Visio 2013 and newer */
+  | 'vsdx'
+  /** known, kept, not read yet: PowerPoint 97-2003, RTF, Visio 2003-2010 */
   | 'ppt'
   | 'rtf'
-  | 'vsdx'
   | 'vsd'
   | 'text'
   | 'html'

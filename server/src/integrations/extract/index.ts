@@ -42,6 +42,7 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     csv: spreadsheet,
     pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
     odf: onFirstUse(async () => (await import('./odf.extractor.js')).extractOdf),
+    vsdx: onFirstUse(async () => (await import('./vsdx.extractor.js')).extractVsdx),
     text,
     html: text,
     xml: text,
