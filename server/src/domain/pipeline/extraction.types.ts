@@ -15,9 +15,9 @@ export type FileKind =
   | 'odf'
   /** Visio 2013 and newer */
   | 'vsdx'
-  /** known, kept, not read yet: PowerPoint 97-2003, RTF, Visio 2003-2010 */
-  | 'ppt'
   | 'rtf'
+  /** known, kept, not read yet: PowerPoint 97-2003, Visio 2003-2010 */
+  | 'ppt'
   | 'vsd'
   | 'text'
   | 'html'

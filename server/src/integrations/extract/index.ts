@@ -43,6 +43,7 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
     odf: onFirstUse(async () => (await import('./odf.extractor.js')).extractOdf),
     vsdx: onFirstUse(async () => (await import('./vsdx.extractor.js')).extractVsdx),
+    rtf: onFirstUse(async () => (await import('./rtf.extractor.js')).extractRtf),
     text,
     html: text,
     xml: text,
