@@ -8,15 +8,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
+import { BINARY_DXF_SENTINEL, binaryDxfToText } from './binary-dxf.js';
 import dxfParserModule, { type IEntity } from 'dxf-parser';
 import { CorruptFileError, type Extraction, type ExtractorInput } from '../../domain/pipeline/extraction.types.js';
 
 export async function extractDxf(input: ExtractorInput): Promise<Extraction> {
   const data = await readFile(input.path);
-  if (data.subarray(0, 18).toString('latin1') === 'AutoCAD Binary DXF') {
-    throw new CorruptFileError('binary DXF is not supported');
-  }
-  const text = decodeDxf(data);
+  const binary = data.subarray(0, BINARY_DXF_SENTINEL.length).toString('latin1') === BINARY_DXF_SENTINEL;
+  const text = binary ? binaryDxfToText(data, (bytes) => iconv.decode(bytes, binaryCodePage(data))) : decodeDxf(data);
   input.signal?.throwIfAborted();
 
   let parsed: ParsedDxf | null;
@@ -126,6 +125,15 @@ export function julianDayToIso(julianDay: number): string | undefined {
  * DXF from AutoCAD 2007 on is UTF-8; older files are in the ANSI code page named by $DWGCODEPAGE (ANSI_1252 for
  * Norwegian drawings), with characters outside it written as \U+XXXX escapes that cleanCadText decodes later.
  */
+/** strings of a binary DXF: UTF-8 from AutoCAD 2007 on ($ACADVER AC1021+), else the $DWGCODEPAGE (windows-1252) */
+function binaryCodePage(data: Buffer): string {
+  const head = data.subarray(0, 64 * 1024).toString('latin1');
+  const version = /\$ACADVER\0[\s\S]{1,3}?(AC\d{4})/.exec(head)?.[1];
+  if (version && version >= 'AC1021') return 'utf-8';
+  const codePage = /ANSI_(\d+)/.exec(head)?.[1];
+  return codePage && iconv.encodingExists(`windows-${codePage}`) ? `windows-${codePage}` : 'windows-1252';
+}
+
 function decodeDxf(data: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);

@@ -35,7 +35,7 @@ const attrib = (tag: string, value: string): [number, string | number][] => [
   [70, 0],
 ];
 
-const DRAWING = dxf([
+const GROUPS: readonly (readonly [number, string | number])[] = [
   [0, 'SECTION'],
   [2, 'HEADER'],
   [9, '$ACADVER'],
@@ -139,7 +139,8 @@ const DRAWING = dxf([
   [8, 'TITTEL'],
   [0, 'ENDSEC'],
   [0, 'EOF'],
-]);
+];
+const DRAWING = dxf(GROUPS);
 
 describe('extractDxf', () => {
   it('reads text, MTEXT without formatting codes, and the title block attributes', async () => {
@@ -167,6 +168,41 @@ describe('extractDxf', () => {
     expect(text).not.toContain('\\P');
     expect(text).not.toContain('XXX');
     expect(result.metadata.createdAt).toBe('2024-05-17T00:00:00.000Z');
+  });
+
+  // AutoCAD's "Binary DXF": the same groups, codes as 2 bytes (R13 on) or 1 byte (R12), values in binary
+  it.each([
+    ['R2000 (two-byte group codes)', true],
+    ['R12 (one-byte group codes)', false],
+  ])('reads a binary DXF as its ASCII twin: %s', async (_label, wide) => {
+    const parts: Buffer[] = [Buffer.from('AutoCAD Binary DXF\r\n\x1a\0', 'latin1')];
+    for (const [code, value] of GROUPS) {
+      const codeBytes = Buffer.alloc(wide ? 2 : 1);
+      if (wide) codeBytes.writeInt16LE(code);
+      else codeBytes.writeUInt8(code);
+      parts.push(codeBytes);
+      if ((code >= 10 && code <= 59) || (code >= 1010 && code <= 1059)) {
+        const double = Buffer.alloc(8);
+        double.writeDoubleLE(Number(value));
+        parts.push(double);
+      } else if (code >= 60 && code <= 79) {
+        const short = Buffer.alloc(2);
+        short.writeInt16LE(Number(value));
+        parts.push(short);
+      } else {
+        parts.push(iconv.encode(String(value), 'windows-1252'), Buffer.from([0]));
+      }
+    }
+    const filePath = path.join(workDir, 'A-101-binary.dxf');
+    await writeFile(filePath, Buffer.concat(parts));
+    const asciiPath = path.join(workDir, 'A-101.dxf');
+    await writeFile(asciiPath, iconv.encode(DRAWING, 'windows-1252'));
+
+    const binary = await extractDxf(extractorInput(filePath, 'dxf'));
+    const ascii = await extractDxf(extractorInput(asciiPath, 'dxf'));
+    expect(binary.attributes).toEqual(ascii.attributes);
+    expect(binary.pages).toEqual(ascii.pages);
+    expect(binary.pages[0]!.text).toContain('Brannplan\nRømningsvei mot Øst og trapperom T2');
   });
 
   it('reports a file that is not DXF as corrupt', async () => {
