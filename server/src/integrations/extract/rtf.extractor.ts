@@ -44,26 +44,34 @@ const BREAKS: Readonly<Record<string, string>> = {
 export async function extractRtf(input: ExtractorInput): Promise<Extraction> {
   const source = (await readFile(input.path)).toString('latin1');
   if (!source.trimStart().startsWith('{\\rtf')) throw new CorruptFileError('not an RTF document: no {\\rtf header');
-  const text = rtfToText(source);
+  const { text, title } = readRtf(source);
   return {
     pages: text.split('\f').map((page, index) => ({ pageNumber: index + 1, text: tidy(page) })),
+    ...(title ? { title } : {}),
     metadata: {},
   };
 }
 
 export function rtfToText(source: string): string {
+  return readRtf(source).text;
+}
+
+/** the visible text, and the title of the document's information group (`{\info{\title ...}}`) */
+function readRtf(source: string): { text: string; title: string | undefined } {
   let encoding = 'windows-1252';
   let out = '';
   let bytes: number[] = [];
   /** per group: hidden, and how many fallback characters follow a \u */
-  const stack: { hidden: boolean; skipAfterUnicode: number }[] = [];
-  let state = { hidden: false, skipAfterUnicode: 1 };
+  const stack: { hidden: boolean; skipAfterUnicode: number; title: boolean }[] = [];
+  let state = { hidden: false, skipAfterUnicode: 1, title: false };
+  let title = '';
   let skip = 0;
   const flush = (): void => {
     if (bytes.length) out += iconv.decode(Buffer.from(bytes), encoding);
     bytes = [];
   };
   const emit = (text: string): void => {
+    if (state.title) title += text;
     if (state.hidden) return;
     flush();
     out += text;
@@ -78,6 +86,7 @@ export function rtfToText(source: string): string {
       state = stack.pop() ?? state;
     } else if (hex) {
       if (skip > 0) skip--;
+      else if (state.title) title += iconv.decode(Buffer.from([parseInt(hex, 16)]), encoding);
       else if (!state.hidden) bytes.push(parseInt(hex, 16));
     } else if (symbol) {
       if (symbol === '*') state.hidden = true;
@@ -86,6 +95,7 @@ export function rtfToText(source: string): string {
       else if (symbol === '\\' || symbol === '{' || symbol === '}') emit(symbol);
     } else if (word) {
       if (word === 'ansicpg' && parameter && iconv.encodingExists(`cp${parameter}`)) encoding = `cp${parameter}`;
+      else if (word === 'title') state = { ...state, hidden: true, title: true };
       else if (HIDDEN.has(word)) state.hidden = true;
       else if (word === 'uc') state.skipAfterUnicode = Number(parameter ?? 1);
       else if (word === 'u' && parameter) {
@@ -100,7 +110,7 @@ export function rtfToText(source: string): string {
     }
   }
   flush();
-  return out;
+  return { text: out, title: title.trim() || undefined };
 }
 
 function tidy(text: string): string {

@@ -32,6 +32,7 @@ describe('RTF documents', () => {
     await writeFile(path.join(dir, 'notat.rtf'), WORD_RTF, 'latin1');
     const result = await extractRtf(extractorInput(path.join(dir, 'notat.rtf'), 'rtf'));
     expect(result.pages.map((page) => page.pageNumber)).toEqual([1, 2]);
+    expect(result.title).toBe('Gammelt notat');
     expect(result.pages[0]!.text).toContain('Fukt i kjeller målt');
     await writeFile(path.join(dir, 'falsk.rtf'), 'Hei', 'latin1');
     await expect(extractRtf(extractorInput(path.join(dir, 'falsk.rtf'), 'rtf'))).rejects.toBeInstanceOf(
