@@ -34,8 +34,12 @@ export interface QueueSettings {
   maintenanceIntervalSeconds: number;
 }
 
-/** time for the transaction that enqueued a job to commit, on a PostgreSQL server (see enqueueWith) */
-const WAKE_AFTER_COMMIT_MS = 25;
+/**
+ * when to wake the workers again after a job was enqueued inside a caller's transaction, which commits at a time the
+ * queue cannot see (see enqueueWith): soon, and again later for a busy machine, where one wake at 25 ms came before
+ * the commit and the job waited out a whole poll interval
+ */
+const WAKES_AFTER_COMMIT_MS = [25, 250, 1000] as const;
 /** how long stop() gives running jobs to finish */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -135,6 +139,12 @@ export function createPgBossQueue(params: {
    */
   function wake(name: JobName): void {
     for (const id of localWorkers.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  /** wakes now and a few times after, to catch a transaction's commit whenever it comes */
+  function wakeAroundCommit(name: JobName): void {
+    wake(name);
+    for (const delay of WAKES_AFTER_COMMIT_MS) setTimeout(() => wake(name), delay).unref();
   }
 
   async function announce(executor: SqlExecutor, name: JobName): Promise<void> {
@@ -304,9 +314,8 @@ export function createPgBossQueue(params: {
       await announce(executor, name);
       // The job becomes visible when the caller's transaction commits. On PGlite a woken worker's fetch waits in
       // line behind that transaction, so waking now finds the job. A server's pool runs the fetch at once, likely
-      // before the commit: a second wake a moment later catches it.
-      wake(name);
-      setTimeout(() => wake(name), WAKE_AFTER_COMMIT_MS).unref();
+      // before the commit: the wakes that follow catch it.
+      wakeAroundCommit(name);
     },
     async enqueueMany(jobs) {
       for (const name of await insertMany(null, jobs)) {
@@ -317,8 +326,7 @@ export function createPgBossQueue(params: {
     async enqueueManyWith(executor, jobs) {
       for (const name of await insertMany(executor, jobs)) {
         await announce(executor, name);
-        wake(name);
-        setTimeout(() => wake(name), WAKE_AFTER_COMMIT_MS).unref();
+        wakeAroundCommit(name);
       }
     },
     async work(handlers) {
