@@ -93,7 +93,13 @@ describe('the web app in a browser', () => {
     await page.waitForURL(/\/(oidc|auth)\//);
     await page.fill('#email', as.email);
     await page.fill('#password', as.password);
-    await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+    // the sign-in is a chain of redirects (provider, callback, app); a load in the chain that the next redirect
+    // cuts short reports net::ERR_ABORTED, which says nothing about where the chain ends: wait again for that
+    const arrived = page.waitForURL(wanted).catch((error: Error) => {
+      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(wanted);
+      throw error;
+    });
+    await Promise.all([arrived, page.click('button[type=submit]')]);
     // who is signed in shows once the app knows them, and with it the language they chose last time
     await page.locator('header .who').waitFor();
   }
