@@ -89,7 +89,7 @@ export function resourcesOf(client: Client<paths>) {
       return { items: page.buildingOwners, nextToken: page.nextToken ?? null };
     },
     iterate: (query: { limit?: number } = {}) =>
-      everyItem((nextToken) => owners.list({ ...query, ...token2(nextToken) })),
+      everyItem((nextToken) => owners.list({ ...query, ...nextTokenOption(nextToken) })),
     get: (path: OwnerPath) => dataOf(client.GET(OWNER, { params: { path } })),
     create: (body: BodyOf<paths[typeof OWNERS]['post']>) => dataOf(client.POST(OWNERS, { body })),
     update: (path: OwnerPath, body: BodyOf<paths[typeof OWNER]['patch']>) =>
@@ -109,7 +109,7 @@ export function resourcesOf(client: Client<paths>) {
       return { items: page.buildings, nextToken: page.nextToken ?? null };
     },
     iterate: (path: OwnerPath, query: { limit?: number } = {}) =>
-      everyItem((nextToken) => buildings.list(path, { ...query, ...token2(nextToken) })),
+      everyItem((nextToken) => buildings.list(path, { ...query, ...nextTokenOption(nextToken) })),
     get: (path: BuildingPath) => dataOf(client.GET(BUILDING, { params: { path } })),
     /** creates a building and answers with its id */
     create: (path: OwnerPath, body: BodyOf<paths[typeof BUILDINGS]['put']>) =>
@@ -140,7 +140,7 @@ export function resourcesOf(client: Client<paths>) {
       return { items: page.documents, nextToken: page.nextToken ?? null };
     },
     iterate: (path: BuildingPath, query: DocumentListQuery = {}) =>
-      everyItem((nextToken) => documents.list(path, { ...query, ...token2(nextToken) })),
+      everyItem((nextToken) => documents.list(path, { ...query, ...nextTokenOption(nextToken) })),
     /** the documents of one NS 3451 building category (e.g. `"3"` or `"36"`), every page */
     iterateCategory: (path: BuildingPath & { buildingCategory: string }, query: { limit?: number } = {}) =>
       everyItem(async (nextToken) => {
@@ -198,6 +198,6 @@ export function resourcesOf(client: Client<paths>) {
   return { owners, buildings, documents, search, reports };
 }
 
-function token2(nextToken: string | undefined): { nextToken?: string } {
+function nextTokenOption(nextToken: string | undefined): { nextToken?: string } {
   return nextToken ? { nextToken } : {};
 }
