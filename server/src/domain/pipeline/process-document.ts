@@ -132,10 +132,9 @@ async function download(params: {
 
 /**
  * A sound file whose text cannot be read (locked with a password, or a format version no reader handles): valid, and
- * the reason in words, never "corrupt".
+ * the reason in words, never "corrupt". `sentence` is whole: what is wrong and that the text cannot be read.
  */
-function keptWithoutText(result: ExtractionResult, reason: string): void {
-  const sentence = /cannot be read|older than/.test(reason) ? reason : `${reason}; its text cannot be read without it`;
+function keptWithoutText(result: ExtractionResult, sentence: string): void {
   result.flags.validFile = true;
   recordFailure(result, sentence.charAt(0).toUpperCase() + sentence.slice(1), { corrupt: false });
   result.processingNote = result.processingError;
@@ -182,7 +181,10 @@ export async function processDocument(documentId: string, context: ProcessContex
       result.flags.invalidFile = true;
       result.flags.skipExtractFile = true;
     } else if (detected.encrypted) {
-      keptWithoutText(result, `${KIND_NAMES[detected.kind] ?? 'Office file'} is encrypted with a password`);
+      keptWithoutText(
+        result,
+        `${KIND_NAMES[detected.kind] ?? 'Office file'} is encrypted with a password; its text cannot be read without it`,
+      );
     } else if (NO_TEXT_KINDS.has(detected.kind)) {
       result.flags.validFile = true;
       result.flags.skipExtractFile = true;

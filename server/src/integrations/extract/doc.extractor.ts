@@ -6,6 +6,7 @@
 import WordExtractor from 'word-extractor';
 import { CorruptFileError, type Extraction, type ExtractorInput } from '../../domain/pipeline/extraction.types.js';
 import { compoundFileNames } from './detect-type.js';
+import { tidyText } from './tidy-text.js';
 
 export async function extractDoc(input: ExtractorInput): Promise<Extraction> {
   // word-extractor never settles on a compound file whose header is not sound: such a file is turned away first
@@ -33,14 +34,8 @@ export async function extractDoc(input: ExtractorInput): Promise<Extraction> {
   return { pages: pages.map((text, index) => ({ pageNumber: index + 1, text })), metadata: {} };
 }
 
-/** Word's cell and field marks out, runs of blank lines down to one */
+/** Word's cell and field marks out, then tidied as every reader's text is */
 function tidy(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- Word's marks are exactly these control characters
-      .replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, ' ')
-      .replace(/[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+  // eslint-disable-next-line no-control-regex -- Word's marks are exactly these control characters
+  return tidyText(text.replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, ' '));
 }

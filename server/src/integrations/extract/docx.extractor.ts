@@ -18,6 +18,7 @@ import {
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
 import { readZipEntries } from './unzip.js';
+import { tidyText } from './tidy-text.js';
 
 const OFFICE_DOCUMENT_REL = /\/officeDocument$/;
 
@@ -162,7 +163,7 @@ function walkDocument(root: XmlNode[], headingStyles: ReadonlySet<string>): Walk
 
   visitChildren(root);
   if (current.trim() !== '') pages.push(current);
-  return { pages: pages.map(tidyPageText), firstHeading };
+  return { pages: pages.map(tidyText), firstHeading };
 }
 
 function readParagraphProperties(properties: XmlNode | undefined): {
@@ -196,15 +197,6 @@ function readHeadingStyles(stylesXml: Buffer | undefined): Set<string> {
     if (id && name && (/^heading [1-9]$/.test(name) || name === 'title')) headings.add(id);
   }
   return headings;
-}
-
-function tidyPageText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/[ \u00a0]+$/, ''))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 function toPages(texts: string[]): ExtractedPage[] {

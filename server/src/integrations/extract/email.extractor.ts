@@ -9,6 +9,7 @@ import msgReaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import iconv from 'iconv-lite';
 import mailparser from 'mailparser';
 import { CorruptFileError, type Extraction, type ExtractorInput } from '../../domain/pipeline/extraction.types.js';
+import { tidyText } from './tidy-text.js';
 
 export async function extractEmail(input: ExtractorInput): Promise<Extraction> {
   const isMsg = input.detected.kind === 'msg' || input.detected.extension === 'msg';
@@ -33,7 +34,7 @@ function renderEmail(mail: EmailParts): Extraction {
     mail.date ? `Date: ${mail.date.toISOString()}` : undefined,
     mail.subject ? `Subject: ${mail.subject}` : undefined,
   ].filter((line): line is string => line !== undefined);
-  const sections = [header.join('\n'), tidyBody(mail.body)];
+  const sections = [header.join('\n'), tidyText(mail.body)];
   if (mail.attachments.length > 0) sections.push(`Attachments: ${mail.attachments.join(', ')}`);
   const subject = mail.subject?.trim();
   return {
@@ -45,14 +46,6 @@ function renderEmail(mail: EmailParts): Extraction {
       ...(subject ? { subject } : {}),
     },
   };
-}
-
-function tidyBody(body: string): string {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -127,10 +120,11 @@ async function extractMsg(input: ExtractorInput): Promise<Extraction> {
   const data = await readFile(input.path);
   let fields: FieldsData;
   try {
-    fields = readMsg(data, undefined);
-    // 8-bit strings (older Outlook, PT_STRING8) are in the message's Windows code page: read again in it
+    fields = readMsg(data, WESTERN);
+    // 8-bit strings (older Outlook, PT_STRING8) are in the message's Windows code page: read again when that is not
+    // the Western one (Norwegian and English Outlook), which is what the first reading assumed
     const ansiEncoding = ansiEncodingOf(fields.messageCodepage ?? fields.internetCodepage);
-    fields = readMsg(data, ansiEncoding);
+    if (ansiEncoding !== WESTERN) fields = readMsg(data, ansiEncoding);
   } catch (error) {
     throw new CorruptFileError('Outlook message cannot be parsed', { cause: error });
   }
@@ -170,10 +164,12 @@ async function extractMsg(input: ExtractorInput): Promise<Extraction> {
   });
 }
 
-function readMsg(data: Buffer, ansiEncoding: string | undefined): FieldsData {
+const WESTERN = 'windows-1252';
+
+function readMsg(data: Buffer, ansiEncoding: string): FieldsData {
   const Reader = msgReaderClass();
   const reader = new Reader(new DataView(data.buffer, data.byteOffset, data.byteLength));
-  if (ansiEncoding) reader.parserConfig = { ansiEncoding };
+  reader.parserConfig = { ansiEncoding };
   return reader.getFileData();
 }
 
@@ -183,9 +179,9 @@ function readMsg(data: Buffer, ansiEncoding: string | undefined): FieldsData {
  */
 function ansiEncodingOf(codepage: number | undefined): string {
   // 1200 and 65001 are Unicode: such a message has no 8-bit strings to decode
-  if (codepage && codepage !== 1200 && codepage !== 65001 && iconv.encodingExists(`cp${codepage}`))
+  if (codepage && codepage !== 1252 && codepage !== 1200 && codepage !== 65001 && iconv.encodingExists(`cp${codepage}`))
     return `cp${codepage}`;
-  return 'windows-1252';
+  return WESTERN;
 }
 
 function formatAddress(name: string | undefined, address: string | undefined): string {

@@ -13,6 +13,7 @@ import {
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
 import { readZipEntries } from './unzip.js';
+import { tidyText } from './tidy-text.js';
 
 /** a run of empty cells longer than this ends the row's text (sheets repeat empty cells to the last column) */
 const MAX_REPEATED_CELLS = 64;
@@ -35,10 +36,7 @@ export async function extractOdf(input: ExtractorInput): Promise<Extraction> {
   return {
     pages: pages.map((page, index) => ({
       pageNumber: index + 1,
-      text: page.text
-        .replace(/[ \t]+\n/g, '\n')
-        .replace(/\n{3,}/g, '\n\n')
-        .trim(),
+      text: tidyText(page.text),
       ...(page.label ? { label: page.label } : {}),
     })) satisfies ExtractedPage[],
     ...(title ? { title } : {}),

@@ -19,6 +19,7 @@ import {
 } from '../../domain/pipeline/extraction.types.js';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
 import { encodePng } from './png.js';
+import { tidyText } from './tidy-text.js';
 
 export interface PdfExtractorOptions {
   /** reads scanned pages; without it such pages keep whatever little text they had */
@@ -260,7 +261,7 @@ async function openWithPoppler(params: {
     const size = info.sizes.get(pageNumber);
     pages.push({
       pageNumber,
-      text: tidyPageText(texts[pageNumber - 1] ?? ''),
+      text: tidyText(texts[pageNumber - 1] ?? ''),
       ...(size ? { widthMm: toMillimetres(size.width), heightMm: toMillimetres(size.height) } : {}),
     });
   }
@@ -415,15 +416,6 @@ function renderDpi(params: { requested: number; widthMm: number | undefined; hei
   return Math.max(72, Math.min(params.requested, capped));
 }
 
-/** Trailing spaces and runs of blank lines carry no meaning; line breaks inside the page do, for chunking. */
-function tidyPageText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 /* ------------------------------------------------------------------------------------------------------------ */
 /* pdf.js                                                                                                        */
 
@@ -488,7 +480,7 @@ async function openWithPdfjs(params: {
         const content = await page.getTextContent();
         pages.push({
           pageNumber,
-          text: tidyPageText(textFromItems(content.items)),
+          text: tidyText(textFromItems(content.items)),
           widthMm: toMillimetres(rotated ? height : width),
           heightMm: toMillimetres(rotated ? width : height),
         });

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { CorruptFileError, type Extraction, type ExtractorInput } from '../../domain/pipeline/extraction.types.js';
+import { tidyText } from './tidy-text.js';
 
 /** destinations whose content is never shown as text */
 const HIDDEN = new Set([
@@ -46,7 +47,7 @@ export async function extractRtf(input: ExtractorInput): Promise<Extraction> {
   if (!source.trimStart().startsWith('{\\rtf')) throw new CorruptFileError('not an RTF document: no {\\rtf header');
   const { text, title } = readRtf(source);
   return {
-    pages: text.split('\f').map((page, index) => ({ pageNumber: index + 1, text: tidy(page) })),
+    pages: text.split('\f').map((page, index) => ({ pageNumber: index + 1, text: tidyText(page) })),
     ...(title ? { title } : {}),
     metadata: {},
   };
@@ -111,11 +112,4 @@ function readRtf(source: string): { text: string; title: string | undefined } {
   }
   flush();
   return { text: out, title: title.trim() || undefined };
-}
-
-function tidy(text: string): string {
-  return text
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }

@@ -81,31 +81,24 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             processing_note: result.processingNote,
             updated_at: result.at,
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
+            // a second copy of bytes the building already has: kept, and pointed at the first copy
+            duplicate_of: (eb) =>
+              eb
+                .selectFrom('documents as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.building_id', '=', 'documents.building_id')
+                .where('earlier.md5', '=', result.md5)
+                .where('earlier.archived_at', 'is', null)
+                .whereRef('earlier.id', '!=', 'documents.id')
+                .where(sql<boolean>`(earlier.created_at, earlier.id) < (documents.created_at, documents.id)`)
+                .orderBy('earlier.created_at')
+                .orderBy('earlier.id')
+                .limit(1),
           })
           .where('id', '=', result.documentId)
-          .returning(['building_id', 'building_owner_id', 'created_at'])
+          .returning(['building_id', 'building_owner_id'])
           .executeTakeFirst();
         if (!document) return;
-        // a second copy of bytes the building already has: kept, and pointed at the first copy
-        const first = result.md5
-          ? await trx
-              .selectFrom('documents')
-              .select('id')
-              .where('building_id', '=', document.building_id)
-              .where('md5', '=', result.md5)
-              .where('archived_at', 'is', null)
-              .where('id', '!=', result.documentId)
-              .where(sql<boolean>`(created_at, id) < (${document.created_at}, ${result.documentId})`)
-              .orderBy('created_at')
-              .orderBy('id')
-              .limit(1)
-              .executeTakeFirst()
-          : undefined;
-        await trx
-          .updateTable('documents')
-          .set({ duplicate_of: first?.id ?? null })
-          .where('id', '=', result.documentId)
-          .execute();
         for (const rows of batches(result.pages)) {
           await trx
             .insertInto('document_pages')

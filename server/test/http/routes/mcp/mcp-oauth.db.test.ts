@@ -114,8 +114,11 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
     await t?.close();
   });
 
-  /** the person's browser from the authorization URL to the assistant's redirect: login, then the consent page */
-  async function signInAndDecide(auth: AssistantAuth, decision: 'allow' | 'deny') {
+  /**
+   * the person's browser from the authorization URL to the assistant's redirect: login, then the consent page; a
+   * `mistake` is a decision sent first, and its answer returned
+   */
+  async function signInAndDecide(auth: AssistantAuth, decision: 'allow' | 'deny', mistake?: string) {
     const browser = new TestBrowser({ 'accept-language': 'en' });
     const onService = (next: URL) => next.origin === base;
     const login = await browser.go(auth.authorizationUrl!.href, onService);
@@ -130,13 +133,21 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
     expect(consent.headers.get('x-frame-options')).toBe('DENY');
     const html = await consent.text();
     const consentForm = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+    const refused =
+      mistake === undefined
+        ? undefined
+        : await browser.request(new URL(consentForm, base).href, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+            body: new URLSearchParams({ decision: mistake }).toString(),
+          });
     const back = await browser.go(new URL(consentForm, base).href, onService, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({ decision }).toString(),
     });
     const location = new URL(back.headers.get('location')!, base);
-    return { html, location };
+    return { html, location, refused };
   }
 
   it('tells an assistant without a token where to sign in', async () => {
@@ -274,7 +285,11 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
         new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: auth }),
       ),
     ).rejects.toThrow(/Unauthorized/);
-    const { location } = await signInAndDecide(auth, 'deny');
+    // a decision that is neither allow nor deny is refused, naming the field, and the consent page still stands
+    const { location, refused } = await signInAndDecide(auth, 'deny', 'maybe');
+    expect(refused!.status).toBe(400);
+    expect(refused!.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(JSON.stringify(await refused!.json())).toContain('decision');
     expect(location.origin + location.pathname).toBe(REDIRECT);
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('code')).toBeNull();
