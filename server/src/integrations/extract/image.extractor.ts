@@ -1,12 +1,15 @@
 import {
   CorruptFileError,
+  type ExtractedPage,
   type Extraction,
   type Extractor,
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { bmpToPng, InvalidBmpError } from './bmp.js';
 import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
 import { tiffDirectoryOffset, tooManyPixels } from './image-dimensions.js';
+import { greyPage, MAX_RASTER_PAGES, rasterPageCount, UndecodableImageError } from './raster.js';
 
 export interface ImageExtractorOptions {
   ocr: Ocr;
@@ -15,7 +18,7 @@ export interface ImageExtractorOptions {
   languages?: readonly string[];
 }
 
-/** Formats Tesseract (binary and WebAssembly build) decodes itself; others (HEIC, AVIF, RAW) get no text. */
+/** Formats libvips decodes (BMP after our own decoder); others (HEIC: sharp's libvips has no HEVC, RAW) get no text. */
 const READABLE_MIMES: ReadonlySet<string> = new Set([
   'image/png',
   'image/jpeg',
@@ -52,9 +55,7 @@ async function readHeader(filePath: string): Promise<Buffer> {
   }
 }
 
-const UNREADABLE_IMAGE = /pixRead|unsupported image|read error|corrupt|RuntimeError: Aborted/i;
-
-/** A photographed or scanned page: one page of OCR text. */
+/** One page per page of the image (a multi-page TIFF is a scanned document), each read by OCR after turning upright. */
 export function createImageExtractor(options: ImageExtractorOptions): Extractor {
   return (input) => extractImage(input, options);
 }
@@ -64,24 +65,38 @@ export async function extractImage(input: ExtractorInput, options: ImageExtracto
   if (!READABLE_MIMES.has(input.detected.mime)) {
     return { pages: [{ pageNumber: 1, text: '', ocr: true }], metadata: {} };
   }
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   // the header is enough: a decoder would allocate what it declares
   const header = await readHeader(input.path);
-  const tooLarge = tooManyPixels(header, options.maxPixels ?? DEFAULT_MAX_PIXELS);
+  const tooLarge = tooManyPixels(header, maxPixels);
   if (tooLarge) throw new CorruptFileError(tooLarge);
-  let text: string;
+  const languages = [...(options.languages ?? DEFAULT_OCR_LANGUAGES)];
   try {
-    text = await options.ocr.recognize(input.path, {
-      languages: [...(options.languages ?? DEFAULT_OCR_LANGUAGES)],
-      signal: input.signal,
-    });
+    // libvips reads no BMP: it is decoded here first
+    const source = input.detected.mime === 'image/bmp' ? Buffer.from(bmpToPng(await readFile(input.path))) : input.path;
+    const count = await rasterPageCount(source, maxPixels);
+    const pages: ExtractedPage[] = [];
+    for (let index = 0; index < Math.min(count, MAX_RASTER_PAGES); index++) {
+      input.signal?.throwIfAborted();
+      input.progress?.pageStarted(index + 1);
+      const image = await greyPage(source, index, maxPixels);
+      const text = await options.ocr.recognize(image, { languages, ...(input.signal ? { signal: input.signal } : {}) });
+      const extracted: ExtractedPage = { pageNumber: index + 1, text, ocr: true };
+      input.progress?.pageDone(extracted);
+      pages.push(extracted);
+    }
+    return {
+      pages,
+      metadata: {},
+      ...(count > MAX_RASTER_PAGES
+        ? { note: `Only the first ${MAX_RASTER_PAGES} of the image's ${count} pages were read` }
+        : {}),
+    };
   } catch (error) {
     input.signal?.throwIfAborted();
-    // Leptonica's "cannot read" messages (binary) and a WebAssembly abort while decoding (tesseract.js): the bytes
-    // are not a decodable image, whatever the header claimed.
-    if (error instanceof Error && UNREADABLE_IMAGE.test(error.message)) {
+    if (error instanceof UndecodableImageError || error instanceof InvalidBmpError) {
       throw new CorruptFileError(`image cannot be decoded: ${error.message}`, { cause: error });
     }
     throw error;
   }
-  return { pages: [{ pageNumber: 1, text, ocr: true }], metadata: {} };
 }

@@ -14,45 +14,82 @@ const A4_PORTRAIT = { width: 595.28, height: 841.89 };
 
 export type PreviewResult = { made: true } | { made: false; note: string };
 
-/** what imageToPdf takes: PDF embeds PNG and JPEG; BMP (how DWG stores thumbnails) is turned into PNG first */
+/** what imagesToPdf takes: PDF embeds PNG and JPEG; BMP (how DWG stores thumbnails) is turned into PNG first */
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/bmp']);
+/** what libvips turns into PNG pages first */
+const RASTER = new Set(['image/tiff', 'image/gif', 'image/webp']);
 
-/** one image on one page, scaled to fit A4 in the image's own orientation */
-async function imageToPdf(params: {
-  bytes: Uint8Array;
+/** one image per page, each scaled to fit A4 in the image's own orientation */
+async function imagesToPdf(params: {
+  images: { bytes: Uint8Array; mime: string }[];
+  outputPath: string;
+  maxPixels: number;
+}): Promise<PreviewResult> {
+  const pdf = await PDFDocument.create();
+  for (const { bytes, mime } of params.images) {
+    const tooLarge = tooManyPixels(bytes, params.maxPixels);
+    if (tooLarge) return { made: false, note: tooLarge };
+    let png: Uint8Array | undefined;
+    if (mime === 'image/bmp') {
+      try {
+        png = bmpToPng(bytes);
+      } catch (error) {
+        if (error instanceof InvalidBmpError)
+          return { made: false, note: `the BMP image cannot be shown: ${error.message}` };
+        throw error;
+      }
+    } else if (mime === 'image/png') {
+      png = bytes;
+    }
+    const image = png ? await pdf.embedPng(png) : await pdf.embedJpg(bytes);
+    const landscape = image.width > image.height;
+    const page = landscape ? { width: A4_PORTRAIT.height, height: A4_PORTRAIT.width } : A4_PORTRAIT;
+    const scale = Math.min((page.width - 40) / image.width, (page.height - 40) / image.height, 1);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    pdf.addPage([page.width, page.height]).drawImage(image, {
+      x: (page.width - width) / 2,
+      y: (page.height - height) / 2,
+      width,
+      height,
+    });
+  }
+  await fs.writeFile(params.outputPath, await pdf.save());
+  return { made: true };
+}
+
+async function jpegStoredTurned(bytes: Buffer): Promise<boolean> {
+  const { storedTurned } = await import('./raster.js');
+  // a JPEG libvips cannot read is embedded as it is, as before
+  return storedTurned(bytes).catch(() => false);
+}
+
+/** a TIFF shows every page (up to this many); an animated GIF or WebP its first frame */
+const MAX_PREVIEW_PAGES = 50;
+
+/**
+ * A raster image PDF cannot embed (TIFF, GIF, WebP), or a photo whose camera noted it is on its side, as PNG pages
+ * through libvips.
+ */
+async function rasterToPdf(params: {
+  path: string;
   mime: string;
   outputPath: string;
   maxPixels: number;
 }): Promise<PreviewResult> {
-  const tooLarge = tooManyPixels(params.bytes, params.maxPixels);
-  if (tooLarge) return { made: false, note: tooLarge };
-  let png: Uint8Array | undefined;
-  if (params.mime === 'image/bmp') {
-    try {
-      png = bmpToPng(params.bytes);
-    } catch (error) {
-      if (error instanceof InvalidBmpError)
-        return { made: false, note: `the BMP image cannot be shown: ${error.message}` };
-      throw error;
+  const { pngPage, rasterPageCount, UndecodableImageError } = await import('./raster.js');
+  try {
+    const count = params.mime === 'image/tiff' ? await rasterPageCount(params.path, params.maxPixels) : 1;
+    const images: { bytes: Uint8Array; mime: string }[] = [];
+    for (let index = 0; index < Math.min(count, MAX_PREVIEW_PAGES); index++) {
+      images.push({ bytes: await pngPage(params.path, index, params.maxPixels), mime: 'image/png' });
     }
-  } else if (params.mime === 'image/png') {
-    png = params.bytes;
+    return await imagesToPdf({ images, outputPath: params.outputPath, maxPixels: params.maxPixels });
+  } catch (error) {
+    if (error instanceof UndecodableImageError)
+      return { made: false, note: `the image cannot be shown: ${error.message}` };
+    throw error;
   }
-  const pdf = await PDFDocument.create();
-  const image = png ? await pdf.embedPng(png) : await pdf.embedJpg(params.bytes);
-  const landscape = image.width > image.height;
-  const page = landscape ? { width: A4_PORTRAIT.height, height: A4_PORTRAIT.width } : A4_PORTRAIT;
-  const scale = Math.min((page.width - 40) / image.width, (page.height - 40) / image.height, 1);
-  const width = image.width * scale;
-  const height = image.height * scale;
-  pdf.addPage([page.width, page.height]).drawImage(image, {
-    x: (page.width - width) / 2,
-    y: (page.height - height) / 2,
-    width,
-    height,
-  });
-  await fs.writeFile(params.outputPath, await pdf.save());
-  return { made: true };
 }
 
 let libreOfficeFound: Promise<string | null> | undefined;
@@ -92,13 +129,14 @@ export async function makePreview(params: {
   const maxPixels = params.maxImagePixels ?? 100_000_000;
   params.signal?.throwIfAborted();
   if (detected.kind === 'image') {
+    const bytes = await fs.readFile(params.path);
+    if (RASTER.has(detected.mime) || (detected.mime === 'image/jpeg' && (await jpegStoredTurned(bytes)))) {
+      const tooLarge = tooManyPixels(bytes, maxPixels);
+      if (tooLarge) return { made: false, note: tooLarge };
+      return rasterToPdf({ path: params.path, mime: detected.mime, outputPath: params.outputPath, maxPixels });
+    }
     if (!EMBEDDABLE.has(detected.mime)) return { made: false, note: `no preview for ${detected.mime}` };
-    return imageToPdf({
-      bytes: await fs.readFile(params.path),
-      mime: detected.mime,
-      outputPath: params.outputPath,
-      maxPixels,
-    });
+    return imagesToPdf({ images: [{ bytes, mime: detected.mime }], outputPath: params.outputPath, maxPixels });
   }
   if (detected.kind === 'dwg') {
     const preview = params.extraction?.previewImage;
@@ -106,7 +144,11 @@ export async function makePreview(params: {
     if (!preview || !EMBEDDABLE.has(preview.mime)) {
       return { made: false, note: 'the drawing has no embedded preview image we can show' };
     }
-    return imageToPdf({ bytes: preview.data, mime: preview.mime, outputPath: params.outputPath, maxPixels });
+    return imagesToPdf({
+      images: [{ bytes: preview.data, mime: preview.mime }],
+      outputPath: params.outputPath,
+      maxPixels,
+    });
   }
   if (OFFICE_KINDS.has(detected.kind)) {
     const soffice = await findLibreOffice(params.libreOfficePath);

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CorruptFileError, type DetectedType } from '../../../src/domain/pipeline/extraction.types.js';
@@ -64,6 +65,19 @@ describe.each([
     expect(result.pages[0]!.text).toMatch(/våtrom/);
   });
 
+  it.skipIf(!available)('reads every page of a multi-page TIFF scan into a page of its own', async () => {
+    const page = await readFile(path.join(FIXTURES, 'ocr-norwegian.png'));
+    const tiff = path.join(dir, `skann-${provider}.tif`);
+    await sharp([page, await sharp(page).negate({ alpha: false }).png().toBuffer()], { join: { animated: true } })
+      .tiff({ compression: 'lzw' })
+      .toFile(tiff);
+    const result = await extractImage({ path: tiff, filename: 'skann.tif', detected: detected('image/tiff') }, { ocr });
+    expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 2]);
+    expect(result.pages[0]!.text).toMatch(/Fuktskade i kjeller/);
+    // white on black: read just the same
+    expect(result.pages[1]!.text).toMatch(/våtrom/);
+  });
+
   it.skipIf(!available)('marks a truncated image as corrupt, and keeps working afterwards', async () => {
     await expect(
       extractImage({ path: truncatedPng, filename: 'avkuttet.png', detected: detected('image/png') }, { ocr }),
@@ -74,6 +88,34 @@ describe.each([
       { ocr },
     );
     expect(result.pages[0]!.text).toMatch(/kjeller/);
+  });
+});
+
+describe.skipIf(!hasTesseractCli)('extractImage turning scans upright', () => {
+  it('reads a page scanned upside down or sideways, and a phone photo stored sideways with an EXIF note', async () => {
+    const ocr = await createOcr({ provider: 'cli' });
+    const page = await readFile(path.join(FIXTURES, 'ocr-norwegian.png'));
+    try {
+      for (const degrees of [90, 180, 270]) {
+        const turned = path.join(dir, `snudd-${degrees}.jpg`);
+        await sharp(page).rotate(degrees).jpeg().toFile(turned);
+        const result = await extractImage(
+          { path: turned, filename: 'snudd.jpg', detected: detected('image/jpeg') },
+          { ocr },
+        );
+        expect(result.pages[0]!.text, `turned ${degrees} degrees`).toMatch(/Fuktskade i kjeller[\s\S]*våtrom/);
+      }
+      // the pixels lie on their side; EXIF orientation 6 says "turn 90 degrees clockwise to show"
+      const photo = path.join(dir, 'telefon.jpg');
+      await sharp(page).rotate(270).jpeg().withMetadata({ orientation: 6 }).toFile(photo);
+      const result = await extractImage(
+        { path: photo, filename: 'telefon.jpg', detected: detected('image/jpeg') },
+        { ocr },
+      );
+      expect(result.pages[0]!.text).toMatch(/Fuktskade i kjeller/);
+    } finally {
+      await ocr.close();
+    }
   });
 });
 

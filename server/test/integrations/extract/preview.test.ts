@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DetectedType } from '../../../src/domain/pipeline/extraction.types.js';
 import { extractDwgPreview } from '../../../src/integrations/extract/dwg.extractor.js';
@@ -61,10 +62,10 @@ function dwgWithThumbnail(image: { type: number; data: Buffer }): Buffer {
 
 const dwgType: DetectedType = { kind: 'dwg', mime: 'image/vnd.dwg', extension: 'dwg', extensionMismatch: false };
 
-/** the preview's single page and the RGB pixels of the image on it */
-async function readPreview(pdfPath: string) {
+/** the preview's page (the first unless told) and the RGB pixels of the image on it */
+async function readPreview(pdfPath: string, pageIndex = 0) {
   const pdf = await PDFDocument.load(await readFile(pdfPath));
-  const [page] = pdf.getPages();
+  const page = pdf.getPages()[pageIndex];
   const xObjects = page!.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
   const image = pdf.context.lookup(xObjects.values()[0]);
   if (!(image instanceof PDFRawStream)) throw new Error('the preview page shows no image');
@@ -185,3 +186,81 @@ async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('makePreview of images PDF cannot embed as they are', () => {
+  const image = (mime: string, extension: string): DetectedType => ({
+    kind: 'image',
+    mime,
+    extension,
+    extensionMismatch: false,
+  });
+  const solid = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 3, height: 2, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+
+  it('shows every page of a multi-page TIFF scan, one PDF page each, with its pixels', async () => {
+    const tiffPath = path.join(workDir, 'skann.tif');
+    await sharp([await solid(200, 30, 30), await solid(20, 20, 160), await solid(255, 255, 255)], {
+      join: { animated: true },
+    })
+      .tiff({ compression: 'lzw' })
+      .toFile(tiffPath);
+    const outputPath = path.join(workDir, 'preview.pdf');
+
+    const result = await makePreview({
+      path: tiffPath,
+      detected: image('image/tiff', 'tif'),
+      extraction: null,
+      outputPath,
+      libreOfficePath: null,
+    });
+
+    expect(result).toEqual({ made: true });
+    const pages = await Promise.all([0, 1, 2].map((index) => readPreview(outputPath, index)));
+    expect(pages[0]).toMatchObject({ pageCount: 3, landscape: true, width: 3, height: 2 });
+    expect(pages.map((page) => page.rgb.slice(0, 3))).toEqual([
+      [200, 30, 30],
+      [20, 20, 160],
+      [255, 255, 255],
+    ]);
+  });
+
+  it('shows a phone photo upright when its EXIF note says it is stored sideways', async () => {
+    const photoPath = path.join(workDir, 'telefon.jpg');
+    // stored 3 wide and 2 high; orientation 6 says "turn 90 degrees clockwise to show"
+    await sharp(await solid(20, 20, 160))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toFile(photoPath);
+    const outputPath = path.join(workDir, 'preview.pdf');
+
+    await makePreview({
+      path: photoPath,
+      detected: image('image/jpeg', 'jpg'),
+      extraction: null,
+      outputPath,
+      libreOfficePath: null,
+    });
+
+    expect(await readPreview(outputPath)).toMatchObject({ landscape: false, width: 2, height: 3 });
+  });
+
+  it('says why there is no preview for a damaged TIFF, without failing', async () => {
+    const tiffPath = path.join(workDir, 'skadet.tif');
+    const whole = await sharp(await solid(1, 2, 3))
+      .tiff()
+      .toBuffer();
+    await writeFile(tiffPath, whole.subarray(0, 12));
+
+    const result = await makePreview({
+      path: tiffPath,
+      detected: image('image/tiff', 'tif'),
+      extraction: null,
+      outputPath: path.join(workDir, 'preview.pdf'),
+      libreOfficePath: null,
+    });
+
+    expect(result).toEqual({ made: false, note: expect.stringMatching(/^the image cannot be shown: /) });
+  });
+});
