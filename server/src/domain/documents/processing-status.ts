@@ -63,8 +63,6 @@ export type ProcessingOutcome =
 
 /** kinds that are kept without text because byggdok has no reader for them yet */
 const UNREAD_KINDS: Readonly<Record<string, string>> = {
-  xls: 'Excel 97-2003 workbooks (.xls) are not read yet: the file is kept without text',
-  ppt: 'PowerPoint 97-2003 presentations (.ppt) are not read yet: the file is kept without text',
   vsd: 'Visio 2003-2010 drawings (.vsd) are not read yet: the file is kept without text',
   video: 'A video has no text to read',
   audio: 'An audio recording has no text to read',

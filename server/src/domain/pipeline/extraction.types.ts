@@ -16,8 +16,9 @@ export type FileKind =
   /** Visio 2013 and newer */
   | 'vsdx'
   | 'rtf'
-  /** known, kept, not read yet: PowerPoint 97-2003, Visio 2003-2010 */
+  /** PowerPoint 97-2003 */
   | 'ppt'
+  /** known, kept, not read yet: Visio 2003-2010 */
   | 'vsd'
   | 'text'
   | 'html'

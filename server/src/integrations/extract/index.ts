@@ -40,7 +40,9 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     doc: onFirstUse(async () => (await import('./doc.extractor.js')).extractDoc),
     xlsx: spreadsheet,
     csv: spreadsheet,
+    xls: onFirstUse(async () => (await import('./xls.extractor.js')).extractXls),
     pptx: onFirstUse(async () => (await import('./pptx.extractor.js')).extractPptx),
+    ppt: onFirstUse(async () => (await import('./ppt.extractor.js')).extractPpt),
     odf: onFirstUse(async () => (await import('./odf.extractor.js')).extractOdf),
     vsdx: onFirstUse(async () => (await import('./vsdx.extractor.js')).extractVsdx),
     rtf: onFirstUse(async () => (await import('./rtf.extractor.js')).extractRtf),
@@ -67,7 +69,7 @@ export function createFileTools(options: FileToolsOptions): FileTools {
     detect: (input) => detectFileType(input),
     async extract(input: ExtractorInput): Promise<Extraction> {
       const extractor = extractors[input.detected.kind];
-      // Excel 97-2003 (.xls) has no extractor yet: kept with no text
+      // Visio 2003-2010 (.vsd) has no extractor yet: kept with no text
       if (!extractor) return { pages: [], metadata: {} };
       return extractor(input);
     },

@@ -86,7 +86,9 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       ['random', 'tilfeldig.pdf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
       ['misnamed', 'Samsvarserklæring tavle.docx', await makePdf(['Samsvarserklæring for hovedtavle', 'NEK 400'])],
       ['locked', 'Kostnadsoverslag.xlsx', buildEncryptedOffice()],
-      ['ppt', 'Byggemøte uke 12.ppt', buildCompoundFile(['PowerPoint Document', 'Current User'])],
+      ['ppt', 'Byggemøte uke 12.ppt', await fs.readFile(path.join(FIXTURES, 'legacy-office/tika-testPPT.ppt'))],
+      ['vsd', 'Tegninger/skisse.vsd', buildCompoundFile(['VisioDocument'])],
+      ['xls', 'Gammelt/kvadrater.xls', await fs.readFile(path.join(FIXTURES, 'legacy-office/tika-testEXCEL.xls'))],
       ['doc', 'Gammelt/notat.doc', await fs.readFile(path.join(FIXTURES, 'legacy-office/word-extractor-test11.doc'))],
     ];
     for (const [name, filename, bytes] of uploads) ids[name] = await t.upload({ seed, filename, bytes });
@@ -197,13 +199,27 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
     expect((await document(ids.pdf!)).processing).toEqual({ outcome: 'read', reason: null });
   });
 
-  it('keeps a kind of file it cannot read yet as valid, and says so instead of calling it invalid', async () => {
+  it('reads PowerPoint and Excel 97-2003 files: a page per slide, a page per sheet', async () => {
     expect(await statusOf(ids.ppt!)).toMatchObject({
+      valid_file: true,
+      invalid_file: false,
+      extracted_text: true,
+      outcome: 'read',
+    });
+    expect((await pagesOf(ids.ppt!)).map((p) => p.text)).toEqual([expect.stringContaining('Powerpoint X for Mac')]);
+    expect(await statusOf(ids.xls!)).toMatchObject({ valid_file: true, extracted_text: true, outcome: 'read' });
+    const sheets = await pagesOf(ids.xls!);
+    expect(sheets.map((p) => p.page_number)).toEqual([1, 2, 3]);
+    expect(sheets[0]!.text).toContain('Numbers and their Squares');
+  });
+
+  it('keeps a kind of file it cannot read yet as valid, and says so instead of calling it invalid', async () => {
+    expect(await statusOf(ids.vsd!)).toMatchObject({
       valid_file: true,
       invalid_file: false,
       extracted_text: false,
       outcome: 'no_text',
-      reason: 'PowerPoint 97-2003 presentations (.ppt) are not read yet: the file is kept without text',
+      reason: 'Visio 2003-2010 drawings (.vsd) are not read yet: the file is kept without text',
     });
   });
 
@@ -274,7 +290,7 @@ describe.each(testEngines())('the processing pipeline on %s', (engine) => {
       .where('building_id', '=', seed.buildingId)
       .execute();
     const total = rows.length;
-    expect(total).toBe(14);
+    expect(total).toBe(16);
     const extracted = rows.filter((r) => r.extracted_text).length;
     expect(status.body).toMatchObject({
       total_documents: total,
