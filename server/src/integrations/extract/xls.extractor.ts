@@ -179,7 +179,9 @@ function setCell(sheet: Sheet, row: number, column: number, text: string): void 
 
 function sheetText(sheet: Sheet): string {
   const rows = [...sheet.cells.keys()].sort((a, b) => a - b);
-  const firstColumn = Math.min(...[...sheet.cells.values()].flatMap((cells) => [...cells.keys()]));
+  let firstColumn = Infinity;
+  for (const cells of sheet.cells.values())
+    for (const column of cells.keys()) firstColumn = Math.min(firstColumn, column);
   return rows
     .map((row) => {
       const cells = sheet.cells.get(row)!;
