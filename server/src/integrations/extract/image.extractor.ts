@@ -7,7 +7,7 @@ import {
 } from '../../domain/pipeline/extraction.types.js';
 import { open, readFile } from 'node:fs/promises';
 import { bmpToPng, InvalidBmpError } from './bmp.js';
-import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
+import type { Ocr } from '../ocr/ocr.js';
 import { tiffDirectoryOffset, tooManyPixels } from './image-dimensions.js';
 import { greyPage, MAX_RASTER_PAGES, rasterPageCount, UndecodableImageError } from './raster.js';
 
@@ -15,6 +15,7 @@ export interface ImageExtractorOptions {
   ocr: Ocr;
   /** larger images are not read (their text is left empty, with the reason as a warning) */
   maxPixels?: number;
+  /** unset: the OCR picks them per page (its script and words) */
   languages?: readonly string[];
 }
 
@@ -70,7 +71,6 @@ export async function extractImage(input: ExtractorInput, options: ImageExtracto
   const header = await readHeader(input.path);
   const tooLarge = tooManyPixels(header, maxPixels);
   if (tooLarge) throw new CorruptFileError(tooLarge);
-  const languages = [...(options.languages ?? DEFAULT_OCR_LANGUAGES)];
   try {
     // libvips reads no BMP: it is decoded here first
     const source = input.detected.mime === 'image/bmp' ? Buffer.from(bmpToPng(await readFile(input.path))) : input.path;
@@ -80,7 +80,10 @@ export async function extractImage(input: ExtractorInput, options: ImageExtracto
       input.signal?.throwIfAborted();
       input.progress?.pageStarted(index + 1);
       const image = await greyPage(source, index, maxPixels);
-      const text = await options.ocr.recognize(image, { languages, ...(input.signal ? { signal: input.signal } : {}) });
+      const text = await options.ocr.recognize(image, {
+        ...(options.languages ? { languages: [...options.languages] } : {}),
+        ...(input.signal ? { signal: input.signal } : {}),
+      });
       const extracted: ExtractedPage = { pageNumber: index + 1, text, ocr: true };
       input.progress?.pageDone(extracted);
       pages.push(extracted);

@@ -17,7 +17,7 @@ import {
   type ExtractorInput,
   type PageProgress,
 } from '../../domain/pipeline/extraction.types.js';
-import { DEFAULT_OCR_LANGUAGES, type Ocr } from '../ocr/ocr.js';
+import type { Ocr } from '../ocr/ocr.js';
 import { encodePng } from './png.js';
 import { tidyText } from './tidy-text.js';
 
@@ -104,7 +104,7 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
       await ocrScannedPages({
         pdf,
         ocr: options.ocr,
-        languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
+        ...(options.ocrLanguages ? { languages: options.ocrLanguages } : {}),
         minTextChars: options.minTextChars ?? DEFAULT_MIN_TEXT_CHARS,
         signal: input.signal,
         progress: input.progress,
@@ -122,7 +122,8 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
 async function ocrScannedPages(params: {
   pdf: OpenedPdf;
   ocr: Ocr;
-  languages: readonly string[];
+  /** unset: the OCR picks them per page */
+  languages?: readonly string[];
   minTextChars: number;
   signal?: AbortSignal;
   progress?: PageProgress | undefined;
@@ -140,7 +141,7 @@ async function ocrScannedPages(params: {
     try {
       const image = await pdf.pageImage(page.pageNumber);
       if (!image) continue;
-      text = await ocr.recognize(image, { languages: [...params.languages], signal });
+      text = await ocr.recognize(image, { ...(params.languages ? { languages: [...params.languages] } : {}), signal });
     } catch (error) {
       signal?.throwIfAborted();
       // One unreadable scan (an odd colour space, a Tesseract crash) should not cost the text of the other pages.

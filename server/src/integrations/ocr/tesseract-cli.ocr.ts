@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 
 import { assertLanguageCodes, DEFAULT_OCR_LANGUAGES, normalizeOcrText, type Ocr, type OcrOptions } from './ocr.js';
+import { languagesForScript, otherLatinLanguage, scriptFromOsd } from './language-choice.js';
 import { isPgm, rotatePgm, rotationFromOsd } from './orientation.js';
 
 export interface TesseractCliOptions {
@@ -79,41 +80,57 @@ export async function listTesseractCliLanguages(binary = 'tesseract'): Promise<s
 export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
   const binary = options.binary ?? 'tesseract';
   const timeoutMs = options.timeoutMs ?? 120_000;
-  // orientation detection needs the `osd` model (Debian's tesseract-ocr depends on it)
-  let canDetectOrientation: Promise<boolean> | undefined;
+  let installed: Promise<string[]> | undefined;
+  const installedLanguages = () => (installed ??= listTesseractCliLanguages(binary));
 
-  /** a page image turned upright when Tesseract is sure it is upside down or sideways (PGM renders only) */
-  async function upright(image: Buffer, signal: AbortSignal | undefined): Promise<Buffer> {
-    if (
-      !isPgm(image) ||
-      !(await (canDetectOrientation ??= listTesseractCliLanguages(binary).then((l) => l.includes('osd'))))
-    )
-      return image;
+  /**
+   * A page image turned upright when Tesseract is sure it is upside down or sideways (PGM renders only), and the
+   * script it is written in, both from one orientation detection (the `osd` model; Debian's tesseract-ocr has it).
+   */
+  async function upright(
+    image: Buffer,
+    signal: AbortSignal | undefined,
+  ): Promise<{ image: Buffer; script: string | null }> {
+    if (!isPgm(image) || !(await installedLanguages()).includes('osd')) return { image, script: null };
     const report = await run({ binary, args: ['-', 'stdout', '--psm', '0'], stdin: image, timeoutMs, signal }).then(
       ({ stdout }) => stdout,
       // too few letters to tell (a photo, a nearly empty page): read it as it is
       () => '',
     );
     const degrees = rotationFromOsd(report);
-    return degrees === 0 ? image : rotatePgm(image, degrees);
+    return { image: degrees === 0 ? image : rotatePgm(image, degrees), script: scriptFromOsd(report) };
+  }
+
+  async function read(image: Buffer | string, languages: readonly string[], signal?: AbortSignal): Promise<string> {
+    const fromStdin = Buffer.isBuffer(image);
+    const { stdout } = await run({
+      binary,
+      // `-` reads the image from stdin, so page renders never touch the disk.
+      args: [fromStdin ? '-' : image, 'stdout', '-l', languages.join('+')],
+      stdin: fromStdin ? image : undefined,
+      timeoutMs,
+      signal,
+    });
+    return normalizeOcrText(stdout);
   }
 
   return {
     provider: 'tesseract-cli',
     async recognize(original: Buffer | string, recognizeOptions: OcrOptions = {}): Promise<string> {
-      const languages = recognizeOptions.languages ?? DEFAULT_OCR_LANGUAGES;
-      assertLanguageCodes(languages);
-      const image = Buffer.isBuffer(original) ? await upright(original, recognizeOptions.signal) : original;
-      const fromStdin = Buffer.isBuffer(image);
-      const { stdout } = await run({
-        binary,
-        // `-` reads the image from stdin, so page renders never touch the disk.
-        args: [fromStdin ? '-' : image, 'stdout', '-l', languages.join('+')],
-        stdin: fromStdin ? image : undefined,
-        timeoutMs,
-        signal: recognizeOptions.signal,
-      });
-      return normalizeOcrText(stdout);
+      const { signal } = recognizeOptions;
+      const chosen = recognizeOptions.languages;
+      if (chosen) assertLanguageCodes(chosen);
+      const { image, script } = Buffer.isBuffer(original)
+        ? await upright(original, signal)
+        : { image: original, script: null };
+      if (chosen) return read(image, chosen, signal);
+      const available = await installedLanguages();
+      const byScript = languagesForScript(script, available);
+      if (byScript) return read(image, byScript, signal);
+      const text = await read(image, DEFAULT_OCR_LANGUAGES, signal);
+      // a Swedish, Danish, German or Polish page: read again in its own language, for its own letters
+      const other = otherLatinLanguage(text);
+      return other && available.includes(other) ? read(image, [other, 'eng'], signal) : text;
     },
     async close(): Promise<void> {},
   };

@@ -1,0 +1,73 @@
+/**
+ * Which Tesseract languages read a page. Buildings carry no country in the partner spec, so the page tells: its script
+ * (from the same orientation detection that turns it upright) picks the languages of that script, and on a Latin page
+ * a first reading in Norwegian and English shows by its most common words whether it is Swedish, Danish, German or
+ * Polish, which is then read again in that language, so its letters (ä, ö, ß, ą, ł ...) come out right.
+ */
+
+/** the languages of a script other than Latin, in the order they are tried, as far as they are installed */
+const SCRIPT_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  Cyrillic: ['rus', 'ukr', 'bul', 'srp'],
+  Han: ['chi_sim', 'chi_tra'],
+  Japanese: ['jpn'],
+  Hangul: ['kor'],
+  Greek: ['ell'],
+  Arabic: ['ara'],
+  Hebrew: ['heb'],
+};
+
+/** below this confidence the script Tesseract names is a guess */
+const MIN_SCRIPT_CONFIDENCE = 1;
+
+/** the script Tesseract's `--psm 0` report names, when it is sure enough */
+export function scriptFromOsd(report: string): string | null {
+  const script = /^Script:\s*(\w+)/m.exec(report)?.[1];
+  const confidence = Number(/^Script confidence:\s*([\d.]+)/m.exec(report)?.[1] ?? 0);
+  return script && confidence >= MIN_SCRIPT_CONFIDENCE ? script : null;
+}
+
+/** the installed languages for a page in this script, with English for the codes and names in it; null for Latin */
+export function languagesForScript(script: string | null, installed: readonly string[]): string[] | null {
+  const candidates = script ? SCRIPT_LANGUAGES[script] : undefined;
+  const available = candidates?.filter((language) => installed.includes(language)) ?? [];
+  return available.length ? [...available, 'eng'] : null;
+}
+
+/**
+ * Words common in one language's running text and rare in the others' (Norwegian and Danish share most of theirs, so
+ * each has its own spellings here). Letters OCR tends to lose are given both ways.
+ */
+const MARKERS: Readonly<Record<string, ReadonlySet<string>>> = {
+  nor: new Set(['etter', 'noen', 'mye', 'hva', 'ble', 'mellom', 'av', 'skal', 'være', 'vaere']),
+  dan: new Set(['af', 'efter', 'nogle', 'meget', 'hvad', 'blev', 'mellem', 'skal', 'være']),
+  swe: new Set(['och', 'att', 'inte', 'är', 'ar', 'från', 'fran', 'även', 'enligt', 'detta', 'ska', 'vid']),
+  deu: new Set(['und', 'der', 'die', 'das', 'mit', 'ist', 'nicht', 'von', 'für', 'fur', 'werden', 'auf', 'eine']),
+  pol: new Set(['się', 'sie', 'nie', 'jest', 'że', 'ze', 'dla', 'oraz', 'przez', 'lub', 'są', 'być', 'na', 'do']),
+  eng: new Set(['the', 'and', 'of', 'is', 'with', 'are', 'this', 'that', 'shall', 'be', 'for']),
+};
+
+/** a language must have at least this many marker words, and this many times those of Norwegian and of English */
+const MIN_MARKERS = 4;
+const MIN_LEAD = 2;
+
+/**
+ * The language other than Norwegian and English that a page read in those two is written in, or null when it is
+ * Norwegian, English, too short to tell, or not clearly one of the others.
+ */
+export function otherLatinLanguage(text: string): string | null {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    for (const [language, markers] of Object.entries(MARKERS)) {
+      if (markers.has(word)) counts.set(language, (counts.get(language) ?? 0) + 1);
+    }
+  }
+  const home = Math.max(counts.get('nor') ?? 0, counts.get('eng') ?? 0);
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [language, count] of counts) {
+    if (language === 'nor' || language === 'eng' || count <= bestCount) continue;
+    best = language;
+    bestCount = count;
+  }
+  return best && bestCount >= MIN_MARKERS && bestCount >= MIN_LEAD * home ? best : null;
+}
