@@ -322,3 +322,28 @@ describe('extractPdf without poppler', () => {
     expect(images[1]!.equals(jpeg)).toBe(true);
   });
 });
+
+describe('extractPdf of Chinese, Japanese and Korean text (real pdf.js test files)', () => {
+  const CJK = path.join(import.meta.dirname, '../../fixtures/pdf-cjk');
+  const read = (name: string, preferCli: boolean) =>
+    extractPdf(
+      {
+        path: path.join(CJK, name),
+        filename: name,
+        detected: { kind: 'pdf', mime: 'application/pdf', extension: 'pdf', extensionMismatch: false },
+      },
+      { preferCli },
+    );
+  const korean = '침하게 흐린 품이 눈이 올 듯하더니 눈은 아니 오고 얼다가 만 비가 추';
+
+  it.skipIf(!hasPoppler)('reads Korean and Japanese composite fonts through pdftotext, CMaps included', async () => {
+    expect((await read('pdfjs-bug1627427_reduced.pdf', true)).pages[0]!.text).toContain(korean);
+    expect((await read('pdfjs-90ms_rksj_h_sample.pdf', true)).pages[0]!.text).toBe('Hello ASCII\n日本語テスト');
+  });
+
+  // pdf.js 4.9 (the last major for Node 20) turns the Japanese file's predefined CMap into mojibake; its fix
+  // (mozilla/pdf.js 8f85e3f, May 2026) is in no release yet, so without poppler such a file reads wrong
+  it('reads Korean through pdf.js', async () => {
+    expect((await read('pdfjs-bug1627427_reduced.pdf', false)).pages[0]!.text).toContain(korean);
+  });
+});
