@@ -108,8 +108,8 @@ const KIND_NAMES: Partial<Record<DetectedType['kind'], string>> = {
 
 /** the sentence a document carries when its name and its content disagree */
 export function nameContentNote(detected: DetectedType): string {
-  const content =
-    detected.kind === 'image' ? `an image (${detected.mime})` : (KIND_NAMES[detected.kind] ?? detected.kind);
+  const format = detected.mime.replace(/^image\//, '').toUpperCase();
+  const content = detected.kind === 'image' ? `a ${format} image` : (KIND_NAMES[detected.kind] ?? detected.kind);
   return `The name says .${detected.extension}, but the content is ${content}; it was read as what it is`;
 }
 
