@@ -18,6 +18,7 @@ import {
   type PageProgress,
 } from '../../domain/pipeline/extraction.types.js';
 import type { Ocr } from '../ocr/ocr.js';
+import { isPgm } from '../ocr/orientation.js';
 import { encodePng } from './png.js';
 import { tidyText } from './tidy-text.js';
 
@@ -106,6 +107,7 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
         ocr: options.ocr,
         ...(options.ocrLanguages ? { languages: options.ocrLanguages } : {}),
         minTextChars: options.minTextChars ?? DEFAULT_MIN_TEXT_CHARS,
+        maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
         signal: input.signal,
         progress: input.progress,
         onWarning: options.onWarning,
@@ -119,12 +121,26 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
   return { pages: pdf.pages, ...(title ? { title } : {}), metadata };
 }
 
+/**
+ * A page image as the grey PGM the orientation detection can turn: pdftoppm renders one already; the image pdf.js finds
+ * on a scanned page (a JPEG or PNG) is decoded by libvips. One libvips cannot decode goes to OCR as it is.
+ */
+async function asGrey(image: Buffer, maxPixels: number): Promise<Buffer> {
+  if (isPgm(image)) return image;
+  const { greyPage, UndecodableImageError } = await import('./raster.js');
+  return greyPage(image, 0, maxPixels).catch((error: unknown) => {
+    if (error instanceof UndecodableImageError) return image;
+    throw error;
+  });
+}
+
 async function ocrScannedPages(params: {
   pdf: OpenedPdf;
   ocr: Ocr;
   /** unset: the OCR picks them per page */
   languages?: readonly string[];
   minTextChars: number;
+  maxImagePixels: number;
   signal?: AbortSignal;
   progress?: PageProgress | undefined;
   onWarning?: PdfExtractorOptions['onWarning'];
@@ -139,8 +155,9 @@ async function ocrScannedPages(params: {
     progress?.pageStarted(page.pageNumber);
     let text: string;
     try {
-      const image = await pdf.pageImage(page.pageNumber);
-      if (!image) continue;
+      const rendered = await pdf.pageImage(page.pageNumber);
+      if (!rendered) continue;
+      const image = await asGrey(rendered, params.maxImagePixels);
       text = await ocr.recognize(image, { ...(params.languages ? { languages: [...params.languages] } : {}), signal });
     } catch (error) {
       signal?.throwIfAborted();
