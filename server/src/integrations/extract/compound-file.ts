@@ -91,3 +91,15 @@ export function summaryInformation(file: CompoundFile): { title?: string } & Ext
   }
   return found;
 }
+
+/** a record reader that runs off the end of a damaged stream (a RangeError) reports a corrupt file, not a crash */
+export function readRecords<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new CorruptFileError(`The ${what} is damaged: a record runs past the end of its stream`, { cause: error });
+    }
+    throw error;
+  }
+}

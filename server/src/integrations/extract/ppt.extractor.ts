@@ -14,7 +14,7 @@ import {
   type Extraction,
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
-import { openCompoundFile, summaryInformation } from './compound-file.js';
+import { openCompoundFile, readRecords, summaryInformation } from './compound-file.js';
 import { tidyText } from './tidy-text.js';
 
 const DOCUMENT = 0x03e8;
@@ -175,11 +175,13 @@ export async function extractPpt(input: ExtractorInput): Promise<Extraction> {
   let pages: ExtractedPage[];
   let note: string | undefined;
   try {
-    pages = slidesOf(stream, file.stream('Current User')).map((slide, index) => ({
-      pageNumber: index + 1,
-      text: tidyText(slide.texts.join('\n\n')),
-      ...(slide.title ? { label: slide.title } : {}),
-    }));
+    pages = readRecords('PowerPoint 97-2003 presentation', () => slidesOf(stream, file.stream('Current User'))).map(
+      (slide, index) => ({
+        pageNumber: index + 1,
+        text: tidyText(slide.texts.join('\n\n')),
+        ...(slide.title ? { label: slide.title } : {}),
+      }),
+    );
   } catch (error) {
     if (!(error instanceof CorruptFileError)) throw error;
     // no edit chain to follow: every text atom in the stream, in its order, as one page

@@ -14,7 +14,7 @@ import {
   type Extraction,
   type ExtractorInput,
 } from '../../domain/pipeline/extraction.types.js';
-import { openCompoundFile, summaryInformation } from './compound-file.js';
+import { type CompoundFile, openCompoundFile, readRecords, summaryInformation } from './compound-file.js';
 import { tidyText } from './tidy-text.js';
 
 const BOF = 0x0809;
@@ -195,9 +195,13 @@ function sheetText(sheet: Sheet): string {
 
 export async function extractXls(input: ExtractorInput): Promise<Extraction> {
   const file = openCompoundFile(await readFile(input.path), 'Excel 97-2003 workbook');
+  input.signal?.throwIfAborted();
+  return readRecords('Excel 97-2003 workbook', () => readWorkbook(file));
+}
+
+function readWorkbook(file: CompoundFile): Extraction {
   const stream = file.stream('Workbook') ?? file.stream('Book');
   if (!stream) throw new CorruptFileError('The file is not an Excel workbook: it has no Workbook stream');
-  input.signal?.throwIfAborted();
 
   let biff8 = true;
   let decode = (bytes: Buffer): string => iconv.decode(bytes, 'cp1252');
