@@ -21,6 +21,8 @@ const DOCUMENT = 0x03e8;
 const SLIDE = 0x03ee;
 const SLIDE_LIST_WITH_TEXT = 0x0ff0;
 const SLIDE_PERSIST_ATOM = 0x03f3;
+const SLIDE_ATOM = 0x03ef;
+const NOTES = 0x03f0;
 const TEXT_HEADER_ATOM = 0x0f9f;
 const TEXT_CHARS_ATOM = 0x0fa0;
 const TEXT_BYTES_ATOM = 0x0fa8;
@@ -29,8 +31,9 @@ const PERSIST_DIRECTORY_ATOM = 0x1772;
 const CRYPT_SESSION_CONTAINER = 0x2f14;
 /** TextHeaderAtom types of a slide's title placeholder (Title, CenterTitle) */
 const TITLE_TYPES = new Set([0, 6]);
-/** the slide list of slides (1 is masters, 2 is notes) */
+/** the slide lists of slides and of notes pages (1 is masters) */
 const SLIDES_INSTANCE = 0;
+const NOTES_INSTANCE = 2;
 const GENERIC_TITLE = /^(PowerPoint[ -](Presentation|presentasjon)|Slide \d+|Lysbilde \d+)$/i;
 /** records nested deeper than this are not followed (a damaged length can make a tree of any depth) */
 const MAX_DEPTH = 32;
@@ -79,6 +82,12 @@ function* descendants(stream: Buffer, parent: { start: number; end: number }, de
 }
 
 function textOf(stream: Buffer, record: PptRecord): string | null {
+  const text = rawTextOf(stream, record);
+  // a lone asterisk is the stand-in of a slide-number field, not text
+  return text?.trim() === '*' ? null : text;
+}
+
+function rawTextOf(stream: Buffer, record: PptRecord): string | null {
   const body = stream.subarray(record.start, record.end);
   // paragraphs end in a carriage return, line breaks inside one are vertical tabs
   if (record.type === TEXT_CHARS_ATOM) return body.toString('utf16le').replace(/[\r\v]/g, '\n');
@@ -121,6 +130,18 @@ interface SlideText {
   title?: string;
   texts: string[];
   persistId: number;
+  /** the speaker notes' text boxes */
+  notes: string[];
+}
+
+/** the text atoms under a record, trimmed, each once */
+function textsUnder(stream: Buffer, parent: PptRecord): string[] {
+  const texts: string[] = [];
+  for (const record of descendants(stream, parent)) {
+    const text = textOf(stream, record)?.trim();
+    if (text && !texts.includes(text)) texts.push(text);
+  }
+  return texts;
 }
 
 function slidesOf(stream: Buffer, currentUser: Buffer | null): SlideText[] {
@@ -128,12 +149,22 @@ function slidesOf(stream: Buffer, currentUser: Buffer | null): SlideText[] {
   const document = recordAt(stream, offsets.get(documentId) ?? -1);
   if (!document || document.type !== DOCUMENT) throw new CorruptFileError('The presentation has no document record');
   const slides: SlideText[] = [];
+  /** notes pages by their slide id (SlidePersistAtom: persist id at 0, slide id at 12) */
+  const notesPersist = new Map<number, number>();
   let textType = -1;
   for (const list of children(stream, document)) {
+    if (list.type === SLIDE_LIST_WITH_TEXT && list.instance === NOTES_INSTANCE) {
+      for (const record of children(stream, list)) {
+        if (record.type === SLIDE_PERSIST_ATOM && record.end - record.start >= 16) {
+          notesPersist.set(stream.readUInt32LE(record.start + 12), stream.readUInt32LE(record.start));
+        }
+      }
+      continue;
+    }
     if (list.type !== SLIDE_LIST_WITH_TEXT || list.instance !== SLIDES_INSTANCE) continue;
     for (const record of children(stream, list)) {
       if (record.type === SLIDE_PERSIST_ATOM) {
-        slides.push({ texts: [], persistId: stream.readUInt32LE(record.start) });
+        slides.push({ texts: [], persistId: stream.readUInt32LE(record.start), notes: [] });
       } else if (record.type === TEXT_HEADER_ATOM) {
         textType = stream.readUInt32LE(record.start);
       } else {
@@ -149,6 +180,11 @@ function slidesOf(stream: Buffer, currentUser: Buffer | null): SlideText[] {
   for (const slide of slides) {
     const container = recordAt(stream, offsets.get(slide.persistId) ?? -1);
     if (container?.type !== SLIDE) continue;
+    // the slide's notes page: its SlideAtom names it (notesIdRef at 16), the notes slide list finds it
+    const slideAtom = [...children(stream, container)].find((record) => record.type === SLIDE_ATOM);
+    const notesId = slideAtom && slideAtom.end - slideAtom.start >= 20 ? stream.readUInt32LE(slideAtom.start + 16) : 0;
+    const notes = notesId ? recordAt(stream, offsets.get(notesPersist.get(notesId) ?? -1) ?? -1) : null;
+    if (notes?.type === NOTES) slide.notes = textsUnder(stream, notes);
     let boxType = -1;
     for (const record of descendants(stream, container)) {
       if (record.type === TEXT_HEADER_ATOM) boxType = stream.readUInt32LE(record.start);
@@ -178,7 +214,12 @@ export async function extractPpt(input: ExtractorInput): Promise<Extraction> {
     pages = readRecords('PowerPoint 97-2003 presentation', () => slidesOf(stream, file.stream('Current User'))).map(
       (slide, index) => ({
         pageNumber: index + 1,
-        text: tidyText(slide.texts.join('\n\n')),
+        // as for .pptx: the notes after the slide, as they often carry the substance of a meeting deck
+        text: tidyText(
+          slide.notes.length
+            ? `${slide.texts.join('\n\n')}\n\nNotes:\n${slide.notes.join('\n\n')}`
+            : slide.texts.join('\n\n'),
+        ),
         ...(slide.title ? { label: slide.title } : {}),
       }),
     );

@@ -36,6 +36,11 @@ describe('PowerPoint 97-2003 presentations (.ppt)', () => {
     ]) {
       expect(various).toContain(expected);
     }
+    // the speaker notes page, after the slide, without its slide-number field
+    expect(various).toMatch(
+      /\[1\] This is a footnote\.\n\nNotes:\nThis is the footer text\.\n\nThis is the header text\.$/,
+    );
+    expect(various).toContain('Suddenly some Japanese text:\nゾルゲと尾崎、淡々と最期');
     // PowerPoint's stand-in title ("Slide 1") is no title
     expect((await read('tika-testPPT_various.ppt')).title).toBeUndefined();
     const groups = await read('tika-testPPT_groups.ppt');
