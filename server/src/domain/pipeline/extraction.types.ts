@@ -16,6 +16,8 @@ export type FileKind =
   /** Visio 2013 and newer */
   | 'vsdx'
   | 'rtf'
+  /** EPUB e-book */
+  | 'epub'
   /** PowerPoint 97-2003 */
   | 'ppt'
   /** known, kept, not read yet: Visio 2003-2010 */

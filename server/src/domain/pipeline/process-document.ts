@@ -90,6 +90,7 @@ const KIND_NAMES: Partial<Record<DetectedType['kind'], string>> = {
   odf: 'an OpenDocument file',
   ppt: 'a PowerPoint 97-2003 presentation (.ppt)',
   rtf: 'an RTF document',
+  epub: 'an EPUB e-book',
   vsdx: 'a Visio drawing (.vsdx)',
   vsd: 'a Visio drawing (.vsd)',
   csv: 'CSV text',

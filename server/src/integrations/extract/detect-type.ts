@@ -58,6 +58,7 @@ const EXTENSIONS: Readonly<Record<string, FormatInfo>> = {
   dxf: { kind: 'dxf', mime: 'image/vnd.dxf' },
   ifc: { kind: 'ifc', mime: 'application/x-step' },
   zip: { kind: 'zip', mime: 'application/zip' },
+  epub: { kind: 'epub', mime: 'application/epub+zip' },
   png: { kind: 'image', mime: 'image/png' },
   jpg: { kind: 'image', mime: 'image/jpeg' },
   jpeg: { kind: 'image', mime: 'image/jpeg' },
@@ -197,6 +198,8 @@ async function kindFromSignature(params: {
       return (await kindFromZipEntries(params.handle, params.size)) ?? { kind: 'zip', mime };
     case 'rtf':
       return { kind: 'rtf', mime: 'application/rtf' };
+    case 'epub':
+      return { kind: 'epub', mime: 'application/epub+zip' };
     case 'odt':
     case 'ott':
     case 'ods':
@@ -220,7 +223,7 @@ async function kindFromSignature(params: {
   if (mime.startsWith('audio/')) return { kind: 'audio', mime };
   // file-type calls any text starting with "solid " an STL model; trust that only when the name agrees.
   if (mime.startsWith('text/') || (ext === 'stl' && params.extension !== 'stl')) return undefined;
-  // Other zip-based formats (OpenDocument, EPUB, JAR) land here: they are not archives of the user's files.
+  // Other zip-based formats (JAR, APK) land here: they are not archives of the user's files.
   return { kind: 'unknown', mime };
 }
 

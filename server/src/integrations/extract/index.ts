@@ -46,6 +46,7 @@ function createExtractors(options: FileToolsOptions): Partial<Record<DetectedTyp
     odf: onFirstUse(async () => (await import('./odf.extractor.js')).extractOdf),
     vsdx: onFirstUse(async () => (await import('./vsdx.extractor.js')).extractVsdx),
     rtf: onFirstUse(async () => (await import('./rtf.extractor.js')).extractRtf),
+    epub: onFirstUse(async () => (await import('./epub.extractor.js')).extractEpub),
     text,
     html: text,
     xml: text,
