@@ -2,8 +2,8 @@
  * Excel 97-2003 `.xls` (BIFF8) and Excel 5/95 (BIFF5) workbooks: a page per worksheet, its rows as tab-separated lines,
  * the way `.xlsx` and `.ods` sheets are read. Our own reader of the record stream (MS-XLS), because the one well-known
  * JavaScript reader of the format is no longer published on npm in a safe version: strings from the shared string
- * table (with its CONTINUE records), inline labels, numbers, RK numbers and cached formula results. Dates show as the
- * serial numbers Excel stores; cell formats are not applied.
+ * table (with its CONTINUE records), inline labels, numbers, RK numbers and cached formula results. A number whose
+ * cell format shows a date is written as YYYY-MM-DD (a time as HH:MM); other formats (currency, percent) are not applied.
  */
 import iconv from 'iconv-lite';
 import { readFile } from 'node:fs/promises';
@@ -33,6 +33,9 @@ const MULRK = 0x00bd;
 const FORMULA = 0x0006;
 const STRING = 0x0207;
 const BOOLERR = 0x0205;
+const FORMAT = 0x041e;
+const XF = 0x00e0;
+const DATEMODE = 0x0022;
 const BIFF8 = 0x0600;
 const WORKSHEET = 0x0010;
 
@@ -162,6 +165,65 @@ function numberText(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
 }
 
+/** Excel's built-in formats that show a date (14-22 and the East Asian 27-36, 50-58) or a time (45-47) */
+const BUILT_IN_DATES = new Set([14, 15, 16, 17, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]);
+const BUILT_IN_DATE_TIME = 22;
+const BUILT_IN_TIMES = new Set([18, 19, 20, 21, 32, 33, 45, 46, 47, 55, 56]);
+
+type FormatKind = 'date' | 'datetime' | 'time' | 'number';
+
+/** how a number format shows its value: as a date (with its time or not), a time of day, or a number */
+function formatKind(code: string): FormatKind {
+  // quoted text, escaped characters and [colour] or [$-locale] sections are no date parts
+  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  const time = /[hs]/i.test(bare);
+  if (/[dy]/i.test(bare)) return time ? 'datetime' : 'date';
+  return time ? 'time' : 'number';
+}
+
+/** the cell formats (XF records) by index, each as what its number format shows */
+class CellFormats {
+  private readonly custom = new Map<number, FormatKind>();
+  private readonly xfs: number[] = [];
+  /** the 1904 date system (old Mac workbooks) counts days from 1904-01-01 */
+  dates1904 = false;
+
+  addFormat(index: number, code: string): void {
+    this.custom.set(index, formatKind(code));
+  }
+
+  addXf(formatIndex: number): void {
+    this.xfs.push(formatIndex);
+  }
+
+  /** a number as the cell's format shows it: dates as YYYY-MM-DD (and HH:MM when the format shows the time) */
+  text(value: number, xf: number): string {
+    const format = this.xfs[xf];
+    const kind: FormatKind =
+      format === undefined
+        ? 'number'
+        : (this.custom.get(format) ??
+          (BUILT_IN_DATES.has(format)
+            ? 'date'
+            : format === BUILT_IN_DATE_TIME
+              ? 'datetime'
+              : BUILT_IN_TIMES.has(format)
+                ? 'time'
+                : 'number'));
+    if (kind === 'number' || !Number.isFinite(value) || value < 0 || value > 2_958_465) return numberText(value);
+    const iso = this.dateOf(value).toISOString();
+    const time = iso.slice(11, 16);
+    if (kind === 'time') return time;
+    return kind === 'datetime' ? `${iso.slice(0, 10)} ${time}` : iso.slice(0, 10);
+  }
+
+  private dateOf(serial: number): Date {
+    // the 1900 system counts a 29 February 1900 that never was: from serial 61 on, day 0 is 1899-12-30
+    const epoch = this.dates1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, serial < 61 ? 31 : 30);
+    return new Date(epoch + Math.round(serial * 86_400_000));
+  }
+}
+
 interface Sheet {
   name: string;
   offset: number;
@@ -207,6 +269,7 @@ function readWorkbook(file: CompoundFile): Extraction {
   let decode = (bytes: Buffer): string => iconv.decode(bytes, 'cp1252');
   const strings: string[] = [];
   const sheets: Sheet[] = [];
+  const formats = new CellFormats();
   const all: BiffRecord[] = [...records(stream)];
   let index = 0;
 
@@ -223,6 +286,13 @@ function readWorkbook(file: CompoundFile): Extraction {
       throw new EncryptedFileError(
         'Excel 97-2003 workbook is encrypted with a password; its text cannot be read without it',
       );
+    } else if (type === FORMAT) {
+      const code = biff8 ? inlineString(data, 2, biff8, decode) : decode(data.subarray(3, 3 + data[2]!));
+      formats.addFormat(data.readUInt16LE(0), code);
+    } else if (type === XF) {
+      formats.addXf(data.readUInt16LE(2));
+    } else if (type === DATEMODE) {
+      formats.dates1904 = data.readUInt16LE(0) === 1;
     } else if (type === CODEPAGE && !biff8) {
       const codePage = data.readUInt16LE(0);
       const encoding = iconv.encodingExists(`cp${codePage}`) ? `cp${codePage}` : 'cp1252';
@@ -273,6 +343,7 @@ function readWorkbook(file: CompoundFile): Extraction {
     if (data.length < 6) continue;
     const row = data.readUInt16LE(0);
     const column = data.readUInt16LE(2);
+    const xf = data.readUInt16LE(4);
     switch (type) {
       case LABELSST:
         setCell(sheet, row, column, strings[data.readUInt32LE(6)] ?? '');
@@ -282,14 +353,14 @@ function readWorkbook(file: CompoundFile): Extraction {
         setCell(sheet, row, column, inlineString(data, 6, biff8, decode));
         break;
       case NUMBER:
-        setCell(sheet, row, column, numberText(data.readDoubleLE(6)));
+        setCell(sheet, row, column, formats.text(data.readDoubleLE(6), xf));
         break;
       case RK:
-        setCell(sheet, row, column, numberText(rkValue(data.readUInt32LE(6))));
+        setCell(sheet, row, column, formats.text(rkValue(data.readUInt32LE(6)), xf));
         break;
       case MULRK:
         for (let at = 4, col = column; at + 6 <= data.length - 2; at += 6, col++) {
-          setCell(sheet, row, col, numberText(rkValue(data.readUInt32LE(at + 2))));
+          setCell(sheet, row, col, formats.text(rkValue(data.readUInt32LE(at + 2)), data.readUInt16LE(at)));
         }
         break;
       case BOOLERR:
@@ -297,7 +368,7 @@ function readWorkbook(file: CompoundFile): Extraction {
         break;
       case FORMULA:
         // the cached result: a number, or (0xFFFF in its top bytes) a string in the STRING record that follows
-        if (data.readUInt16LE(12) !== 0xffff) setCell(sheet, row, column, numberText(data.readDoubleLE(6)));
+        if (data.readUInt16LE(12) !== 0xffff) setCell(sheet, row, column, formats.text(data.readDoubleLE(6), xf));
         else if (data[6] === 0) pendingFormula = { row, column };
         else if (data[6] === 1) setCell(sheet, row, column, data[8] ? 'TRUE' : 'FALSE');
         break;

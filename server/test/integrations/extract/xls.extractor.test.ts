@@ -30,6 +30,16 @@ describe('Excel 97-2003 workbooks (.xls)', () => {
     expect(result.pages[0]!.text).toBe((await read('tika-testEXCEL.xls')).pages[0]!.text);
   });
 
+  it('writes a number whose cell format shows a date or a time as one', async () => {
+    expect((await read('tika-testEXCEL_dateFormats.xls')).pages[0]!.text).toBe('date\n2018-09-20\n1996-08-10');
+    const formats = (await read('tika-testEXCEL-formats.xls')).pages[0]!.text;
+    expect(formats).toContain('Time Format: h:mm\t06:15\t18:15');
+    expect(formats).toContain('Date Format: d-mmm-yy\t2007-05-17\n');
+    expect(formats).toContain('Date/Time Format\t2008-01-19 04:35');
+    // other number formats leave the number as it is
+    expect(formats).toContain('Number #,##0.00\t1599.99\t-1599.99');
+  });
+
   it("finds every word of a large real workbook's shared strings, across their CONTINUE records", async () => {
     const result = await read('textract-raw_text.xls');
     const words = new Set(
