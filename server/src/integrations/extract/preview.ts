@@ -9,7 +9,7 @@ import { tooManyPixels } from './image-dimensions.js';
 
 const run = promisify(execFile);
 
-const OFFICE_KINDS = new Set(['docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'odf']);
+const OFFICE_KINDS = new Set(['docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'odf', 'rtf']);
 const A4_PORTRAIT = { width: 595.28, height: 841.89 };
 
 export type PreviewResult = { made: true } | { made: false; note: string };
