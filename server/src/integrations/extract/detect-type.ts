@@ -174,6 +174,7 @@ async function detectContent(params: {
   if (head.subarray(0, 22).toString('latin1') === 'AutoCAD Binary DXF\r\n\x1a\0') {
     return { kind: 'dxf', mime: 'image/vnd.dxf' };
   }
+  if (startsWithMp3Frames(head)) return { kind: 'audio', mime: 'audio/mpeg' };
   if (!looksLikeText(head)) return signature ? { kind: 'unknown', mime: signature.mime } : undefined;
   return kindFromText({ text: decodeHead(head), extension });
 }
@@ -495,4 +496,36 @@ function decodeHead(head: Buffer): string {
   }
   // latin1 keeps every byte as one character, enough to look for ASCII signatures
   return head.toString('latin1');
+}
+
+const MP3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MP3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MP3_SAMPLE_RATES: Readonly<Record<number, readonly number[]>> = {
+  3: [44_100, 48_000, 32_000],
+  2: [22_050, 24_000, 16_000],
+  0: [11_025, 12_000, 8_000],
+};
+
+/** the length of the MPEG Layer III frame whose header starts at `at`, or null when none starts there */
+function mp3FrameLength(bytes: Buffer, at: number): number | null {
+  if (at + 4 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1]! & 0xe0) !== 0xe0) return null;
+  const version = (bytes[at + 1]! >> 3) & 3;
+  const layer = (bytes[at + 1]! >> 1) & 3;
+  const bitrate = (version === 3 ? MP3_BITRATES_V1 : MP3_BITRATES_V2)[bytes[at + 2]! >> 4];
+  const sampleRate = MP3_SAMPLE_RATES[version]?.[(bytes[at + 2]! >> 2) & 3];
+  if (layer !== 1 || !bitrate || !sampleRate) return null;
+  const padding = (bytes[at + 2]! >> 1) & 1;
+  return Math.floor(((version === 3 ? 144 : 72) * bitrate * 1000) / sampleRate) + padding;
+}
+
+/**
+ * MP3 audio after leading zero bytes (some encoders pad the start), which file-type does not look past: two Layer III
+ * frames in a row, the second where the first one's header says it ends.
+ */
+function startsWithMp3Frames(head: Buffer): boolean {
+  let start = 0;
+  while (start < head.length && head[start] === 0) start += 1;
+  if (start === 0) return false;
+  const first = mp3FrameLength(head, start);
+  return first !== null && mp3FrameLength(head, start + first) !== null;
 }

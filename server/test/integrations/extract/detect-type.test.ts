@@ -297,6 +297,16 @@ describe('detectFileType', () => {
     expect(await detect('notat.mp3', mp3)).toMatchObject({ kind: 'audio', mime: 'audio/mpeg' });
   });
 
+  it('recognises MP3 audio behind leading zero bytes by two frames in a row, and not one lone frame header', async () => {
+    // MPEG-1 Layer III, 128 kbit/s, 44.1 kHz: a frame of 417 bytes
+    const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0xc0]), Buffer.alloc(413, 0x55)]);
+    const padded = Buffer.concat([Buffer.alloc(417), frame, frame, frame]);
+    expect(await detect('opptak.mp3', padded)).toMatchObject({ kind: 'audio', mime: 'audio/mpeg' });
+    expect(await detect('opptak.pdf', padded)).toMatchObject({ kind: 'audio', extensionMismatch: true });
+    const lone = Buffer.concat([Buffer.alloc(417), frame.subarray(0, 4), Buffer.alloc(2000, 0x55)]);
+    expect((await detect('opptak.mp3', lone)).kind).not.toBe('audio');
+  });
+
   it('calls binary junk without a known extension unknown without claiming a mismatch', async () => {
     expect(await detect('data.bin', randomBytes(2048))).toMatchObject({
       kind: 'unknown',
