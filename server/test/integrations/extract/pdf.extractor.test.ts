@@ -330,12 +330,12 @@ describe('extractPdf without poppler', () => {
   });
 });
 
-describe('extractPdf of Chinese, Japanese and Korean text (real pdf.js test files)', () => {
-  const CJK = path.join(import.meta.dirname, '../../fixtures/pdf-cjk');
+describe('extractPdf of Korean, Japanese and Russian text', () => {
+  const SCRIPTS = path.join(import.meta.dirname, '../../fixtures/pdf-scripts');
   const read = (name: string, preferCli: boolean) =>
     extractPdf(
       {
-        path: path.join(CJK, name),
+        path: path.join(SCRIPTS, name),
         filename: name,
         detected: { kind: 'pdf', mime: 'application/pdf', extension: 'pdf', extensionMismatch: false },
       },
@@ -350,6 +350,15 @@ describe('extractPdf of Chinese, Japanese and Korean text (real pdf.js test file
 
   // pdf.js 4.9 (the last major for Node 20) turns the Japanese file's predefined CMap into mojibake; its fix
   // (mozilla/pdf.js 8f85e3f, May 2026) is in no release yet, so without poppler such a file reads wrong
+  it.each([true, false].filter((preferCli) => hasPoppler || !preferCli))(
+    'reads Russian (pdftotext: %s)',
+    async (preferCli) => {
+      const text = (await read('kyrillisk-protokoll.pdf', preferCli)).pages[0]!.text.replace(/\s+/g, ' ');
+      expect(text).toContain('Протокол испытаний системы вентиляции');
+      expect(text).toContain('Фильтры заменены, воздухообмен соответствует проекту.');
+    },
+  );
+
   it('reads Korean through pdf.js', async () => {
     expect((await read('pdfjs-bug1627427_reduced.pdf', false)).pages[0]!.text).toContain(korean);
   });
