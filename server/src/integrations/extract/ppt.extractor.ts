@@ -202,7 +202,8 @@ export async function extractPpt(input: ExtractorInput): Promise<Extraction> {
   const stream = file.stream('PowerPoint Document');
   if (!stream)
     throw new CorruptFileError('The file is not a PowerPoint presentation: it has no PowerPoint Document stream');
-  if (file.stream('EncryptedSummary')) {
+  // an encrypted presentation has an EncryptedSummary stream, and a CryptSession container at the top of its stream
+  if (file.stream('EncryptedSummary') || hasCryptSession(stream)) {
     throw new EncryptedFileError(
       'PowerPoint 97-2003 presentation is encrypted with a password; its text cannot be read without it',
     );
@@ -233,11 +234,6 @@ export async function extractPpt(input: ExtractorInput): Promise<Extraction> {
     pages = [{ pageNumber: 1, text: tidyText([...new Set(texts)].join('\n\n')) }];
     note = `The slides could not be told apart (${error.message.replace(/^The presentation /, 'the presentation ')}); all their text is read as one page`;
   }
-  if (descendantsHaveCrypt(stream)) {
-    throw new EncryptedFileError(
-      'PowerPoint 97-2003 presentation is encrypted with a password; its text cannot be read without it',
-    );
-  }
   const { title: summaryTitle, ...metadata } = summaryInformation(file);
   // PowerPoint fills the title property with "PowerPoint Presentation" or the first slide's name when none was given
   const title =
@@ -245,8 +241,7 @@ export async function extractPpt(input: ExtractorInput): Promise<Extraction> {
   return { pages, metadata, ...(title ? { title } : {}), ...(note ? { note } : {}) };
 }
 
-/** an encrypted presentation keeps a CryptSession container at the top of its stream */
-function descendantsHaveCrypt(stream: Buffer): boolean {
+function hasCryptSession(stream: Buffer): boolean {
   for (const record of children(stream, { start: 0, end: stream.length })) {
     if (record.type === CRYPT_SESSION_CONTAINER) return true;
   }
