@@ -22,7 +22,8 @@ export type Split = 'tuning' | 'holdout';
 
 export interface EvalQuestion {
   question: string;
-  gold: string;
+  /** null: SQuAD 2.0's unanswerable question, written to look answerable from its passage */
+  gold: string | null;
   documentId: string;
   /** the folder the question's passage lies in: making it private hides the answer from the building */
   folder: string;
@@ -41,7 +42,12 @@ export interface EvalBuilding {
 }
 
 interface SquadSet {
-  data: { paragraphs: { context: string; qas: { question: string; answers: { text: string }[] }[] }[] }[];
+  data: {
+    paragraphs: {
+      context: string;
+      qas: { question: string; answers: { text: string }[]; is_impossible?: boolean }[];
+    }[];
+  }[];
 }
 
 /** Loads the set into a fresh database (embedded unless `databaseUrl` names a PostgreSQL server to create one on). */
@@ -84,8 +90,9 @@ export async function openEvalBuilding(params: {
         const split: Split = document.index % 2 === 0 ? 'tuning' : 'holdout';
         const folder = passageFolder(document.index);
         for (const qa of paragraph.qas) {
-          const gold = qa.answers[0]?.text;
-          if (gold) questions.push({ question: qa.question, gold, documentId: document.id, folder, split });
+          const gold = qa.is_impossible ? null : qa.answers[0]?.text;
+          if (gold !== undefined)
+            questions.push({ question: qa.question, gold, documentId: document.id, folder, split });
         }
       }
     }

@@ -5,7 +5,10 @@
  * with generated documents to 10,000 so the latency is that of a realistically large building. The shares are printed
  * for the tuning half and for the held-out half (see norquad-building.ts); targets must hold on both.
  *
- *   npx tsx eval/ask/run-eval.ts [--file path.json] [--limit n] [--documents 10000] [--language no]
+ * A SQuAD 2.0 set's unanswerable questions (`is_impossible`) are asked too: the share answered "not found" is printed
+ * for them and for the answerable ones, which alone count for the passage and gold shares.
+ *
+ *   npx tsx eval/ask/run-eval.ts [--file path.json] [--limit n] [--documents 10000] [--language|--lang no]
  *                                [--mode balanced] [--ranking word-weight|search-rank] [--database-url postgres://...]
  *                                [--verbose]
  *
@@ -33,7 +36,7 @@ function argValue(name: string): string | undefined {
 const file = path.resolve(argValue('--file') ?? DEFAULT_SET);
 const limit = Number(argValue('--limit') ?? Infinity);
 const totalDocuments = Number(argValue('--documents') ?? 10_000);
-const language = (argValue('--language') ?? 'no') as RequestedLanguage;
+const language = (argValue('--language') ?? argValue('--lang') ?? 'no') as RequestedLanguage;
 const mode = argValue('--mode') as AskMode | undefined;
 const databaseUrl = argValue('--database-url') ?? process.env.EVAL_DATABASE_URL;
 const verbose = process.argv.includes('--verbose');
@@ -94,6 +97,7 @@ async function timesToFirstEvent(params: { url: string; key: string; queries: st
 
 interface Outcome {
   split: Split;
+  answerable: boolean;
   rightFirst: boolean;
   goldContained: boolean;
   notFound: boolean;
@@ -138,8 +142,9 @@ async function main(): Promise<void> {
       const first = result.citations.find((c) => c.number === 1);
       const outcome: Outcome = {
         split: q.split,
+        answerable: q.gold !== null,
         rightFirst: first?.documentId === q.documentId,
-        goldContained: normalize(result.answer).includes(normalize(q.gold)),
+        goldContained: q.gold !== null && normalize(result.answer).includes(normalize(q.gold)),
         notFound: result.citations.length === 0,
         notFoundWhenHidden: false,
       };
@@ -155,6 +160,7 @@ async function main(): Promise<void> {
 
     // the same questions in a building that does not hold their answer: their own passage's folder made private
     for (const [i, q] of asked.entries()) {
+      if (q.gold === null) continue;
       await services.buildings.update({ principal, ownerId, buildingId, privateFolders: [q.folder] });
       const result = await answers.ask(
         { principal, ownerId, buildingId, query: q.question, language, ...(mode ? { mode } : {}) },
@@ -196,8 +202,8 @@ async function main(): Promise<void> {
       await app.close();
     }
 
-    const share = (split: Split, pick: (o: Outcome) => boolean): { value: number; n: number } => {
-      const of = outcomes.filter((o) => o.split === split);
+    const share = (split: Split, pick: (o: Outcome) => boolean, answerable = true): { value: number; n: number } => {
+      const of = outcomes.filter((o) => o.split === split && o.answerable === answerable);
       return { value: of.filter(pick).length / Math.max(1, of.length), n: of.length };
     };
     const pct = (value: number) => `${(value * 100).toFixed(1).padStart(5)} %`;
@@ -218,6 +224,15 @@ async function main(): Promise<void> {
     console.log(
       `questions              ${String(share('tuning', () => true).n).padStart(7)}   ${String(share('holdout', () => true).n).padStart(7)}`,
     );
+    const unanswerable = {
+      tuning: share('tuning', (o) => o.notFound, false),
+      holdout: share('holdout', (o) => o.notFound, false),
+    };
+    if (unanswerable.tuning.n + unanswerable.holdout.n > 0) {
+      console.log(
+        `"not found", unanswerable ${pct(unanswerable.tuning.value)}   ${pct(unanswerable.holdout.value)}   (of ${unanswerable.tuning.n} and ${unanswerable.holdout.n} unanswerable questions)`,
+      );
+    }
     const p95 = percentile(latencies, 95);
     const firstEventP95 = percentile(firstEvents, 95);
     console.log(
