@@ -58,8 +58,16 @@ export function summariseStatus(counts: DocumentStatusCounts): ProcessingSummary
 }
 
 /** What became of one document's processing, in one word for programs and in a sentence for people. */
-export type ProcessingOutcome =
-  'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+export const PROCESSING_OUTCOMES = [
+  'waiting_for_upload',
+  'processing',
+  'read',
+  'unpacked',
+  'no_text',
+  'corrupt',
+  'invalid',
+] as const;
+export type ProcessingOutcome = (typeof PROCESSING_OUTCOMES)[number];
 
 /** kinds that are kept without text because byggdok has no reader for them yet */
 const UNREAD_KINDS: Readonly<Record<string, string>> = {

@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentRecord } from '../../domain/documents/document.js';
-import { processingOutcomeOf, type ProcessingSummary } from '../../domain/documents/processing-status.js';
+import {
+  PROCESSING_OUTCOMES,
+  processingOutcomeOf,
+  type ProcessingSummary,
+} from '../../domain/documents/processing-status.js';
 import { processingFlagFields, Timestamp } from '../schemas/common.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const OutcomeSchema = Type.Union(
-  ['waiting_for_upload', 'processing', 'read', 'unpacked', 'no_text', 'corrupt', 'invalid'].map((value) =>
-    Type.Literal(value),
-  ),
+  PROCESSING_OUTCOMES.map((value) => Type.Literal(value)),
   { description: 'waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid' },
 );
 

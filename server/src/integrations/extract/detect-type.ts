@@ -198,9 +198,8 @@ async function kindFromSignature(params: {
     case 'zip':
       return (await kindFromZipEntries(params.handle, params.size)) ?? { kind: 'zip', mime };
     case 'rtf':
-      return { kind: 'rtf', mime: 'application/rtf' };
     case 'epub':
-      return { kind: 'epub', mime: 'application/epub+zip' };
+      return EXTENSIONS[ext]!;
     case 'odt':
     case 'ott':
     case 'ods':
@@ -239,7 +238,7 @@ function kindFromText(params: { text: string; extension: string }): ContentForma
       : { kind: 'unknown', mime: 'model/step' };
   }
   if (isDxf(start)) return { kind: 'dxf', mime: 'image/vnd.dxf' };
-  if (start.startsWith('{\\rtf')) return { kind: 'rtf', mime: 'application/rtf' };
+  if (start.startsWith('{\\rtf')) return EXTENSIONS.rtf!;
   if (/^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>])/i.test(start)) {
     return { kind: 'html', mime: claimed?.kind === 'html' ? claimed.mime : 'text/html' };
   }
@@ -314,7 +313,7 @@ const OOXML_MAIN_PARTS: readonly [string, FormatInfo][] = [
   ['word/document.xml', { kind: 'docx', mime: `${OOXML}.wordprocessingml.document` }],
   ['xl/workbook.xml', { kind: 'xlsx', mime: `${OOXML}.spreadsheetml.sheet` }],
   ['ppt/presentation.xml', { kind: 'pptx', mime: `${OOXML}.presentationml.presentation` }],
-  ['visio/document.xml', { kind: 'vsdx', mime: 'application/vnd.ms-visio.drawing.main+xml' }],
+  ['visio/document.xml', EXTENSIONS.vsdx!],
 ];
 
 /**
@@ -378,8 +377,8 @@ async function kindFromCompoundFile(params: {
   if (has('__properties_version1.0') || names.some((name) => name.startsWith('__substg1.0_'))) {
     return { kind: 'msg', mime: 'application/vnd.ms-outlook' };
   }
-  if (has('PowerPoint Document')) return { kind: 'ppt', mime: 'application/vnd.ms-powerpoint' };
-  if (has('VisioDocument')) return { kind: 'vsd', mime: 'application/vnd.visio' };
+  if (has('PowerPoint Document')) return EXTENSIONS.ppt!;
+  if (has('VisioDocument')) return EXTENSIONS.vsd!;
   const claimed = EXTENSIONS[params.extension];
   if (claimed && (claimed.kind === 'doc' || claimed.kind === 'xls' || claimed.kind === 'msg')) return claimed;
   return { kind: 'unknown', mime: 'application/x-cfb' };

@@ -36,15 +36,20 @@ function decodeXmlText(text: string): string {
 }
 
 export async function extractEpub(input: ExtractorInput): Promise<Extraction> {
-  const container = (await readZipEntries({ zipPath: input.path, wanted: (name) => name === CONTAINER })).get(
-    CONTAINER,
-  );
+  // the container and the package documents it may name in one pass; the chapters it lists in a second
+  const head = await readZipEntries({
+    zipPath: input.path,
+    wanted: (name) => name === CONTAINER || name.endsWith('.opf'),
+  });
+  const container = head.get(CONTAINER);
   const packagePath = container ? elements(container.toString('utf8'), 'rootfile')[0]?.['full-path'] : undefined;
   if (!packagePath) throw new CorruptFileError('The EPUB names no package document (META-INF/container.xml)');
   input.signal?.throwIfAborted();
-  const packageXml = (await readZipEntries({ zipPath: input.path, wanted: (name) => name === packagePath }))
-    .get(packagePath)
-    ?.toString('utf8');
+  // a package document not named .opf (allowed, rare) is read on its own
+  const packageXml = (
+    head.get(packagePath) ??
+    (await readZipEntries({ zipPath: input.path, wanted: (name) => name === packagePath })).get(packagePath)
+  )?.toString('utf8');
   if (!packageXml) throw new CorruptFileError(`The EPUB's package document ${packagePath} is missing`);
 
   const base = path.dirname(packagePath);

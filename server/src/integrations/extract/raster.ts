@@ -58,11 +58,12 @@ export async function greyPage(source: string | Buffer, pageIndex: number, maxPi
     page(factory, source, pageIndex, maxPixels)
       .flatten({ background: '#ffffff' })
       .toColourspace('b-w')
-      .raw()
+      // exactly one 8-bit channel, as the PGM header says
+      .extractChannel(0)
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true }),
   );
-  const grey = info.channels === 1 ? data : Buffer.from(data.filter((_, index) => index % info.channels === 0).buffer);
-  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1'), grey]);
+  return Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, 'latin1'), data]);
 }
 
 /** One page as PNG, for a preview. */

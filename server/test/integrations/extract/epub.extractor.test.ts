@@ -13,17 +13,17 @@ const xhtml = (title: string, body: string) =>
   `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${title}</title></head><body>${body}</body></html>`;
 
 /** an FDV handbook as an e-book: the table of contents first in the spine, then two chapters, one in a subfolder */
-function handbook(): Buffer {
+function handbook(packagePath = 'OEBPS/pakke.opf'): Buffer {
   return buildZip([
     { name: 'mimetype', data: Buffer.from('application/epub+zip') },
     {
       name: 'META-INF/container.xml',
       data: Buffer.from(
-        `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/pakke.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+        `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="${packagePath}" media-type="application/oebps-package+xml"/></rootfiles></container>`,
       ),
     },
     {
-      name: 'OEBPS/pakke.opf',
+      name: packagePath,
       data: Buffer.from(`<?xml version="1.0"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>FDV-håndbok &amp; driftsinstruks</dc:title><dc:creator>Ventilasjon AS</dc:creator></metadata>
@@ -71,6 +71,13 @@ describe('EPUB e-books', () => {
     ]);
     expect(result.title).toBe('FDV-håndbok & driftsinstruks');
     expect(result.metadata.author).toBe('Ventilasjon AS');
+  });
+
+  it('finds a package document that is not named .opf', async () => {
+    const file = path.join(dir, 'pakke.epub');
+    await writeFile(file, handbook('OEBPS/pakke.xml'));
+    const result = await extractEpub(extractorInput(file, 'epub'));
+    expect(result.pages.map((page) => page.label)).toEqual(['Innledning', 'Drift']);
   });
 
   it("reads a real e-book (textract's test file), also when it is named .zip", async () => {
