@@ -1,7 +1,8 @@
 /** The shapes of the ask feature as the domain sees them. Presenters turn them into the wire shape. */
+import type { TextLanguage } from '../shared/text-language.js';
 
 /** Languages an answer can be written in. `no` is accepted on the wire and answered in Bokmål. */
-export type AnswerLanguage = 'en' | 'nb' | 'nn';
+export type AnswerLanguage = TextLanguage;
 export type RequestedLanguage = AnswerLanguage | 'no';
 
 /** How much retrieval and synthesis an answer gets. */

@@ -104,7 +104,8 @@ export function createAnswersService(deps: {
     const thread = await threadOf({ input, grant: scope });
 
     const tools: AnswerTools = {
-      retrieve: ({ query, limit }) => deps.retriever.retrieveChunks({ ...passageScope, query, limit }),
+      // the question's words are analysed in the language it is answered in first (see query-analysis.ts)
+      retrieve: ({ query, limit }) => deps.retriever.retrieveChunks({ ...passageScope, query, limit, language }),
       readPassages: ({ documentIds, limitPerDocument }) =>
         deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
       readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),

@@ -1,5 +1,6 @@
 import type { Classification } from '../classification/classification.types.js';
 import type { DocumentRecord } from '../documents/document.js';
+import type { TextLanguage } from '../shared/text-language.js';
 import type { Chunk } from './chunking.js';
 import type { DetectedType, ExtractedPage, Extraction, PageProgress } from './extraction.types.js';
 
@@ -38,8 +39,10 @@ export interface ExtractionResult {
   fileKind: string;
   md5: string | null;
   title: string | null;
-  pages: ExtractedPage[];
-  chunks: Chunk[];
+  pages: (ExtractedPage & { language?: TextLanguage | null })[];
+  chunks: (Chunk & { language?: TextLanguage | null })[];
+  /** the language most of its text is written in; null when its text says too little (see text-language.ts) */
+  language: TextLanguage | null;
   pageCount: number | null;
   originalCreatedAt: Date | null;
   previewKey: string | null;

@@ -1,3 +1,5 @@
+import type { TextLanguage } from '../shared/text-language.js';
+
 /** A passage of one page. `text` is `page.text.slice(charStart, charEnd)` of the stored extracted text. */
 export interface ChunkHit {
   documentId: string;
@@ -10,6 +12,8 @@ export interface ChunkHit {
   text: string;
   /** larger is better; comparable within one result list */
   score: number;
+  /** what its text is written in, when its document was read since languages were told apart (migration 0018) */
+  language?: TextLanguage;
   /**
    * the share (0..1) of the query's word weight this passage matched, where the ranking knows it: low when the
    * query's most telling words are in no passage, as when the documents do not hold the answer
@@ -44,6 +48,8 @@ export interface ChunkRetrievalRequest {
   limit: number;
   /** omitted: DEFAULT_CHUNK_RANKING */
   ranking?: ChunkRanking;
+  /** the question's language: its words' own analysis; omitted, it is told from the words (see query-analysis.ts) */
+  language?: TextLanguage;
 }
 
 export interface ChunkMentionsRequest {

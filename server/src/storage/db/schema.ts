@@ -120,6 +120,8 @@ export interface DocumentsTable {
   duplicate_of: string | null;
   /** how the document was read when a person should know (migration 0017): "the name says .docx, ..." */
   processing_note: string | null;
+  /** what most of its text is written in, `nb` | `nn` | `en`; null without telling words (migration 0018) */
+  language: string | null;
   /** extraction sandboxes this document's parsing has killed (see migration 0008) */
   extraction_kills: Defaulted<number>;
   processed_at: NullableTimestamp;
@@ -157,6 +159,8 @@ export interface DocumentPagesTable {
   width_mm: number | null;
   height_mm: number | null;
   label: string | null;
+  /** `nb` | `nn` | `en`, or null: its text is analysed as Norwegian (migration 0018) */
+  language: string | null;
 }
 
 export interface DocumentChunksTable {
@@ -169,7 +173,9 @@ export interface DocumentChunksTable {
   char_start: number;
   char_end: number;
   text: string;
-  /** search_vector(text): the one full-text vector of a chunk (migration 0007) */
+  /** `nb` | `nn` | `en`, or null for Norwegian: the analysis of its vector (migration 0018) */
+  language: string | null;
+  /** search_vector(text, language): the one full-text vector of a chunk (migrations 0007, 0018) */
   tsv: Generated<string>;
 }
 

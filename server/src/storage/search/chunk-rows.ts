@@ -1,4 +1,5 @@
 import type { ChunkHit } from '../../domain/search/chunk-retriever.js';
+import type { TextLanguage } from '../../domain/shared/text-language.js';
 
 /** A chunk as the SQL of the chunk retriever and the passage readers select it. */
 export interface ChunkRow {
@@ -10,6 +11,7 @@ export interface ChunkRow {
   char_start: number;
   char_end: number;
   text: string;
+  language?: string | null;
   /** absent where nothing ranked the chunk (a page read on request) */
   score?: number | string;
   share?: number | string | null;
@@ -28,9 +30,14 @@ export function toChunkHit(row: ChunkRow): ChunkHit {
     charEnd: row.char_end,
     text: row.text,
     score: row.score === undefined ? 0 : Number(row.score),
+    ...(isTextLanguage(row.language) ? { language: row.language } : {}),
     ...(row.share !== undefined && row.share !== null ? { queryShare: Math.min(1, Number(row.share)) } : {}),
     ...(row.unmatched_share !== undefined && row.unmatched_share !== null
       ? { queryUnmatchedShare: Number(row.unmatched_share) }
       : {}),
   };
+}
+
+function isTextLanguage(value: string | null | undefined): value is TextLanguage {
+  return value === 'nb' || value === 'nn' || value === 'en';
 }

@@ -42,8 +42,16 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
     const { ownerId, limit } = request;
     const query = parseQuery({ query: request.query, fuzziness: 'off' });
     if (query.include.length === 0) return [];
-    const analysed = await analyseQuery({ db, ownerId, query, compounds: false, prefixStems: true });
-    const terms = [...new Set(analysed.include.map((t) => t.exact))].slice(0, MAX_TERMS);
+    const analysed = await analyseQuery({
+      db,
+      ownerId,
+      query,
+      compounds: false,
+      prefixStems: true,
+      language: request.language ?? null,
+    });
+    // a passage in either language counts alike: the question's words find their English and Norwegian forms
+    const terms = [...new Set(analysed.include.map((t) => t.both))].slice(0, MAX_TERMS);
     if (terms.length === 0) return [];
     const buildings = [...request.buildingIds];
     const exclude = analysed.exclude ? sql`and not (c.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
@@ -77,7 +85,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
         group by h.id
       ),
       top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
-      select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, d.filename,
+      select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language, d.filename,
         top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
       from top
       cross join possible
@@ -95,7 +103,13 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
     return inSearchTransaction(db, async (trx) => {
       const scope = await resolveScope(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds });
       if (scope.empty) return [];
-      const analysed = await analyseQuery({ db: trx, ownerId: request.ownerId, query, compounds: false });
+      const analysed = await analyseQuery({
+        db: trx,
+        ownerId: request.ownerId,
+        query,
+        compounds: false,
+        ...(request.language ? { language: request.language } : {}),
+      });
       if (analysed.include.length === 0) return [];
       const weighed = await weigh({
         trx,
@@ -125,7 +139,8 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
         await sql<ChunkRow>`
           with visible as materialized (${visible}),
           k as materialized (
-            select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, v.filename,
+            select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language,
+                   v.filename,
                    length(c.tsv) as words, ${ranks} as r, ${headRanks} as h
             from document_chunks c
             join visible v on v.id = c.document_id
@@ -133,7 +148,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
             where ${scope.condition('c')} and c.tsv @@ ${candidates}::tsquery ${exclude}
           )
           select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,
-                 k.text, ${score} as score
+                 k.text, k.language, ${score} as score
           from k order by score desc, k.id limit ${request.limit}`.execute(trx)
       ).rows;
       return rows.map(toChunkHit);
@@ -148,12 +163,13 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
     }
     if (queries.size === 0 || request.buildingIds.length === 0 || request.firstChunks <= 0) return [];
     const buildings = [...request.buildingIds];
-    // Each term is a phrase of prefix words, analysed as the stored vectors were (search_phrase_text keeps the
-    // positions a phrase needs); the chunks' vectors are read as stored, and only the names are analysed here.
+    // Each term is a phrase of prefix words, analysed as the stored vectors were, in Norwegian or in English
+    // (search_phrase_text keeps the positions a phrase needs); the chunks' vectors are read as stored, and only the names are analysed here.
     const result = await sql<{ term: string; document_id: string; chunks: number; in_name: boolean }>`
       with q as materialized (
         select * from (
-          select t.term, to_tsquery('byggdok', search_phrase_text(t.query)) as query
+          select t.term, to_tsquery('byggdok', search_phrase_text(t.query))
+                         || to_tsquery('byggdok_en', search_phrase_text(t.query)) as query
           from unnest(${[...queries.keys()]}::text[], ${[...queries.values()]}::text[]) as t (term, query)
         ) analysed
         -- a term of stop words only has nothing to find
@@ -168,8 +184,11 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
         join docs on docs.id = c.document_id
         where c.building_id = any(${buildings}::text[]) and c.chunk_index < ${request.firstChunks}
         union all
-        select docs.id, search_vector(regexp_replace(docs.original_path || ' ' || coalesce(docs.title, ''), '[_./]+', ' ', 'g')), true
+        select docs.id, search_vector(n.name, 'nb') || search_vector(n.name, 'en'), true
         from docs
+        cross join lateral (
+          select regexp_replace(docs.original_path || ' ' || coalesce(docs.title, ''), '[_./]+', ' ', 'g') as name
+        ) n
       )
       select q.term, texts.document_id,
              count(*) filter (where not texts.in_name)::int as chunks, bool_or(texts.in_name) as in_name

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ParsedQuery, QueryTerm } from '../../domain/search/search.types.js';
 import { editDistance } from '../../domain/search/edit-distance.js';
+import { languageEvidence, type TextLanguage } from '../../domain/shared/text-language.js';
 import type { DB } from '../db/schema.js';
 
 /** One term of a query, as tsquery texts over the index's lexemes. */
@@ -11,6 +12,8 @@ export interface AnalysedTerm {
   alternatives: string | null;
   /** exact | alternatives */
   match: string;
+  /** the term in both languages' analyses, without typo or compound alternatives: what word-weight retrieval uses */
+  both: string;
 }
 
 export interface AnalysedQuery {
@@ -49,7 +52,9 @@ const BOUND_MODIFIERS = [
 interface TokenRow {
   i: number;
   token: string;
-  lexemes: string[];
+  /** the token's lexemes in the query's language, and in the other one */
+  own: string[];
+  other: string[];
 }
 
 function quoteLexeme(lexeme: string): string {
@@ -66,8 +71,9 @@ const MIN_PREFIX_STEM = 4;
 const LETTERS = /^\p{L}+$/u;
 
 /**
- * Turns parsed terms into tsquery texts with the same analysis the index used (search_text + the byggdok
- * configuration), then adds typo corrections (trigram candidates within the allowed edit distance, from the owner's
+ * Turns parsed terms into tsquery texts with the same analyses the index used (search_text + the Norwegian `byggdok`
+ * and the English `byggdok_en` configurations, see migration 0018: the query's own language's analysis is its exact
+ * form, the other's an alternative, or both alike when the query's words do not tell), then adds typo corrections (trigram candidates within the allowed edit distance, from the owner's
  * vocabulary) and compounds that end in a word (`dør` -> `branndør`, `slukker` -> `brannslukker`).
  */
 export async function analyseQuery(params: {
@@ -81,6 +87,8 @@ export async function analyseQuery(params: {
    * `svingkurv`); stems shorter than MIN_PREFIX_STEM match whole (`tak` finds `taket`, not `takst`)
    */
   prefixStems?: boolean;
+  /** the query's language (an ask's); when absent it is told from the query's words, or it is analysed both ways */
+  language?: TextLanguage | null;
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
   const all: QueryTerm[] = [...query.include, ...query.exclude];
@@ -89,16 +97,19 @@ export async function analyseQuery(params: {
   const words = all.map((term, index) => ({ term, index })).filter(({ term }) => !term.phrase);
   const phrases = all.map((term, index) => ({ term, index })).filter(({ term }) => term.phrase);
 
+  const configs = analysisOrder(params.language ?? queryLanguage(query));
   const tokenRows =
     words.length === 0
       ? []
       : (
           await sql<TokenRow>`
             select t.i::int as i, x.match[1] as token,
-                   tsvector_to_array(search_vector(regexp_replace(x.match[1], '[-.:_+]', '', 'g'))) as lexemes
+                   tsvector_to_array(search_vector(w.word, ${configs.own})) as own,
+                   tsvector_to_array(search_vector(w.word, ${configs.other})) as other
             from unnest(${words.map((w) => w.term.text)}::text[]) with ordinality as t(text, i)
             cross join lateral regexp_matches(search_fold(t.text), '[[:alnum:]]+(?:[-.:_+][[:alnum:]]+)*', 'g')
               with ordinality as x(match, n)
+            cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
             order by t.i, x.n`.execute(db)
         ).rows;
 
@@ -106,38 +117,49 @@ export async function analyseQuery(params: {
     phrases.length === 0
       ? []
       : (
-          await sql<{ i: number; query: string }>`
-            select t.i::int as i, phraseto_tsquery('byggdok', search_phrase_text(t.text))::text as query
+          await sql<{ i: number; own: string; other: string }>`
+            select t.i::int as i,
+                   phraseto_tsquery(${configName(configs.own)}::regconfig, search_phrase_text(t.text))::text as own,
+                   phraseto_tsquery(${configName(configs.other)}::regconfig, search_phrase_text(t.text))::text as other
             from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)`.execute(db)
         ).rows;
 
-  const exact = new Map<number, string>();
+  /** per term: its own language's analysis, and the other language's where it differs */
+  const exact = new Map<number, { own: string; other: string | null }>();
   /** word terms that are a single letters-only lexeme: candidates for corrections and compounds */
-  const expandable: { index: number; lexeme: string; edits: number }[] = [];
+  const expandable: { index: number; lexeme: string; other: string | null; edits: number }[] = [];
 
   words.forEach(({ term, index }, position) => {
     const rows = tokenRows.filter((row) => row.i === position + 1);
-    const parts: string[] = [];
+    const own: string[] = [];
+    const other: string[] = [];
     for (const row of rows) {
-      const lexeme = row.lexemes[0];
-      if (lexeme === undefined) continue;
-      // the index holds a code's heads at each separator, so `360.001` finds `=360.001-RB01` exactly; `on` also
-      // lets a code find longer ones (`ARK-A-20-00` -> `ARK-A-20-001`)
-      const prefix =
-        (DIGIT.test(row.token) && term.maxEdits > 0) ||
-        (params.prefixStems === true && LETTERS.test(lexeme) && [...lexeme].length >= MIN_PREFIX_STEM);
-      parts.push(`${quoteLexeme(lexeme)}${prefix ? ':*' : ''}`);
+      const lexeme = row.own[0];
+      // a stop word of the query's language is no term (without a language: of either)
+      if (lexeme === undefined || (configs.both && row.other[0] === undefined)) continue;
+      own.push(lexemeQuery({ lexeme, token: row.token, term, prefixStems: params.prefixStems }));
+      const otherLexeme = row.other[0] ?? lexeme;
+      other.push(lexemeQuery({ lexeme: otherLexeme, token: row.token, term, prefixStems: params.prefixStems }));
     }
-    if (parts.length === 0) return;
-    exact.set(index, parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' & ')})`);
-    const only = rows.length === 1 ? rows[0]?.lexemes[0] : undefined;
+    if (own.length === 0) return;
+    const ownQuery = andOf(own);
+    const otherQuery = andOf(other);
+    exact.set(index, { own: ownQuery, other: otherQuery === ownQuery ? null : otherQuery });
+    const only = rows.length === 1 ? rows[0]?.own[0] : undefined;
     if (only !== undefined && LETTERS.test(only) && [...only].length >= 3) {
-      expandable.push({ index, lexeme: only, edits: term.maxEdits });
+      const otherOnly = rows[0]?.other[0];
+      expandable.push({
+        index,
+        lexeme: only,
+        other: otherOnly !== only ? (otherOnly ?? null) : null,
+        edits: term.maxEdits,
+      });
     }
   });
   phrases.forEach(({ index }, position) => {
     const row = phraseRows.find((r) => r.i === position + 1);
-    if (row && row.query !== '') exact.set(index, row.query);
+    if (!row || row.own === '') return;
+    exact.set(index, { own: row.own, other: row.other !== '' && row.other !== row.own ? row.other : null });
   });
 
   const alternatives = await expand({
@@ -153,14 +175,61 @@ export async function analyseQuery(params: {
   query.include.forEach((_, index) => {
     const term = exact.get(index);
     if (term === undefined) return;
-    const extra = alternatives.get(index) ?? [];
-    const alt = extra.length > 0 ? orOf(extra.map(quoteLexeme)) : null;
-    include.push({ exact: term, alternatives: alt, match: alt ? `(${term} | ${alt})` : term });
+    const both = term.other ? `(${term.own} | ${term.other})` : term.own;
+    // without a language of its own, the query's words are taken both ways alike; with one, the other language's
+    // analysis only widens (an English word in a Norwegian question finds English documents, ranked lower)
+    const own = configs.both ? both : term.own;
+    const extra = [
+      ...(configs.both || !term.other ? [] : [term.other]),
+      ...(alternatives.get(index) ?? []).map(quoteLexeme),
+    ];
+    const alt = extra.length > 0 ? orOf(extra) : null;
+    include.push({ exact: own, alternatives: alt, match: alt ? `(${own} | ${alt})` : own, both });
   });
   const excluded = query.exclude
     .map((_, position) => exact.get(query.include.length + position))
-    .filter((q): q is string => q !== undefined);
+    .filter((t): t is { own: string; other: string | null } => t !== undefined)
+    .map((t) => (t.other ? `(${t.own} | ${t.other})` : t.own));
   return { include, exclude: excluded.length > 0 ? orOf(excluded) : null };
+}
+
+/** `lexeme`, or `lexeme:*` where it also matches as a prefix (see analyseQuery's prefixStems) */
+function lexemeQuery(params: {
+  lexeme: string;
+  token: string;
+  term: QueryTerm;
+  prefixStems: boolean | undefined;
+}): string {
+  const { lexeme, token, term } = params;
+  // the index holds a code's heads at each separator, so `360.001` finds `=360.001-RB01` exactly; `on` also
+  // lets a code find longer ones (`ARK-A-20-00` -> `ARK-A-20-001`)
+  const prefix =
+    (DIGIT.test(token) && term.maxEdits > 0) ||
+    (params.prefixStems === true && LETTERS.test(lexeme) && [...lexeme].length >= MIN_PREFIX_STEM);
+  return `${quoteLexeme(lexeme)}${prefix ? ':*' : ''}`;
+}
+
+function andOf(parts: readonly string[]): string {
+  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' & ')})`;
+}
+
+/**
+ * The analysis a query's words get first (its own language's) and second. A query whose words do not tell its
+ * language (most keyword searches) is analysed both ways alike.
+ */
+function analysisOrder(language: TextLanguage | null): { own: 'nb' | 'en'; other: 'nb' | 'en'; both: boolean } {
+  if (language === 'en') return { own: 'en', other: 'nb', both: false };
+  return { own: 'nb', other: 'en', both: language === null };
+}
+
+function configName(language: 'nb' | 'en'): string {
+  return language === 'en' ? 'byggdok_en' : 'byggdok';
+}
+
+/** The language a query's own words show, or null when they are too few to tell (keywords, codes). */
+function queryLanguage(query: ParsedQuery): TextLanguage | null {
+  const evidence = languageEvidence(query.include.map((t) => t.text).join(' '));
+  return evidence.markers >= 2 ? evidence.language : null;
 }
 
 /** how many prefix and suffix neighbours are checked for edit distance per word */
@@ -174,7 +243,7 @@ const COMPOUND_LIMIT = 12;
 async function expand(params: {
   db: Kysely<DB>;
   ownerId: string;
-  candidates: { index: number; lexeme: string; edits: number }[];
+  candidates: { index: number; lexeme: string; other: string | null; edits: number }[];
   compounds: boolean;
   alwaysFuzzy: boolean;
 }): Promise<Map<number, string[]>> {
@@ -185,10 +254,15 @@ async function expand(params: {
     const known = new Set(
       (
         await sql<{ lexeme: string }>`select lexeme from search_lexemes
-          where building_owner_id = ${ownerId} and lexeme = any(${candidates.map((c) => c.lexeme)}::text[])`.execute(db)
+          where building_owner_id = ${ownerId} and lexeme = any(${candidates.flatMap((c) => (c.other ? [c.lexeme, c.other] : [c.lexeme]))}::text[])`.execute(
+          db,
+        )
       ).rows.map((r) => r.lexeme),
     );
-    candidates = candidates.map((c) => (known.has(c.lexeme) ? { ...c, edits: 0 } : c));
+    // in either language's analysis
+    candidates = candidates.map((c) =>
+      known.has(c.lexeme) || (c.other !== null && known.has(c.other)) ? { ...c, edits: 0 } : c,
+    );
   }
   const result = new Map<number, string[]>();
   const parts: RawBuilder<ExpansionRow>[] = [];

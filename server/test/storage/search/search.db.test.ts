@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import { makePdf } from '../../helpers/document-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 
@@ -26,6 +27,11 @@ const FILES: Record<string, [string, string]> = {
     'Driftsrapport kjeller\nSprinkleranlegg i kjeller, sprinkleranlegg i garasje og sprinkleranlegg på loft ble kontrollert.',
   ],
   english: ['Datasheets/Fire extinguisher datasheet.txt', 'Fire extinguishers must be serviced every year.'],
+  releases: [
+    'Manuals/Viewer history.txt',
+    'The viewer was first released on 2 July 2011, and it has been maintained by its community since then. ' +
+      'Each of the later versions is listed in the changelog.',
+  ],
   secret: ['HR/Lønn brannvern.txt', 'Lønnstillegg for brannvernleder og brannslukker opplæring.'],
   zebra: ['Navn/Zebra.txt', 'navnetest rekkefølge'],
   apple: ['Navn/apple.txt', 'navnetest rekkefølge'],
@@ -68,6 +74,16 @@ describe.each(testEngines())('search on %s', (engine) => {
       seed: { ...seed, buildingId: otherBuildingId },
       filename: 'FDV/Brannslukker lager.txt',
       bytes: Buffer.from('Brannslukker i lageret kontrolleres hvert år.'),
+    });
+    // one document in two languages: a Norwegian page, then an English one
+    ids.mixed = await t.upload({
+      seed,
+      filename: 'FDV/Brannalarm.pdf',
+      bytes: await makePdf([
+        'Brannalarmanlegget skal testes hver måned av driftsteknikeren.\nDet er viktig at alle detektorer er på plass.',
+        'The fire alarm system is tested every month by the operator.\nAll of the detectors are checked, and the ' +
+          'results are recorded in the log.',
+      ]),
     });
     await t.waitForProcessing([...Object.values(ids), otherDocumentId]);
     // classification is automatic; fix the fields the filter tests rely on
@@ -169,6 +185,44 @@ describe.each(testEngines())('search on %s', (engine) => {
 
     it('searches English text in the same index', async () => {
       expect(names((await buildingSearch({ query: 'extinguishers serviced' })).body)).toEqual(['english']);
+    });
+
+    it('analyses each page and passage in its own language, and finds English inflections from either form', async () => {
+      const { db } = t.deps.database;
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'language'])
+        .where('document_id', '=', ids.mixed!)
+        .orderBy('page_number')
+        .execute();
+      expect(pages.map((p) => p.language)).toEqual(['nb', 'en']);
+      const chunks = await db
+        .selectFrom('document_chunks')
+        .select(['page_number', 'language'])
+        .where('document_id', '=', ids.mixed!)
+        .orderBy('chunk_index')
+        .execute();
+      expect(chunks.map((c) => [c.page_number, c.language])).toEqual([
+        [1, 'nb'],
+        [2, 'en'],
+      ]);
+      const languages = await db
+        .selectFrom('documents')
+        .select(['id', 'language'])
+        .where('id', 'in', [ids.mixed!, ids.releases!, ids.extinguishers!])
+        .execute();
+      expect(Object.fromEntries(languages.map((d) => [d.id, d.language]))).toEqual({
+        [ids.mixed!]: 'en',
+        [ids.releases!]: 'en',
+        [ids.extinguishers!]: 'nb',
+      });
+      // English stems: "released" and "release", "recorded" and "records" (the Norwegian stemmer kept them apart)
+      for (const query of ['release', 'releases', 'first release 2011']) {
+        expect(names((await buildingSearch({ query, fuzziness: 'off' })).body)).toEqual(['releases']);
+      }
+      expect(names((await buildingSearch({ query: 'records', fuzziness: 'off' })).body)).toEqual(['mixed']);
+      // ... while the Norwegian page of the same document keeps Norwegian inflection
+      expect(names((await buildingSearch({ query: 'detektorene', fuzziness: 'off' })).body)).toEqual(['mixed']);
     });
 
     it('ranks a match in the filename or title above matches in the body', async () => {
@@ -399,6 +453,30 @@ describe.each(testEngines())('search on %s', (engine) => {
       });
       expect(privateOnes.map((c) => c.documentId)).not.toContain(ids.secret);
     });
+
+    it.each(['word-weight', 'search-rank'] as const)(
+      'ranks by %s passages in English for an English question, and an English inflection finds its passage',
+      async (ranking) => {
+        const chunks = await t.deps.services.search.retrieveChunks({
+          ownerId: seed.ownerId,
+          buildingIds: [seed.buildingId],
+          query: 'When was the viewer first release?',
+          limit: 5,
+          ranking,
+          language: 'en',
+        });
+        expect(chunks[0]).toMatchObject({ documentId: ids.releases, language: 'en' });
+        const recorded = await t.deps.services.search.retrieveChunks({
+          ownerId: seed.ownerId,
+          buildingIds: [seed.buildingId],
+          query: 'Where are the test records of the fire alarm detectors kept?',
+          limit: 5,
+          ranking,
+          language: 'en',
+        });
+        expect(recorded[0]).toMatchObject({ documentId: ids.mixed, pageNumber: 2, language: 'en' });
+      },
+    );
 
     it.each(['word-weight', 'search-rank'] as const)(
       'ranks by %s over the one chunk vector: an inflected form finds the passage, private folders never',

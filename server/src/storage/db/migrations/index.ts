@@ -16,6 +16,7 @@ import * as m0014 from './0014-handovers.js';
 import * as m0015 from './0015-storage-provider.js';
 import * as m0016 from './0016-duplicates.js';
 import * as m0017 from './0017-processing-note.js';
+import * as m0018 from './0018-text-language.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-storage-provider': m0015,
   '0016-duplicates': m0016,
   '0017-processing-note': m0017,
+  '0018-text-language': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,7 +30,8 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
       if (ids.length === 0 || params.buildingIds.length === 0) return [];
       const result = await sql<ChunkRow>`
         select * from (
-          select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, v.filename,
+          select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language,
+            v.filename,
             row_number() over (partition by c.document_id order by c.chunk_index) as position
           from document_chunks c
           join (${visibleAmong(params, ids)}) v on v.id = c.document_id
@@ -44,7 +45,8 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
     async readPage(params) {
       if (!isUuid(params.documentId) || params.buildingIds.length === 0) return [];
       const result = await sql<ChunkRow>`
-        select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, v.filename
+        select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language,
+          v.filename
         from document_chunks c
         join (${visibleAmong(params, [params.documentId])}) v on v.id = c.document_id
         where c.page_number = ${params.pageNumber}

@@ -79,6 +79,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             uncompressed_package: result.flags.uncompressedPackage,
             processing_error: result.processingError,
             processing_note: result.processingNote,
+            language: result.language,
             updated_at: result.at,
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
             // a second copy of bytes the building already has: kept, and pointed at the first copy
@@ -111,6 +112,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
                 width_mm: page.widthMm ?? null,
                 height_mm: page.heightMm ?? null,
                 label: page.label ?? null,
+                language: page.language ?? null,
               })),
             )
             .execute();
@@ -128,6 +130,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
                 char_start: chunk.charStart,
                 char_end: chunk.charEnd,
                 text: chunk.text,
+                language: chunk.language ?? null,
               })),
             )
             .execute();
