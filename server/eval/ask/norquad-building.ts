@@ -12,11 +12,26 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDependencies, type Dependencies } from '../../src/app/dependencies.js';
 import type { Principal } from '../../src/domain/access/principal.js';
-import { chunkPages } from '../../src/domain/pipeline/chunking.js';
+import { chunkWithLanguages } from '../../src/domain/pipeline/chunking.js';
 import { newId } from '../../src/domain/shared/ids.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
 
 export const DEFAULT_SET = path.join(import.meta.dirname, '../../../../shared/eval/norquad-validation.json');
+
+/**
+ * English: the fit's questions are SQuAD 2.0 train questions, the held-out ones SQuAD 2.0 dev questions (see
+ * squad/README.md). Each file is one whole split, not halved.
+ */
+export const ENGLISH_SETS: EvalSet[] = [
+  { file: path.join(import.meta.dirname, 'squad/train-v2.0-first10.json'), split: 'tuning' },
+  { file: path.join(import.meta.dirname, 'squad/dev-v2.0-half.json'), split: 'holdout' },
+];
+
+/** A SQuAD-format file, its passages split by position (even: tuning, odd: held out), or all given to one split. */
+export interface EvalSet {
+  file: string;
+  split?: Split;
+}
 
 export type Split = 'tuning' | 'holdout';
 
@@ -28,6 +43,8 @@ export interface EvalQuestion {
   /** the folder the question's passage lies in: making it private hides the answer from the building */
   folder: string;
   split: Split;
+  /** which of the sets it came from (their order as given) */
+  set: number;
 }
 
 export interface EvalBuilding {
@@ -52,11 +69,14 @@ interface SquadSet {
 
 /** Loads the set into a fresh database (embedded unless `databaseUrl` names a PostgreSQL server to create one on). */
 export async function openEvalBuilding(params: {
-  file: string;
+  sets: readonly EvalSet[];
   totalDocuments: number;
   databaseUrl: string | undefined;
 }): Promise<EvalBuilding> {
-  const set = JSON.parse(readFileSync(params.file, 'utf8')) as SquadSet;
+  const sets = params.sets.map((set) => ({
+    ...set,
+    data: (JSON.parse(readFileSync(set.file, 'utf8')) as SquadSet).data,
+  }));
   const database = await openEvalDatabase(params.databaseUrl);
   let deps: Dependencies | undefined;
   try {
@@ -80,19 +100,21 @@ export async function openEvalBuilding(params: {
     // one document per distinct passage, numbered in the order the file first gives them
     const documentOf = new Map<string, { id: string; index: number }>();
     const questions: EvalQuestion[] = [];
-    for (const item of set.data) {
-      for (const paragraph of item.paragraphs) {
-        let document = documentOf.get(paragraph.context);
-        if (!document) {
-          document = { id: newId.uuid(), index: documentOf.size };
-          documentOf.set(paragraph.context, document);
-        }
-        const split: Split = document.index % 2 === 0 ? 'tuning' : 'holdout';
-        const folder = passageFolder(document.index);
-        for (const qa of paragraph.qas) {
-          const gold = qa.is_impossible ? null : qa.answers[0]?.text;
-          if (gold !== undefined)
-            questions.push({ question: qa.question, gold, documentId: document.id, folder, split });
+    for (const [setIndex, set] of sets.entries()) {
+      for (const item of set.data) {
+        for (const paragraph of item.paragraphs) {
+          let document = documentOf.get(paragraph.context);
+          if (!document) {
+            document = { id: newId.uuid(), index: documentOf.size };
+            documentOf.set(paragraph.context, document);
+          }
+          const split: Split = set.split ?? (document.index % 2 === 0 ? 'tuning' : 'holdout');
+          const folder = passageFolder(document.index);
+          for (const qa of paragraph.qas) {
+            const gold = qa.is_impossible ? null : qa.answers[0]?.text;
+            if (gold !== undefined)
+              questions.push({ question: qa.question, gold, documentId: document.id, folder, split, set: setIndex });
+          }
         }
       }
     }
@@ -248,7 +270,10 @@ async function insertDocuments(params: {
   const { db } = params.database;
   const now = new Date();
   for (let i = 0; i < params.documents.length; i += 200) {
-    const batch = params.documents.slice(i, i + 200);
+    // stored as the pipeline stores them: each page and chunk in its language (chunkWithLanguages)
+    const batch = params.documents
+      .slice(i, i + 200)
+      .map((d) => ({ ...d, ...chunkWithLanguages([{ pageNumber: 1, text: d.text }]) }));
     await db
       .insertInto('documents')
       .values(
@@ -267,6 +292,7 @@ async function insertDocuments(params: {
           valid_file: true,
           page_count: 1,
           processed_at: now,
+          language: d.language,
           created_at: now,
           updated_at: now,
         })),
@@ -274,10 +300,12 @@ async function insertDocuments(params: {
       .execute();
     await db
       .insertInto('document_pages')
-      .values(batch.map((d) => ({ document_id: d.id, page_number: 1, text: d.text })))
+      .values(
+        batch.map((d) => ({ document_id: d.id, page_number: 1, text: d.text, language: d.pages[0]?.language ?? null })),
+      )
       .execute();
     const chunks = batch.flatMap((d) =>
-      chunkPages([{ pageNumber: 1, text: d.text }]).map((chunk) => ({
+      d.chunks.map((chunk) => ({
         document_id: d.id,
         building_id: params.buildingId,
         building_owner_id: params.ownerId,
@@ -286,6 +314,7 @@ async function insertDocuments(params: {
         char_start: chunk.charStart,
         char_end: chunk.charEnd,
         text: chunk.text,
+        language: chunk.language,
       })),
     );
     await db.insertInto('document_chunks').values(chunks).execute();

@@ -24,7 +24,14 @@ import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/searc
 import { createLogger } from '../../src/http/logging.js';
 import { buildServer } from '../../src/http/server.js';
 import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
-import { DEFAULT_SET, normalize, openEvalBuilding, type Split } from './norquad-building.js';
+import {
+  DEFAULT_SET,
+  ENGLISH_SETS,
+  normalize,
+  openEvalBuilding,
+  type EvalSet,
+  type Split,
+} from './norquad-building.js';
 
 const TARGETS = { rightPassageFirst: 0.85, goldContained: 0.6, p95Ms: 300, firstEventMs: 50 };
 
@@ -33,10 +40,17 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const file = path.resolve(argValue('--file') ?? DEFAULT_SET);
-const limit = Number(argValue('--limit') ?? Infinity);
-const totalDocuments = Number(argValue('--documents') ?? 10_000);
 const language = (argValue('--language') ?? argValue('--lang') ?? 'no') as RequestedLanguage;
+const fileArgument = argValue('--file');
+/** English without a file: SQuAD 2.0 train questions (what the fit saw) beside dev questions (never tuned on) */
+const sets: EvalSet[] = fileArgument
+  ? [{ file: path.resolve(fileArgument) }]
+  : language === 'en'
+    ? ENGLISH_SETS
+    : [{ file: DEFAULT_SET }];
+/** the first questions of each set */
+const limit = Number(argValue('--limit') ?? Infinity);
+const totalDocuments = Number(argValue('--documents') ?? (language === 'en' && !fileArgument ? 3_000 : 10_000));
 const mode = argValue('--mode') as AskMode | undefined;
 const databaseUrl = argValue('--database-url') ?? process.env.EVAL_DATABASE_URL;
 const verbose = process.argv.includes('--verbose');
@@ -106,7 +120,7 @@ interface Outcome {
 }
 
 async function main(): Promise<void> {
-  const building = await openEvalBuilding({ file, totalDocuments, databaseUrl });
+  const building = await openEvalBuilding({ sets, totalDocuments, databaseUrl });
   try {
     const { deps, principal, key, ownerId, buildingId } = building;
     const { services } = deps;
@@ -119,7 +133,7 @@ async function main(): Promise<void> {
       answerer: createBuiltinAnswerer(),
       clock: { now: () => new Date() },
     });
-    const asked = building.questions.slice(0, Math.min(limit, building.questions.length));
+    const asked = sets.flatMap((_, index) => building.questions.filter((q) => q.set === index).slice(0, limit));
     console.log(`${asked.length} questions, language=${language}, mode=${mode ?? 'balanced'}, ranking=${ranking}`);
 
     const outcomes: Outcome[] = [];

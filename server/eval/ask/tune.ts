@@ -14,19 +14,36 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import type { AnswerOutcome } from '../../src/domain/answers/answerer.js';
 import { createBuiltinAnswerer } from '../../src/domain/answers/builtin.answerer.js';
-import { BUILTIN_TUNING, type BuiltinTuning } from '../../src/domain/answers/builtin-tuning.js';
+import { tuningFor, type BuiltinTuning } from '../../src/domain/answers/builtin-tuning.js';
 import { CitationBook } from '../../src/domain/answers/citations.js';
 import type { AskRepository, Passage, PassageScope, ReadableDocument } from '../../src/domain/answers/ports.js';
 import { createAskRepository } from '../../src/storage/db/repositories/ask.repository.js';
-import { DEFAULT_SET, normalize, openEvalBuilding, type EvalQuestion } from './norquad-building.js';
+import {
+  DEFAULT_SET,
+  ENGLISH_SETS,
+  normalize,
+  openEvalBuilding,
+  type EvalQuestion,
+  type EvalSet,
+} from './norquad-building.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const file = path.resolve(argValue('--file') ?? DEFAULT_SET);
-const totalDocuments = Number(argValue('--documents') ?? 10_000);
+/** `--lang en` fits the English numbers on SQuAD 2.0 train questions; otherwise the Norwegian ones on NorQuAD */
+const english = (argValue('--lang') ?? argValue('--language')) === 'en';
+const fileArgument = argValue('--file');
+// English: the train file alone, every passage of it tuning; the dev file (eval:ask's held-out set) is never loaded
+const sets: EvalSet[] = fileArgument
+  ? [{ file: path.resolve(fileArgument), ...(english ? { split: 'tuning' as const } : {}) }]
+  : english
+    ? ENGLISH_SETS.filter((set) => set.split === 'tuning')
+    : [{ file: DEFAULT_SET }];
+const totalDocuments = Number(argValue('--documents') ?? (english ? 3_000 : 10_000));
+/** every n-th tuning question only, to fit faster on a large set */
+const every = Number(argValue('--every') ?? 1);
 const rounds = Number(argValue('--rounds') ?? 4);
 /**
  * `--check`: only score the numbers in builtin-tuning.ts on the tuning half, and each variant of them given as
@@ -48,6 +65,9 @@ const NEUTRAL: BuiltinTuning = {
   minRelativeScore: 0,
   minQueryShare: 0,
   maxUnmatchedShare: 1,
+  minDocumentCoverage: 0,
+  minLocalCoverage: 0,
+  minTypeEvidence: 0,
   supportRatio: 0.8,
 };
 
@@ -58,6 +78,13 @@ const NEUTRAL: BuiltinTuning = {
  * floor is 0.90: about two standard errors of a share measured on ~240 questions above the target.
  */
 const FLOOR = { rightFirst: 0.9, goldContained: 0.65 };
+/**
+ * English starts far below those floors, so they are relative: a change may cost at most this much of either share
+ * against the starting numbers, and may answer "not found" to at most MAX_NOT_FOUND of the answerable questions (the
+ * issue's limit is 0.10; the margin is for the held-out set).
+ */
+const ENGLISH_SLACK = 0.01;
+const MAX_NOT_FOUND = 0.08;
 
 type WeightName = keyof BuiltinTuning['weights'];
 type Knob = {
@@ -88,13 +115,20 @@ const KNOBS: Knob[] = [
   thresholdKnob('minRelativeScore', [0, 0.25, 0.3, 0.35, 0.4, 0.45]),
   thresholdKnob('minQueryShare', [0, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5]),
   thresholdKnob('maxUnmatchedShare', [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1]),
+  thresholdKnob('minDocumentCoverage', [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]),
+  thresholdKnob('minLocalCoverage', [0, 0.2, 0.3, 0.4, 0.5, 0.6]),
+  thresholdKnob('minTypeEvidence', [0, 0.3, 0.5, 0.7]),
   thresholdKnob('supportRatio', [0.7, 0.8, 0.9]),
 ];
 
 interface Scores {
   rightFirst: number;
   goldContained: number;
+  /** Norwegian: the question's own passage hidden */
   notFoundWhenHidden: number;
+  /** English: SQuAD 2.0's unanswerable questions, and the answerable ones (which should not get it) */
+  notFoundUnanswerable: number;
+  notFoundAnswerable: number;
   objective: number;
 }
 
@@ -118,15 +152,17 @@ function rememberingRepository(repository: AskRepository): AskRepository {
 }
 
 async function main(): Promise<void> {
-  const building = await openEvalBuilding({ file, totalDocuments, databaseUrl: undefined });
+  const building = await openEvalBuilding({ sets, totalDocuments, databaseUrl: undefined });
   try {
     const askRepository = createAskRepository(building.deps.database.db);
     const repository = rememberingRepository(askRepository);
     const scope: PassageScope = { ownerId: building.ownerId, buildingIds: [building.buildingId] };
-    // the answerable ones: the fit has no term for saying "not found" to an unanswerable question yet
-    const tuning = building.questions.filter(
-      (q): q is typeof q & { gold: string } => q.split === 'tuning' && q.gold !== null,
-    );
+    // Norwegian: the answerable ones (NorQuAD has no other), each also asked with its passage hidden; English: SQuAD
+    // 2.0's answerable and unanswerable questions, as written
+    const tuning = building.questions.filter((q, i) => q.split === 'tuning' && i % every === 0);
+    const answerable = tuning.filter((q): q is typeof q & { gold: string } => q.gold !== null);
+    const unanswerable = tuning.filter((q) => q.gold === null);
+    const language = english ? 'en' : 'nb';
     const retrieved = new Map<EvalQuestion, Passage[]>();
     const retrievedHidden = new Map<EvalQuestion, Passage[]>();
     const hideFolder = async (folder: string | null): Promise<void> => {
@@ -147,7 +183,7 @@ async function main(): Promise<void> {
       const citations = new CitationBook({ repository, scope });
       const events = createBuiltinAnswerer({ tuning: params }).answer({
         question: q.question,
-        language: 'nb',
+        language,
         mode: 'balanced',
         history: [],
         attachedDocumentIds: [],
@@ -181,32 +217,47 @@ async function main(): Promise<void> {
       let rightFirst = 0;
       let goldContained = 0;
       let notFoundWhenHidden = 0;
-      for (const q of tuning) {
+      let notFoundAnswerable = 0;
+      let notFoundUnanswerable = 0;
+      for (const q of answerable) {
         const shown = await answer(params, q, false);
         const first = shown.citations.citations()[0];
         if (first?.documentId === q.documentId) rightFirst += 1;
+        if (first === undefined) notFoundAnswerable += 1;
         if (normalize(shown.outcome.answer).includes(normalize(q.gold))) goldContained += 1;
+        if (english) continue;
         const hidden = await answer(params, q, true);
         if (hidden.citations.citations().length === 0) notFoundWhenHidden += 1;
       }
-      const n = tuning.length;
+      for (const q of unanswerable) {
+        const shown = await answer(params, q, false);
+        if (shown.citations.citations().length === 0) notFoundUnanswerable += 1;
+      }
+      const n = Math.max(1, answerable.length);
       const scores = {
         rightFirst: rightFirst / n,
         goldContained: goldContained / n,
-        notFoundWhenHidden: notFoundWhenHidden / n,
+        notFoundWhenHidden: english ? 0 : notFoundWhenHidden / n,
+        notFoundAnswerable: notFoundAnswerable / n,
+        notFoundUnanswerable: notFoundUnanswerable / Math.max(1, unanswerable.length),
       };
-      return { ...scores, objective: scores.rightFirst + scores.goldContained + scores.notFoundWhenHidden };
+      const refused = english ? scores.notFoundUnanswerable : scores.notFoundWhenHidden;
+      return { ...scores, objective: scores.rightFirst + scores.goldContained + refused };
     };
 
     const show = (label: string, s: Scores) =>
       console.log(
         `${label.padEnd(34)} right first ${(s.rightFirst * 100).toFixed(1)} %, gold ${(s.goldContained * 100).toFixed(1)} %, ` +
-          `not found when hidden ${(s.notFoundWhenHidden * 100).toFixed(1)} %  (objective ${s.objective.toFixed(3)})`,
+          (english
+            ? `not found: unanswerable ${(s.notFoundUnanswerable * 100).toFixed(1)} %, answerable ` +
+              `${(s.notFoundAnswerable * 100).toFixed(1)} %`
+            : `not found when hidden ${(s.notFoundWhenHidden * 100).toFixed(1)} %`) +
+          `  (objective ${s.objective.toFixed(3)})`,
       );
 
     if (check) {
       for (const values of variants) {
-        let params = BUILTIN_TUNING;
+        let params = tuningFor(language);
         for (const [name, value] of values) {
           const knob = KNOBS.find((k) => k.name === name);
           if (!knob) throw new Error(`unknown number ${name}: ${KNOBS.map((k) => k.name).join(', ')}`);
@@ -217,18 +268,27 @@ async function main(): Promise<void> {
       return;
     }
     const started = performance.now();
-    let best = NEUTRAL;
+    // English starts from the Norwegian fit (the same answerer, another language); Norwegian from neutral numbers
+    let best = english ? tuningFor('nb') : NEUTRAL;
     let bestScores = await score(best);
-    show(`neutral start (${tuning.length} questions)`, bestScores);
+    const start = bestScores;
+    show(
+      `${english ? 'Norwegian numbers' : 'neutral'} start (${answerable.length} + ${unanswerable.length} questions)`,
+      bestScores,
+    );
+    const allowed = (candidate: Scores): boolean =>
+      english
+        ? candidate.rightFirst >= start.rightFirst - ENGLISH_SLACK &&
+          candidate.goldContained >= start.goldContained - ENGLISH_SLACK &&
+          candidate.notFoundAnswerable <= Math.max(MAX_NOT_FOUND, start.notFoundAnswerable)
+        : candidate.rightFirst >= FLOOR.rightFirst && candidate.goldContained >= FLOOR.goldContained;
     for (let round = 1; round <= rounds; round += 1) {
       let improved = false;
       for (const knob of KNOBS) {
         for (const value of knob.values(knob.get(best))) {
           const candidate = knob.set(best, value);
           const candidateScores = await score(candidate);
-          const allowed =
-            candidateScores.rightFirst >= FLOOR.rightFirst && candidateScores.goldContained >= FLOOR.goldContained;
-          if (allowed && candidateScores.objective > bestScores.objective + 1e-9) {
+          if (allowed(candidateScores) && candidateScores.objective > bestScores.objective + 1e-9) {
             best = candidate;
             bestScores = candidateScores;
             improved = true;

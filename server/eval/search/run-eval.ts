@@ -7,18 +7,23 @@
  *
  * The set is split by position: even-numbered passages were used for tuning, odd-numbered ones never were.
  *
- *   npx tsx eval/search/run-eval.ts [--engine pglite|postgres] [--verbose]
+ * `--lang en` does the same with English questions: the first 1,000 answerable questions of the SQuAD 2.0 dev half in
+ * eval/ask/squad (never tuned on), over all of its passages.
+ *
+ *   npx tsx eval/search/run-eval.ts [--engine pglite|postgres] [--lang en] [--limit n] [--verbose]
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chunkPages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
+import { chunkWithLanguages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
 import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/search/chunk-retriever.js';
 import { parseQuery } from '../../src/domain/search/query-parser.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
 import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
 import { createPostgresSearchProvider } from '../../src/storage/search/postgres-search.provider.js';
 
-const DATA = path.resolve(import.meta.dirname, '../../../../shared/eval/norquad-validation.json');
+const NORWEGIAN = path.resolve(import.meta.dirname, '../../../../shared/eval/norquad-validation.json');
+/** English: SQuAD 2.0 dev questions that have an answer (eval/ask/squad; never tuned on) */
+const ENGLISH = path.resolve(import.meta.dirname, '../ask/squad/dev-v2.0-half.json');
 const TARGET_RECALL_AT_5 = 0.85;
 const TARGET_PASSAGE_FIRST = 0.85;
 
@@ -31,6 +36,9 @@ interface Item {
 const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'pglite';
 const verbose = args.includes('--verbose');
+const english = args.includes('--lang') && args[args.indexOf('--lang') + 1] === 'en';
+/** the first questions only (English: 1,000 of the dev set's 2,910 answerable ones unless given) */
+const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : english ? 1000 : Infinity;
 /** passages are retrieved with each ranking of the one chunk retriever; the default is what answers use */
 const RANKINGS: readonly ChunkRanking[] = [
   DEFAULT_CHUNK_RANKING,
@@ -59,16 +67,24 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
 }
 
 async function main(): Promise<void> {
-  const raw = JSON.parse(await fs.readFile(DATA, 'utf8')) as {
-    data: { paragraphs: { context: string; qas: { question: string; answers: { text: string }[] }[] }[] }[];
+  const raw = JSON.parse(await fs.readFile(english ? ENGLISH : NORWEGIAN, 'utf8')) as {
+    data: {
+      paragraphs: {
+        context: string;
+        qas: { question: string; answers: { text: string }[]; is_impossible?: boolean }[];
+      }[];
+    }[];
   };
   const passages: string[] = [];
   const items: Item[] = [];
   for (const article of raw.data) {
     for (const paragraph of article.paragraphs) {
       const index = passages.push(paragraph.context) - 1;
-      for (const qa of paragraph.qas)
+      for (const qa of paragraph.qas) {
+        // SQuAD 2.0's unanswerable questions have no passage to find
+        if (qa.is_impossible || items.length >= limit) continue;
         items.push({ passage: index, question: qa.question, answer: qa.answers[0]?.text ?? '' });
+      }
     }
   }
 
@@ -82,17 +98,23 @@ async function main(): Promise<void> {
   for (const [i, text] of passages.entries()) {
     const pages = [{ pageNumber: 1, text }];
     const title = deriveTitle({ pages, filename: `passage-${i + 1}.txt` }) ?? null;
+    // stored as the pipeline stores them: each page and chunk in its language
+    const stored = chunkWithLanguages(pages);
     await q(
-      `insert into documents (id, building_id, building_owner_id, filename, original_path, title, blob_key, upload_state, extension)
-       values ($1, 'bld_eval', 'own_eval', $2, $2, $3, $4, 'uploaded', 'txt')`,
-      [ids[i], `passage-${i + 1}.txt`, title, `k${i}`],
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, title, blob_key, upload_state, extension, language)
+       values ($1, 'bld_eval', 'own_eval', $2, $2, $3, $4, 'uploaded', 'txt', $5)`,
+      [ids[i], `passage-${i + 1}.txt`, title, `k${i}`, stored.language],
     );
-    await q(`insert into document_pages (document_id, page_number, text) values ($1, 1, $2)`, [ids[i], text]);
-    for (const chunk of chunkPages(pages)) {
+    await q(`insert into document_pages (document_id, page_number, text, language) values ($1, 1, $2, $3)`, [
+      ids[i],
+      text,
+      stored.pages[0]?.language ?? null,
+    ]);
+    for (const chunk of stored.chunks) {
       await q(
-        `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start, char_end, text)
-         values ($1, 'bld_eval', 'own_eval', $2, 1, $3, $4, $5)`,
-        [ids[i], chunk.index, chunk.charStart, chunk.charEnd, chunk.text],
+        `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start, char_end, text, language)
+         values ($1, 'bld_eval', 'own_eval', $2, 1, $3, $4, $5, $6)`,
+        [ids[i], chunk.index, chunk.charStart, chunk.charEnd, chunk.text, chunk.language],
       );
     }
   }
@@ -124,6 +146,7 @@ async function main(): Promise<void> {
         query: item.question,
         limit: 5,
         ranking,
+        ...(english ? { language: 'en' as const } : {}),
       });
       const first = chunks[0];
       const passageFirst = first?.documentId === ids[item.passage];
@@ -140,7 +163,7 @@ async function main(): Promise<void> {
   const done = performance.now();
 
   console.log(
-    `NorQuAD validation on ${engine}: ${passages.length} passages, ${items.length} questions ` +
+    `${english ? 'SQuAD 2.0 dev (English)' : 'NorQuAD validation'} on ${engine}: ${passages.length} passages, ${items.length} questions ` +
       `(loaded in ${((loaded - started) / 1000).toFixed(1)} s, ${((done - loaded) / items.length).toFixed(1)} ms per question)`,
   );
   const line = (label: string, rows: typeof results) => {
@@ -160,12 +183,13 @@ async function main(): Promise<void> {
     );
     return { recallAt5: at(5), passageFirst: share(DEFAULT_CHUNK_RANKING, 'passageFirst') };
   };
+  // English: both halves are dev questions, neither ever tuned on
   line(
-    'tuning',
+    english ? 'even' : 'tuning',
     results.filter((r) => r.split === 'tuning'),
   );
   const holdout = line(
-    'holdout',
+    english ? 'odd' : 'holdout',
     results.filter((r) => r.split === 'holdout'),
   );
   const all = line('all', results);

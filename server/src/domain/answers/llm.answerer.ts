@@ -74,13 +74,19 @@ export function createLlmAnswerer(deps: { model: ChatModel }): Answerer {
               sources.set(label, passage);
               labelOf.set(passage.chunkId, label);
             }
-            return `[${label}] document_id=${passage.documentId} file="${passage.filename}" page=${passage.pageNumber}\n${passage.text}`;
+            // the passage's language, where it is known, so the model reads it as such and still answers in the asked one
+            const written = passage.language ? ` language=${LANGUAGE_NAMES[passage.language]}` : '';
+            return `[${label}] document_id=${passage.documentId} file="${passage.filename}" page=${passage.pageNumber}${written}\n${passage.text}`;
           })
           .join('\n\n');
       };
 
       // a first search with the question, so that even a model that calls no tool answers from the documents
-      const question = analyseQuestion({ question: context.question, history: context.history.map((t) => t.query) });
+      const question = analyseQuestion({
+        question: context.question,
+        history: context.history.map((t) => t.query),
+        language: context.language,
+      });
       const query = question.terms.map((t) => t.word).join(' ') || context.question;
       const searchLabel = PHRASES[language].searching(collapseWhitespace(context.question).slice(0, 120));
       yield { type: 'action', state: 'started', value: searchLabel, result: null };
@@ -215,7 +221,8 @@ function systemPrompt(params: { language: string; mode: AskMode }): string {
     'Right after each statement, cite the label of the passage that states it, in square brackets, for example ' +
       '[S2] or [S2][S5]. Cite only labels you have been shown. Do not list sources at the end.',
     'If the passages do not hold the answer, say plainly that the documents do not say; do not guess.',
-    `Write the answer in ${params.language}, whatever the language of the documents.`,
+    `Write the answer in ${params.language}, whatever the language of the documents; each passage names its ` +
+      'language where it is known. Quote a passage in its own language when you quote it.',
     depth[params.mode],
   ].join('\n');
 }

@@ -1,11 +1,15 @@
-import { contentTokens, isStopWord, tokenize } from './text-analysis.js';
+import type { TextLanguage } from '../shared/text-language.js';
+import { contentTokens, englishStem, isStopWord, stem, tokenize, type Token } from './text-analysis.js';
 
 /** What kind of thing answers a question: "Hvem" wants a person, "Når" a date, "Hvor mange" a number ... */
 export type AnswerType = 'person' | 'name' | 'date' | 'number' | 'place' | 'reason' | 'manner' | 'other';
 
 export interface QuestionTerm {
   word: string;
+  /** in the question's language */
   stem: string;
+  /** its stem in the other language's analysis, where it differs: a passage in that language matches it too */
+  otherStem?: string;
   /** 1 for the question asked; less for words carried over from earlier turns of the thread */
   emphasis: number;
 }
@@ -86,15 +90,24 @@ function acronyms(question: string) {
   });
 }
 
-export function analyseQuestion(params: { question: string; history?: readonly string[] }): AnalysedQuestion {
-  const { question } = params;
+export function analyseQuestion(params: {
+  question: string;
+  history?: readonly string[];
+  /** the language it is asked in: its words' stems are that language's, with the other's beside them */
+  language?: TextLanguage;
+}): AnalysedQuestion {
+  const { question, language } = params;
   const { type, consumed } = answerTypeOf(question);
   const seen = new Set<string>();
   const terms: QuestionTerm[] = [];
-  for (const token of [...contentTokens(question), ...acronyms(question)]) {
+  const termOf = (token: Token, emphasis: number): QuestionTerm => {
+    const otherStem = language === 'en' ? stem(token.word) : englishStem(token.word);
+    return { word: token.word, stem: token.stem, ...(otherStem !== token.stem ? { otherStem } : {}), emphasis };
+  };
+  for (const token of [...contentTokens(question, language), ...acronyms(question)]) {
     if (consumed.has(token.word) || seen.has(token.stem)) continue;
     seen.add(token.stem);
-    terms.push({ word: token.word, stem: token.stem, emphasis: 1 });
+    terms.push(termOf(token, 1));
   }
   const allWords = tokenize(question).map((t) => t.word);
   const leansOnThread = terms.length < 3 || allWords.some((w) => ANAPHORA.has(w));
@@ -103,10 +116,10 @@ export function analyseQuestion(params: { question: string; history?: readonly s
     const earlier = [...(params.history ?? [])].reverse().slice(0, 2);
     earlier.forEach((text, index) => {
       const { consumed: earlierConsumed } = answerTypeOf(text);
-      for (const token of contentTokens(text)) {
+      for (const token of contentTokens(text, language)) {
         if (earlierConsumed.has(token.word) || seen.has(token.stem)) continue;
         seen.add(token.stem);
-        terms.push({ word: token.word, stem: token.stem, emphasis: index === 0 ? 0.4 : 0.25 });
+        terms.push(termOf(token, index === 0 ? 0.4 : 0.25));
       }
     });
   }

@@ -1,4 +1,6 @@
 import { answerTypeEvidence } from './answer-type-evidence.js';
+import { furnitureOf, runningLines } from './furniture.js';
+import { areSynonyms, SYNONYM_MATCH } from './synonyms.js';
 import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion, QuestionTerm } from './question.js';
@@ -18,6 +20,11 @@ export interface RankedSentence {
   contextCoverage: number;
   /** how well the sentence holds the kind of answer asked for (a date for "Når"), 0..1 */
   typeEvidence: number;
+  /**
+   * the share of the question's words it holds, each weighted by how rare it is inside the sentence's own document:
+   * low when it holds the document's topic words but not the words that single out what is asked
+   */
+  localCoverage: number;
 }
 
 export interface RankOptions {
@@ -36,6 +43,8 @@ interface Candidate {
   matches: number[];
   /** token positions that match some question term */
   matchedPositions: number[];
+  /** a heading, contents line, page number, label or running header: it counts for its document, never answers */
+  furniture: boolean;
 }
 
 /**
@@ -56,10 +65,16 @@ export function rankSentences(params: {
 
   const candidates: Candidate[] = [];
   const byPassage: Candidate[][] = passages.map(() => []);
+  const running = runningLines(passages);
   passages.forEach((passage, passageIndex) => {
+    const repeated = running.get(passage.documentId);
     for (const span of splitSentences(passage.text)) {
-      const tokens = tokenize(passage.text.slice(span.start, span.end));
+      const text = passage.text.slice(span.start, span.end);
+      const tokens = tokenize(text, passage.language);
       if (tokens.length < 3) continue;
+      const furniture =
+        furnitureOf({ passage: passage.text, start: span.start, end: span.end }) !== null ||
+        (repeated?.has(text.replace(/\s+/g, ' ').trim()) ?? false);
       const candidate: Candidate = {
         passageIndex,
         start: span.start,
@@ -69,6 +84,7 @@ export function rankSentences(params: {
         matchedPositions: tokens.flatMap((token, index) =>
           terms.some((term) => tokenMatch(term, token) > 0) ? [index] : [],
         ),
+        furniture,
       };
       candidates.push(candidate);
       byPassage[passageIndex]?.push(candidate);
@@ -97,7 +113,7 @@ export function rankSentences(params: {
   const ranked: RankedSentence[] = [];
   for (const candidate of candidates) {
     const passage = passages[candidate.passageIndex];
-    if (!passage) continue;
+    if (!passage || candidate.furniture) continue;
     const siblings = byPassage[candidate.passageIndex] ?? [];
     const at = siblings.indexOf(candidate);
     const neighbours = [siblings[at - 1], siblings[at + 1]].filter((c): c is Candidate => c !== undefined);
@@ -151,6 +167,7 @@ export function rankSentences(params: {
       coverage,
       contextCoverage,
       typeEvidence,
+      localCoverage,
     });
   }
   return ranked.sort((a, b) => b.score - a.score);
@@ -167,8 +184,9 @@ export function matchDegree(term: QuestionTerm, tokens: readonly Token[]): numbe
 }
 
 function tokenMatch(term: QuestionTerm, token: Token): number {
-  if (token.stem === term.stem || token.word === term.word) return 1;
-  return partialMatch(term, token);
+  if (token.stem === term.stem || token.word === term.word || token.stem === term.otherStem) return 1;
+  const partial = partialMatch(term, token);
+  return partial === 0 && areSynonyms(term.stem, token.stem) ? SYNONYM_MATCH : partial;
 }
 
 function partialMatch(term: QuestionTerm, token: Token): number {

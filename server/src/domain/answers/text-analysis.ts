@@ -3,8 +3,11 @@
  * and citation checks compare. Offsets always refer to the text given, so a sentence can be cited verbatim.
  */
 
+import porter2 from 'wink-porter2-stemmer';
+import type { TextLanguage } from '../shared/text-language.js';
+
 export interface Token {
-  /** lower-case NFC form */
+  /** lower-case NFC form, accents folded as search folds them ("beyoncé" -> "beyonce") */
   word: string;
   stem: string;
   start: number;
@@ -16,15 +19,35 @@ export interface Token {
 // letters (with inner apostrophes and hyphens kept apart), or numbers with their decimal and thousands separators
 const TOKEN = /\p{N}+(?:[.,:]\p{N}+)*|[\p{L}\p{M}]+(?:\p{N}+[\p{L}\p{M}]*)*/gu;
 
-export function tokenize(text: string): Token[] {
+/**
+ * The words of a text with their stems: English text (`en`) gets the English (Porter2, Snowball) stemmer, as the
+ * search index's `byggdok_en` does; anything else the Norwegian one.
+ */
+/** The accents search folds (search_fold in migration 0004): é -> e, ä -> æ, ö -> ø; æ ø å stay themselves. */
+const FOLD_FROM = 'àáâãāçèéêëēìíîïñòóôõōùúûüūýÿäöǿ';
+const FOLD_TO = 'aaaaaceeeeeiiiinooooouuuuuyyæøø';
+const FOLDABLE = new RegExp(`[${FOLD_FROM}]`, 'u');
+
+export function fold(word: string): string {
+  if (!FOLDABLE.test(word)) return word;
+  let out = '';
+  for (const c of word) {
+    const at = FOLD_FROM.indexOf(c);
+    out += at >= 0 ? FOLD_TO.charAt(at) : c;
+  }
+  return out;
+}
+
+export function tokenize(text: string, language?: TextLanguage): Token[] {
+  const stemOf = language === 'en' ? englishStem : stem;
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
     const raw = match[0];
-    const word = raw.normalize('NFC').toLowerCase();
+    const word = fold(raw.normalize('NFC').toLowerCase());
     tokens.push({
       word,
-      stem: stem(word),
+      stem: stemOf(word),
       start: match.index,
       end: match.index + raw.length,
       capitalised: /^\p{Lu}/u.test(raw),
@@ -50,7 +73,9 @@ const ENGLISH_STOP = `
   has had having it its this that these those there here what which who whom whose when where why how than then so
   such not no nor only own same too very can could should would will shall may might must i me my we our you your he
   him his she her they them their about into over under again further once all any both each few more most other
-  some up down out off just also
+  some up down out off just also about above after against along among around because before behind below between
+  beyond during except inside near since through throughout toward towards upon within without whether while until
+  unless though although yet ever every either neither another much many several onto per via whose
 `;
 
 const STOP_WORDS = new Set(`${NORWEGIAN_STOP} ${ENGLISH_STOP}`.split(/\s+/).filter((w) => w !== ''));
@@ -60,8 +85,8 @@ export function isStopWord(word: string): boolean {
 }
 
 /** Content words of a text: no stop words, no single letters. */
-export function contentTokens(text: string): Token[] {
-  return tokenize(text).filter((t) => !isStopWord(t.word) && (t.word.length > 1 || /\p{N}/u.test(t.word)));
+export function contentTokens(text: string, language?: TextLanguage): Token[] {
+  return tokenize(text, language).filter((t) => !isStopWord(t.word) && (t.word.length > 1 || /\p{N}/u.test(t.word)));
 }
 
 // ---- Norwegian stemmer (the Snowball algorithm), also tolerable for English plurals ----
@@ -115,6 +140,18 @@ export function stem(word: string): string {
   const stemmed = computeStem(word);
   if (STEM_CACHE.size >= STEM_CACHE_SIZE) STEM_CACHE.clear();
   STEM_CACHE.set(word, stemmed);
+  return stemmed;
+}
+
+const ENGLISH_STEM_CACHE = new Map<string, string>();
+
+/** The English stem: numbers and words shorter than 3 letters stay as they are. */
+export function englishStem(word: string): string {
+  const known = ENGLISH_STEM_CACHE.get(word);
+  if (known !== undefined) return known;
+  const stemmed = word.length < 3 || /\p{N}/u.test(word) ? word : porter2(word);
+  if (ENGLISH_STEM_CACHE.size >= STEM_CACHE_SIZE) ENGLISH_STEM_CACHE.clear();
+  ENGLISH_STEM_CACHE.set(word, stemmed);
   return stemmed;
 }
 

@@ -1,3 +1,4 @@
+import { documentLanguages, type TextLanguage } from '../shared/text-language.js';
 import type { ExtractedPage } from './extraction.types.js';
 
 /**
@@ -48,6 +49,30 @@ export function chunkPages(pages: readonly ExtractedPage[], options: ChunkOption
     }
   }
   return chunks;
+}
+
+/**
+ * A document's pages and chunks with the language each is written in, and the document's (see text-language.ts):
+ * what the pipeline stores, so search and answers analyse each passage in its own language.
+ */
+export function chunkWithLanguages<P extends ExtractedPage>(
+  pages: readonly P[],
+): {
+  pages: (P & { language: TextLanguage | null })[];
+  chunks: (Chunk & { language: TextLanguage | null })[];
+  language: TextLanguage | null;
+} {
+  const chunks = chunkPages(pages);
+  const pageIndex = new Map(pages.map((page, index) => [page.pageNumber, index]));
+  const languages = documentLanguages({
+    pages: pages.map((page) => page.text),
+    pieces: chunks.map((chunk) => ({ page: pageIndex.get(chunk.pageNumber) ?? -1, text: chunk.text })),
+  });
+  return {
+    language: languages.document,
+    pages: pages.map((page, index) => ({ ...page, language: languages.pages[index] ?? null })),
+    chunks: chunks.map((chunk, index) => ({ ...chunk, language: languages.pieces[index] ?? null })),
+  };
 }
 
 interface Span {

@@ -8,8 +8,7 @@ import { BlobMeter, type BlobStore } from '../documents/blob-store.js';
 import { jobAbortReason } from '../jobs/jobs.errors.js';
 import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
 import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
-import { documentLanguages } from '../shared/text-language.js';
-import { chunkPages, deriveTitle } from './chunking.js';
+import { chunkWithLanguages, deriveTitle } from './chunking.js';
 import {
   CorruptFileError,
   EncryptedFileError,
@@ -228,15 +227,10 @@ export async function processDocument(documentId: string, context: ProcessContex
 function keepPages(result: ExtractionResult, extracted: ExtractedPage[]): ExtractedPage[] {
   const pages = extracted.map((page) => ({ ...page, text: page.text.replace(/\0/g, '') }));
   result.pageCount = pages.length;
-  const chunks = chunkPages(pages);
-  const pageIndex = new Map(pages.map((page, index) => [page.pageNumber, index]));
-  const languages = documentLanguages({
-    pages: pages.map((page) => page.text),
-    pieces: chunks.map((chunk) => ({ page: pageIndex.get(chunk.pageNumber) ?? -1, text: chunk.text })),
-  });
-  result.language = languages.document;
-  result.pages = pages.map((page, index) => ({ ...page, language: languages.pages[index] ?? null }));
-  result.chunks = chunks.map((chunk, index) => ({ ...chunk, language: languages.pieces[index] ?? null }));
+  const stored = chunkWithLanguages(pages);
+  result.language = stored.language;
+  result.pages = stored.pages;
+  result.chunks = stored.chunks;
   result.flags.extractedText = pages.some((page) => page.text.trim().length > 0);
   return pages;
 }

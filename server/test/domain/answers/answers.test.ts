@@ -232,6 +232,22 @@ describe('the LLM answerer', () => {
     expect(model.requests[0]!.system).toContain('Norwegian Bokmål');
   });
 
+  it("tells the model each passage's language, and to answer in the asked one", async () => {
+    const model = createFakeChatModel(() => [
+      { type: 'text', text: 'Firesafe AS leverte anlegget [S1].' },
+      { type: 'done', stopReason: 'stop' },
+    ]);
+    const english = passage({ language: 'en' });
+    const base = context();
+    await run(createLlmAnswerer({ model }), { ...base, tools: { ...base.tools, retrieve: async () => [english] } });
+    expect(model.requests[0]!.messages[0]).toMatchObject({
+      content: expect.stringContaining(
+        '[S1] document_id=doc-1 file="Brannteknisk rapport.pdf" page=2 language=English',
+      ),
+    });
+    expect(model.requests[0]!.system).toContain('Write the answer in Norwegian Bokmål, whatever the language');
+  });
+
   it('treats text before a tool call as thinking, and makes the last step answer without tools', async () => {
     const model = createFakeChatModel((_request, turn) => [
       { type: 'text', text: 'La meg se i kategoriene.' },
