@@ -10,6 +10,8 @@ export function answerTypeEvidence(params: {
   tokens: readonly Token[];
   text: string;
   questionWords: ReadonlySet<string>;
+  /** identifiers the service extracted from the sentence's document (drawing number, TFM tag, serial number) */
+  identifiers?: readonly string[];
 }): number {
   const { type, tokens, text, questionWords } = params;
   const novel = tokens.filter((t) => !questionWords.has(t.word));
@@ -28,6 +30,8 @@ export function answerTypeEvidence(params: {
       return REASON.test(text) ? 1 : 0;
     case 'manner':
       return MANNER.test(text) ? 1 : MANNER_WEAK.test(text) ? 0.5 : 0;
+    case 'code':
+      return codeEvidence(text, params.identifiers ?? []);
     case 'other':
       return 0;
   }
@@ -119,3 +123,14 @@ const REASON =
   /\b(?:fordi|på grunn av|grunnet|ettersom|derfor|difor|skyldes|skuldast|årsaken|grunnen|for å|slik at|sånn at|ettersom|because|due to|in order to|so that|as a result|since)\b/iu;
 const MANNER = /\b(?:ved å|ved hjelp av|gjennom å|gjennom|via|med hjelp|by using|by means of|through)\b/iu;
 const MANNER_WEAK = /\b(?:ved|med|by|with|using)\b/iu;
+
+/** "ARK-A-20-001", "=360.001-RB01", "SN 4711-0815", "NS 3451 360": letters and digits joined, or digit groups */
+const CODE =
+  /(?:^|[\s(:])(?:=?\d{3}(?:\.\d{3})+(?:-[\p{L}\d]+)*|[\p{L}]{1,6}[-_.]?(?:[\p{L}]{1,3}[-_.])?\d{2,}(?:[-_.][\p{L}\d]+)*|\d{4,}(?:[-_/]\d+)+)(?=$|[\s,.;:)])/u;
+
+/** A sentence that holds an identifier of its document, as the service extracted it, is the answer; any code is a fair guess. */
+function codeEvidence(text: string, identifiers: readonly string[]): number {
+  const folded = text.toLowerCase();
+  if (identifiers.some((id) => id.length >= 3 && folded.includes(id.toLowerCase()))) return 1;
+  return CODE.test(text) ? 0.6 : 0;
+}

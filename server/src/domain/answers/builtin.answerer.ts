@@ -74,9 +74,16 @@ export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}):
         passages: pool,
         options: { preferredDocuments: preferred, weights: tuning.weights },
       });
-      const refusal = ranked[0] ? whyNotAnswer({ best: ranked[0], pool, question, tuning }) : null;
-      const chosen =
-        ranked[0] && refusal === null
+      // a question for a drawing number, TFM tag or serial number is answered by the sentence holding the one the
+      // service extracted from a document the question is about, however few of its words that line holds
+      const identified =
+        question.type === 'code'
+          ? ranked.find((s) => s.typeEvidence === 1 && s.contextCoverage >= tuning.minContextCoverage)
+          : undefined;
+      const refusal = identified || !ranked[0] ? null : whyNotAnswer({ best: ranked[0], pool, question, tuning });
+      const chosen = identified
+        ? [identified]
+        : ranked[0] && refusal === null
           ? chooseSentences({ ranked, maxSentences: budget.sentences, type: question.type, tuning })
           : [];
 
@@ -131,7 +138,12 @@ function chooseSentences(params: {
   // "Når ..." answered by a sentence without any date: the sentence of the same document that holds one comes next
   if (TYPED.has(params.type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
     const bearer = params.ranked.find(
-      (c) => c.passage.documentId === best.passage.documentId && c.typeEvidence >= 0.6 && c.coverage > 0 && isNew(c),
+      (c) =>
+        c.passage.documentId === best.passage.documentId &&
+        c.typeEvidence >= 0.6 &&
+        // a code stands alone on its line in a title block or a table: it holds none of the question's words
+        (c.coverage > 0 || params.type === 'code') &&
+        isNew(c),
     );
     if (bearer) chosen.push(bearer);
   }
@@ -195,7 +207,7 @@ function whyNotAnswer(params: {
 }
 
 /** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */
-const TYPED = new Set<AnalysedQuestion['type']>(['date', 'number', 'person', 'name', 'place']);
+const TYPED = new Set<AnalysedQuestion['type']>(['date', 'number', 'person', 'name', 'place', 'code']);
 
 /** The chosen sentences as they read, each followed by the marker of its verified citation. */
 async function compose(params: { chosen: readonly RankedSentence[]; context: AnswerContext }): Promise<string> {

@@ -2,7 +2,17 @@ import type { TextLanguage } from '../shared/text-language.js';
 import { contentTokens, englishStem, isStopWord, stem, tokenize, type Token } from './text-analysis.js';
 
 /** What kind of thing answers a question: "Hvem" wants a person, "Når" a date, "Hvor mange" a number ... */
-export type AnswerType = 'person' | 'name' | 'date' | 'number' | 'place' | 'reason' | 'manner' | 'other';
+export type AnswerType =
+  | 'person'
+  | 'name'
+  | 'date'
+  | 'number'
+  | 'place'
+  | 'reason'
+  | 'manner'
+  /** an identifier: a drawing number, a TFM tag, a serial number, an NS 3451 code */
+  | 'code'
+  | 'other';
 
 export interface QuestionTerm {
   word: string;
@@ -29,6 +39,11 @@ interface TypeRule {
 
 // Checked in order on the lower-cased question; the first match decides. Words the pattern consumed are not content.
 const TYPE_RULES: TypeRule[] = [
+  {
+    type: 'code',
+    pattern:
+      /\b(?:(?:drawing|dwg|tegnings?)\s*(?:number|no|nr|nummer|id)|tegningsnummer\w*|tfm(?:[- ](?:code|kode|tag|nummer|number))?|(?:serial|article|product|part|model)\s*(?:number|no)|serienummer\w*|artikkelnummer\w*|varenummer\w*|produktnummer\w*|nobb(?:[- ]?(?:nummer|number))?|ns\s*3451(?:[- ]?(?:code|kode))?|(?:building part|bygningsdel)s?\s*(?:code|kode|nummer|number))\b/u,
+  },
   { type: 'person', pattern: /\b(hvem|kven|who|whom|whose)\b/u },
   {
     type: 'date',

@@ -146,6 +146,7 @@ export function rankSentences(params: {
       tokens: candidate.tokens,
       text,
       questionWords: question.words,
+      ...(passage.identifiers ? { identifiers: passage.identifiers } : {}),
     });
     const preferred = params.options?.preferredDocuments?.get(passage.documentId) ?? 0;
     const localCoverage = localTotal > 0 ? local / localTotal : 0;

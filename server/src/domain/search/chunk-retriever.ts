@@ -15,6 +15,11 @@ export interface ChunkHit {
   /** what its text is written in, when its document was read since languages were told apart (migration 0018) */
   language?: TextLanguage;
   /**
+   * identifiers the service extracted from its document (drawing number, TFM tag, serial number), where the ranking
+   * read them: a question asking for one is answered by the sentence that holds it
+   */
+  identifiers?: string[];
+  /**
    * the share (0..1) of the query's word weight this passage matched, where the ranking knows it: low when the
    * query's most telling words are in no passage, as when the documents do not hold the answer
    */

@@ -12,6 +12,10 @@ export interface ChunkRow {
   char_end: number;
   text: string;
   language?: string | null;
+  /** the document's extracted identifiers, where the query read them */
+  drawing_number?: string | null;
+  tfm_code?: string | null;
+  serial_number?: string | null;
   /** absent where nothing ranked the chunk (a page read on request) */
   score?: number | string;
   share?: number | string | null;
@@ -31,6 +35,7 @@ export function toChunkHit(row: ChunkRow): ChunkHit {
     text: row.text,
     score: row.score === undefined ? 0 : Number(row.score),
     ...(isTextLanguage(row.language) ? { language: row.language } : {}),
+    ...identifiersOf(row),
     ...(row.share !== undefined && row.share !== null ? { queryShare: Math.min(1, Number(row.share)) } : {}),
     ...(row.unmatched_share !== undefined && row.unmatched_share !== null
       ? { queryUnmatchedShare: Number(row.unmatched_share) }
@@ -40,4 +45,11 @@ export function toChunkHit(row: ChunkRow): ChunkHit {
 
 function isTextLanguage(value: string | null | undefined): value is TextLanguage {
   return value === 'nb' || value === 'nn' || value === 'en';
+}
+
+function identifiersOf(row: ChunkRow): { identifiers?: string[] } {
+  const identifiers = [row.drawing_number, row.tfm_code, row.serial_number].filter(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
+  return identifiers.length > 0 ? { identifiers } : {};
 }

@@ -86,7 +86,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
       ),
       top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
       select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language, d.filename,
-        top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
+        d.drawing_number, d.tfm_code, d.serial_number, top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
       from top
       cross join possible
       join document_chunks c on c.id = top.id
@@ -134,13 +134,16 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
       const visible = visibleDocuments(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds }).select([
         'd.id',
         'd.filename',
+        'd.drawing_number',
+        'd.tfm_code',
+        'd.serial_number',
       ]);
       const rows = (
         await sql<ChunkRow>`
           with visible as materialized (${visible}),
           k as materialized (
             select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language,
-                   v.filename,
+                   v.filename, v.drawing_number, v.tfm_code, v.serial_number,
                    length(c.tsv) as words, ${ranks} as r, ${headRanks} as h
             from document_chunks c
             join visible v on v.id = c.document_id
@@ -148,7 +151,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
             where ${scope.condition('c')} and c.tsv @@ ${candidates}::tsquery ${exclude}
           )
           select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,
-                 k.text, k.language, ${score} as score
+                 k.text, k.language, k.drawing_number, k.tfm_code, k.serial_number, ${score} as score
           from k order by score desc, k.id limit ${request.limit}`.execute(trx)
       ).rows;
       return rows.map(toChunkHit);

@@ -7,7 +7,9 @@ import type { AskRepository, Passage } from '../../../src/domain/answers/ports.j
 import { analyseQuestion } from '../../../src/domain/answers/question.js';
 
 /** Passages of one or more documents, each a page the citation check can read back. */
-function documents(pages: { documentId: string; filename: string; pageNumber: number; text: string }[]) {
+function documents(
+  pages: { documentId: string; filename: string; pageNumber: number; text: string; identifiers?: string[] }[],
+) {
   const passages: Passage[] = pages.map((page, i) => ({
     documentId: page.documentId,
     buildingId: 'bld-1',
@@ -21,6 +23,7 @@ function documents(pages: { documentId: string; filename: string; pageNumber: nu
     language: 'en',
     queryShare: 1,
     queryUnmatchedShare: 0,
+    ...(page.identifiers ? { identifiers: page.identifiers } : {}),
   }));
   const repository = {
     readableDocuments: async ({ documentIds }) =>
@@ -159,5 +162,24 @@ describe('the built-in answerer in English', () => {
       tuning: strict,
     });
     expect(answered.answer).toBe('The lift in the west core was serviced by Schindler [1].');
+  });
+
+  it('answers a question for a drawing number with the line holding the number the service extracted', async () => {
+    const titleBlock = [
+      'Storgata 1 - New office building for Storgata Eiendom AS',
+      'Ground floor plan with fire compartments and escape routes',
+      'Drawing no.',
+      'A-20-001',
+      'Scale 1:100 at A1',
+      'Revision B, issued for construction',
+    ].join('\n');
+    const pages = [{ documentId: 'doc-1', filename: 'A-20-001.pdf', pageNumber: 1, text: titleBlock }];
+    const question = 'What is the drawing number of the ground floor plan?';
+    const { answer } = await ask({ question, pages: [{ ...pages[0]!, identifiers: ['A-20-001'] }] });
+    expect(answer).toBe('A-20-001 [1]');
+    // without the extracted number, a line that looks like one follows the title line it belongs to
+    expect((await ask({ question, pages })).answer).toBe(
+      'Ground floor plan with fire compartments and escape routes [1] A-20-001 [2]',
+    );
   });
 });
