@@ -10,7 +10,10 @@
  * `--lang en` does the same with English questions: the first 1,000 answerable questions of the SQuAD 2.0 dev half in
  * eval/ask/squad (never tuned on), over all of its passages.
  *
- *   npx tsx eval/search/run-eval.ts [--engine pglite|postgres] [--lang en] [--limit n] [--verbose]
+ * `--without-languages` stores every text without its language, so it is indexed as before languages were told apart.
+ *
+ *   npx tsx eval/search/run-eval.ts [--engine pglite|postgres] [--lang en] [--limit n] [--without-languages]
+ *                                   [--verbose]
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -37,6 +40,8 @@ const args = process.argv.slice(2);
 const engine = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : 'pglite';
 const verbose = args.includes('--verbose');
 const english = args.includes('--lang') && args[args.indexOf('--lang') + 1] === 'en';
+/** store no language, so every text is indexed Norwegian as before migration 0018: the baseline to compare with */
+const withoutLanguages = args.includes('--without-languages');
 /** the first questions only (English: 1,000 of the dev set's 2,910 answerable ones unless given) */
 const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : english ? 1000 : Infinity;
 /** passages are retrieved with each ranking of the one chunk retriever; the default is what answers use */
@@ -99,7 +104,14 @@ async function main(): Promise<void> {
     const pages = [{ pageNumber: 1, text }];
     const title = deriveTitle({ pages, filename: `passage-${i + 1}.txt` }) ?? null;
     // stored as the pipeline stores them: each page and chunk in its language
-    const stored = chunkWithLanguages(pages);
+    const detected = chunkWithLanguages(pages);
+    const stored = withoutLanguages
+      ? {
+          language: null,
+          pages: detected.pages.map((p) => ({ ...p, language: null })),
+          chunks: detected.chunks.map((c) => ({ ...c, language: null })),
+        }
+      : detected;
     await q(
       `insert into documents (id, building_id, building_owner_id, filename, original_path, title, blob_key, upload_state, extension, language)
        values ($1, 'bld_eval', 'own_eval', $2, $2, $3, $4, 'uploaded', 'txt', $5)`,

@@ -3,7 +3,6 @@ import type { AnswerContext } from '../../../src/domain/answers/answerer.js';
 import { CitationMarkerStream } from '../../../src/domain/answers/citation-markers.js';
 import { createBuiltinAnswerer } from '../../../src/domain/answers/builtin.answerer.js';
 import { CitationBook } from '../../../src/domain/answers/citations.js';
-import { detectLanguage } from '../../../src/domain/answers/language.js';
 import { createLlmAnswerer } from '../../../src/domain/answers/llm.answerer.js';
 import type { AskRepository, Passage, ReadableDocument } from '../../../src/domain/answers/ports.js';
 import { answerTypeOf, analyseQuestion } from '../../../src/domain/answers/question.js';
@@ -55,13 +54,6 @@ function repository(): AskRepository {
 const scope = { ownerId: 'own-1', buildingIds: ['bld-1'] };
 
 describe('language, question and text analysis', () => {
-  it('tells Bokmål, Nynorsk and English questions apart', () => {
-    expect(detectLanguage('Hvem leverte sprinkleranlegget?')).toBe('nb');
-    expect(detectLanguage('Kven leverte sprinklaranlegget, og kva år var det?')).toBe('nn');
-    expect(detectLanguage('Who delivered the sprinkler system?')).toBe('en');
-    expect(detectLanguage('EI2 30?')).toBe('nb');
-  });
-
   it('knows what kind of answer a question asks for', () => {
     expect(answerTypeOf('Hvem leverte aggregatet?').type).toBe('person');
     expect(answerTypeOf('Når ble bygget ferdig?').type).toBe('date');

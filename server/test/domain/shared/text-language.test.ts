@@ -7,6 +7,9 @@ describe('text language', () => {
     expect(detectLanguage('Kven leverte sprinklaranlegget, og kva år vart det montert?')).toBe('nn');
     expect(detectLanguage('The sprinkler system was installed in 2011 by the main contractor.')).toBe('en');
     expect(detectLanguage('Ansvar for drift: to personer fra driften i byen, for hele bygget.')).toBe('nb');
+    expect(detectLanguage('Who delivered the sprinkler system?')).toBe('en');
+    // no telling words: Bokmål, the language of most documents of a Norwegian building
+    expect(detectLanguage('EI2 30?')).toBe('nb');
   });
 
   it('gives a mixed document a language per page and per passage, and a page of codes its document’s', () => {
