@@ -295,6 +295,8 @@ async function main(): Promise<void> {
             show(`round ${round}: ${knob.name} = ${value}`, bestScores);
           }
         }
+        const seconds = ((performance.now() - started) / 1000).toFixed(0);
+        console.log(`  ${knob.name} stays ${knob.get(best)} (${seconds} s)`);
       }
       console.log(`round ${round} done after ${((performance.now() - started) / 1000).toFixed(0)} s`);
       if (!improved) break;
