@@ -69,10 +69,34 @@ export const BUILTIN_TUNING: BuiltinTuning = {
 };
 
 /**
- * English: fitted by `npm run tune:ask -- --lang en` on SQuAD 2.0 train questions only (eval/ask/squad); `npm run
- * eval:ask -- --lang en` reports SQuAD 2.0 dev questions beside them, which they never saw.
+ * English: fitted by `npm run tune:ask -- --lang en --every 4 --rounds 1` on SQuAD 2.0 train questions only (every
+ * 4th of eval/ask/squad/train-v2.0-first10.json: 1,093 answerable and 87 unanswerable), starting from the Norwegian
+ * numbers; `npm run eval:ask -- --lang en` reports SQuAD 2.0 dev questions beside them, which they never saw. The
+ * objective rose from 1.526 to 1.562 (right passage first 71.5 -> 72.6 %, gold 73.0 -> 73.2 %, "not found" for
+ * unanswerable questions 8.0 -> 10.3 % and for answerable ones 6.8 -> 7.1 %). The three checks for questions written
+ * to look answerable (minDocumentCoverage, minLocalCoverage, minTypeEvidence) refused answerable questions as often
+ * as unanswerable ones at every threshold tried, so the fit left them off.
  */
-export const BUILTIN_TUNING_EN: BuiltinTuning = { ...BUILTIN_TUNING };
+export const BUILTIN_TUNING_EN: BuiltinTuning = {
+  weights: {
+    coverage: 0.75,
+    local: 0.3,
+    window: 0.5,
+    document: 1,
+    retrieval: 1,
+    type: 0.5,
+    proximity: 0.5,
+  },
+  minCoverage: 0.3,
+  minContextCoverage: 0.7,
+  minRelativeScore: 0.35,
+  minQueryShare: 0,
+  maxUnmatchedShare: 0.5,
+  minDocumentCoverage: 0,
+  minLocalCoverage: 0,
+  minTypeEvidence: 0,
+  supportRatio: 0.7,
+};
 
 /** The numbers for an answer in this language: Norwegian (Bokmål and Nynorsk) or English. */
 export function tuningFor(language: TextLanguage): BuiltinTuning {

@@ -18,7 +18,7 @@ export interface QuestionTerm {
   word: string;
   /** in the question's language */
   stem: string;
-  /** its stem in the other language's analysis, where it differs: a passage in that language matches it too */
+  /** its stem in the other language's analysis, where it differs: what a passage in that language is matched by */
   otherStem?: string;
   /** 1 for the question asked; less for words carried over from earlier turns of the thread */
   emphasis: number;
@@ -26,6 +26,8 @@ export interface QuestionTerm {
 
 export interface AnalysedQuestion {
   text: string;
+  /** the language it is asked in, where known: its terms' stems are that language's */
+  language?: TextLanguage;
   type: AnswerType;
   terms: QuestionTerm[];
   /** every word of the question, lower-case: an answer must bring something the question did not already say */
@@ -138,5 +140,5 @@ export function analyseQuestion(params: {
       }
     });
   }
-  return { text: question, type, terms, words: new Set(allWords) };
+  return { text: question, ...(language ? { language } : {}), type, terms, words: new Set(allWords) };
 }

@@ -68,6 +68,9 @@ export function rankSentences(params: {
   const running = runningLines(passages);
   passages.forEach((passage, passageIndex) => {
     const repeated = running.get(passage.documentId);
+    // an English passage for a Norwegian question, or the other way round: its words meet the question's stems in the
+    // passage's analysis (a passage of unknown language was indexed as Norwegian)
+    const crossLanguage = (passage.language === 'en') !== (question.language === 'en');
     for (const span of splitSentences(passage.text)) {
       const text = passage.text.slice(span.start, span.end);
       const tokens = tokenize(text, passage.language);
@@ -80,9 +83,9 @@ export function rankSentences(params: {
         start: span.start,
         end: span.end,
         tokens,
-        matches: terms.map((term) => matchDegree(term, tokens)),
+        matches: terms.map((term) => matchDegree(term, tokens, crossLanguage)),
         matchedPositions: tokens.flatMap((token, index) =>
-          terms.some((term) => tokenMatch(term, token) > 0) ? [index] : [],
+          terms.some((term) => tokenMatch(term, token, crossLanguage) > 0) ? [index] : [],
         ),
         furniture,
       };
@@ -175,23 +178,24 @@ export function rankSentences(params: {
 }
 
 /** How well a sentence's words match one question term: 1 for the same stem, less for a compound or near form. */
-export function matchDegree(term: QuestionTerm, tokens: readonly Token[]): number {
+export function matchDegree(term: QuestionTerm, tokens: readonly Token[], crossLanguage = false): number {
   let best = 0;
   for (const token of tokens) {
-    best = Math.max(best, tokenMatch(term, token));
+    best = Math.max(best, tokenMatch(term, token, crossLanguage));
     if (best === 1) break;
   }
   return best;
 }
 
-function tokenMatch(term: QuestionTerm, token: Token): number {
-  if (token.stem === term.stem || token.word === term.word || token.stem === term.otherStem) return 1;
-  const partial = partialMatch(term, token);
-  return partial === 0 && areSynonyms(term.stem, token.stem) ? SYNONYM_MATCH : partial;
+function tokenMatch(term: QuestionTerm, token: Token, crossLanguage: boolean): number {
+  const stem = crossLanguage ? (term.otherStem ?? term.stem) : term.stem;
+  if (token.stem === stem || token.word === term.word) return 1;
+  const partial = partialMatch(stem, token);
+  return partial === 0 && areSynonyms(stem, token.stem) ? SYNONYM_MATCH : partial;
 }
 
-function partialMatch(term: QuestionTerm, token: Token): number {
-  const a = term.stem;
+function partialMatch(stem: string, token: Token): number {
+  const a = stem;
   const b = token.stem;
   if (a.length >= 4 && b.startsWith(a)) return 0.8;
   if (b.length >= 4 && a.startsWith(b) && b.length >= a.length * 0.7) return 0.7;
