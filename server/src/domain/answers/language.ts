@@ -1,8 +1,6 @@
 import type { AnswerLanguage, RequestedLanguage } from './answer.types.js';
 import { detectLanguage } from '../shared/text-language.js';
 
-export { detectLanguage };
-
 export function answerLanguageOf(params: {
   requested: RequestedLanguage | undefined;
   question: string;

@@ -131,29 +131,25 @@ function r1Start(word: string): number {
 }
 
 /** Stems of words seen lately: an answer stems the same few thousand words of its passages several times. */
-const STEM_CACHE = new Map<string, string>();
 const STEM_CACHE_SIZE = 50_000;
 
-export function stem(word: string): string {
-  const known = STEM_CACHE.get(word);
-  if (known !== undefined) return known;
-  const stemmed = computeStem(word);
-  if (STEM_CACHE.size >= STEM_CACHE_SIZE) STEM_CACHE.clear();
-  STEM_CACHE.set(word, stemmed);
-  return stemmed;
+/** A stemmer that remembers the stems of words seen lately, up to STEM_CACHE_SIZE words. */
+function remembering(compute: (word: string) => string): (word: string) => string {
+  const cache = new Map<string, string>();
+  return (word) => {
+    const known = cache.get(word);
+    if (known !== undefined) return known;
+    const stemmed = compute(word);
+    if (cache.size >= STEM_CACHE_SIZE) cache.clear();
+    cache.set(word, stemmed);
+    return stemmed;
+  };
 }
 
-const ENGLISH_STEM_CACHE = new Map<string, string>();
+export const stem = remembering(computeStem);
 
 /** The English stem: numbers and words shorter than 3 letters stay as they are. */
-export function englishStem(word: string): string {
-  const known = ENGLISH_STEM_CACHE.get(word);
-  if (known !== undefined) return known;
-  const stemmed = word.length < 3 || /\p{N}/u.test(word) ? word : porter2(word);
-  if (ENGLISH_STEM_CACHE.size >= STEM_CACHE_SIZE) ENGLISH_STEM_CACHE.clear();
-  ENGLISH_STEM_CACHE.set(word, stemmed);
-  return stemmed;
-}
+export const englishStem = remembering((word) => (word.length < 3 || /\p{N}/u.test(word) ? word : porter2(word)));
 
 function computeStem(word: string): string {
   if (word.length < 4 || /\p{N}/u.test(word)) return word;
