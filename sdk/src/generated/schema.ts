@@ -15566,6 +15566,10 @@ export interface paths {
             /** Format: date-time */
             originalCreatedAt?: string;
             serialNumber?: string | null;
+            /** @description primary information type id; put first in informationTypes (added when missing) */
+            informationType?: string;
+            /** @description all information type ids, primary first; a person's types are never overwritten by reprocessing */
+            informationTypes?: string[];
           };
         };
       };

@@ -1272,12 +1272,13 @@ const docs: [string, string, LabelTuple][] = [
   [
     'Nydalen Boliger/FDV-dokumentasjon/Generelt/Energiattest bygg B.pdf',
     'ENERGIATTEST\nEnergimerke C\nOppvarmingskarakter gul\nEnova',
-    ['RIEn', '20', false, 'energy_certificate'],
+    // an energy certificate is issued to the owner for the property: no discipline, no part (issue 19)
+    [null, 'MSC', false, 'energy_certificate'],
   ],
   [
     'Madla skole/Rapporter/Energimerking skole.pdf',
     'Energimerking\nEnergiattest for yrkesbygg\nEnergikarakter B\nTiltaksliste',
-    ['RIEn', '20', false, 'energy_certificate'],
+    [null, 'MSC', false, 'energy_certificate'],
   ],
   [
     'Bjørvika Kontorbygg/03 Rapporter/Miljøkartlegging eksisterende bygg.pdf',
@@ -1952,6 +1953,7 @@ for (const row of sampleRows) {
 const body = items.map((item) => JSON.stringify(item)).join('\n') + '\n';
 writeFileSync(new URL('./dataset.jsonl', import.meta.url), body);
 const counts = new Map<string, number>();
-for (const i of items) counts.set(i.labels.informationType, (counts.get(i.labels.informationType) ?? 0) + 1);
+for (const i of items)
+  counts.set(String(i.labels.informationType), (counts.get(String(i.labels.informationType)) ?? 0) + 1);
 console.log(`wrote ${items.length} items to eval/classify/dataset.jsonl`);
 console.log([...counts.entries()].map(([k, v]) => `${k}=${v}`).join(' '));

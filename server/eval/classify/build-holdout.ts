@@ -940,7 +940,8 @@ add(
   'pdf',
   A4,
   'ENERGIATTEST\nEnergikarakter B\nOppvarmingskarakter grønn\nLevert energi 105 kWh/m²\nUtstedt av Enova energimerkeordning',
-  ['RIEn', '20', false, 'energy_certificate'],
+  // relabelled by the convention of issue 19: an energy certificate has no discipline and no part
+  [null, 'MSC', false, 'energy_certificate'],
 );
 add(
   'Moholt/Miljø/EPD Hunton trefiberplate.pdf',

@@ -3,6 +3,7 @@ import {
   classifyDocument,
   correctionFeatures,
   createOwnerModel,
+  isKnownInformationType,
   isValidBuildingCategory,
   parseOwnerModel,
   type OwnerModel,
@@ -23,6 +24,7 @@ function readModel(stored: unknown): OwnerModel | null {
 export const classificationEngine: ClassificationEngine = {
   classify: (input, stored) => classifyDocument(input, { ownerModel: readModel(stored) }),
   isValidBuildingCategory,
+  isKnownInformationType,
   learn: (stored, correction) => applyCorrection(readModel(stored) ?? createOwnerModel(), correction),
   features: (input) => correctionFeatures(input),
 };

@@ -33,6 +33,8 @@ export function createDocumentsModule(deps: {
     clock: deps.clock,
     isValidBuildingCategory: (code) => classifier.isValidBuildingCategory(code),
     onCategoryCorrected: (correction) => classifier.learnCategory(correction),
+    isKnownInformationType: (id) => classifier.isKnownInformationType(id),
+    onInformationTypesCorrected: (correction) => classifier.learnInformationTypes(correction),
   });
   const uploads = createUploadsService({
     repository: createUploadsRepository({ db: deps.db, queue: deps.queue }),

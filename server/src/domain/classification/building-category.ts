@@ -58,7 +58,7 @@ export function decideBuildingCategory(signals: readonly Signal[]): CategoryDeci
     const own = twoDigit.get(code) ?? 0;
     score = own;
     for (const [length, share, floor] of [
-      [3, 0.5, 2.5],
+      [3, 0.4, 2.5],
       [4, 0.6, 3],
     ] as const) {
       const children = new Map<string, number>();

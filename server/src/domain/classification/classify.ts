@@ -27,6 +27,8 @@ import {
 import { decideInformationTypes } from './information-types.js';
 import { correctionCount, correctionFeatures, suggestFromOwnerModel, type OwnerModel } from './owner-model.js';
 import { inferMarket, vocabularySignals, type TextSource } from './text-signals.js';
+import { TEXT_MODEL } from './data/text-model.generated.js';
+import { modelFeatures, predictField, type ModelField } from './text-model.js';
 import { splitPath } from './tokens.js';
 
 export interface ClassifyOptions {
@@ -65,6 +67,9 @@ const DISCIPLINE_PRIOR: Record<string, [code: string, weight: number][]> = {
  * ventilation contractor); their page text says little about where they belong.
  */
 const TEXT_DAMPING: Record<string, number> = {
+  // minutes and offers name every trade and system the project discusses
+  meeting_minutes: 0.1,
+  offer: 0.3,
   supplier_list: 0.2,
   training_record: 0.4,
   photo_documentation: 0.4,
@@ -94,6 +99,17 @@ const TYPE_DISCIPLINE_HINTS: Record<string, [code: string, weight: number]> = {
   permit_documents: ['ARK', 1.5],
 };
 
+/**
+ * An energy certificate proper (energiattest, EPC, DEC) is issued to the owner for the property as a whole: no
+ * design discipline and no building part. An energy calculation is the energy consultant's, for the whole building.
+ */
+const ENERGY_CERTIFICATE_PROPER =
+  /\b(?:energiattest\w*|energimerk\w*|energy performance certificate|epc|display energy certificate|dec)\b/i;
+const ENERGY_CALCULATION = /beregning|calculation|\bsap\b|\bsbem\b|simien|utredning/i;
+
+/** Genres that belong to no discipline and no building part unless their name says which trade they concern. */
+const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_record']);
+
 function joinedText(input: ClassificationInput): string {
   let text = '';
   for (const page of input.pages) {
@@ -101,6 +117,10 @@ function joinedText(input: ClassificationInput): string {
     text += (text ? '\n\f\n' : '') + page.text;
   }
   return text.slice(0, MAX_TEXT_CHARS);
+}
+
+function withReason<T extends { code: string; evidence: string[] }>(decision: T, reason: string): T {
+  return decision.code === 'MSC' ? { ...decision, evidence: [reason, ...decision.evidence] } : decision;
 }
 
 function scaled(signals: readonly Signal[], factor: number): Signal[] {
@@ -133,6 +153,24 @@ function field(value: unknown, confidence: number, evidence: string[]): FieldEvi
 /** the extension of a document or drawing file at the end of a name; never evidence of what the document is */
 const FILE_EXTENSION_AT_END =
   /\.(?:docx?|docm|xlsx?|xlsm|pptx?|pdf|rtf|odt|ods|odp|vsdx?|msg|eml|txt|md|csv|dwg|dxf|ifc|jpe?g|png|tiff?|zip)$/i;
+
+/** The text model's vote weighs this much at certainty, nothing below MODEL_MIN_PROBABILITY: rules lead, it tips. */
+const MODEL_WEIGHT = 1;
+const MODEL_MIN_PROBABILITY = 0.6;
+
+/** the text model's vote on one field as a signal, or none when it is unsure or votes for "no value" */
+function modelSignal(field: ModelField, features: readonly string[]): Signal[] {
+  const vote = predictField(TEXT_MODEL.fields[field], features);
+  if (!vote || vote.value === 'none' || vote.probability < MODEL_MIN_PROBABILITY) return [];
+  const weight = (MODEL_WEIGHT * (vote.probability - MODEL_MIN_PROBABILITY)) / (1 - MODEL_MIN_PROBABILITY);
+  return [
+    {
+      value: vote.value,
+      weight,
+      evidence: `text model ${vote.probability.toFixed(2)} (${vote.because.map((w) => `"${w}"`).join(', ')})`,
+    },
+  ];
+}
 
 export function classifyDocument(input: ClassificationInput, options?: ClassifyOptions): Classification {
   const parts = splitPath(input.filename, input.originalPath);
@@ -193,8 +231,16 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     },
   ]);
 
+  // ---- the text model's votes (never for a model file's or a drawing's type: those are decided by what they are)
+  const features = modelFeatures(input);
+
   // ---- information types first: their genre hints feed category and discipline
-  const typeSignals: Signal[] = [...names.informationTypes, ...nameVocabulary.types, ...textVocabulary.types];
+  const typeSignals: Signal[] = [
+    ...names.informationTypes,
+    ...nameVocabulary.types,
+    ...textVocabulary.types,
+    ...modelSignal('informationType', features),
+  ];
   const types = decideInformationTypes({
     signals: typeSignals,
     fileKind: input.fileKind,
@@ -203,7 +249,13 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     isSchema,
   });
   const typeScores = sumBy(typeSignals);
-  const damping = types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
+  const nameLine = [parts.stem, title].join(' ');
+  const energyCertificate =
+    types.primary === 'energy_certificate' &&
+    ENERGY_CERTIFICATE_PROPER.test(`${nameLine}\n${text.slice(0, 300)}`) &&
+    !ENERGY_CALCULATION.test(nameLine);
+  const noPart = energyCertificate || (types.primary !== null && NO_PART_GENRES.has(types.primary));
+  const damping = energyCertificate ? 0 : types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
   const textNs = scaled(textVocabulary.ns, damping);
   // Trades named in running text are mostly boilerplate ("skal utføres av elektriker"): weak, and capped per trade.
   const textDiscipline = capPerValue(scaled(textVocabulary.discipline, 0.3 * damping), 2);
@@ -214,8 +266,10 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ...titleBlock.discipline,
     ...nameVocabulary.discipline,
     ...textDiscipline,
+    ...modelSignal('discipline', features),
   ];
   for (const [type, [code, weight]] of Object.entries(TYPE_DISCIPLINE_HINTS)) {
+    if (energyCertificate && type === 'energy_certificate') continue;
     if ((typeScores.get(type) ?? 0) >= 3 && (types.all.includes(type) || types.primary === type))
       disciplineSignals.push({ value: code, weight, evidence: `information type ${type}` });
   }
@@ -229,6 +283,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ...textNs,
     ...scaled(tfmSignals(text, { inName: false, weight: isDrawing.value ? 1.5 : 2 }), damping),
     ...scaled(codeWithNameSignals(text, { weight: 2.5, where: 'text' }), damping),
+    ...modelSignal('category', features).filter((s) => s.value !== 'MSC'),
   ];
   // An explicit code in the name ("RIV-7370", "36 Ventilasjon") makes the discipline's usual part a side issue.
   const explicitName = [...names.category, ...nameVocabulary.ns].some((s) => s.weight >= 3);
@@ -250,14 +305,20 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
         evidence: `architect's ${drawingType.value} drawing (general arrangement)`,
       });
   }
-  const primaryHint = types.primary ? TYPE_CATEGORY_HINTS[types.primary] : undefined;
+  const primaryHint = types.primary && !energyCertificate ? TYPE_CATEGORY_HINTS[types.primary] : undefined;
   if (primaryHint && types.primary)
     categorySignals.push({
       value: primaryHint[0],
       weight: primaryHint[1],
       evidence: `information type ${types.primary}`,
     });
-  const category = decideBuildingCategory(categorySignals);
+  // A genre that belongs to no part keeps only what its name says (a "Serviceavtale ventilasjon" is about 36).
+  const category = noPart
+    ? withReason(
+        decideBuildingCategory(categorySignals.filter((s) => !s.evidence.startsWith('text') && s.weight >= 2.5)),
+        `${energyCertificate ? 'an energy certificate' : (types.primary ?? '').replace(/_/g, ' ')} concerns no building part`,
+      )
+    : decideBuildingCategory(categorySignals);
 
   // ---- market and discipline
   const market = inferMarket({
@@ -267,7 +328,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     text,
   });
   const discipline = decideDiscipline({
-    signals: disciplineSignals,
+    signals: noPart ? disciplineSignals.filter((s) => /^(filename|title|ISO)/.test(s.evidence)) : disciplineSignals,
     category,
     market: market.market,
     marketGiven: Boolean(input.market),

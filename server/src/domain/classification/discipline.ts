@@ -41,6 +41,8 @@ function ukRoleFor(discipline: string, category: string): string | null {
       return 'S';
     case 'RIV':
     case 'RIVA':
+      // external drainage and water are the civil engineer's in UK practice
+      if (category.startsWith('73')) return 'C';
       return category.startsWith('31') || category.startsWith('33') ? 'P' : 'M';
     case 'RIE':
     case 'RIT':

@@ -152,6 +152,8 @@ const GENERAL_INFORMATION_TYPES: readonly InformationTypeEntry[] = [
   { id: 'report', nameNo: 'Rapport', nameEn: 'Report', cues: [] },
   { id: 'certificate', nameNo: 'Sertifikat / attest', nameEn: 'Certificate', cues: [] },
   { id: 'contract', nameNo: 'Kontrakt / avtale', nameEn: 'Contract / agreement', cues: [] },
+  { id: 'offer', nameNo: 'Tilbud', nameEn: 'Offer / quotation', cues: [] },
+  { id: 'meeting_minutes', nameNo: 'Møtereferat', nameEn: 'Meeting minutes', cues: [] },
   { id: 'photo', nameNo: 'Foto', nameEn: 'Photo', cues: [] },
   { id: 'model', nameNo: 'Modell (BIM)', nameEn: 'Model (BIM)', cues: [] },
 ];

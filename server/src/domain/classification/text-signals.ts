@@ -126,6 +126,17 @@ const UK_CUES: readonly [RegExp, number, string][] = [
 
 const NORWEGIAN_OR_DUTCH_PATH =
   /[æøå]|\b(?:fdv|tegninger|prosjektering|overlevering|dokumentasjon|rapporter|beskrivelser|kontrakter|byggesak|tekeningen|opleverdossier|installaties|bouwkundig|revisietekeningen|plattegronden|opleveringsdocumenten)\b/i;
+/** English function words and the words English building documents are named with */
+const ENGLISH_WORDS = new Set(
+  (
+    'the and of for with from this that are has have been will shall to by on at is be ' +
+    'drawing drawings floor ground level plan layout section elevation details report certificate test tested ' +
+    'schedule manual maintenance minutes meeting survey assessment installation electrical mechanical structure ' +
+    'structural drainage landscape landscaping architect architectural handover commercial client contractor ' +
+    'works scale revision rev checked drawn approved issue building safety fire completion commissioning records'
+  ).split(' '),
+);
+
 const NORWEGIAN_WORDS = new Set([
   'og',
   'av',
@@ -169,7 +180,18 @@ export function inferMarket(args: { explicit?: Market | null; isoName: boolean; 
       ukEvidence.push(label);
     }
   }
+  // English names and text: the UK market unless Norwegian or Dutch words say otherwise (an English data sheet in a
+  // Norwegian FDV folder stays Norwegian)
+  const english = new Set(
+    normalizeForMatching(sample)
+      .match(/[\p{L}]+/gu)
+      ?.filter((w) => ENGLISH_WORDS.has(w)),
+  );
   if (NORWEGIAN_OR_DUTCH_PATH.test(args.path)) no += 3;
+  else if (english.size >= 4) {
+    uk += 2.5;
+    ukEvidence.push('English names and text');
+  } else if (english.size >= 2) uk += 1;
   const words = normalizeForMatching(args.text.slice(0, 4000)).match(/[\p{L}]+/gu) ?? [];
   let nor = 0;
   let dutch = 0;

@@ -253,6 +253,23 @@ const NS_TERMS: readonly Group[] = [
   ['76', 1, 'parkering* | car park* | sykkelstativ* | benk | benker | bench* | vei | veg'],
   ['77', 3, 'beplantning* | beplantningsplan* | planting* | grøntareal* | tree pit* | stauder | trær | busker'],
   ['77', 1.5, 'plen | gress* | grass* | lekeplass* | lekeapparat* | playground*'],
+  // Three-digit parts that a document about one system names plainly (they count towards their two-digit part too).
+  ['542', 2.5, 'brannalarm* | branndeteksjon* | fire alarm* | fire detection'],
+  ['443', 2.5, 'nødlys* | ledelys* | emergency light* | noodverlichting*'],
+  ['442', 2, 'lysarmatur* | led-armatur* | downlight* | luminaire* | lighting layout* | lighting points'],
+  ['332', 2.5, 'sprinkler*'],
+  ['621', 2.5, 'personheis* | passenger lift* | heis nr* | lift 1 | lift 2 | heis 1 | heis 2'],
+  ['312', 2, 'tappevann* | domestic water | cold water storage'],
+  [
+    '255',
+    2.5,
+    'parkett* | gulvbelegg* | vinylbelegg* | linoleum* | floor finish* | floor covering* | safety flooring | vinyl floor*',
+  ],
+  ['234', 2, 'vindu | vinduer | vindus* | window* | ytterdør* | casement*'],
+  ['244', 2.5, 'innvendige dører | innerdør* | innvendig dør* | internal door* | interior door*'],
+  // What a survey or measurement of the whole building is about
+  ['20', 2, 'radon* | inneklima* | indoor climate | sound insulation between*'],
+  ['73', 3, 'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank*'],
   // IFC entity names, which is most of what a model's extracted text contains.
   ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
   ['3', 1, 'ifcpipesegment | ifcpipefitting | ifcvalve | ifcpump | ifcflowterminal'],
@@ -302,12 +319,13 @@ const DISCIPLINE_TERMS: readonly Group[] = [
     3,
     'bygningsfysikk* | fuktsikring* | tetthetsmåling* | lufttetthet* | fuktsikringsplan* | building physics | kuldebro*',
   ],
+  ['RIEn', 3, 'energiberegning* | simien | energy calculation* | energiutredning* | sap calculation* | sbem*'],
   [
-    'RIEn',
+    'RIM',
     3,
-    'energiberegning* | energiattest* | energimerk* | simien | energy calculation* | energy performance certificate | energiutredning*',
+    'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim | asbest* | asbestos* | miljøfarlig* | hazardous materials survey',
   ],
-  ['RIM', 3, 'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim'],
+  ['RIByFy', 2.5, 'radon*'],
 ];
 
 // ---------------------------------------------------------------------------------------------------- information types
@@ -394,12 +412,12 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'test_measurement_report',
     3,
-    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test*',
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | air tightness test* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
     1.5,
-    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass',
+    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass | testet | tested | årlig kontroll* | periodisk kontroll* | kontroll av',
   ],
   [
     'self_inspection_checklist',
@@ -450,7 +468,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'permit_documents',
     3.5,
-    'rammetillatelse* | igangsettingstillatelse* | ferdigattest* | brukstillatelse* | byggetillatelse* | planning permission | completion certificate | omgevingsvergunning* | building control approval',
+    'rammetillatelse* | igangsettingstillatelse* | ferdigattest* | brukstillatelse* | byggetillatelse* | planning permission | building control completion certificate | omgevingsvergunning* | building control approval | building control | building act 1984',
   ],
   ['permit_documents', 2, 'byggesak* | ett-trinns søknad | tillatelse til tiltak'],
   [
@@ -475,7 +493,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'certificate',
     3,
-    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat*',
+    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat* | completion certificate | certificate of disinfection | fg-attest* | attest | attester',
   ],
   [
     'contract',
@@ -483,6 +501,27 @@ const TYPE_TERMS: readonly Group[] = [
     '*kontrakt* | serviceavtale* | contract | contracts | agreement* | service agreement* | overeenkomst* | avtale | avtalen',
   ],
   ['contract', 1.5, 'ns 8407* | ns 8405* | kontraktssum | totalentreprise*'],
+  [
+    'contract',
+    3,
+    'practical completion certificate | certificate of practical completion | jct* | nec4* | sluttoppgjør*',
+  ],
+  [
+    'meeting_minutes',
+    3.5,
+    'referat | *referat | referat* | møtereferat* | byggemøte* | prosjektmøte* | minutes | minutes of meeting | meeting minutes | progress meeting* | site meeting* | design team meeting* | notulen',
+  ],
+  [
+    'meeting_minutes',
+    2,
+    'tilstede | deltakere | attendees | apologies | referent | neste møte | next meeting | actions',
+  ],
+  [
+    'offer',
+    3.5,
+    'tilbud | tilbudet | pristilbud* | tilbudsbrev* | tilbudssum* | quotation* | fee proposal* | offerte*',
+  ],
+  ['offer', 2, 'tilbudet gjelder | validity | prisen gjelder | forbehold | tilbyder* | enquiry'],
   ['model', 2.5, 'modell | modellen | bim-modell* | model | models | modellen'],
 ];
 

@@ -1,4 +1,9 @@
-import type { Classification, ClassificationInput, Correction } from '../classification/classification.types.js';
+import type {
+  Classification,
+  ClassificationInput,
+  Correction,
+  Market,
+} from '../classification/classification.types.js';
 import type { ClassificationOutcome, DocumentClassifier } from '../pipeline/ports.js';
 import type { ExtractedPage, FileKind } from '../pipeline/extraction.types.js';
 import type { DocumentRecord } from './document.js';
@@ -7,6 +12,7 @@ import type { DocumentRecord } from './document.js';
 export interface ClassificationEngine {
   classify(input: ClassificationInput, ownerModel: unknown): Classification;
   isValidBuildingCategory(code: string): boolean;
+  isKnownInformationType(id: string): boolean;
   /** the owner's model with one more correction learned (a new JSON-serialisable value) */
   learn(ownerModel: unknown, correction: Correction): unknown;
   /** tokens of a document that a correction remembers */
@@ -26,15 +32,44 @@ export interface ClassifierRepository {
     update: (model: unknown) => unknown;
   }): Promise<void>;
   loadPages(params: { documentId: string; maxChars: number }): Promise<ExtractedPage[]>;
+  /** the disciplines the building's other classified documents were given, with how many have each */
+  buildingDisciplines(params: { buildingId: string; exceptDocumentId: string }): Promise<Map<string, number>>;
+}
+
+/** A building's documents decide its market once this many carry a discipline ... */
+const MARKET_MIN_DOCUMENTS = 3;
+/** ... and this share of them speak one market's codes. */
+const MARKET_MIN_SHARE = 0.7;
+
+/**
+ * The market a building's classified documents already speak: UK role letters or Norwegian codes. A building's
+ * disciplines are then given in one code system, whatever the language of a single data sheet. Null while the
+ * building has too few classified documents, or they are mixed.
+ */
+export function buildingMarket(disciplines: Map<string, number>): Market | null {
+  let uk = 0;
+  let no = 0;
+  for (const [code, n] of disciplines) {
+    if (/^[A-Z]$/.test(code)) uk += n;
+    else no += n;
+  }
+  const total = uk + no;
+  if (total < MARKET_MIN_DOCUMENTS) return null;
+  if (uk / total >= MARKET_MIN_SHARE) return 'UK';
+  if (no / total >= MARKET_MIN_SHARE) return 'NO';
+  return null;
 }
 
 export interface ClassifierService extends DocumentClassifier {
   isValidBuildingCategory(code: string): boolean;
   learnCategory(params: { document: DocumentRecord; buildingCategory: string }): Promise<void>;
+  learnInformationTypes(params: { document: DocumentRecord; informationTypes: string[] }): Promise<void>;
+  isKnownInformationType(id: string): boolean;
 }
 
-function inputOf(document: DocumentRecord, pages: ExtractedPage[]): ClassificationInput {
+function inputOf(document: DocumentRecord, pages: ExtractedPage[], market?: Market | null): ClassificationInput {
   return {
+    ...(market ? { market } : {}),
     filename: document.filename,
     originalPath: document.originalPath,
     title: document.title,
@@ -56,24 +91,39 @@ export function createClassifierService(deps: {
   const { engine, repository } = deps;
   return {
     async classify({ document, pages }): Promise<ClassificationOutcome> {
-      const model = await repository.loadOwnerModel(document.ownerId);
-      return engine.classify(inputOf(document, pages), model);
+      const [model, disciplines] = await Promise.all([
+        repository.loadOwnerModel(document.ownerId),
+        repository.buildingDisciplines({ buildingId: document.buildingId, exceptDocumentId: document.id }),
+      ]);
+      return engine.classify(inputOf(document, pages, buildingMarket(disciplines)), model);
     },
     isValidBuildingCategory: (code) => engine.isValidBuildingCategory(code),
-    async learnCategory({ document, buildingCategory }) {
-      const pages = await repository.loadPages({ documentId: document.id, maxChars: 20_000 });
-      const correction: Correction = {
-        field: 'buildingCategory',
-        value: buildingCategory,
-        features: engine.features(inputOf(document, pages)),
-        previousValue: (document.classification?.buildingCategory?.value as string | null | undefined) ?? null,
-      };
-      await repository.recordCorrection({
-        ownerId: document.ownerId,
-        documentId: document.id,
-        correction,
-        update: (model) => engine.learn(model, correction),
-      });
-    },
+    isKnownInformationType: (id) => engine.isKnownInformationType(id),
+    learnCategory: ({ document, buildingCategory }) =>
+      learn(document, 'buildingCategory', buildingCategory, document.classification?.buildingCategory?.value),
+    learnInformationTypes: ({ document, informationTypes }) =>
+      learn(document, 'informationTypes', informationTypes, document.classification?.informationTypes?.value),
   };
+
+  /** records a person's correction and teaches the owner's model the document's features with it */
+  async function learn(
+    document: DocumentRecord,
+    field: Correction['field'],
+    value: string | string[],
+    previous: unknown,
+  ): Promise<void> {
+    const pages = await repository.loadPages({ documentId: document.id, maxChars: 20_000 });
+    const correction: Correction = {
+      field,
+      value,
+      features: engine.features(inputOf(document, pages)),
+      previousValue: (previous as string | string[] | null | undefined) ?? null,
+    };
+    await repository.recordCorrection({
+      ownerId: document.ownerId,
+      documentId: document.id,
+      correction,
+      update: (model) => engine.learn(model, correction),
+    });
+  }
 }

@@ -15,6 +15,13 @@ export function invalidBuildingCategory(): AppError {
   return invalidField('/buildingCategory', 'is not an NS 3451 code (2 to 4 digits, e.g. 36 or 3611) or MSC');
 }
 
+export function unknownInformationType(id: string, primary: boolean): AppError {
+  return invalidField(
+    primary ? '/informationType' : '/informationTypes',
+    `"${id.slice(0, 80)}" is not a known information type id (the FDV types, or drawing, model, report ...)`,
+  );
+}
+
 export function updatedSinceNeedsUpdatedAtSort(): AppError {
   return invalidField('/updated_since', 'requires sort_by=updatedAt');
 }

@@ -8,6 +8,7 @@ import { splitUploadPath, type DocumentRecord } from './document.js';
 import {
   documentNotFound,
   invalidBuildingCategory,
+  unknownInformationType,
   invalidFilename,
   pageRangeReversed,
   updatedSinceNeedsUpdatedAtSort,
@@ -21,6 +22,10 @@ export interface DocumentMetadataPatch {
   buildingCategory?: string;
   originalCreatedAt?: Date;
   serialNumber?: string | null;
+  /** the document's information types, primary first (a person's correction) */
+  informationTypes?: string[];
+  /** the primary information type: put first in the list (the given one, or the document's) */
+  informationType?: string;
 }
 
 export interface DocumentsRepository {
@@ -65,6 +70,9 @@ export function createDocumentsService(deps: {
   isValidBuildingCategory: (code: string) => boolean;
   /** a person corrected the category: the owner's classifier learns from it */
   onCategoryCorrected?: (params: { document: DocumentRecord; buildingCategory: string }) => Promise<void>;
+  isKnownInformationType?: (id: string) => boolean;
+  /** a person corrected the information types: the owner's classifier learns from it */
+  onInformationTypesCorrected?: (params: { document: DocumentRecord; informationTypes: string[] }) => Promise<void>;
 }) {
   const { repository, access, blobs, pageTokens, clock } = deps;
 
@@ -127,11 +135,24 @@ export function createDocumentsService(deps: {
       }
       patch.buildingCategory = code;
     }
+    if (patch.informationTypes !== undefined || patch.informationType !== undefined) {
+      const primary = patch.informationType;
+      const list = patch.informationTypes ?? document.informationTypes;
+      const types = [...new Set(primary !== undefined ? [primary, ...list] : list)];
+      const known = deps.isKnownInformationType;
+      const unknown = known ? types.find((id) => !known(id)) : undefined;
+      if (unknown !== undefined) throw unknownInformationType(unknown, unknown === primary);
+      patch.informationTypes = types;
+      delete patch.informationType;
+    }
     await repository.updateMetadata({ documentId: document.id, patch, at: clock.now() });
     const updated = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
     if (!updated) throw documentNotFound();
     if (patch.buildingCategory !== undefined && deps.onCategoryCorrected) {
       await deps.onCategoryCorrected({ document: updated, buildingCategory: patch.buildingCategory });
+    }
+    if (patch.informationTypes !== undefined && deps.onInformationTypesCorrected) {
+      await deps.onInformationTypesCorrected({ document: updated, informationTypes: patch.informationTypes });
     }
     return updated;
   }

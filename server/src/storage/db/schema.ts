@@ -94,6 +94,8 @@ export interface DocumentsTable {
   external_ids: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   building_category: string | null;
   building_category_source: 'auto' | 'person' | null;
+  /** 'person' once someone set the information types: reprocessing keeps them (migration 0019) */
+  information_types_source: Defaulted<'auto' | 'person'>;
   discipline: string | null;
   information_type: string | null;
   information_types: Defaulted<string[]>;

@@ -79,24 +79,17 @@ describe.each(testEngines())('learning from corrections through the API, on %s',
     expect(elsewhere.buildingCategory.slice(0, 2)).toBe('32');
   }, 120_000);
 
-  it('never overwrites a category a person set when the document is processed again', async () => {
-    const document = await uploadAndProcess(seed, 'PUHZ-RP100');
-    await t.request({
-      method: 'PATCH',
-      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${document.id}`,
-      key: seed.key,
-      payload: { buildingCategory: '3611' },
-    });
+  async function reprocessAndWait(documentId: string) {
     const before = await t.deps.database.db
       .selectFrom('documents')
       .select('processed_at')
-      .where('id', '=', document.id)
+      .where('id', '=', documentId)
       .executeTakeFirstOrThrow();
     const reprocess = await t.request({
       method: 'POST',
       url: '/admin/reprocess',
       headers: { authorization: 'Bearer test-admin-token-0123456789abcdef' },
-      payload: { documentId: document.id },
+      payload: { documentId },
     });
     expect(reprocess.status).toBe(202);
     const deadline = Date.now() + 60_000;
@@ -105,11 +98,76 @@ describe.each(testEngines())('learning from corrections through the API, on %s',
       await new Promise((resolve) => setTimeout(resolve, 100));
       row = await t.deps.database.db
         .selectFrom('documents')
-        .select(['processed_at', 'building_category'])
-        .where('id', '=', document.id)
+        .select(['processed_at', 'building_category', 'information_type', 'information_types'])
+        .where('id', '=', documentId)
         .executeTakeFirstOrThrow();
     } while (row.processed_at!.getTime() === before.processed_at!.getTime() && Date.now() < deadline);
     expect(row.processed_at!.getTime()).toBeGreaterThan(before.processed_at!.getTime());
+    return row;
+  }
+
+  it('never overwrites a category a person set when the document is processed again', async () => {
+    const document = await uploadAndProcess(seed, 'PUHZ-RP100');
+    await t.request({
+      method: 'PATCH',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${document.id}`,
+      key: seed.key,
+      payload: { buildingCategory: '3611' },
+    });
+    const row = await reprocessAndWait(document.id);
     expect(row.building_category).toBe('3611');
   }, 90_000);
+
+  it('takes information type corrections, keeps them through reprocessing, learns them, and names a bad id', async () => {
+    const url = (id: string) => `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${id}`;
+    const first = await uploadAndProcess(seed, 'PUHZ-ZRP35');
+    expect(first.informationType).toBe('product_data_sheet');
+
+    // the primary type alone goes first and keeps the document's other types
+    const primary = await t.request({
+      method: 'PATCH',
+      url: url(first.id),
+      key: seed.key,
+      payload: { informationType: 'technical_approval' },
+    });
+    expect(primary.status).toBe(200);
+    expect(primary.body.informationType).toBe('technical_approval');
+    expect(primary.body.informationTypes).toEqual(['technical_approval', ...first.informationTypes]);
+
+    const unknown = await t.request({
+      method: 'PATCH',
+      url: url(first.id),
+      key: seed.key,
+      payload: { informationTypes: ['warranty', 'brochure'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers['content-type']).toContain('application/problem+json');
+    expect(JSON.stringify(unknown.body)).toContain('/informationTypes');
+    expect(JSON.stringify(unknown.body)).toContain('brochure');
+
+    const kept = await reprocessAndWait(first.id);
+    expect(kept.information_type).toBe('technical_approval');
+
+    for (const model of ['PUHZ-ZRP50', 'PUHZ-ZRP60']) {
+      const document = await uploadAndProcess(seed, model);
+      const patched = await t.request({
+        method: 'PATCH',
+        url: url(document.id),
+        key: seed.key,
+        payload: { informationTypes: ['technical_approval'] },
+      });
+      expect(patched.body.informationTypes).toEqual(['technical_approval']);
+    }
+    const corrections = await t.deps.database.db
+      .selectFrom('classification_corrections')
+      .select('field')
+      .where('building_owner_id', '=', seed.ownerId)
+      .where('field', '=', 'informationTypes')
+      .execute();
+    expect(corrections).toHaveLength(3);
+
+    const learned = await uploadAndProcess(seed, 'PUHZ-ZRP71');
+    expect(learned.informationType).toBe('technical_approval');
+    expect(learned.classification.informationType.evidence[0]).toMatch(/^learned from \d+ corrections? in this owner$/);
+  }, 150_000);
 });

@@ -47,8 +47,8 @@ describe('information types', () => {
     const ids = [...informationTypeEntries().keys()];
     expect(ids).toContain('declaration_of_performance');
     expect(ids).toContain('om_instructions');
-    for (const id of ['drawing', 'description', 'calculation', 'report', 'certificate', 'contract', 'photo', 'model'])
-      expect(ids).toContain(id);
-    expect(ids).toHaveLength(36);
+    const general = ['drawing', 'description', 'calculation', 'report', 'certificate', 'contract', 'photo', 'model'];
+    for (const id of [...general, 'offer', 'meeting_minutes']) expect(ids).toContain(id);
+    expect(ids).toHaveLength(38);
   });
 });

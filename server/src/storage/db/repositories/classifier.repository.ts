@@ -49,5 +49,17 @@ export function createClassifierRepository(params: {
       });
     },
     loadPages: (input) => params.pages.loadPages(input),
+    async buildingDisciplines({ buildingId, exceptDocumentId }) {
+      const rows = await db
+        .selectFrom('documents')
+        .select(['discipline', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('building_id', '=', buildingId)
+        .where('id', '!=', exceptDocumentId)
+        .where('archived_at', 'is', null)
+        .where('discipline', 'is not', null)
+        .groupBy('discipline')
+        .execute();
+      return new Map(rows.map((r) => [r.discipline as string, Number(r.n)]));
+    },
   };
 }

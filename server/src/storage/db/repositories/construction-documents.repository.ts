@@ -154,6 +154,7 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
             history.push({ field, old, next });
           }
           if ('building_category' in set) set.building_category_source = 'person';
+          if ('information_types' in set) set.information_types_source = 'person';
           if (history.length === 0) {
             updated.push(before);
             continue;

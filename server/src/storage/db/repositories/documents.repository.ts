@@ -74,6 +74,13 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
           ...(patch.buildingCategory !== undefined
             ? { building_category: patch.buildingCategory, building_category_source: 'person' as const }
             : {}),
+          ...(patch.informationTypes !== undefined
+            ? {
+                information_types: patch.informationTypes,
+                information_type: patch.informationTypes[0] ?? null,
+                information_types_source: 'person' as const,
+              }
+            : {}),
           ...(patch.originalCreatedAt !== undefined ? { original_created_at: patch.originalCreatedAt } : {}),
           ...(patch.serialNumber !== undefined ? { serial_number: patch.serialNumber } : {}),
         })

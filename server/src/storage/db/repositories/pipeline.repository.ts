@@ -207,8 +207,13 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             'auto' | 'person'
           >`case when building_category_source = 'person' then 'person' else 'auto' end`,
           discipline: c.discipline,
-          information_type: c.informationType,
-          information_types: c.informationTypes,
+          // a person's information types stand as their category does
+          information_type: sql<
+            string | null
+          >`case when information_types_source = 'person' then information_type else ${c.informationType} end`,
+          information_types: sql<
+            string[]
+          >`case when information_types_source = 'person' then information_types else ${c.informationTypes}::text[] end`,
           is_drawing: c.isDrawing,
           is_schema_drawing: c.isSchemaDrawing,
           as_built: c.asBuilt,

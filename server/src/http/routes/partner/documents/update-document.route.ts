@@ -16,6 +16,20 @@ const schema = {
       buildingCategory: Type.Optional(Type.String({ minLength: 1, maxLength: 10, description: 'NS 3451 code or MSC' })),
       originalCreatedAt: Type.Optional(Type.String({ format: 'date-time' })),
       serialNumber: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+      informationType: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 500,
+          description: 'primary information type id; put first in informationTypes (added when missing)',
+        }),
+      ),
+      informationTypes: Type.Optional(
+        Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+          maxItems: 100,
+          description:
+            "all information type ids, primary first; a person's types are never overwritten by reprocessing",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -39,6 +53,8 @@ export function registerUpdateDocumentRoute(app: App, deps: { documents: Documen
             ...(body.buildingCategory !== undefined ? { buildingCategory: body.buildingCategory } : {}),
             ...(body.originalCreatedAt !== undefined ? { originalCreatedAt: new Date(body.originalCreatedAt) } : {}),
             ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
+            ...(body.informationType !== undefined ? { informationType: body.informationType } : {}),
+            ...(body.informationTypes !== undefined ? { informationTypes: body.informationTypes } : {}),
           },
         }),
       );

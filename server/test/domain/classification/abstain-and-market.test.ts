@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDocument } from '../../../src/domain/classification/classify.js';
+import { predictField, trainField } from '../../../src/domain/classification/text-model.js';
+import { buildingMarket } from '../../../src/domain/documents/classifier.service.js';
+import { A1, A4, doc } from './helpers.js';
+
+describe('documents that belong to no discipline and no building part', () => {
+  it('files site meeting minutes under no discipline and MSC although they name trades and systems', () => {
+    const c = classifyDocument(
+      doc({
+        path: 'Prosjekt Lia/Møter/Referat byggemøte 7.docx',
+        kind: 'docx',
+        text: 'REFERAT BYGGEMØTE 7\nTilstede: byggherre, RIV, RIE\nSak 7.1 Ventilasjonsaggregat levert\nSak 7.2 Fundamenter støpt\nNeste møte',
+      }),
+    );
+    expect(c.informationType).toBe('meeting_minutes');
+    expect(c.discipline).toBeNull();
+    expect(c.buildingCategory).toBe('MSC');
+    expect(c.evidence.buildingCategory?.evidence[0]).toBe('meeting minutes concerns no building part');
+  });
+
+  it('keeps the trade an offer names in its file name', () => {
+    const c = classifyDocument(
+      doc({
+        path: 'Prosjekt Lia/Tilbud/Tilbud rørleggerarbeider.pdf',
+        size: A4,
+        text: 'TILBUD\nTilbudssum kr 2 400 000',
+      }),
+    );
+    expect(c.informationType).toBe('offer');
+    expect(c.discipline).toBe('RIV');
+  });
+
+  it('gives an energy certificate no discipline and no part, but an energy calculation to the energy consultant', () => {
+    const certificate = classifyDocument(
+      doc({ path: 'Lia/Energi/Energiattest.pdf', size: A4, text: 'ENERGIATTEST\nEnergikarakter C\nUtstedt av Enova' }),
+    );
+    expect([certificate.informationType, certificate.discipline, certificate.buildingCategory]).toEqual([
+      'energy_certificate',
+      null,
+      'MSC',
+    ]);
+    const calculation = classifyDocument(
+      doc({
+        path: 'Lia/Rapporter/Energiberegning TEK17.pdf',
+        size: A4,
+        text: 'ENERGIBEREGNING\nSIMIEN\nNetto energibehov',
+      }),
+    );
+    expect(calculation.discipline).toBe('RIEn');
+    expect(calculation.buildingCategory).toBe('20');
+  });
+
+  it('calls a system completion certificate a certificate, not a building permit', () => {
+    const c = classifyDocument(
+      doc({
+        path: 'Riverside/O&M/Sprinkler System Completion Certificate.pdf',
+        size: A4,
+        text: 'SPRINKLER SYSTEM COMPLETION CERTIFICATE\nBS 9251 residential sprinkler system',
+      }),
+    );
+    expect(c.informationType).toBe('certificate');
+    expect(c.buildingCategory).toBe('332');
+    expect(c.discipline).toBe('P');
+  });
+});
+
+describe('the code system of a discipline', () => {
+  it('gives English material in English folders the UK role letter without an ISO 19650 name', () => {
+    const c = classifyDocument(
+      doc({
+        path: 'Riverside Court/Drawings/Electrical/Lighting Layout Level 1.pdf',
+        size: A1,
+        text: 'LIGHTING LAYOUT LEVEL 1\nLED downlight\nScale 1:50\nDrawing no. 4402-E-201\nDo not scale',
+      }),
+    );
+    expect(c.discipline).toBe('E');
+    expect(c.evidence.discipline?.evidence.join(' | ')).toContain('English names and text');
+  });
+
+  it('keeps an English data sheet in a Norwegian FDV folder Norwegian', () => {
+    const c = classifyDocument(
+      doc({
+        path: 'Lia/FDV/Ventilasjon/MVHR unit technical data sheet.pdf',
+        size: A4,
+        text: 'Technical data sheet\nAirflow up to 350 m3/h\nThe unit shall be installed by a qualified installer',
+      }),
+    );
+    expect(c.discipline).toBe('RIV');
+  });
+
+  it('follows the building: a market given by the caller wins over the document', () => {
+    const input = doc({
+      path: 'Drawings/Lighting Layout Level 1.pdf',
+      size: A1,
+      text: 'LIGHTING LAYOUT LEVEL 1\nLED downlight\nScale 1:50',
+    });
+    expect(classifyDocument({ ...input, market: 'NO' }).discipline).toBe('RIE');
+    expect(classifyDocument({ ...input, market: 'UK' }).discipline).toBe('E');
+  });
+
+  it('tells a building market from its classified documents only when they mostly agree', () => {
+    expect(
+      buildingMarket(
+        new Map([
+          ['E', 3],
+          ['M', 2],
+          ['RIV', 1],
+        ]),
+      ),
+    ).toBe('UK');
+    expect(
+      buildingMarket(
+        new Map([
+          ['RIV', 4],
+          ['ARK', 3],
+        ]),
+      ),
+    ).toBe('NO');
+    expect(
+      buildingMarket(
+        new Map([
+          ['E', 2],
+          ['RIV', 2],
+        ]),
+      ),
+    ).toBeNull();
+    expect(buildingMarket(new Map([['E', 2]]))).toBeNull();
+  });
+});
+
+describe('the text model', () => {
+  const examples = [
+    { features: ['n:ventilasjon', 't:aggregat'], label: 'RIV' },
+    { features: ['n:ventilasjon', 't:luftmengde'], label: 'RIV' },
+    { features: ['n:tavle', 't:kurs'], label: 'RIE' },
+    { features: ['n:tavle', 't:sikring'], label: 'RIE' },
+  ];
+
+  it('learns which words speak for which class, deterministically', () => {
+    const model = trainField(examples, { minCount: 1 });
+    expect(trainField(examples, { minCount: 1 })).toEqual(model);
+    const vote = predictField(model, ['n:ventilasjon', 't:aggregat']);
+    expect(vote?.value).toBe('RIV');
+    expect(vote!.probability).toBeGreaterThan(0.8);
+    expect(vote?.because[0]).toBe('ventilasjon');
+    expect(predictField(model, ['n:ukjent'])).toBeNull();
+  });
+
+  it('joins the evidence of a document its words are typical for', () => {
+    const c = classifyDocument(
+      doc({ path: 'Lia/FDV/36 Ventilasjon/Produktdatablad ventilasjonsaggregat.pdf', size: A4 }),
+    );
+    expect(c.discipline).toBe('RIV');
+    const all = [...(c.evidence.discipline?.evidence ?? []), ...(c.evidence.informationType?.evidence ?? [])];
+    expect(all.some((e) => e.startsWith('text model '))).toBe(true);
+  });
+});
