@@ -33,6 +33,8 @@ export interface EvalItem {
   reason?: string;
   /** the public material the name and text follow (independent set) */
   source?: string;
+  /** when the item was written relative to the rule changes it measures (independent set; build-independent.ts) */
+  batch?: number;
 }
 
 export type LabelTuple = [

@@ -110,6 +110,14 @@ const ENERGY_CALCULATION = /beregning|calculation|\bsap\b|\bsbem\b|simien|utredn
 /** Genres that belong to no discipline and no building part unless their name says which trade they concern. */
 const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_record']);
 
+/**
+ * The project's management documents: health and safety plans, risk analyses of the site, schedules, snagging lists
+ * and correspondence concern the works, not a building part or a designer.
+ */
+const PROJECT_MANAGEMENT =
+  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register)\b/i;
+const CORRESPONDENCE_KINDS = new Set(['msg', 'eml']);
+
 function joinedText(input: ClassificationInput): string {
   let text = '';
   for (const page of input.pages) {
@@ -254,7 +262,10 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     types.primary === 'energy_certificate' &&
     ENERGY_CERTIFICATE_PROPER.test(`${nameLine}\n${text.slice(0, 300)}`) &&
     !ENERGY_CALCULATION.test(nameLine);
-  const noPart = energyCertificate || (types.primary !== null && NO_PART_GENRES.has(types.primary));
+  // correspondence is about whatever its subject line says, and files under none of it
+  const correspondence = CORRESPONDENCE_KINDS.has(input.fileKind);
+  const management = PROJECT_MANAGEMENT.test(nameLine) || correspondence;
+  const noPart = energyCertificate || management || (types.primary !== null && NO_PART_GENRES.has(types.primary));
   const damping = energyCertificate ? 0 : types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
   const textNs = scaled(textVocabulary.ns, damping);
   // Trades named in running text are mostly boilerplate ("skal utføres av elektriker"): weak, and capped per trade.
@@ -305,6 +316,16 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
         evidence: `architect's ${drawingType.value} drawing (general arrangement)`,
       });
   }
+  // A plan, section or elevation that names no trade at all is the architect's general arrangement.
+  if (
+    (!leadDiscipline || leadDiscipline[1] < 2) &&
+    drawingType &&
+    ['plan', 'section', 'elevation'].includes(drawingType.value)
+  ) {
+    const evidence = `a ${drawingType.value} drawing that names no trade (the architect's general arrangement)`;
+    disciplineSignals.push({ value: 'ARK', weight: 2, evidence });
+    categorySignals.push({ value: '20', weight: 2, evidence });
+  }
   const primaryHint = types.primary && !energyCertificate ? TYPE_CATEGORY_HINTS[types.primary] : undefined;
   if (primaryHint && types.primary)
     categorySignals.push({
@@ -315,8 +336,14 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
   // A genre that belongs to no part keeps only what its name says (a "Serviceavtale ventilasjon" is about 36).
   const category = noPart
     ? withReason(
-        decideBuildingCategory(categorySignals.filter((s) => !s.evidence.startsWith('text') && s.weight >= 2.5)),
-        `${energyCertificate ? 'an energy certificate' : (types.primary ?? '').replace(/_/g, ' ')} concerns no building part`,
+        decideBuildingCategory(
+          correspondence ? [] : categorySignals.filter((s) => !s.evidence.startsWith('text') && s.weight >= 2.5),
+        ),
+        energyCertificate
+          ? 'an energy certificate concerns no building part'
+          : management
+            ? "a document of the project's management concerns no building part"
+            : `${(types.primary ?? '').replace(/_/g, ' ')} concerns no building part`,
       )
     : decideBuildingCategory(categorySignals);
 
@@ -328,7 +355,11 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     text,
   });
   const discipline = decideDiscipline({
-    signals: noPart ? disciplineSignals.filter((s) => /^(filename|title|ISO)/.test(s.evidence)) : disciplineSignals,
+    signals: correspondence
+      ? []
+      : noPart
+        ? disciplineSignals.filter((s) => /^(filename|title|ISO)/.test(s.evidence))
+        : disciplineSignals,
     category,
     market: market.market,
     marketGiven: Boolean(input.market),

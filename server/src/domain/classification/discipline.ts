@@ -77,6 +77,15 @@ export function decideDiscipline(args: {
     );
   }
   const [top, second] = board.ranked();
+  const isoRole = args.iso && /^[A-Z]{1,2}$/.test(args.iso.role) && !(args.marketGiven && args.market === 'NO');
+  // the name states its originator's role: that is the discipline even when nothing else speaks for one
+  if (isoRole && args.iso && (!top || top.score < 1.2))
+    return {
+      value: args.iso.role,
+      confidence: 0.8,
+      evidence: [`ISO 19650 role "${args.iso.role}"`],
+      norwegian: null,
+    };
   if (!top || top.score < 1.2)
     return { value: null, confidence: 0.5, evidence: ['no discipline evidence'], norwegian: null };
   const confidence = confidenceOf(top.score, second?.score ?? 0);

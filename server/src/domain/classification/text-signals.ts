@@ -133,7 +133,8 @@ const ENGLISH_WORDS = new Set(
     'drawing drawings floor ground level plan layout section elevation details report certificate test tested ' +
     'schedule manual maintenance minutes meeting survey assessment installation electrical mechanical structure ' +
     'structural drainage landscape landscaping architect architectural handover commercial client contractor ' +
-    'works scale revision rev checked drawn approved issue building safety fire completion commissioning records'
+    'works scale revision rev checked drawn approved issue building safety fire completion commissioning records ' +
+    'user guide guides manual manuals tender return system systems appliances energy planning statement flats'
   ).split(' '),
 );
 

@@ -91,7 +91,10 @@ const NS_TERMS: readonly Group[] = [
     2,
     'påstøp* | avretting* | *avrettingsmasse* | gulvbelegg* | gulvoverflate* | parkett* | *gulv | gulv | gulvet | tregulv* | fliser | flislegging* | vinyl* | linoleum* | screed | raised floor* | floor finish* | carpet* | parquet* | *vloer* | smøremembran* | våtromsmembran* | *himling* | himlingsplate* | akustikkplate* | systemhimling* | ceiling tile* | suspended ceiling* | ceiling* | plafond* | slab*',
   ],
-  ['25', 1, 'våtrom* | membran | slabs'],
+  ['25', 1, 'slabs'],
+  ['25', 2, 'våtrom* | membran | smøremembran* | fuktmåling* | rf-måling* | avretting*'],
+  ['23', 2, 'vindtett* | vindsperre* | kledning* | termograf*'],
+  ['24', 2, 'veggmaling | innendørs veggmaling | interior paint* | wall paint*'],
   [
     '26',
     3,
@@ -257,7 +260,8 @@ const NS_TERMS: readonly Group[] = [
   ['542', 2.5, 'brannalarm* | branndeteksjon* | fire alarm* | fire detection'],
   ['443', 2.5, 'nødlys* | ledelys* | emergency light* | noodverlichting*'],
   ['442', 2, 'lysarmatur* | led-armatur* | downlight* | luminaire* | lighting layout* | lighting points'],
-  ['332', 2.5, 'sprinkler*'],
+  ['332', 2.5, 'sprinkler* | sprinklar*'],
+  ['33', 2.5, 'håndslokkeapparat* | brannslukkere | brannslokkere | fire extinguishers | dry riser* | wet riser*'],
   ['621', 2.5, 'personheis* | passenger lift* | heis nr* | lift 1 | lift 2 | heis 1 | heis 2'],
   ['312', 2, 'tappevann* | domestic water | cold water storage'],
   [
@@ -268,7 +272,11 @@ const NS_TERMS: readonly Group[] = [
   ['234', 2, 'vindu | vinduer | vindus* | window* | ytterdør* | casement*'],
   ['244', 2.5, 'innvendige dører | innerdør* | innvendig dør* | internal door* | interior door*'],
   // What a survey or measurement of the whole building is about
-  ['20', 2, 'radon* | inneklima* | indoor climate | sound insulation between*'],
+  [
+    '20',
+    2,
+    'radon* | inneklima* | indoor climate | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
+  ],
   ['73', 3, 'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank*'],
   // IFC entity names, which is most of what a model's extracted text contains.
   ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
@@ -311,8 +319,9 @@ const DISCIPLINE_TERMS: readonly Group[] = [
   [
     'RIBr',
     3,
-    'brannkonsept* | brannteknisk* | brannstrategi* | brannplan* | branntegning* | brannrapport* | brann | brannsikkerhet* | fire strategy | fire engineer* | rømningsplan* | brandveiligheid*',
+    'brannkonsept* | brannteknisk* | brannstrategi* | brannplan* | branntegning* | brannrapport* | brannsikkerhet* | fire strategy | fire engineer* | rømningsplan* | brandveiligheid*',
   ],
+  ['RIBr', 1.5, 'brann'],
   ['RIAku', 3, 'akustikk* | lydmåling* | lydberegning* | lydklasse* | acoustic* | lydteknisk*'],
   [
     'RIByFy',
@@ -325,7 +334,13 @@ const DISCIPLINE_TERMS: readonly Group[] = [
     3,
     'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim | asbest* | asbestos* | miljøfarlig* | hazardous materials survey',
   ],
-  ['RIByFy', 2.5, 'radon*'],
+  ['RIByFy', 2, 'fukt | fuktkontroll* | kontroll fukt'],
+  ['RIByFy', 2.5, 'radon* | termograf* | fuktmåling* | rf-måling* | air tightness | airtightness | air permeability'],
+  [
+    'RIAku',
+    2.5,
+    'støyutredning* | støyvurdering* | støykartlegging* | trafikkstøy* | sound insulation test* | acoustic test*',
+  ],
 ];
 
 // ---------------------------------------------------------------------------------------------------- information types
@@ -359,13 +374,13 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'user_manual',
     3,
-    'bruksanvisning* | brukerveiledning* | brukermanual* | brukerhåndbok* | gebruikershandleiding* | user guide* | user manual* | owner* manual* | verkorte handleiding* | hurtigguide* | quick guide* | quick start*',
+    'bruksanvisning* | brukerveiledning* | brukermanual* | brukerhåndbok* | brukarrettleiing* | bruksrettleiing* | operating manual* | operator* manual* | gebruikershandleiding* | user guide* | user manual* | owner* manual* | verkorte handleiding* | hurtigguide* | quick guide* | quick start*',
   ],
   ['user_manual', 2, 'handleiding* | operating instructions | bru | slik bruker du | slik betjener du | betjening*'],
   [
     'installation_instructions',
     3,
-    'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
+    'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | monteringsrettleiing* | installer* guide | installer reference* | installer manual* | installation and servicing* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
   ],
   ['installation_instructions', 1.5, 'montering | montasje | before installation | før montering* | installation'],
   ['cleaning_instructions', 3, 'renholdsinstruks* | renholdsveiledning* | cleaning instructions | schoonmaak*'],
@@ -406,13 +421,13 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'commissioning_report',
     3,
-    'innregulering* | inregel* | igangkjøring* | funksjonstest* | systemtest* | itb | integrert systemtest* | commissioning | prøvedrift* | balancing | inregulering* | ns 6450*',
+    'innregulering* | inregel* | igangkjøring* | water balance* | air balance* | balance certificate* | proportional balancing | funksjonstest* | systemtest* | itb | integrert systemtest* | commissioning | prøvedrift* | balancing | inregulering* | ns 6450*',
   ],
   ['commissioning_report', 1.5, 'cibse code* | bsria* | witnessed'],
   [
     'test_measurement_report',
     3,
-    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | air tightness test* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
@@ -422,7 +437,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'self_inspection_checklist',
     3,
-    'egenkontroll* | sjekkliste* | kontrollskjema* | checklist* | check list* | kontrolliste* | self-inspection*',
+    'egenkontroll* | sjekkliste* | kontrollskjema* | snagging* | snag list* | mangelliste* | checklist* | check list* | kontrolliste* | self-inspection*',
   ],
   [
     'independent_control_report',
@@ -455,7 +470,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'energy_certificate',
     3.5,
-    'energiattest* | energimerk* | energiberegning* | energy performance certificate* | energy calculation* | sap calculation* | energielabel* | energy statement* | energikarakter*',
+    'energiattest* | energimerk* | energiberegning* | energy performance certificate* | display energy certificate* | energy calculation* | sap calculation* | energielabel* | energy statement* | energikarakter*',
   ],
   ['energy_certificate', 2, 'epc | sbem | simien | netto energibehov | levert energi'],
   [
@@ -468,7 +483,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'permit_documents',
     3.5,
-    'rammetillatelse* | igangsettingstillatelse* | ferdigattest* | brukstillatelse* | byggetillatelse* | planning permission | building control completion certificate | omgevingsvergunning* | building control approval | building control | building act 1984',
+    'rammetillatelse* | igangsettingstillatelse* | ferdigattest* | brukstillatelse* | byggetillatelse* | planning permission | building control completion certificate | omgevingsvergunning* | building control approval | building control | building act 1984 | design and access statement* | planning application*',
   ],
   ['permit_documents', 2, 'byggesak* | ett-trinns søknad | tillatelse til tiltak'],
   [
@@ -480,7 +495,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'description',
     3,
-    'teknisk beskrivelse | funksjonsbeskrivelse* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
+    'teknisk beskrivelse | funksjonsbeskrivelse* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
   ],
   ['description', 1.5, 'ns 3420* | beskrivelsestekst* | omfang'],
   ['calculation', 3, '*beregning* | calculation* | berekening* | dimensjonering* | statiske*'],
@@ -488,7 +503,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'report',
     2.5,
-    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
+    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
   ],
   [
     'certificate',
@@ -509,7 +524,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'meeting_minutes',
     3.5,
-    'referat | *referat | referat* | møtereferat* | byggemøte* | prosjektmøte* | minutes | minutes of meeting | meeting minutes | progress meeting* | site meeting* | design team meeting* | notulen',
+    'referat | *referat | referat* | møtereferat* | byggemøte* | prosjektmøte* | prosjekteringsmøte* | minutes of* | meeting minutes | progress meeting* | site meeting* | design team meeting* | notulen',
   ],
   [
     'meeting_minutes',
@@ -519,8 +534,9 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'offer',
     3.5,
-    'tilbud | tilbudet | pristilbud* | tilbudsbrev* | tilbudssum* | quotation* | fee proposal* | offerte*',
+    'tilbud | tilbudet | pristilbud* | tilbudsbrev* | tilbudssum* | tilbod | tilbodet | tilbodssum* | quotation* | fee proposal* | offerte* | tender return* | tender sum | anbud*',
   ],
+  ['meeting_minutes', 1.5, 'minutes'],
   ['offer', 2, 'tilbudet gjelder | validity | prisen gjelder | forbehold | tilbyder* | enquiry'],
   ['model', 2.5, 'modell | modellen | bim-modell* | model | models | modellen'],
 ];
