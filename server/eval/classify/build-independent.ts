@@ -1880,10 +1880,358 @@ add(
   SCAN,
 );
 
+// ------------------------------------------------------------------------ 14. Written after the third round of rule changes
+// (batch 4): the last word on documents the classifier was not fitted to; no rule was changed after it was written.
+add(
+  'Kingsway Medical Centre/O&M/Section 2 Architectural/Internal partitions maintenance.pdf',
+  'pdf',
+  A4,
+  'MAINTENANCE\nDemountable partitions\nCleaning of glazed panels\nAdjustment of door closers',
+  ['A', '24', false, 'om_instructions'],
+  'internal partitions (24): A',
+  UKOM,
+);
+add(
+  'Kingsway Medical Centre/O&M/Section 4 Mechanical/Medical gas pipeline test certificate.pdf',
+  'pdf',
+  A4,
+  'MEDICAL GAS PIPELINE SYSTEM\nHTM 02-01\nTest certificate\nPressure and leakage tests\nGas identity and purity',
+  ['M', '34', false, 'test_measurement_report'],
+  'medical gases are 34 (gas and compressed air): M',
+  'HTM 02-01 test certificates',
+);
+add(
+  'Kingsway Medical Centre/O&M/Section 4 Mechanical/Chiller operation manual.pdf',
+  'pdf',
+  A4,
+  'OPERATION MANUAL\nAir cooled chiller\nStart-up sequence\nAlarms\nRoutine maintenance',
+  ['M', '37', false, 'om_instructions'],
+  'a chiller is comfort cooling (37): M',
+  PROD,
+);
+add(
+  'Kingsway Medical Centre/O&M/Section 5 Electrical/Generator load bank test report.pdf',
+  'pdf',
+  A4,
+  'LOAD BANK TEST REPORT\nStandby generator 250 kVA\n100 % load for 2 hours\nVoltage and frequency within limits',
+  ['E', '46', false, 'test_measurement_report'],
+  'a standby generator is reserve power (46): E',
+  'load bank test records',
+);
+add(
+  'Kingsway Medical Centre/O&M/Section 5 Electrical/Nurse call system user guide.pdf',
+  'pdf',
+  A4,
+  'USER GUIDE\nNurse call system\nCall, reset and emergency call\nDisplay panel',
+  ['E', '54', false, 'user_manual'],
+  'nurse call is alarm and signal (54): E',
+  PROD,
+);
+add(
+  'Kingsway Medical Centre/O&M/Section 6 Fire/Fire damper drop test records.pdf',
+  'pdf',
+  A4,
+  'FIRE DAMPER TEST RECORDS\nBS 9999 annex V\nDamper reference, location, result\n48 dampers tested, 2 failed',
+  ['M', '36', false, 'test_measurement_report'],
+  'fire dampers sit in the ventilation ducts (36): M',
+  'BS 9999 damper testing',
+);
+add(
+  'Kingsway Medical Centre/Drawings/Architect/Site Location Plan.pdf',
+  'pdf',
+  A3,
+  'SITE LOCATION PLAN\nScale 1:1250\nSite boundary in red\nNorth point',
+  ['A', '70', true, 'drawing'],
+  "a site plan: the convention files every site plan under 70; the architect's (A)",
+  'UK planning drawings',
+);
+add(
+  'Kingsway Medical Centre/Drawings/Structure/Steel Frame General Arrangement.pdf',
+  'pdf',
+  A1,
+  'STEEL FRAME GENERAL ARRANGEMENT\nUB 305x165x40\nUC 203x203x46\nBracing\nScale 1:100',
+  ['S', '22', true, 'drawing'],
+  'the structural frame (22): S',
+  'UK structural drawing names',
+);
+add(
+  'Kingsway Medical Centre/Drawings/Electrical/Small Power Layout Ground Floor.pdf',
+  'pdf',
+  A1,
+  'SMALL POWER LAYOUT GROUND FLOOR\nTwin switched socket outlet\nFused spur\nScale 1:50',
+  ['E', '43', true, 'drawing'],
+  'small power is low-voltage distribution (43): E',
+  'UK building services drawing names',
+);
+add(
+  'Kingsway Medical Centre/Handover/Operation and Maintenance Manual Index.pdf',
+  'pdf',
+  A4,
+  'OPERATION AND MAINTENANCE MANUAL\nIndex\nSection 1 General\nSection 2 Architectural\nSection 4 Mechanical\nSection 5 Electrical',
+  [null, 'MSC', false, 'om_instructions'],
+  'the index of the whole O&M manual: every trade, no part',
+  UKOM,
+);
+add(
+  'Kingsway Medical Centre/Handover/Building Log Book.pdf',
+  'pdf',
+  A4,
+  'BUILDING LOG BOOK\nCIBSE TM31\nBuilding overview\nEnergy metering strategy\nSystems summary',
+  [null, 'MSC', false, 'om_instructions'],
+  'the log book of the whole building (CIBSE TM31): no single trade or part',
+  'CIBSE TM31',
+);
+add(
+  'Kingsway Medical Centre/Meetings/Handover Meeting Minutes.pdf',
+  'pdf',
+  A4,
+  'HANDOVER MEETING\nPresent: client, contractor, FM team\nKeys, O&M manuals, training\nActions',
+  [null, 'MSC', false, 'meeting_minutes'],
+  'minutes',
+  MIN,
+);
+add(
+  'Kingsway Medical Centre/Commercial/Final Account Statement.pdf',
+  'pdf',
+  A4,
+  'FINAL ACCOUNT\nContract sum\nVariations\nAgreed final account £3,912,400',
+  [null, 'MSC', false, 'contract'],
+  'the final account under the contract: no discipline, no part',
+  MIN,
+);
+add(
+  'Kingsway Medical Centre/Energy/EPC Medical Centre.pdf',
+  'pdf',
+  A4,
+  'Energy performance certificate\nNon-domestic building\nEnergy rating B 41',
+  [null, 'MSC', false, 'energy_certificate'],
+  'an EPC: no discipline, no part',
+  'UK EPC register layout',
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Sykesignal/Sykesignalanlegg brukerveiledning.pdf',
+  'pdf',
+  A4,
+  'Brukerveiledning\nSykesignalanlegg\nAnrop fra pasientrom\nAvstilling av anrop',
+  ['RIE', '54', false, 'user_manual'],
+  'nurse call (sykesignal) is alarm and signal (54): RIE',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Kjøling/Kjølemaskin FDV.pdf',
+  'pdf',
+  A4,
+  'FDV-dokumentasjon\nKjølemaskin\nKuldemedium R32\nÅrlig lekkasjekontroll',
+  ['RIV', '37', false, 'om_instructions'],
+  'a chiller (37): RIV',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Elektro/Nødstrømsaggregat service.pdf',
+  'pdf',
+  A4,
+  'Servicerapport\nNødstrømsaggregat 200 kVA\nTestkjøring 1 time\nOljeskift',
+  ['RIE', '46', false, 'test_measurement_report'],
+  'a standby generator (46): a service and test report, RIE',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Ventilasjon/Brannspjeld kontrollrapport.pdf',
+  'pdf',
+  A4,
+  'Kontrollrapport brannspjeld\n36 spjeld testet\nFunksjon og endebrytere\n1 avvik',
+  ['RIV', '36', false, 'test_measurement_report'],
+  'fire dampers sit in the ventilation ducts (36): RIV',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Bygg/Sykehjemsdører automatikk FDV.pdf',
+  'pdf',
+  A4,
+  'FDV\nDørautomatikk innvendige dører\nSikkerhetssensorer\nService hvert år',
+  ['ARK', '24', false, 'om_instructions'],
+  'automatic internal doors (244): ARK',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Bygg/Linoleum renholdsveiledning.pdf',
+  'pdf',
+  A4,
+  'Renholdsveiledning\nLinoleum gulvbelegg\nDaglig renhold\nPeriodisk vedlikehold med polish',
+  ['ARK', '25', false, 'cleaning_instructions'],
+  'floor covering (255): ARK, cleaning instructions',
+  PROD,
+  { category3: '255' },
+);
+add(
+  'Elvebakken omsorgssenter/FDV/Utomhus/Sansehage plantevalg og skjøtsel.pdf',
+  'pdf',
+  A4,
+  'Sansehage\nPlantevalg\nSkjøtselsplan: beskjæring vår og høst\nGressklipping',
+  ['LARK', '77', false, 'om_instructions'],
+  "a garden's care plan: parks and gardens (77), LARK",
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/Tegninger/Plan 3. etasje.pdf',
+  'pdf',
+  A1,
+  'PLAN 3. ETASJE\nBeboerrom 301-316\nFellesstue\nPersonalbase\nMålestokk 1:100',
+  ['ARK', '20', true, 'drawing'],
+  "an architect's plan: ARK, 20",
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/Tegninger/RIV/Sprinkler plan 1.pdf',
+  'pdf',
+  A1,
+  'SPRINKLER PLAN 1\nSprinklerhoder\nHovedledning DN 65\nAlarmventilstasjon\nMålestokk 1:100',
+  ['RIV', '33', true, 'drawing'],
+  'a sprinkler plan: RIV, 332',
+  FDV,
+  { category3: '332' },
+);
+add(
+  'Elvebakken omsorgssenter/Tegninger/RIB/Hulldekker plan 2.pdf',
+  'pdf',
+  A1,
+  'HULLDEKKER PLAN 2\nHD 265\nOpplegg på stålbjelker\nMålestokk 1:100',
+  ['RIB', '25', true, 'drawing'],
+  'hollow-core slabs are floors (25), designed by the structural engineer',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/Rapporter/Brannteknisk tilstandsvurdering.pdf',
+  'pdf',
+  A4,
+  'BRANNTEKNISK TILSTANDSVURDERING\nBrannceller og rømningsveier\nAvvik mot TEK17\nTiltaksliste',
+  ['RIBr', '20', false, 'fire_strategy'],
+  'a fire safety condition survey of the whole building: RIBr',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/Rapporter/Inneklimamåling.pdf',
+  'pdf',
+  A4,
+  'Inneklimamåling\nTemperatur, CO2 og relativ fuktighet\nMåleperiode 14 dager\nCO2 under 1000 ppm',
+  ['RIV', '36', false, 'test_measurement_report'],
+  'indoor climate (CO2, temperature) is what the ventilation delivers: 36, RIV',
+  FDV,
+);
+add(
+  'Elvebakken omsorgssenter/Møter/Referat fra oppstartsmøte.docx',
+  'docx',
+  null,
+  'Referat fra oppstartsmøte\nDeltakere: byggherre, entreprenør, RIB\nFremdrift\nRigg og drift',
+  [null, 'MSC', false, 'meeting_minutes'],
+  'minutes',
+  MIN,
+);
+add(
+  'Elvebakken omsorgssenter/Tilbud/Pristilbud heis.pdf',
+  'pdf',
+  A4,
+  'PRISTILBUD\nTo sengeheiser\nTilbudssum kr 2 100 000',
+  ['RIE', '62', false, 'offer'],
+  'an offer for lifts (62): RIE',
+  MIN,
+);
+add(
+  'Elvebakken omsorgssenter/Kontrakter/Rammeavtale vaktmestertjenester.pdf',
+  'pdf',
+  A4,
+  'RAMMEAVTALE\nVaktmestertjenester\nAvtaleperiode 2 år\nTimepriser',
+  [null, 'MSC', false, 'contract'],
+  'a framework agreement for caretaking: no discipline, no part',
+  MIN,
+);
+add(
+  'Elvebakken omsorgssenter/Energi/Energiattest.pdf',
+  'pdf',
+  A4,
+  'ENERGIATTEST\nEnergikarakter A\nUtstedt av Enova',
+  [null, 'MSC', false, 'energy_certificate'],
+  'an energy certificate',
+  'Enova energimerking',
+);
+add(
+  'Elvebakken omsorgssenter/Diverse/Bilde fra befaring.jpg',
+  'image',
+  null,
+  '',
+  [null, 'MSC', false, 'photo'],
+  'a site visit photo: no discipline',
+  SCAN,
+);
+add(
+  'Elvebakken omsorgssenter/Diverse/scan0001.pdf',
+  'pdf',
+  A4,
+  '',
+  [null, 'MSC', false, null],
+  'a scan without text',
+  SCAN,
+);
+add(
+  'Bryggen barnehage/FDV/Varme/Varmepumpe luft-vatn FDV.pdf',
+  'pdf',
+  A4,
+  'FDV-dokumentasjon\nLuft-vatn varmepumpe\nFilter i vasskrins\nÅrleg service',
+  ['RIV', '32', false, 'om_instructions'],
+  'a heat pump (heating 32), nynorsk: RIV',
+  FDV,
+);
+add(
+  'Bryggen barnehage/FDV/Elektro/Samsvarserklæring elektrisk anlegg.pdf',
+  'pdf',
+  A4,
+  'SAMSVARSERKLÆRING\nElektrisk anlegg\nFEL § 16\nNEK 400',
+  ['RIE', '43', false, 'declaration_of_conformity'],
+  'a declaration of conformity for the low-voltage installation: RIE, 43',
+  'FEL § 16 samsvarserklæring',
+);
+add(
+  'Bryggen barnehage/Teikningar/Fasadar.pdf',
+  'pdf',
+  A1,
+  'FASADE NORD\nFASADE SØR\nMålestokk 1:100',
+  ['ARK', '20', true, 'drawing'],
+  'elevations of the building (nynorsk folder): ARK, 20',
+  FDV,
+);
+add(
+  'Bryggen barnehage/Rapportar/Lydmåling leikerom.pdf',
+  'pdf',
+  A4,
+  'Lydmåling\nEtterklangstid i leikerom\nNS 8175\nKrav oppfylt',
+  ['RIAku', '20', false, 'test_measurement_report'],
+  'room acoustics: RIAku, 20',
+  FDV,
+);
+add(
+  'Bryggen barnehage/Møte/Byggemøte 4 referat.pdf',
+  'pdf',
+  A4,
+  'BYGGEMØTE 4\nTil stades: byggherre, entreprenør\nSak 4.1 Framdrift',
+  [null, 'MSC', false, 'meeting_minutes'],
+  'minutes (nynorsk)',
+  MIN,
+);
+add(
+  'Bryggen barnehage/Utomhus/Leikeplass sertifisering.pdf',
+  'pdf',
+  A4,
+  'Sertifisering av leikeplass\nNS-EN 1176\nKontroll av fallunderlag og apparat',
+  ['LARK', '77', false, 'certificate'],
+  'a playground certificate: 77, LARK',
+  FDV,
+);
+
 // When each item was written: batch 1 before any rule was changed for issue 19, batch 2 after the first round of changes
-// and before the second, batch 3 after the second. A batch measures the rules as they were when it was written.
+// and before the second, batch 3 after the second, batch 4 after the third (and last). A batch measures the rules as
+// they were when it was written; its misses were read only after it was measured.
 items.forEach((item, i) => {
-  item.batch = i < 94 ? 1 : i < 157 ? 2 : 3;
+  item.batch = i < 94 ? 1 : i < 157 ? 2 : i < 198 ? 3 : 4;
 });
 
 writeFileSync(new URL('./independent.jsonl', import.meta.url), items.map((i) => JSON.stringify(i)).join('\n') + '\n');

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { classifyDocument } from '../../src/domain/classification/classify.js';
+import { fieldsToReview } from '../../src/domain/classification/llm-review.js';
 import { buildingMarket } from '../../src/domain/documents/classifier.service.js';
 import type { Classification } from '../../src/domain/classification/classification.types.js';
 import { SETS, loadSet, toInput, type EvalItem, type SetName } from './eval-item.js';
@@ -64,6 +65,8 @@ interface SetResult {
   times: number[];
   /** per batch of the independent set: right answers of discipline, category and type, of how many */
   batches: Map<number, { discipline: number; category: number; type: number; of: number }>;
+  /** with LLM_PROVIDER set: documents sent to the model, wrong fields overall, wrong fields among those sent */
+  llm: { sent: number; wrong: number; wrongSent: number };
   confusions: Map<string, number>;
   misses: string[];
 }
@@ -79,6 +82,7 @@ function evaluate(set: SetName): SetResult {
     none: { right: 0, given: 0, due: 0 },
     times: [],
     batches: new Map(),
+    llm: { sent: 0, wrong: 0, wrongSent: 0 },
     confusions: new Map(),
     misses: [],
   };
@@ -114,6 +118,17 @@ function evaluate(set: SetName): SetResult {
           );
         }
       }
+    }
+    const review = fieldsToReview(c);
+    if (review.length > 0) result.llm.sent++;
+    for (const [field, f] of [
+      ['buildingCategory', 'buildingCategory2'],
+      ['discipline', 'discipline'],
+      ['informationType', 'informationType'],
+    ] as const) {
+      if (predicted(c, f) === expected(item, f)) continue;
+      result.llm.wrong++;
+      if (review.includes(field)) result.llm.wrongSent++;
     }
     if (item.batch !== undefined) {
       const b = result.batches.get(item.batch) ?? { discipline: 0, category: 0, type: 0, of: 0 };
@@ -174,9 +189,15 @@ console.log(
     })
     .join('')}`,
 );
+console.log(`  ${'llm: sent'.padEnd(20)}${results.map((r) => `${share(r.llm.sent, r.size)} `.padStart(col)).join('')}`);
+console.log(
+  `  ${'llm: errors sent'.padEnd(20)}${results.map((r) => `${share(r.llm.wrongSent, r.llm.wrong)} `.padStart(col)).join('')}`,
+);
 console.log(
   `\n  "!" marks a missed target. none right: of the discipline and category "none" answers (null, MSC), the share` +
-    `\n  that were right; none found: of the documents whose right answer is none, the share that got it.`,
+    `\n  that were right; none found: of the documents whose right answer is none, the share that got it.` +
+    `\n  llm: with LLM_PROVIDER set, the share of documents a field of which is unsure enough to show a model` +
+    `\n  (llm-review.ts), and the share of all wrong fields among those shown: what a perfect model could fix at most.`,
 );
 for (const r of results) {
   for (const [batch, b] of [...r.batches.entries()].sort((x, y) => x[0] - y[0]))

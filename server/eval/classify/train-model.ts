@@ -12,7 +12,7 @@ import { loadSet, toInput } from './eval-item.js';
 const items = loadSet('dataset');
 const examples = items.map((item) => ({ item, features: modelFeatures(toInput(item)) }));
 const model: TextModel = {
-  version: 1,
+  version: 2,
   trainedOn: 'server/eval/classify/dataset.jsonl',
   documents: items.length,
   fields: {
@@ -41,6 +41,6 @@ writeFileSync(
     `export const TEXT_MODEL: TextModel = ${JSON.stringify(model)};\n`,
 );
 const sizes = Object.entries(model.fields).map(
-  ([f, m]) => `${f}: ${m.classes.length} classes, ${Object.keys(m.logLikelihood).length} features`,
+  ([f, m]) => `${f}: ${m.classes.length} classes, ${Object.keys(m.counts).length} features`,
 );
 console.log(`trained on ${items.length} documents; ${sizes.join('; ')}`);

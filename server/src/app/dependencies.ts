@@ -172,6 +172,7 @@ export async function createDependencies(params: {
       ...(params.logger ? { logger: params.logger } : {}),
       ...(params.fileTools ? { fileTools: params.fileTools } : {}),
       ...(params.classifier ? { classifier: params.classifier } : {}),
+      llm: settings.llm,
     });
     const search = createSearchModule({ db, access });
     const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });

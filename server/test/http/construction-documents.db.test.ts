@@ -289,6 +289,16 @@ describe.each(testEngines())('bulk metadata updates, on %s', (engine) => {
       .where('document_id', 'in', ids)
       .execute();
     expect(corrections.map((row) => row.document_id).sort()).toEqual([ids[0], ids[1]].sort());
+    // "FDV" is the project's own name, not a catalogue type: only a catalogue id teaches the classifier
+    expect(corrections.every((row) => row.field === 'buildingCategory')).toBe(true);
+    await bulk({ documentIds: [ids[0]], informationTypes: ['om_instructions', 'FDV'] });
+    const typed = await t.deps.database.db
+      .selectFrom('classification_corrections')
+      .select(['document_id', 'value'])
+      .where('document_id', 'in', ids)
+      .where('field', '=', 'informationTypes')
+      .execute();
+    expect(typed.map((row) => [row.document_id, row.value])).toEqual([[ids[0], ['om_instructions']]]);
     const audit = await t.deps.database.db
       .selectFrom('audit_events')
       .select('details')

@@ -6,7 +6,9 @@ import { processDocument } from '../../domain/pipeline/process-document.js';
 import { createExplainService } from '../../domain/pipeline/explain.service.js';
 import { createReprocessService } from '../../domain/pipeline/reprocess.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
-import type { ExtractConfig } from '../../config/config.js';
+import type { ExtractConfig, LlmConfig } from '../../config/config.js';
+import { createLlmClassificationReviewer } from '../../domain/classification/llm-review.js';
+import { createChatModel } from '../../integrations/llm/llm.js';
 import { createFileTools } from '../../integrations/extract/index.js';
 import { createSandboxedFileTools } from '../../integrations/extract/sandbox/sandboxed-file-tools.js';
 import { recordSandboxKill } from '../metrics.js';
@@ -40,6 +42,8 @@ export function createPipelineModule(deps: {
   /** replaceable in tests (a file tool that fails on purpose, say) */
   fileTools?: FileTools;
   classifier?: ClassifierService;
+  /** with a model configured, documents the rules are unsure of are shown to it (llm-review.ts) */
+  llm?: LlmConfig;
 }) {
   const { db, queue, blobs, clock } = deps;
   // started on the first scanned page, stopped at shutdown
@@ -68,6 +72,10 @@ export function createPipelineModule(deps: {
     createClassifierService({
       engine: classificationEngine,
       repository: createClassifierRepository({ db, pages: repository }),
+      reviewer:
+        deps.llm && deps.llm.provider !== 'builtin'
+          ? createLlmClassificationReviewer({ model: createChatModel(deps.llm), timeoutMs: deps.llm.timeoutMs })
+          : null,
     });
   return {
     services: {

@@ -17,7 +17,9 @@ export const llmConfig = defineConfigPart({
       default: '`builtin`',
       description:
         'who writes answers: `builtin` (no model needed), `openai` (any OpenAI-compatible chat-completions ' +
-        'endpoint: OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp server) or `anthropic` (Messages API)',
+        'endpoint: OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp server) or `anthropic` (Messages API); with a ' +
+        'model, documents whose classification is unsure in a field are also shown to it, and its answer is taken ' +
+        'only when it names a valid code',
     },
     {
       name: 'LLM_BASE_URL',

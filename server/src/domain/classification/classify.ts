@@ -28,7 +28,7 @@ import { decideInformationTypes } from './information-types.js';
 import { correctionCount, correctionFeatures, suggestFromOwnerModel, type OwnerModel } from './owner-model.js';
 import { inferMarket, vocabularySignals, type TextSource } from './text-signals.js';
 import { TEXT_MODEL } from './data/text-model.generated.js';
-import { modelFeatures, predictField, type ModelField } from './text-model.js';
+import { modelFeatures, ownerAdaptation, predictField, type Adaptation, type ModelField } from './text-model.js';
 import { splitPath } from './tokens.js';
 
 export interface ClassifyOptions {
@@ -166,18 +166,45 @@ const FILE_EXTENSION_AT_END =
 const MODEL_WEIGHT = 1;
 const MODEL_MIN_PROBABILITY = 0.6;
 
+type Adaptations = Partial<Record<ModelField, Adaptation | null>>;
+
 /** the text model's vote on one field as a signal, or none when it is unsure or votes for "no value" */
-function modelSignal(field: ModelField, features: readonly string[]): Signal[] {
-  const vote = predictField(TEXT_MODEL.fields[field], features);
+function modelSignal(field: ModelField, features: readonly string[], adaptations: Adaptations): Signal[] {
+  const adaptation = adaptations[field] ?? null;
+  const vote = predictField(TEXT_MODEL.fields[field], features, adaptation);
   if (!vote || vote.value === 'none' || vote.probability < MODEL_MIN_PROBABILITY) return [];
   const weight = (MODEL_WEIGHT * (vote.probability - MODEL_MIN_PROBABILITY)) / (1 - MODEL_MIN_PROBABILITY);
+  const adapted = adaptation ? `, adapted by ${adaptation.corrections} corrections in this owner` : '';
   return [
     {
       value: vote.value,
       weight,
-      evidence: `text model ${vote.probability.toFixed(2)} (${vote.because.map((w) => `"${w}"`).join(', ')})`,
+      evidence: `text model ${vote.probability.toFixed(2)} (${vote.because.map((w) => `"${w}"`).join(', ')}${adapted})`,
     },
   ];
+}
+
+const firstValue = (value: string | string[]): string => (Array.isArray(value) ? (value[0] ?? '') : value);
+
+/** The owner's corrections, as counts the text model adds to its own for this owner's documents. */
+function adaptationsOf(model: OwnerModel | null | undefined): Adaptations {
+  if (!model) return {};
+  const adapt = (
+    field: ModelField,
+    examples: OwnerModel['fields'][keyof OwnerModel['fields']],
+    map: (v: string) => string,
+  ) =>
+    ownerAdaptation(
+      TEXT_MODEL.fields[field],
+      examples.map((e) => ({ value: map(firstValue(e.value)), tokens: e.tokens, count: e.count })),
+    );
+  return {
+    category: adapt('category', model.fields.buildingCategory, (code) =>
+      code === 'MSC' ? 'MSC' : code.slice(0, 2).padEnd(2, '0'),
+    ),
+    discipline: adapt('discipline', model.fields.discipline, (code) => code),
+    informationType: adapt('informationType', model.fields.informationTypes, (id) => id),
+  };
 }
 
 export function classifyDocument(input: ClassificationInput, options?: ClassifyOptions): Classification {
@@ -241,13 +268,14 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
 
   // ---- the text model's votes (never for a model file's or a drawing's type: those are decided by what they are)
   const features = modelFeatures(input);
+  const adaptations = adaptationsOf(options?.ownerModel);
 
   // ---- information types first: their genre hints feed category and discipline
   const typeSignals: Signal[] = [
     ...names.informationTypes,
     ...nameVocabulary.types,
     ...textVocabulary.types,
-    ...modelSignal('informationType', features),
+    ...modelSignal('informationType', features, adaptations),
   ];
   const types = decideInformationTypes({
     signals: typeSignals,
@@ -277,7 +305,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ...titleBlock.discipline,
     ...nameVocabulary.discipline,
     ...textDiscipline,
-    ...modelSignal('discipline', features),
+    ...modelSignal('discipline', features, adaptations),
   ];
   for (const [type, [code, weight]] of Object.entries(TYPE_DISCIPLINE_HINTS)) {
     if (energyCertificate && type === 'energy_certificate') continue;
@@ -294,7 +322,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ...textNs,
     ...scaled(tfmSignals(text, { inName: false, weight: isDrawing.value ? 1.5 : 2 }), damping),
     ...scaled(codeWithNameSignals(text, { weight: 2.5, where: 'text' }), damping),
-    ...modelSignal('category', features).filter((s) => s.value !== 'MSC'),
+    ...modelSignal('category', features, adaptations).filter((s) => s.value !== 'MSC'),
   ];
   // An explicit code in the name ("RIV-7370", "36 Ventilasjon") makes the discipline's usual part a side issue.
   const explicitName = [...names.category, ...nameVocabulary.ns].some((s) => s.weight >= 3);

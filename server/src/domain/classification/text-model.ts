@@ -10,21 +10,32 @@ import { normalizeForMatching, splitPath } from './tokens.js';
 
 export type ModelField = 'discipline' | 'category' | 'informationType';
 
-/** One field's model: log priors and per-class log likelihoods of the kept features, plus the unseen-feature floor. */
+/**
+ * One field's model as counts, so an owner's corrections can be added to them: documents per class, and how often
+ * each kept feature occurs with each class. Probabilities use Laplace smoothing with `alpha`.
+ */
 export interface FieldModel {
   classes: string[];
-  logPrior: number[];
-  /** feature -> log P(feature | class) per class, in `classes` order */
-  logLikelihood: Record<string, number[]>;
-  /** log P(unseen feature | class) per class (Laplace smoothing) */
-  logUnseen: number[];
+  documents: number[];
+  /** feature -> occurrences per class, in `classes` order */
+  counts: Record<string, number[]>;
+  /** all kept features' occurrences per class */
+  totals: number[];
+  alpha: number;
 }
 
 export interface TextModel {
-  version: 1;
+  version: 2;
   trainedOn: string;
   documents: number;
   fields: Record<ModelField, FieldModel>;
+}
+
+/** An owner's corrections as extra counts on top of the shipped model (ownerAdaptation). */
+export interface Adaptation {
+  counts: Map<string, number[]>;
+  totals: number[];
+  corrections: number;
 }
 
 /** Text beyond this says little more about a document's field than its opening does. */
@@ -67,35 +78,44 @@ export interface ModelVote {
 }
 
 /** The most probable class of one field, with its posterior; null when the document has no known feature. */
-export function predictField(model: FieldModel, features: readonly string[]): ModelVote | null {
-  const scores = [...model.logPrior];
-  const known: string[] = [];
+export function predictField(
+  model: FieldModel,
+  features: readonly string[],
+  adaptation?: Adaptation | null,
+): ModelVote | null {
+  const n = model.classes.length;
+  let vocabulary = Object.keys(model.counts).length;
+  for (const f of adaptation?.counts.keys() ?? []) if (!model.counts[f]) vocabulary++;
+  const all = model.documents.reduce((a, b) => a + b, 0);
+  const denominators = model.totals.map((t, c) => t + (adaptation?.totals[c] ?? 0) + model.alpha * vocabulary);
+  const scores = model.documents.map((d) => Math.log(d / all));
+  const lift = new Map<string, number[]>();
   for (const f of features) {
-    const ll = model.logLikelihood[f];
-    if (!ll) continue;
-    known.push(f);
-    for (let c = 0; c < scores.length; c++) scores[c]! += ll[c]!;
+    const base = model.counts[f];
+    const own = adaptation?.counts.get(f);
+    if (!base && !own) continue;
+    const ll: number[] = [];
+    for (let c = 0; c < n; c++) {
+      ll.push(Math.log(((base?.[c] ?? 0) + (own?.[c] ?? 0) + model.alpha) / denominators[c]!));
+      scores[c]! += ll[c]!;
+    }
+    lift.set(f, ll);
   }
-  if (known.length === 0) return null;
-  // features seen in training but not with a class count with the class's floor (already in logLikelihood)
+  if (lift.size === 0) return null;
   let best = 0;
-  for (let c = 1; c < scores.length; c++) if (scores[c]! > scores[best]!) best = c;
+  for (let c = 1; c < n; c++) if (scores[c]! > scores[best]!) best = c;
   const max = scores[best]!;
   let sum = 0;
-  for (const s of scores) sum += Math.exp(s - max);
-  const strongest = [...new Set(known)]
-    .map((f) => {
-      const ll = model.logLikelihood[f]!;
-      const others = ll.filter((_, c) => c !== best);
-      return { f, lift: ll[best]! - Math.max(...others) };
-    })
+  for (const score of scores) sum += Math.exp(score - max);
+  const because = [...lift.entries()]
+    .map(([f, ll]) => ({ f, lift: ll[best]! - Math.max(...ll.filter((_, c) => c !== best)) }))
     .sort((a, b) => b.lift - a.lift || a.f.localeCompare(b.f))
     .slice(0, 3)
     .map((x) => x.f.slice(2));
-  return { value: model.classes[best]!, probability: 1 / sum, because: strongest };
+  return { value: model.classes[best]!, probability: 1 / sum, because };
 }
 
-/** Trains one field with Laplace smoothing; features seen fewer than `minCount` times are dropped. */
+/** Trains one field; features seen fewer than `minCount` times are dropped. Deterministic: sorted classes and features. */
 export function trainField(
   examples: readonly { features: readonly string[]; label: string }[],
   options: { alpha?: number; minCount?: number } = {},
@@ -104,35 +124,55 @@ export function trainField(
   const minCount = options.minCount ?? 2;
   const classes = [...new Set(examples.map((e) => e.label))].sort();
   const index = new Map(classes.map((c, i) => [c, i]));
-  const docCount = classes.map(() => 0);
-  const featureTotal = new Map<string, number>();
-  for (const e of examples) for (const f of e.features) featureTotal.set(f, (featureTotal.get(f) ?? 0) + 1);
-  const vocabulary = [...featureTotal.entries()]
-    .filter(([, n]) => n >= minCount)
+  const seen = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) seen.set(f, (seen.get(f) ?? 0) + 1);
+  const vocabulary = [...seen.entries()]
+    .filter(([, count]) => count >= minCount)
     .map(([f]) => f)
     .sort();
-  const kept = new Set(vocabulary);
-  const counts = new Map<string, number[]>(vocabulary.map((f) => [f, classes.map(() => 0)]));
+  const counts: Record<string, number[]> = {};
+  for (const f of vocabulary) counts[f] = classes.map(() => 0);
+  const documents = classes.map(() => 0);
   const totals = classes.map(() => 0);
   for (const e of examples) {
     const c = index.get(e.label)!;
-    docCount[c]! += 1;
+    documents[c]! += 1;
     for (const f of e.features) {
-      if (!kept.has(f)) continue;
-      counts.get(f)![c]! += 1;
+      const row = counts[f];
+      if (!row) continue;
+      row[c]! += 1;
       totals[c]! += 1;
     }
   }
-  const round = (x: number): number => Math.round(x * 1000) / 1000;
-  const denominators = totals.map((t) => t + alpha * vocabulary.length);
-  const logLikelihood: Record<string, number[]> = {};
-  for (const f of vocabulary) {
-    logLikelihood[f] = counts.get(f)!.map((n, c) => round(Math.log((n + alpha) / denominators[c]!)));
+  return { classes, documents, counts, totals, alpha };
+}
+
+/** A person's correction counts as this many documents of the shipped set. */
+export const CORRECTION_WEIGHT = 5;
+
+/**
+ * An owner's corrections of one field as counts on the model's classes: each corrected document's name, folder and
+ * title words (`n:` features) counted with the corrected class. Values the model has no class for are left out.
+ */
+export function ownerAdaptation(
+  model: FieldModel,
+  corrections: readonly { value: string; tokens: readonly string[]; count: number }[],
+): Adaptation | null {
+  const index = new Map(model.classes.map((c, i) => [c, i]));
+  const counts = new Map<string, number[]>();
+  const totals = model.classes.map(() => 0);
+  let used = 0;
+  for (const correction of corrections) {
+    const c = index.get(correction.value);
+    if (c === undefined) continue;
+    used += correction.count;
+    for (const token of correction.tokens) {
+      const f = `n:${token}`;
+      const row = counts.get(f) ?? model.classes.map(() => 0);
+      row[c]! += CORRECTION_WEIGHT * correction.count;
+      totals[c]! += CORRECTION_WEIGHT * correction.count;
+      counts.set(f, row);
+    }
   }
-  return {
-    classes,
-    logPrior: docCount.map((n) => round(Math.log(n / examples.length))),
-    logLikelihood,
-    logUnseen: denominators.map((d) => round(Math.log(alpha / d))),
-  };
+  return used === 0 ? null : { counts, totals, corrections: used };
 }

@@ -140,6 +140,8 @@ export function createConstructionDocumentsService(deps: {
   pageTokens: PageTokenCodec;
   /** a member set a document's category: the owner's classifier learns it, as from a correction on the partner side */
   onCategoryCorrected?: (params: { documentId: string; buildingCategory: string }) => Promise<void>;
+  /** a member set a document's information types: the owner's classifier learns them too */
+  onInformationTypesCorrected?: (params: { documentId: string; informationTypes: string[] }) => Promise<void>;
 }) {
   const { repository, access, audit, clock } = deps;
 
@@ -250,13 +252,21 @@ export function createConstructionDocumentsService(deps: {
     return updated;
   }
 
-  /** categories a member changed teach the owner's classifier */
+  /** categories and information types a member changed teach the owner's classifier */
   async function teach(before: Map<string, ConstructionDocument>, after: ConstructionDocument[]) {
-    if (!deps.onCategoryCorrected) return;
     for (const document of after) {
       const category = document.buildingCategory;
-      if (category && before.get(document.id)?.buildingCategory !== category) {
+      const previous = before.get(document.id);
+      if (deps.onCategoryCorrected && category && previous?.buildingCategory !== category) {
         await deps.onCategoryCorrected({ documentId: document.id, buildingCategory: category });
+      }
+      const types = document.informationTypes;
+      if (
+        deps.onInformationTypesCorrected &&
+        types.length > 0 &&
+        JSON.stringify(previous?.informationTypes ?? []) !== JSON.stringify(types)
+      ) {
+        await deps.onInformationTypesCorrected({ documentId: document.id, informationTypes: types });
       }
     }
   }

@@ -4,6 +4,7 @@ import type {
   Correction,
   Market,
 } from '../classification/classification.types.js';
+import type { ClassificationReviewer } from '../classification/llm-review.js';
 import type { ClassificationOutcome, DocumentClassifier } from '../pipeline/ports.js';
 import type { ExtractedPage, FileKind } from '../pipeline/extraction.types.js';
 import type { DocumentRecord } from './document.js';
@@ -87,6 +88,8 @@ function inputOf(document: DocumentRecord, pages: ExtractedPage[], market?: Mark
 export function createClassifierService(deps: {
   engine: ClassificationEngine;
   repository: ClassifierRepository;
+  /** a language model that reviews the fields the rules are unsure of (only with LLM_PROVIDER set) */
+  reviewer?: ClassificationReviewer | null;
 }): ClassifierService {
   const { engine, repository } = deps;
   return {
@@ -95,7 +98,9 @@ export function createClassifierService(deps: {
         repository.loadOwnerModel(document.ownerId),
         repository.buildingDisciplines({ buildingId: document.buildingId, exceptDocumentId: document.id }),
       ]);
-      return engine.classify(inputOf(document, pages, buildingMarket(disciplines)), model);
+      const input = inputOf(document, pages, buildingMarket(disciplines));
+      const classification = engine.classify(input, model);
+      return deps.reviewer ? deps.reviewer.review(input, classification) : classification;
     },
     isValidBuildingCategory: (code) => engine.isValidBuildingCategory(code),
     isKnownInformationType: (id) => engine.isKnownInformationType(id),

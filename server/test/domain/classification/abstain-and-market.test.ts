@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/domain/classification/classify.js';
-import { predictField, trainField } from '../../../src/domain/classification/text-model.js';
+import { ownerAdaptation, predictField, trainField } from '../../../src/domain/classification/text-model.js';
+import { applyCorrection, createCorrection, createOwnerModel } from '../../../src/domain/classification/owner-model.js';
 import { buildingMarket } from '../../../src/domain/documents/classifier.service.js';
 import { A1, A4, doc } from './helpers.js';
 
@@ -145,6 +146,33 @@ describe('the text model', () => {
     expect(vote!.probability).toBeGreaterThan(0.8);
     expect(vote?.because[0]).toBe('ventilasjon');
     expect(predictField(model, ['n:ukjent'])).toBeNull();
+  });
+
+  it("adapts to an owner's corrections: their words count with the corrected class", () => {
+    const model = trainField(examples, { minCount: 1 });
+    // this owner keeps its control cabinets ("tavle") with the ventilation
+    const adaptation = ownerAdaptation(model, [{ value: 'RIV', tokens: ['tavle'], count: 2 }]);
+    expect(predictField(model, ['n:tavle'])?.value).toBe('RIE');
+    expect(predictField(model, ['n:tavle'], adaptation)?.value).toBe('RIV');
+    expect(adaptation?.corrections).toBe(2);
+    // a value the model has no class for teaches it nothing
+    expect(ownerAdaptation(model, [{ value: 'RIAku', tokens: ['tavle'], count: 1 }])).toBeNull();
+  });
+
+  it("names the owner's corrections in its evidence once they have adapted it", () => {
+    const input = doc({ path: 'Lia/FDV/Garanti/Garantibevis ventilasjonsaggregat.pdf', size: A4 });
+    let owner = createOwnerModel();
+    owner = applyCorrection(
+      owner,
+      createCorrection({
+        field: 'informationTypes',
+        value: ['warranty'],
+        input: doc({ path: 'Lia/FDV/Garanti/Garantibevis pumpe.pdf' }),
+      }),
+    );
+    const c = classifyDocument(input, { ownerModel: owner });
+    const evidence = c.evidence.informationType?.evidence.join(' | ') ?? '';
+    expect(evidence).toMatch(/text model [0-9.]+ \(.*adapted by 1 corrections in this owner\)/);
   });
 
   it('joins the evidence of a document its words are typical for', () => {
