@@ -2199,6 +2199,48 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
     'UAVHENGIG KONTROLL\nFuktsikring\nKontrollert: vindsperre, dampsperre\nIngen avvik',
     ['RIByFy', '20', false, 'independent_control_report'],
   ],
+  [
+    'Fjordparken/Rapporter/Inneklimamåling kontorer.pdf',
+    'pdf',
+    A4,
+    'Inneklimamåling\nTemperatur og CO2 i kontorer\nMåleperiode én uke',
+    ['RIV', '36', false, 'test_measurement_report'],
+  ],
+  [
+    'Fjordparken/FDV/Elektro/Servicerapport UPS.pdf',
+    'pdf',
+    A4,
+    'Servicerapport\nUPS 40 kVA\nBatteritest utført',
+    ['RIE', '46', false, 'test_measurement_report'],
+  ],
+  [
+    'Fjordparken/FDV/Utomhus/Skjøtselsplan grøntanlegg.pdf',
+    'pdf',
+    A4,
+    'Skjøtselsplan\nPlen klippes ukentlig\nBusker beskjæres om våren',
+    ['LARK', '77', false, 'om_instructions'],
+  ],
+  [
+    'Harbour Point/Handover/Building Log Book TM31.pdf',
+    'pdf',
+    A4,
+    'BUILDING LOG BOOK\nCIBSE TM31\nSystems overview\nMetering strategy',
+    [null, 'MSC', false, 'om_instructions'],
+  ],
+  [
+    'Harbour Point/Drawings/Architectural/Location Plan.pdf',
+    'pdf',
+    A3,
+    'LOCATION PLAN\nScale 1:1250\nSite outlined in red',
+    ['A', '70', true, 'drawing'],
+  ],
+  [
+    'Fjordparken/Utomhus/Sertifisering lekeplass.pdf',
+    'pdf',
+    A4,
+    'Sertifisering\nLekeplass\nNS-EN 1176 kontroll',
+    ['LARK', '77', false, 'certificate'],
+  ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
 

@@ -115,7 +115,7 @@ const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_re
  * and correspondence concern the works, not a building part or a designer.
  */
 const PROJECT_MANAGEMENT =
-  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register)\b/i;
+  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31)\b/i;
 const CORRESPONDENCE_KINDS = new Set(['msg', 'eml']);
 
 function joinedText(input: ClassificationInput): string {

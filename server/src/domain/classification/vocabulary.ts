@@ -237,7 +237,11 @@ const NS_TERMS: readonly Group[] = [
   ['65', 3, 'sentralstøvsuger* | avfallssug* | søppelsug* | avfallsbrønn*'],
   // 7 Utendørs
   ['7', 2, 'utendørs* | landskap* | external works | uteanlegg*'],
-  ['70', 3, 'utomhus* | uteområde* | landscape* | situasjonsplan* | site plan | situatie*'],
+  [
+    '70',
+    3,
+    'utomhus* | uteområde* | landscape* | situasjonsplan* | site plan | site location* | location plan* | situatie*',
+  ],
   ['71', 2.5, 'terrengplan* | terrengbearbeiding* | grøft* | masseutskifting* | planering* | earthworks | høydeplan*'],
   ['71', 1, 'terreng | terrenget'],
   ['72', 2.5, 'støttemur* | gjerde* | fence* | fencing | leskur* | sykkelskur* | sykkelbod*'],
@@ -275,8 +279,9 @@ const NS_TERMS: readonly Group[] = [
   [
     '20',
     2,
-    'radon* | inneklima* | indoor climate | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
+    'radon* | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
   ],
+  ['36', 2, 'inneklimamåling* | inneklima | indoor air quality'],
   ['73', 3, 'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank*'],
   // IFC entity names, which is most of what a model's extracted text contains.
   ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
@@ -359,7 +364,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'om_instructions',
     3,
-    'fdv-dokumentasjon* | driftsinstruks* | vedlikeholdsinstruks* | drift og vedlikehold* | drifts- og vedlikehold* | forvaltning, drift og vedlikehold | o&m | operation and maintenance | operating and maintenance | maintenance manual* | maintenance instructions | onderhoudsvoorschrift* | service manual* | servicehåndbok* | bedieningsvoorschrift* | installation, operation and maintenance | driftshåndbok* | vedlikeholdsplan*',
+    'fdv-dokumentasjon* | skjøtsel* | *skjøtselsplan* | landscape management plan* | building log book* | building logbook* | tm31 | driftsinstruks* | vedlikeholdsinstruks* | drift og vedlikehold* | drifts- og vedlikehold* | forvaltning, drift og vedlikehold | o&m | operation and maintenance | operating and maintenance | maintenance manual* | maintenance instructions | onderhoudsvoorschrift* | service manual* | servicehåndbok* | bedieningsvoorschrift* | installation, operation and maintenance | driftshåndbok* | vedlikeholdsplan*',
   ],
   [
     'om_instructions',
@@ -427,7 +432,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'test_measurement_report',
     3,
-    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
@@ -508,7 +513,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'certificate',
     3,
-    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat* | completion certificate | certificate of disinfection | fg-attest* | attest | attester',
+    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat* | completion certificate | certificate of disinfection | fg-attest* | sertifisering* | attest | attester',
   ],
   [
     'contract',
