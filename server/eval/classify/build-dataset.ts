@@ -2241,6 +2241,62 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
     'Sertifisering\nLekeplass\nNS-EN 1176 kontroll',
     ['LARK', '77', false, 'certificate'],
   ],
+  [
+    'Harbour Point/O&M/Architectural/Door schedule.xlsx',
+    'xlsx',
+    null,
+    'DOOR SCHEDULE\nDoor ref\tType\tFire rating\nD01\tFD30S',
+    ['A', '24', false, 'description'],
+  ],
+  [
+    'Harbour Point/Handover/Asset register.xlsx',
+    'xlsx',
+    null,
+    'ASSET REGISTER\nAsset\tLocation\nBoiler B1\tPlant room\nAHU-1\tRoof',
+    [null, 'MSC', false, 'description'],
+  ],
+  [
+    'Harbour Point/O&M/Electrical/Thermal imaging survey distribution boards.pdf',
+    'pdf',
+    A4,
+    'THERMAL IMAGING SURVEY\nDistribution boards\nNo hot spots found',
+    ['E', '43', false, 'test_measurement_report'],
+  ],
+  [
+    'Fjordparken/Rapporter/Lekkasjesøk bad 3. etg.pdf',
+    'pdf',
+    A4,
+    'Lekkasjesøk\nFuktmåling i vegg mot bad\nLekkasje ved sluk',
+    ['ARK', '25', false, 'test_measurement_report'],
+  ],
+  [
+    'Harbour Point/O&M/Mechanical/Kitchen extract system O&M.pdf',
+    'pdf',
+    A4,
+    'O&M\nKitchen extract canopy and fan\nGrease filters cleaned weekly',
+    ['M', '36', false, 'om_instructions'],
+  ],
+  [
+    'Harbour Point/O&M/Architectural/Sports floor care guide.pdf',
+    'pdf',
+    A4,
+    'CARE GUIDE\nSprung sports floor\nDaily cleaning',
+    ['A', '25', false, 'om_instructions'],
+  ],
+  [
+    'Fjordparken/HMS/Sikker jobbanalyse kranløft.pdf',
+    'pdf',
+    A4,
+    'SIKKER JOBBANALYSE\nKranløft av betongelementer\nTiltak',
+    [null, 'MSC', false, 'report'],
+  ],
+  [
+    'Fjordparken/Tilbud/Tilbud snekkerarbeider.pdf',
+    'pdf',
+    A4,
+    'TILBUD\nSnekkerarbeider\nInnvendige dører og lister\nTilbudssum kr 900 000',
+    ['ARK', '24', false, 'offer'],
+  ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
 

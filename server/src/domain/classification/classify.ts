@@ -115,7 +115,9 @@ const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_re
  * and correspondence concern the works, not a building part or a designer.
  */
 const PROJECT_MANAGEMENT =
-  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31)\b/i;
+  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31|asset register|anleggsregister)\b/i;
+/** Norwegian folders for the works' health and safety (not the UK health and safety file, which holds the building's) */
+const WORKS_SAFETY_FOLDER = /^(?:hms|sha|hms og sha|hms-sha)$/i;
 const CORRESPONDENCE_KINDS = new Set(['msg', 'eml']);
 
 function joinedText(input: ClassificationInput): string {
@@ -292,7 +294,10 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     !ENERGY_CALCULATION.test(nameLine);
   // correspondence is about whatever its subject line says, and files under none of it
   const correspondence = CORRESPONDENCE_KINDS.has(input.fileKind);
-  const management = PROJECT_MANAGEMENT.test(nameLine) || correspondence;
+  const management =
+    PROJECT_MANAGEMENT.test(nameLine) ||
+    correspondence ||
+    parts.folders.some((folder) => WORKS_SAFETY_FOLDER.test(folder.trim()));
   const noPart = energyCertificate || management || (types.primary !== null && NO_PART_GENRES.has(types.primary));
   const damping = energyCertificate ? 0 : types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
   const textNs = scaled(textVocabulary.ns, damping);

@@ -271,7 +271,7 @@ const NS_TERMS: readonly Group[] = [
   [
     '255',
     2.5,
-    'parkett* | gulvbelegg* | vinylbelegg* | linoleum* | floor finish* | floor covering* | safety flooring | vinyl floor*',
+    'parkett* | gulvbelegg* | vinylbelegg* | linoleum* | floor finish* | floor covering* | safety flooring | vinyl floor* | sports floor* | timber floor* | sprung floor* | floor maintenance',
   ],
   ['234', 2, 'vindu | vinduer | vindus* | window* | ytterdør* | casement*'],
   ['244', 2.5, 'innvendige dører | innerdør* | innvendig dør* | internal door* | interior door*'],
@@ -282,6 +282,7 @@ const NS_TERMS: readonly Group[] = [
     'radon* | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
   ],
   ['36', 2, 'inneklimamåling* | inneklima | indoor air quality'],
+  ['36', 3, 'kitchen extract* | extract canopy | kitchen hood* | cooker hood* | kjøkkenavtrekk*'],
   ['73', 3, 'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank*'],
   // IFC entity names, which is most of what a model's extracted text contains.
   ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
@@ -309,7 +310,7 @@ const NS_TERMS: readonly Group[] = [
 // ---------------------------------------------------------------------------------------------------- disciplines
 const DISCIPLINE_TERMS: readonly Group[] = [
   ['ARK', 3, 'arkitekt* | architect* | bouwkund* | architectural | architecture'],
-  ['ARK', 2, 'romprogram*'],
+  ['ARK', 2, 'romprogram* | tømrer* | snekker* | carpentry | joinery'],
   ['IARK', 3, 'interiørarkitekt* | interiør* | interior design*'],
   ['LARK', 3, 'landskapsarkitekt* | landskap* | landscape architect* | landscape'],
   [
@@ -432,7 +433,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'test_measurement_report',
     3,
-    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | thermographic survey* | thermal imaging* | lekkasjesøk* | leak test* | røyktest* | smoke test* | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
@@ -500,15 +501,16 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'description',
     3,
-    'teknisk beskrivelse | funksjonsbeskrivelse* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
+    'teknisk beskrivelse | funksjonsbeskrivelse* | asset register* | anleggsregister* | door schedule* | radiator schedule* | window schedule* | room data sheet* | employer* requirements | performance specification* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
   ],
   ['description', 1.5, 'ns 3420* | beskrivelsestekst* | omfang'],
+  ['description', 2, 'schedule | register'],
   ['calculation', 3, '*beregning* | calculation* | berekening* | dimensjonering* | statiske*'],
   ['calculation', 1.5, 'kapasitetskontroll* | load take-down | design of'],
   [
     'report',
     2.5,
-    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
+    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sikker jobbanalyse* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
   ],
   [
     'certificate',
