@@ -223,6 +223,10 @@ describe('the web app in a browser', () => {
       await page.getByRole('button', { name: 'Lagre' }).click();
       await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
       await expect.poll(() => page.locator('.fields dd').nth(1).textContent()).toBe('433');
+      // and a corrected information type, picked from the catalogue the service accepts, put first
+      await page.getByLabel('Informasjonstype', { exact: true }).selectOption('technical_approval');
+      await page.getByRole('button', { name: 'Lagre' }).click();
+      await expect.poll(() => page.locator('.fields dd').nth(3).textContent()).toMatch(/^technical_approval, /);
       await page.screenshot({ path: path.join(SHOTS, 'document-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 

@@ -6,6 +6,7 @@ import { api, formText, unwrap } from '../api.js';
 import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
+import { nameIn, useReference } from '../reference.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -37,6 +38,7 @@ export function DocumentPage() {
     mutationFn: (body: {
       filename?: string;
       buildingCategory?: string;
+      informationType?: string;
       serialNumber?: string | null;
       originalCreatedAt?: string;
     }) =>
@@ -56,6 +58,7 @@ export function DocumentPage() {
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
+  const reference = useReference();
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
@@ -140,11 +143,13 @@ export function DocumentPage() {
                       setSaved(false);
                       const filename = formText(event.currentTarget, 'filename').trim();
                       const buildingCategory = formText(event.currentTarget, 'buildingCategory').trim();
+                      const informationType = formText(event.currentTarget, 'informationType');
                       const serialNumber = formText(event.currentTarget, 'serialNumber').trim() || null;
                       const created = formText(event.currentTarget, 'originalCreatedAt');
                       save.mutate({
                         ...(filename && filename !== d.filename ? { filename } : {}),
                         ...(buildingCategory && buildingCategory !== d.buildingCategory ? { buildingCategory } : {}),
+                        ...(informationType && informationType !== d.informationType ? { informationType } : {}),
                         ...(serialNumber !== d.serialNumber ? { serialNumber } : {}),
                         ...(created && created !== d.originalCreatedAt?.slice(0, 10)
                           ? { originalCreatedAt: `${created}T12:00:00.000Z` }
@@ -165,6 +170,23 @@ export function DocumentPage() {
                         aria-describedby="learns"
                         pattern="[0-9A-Za-z.]{1,10}"
                       />
+                    </label>
+                    <label>
+                      {t('document.informationType')}
+                      <select
+                        name="informationType"
+                        aria-label={t('document.informationType')}
+                        defaultValue={d.informationType ?? ''}
+                        key={`t-${d.informationType}-${reference.data ? 'loaded' : ''}`}
+                        aria-describedby="learns"
+                      >
+                        <option value="">–</option>
+                        {(reference.data?.informationTypes ?? []).map((type) => (
+                          <option key={type.id} value={type.id}>
+                            {nameIn(i18n.language, type)}
+                          </option>
+                        ))}
+                      </select>
                     </label>
                     <label>
                       {t('document.serialNumber')}
