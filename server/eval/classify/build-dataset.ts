@@ -2297,6 +2297,56 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
     'TILBUD\nSnekkerarbeider\nInnvendige dører og lister\nTilbudssum kr 900 000',
     ['ARK', '24', false, 'offer'],
   ],
+  ['Fjordparken/Skann/Doc 02-05-2025 14.10.pdf', 'pdf', A4, '', [null, 'MSC', false, null]],
+  [
+    'Harbour Point/O&M/Electrical/EU DoC LED driver.pdf',
+    'pdf',
+    A4,
+    'EU declaration of conformity\nLED driver\nLVD and EMC directives',
+    ['E', '44', false, 'declaration_of_conformity'],
+  ],
+  [
+    'Harbour Point/Correspondence/FW Boiler warranty registration.eml',
+    'eml',
+    null,
+    'Subject: FW: Boiler warranty registration\nPlease register the boiler warranty.',
+    [null, 'MSC', false, null],
+  ],
+  [
+    'Fjordparken/Rapporter/Brannrapport parkeringskjeller.pdf',
+    'pdf',
+    A4,
+    'BRANNRAPPORT\nParkeringskjeller\nSeksjonering og røykventilasjon',
+    ['RIBr', '20', false, 'fire_strategy'],
+  ],
+  [
+    'Harbour Point/O&M/Architectural/Washroom cubicles O&M.pdf',
+    'pdf',
+    A4,
+    'O&M\nWashroom cubicles\nHinges and locks\nCleaning',
+    ['A', '27', false, 'om_instructions'],
+  ],
+  [
+    'Harbour Point/Drawings/Civils/Surface Water Drainage Layout.pdf',
+    'pdf',
+    A1,
+    'SURFACE WATER DRAINAGE LAYOUT\nPermeable paving\nAttenuation crates\nScale 1:250',
+    ['C', '73', true, 'drawing'],
+  ],
+  [
+    'Fjordparken/Uavhengig kontroll/Kontrollerklæring RIV.pdf',
+    'pdf',
+    A4,
+    'KONTROLLERKLÆRING\nUavhengig kontroll av prosjektering VVS\nIngen åpne avvik',
+    ['RIV', '20', false, 'independent_control_report'],
+  ],
+  [
+    'Fjordparken/FDV/Utomhus/Kunstgressbane FDV.pdf',
+    'pdf',
+    A4,
+    'FDV\nKunstgressbane\nBørsting og etterfylling av granulat',
+    ['LARK', '77', false, 'om_instructions'],
+  ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
 

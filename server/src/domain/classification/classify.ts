@@ -84,6 +84,8 @@ const TEXT_DAMPING: Record<string, number> = {
 /** Document genres that imply a category or a discipline when nothing more specific is known. */
 const TYPE_CATEGORY_HINTS: Record<string, [code: string, weight: number]> = {
   fire_strategy: ['20', 1.5],
+  // independent control of a design discipline concerns the whole building unless it names a part
+  independent_control_report: ['20', 1.5],
   evacuation_plan: ['20', 1.5],
   energy_certificate: ['20', 1.5],
   permit_documents: ['20', 1.5],

@@ -182,6 +182,10 @@ export function nameConventionSignals(args: { stem: string; folders: readonly st
     if (info) out.informationTypes.push({ value: info, weight: 4, evidence: `ISO 19650 name: type "${iso.type}"` });
   }
 
+  // "DoC" written so is a declaration of conformity; "Doc", "doc" and "DOC" are a scanner's "document"
+  if (/(?:^|[^A-Za-z])(?:EU[-_ ]?)?DoC(?![A-Za-z])/.test(stem))
+    out.informationTypes.push({ value: 'declaration_of_conformity', weight: 4, evidence: 'filename says "DoC"' });
+
   // Discipline codes as tokens of the filename.
   const seen = new Set<string>();
   for (const token of rawTokens(stem)) {

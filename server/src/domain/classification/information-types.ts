@@ -43,6 +43,15 @@ export function decideInformationTypes(args: {
   for (const s of args.signals) board.add(s.value, s.weight, s.evidence);
 
   if (args.fileKind === 'ifc') board.add('model', 10, 'IFC file (BIM model)');
+  // an e-mail is correspondence about a document, not the document: its subject's "warranty" is no warranty
+  if (args.fileKind === 'msg' || args.fileKind === 'eml')
+    return {
+      primary: null,
+      all: [],
+      confidence: 0.8,
+      evidence: ['an e-mail: correspondence, of no information type'],
+      allEvidence: [],
+    };
 
   if (args.isDrawing) {
     const all = ['drawing'];

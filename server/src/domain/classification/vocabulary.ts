@@ -106,7 +106,7 @@ const NS_TERMS: readonly Group[] = [
   [
     '27',
     2,
-    'inventar* | ildsted* | peis* | vedovn* | skorstein* | fireplace* | wood stove* | stove* | kjøkkeninnredning* | kjøkkenskap* | benkeplate* | benkeskap* | *innredning | garderobeskap* | kitchen* | kjøkken* | keuken | baderomsinnredning* | speil* | kjøleskap* | fridge* | oppvaskmaskin* | hvitevarer* | sofa* | furniture*',
+    'inventar* | ildsted* | peis* | vedovn* | skorstein* | fireplace* | wood stove* | stove* | kjøkkeninnredning* | kjøkkenskap* | benkeplate* | benkeskap* | *innredning | garderobeskap* | kitchen* | kjøkken* | keuken | baderomsinnredning* | speil* | kjøleskap* | fridge* | oppvaskmaskin* | hvitevarer* | sofa* | furniture* | cubicle* | locker* | garderobeskap* | skapinnredning*',
   ],
   [
     '28',
@@ -255,7 +255,7 @@ const NS_TERMS: readonly Group[] = [
   [
     '76',
     2.5,
-    'asfalt* | belegningsstein* | *belegning | belegning* | kantstein* | adkomstvei* | paving | kerb* | tarmac | road* | gatestein* | vegdekke*',
+    'asfalt* | belegningsstein* | *belegning | belegning* | kantstein* | adkomstvei* | paving | kerb* | tarmac | roads | roadway* | access road* | road surface* | gatestein* | vegdekke*',
   ],
   ['76', 1, 'parkering* | car park* | sykkelstativ* | benk | benker | bench* | vei | veg'],
   ['77', 3, 'beplantning* | beplantningsplan* | planting* | grøntareal* | tree pit* | stauder | trær | busker'],
@@ -283,7 +283,13 @@ const NS_TERMS: readonly Group[] = [
   ],
   ['36', 2, 'inneklimamåling* | inneklima | indoor air quality'],
   ['36', 3, 'kitchen extract* | extract canopy | kitchen hood* | cooker hood* | kjøkkenavtrekk*'],
-  ['73', 3, 'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank*'],
+  [
+    '73',
+    3,
+    'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank* | drainage strategy* | surface water drainage | permeable paving',
+  ],
+  ['77', 3, 'ballbinge* | kunstgress* | sports pitch* | multi-use games area | muga | playground*'],
+  ['25', 2, 'tiling | floor tiles | wall and floor tiles'],
   // IFC entity names, which is most of what a model's extracted text contains.
   ['36', 1.5, 'ifcductsegment | ifcductfitting | ifcairterminal* | ifcdamper | ifcfan'],
   ['3', 1, 'ifcpipesegment | ifcpipefitting | ifcvalve | ifcpump | ifcflowterminal'],
@@ -341,6 +347,7 @@ const DISCIPLINE_TERMS: readonly Group[] = [
     'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim | asbest* | asbestos* | miljøfarlig* | hazardous materials survey',
   ],
   ['RIByFy', 2, 'fukt | fuktkontroll* | kontroll fukt'],
+  ['RIVA', 2.5, 'civils | civil engineer* | drainage engineer*'],
   ['RIByFy', 2.5, 'radon* | termograf* | fuktmåling* | rf-måling* | air tightness | airtightness | air permeability'],
   [
     'RIAku',
@@ -406,7 +413,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'declaration_of_conformity',
     3.5,
-    'samsvarserklæring* | declaration of conformity | eu declaration of conformity | conformiteitsverklaring* | doc',
+    'samsvarserklæring* | declaration of conformity | eu declaration of conformity | conformiteitsverklaring*',
   ],
   [
     'technical_approval',
@@ -458,7 +465,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'fire_strategy',
     3.5,
-    'brannkonsept* | brannstrategi* | brannteknisk* | fire strategy | fire safety strategy | fire engineering report* | fire risk assessment* | brandveiligheid*',
+    'brannkonsept* | brannstrategi* | brannteknisk* | brannrapport* | fire strategy | fire safety strategy | fire engineering report* | fire risk assessment* | brandveiligheid*',
   ],
   ['fire_strategy', 2, 'branntegning* | brannplan* | brann-notat* | brannnotat*'],
   [

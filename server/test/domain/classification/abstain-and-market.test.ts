@@ -66,6 +66,34 @@ describe('documents that belong to no discipline and no building part', () => {
   });
 });
 
+describe('names that look like a type and are not', () => {
+  it('reads "DoC" as a declaration of conformity, and a scanner\'s "Doc 14-03-2026" as no type at all', () => {
+    expect(classifyDocument(doc({ path: 'FDV/Elektro/DoC Hager tavle.pdf', size: A4 })).informationType).toBe(
+      'declaration_of_conformity',
+    );
+    const scan = classifyDocument(doc({ path: 'Scans/Doc 14-03-2026 09.41.pdf', size: A4 }));
+    expect(scan.informationType).toBeNull();
+    expect(scan.buildingCategory).toBe('MSC');
+  });
+
+  it('reads no road into a project named after its street', () => {
+    const scan = classifyDocument(doc({ path: 'Harrow Road Apartments/Scans/Scanned Document 7.pdf', size: A4 }));
+    expect([scan.discipline, scan.buildingCategory]).toEqual([null, 'MSC']);
+  });
+
+  it('gives an e-mail no type of its own, whatever its subject names', () => {
+    const mail = classifyDocument(
+      doc({
+        path: 'Correspondence/Re Pool cover warranty.eml',
+        kind: 'eml',
+        text: 'Subject: Re: Pool cover warranty\nThe warranty has been extended to 5 years.',
+      }),
+    );
+    expect([mail.informationType, mail.discipline, mail.buildingCategory]).toEqual([null, null, 'MSC']);
+    expect(mail.evidence.informationType?.evidence[0]).toBe('an e-mail: correspondence, of no information type');
+  });
+});
+
 describe('the code system of a discipline', () => {
   it('gives English material in English folders the UK role letter without an ISO 19650 name', () => {
     const c = classifyDocument(
