@@ -2347,6 +2347,41 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
     'FDV\nKunstgressbane\nBørsting og etterfylling av granulat',
     ['LARK', '77', false, 'om_instructions'],
   ],
+  [
+    'Harbour Point/O&M/Electrical/Carbon monoxide alarm user leaflet.pdf',
+    'pdf',
+    A4,
+    'USER LEAFLET\nCarbon monoxide alarm\nTest weekly',
+    ['E', '54', false, 'user_manual'],
+  ],
+  [
+    'Harbour Point/O&M/Mechanical/Heat pump handover pack.pdf',
+    'pdf',
+    A4,
+    'HANDOVER PACK\nAir source heat pump\nCommissioning checklist\nMaintenance',
+    ['M', '32', false, 'om_instructions'],
+  ],
+  [
+    'Fjordparken/FDV/Tele/Fiber sertifiseringsrapport.pdf',
+    'pdf',
+    A4,
+    'Sertifiseringsrapport\nFiberkabling\nDemping målt på alle fibre',
+    ['RIE', '52', false, 'test_measurement_report'],
+  ],
+  [
+    'Fjordparken/FDV/Bygg/Reinhaldsinstruks golv.pdf',
+    'pdf',
+    A4,
+    'Reinhaldsinstruks\nGolvbelegg\nDagleg reinhald',
+    ['ARK', '25', false, 'cleaning_instructions'],
+  ],
+  [
+    'Harbour Point/Handover/Homeowner manual Plot 12.pdf',
+    'pdf',
+    A4,
+    'HOMEOWNER MANUAL\nYour heating, ventilation and electrics\nWho to call',
+    [null, 'MSC', false, 'user_manual'],
+  ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
 

@@ -117,7 +117,7 @@ const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_re
  * and correspondence concern the works, not a building part or a designer.
  */
 const PROJECT_MANAGEMENT =
-  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31|asset register|anleggsregister)\b/i;
+  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved)?fremdriftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31|asset register|anleggsregister|home user guide|home ?owner'?s? manual|beboerhåndbok\w*|boligmappe\w*)\b/i;
 /** Norwegian folders for the works' health and safety (not the UK health and safety file, which holds the building's) */
 const WORKS_SAFETY_FOLDER = /^(?:hms|sha|hms og sha|hms-sha)$/i;
 const CORRESPONDENCE_KINDS = new Set(['msg', 'eml']);

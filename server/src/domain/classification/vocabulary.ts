@@ -261,7 +261,14 @@ const NS_TERMS: readonly Group[] = [
   ['77', 3, 'beplantning* | beplantningsplan* | planting* | grøntareal* | tree pit* | stauder | trær | busker'],
   ['77', 1.5, 'plen | gress* | grass* | lekeplass* | lekeapparat* | playground*'],
   // Three-digit parts that a document about one system names plainly (they count towards their two-digit part too).
-  ['542', 2.5, 'brannalarm* | branndeteksjon* | fire alarm* | fire detection'],
+  [
+    '542',
+    2.5,
+    'brannalarm* | branndeteksjon* | fire alarm* | fire detection | smoke alarm* | røykvarsler* | heat alarm*',
+  ],
+  ['54', 2.5, 'carbon monoxide alarm* | co alarm* | co-varsler*'],
+  ['52', 2.5, 'fiberkabling* | fibre optic* | fiber optic* | fibre cabling | fiber cabling'],
+  ['25', 2, 'golv | golvet | golvbelegg* | *golv'],
   ['443', 2.5, 'nødlys* | ledelys* | emergency light* | noodverlichting*'],
   ['442', 2, 'lysarmatur* | led-armatur* | downlight* | luminaire* | lighting layout* | lighting points'],
   ['332', 2.5, 'sprinkler* | sprinklar*'],
@@ -372,7 +379,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'om_instructions',
     3,
-    'fdv-dokumentasjon* | skjøtsel* | *skjøtselsplan* | landscape management plan* | building log book* | building logbook* | tm31 | driftsinstruks* | vedlikeholdsinstruks* | drift og vedlikehold* | drifts- og vedlikehold* | forvaltning, drift og vedlikehold | o&m | operation and maintenance | operating and maintenance | maintenance manual* | maintenance instructions | onderhoudsvoorschrift* | service manual* | servicehåndbok* | bedieningsvoorschrift* | installation, operation and maintenance | driftshåndbok* | vedlikeholdsplan*',
+    'fdv-dokumentasjon* | handover pack* | handover file* | vedlikehaldsinstruks* | vedlikehald* | skjøtsel* | *skjøtselsplan* | landscape management plan* | building log book* | building logbook* | tm31 | driftsinstruks* | vedlikeholdsinstruks* | drift og vedlikehold* | drifts- og vedlikehold* | forvaltning, drift og vedlikehold | o&m | operation and maintenance | operating and maintenance | maintenance manual* | maintenance instructions | onderhoudsvoorschrift* | service manual* | servicehåndbok* | bedieningsvoorschrift* | installation, operation and maintenance | driftshåndbok* | vedlikeholdsplan*',
   ],
   [
     'om_instructions',
@@ -387,16 +394,20 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'user_manual',
     3,
-    'bruksanvisning* | brukerveiledning* | brukermanual* | brukerhåndbok* | brukarrettleiing* | bruksrettleiing* | operating manual* | operator* manual* | gebruikershandleiding* | user guide* | user manual* | owner* manual* | verkorte handleiding* | hurtigguide* | quick guide* | quick start*',
+    'bruksanvisning* | brukerveiledning* | brukermanual* | brukerhåndbok* | brukarrettleiing* | user leaflet* | home user guide* | homeowner manual* | homeowners manual* | home owner manual* | beboerhåndbok* | bebuarhandbok* | bruksrettleiing* | operating manual* | operator manual* | operators manual* | gebruikershandleiding* | user guide* | user manual* | owner manual* | owners manual* | verkorte handleiding* | hurtigguide* | quick guide* | quick start*',
   ],
   ['user_manual', 2, 'handleiding* | operating instructions | bru | slik bruker du | slik betjener du | betjening*'],
   [
     'installation_instructions',
     3,
-    'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | monteringsrettleiing* | installer* guide | installer reference* | installer manual* | installation and servicing* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
+    'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | monteringsrettleiing* | installer guide* | installers guide* | installer reference* | installer manual* | installation and servicing* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
   ],
   ['installation_instructions', 1.5, 'montering | montasje | before installation | før montering* | installation'],
-  ['cleaning_instructions', 3, 'renholdsinstruks* | renholdsveiledning* | cleaning instructions | schoonmaak*'],
+  [
+    'cleaning_instructions',
+    3,
+    'renholdsinstruks* | renholdsveiledning* | reinhaldsrettleiing* | reinhaldsinstruks* | reinhald* | cleaning instructions | cleaning guide* | schoonmaak*',
+  ],
   ['cleaning_instructions', 2, 'renhold* | rengjøring* | cleaning'],
   [
     'safety_data_sheet',
@@ -440,7 +451,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'test_measurement_report',
     3,
-    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | thermographic survey* | thermal imaging* | lekkasjesøk* | leak test* | røyktest* | smoke test* | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
+    'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | sertifiseringsrapport* | certification report* | cable test* | thermographic survey* | thermal imaging* | lekkasjesøk* | leak test* | røyktest* | smoke test* | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
@@ -508,7 +519,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'description',
     3,
-    'teknisk beskrivelse | funksjonsbeskrivelse* | asset register* | anleggsregister* | door schedule* | radiator schedule* | window schedule* | room data sheet* | employer* requirements | performance specification* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
+    'teknisk beskrivelse | funksjonsbeskrivelse* | asset register* | anleggsregister* | door schedule* | radiator schedule* | window schedule* | room data sheet* | employer requirements | employers requirements | performance specification* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
   ],
   ['description', 1.5, 'ns 3420* | beskrivelsestekst* | omfang'],
   ['description', 2, 'schedule | register'],

@@ -76,6 +76,14 @@ describe('names that look like a type and are not', () => {
     expect(scan.buildingCategory).toBe('MSC');
   });
 
+  it('matches phrases of several words as written ("owner manual", "installer guide")', () => {
+    for (const [path, type] of [
+      ['FDV/Varme/Heat pump owner manual.pdf', 'user_manual'],
+      ['FDV/Varme/Heat pump installer guide.pdf', 'installation_instructions'],
+    ] as const)
+      expect(classifyDocument(doc({ path, size: A4 })).informationType, path).toBe(type);
+  });
+
   it('reads no road into a project named after its street', () => {
     const scan = classifyDocument(doc({ path: 'Harrow Road Apartments/Scans/Scanned Document 7.pdf', size: A4 }));
     expect([scan.discipline, scan.buildingCategory]).toEqual([null, 'MSC']);
