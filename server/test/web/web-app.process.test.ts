@@ -88,18 +88,23 @@ describe('the web app in a browser', () => {
     return { context, page: await context.newPage() };
   }
 
-  /** through the sign-in page (a signed-out visitor lands there) and back to the page wanted */
-  async function signIn(page: Page, wanted: string | RegExp, as = login) {
-    await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', as.email);
-    await page.fill('#password', as.password);
-    // the sign-in is a chain of redirects (provider, callback, app); a load in the chain that the next redirect
-    // cuts short reports net::ERR_ABORTED, which says nothing about where the chain ends: wait again for that
-    const arrived = page.waitForURL(wanted).catch((error: Error) => {
-      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(wanted);
+  /**
+   * Waits for a page at the end of a chain of redirects (app, provider, callback, app): a load in the chain that the
+   * next redirect cuts short reports net::ERR_ABORTED, which says nothing about where the chain ends: wait again.
+   */
+  function arriveAt(page: Page, url: string | RegExp): Promise<void> {
+    return page.waitForURL(url).catch((error: Error) => {
+      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(url);
       throw error;
     });
-    await Promise.all([arrived, page.click('button[type=submit]')]);
+  }
+
+  /** through the sign-in page (a signed-out visitor lands there) and back to the page wanted */
+  async function signIn(page: Page, wanted: string | RegExp, as = login) {
+    await arriveAt(page, /\/(oidc|auth)\//);
+    await page.fill('#email', as.email);
+    await page.fill('#password', as.password);
+    await Promise.all([arriveAt(page, wanted), page.click('button[type=submit]')]);
     // who is signed in shows once the app knows them, and with it the language they chose last time
     await page.locator('header .who').waitFor();
   }
