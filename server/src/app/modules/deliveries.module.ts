@@ -73,11 +73,8 @@ export function createDeliveriesModule(deps: {
       if (document) await deps.classifier.learnCategory({ document, buildingCategory });
     },
     onInformationTypesCorrected: async ({ documentId, informationTypes }) => {
-      // the construction side keeps its own type names too; only catalogue ids teach the classifier
-      const known = informationTypes.filter((id) => deps.classifier.isKnownInformationType(id));
-      if (known.length === 0) return;
       const document = await documents.findById({ documentId, includeArchived: false });
-      if (document) await deps.classifier.learnInformationTypes({ document, informationTypes: known });
+      if (document) await deps.classifier.learnInformationTypes({ document, informationTypes });
     },
   });
   return {

@@ -196,7 +196,7 @@ function adaptationsOf(model: OwnerModel | null | undefined): Adaptations {
   const adapt = (
     field: ModelField,
     examples: OwnerModel['fields'][keyof OwnerModel['fields']],
-    map: (v: string) => string,
+    map: (v: string) => string = (v) => v,
   ) =>
     ownerAdaptation(
       TEXT_MODEL.fields[field],
@@ -206,8 +206,8 @@ function adaptationsOf(model: OwnerModel | null | undefined): Adaptations {
     category: adapt('category', model.fields.buildingCategory, (code) =>
       code === 'MSC' ? 'MSC' : code.slice(0, 2).padEnd(2, '0'),
     ),
-    discipline: adapt('discipline', model.fields.discipline, (code) => code),
-    informationType: adapt('informationType', model.fields.informationTypes, (id) => id),
+    discipline: adapt('discipline', model.fields.discipline),
+    informationType: adapt('informationType', model.fields.informationTypes),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * A small multinomial naive Bayes model over the words of a document's name, folders, title and opening text, one per
  * field (Norwegian discipline code, NS 3451 two-digit part, primary information type). It is trained from the team's
- * labelled set by `npm run train:classify` (eval/classify/train-model.ts), deterministically, and shipped as JSON in
- * `data/text-model.json`. Its vote joins the rules' evidence with a weight that grows with its confidence, and names
+ * labelled set by `npm run train:classify` (eval/classify/train-model.ts), deterministically, and shipped as counts in
+ * `data/text-model.generated.ts`. Its vote joins the rules' evidence with a weight that grows with its confidence, and names
  * itself in the evidence; it never decides alone.
  */
 import type { ClassificationInput } from './classification.types.js';
@@ -43,8 +43,8 @@ const TEXT_CHARS = 1500;
 const WORD = /[\p{L}][\p{L}\p{N}]+/gu;
 
 /**
- * Features of a document: name and folder words (with the prefix `n:`, they count more), their 4-letter stems, and
- * the words of the opening text (`t:`). Deterministic and order-free for the model.
+ * Features of a document: name, folder and title words (`n:`), the first five letters of the longer ones (`s:`, so
+ * compounds and inflections meet), and the words of the opening text (`t:`). Deterministic and order-free.
  */
 export function modelFeatures(
   input: Pick<ClassificationInput, 'filename' | 'originalPath' | 'title' | 'pages'>,
@@ -77,6 +77,18 @@ export interface ModelVote {
   because: string[];
 }
 
+const vocabularySizes = new WeakMap<FieldModel, number>();
+
+/** how many features a model keeps: counted once per model, not for every document */
+function vocabularySize(model: FieldModel): number {
+  let size = vocabularySizes.get(model);
+  if (size === undefined) {
+    size = Object.keys(model.counts).length;
+    vocabularySizes.set(model, size);
+  }
+  return size;
+}
+
 /** The most probable class of one field, with its posterior; null when the document has no known feature. */
 export function predictField(
   model: FieldModel,
@@ -84,7 +96,7 @@ export function predictField(
   adaptation?: Adaptation | null,
 ): ModelVote | null {
   const n = model.classes.length;
-  let vocabulary = Object.keys(model.counts).length;
+  let vocabulary = vocabularySize(model);
   for (const f of adaptation?.counts.keys() ?? []) if (!model.counts[f]) vocabulary++;
   const all = model.documents.reduce((a, b) => a + b, 0);
   const denominators = model.totals.map((t, c) => t + (adaptation?.totals[c] ?? 0) + model.alpha * vocabulary);

@@ -106,8 +106,12 @@ export function createClassifierService(deps: {
     isKnownInformationType: (id) => engine.isKnownInformationType(id),
     learnCategory: ({ document, buildingCategory }) =>
       learn(document, 'buildingCategory', buildingCategory, document.classification?.buildingCategory?.value),
-    learnInformationTypes: ({ document, informationTypes }) =>
-      learn(document, 'informationTypes', informationTypes, document.classification?.informationTypes?.value),
+    async learnInformationTypes({ document, informationTypes }) {
+      // a project's own type names (the construction side allows them) teach the catalogue's classifier nothing
+      const known = informationTypes.filter((id) => engine.isKnownInformationType(id));
+      if (known.length === 0) return;
+      await learn(document, 'informationTypes', known, document.classification?.informationTypes?.value);
+    },
   };
 
   /** records a person's correction and teaches the owner's model the document's features with it */

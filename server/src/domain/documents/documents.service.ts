@@ -137,11 +137,13 @@ export function createDocumentsService(deps: {
     }
     if (patch.informationTypes !== undefined || patch.informationType !== undefined) {
       const primary = patch.informationType;
+      // what the caller sent must be catalogue ids; the document's own types it keeps are not the caller's to answer for
+      const known = deps.isKnownInformationType;
+      const sent = [...(primary !== undefined ? [primary] : []), ...(patch.informationTypes ?? [])];
+      const unknown = known ? sent.find((id) => !known(id)) : undefined;
+      if (unknown !== undefined) throw unknownInformationType(unknown, unknown === primary);
       const list = patch.informationTypes ?? document.informationTypes;
       const types = [...new Set(primary !== undefined ? [primary, ...list] : list)];
-      const known = deps.isKnownInformationType;
-      const unknown = known ? types.find((id) => !known(id)) : undefined;
-      if (unknown !== undefined) throw unknownInformationType(unknown, unknown === primary);
       patch.informationTypes = types;
       delete patch.informationType;
     }

@@ -144,6 +144,14 @@ describe.each(testEngines())('learning from corrections through the API, on %s',
     expect(unknown.headers['content-type']).toContain('application/problem+json');
     expect(JSON.stringify(unknown.body)).toContain('/informationTypes');
     expect(JSON.stringify(unknown.body)).toContain('brochure');
+    const unknownPrimary = await t.request({
+      method: 'PATCH',
+      url: url(first.id),
+      key: seed.key,
+      payload: { informationType: 'brochure' },
+    });
+    expect(unknownPrimary.status).toBe(400);
+    expect(JSON.stringify(unknownPrimary.body)).toContain('/informationType"');
 
     const kept = await reprocessAndWait(first.id);
     expect(kept.information_type).toBe('technical_approval');
