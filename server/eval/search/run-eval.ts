@@ -3,7 +3,8 @@
  * document in one building, each question is searched as written (fuzziness=auto), and the rank of the passage that
  * holds the answer gives recall@1, recall@5 and MRR. The same is measured for passage retrieval (the chunk retriever
  * question answering uses), with each of its rankings: is the first passage from the right document, and does it
- * hold the answer?
+ * hold the answer? A last line does the same for what the built-in answerer reads first: the index's larger pool
+ * for its question's words, reordered by their text (passage-reranker.ts).
  *
  * The set is split by position: even-numbered passages were used for tuning, odd-numbered ones never were.
  *
@@ -17,6 +18,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { MODE_BUDGETS } from '../../src/domain/answers/answerer.js';
+import { tuningFor } from '../../src/domain/answers/builtin-tuning.js';
+import { rerankPassages } from '../../src/domain/answers/passage-reranker.js';
+import { analyseQuestion } from '../../src/domain/answers/question.js';
 import { chunkWithLanguages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
 import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/search/chunk-retriever.js';
 import { parseQuery } from '../../src/domain/search/query-parser.js';
@@ -136,7 +141,7 @@ async function main(): Promise<void> {
   const results: {
     split: 'tuning' | 'holdout';
     rank: number;
-    passages: Record<ChunkRanking, { passageFirst: boolean; answerFirst: boolean }>;
+    passages: Record<ChunkRanking | 'answerer', { passageFirst: boolean; answerFirst: boolean }>;
   }[] = [];
   for (const item of items) {
     const search = await provider.searchDocuments({
@@ -150,7 +155,11 @@ async function main(): Promise<void> {
       aggregations: false,
     });
     const rank = search.hits.findIndex((hit) => hit.document.id === ids[item.passage]) + 1;
-    const byRanking = {} as Record<ChunkRanking, { passageFirst: boolean; answerFirst: boolean }>;
+    const byRanking = {} as Record<ChunkRanking | 'answerer', { passageFirst: boolean; answerFirst: boolean }>;
+    const judge = (first: { documentId: string; text: string } | undefined) => {
+      const passageFirst = first?.documentId === ids[item.passage];
+      return { passageFirst, answerFirst: passageFirst && first !== undefined && first.text.includes(item.answer) };
+    };
     for (const ranking of RANKINGS) {
       const chunks = await provider.retrieveChunks({
         ownerId: 'own_eval',
@@ -160,13 +169,20 @@ async function main(): Promise<void> {
         ranking,
         ...(english ? { language: 'en' as const } : {}),
       });
-      const first = chunks[0];
-      const passageFirst = first?.documentId === ids[item.passage];
-      byRanking[ranking] = {
-        passageFirst,
-        answerFirst: passageFirst && first !== undefined && first.text.includes(item.answer),
-      };
+      byRanking[ranking] = judge(chunks[0]);
     }
+    // what the built-in answerer reads first: its question's words, the index's larger pool, reordered by their text
+    const language = english ? 'en' : 'nb';
+    const question = analyseQuestion({ question: item.question, language });
+    const tuning = tuningFor(language);
+    const pool = await provider.retrieveChunks({
+      ownerId: 'own_eval',
+      buildingIds: ['bld_eval'],
+      query: question.terms.map((t) => t.word).join(' '),
+      limit: MODE_BUDGETS.balanced.passages * tuning.rerankPool,
+      ...(english ? { language: 'en' as const } : {}),
+    });
+    byRanking.answerer = judge(rerankPassages({ question, passages: pool, weights: tuning.rerank })[0]);
     results.push({ split: item.passage % 2 === 0 ? 'tuning' : 'holdout', rank, passages: byRanking });
     if (verbose && rank !== 1) {
       console.log(`rank ${rank || '-'}: ${item.question}  [${passages[item.passage]?.split('\n')[0]}]`);
@@ -182,12 +198,12 @@ async function main(): Promise<void> {
     const n = rows.length;
     const at = (k: number) => rows.filter((r) => r.rank > 0 && r.rank <= k).length / n;
     const mrr = rows.reduce((sum, r) => sum + (r.rank > 0 ? 1 / r.rank : 0), 0) / n;
-    const share = (ranking: ChunkRanking, pick: 'passageFirst' | 'answerFirst') =>
+    const share = (ranking: ChunkRanking | 'answerer', pick: 'passageFirst' | 'answerFirst') =>
       rows.filter((r) => r.passages[ranking][pick]).length / n;
-    const passageLines = RANKINGS.map(
+    const passageLines = [...RANKINGS, 'answerer' as const].map(
       (ranking) =>
-        `passages (${ranking}): right passage first ${share(ranking, 'passageFirst').toFixed(3)}, ` +
-        `answer in it ${share(ranking, 'answerFirst').toFixed(3)}`,
+        `passages (${ranking === 'answerer' ? 'the answerer: word-weight reranked' : ranking}): right passage first ` +
+        `${share(ranking, 'passageFirst').toFixed(3)}, answer in it ${share(ranking, 'answerFirst').toFixed(3)}`,
     );
     console.log(
       `${label.padEnd(8)} n=${String(n).padStart(3)}  recall@1 ${at(1).toFixed(3)}  recall@5 ${at(5).toFixed(3)}  ` +

@@ -11,6 +11,7 @@ import { tuningFor, type BuiltinTuning } from './builtin-tuning.js';
 import { suggestFollowUps } from './follow-ups.js';
 import { languageEvidence } from '../shared/text-language.js';
 import { PHRASES } from './language.js';
+import { rerankPassages } from './passage-reranker.js';
 import type { Passage } from './ports.js';
 import { analyseQuestion, type AnalysedQuestion } from './question.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
@@ -41,7 +42,15 @@ export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}):
 
       const label = phrases.searching(collapseWhitespace(context.question).slice(0, 120));
       yield { type: 'action', state: 'started', value: label, result: null };
-      const retrieved = query === '' ? [] : await tools.retrieve({ query, limit: budget.passages });
+      // the index returns more passages than are read; their text decides which are
+      const retrieved =
+        query === ''
+          ? []
+          : rerankPassages({
+              question,
+              passages: await tools.retrieve({ query, limit: budget.passages * tuning.rerankPool }),
+              weights: tuning.rerank,
+            }).slice(0, budget.passages);
       let pool: Passage[] = retrieved;
       if (context.attachedDocumentIds.length > 0) {
         yield { type: 'action', state: 'started', value: phrases.readingAttached, result: null };

@@ -1,6 +1,6 @@
 import { answerTypeEvidence } from './answer-type-evidence.js';
 import { furnitureOf, runningLines } from './furniture.js';
-import { areSynonyms, SYNONYM_MATCH } from './synonyms.js';
+import { areSynonyms, areWordForms, SYNONYM_MATCH, WORD_FORM_MATCH } from './synonyms.js';
 import { BUILTIN_TUNING, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion, QuestionTerm } from './question.js';
@@ -71,6 +71,7 @@ export function rankSentences(params: {
     // an English passage for a Norwegian question, or the other way round: its words meet the question's stems in the
     // passage's analysis (a passage of unknown language was indexed as Norwegian)
     const crossLanguage = (passage.language === 'en') !== (question.language === 'en');
+    const english = passage.language === 'en';
     for (const span of splitSentences(passage.text)) {
       const text = passage.text.slice(span.start, span.end);
       const tokens = tokenize(text, passage.language);
@@ -83,9 +84,9 @@ export function rankSentences(params: {
         start: span.start,
         end: span.end,
         tokens,
-        matches: terms.map((term) => matchDegree(term, tokens, crossLanguage)),
+        matches: terms.map((term) => matchDegree(term, tokens, crossLanguage, english)),
         matchedPositions: tokens.flatMap((token, index) =>
-          terms.some((term) => tokenMatch(term, token, crossLanguage) > 0) ? [index] : [],
+          terms.some((term) => termTokenMatch(term, token, crossLanguage, english) > 0) ? [index] : [],
         ),
         furniture,
       };
@@ -178,20 +179,28 @@ export function rankSentences(params: {
 }
 
 /** How well a sentence's words match one question term: 1 for the same stem, less for a compound or near form. */
-export function matchDegree(term: QuestionTerm, tokens: readonly Token[], crossLanguage = false): number {
+export function matchDegree(
+  term: QuestionTerm,
+  tokens: readonly Token[],
+  crossLanguage = false,
+  english = false,
+): number {
   let best = 0;
   for (const token of tokens) {
-    best = Math.max(best, tokenMatch(term, token, crossLanguage));
+    best = Math.max(best, termTokenMatch(term, token, crossLanguage, english));
     if (best === 1) break;
   }
   return best;
 }
 
-function tokenMatch(term: QuestionTerm, token: Token, crossLanguage: boolean): number {
+/** How well one word of a passage matches one question term (0..1); `english`: the passage is English text. */
+export function termTokenMatch(term: QuestionTerm, token: Token, crossLanguage: boolean, english = false): number {
   const stem = crossLanguage ? (term.otherStem ?? term.stem) : term.stem;
   if (token.stem === stem || token.word === term.word) return 1;
   const partial = partialMatch(stem, token);
-  return partial === 0 && areSynonyms(stem, token.stem) ? SYNONYM_MATCH : partial;
+  if (partial > 0) return partial;
+  if (areSynonyms(stem, token.stem)) return SYNONYM_MATCH;
+  return english && areWordForms(stem, token.stem) ? WORD_FORM_MATCH : 0;
 }
 
 function partialMatch(stem: string, token: Token): number {

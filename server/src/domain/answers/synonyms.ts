@@ -1,3 +1,4 @@
+import { WORD_FORM_PAIRS } from './data/word-forms.generated.js';
 import { englishStem, stem } from './text-analysis.js';
 
 /**
@@ -41,4 +42,24 @@ for (const group of GROUPS) {
 
 export function areSynonyms(a: string, b: string): boolean {
   return BY_STEM.get(a)?.has(b) ?? false;
+}
+
+/**
+ * English words naming one thing in two parts of speech, or an irregular form and its base ("death" for "die",
+ * "born" for "bear", "children" for "child"; from WordNet, see data/generate-word-forms.ts): they match a little less
+ * than a synonym, and only in English text.
+ */
+export const WORD_FORM_MATCH = 0.7;
+
+/** English stem -> the English stems of its other forms */
+const FORMS = new Map<string, Set<string>>();
+for (const line of WORD_FORM_PAIRS.split('\n')) {
+  const [a, b] = line.split(' ');
+  if (!a || !b) continue;
+  FORMS.set(a, (FORMS.get(a) ?? new Set<string>()).add(b));
+  FORMS.set(b, (FORMS.get(b) ?? new Set<string>()).add(a));
+}
+
+export function areWordForms(a: string, b: string): boolean {
+  return FORMS.get(a)?.has(b) ?? false;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../src/domain/answers/answerer.js';
 import { createBuiltinAnswerer } from '../../../src/domain/answers/builtin.answerer.js';
-import { BUILTIN_TUNING, type BuiltinTuning } from '../../../src/domain/answers/builtin-tuning.js';
+import { BUILTIN_TUNING, BUILTIN_TUNING_EN, type BuiltinTuning } from '../../../src/domain/answers/builtin-tuning.js';
 import { CitationBook } from '../../../src/domain/answers/citations.js';
 import type { AskRepository, Passage } from '../../../src/domain/answers/ports.js';
 import { analyseQuestion } from '../../../src/domain/answers/question.js';
+import { areWordForms } from '../../../src/domain/answers/synonyms.js';
+import { englishStem } from '../../../src/domain/answers/text-analysis.js';
 
 /** Passages of one or more documents, each a page the citation check can read back. */
 function documents(
@@ -56,7 +58,7 @@ async function ask(params: {
     citations: new CitationBook({ repository, scope: { ownerId: 'own-1', buildingIds: ['bld-1'] } }),
     signal: new AbortController().signal,
     tools: {
-      retrieve: async () => passages,
+      retrieve: async ({ limit }) => passages.slice(0, limit),
       readPassages: async () => [],
       readPage: async () => [],
       categoryCounts: async () => [],
@@ -181,5 +183,55 @@ describe('the built-in answerer in English', () => {
     expect((await ask({ question, pages })).answer).toBe(
       'Ground floor plan with fire compartments and escape routes [1] A-20-001 [2]',
     );
+  });
+
+  it("reads past the index's first passages to the one that holds the question's words together", async () => {
+    // the index counts each rare word once wherever it stands: 30 minutes, each naming the pump and the date in
+    // passing, come before the one that says when the pump was commissioned
+    const minutes = Array.from({ length: 30 }, (_, i) => ({
+      documentId: `minutes-${i + 1}`,
+      filename: `Site meeting ${i + 1}.pdf`,
+      pageNumber: 1,
+      text:
+        `Site meeting ${i + 1}. The heat pump supplier attended. Item ${i + 3}: the commissioning plan for the ` +
+        `ventilation was first discussed. The client asked when the sprinkler tests would be done.`,
+    }));
+    const record = {
+      documentId: 'record',
+      filename: 'Commissioning record.pdf',
+      pageNumber: 1,
+      text: 'The heat pump was first commissioned on 14 March 2023 by Hansen Energi AS.',
+    };
+    const question = 'When was the heat pump first commissioned?';
+    const reread = await ask({ question, pages: [...minutes, record], tuning: BUILTIN_TUNING_EN });
+    expect(reread.answer).toBe('The heat pump was first commissioned on 14 March 2023 by Hansen Energi AS [1].');
+    // in the index's order alone, the answer reads only the first 24 minutes and never reaches the record
+    const indexOrder = {
+      ...BUILTIN_TUNING_EN,
+      rerank: { retrieval: 1, frequency: 0, pairs: 0, sentence: 0, window: 0, names: 0, typed: 0 },
+      rerankPool: 1,
+    };
+    const unread = await ask({ question, pages: [...minutes, record], tuning: indexOrder });
+    expect(unread.answer).not.toContain('14 March 2023');
+  });
+
+  it('finds a word in its other part of speech or irregular form: "die" in "death", "children" in "child"', async () => {
+    const pages = [
+      {
+        documentId: 'doc-1',
+        filename: 'Town hall history.pdf',
+        pageNumber: 1,
+        text:
+          'The architect of the town hall, Arnstein Arneberg, drew the main hall in 1931. ' +
+          "Arneberg's death in 1961 left the decoration of the town hall's east wing unfinished.",
+      },
+    ];
+    const died = await ask({ question: 'When did the architect of the town hall die?', pages });
+    expect(died.answer).toContain('death in 1961');
+    expect(areWordForms('die', 'death')).toBe(true);
+    expect(areWordForms(englishStem('children'), englishStem('child'))).toBe(true);
+    expect(areWordForms('born', 'bear')).toBe(true);
+    // a word form is no synonym: "death" does not stand for "birth"
+    expect(areWordForms('death', 'birth')).toBe(false);
   });
 });
