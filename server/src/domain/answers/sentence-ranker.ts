@@ -25,7 +25,12 @@ export interface RankedSentence {
    * low when it holds the document's topic words but not the words that single out what is asked
    */
   localCoverage: number;
+  /** the score's parts before weighting, in the order of SENTENCE_FEATURES: what a fit reweighs */
+  features: number[];
 }
+
+/** The parts of a sentence's score, each weighted by the same-named number of BuiltinTuning['weights']. */
+export const SENTENCE_FEATURES = ['coverage', 'local', 'window', 'document', 'retrieval', 'type', 'proximity'] as const;
 
 export interface RankOptions {
   /** documents the caller attached, or that earlier turns cited: their sentences are preferred */
@@ -154,15 +159,17 @@ export function rankSentences(params: {
     });
     const preferred = params.options?.preferredDocuments?.get(passage.documentId) ?? 0;
     const localCoverage = localTotal > 0 ? local / localTotal : 0;
-    const score =
-      parts.coverage * coverage +
-      parts.local * localCoverage +
-      parts.window * (window / total) +
-      parts.document * contextCoverage +
-      parts.retrieval * (passage.score / maxRetrieval) +
-      parts.type * typeEvidence * Math.min(1, coverage * 3) +
-      parts.proximity * proximity(candidate) +
-      preferred;
+    // the score's parts, in the order of BuiltinTuning['weights'] (SENTENCE_FEATURES)
+    const features = [
+      coverage,
+      localCoverage,
+      window / total,
+      contextCoverage,
+      passage.score / maxRetrieval,
+      typeEvidence * Math.min(1, coverage * 3),
+      proximity(candidate),
+    ];
+    const score = SENTENCE_FEATURES.reduce((sum, name, i) => sum + parts[name] * (features[i] ?? 0), preferred);
     ranked.push({
       passage,
       start: candidate.start,
@@ -173,6 +180,7 @@ export function rankSentences(params: {
       contextCoverage,
       typeEvidence,
       localCoverage,
+      features,
     });
   }
   return ranked.sort((a, b) => b.score - a.score);
