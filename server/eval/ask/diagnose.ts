@@ -89,7 +89,7 @@ try {
     bump(cross, `gold sentence rank ${g}`);
   }
   const pct = (n: number) => `${((n / answerable) * 100).toFixed(1)} %`;
-  console.log(`${answerable} answerable tuning questions`);
+  console.log(`${answerable} answerable ${holdout ? 'held-out' : 'tuning'} questions`);
   for (const [k, v] of [...retrievalRank].sort()) console.log(`retrieval rank of right passage ${k}: ${pct(v)}`);
   for (const [k, v] of [...cross].sort()) console.log(`${k}: ${pct(v)}`);
   if (dump) writeFileSync(dump, rows.join('\n') + '\n');
