@@ -11,7 +11,7 @@ import { tuningFor, type BuiltinTuning } from './builtin-tuning.js';
 import { suggestFollowUps } from './follow-ups.js';
 import { languageEvidence } from '../shared/text-language.js';
 import { PHRASES } from './language.js';
-import { rerankPassages } from './passage-reranker.js';
+import { retrieveReranked } from './passage-reranker.js';
 import type { Passage } from './ports.js';
 import { analyseQuestion, type AnalysedQuestion } from './question.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
@@ -38,19 +38,11 @@ export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}):
         history: context.history.map((t) => t.query),
         language: context.language,
       });
-      const query = question.terms.map((t) => t.word).join(' ');
 
       const label = phrases.searching(collapseWhitespace(context.question).slice(0, 120));
       yield { type: 'action', state: 'started', value: label, result: null };
       // the index returns more passages than are read; their text decides which are
-      const retrieved =
-        query === ''
-          ? []
-          : rerankPassages({
-              question,
-              passages: await tools.retrieve({ query, limit: budget.passages * tuning.rerankPool }),
-              weights: tuning.rerank,
-            }).slice(0, budget.passages);
+      const retrieved = await retrieveReranked({ tools, question, limit: budget.passages, tuning });
       let pool: Passage[] = retrieved;
       if (context.attachedDocumentIds.length > 0) {
         yield { type: 'action', state: 'started', value: phrases.readingAttached, result: null };

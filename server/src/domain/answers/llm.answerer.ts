@@ -6,6 +6,7 @@ import { suggestFollowUps } from './follow-ups.js';
 import { LANGUAGE_NAMES, PHRASES } from './language.js';
 import type { ChatEvent, ChatMessage, ChatModel, ChatRequest, Passage, ToolCall, ToolDefinition } from './ports.js';
 import { analyseQuestion } from './question.js';
+import { retrieveReranked } from './passage-reranker.js';
 import { collapseWhitespace } from './text-analysis.js';
 
 /** Text a model writes before its first tool call is reasoning ("Let me search ..."); past this length it is the answer. */
@@ -90,7 +91,8 @@ export function createLlmAnswerer(deps: { model: ChatModel }): Answerer {
       const query = question.terms.map((t) => t.word).join(' ') || context.question;
       const searchLabel = PHRASES[language].searching(collapseWhitespace(context.question).slice(0, 120));
       yield { type: 'action', state: 'started', value: searchLabel, result: null };
-      const first = await tools.retrieve({ query, limit: FIRST_PASSAGES[mode] });
+      // the passages the built-in answerer would read first: the index's pool reordered by what their text holds
+      const first = await retrieveReranked({ tools, question, query, limit: FIRST_PASSAGES[mode] });
       const attached =
         context.attachedDocumentIds.length > 0
           ? await tools.readPassages({ documentIds: context.attachedDocumentIds, limitPerDocument: 20 })

@@ -1,5 +1,6 @@
 import { answerTypeEvidence } from './answer-type-evidence.js';
-import type { BuiltinTuning } from './builtin-tuning.js';
+import type { AnswerTools } from './answerer.js';
+import { tuningFor, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion } from './question.js';
 import { termTokenMatch } from './sentence-ranker.js';
@@ -133,6 +134,27 @@ export function rerankPassages(params: {
   }));
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.map(({ passage, score }) => ({ ...passage, score }));
+}
+
+/**
+ * What every answerer reads for a question: the index's best passages for its words, `rerankPool` times as many as
+ * are read, reordered by their text with the question's language's weights, the best `limit` of them.
+ */
+export async function retrieveReranked(params: {
+  tools: Pick<AnswerTools, 'retrieve'>;
+  question: AnalysedQuestion;
+  limit: number;
+  /** the words to look up; omitted, the question's terms */
+  query?: string;
+  /** omitted: the question's language's fitted numbers */
+  tuning?: BuiltinTuning;
+}): Promise<Passage[]> {
+  const { question, limit } = params;
+  const query = params.query ?? question.terms.map((t) => t.word).join(' ');
+  if (query.trim() === '') return [];
+  const tuning = params.tuning ?? tuningFor(question.language ?? 'nb');
+  const passages = await params.tools.retrieve({ query, limit: limit * tuning.rerankPool });
+  return rerankPassages({ question, passages, weights: tuning.rerank }).slice(0, limit);
 }
 
 /** The question's terms written as names or numbers: "Beyoncé", "2011", "PDF.js" (not its first word). */
