@@ -1,6 +1,6 @@
 /**
- * Where the built-in answerer loses English tuning questions: retrieval or sentence choice. Reads SQuAD 2.0 train
- * questions only (the tuning set), never the dev set eval:ask holds out.
+ * Where the built-in answerer loses English questions: retrieval or sentence choice. Reads SQuAD 2.0 train questions
+ * (the tuning set); only `--holdout` asks dev questions, and then prints shares alone.
  *
  *   npx tsx eval/ask/diagnose.ts [--every 2] [--dump features.jsonl]
  */
@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { analyseQuestion } from '../../src/domain/answers/question.js';
 import { rankSentences } from '../../src/domain/answers/sentence-ranker.js';
 import { tuningFor } from '../../src/domain/answers/builtin-tuning.js';
-import { rerankPassages } from '../../src/domain/answers/passage-reranker.js';
+import { MODE_BUDGETS } from '../../src/domain/answers/answerer.js';
+import { retrieveReranked } from '../../src/domain/answers/passage-reranker.js';
 import type { PassageScope } from '../../src/domain/answers/ports.js';
 import { ENGLISH_SETS, normalize, openEvalBuilding } from './norquad-building.js';
 
@@ -42,14 +43,14 @@ try {
   let answerable = 0;
   for (const q of questions) {
     const question = analyseQuestion({ question: q.question, history: [], language: 'en' });
-    const query = question.terms.map((t) => t.word).join(' ');
-    const pool = await building.deps.services.search.retrieveChunks({
-      ...scope,
-      query,
-      limit: 24 * tuning.rerankPool,
-      language: 'en',
+    const passages = await retrieveReranked({
+      question,
+      limit: MODE_BUDGETS.balanced.passages,
+      tools: {
+        retrieve: ({ query, limit }) =>
+          building.deps.services.search.retrieveChunks({ ...scope, query, limit, language: 'en' }),
+      },
     });
-    const passages = rerankPassages({ question, passages: pool, weights: tuning.rerank }).slice(0, 24);
     const ranked = rankSentences({ question, passages, options: { weights: tuning.weights } });
     const docRank = passages.findIndex((p) => p.documentId === q.documentId);
     const best = ranked[0];

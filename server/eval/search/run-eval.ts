@@ -19,8 +19,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MODE_BUDGETS } from '../../src/domain/answers/answerer.js';
-import { tuningFor } from '../../src/domain/answers/builtin-tuning.js';
-import { rerankPassages } from '../../src/domain/answers/passage-reranker.js';
+import { retrieveReranked } from '../../src/domain/answers/passage-reranker.js';
 import { analyseQuestion } from '../../src/domain/answers/question.js';
 import { chunkWithLanguages, deriveTitle } from '../../src/domain/pipeline/chunking.js';
 import { DEFAULT_CHUNK_RANKING, type ChunkRanking } from '../../src/domain/search/chunk-retriever.js';
@@ -174,15 +173,21 @@ async function main(): Promise<void> {
     // what the built-in answerer reads first: its question's words, the index's larger pool, reordered by their text
     const language = english ? 'en' : 'nb';
     const question = analyseQuestion({ question: item.question, language });
-    const tuning = tuningFor(language);
-    const pool = await provider.retrieveChunks({
-      ownerId: 'own_eval',
-      buildingIds: ['bld_eval'],
-      query: question.terms.map((t) => t.word).join(' '),
-      limit: MODE_BUDGETS.balanced.passages * tuning.rerankPool,
-      ...(english ? { language: 'en' as const } : {}),
+    const [read] = await retrieveReranked({
+      question,
+      limit: MODE_BUDGETS.balanced.passages,
+      tools: {
+        retrieve: ({ query, limit }) =>
+          provider.retrieveChunks({
+            ownerId: 'own_eval',
+            buildingIds: ['bld_eval'],
+            query,
+            limit,
+            ...(english ? { language: 'en' as const } : {}),
+          }),
+      },
     });
-    byRanking.answerer = judge(rerankPassages({ question, passages: pool, weights: tuning.rerank })[0]);
+    byRanking.answerer = judge(read);
     results.push({ split: item.passage % 2 === 0 ? 'tuning' : 'holdout', rank, passages: byRanking });
     if (verbose && rank !== 1) {
       console.log(`rank ${rank || '-'}: ${item.question}  [${passages[item.passage]?.split('\n')[0]}]`);

@@ -126,6 +126,8 @@ export function rerankPassages(params: {
   weights: BuiltinTuning['rerank'];
 }): Passage[] {
   const { passages, weights } = params;
+  // the index's own order (as in Norwegian): nothing to read
+  if (RERANK_FEATURES.every((name) => name === 'retrieval' || weights[name] === 0)) return [...passages];
   const features = passageFeatures(params);
   const scored = passages.map((passage, i) => ({
     passage,
