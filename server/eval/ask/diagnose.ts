@@ -5,13 +5,9 @@
  *   npx tsx eval/ask/diagnose.ts [--every 2] [--dump features.jsonl]
  */
 import { writeFileSync } from 'node:fs';
-import { analyseQuestion } from '../../src/domain/answers/question.js';
 import { rankSentences } from '../../src/domain/answers/sentence-ranker.js';
 import { tuningFor } from '../../src/domain/answers/builtin-tuning.js';
-import { MODE_BUDGETS } from '../../src/domain/answers/answerer.js';
-import { retrieveReranked } from '../../src/domain/answers/passage-reranker.js';
-import type { PassageScope } from '../../src/domain/answers/ports.js';
-import { ENGLISH_SETS, normalize, openEvalBuilding } from './norquad-building.js';
+import { ENGLISH_SETS, normalize, openEvalBuilding, readEnglishQuestion } from './norquad-building.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -31,7 +27,6 @@ const building = await openEvalBuilding({
   databaseUrl: undefined,
 });
 try {
-  const scope: PassageScope = { ownerId: building.ownerId, buildingIds: [building.buildingId] };
   const tuning = tuningFor('en');
   const questions = holdout
     ? building.questions.filter((q) => q.split === 'holdout').slice(0, 1000)
@@ -42,15 +37,7 @@ try {
   const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   let answerable = 0;
   for (const q of questions) {
-    const question = analyseQuestion({ question: q.question, history: [], language: 'en' });
-    const passages = await retrieveReranked({
-      question,
-      limit: MODE_BUDGETS.balanced.passages,
-      tools: {
-        retrieve: ({ query, limit }) =>
-          building.deps.services.search.retrieveChunks({ ...scope, query, limit, language: 'en' }),
-      },
-    });
+    const { question, passages } = await readEnglishQuestion(building, q.question);
     const ranked = rankSentences({ question, passages, options: { weights: tuning.weights } });
     const docRank = passages.findIndex((p) => p.documentId === q.documentId);
     const best = ranked[0];

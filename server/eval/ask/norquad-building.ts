@@ -12,6 +12,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDependencies, type Dependencies } from '../../src/app/dependencies.js';
 import type { Principal } from '../../src/domain/access/principal.js';
+import { MODE_BUDGETS } from '../../src/domain/answers/answerer.js';
+import { retrieveReranked } from '../../src/domain/answers/passage-reranker.js';
+import type { Passage } from '../../src/domain/answers/ports.js';
+import { analyseQuestion, type AnalysedQuestion } from '../../src/domain/answers/question.js';
 import { chunkWithLanguages } from '../../src/domain/pipeline/chunking.js';
 import { newId } from '../../src/domain/shared/ids.js';
 import { openDatabase, type Database } from '../../src/storage/db/database.js';
@@ -319,4 +323,22 @@ async function insertDocuments(params: {
     );
     await db.insertInto('document_chunks').values(chunks).execute();
   }
+}
+
+/** An English question as the built-in answerer reads it in the eval building: analysed, and its reranked passages. */
+export async function readEnglishQuestion(
+  building: EvalBuilding,
+  text: string,
+): Promise<{ question: AnalysedQuestion; passages: Passage[] }> {
+  const question = analyseQuestion({ question: text, history: [], language: 'en' });
+  const scope = { ownerId: building.ownerId, buildingIds: [building.buildingId] };
+  const passages = await retrieveReranked({
+    question,
+    limit: MODE_BUDGETS.balanced.passages,
+    tools: {
+      retrieve: ({ query, limit }) =>
+        building.deps.services.search.retrieveChunks({ ...scope, query, limit, language: 'en' }),
+    },
+  });
+  return { question, passages };
 }

@@ -163,7 +163,7 @@ function chooseSentences(params: {
  * must match enough of that weight. A question whose name or rare word stands in no document is most likely about
  * something these documents do not hold.
  */
-function whyNotAnswer(params: {
+export function whyNotAnswer(params: {
   best: RankedSentence;
   pool: readonly Passage[];
   question: AnalysedQuestion;
