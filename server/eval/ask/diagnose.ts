@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { rankSentences } from '../../src/domain/answers/sentence-ranker.js';
 import { tuningFor } from '../../src/domain/answers/builtin-tuning.js';
-import { ENGLISH_SETS, normalize, openEvalBuilding, readEnglishQuestion } from './norquad-building.js';
+import { normalize, openEnglishBuilding, readEnglishQuestion } from './norquad-building.js';
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -21,11 +21,7 @@ const dump = argValue('--dump');
  */
 const holdout = process.argv.includes('--holdout');
 
-const building = await openEvalBuilding({
-  sets: holdout ? ENGLISH_SETS : ENGLISH_SETS.filter((s) => s.split === 'tuning'),
-  totalDocuments: 3000,
-  databaseUrl: undefined,
-});
+const building = await openEnglishBuilding(holdout);
 try {
   const tuning = tuningFor('en');
   const questions = holdout

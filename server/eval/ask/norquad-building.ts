@@ -325,6 +325,15 @@ async function insertDocuments(params: {
   }
 }
 
+/** The English eval building: the train passages, and with `holdout` the dev passages too, padded to 3,000. */
+export function openEnglishBuilding(holdout: boolean): Promise<EvalBuilding> {
+  return openEvalBuilding({
+    sets: holdout ? ENGLISH_SETS : ENGLISH_SETS.filter((s) => s.split === 'tuning'),
+    totalDocuments: 3000,
+    databaseUrl: undefined,
+  });
+}
+
 /** An English question as the built-in answerer reads it in the eval building: analysed, and its reranked passages. */
 export async function readEnglishQuestion(
   building: EvalBuilding,

@@ -102,7 +102,7 @@ const weightKnob = (name: WeightName): Knob => ({
   get: (t) => t.weights[name],
   set: (t, v) => ({ ...t, weights: { ...t.weights, [name]: v } }),
 });
-type ThresholdName = Exclude<keyof BuiltinTuning, 'weights' | 'rerank'>;
+type ThresholdName = Exclude<keyof BuiltinTuning, 'weights' | 'rerank' | 'refusal'>;
 const thresholdKnob = (name: ThresholdName, grid: number[]): Knob => ({
   name,
   values: (current) => grid.filter((v) => v !== current),

@@ -14,6 +14,7 @@ import { PHRASES } from './language.js';
 import { retrieveReranked } from './passage-reranker.js';
 import type { Passage } from './ports.js';
 import { analyseQuestion, type AnalysedQuestion } from './question.js';
+import { refusalEvidence, refusalReason } from './refusal-evidence.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
 import { collapseWhitespace } from './text-analysis.js';
 
@@ -81,7 +82,7 @@ export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}):
         question.type === 'code'
           ? ranked.find((s) => s.typeEvidence === 1 && s.contextCoverage >= tuning.minContextCoverage)
           : undefined;
-      const refusal = identified || !ranked[0] ? null : whyNotAnswer({ best: ranked[0], pool, question, tuning });
+      const refusal = identified || !ranked[0] ? null : whyNotAnswer({ ranked, pool, question, tuning });
       const chosen = identified
         ? [identified]
         : ranked[0] && refusal === null
@@ -164,12 +165,14 @@ function chooseSentences(params: {
  * something these documents do not hold.
  */
 export function whyNotAnswer(params: {
-  best: RankedSentence;
+  ranked: readonly RankedSentence[];
   pool: readonly Passage[];
   question: AnalysedQuestion;
   tuning: BuiltinTuning;
 }): string | null {
-  const { best, tuning } = params;
+  const { tuning } = params;
+  const best = params.ranked[0];
+  if (!best) return 'no sentence holds any of its words';
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   const covered =
     best.coverage >= tuning.minCoverage || (best.coverage > 0 && best.contextCoverage >= tuning.minContextCoverage);
@@ -204,7 +207,14 @@ export function whyNotAnswer(params: {
   if (documentShare < tuning.minQueryShare) {
     return `${best.passage.filename} matches only ${percent(documentShare)} of the question's telling words`;
   }
-  return null;
+  if (!tuning.refusal) return null;
+  const evidence = refusalEvidence({
+    question: params.question,
+    ranked: params.ranked,
+    pool: params.pool,
+    weights: tuning.weights,
+  });
+  return refusalReason(tuning.refusal, evidence);
 }
 
 /** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */

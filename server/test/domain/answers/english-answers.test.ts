@@ -10,7 +10,15 @@ import { englishStem } from '../../../src/domain/answers/text-analysis.js';
 
 /** Passages of one or more documents, each a page the citation check can read back. */
 function documents(
-  pages: { documentId: string; filename: string; pageNumber: number; text: string; identifiers?: string[] }[],
+  pages: {
+    documentId: string;
+    filename: string;
+    pageNumber: number;
+    text: string;
+    identifiers?: string[];
+    /** what the index reports: the share of the question's telling words the document holds */
+    queryShare?: number;
+  }[],
 ) {
   const passages: Passage[] = pages.map((page, i) => ({
     documentId: page.documentId,
@@ -23,7 +31,7 @@ function documents(
     text: page.text,
     score: 1,
     language: 'en',
-    queryShare: 1,
+    queryShare: page.queryShare ?? 1,
     queryUnmatchedShare: 0,
     ...(page.identifiers ? { identifiers: page.identifiers } : {}),
   }));
@@ -72,6 +80,8 @@ async function ask(params: {
     if (next.value.type === 'thinking') thinking += next.value.text;
   }
 }
+
+const NOT_FOUND = 'I could not find the answer to this in the documents.';
 
 const PDFJS = [
   'PDF.js',
@@ -233,5 +243,42 @@ describe('the built-in answerer in English', () => {
     expect(areWordForms('born', 'bear')).toBe(true);
     // a word form is no synonym: "death" does not stand for "birth"
     expect(areWordForms('death', 'birth')).toBe(false);
+  });
+
+  it('says "not found", and why, when the documents are silent although they share some of its words', async () => {
+    const question = 'When was the sprinkler pump in the plant room last serviced?';
+    // five documents each holding a few of its words (about 60 % of their weight, as the index would report)
+    const silent = [
+      'The sprinkler heads in the corridors were replaced in 2019. The alarm valve is tested every week.',
+      'The plant room houses the boilers and the heating pumps. Its door is kept locked.',
+      'The pump room on the roof holds the booster pumps for the cold water. The key hangs in the reception.',
+      'The sprinkler system covers every floor except the plant room, which has a gas system.',
+      'The room schedule lists every room with its floor finish and its last repainting.',
+    ].map((text, i) => ({
+      documentId: `doc-${i + 1}`,
+      filename: `O&M ${i + 1}.pdf`,
+      pageNumber: 1,
+      text,
+      queryShare: 0.6,
+    }));
+    const withoutModel: BuiltinTuning = { ...BUILTIN_TUNING_EN };
+    delete withoutModel.refusal;
+    // the rules alone let the best sentence through: it holds enough of the question's words ...
+    expect((await ask({ question, pages: silent, tuning: withoutModel })).answer).not.toBe(NOT_FOUND);
+    // ... the fitted model, reading all the evidence together, says the documents do not answer, and why
+    const refused = await ask({ question, pages: silent });
+    expect(refused.answer).toBe(NOT_FOUND);
+    expect(refused.thinking).toContain('taken together its evidence reads as no answer');
+    expect(refused.thinking).toMatch(/weakest: .*typically/);
+    // a document that does say it is quoted
+    const record = {
+      documentId: 'record',
+      filename: 'Service report.pdf',
+      pageNumber: 1,
+      text: 'The sprinkler pump in the plant room was last serviced on 12 May 2024 by Brannteknikk AS.',
+    };
+    expect((await ask({ question, pages: [...silent, record] })).answer).toBe(
+      'The sprinkler pump in the plant room was last serviced on 12 May 2024 by Brannteknikk AS [1].',
+    );
   });
 });
