@@ -62,6 +62,8 @@ export interface BuiltinTuning {
 }
 
 export interface RefusalModel {
+  /** the language of the passages it was fitted on: a sentence in another language is judged by the rules alone */
+  passageLanguage: TextLanguage;
   /** per piece of evidence, in the order of REFUSAL_FEATURES */
   weights: readonly number[];
   bias: number;
@@ -139,6 +141,7 @@ export const BUILTIN_TUNING_EN: BuiltinTuning = {
   minTypeEvidence: 0,
   supportRatio: 0.7,
   refusal: {
+    passageLanguage: 'en',
     weights: [2.01, 0.676, -0.406, 0.863, -0.071, 2.639, 0.498, 1.448, 0.635, 0.534, 0.118, 0.227, 0.279, 1.597],
     bias: -5.415,
     threshold: -1.394,

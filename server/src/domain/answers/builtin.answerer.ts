@@ -207,7 +207,8 @@ export function whyNotAnswer(params: {
   if (documentShare < tuning.minQueryShare) {
     return `${best.passage.filename} matches only ${percent(documentShare)} of the question's telling words`;
   }
-  if (!tuning.refusal) return null;
+  // the model knows only sentences in the language it was fitted on (a cross-language match scores lower)
+  if (!tuning.refusal || best.passage.language !== tuning.refusal.passageLanguage) return null;
   const evidence = refusalEvidence({
     question: params.question,
     ranked: params.ranked,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../src/domain/answers/answerer.js';
-import { createBuiltinAnswerer } from '../../../src/domain/answers/builtin.answerer.js';
+import { createBuiltinAnswerer, whyNotAnswer } from '../../../src/domain/answers/builtin.answerer.js';
 import { BUILTIN_TUNING, BUILTIN_TUNING_EN, type BuiltinTuning } from '../../../src/domain/answers/builtin-tuning.js';
 import { CitationBook } from '../../../src/domain/answers/citations.js';
 import type { AskRepository, Passage } from '../../../src/domain/answers/ports.js';
 import { analyseQuestion } from '../../../src/domain/answers/question.js';
+import { rankSentences } from '../../../src/domain/answers/sentence-ranker.js';
 import { areWordForms } from '../../../src/domain/answers/synonyms.js';
 import { englishStem } from '../../../src/domain/answers/text-analysis.js';
 
@@ -270,6 +271,20 @@ describe('the built-in answerer in English', () => {
     expect(refused.answer).toBe(NOT_FOUND);
     expect(refused.thinking).toContain('taken together its evidence reads as no answer');
     expect(refused.thinking).toMatch(/weakest: .*typically/);
+    // the model was fitted on English passages: a sentence in another language is judged by the rules alone
+    const { passages } = documents(silent);
+    const analysed = analyseQuestion({ question, history: [], language: 'en' });
+    const judge = (language: 'en' | 'nb') => {
+      const pool = passages.map((p) => ({ ...p, language }));
+      const ranked = rankSentences({
+        question: analysed,
+        passages: pool,
+        options: { weights: BUILTIN_TUNING_EN.weights },
+      });
+      return whyNotAnswer({ ranked, pool, question: analysed, tuning: BUILTIN_TUNING_EN });
+    };
+    expect(judge('en')).toContain('taken together');
+    expect(judge('nb') ?? '').not.toContain('taken together');
     // a document that does say it is quoted
     const record = {
       documentId: 'record',
