@@ -16,7 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { rankSentences } from '../../src/domain/answers/sentence-ranker.js';
 import { tuningFor, type BuiltinTuning } from '../../src/domain/answers/builtin-tuning.js';
 import { whyNotAnswer } from '../../src/domain/answers/builtin.answerer.js';
-import { REFUSAL_FEATURES, refusalEvidence } from '../../src/domain/answers/refusal-evidence.js';
+import { REFUSAL_FEATURES, refusalEvidence, refusalScore } from '../../src/domain/answers/refusal-evidence.js';
 import { openEnglishBuilding, readEnglishQuestion, type EvalQuestion } from './norquad-building.js';
 
 function argValue(name: string): string | undefined {
@@ -86,7 +86,7 @@ if (rows.length === 0) {
   if (rowsFile) writeFileSync(rowsFile, JSON.stringify(rows));
 }
 
-/** the chance that a random unanswerable question scores below a random answerable one (ties count half) */
+/** the chance that a random question to refuse scores below a random answerable one (ties count half) */
 function auc(scores: number[], answerable: boolean[]): number {
   const order = scores.map((s, i) => ({ s, a: answerable[i] ?? false })).sort((p, q) => p.s - q.s);
   let negatives = 0;
@@ -138,9 +138,6 @@ function fit(data: Row[]): { weights: number[]; bias: number } {
   return { weights, bias };
 }
 
-const score = (model: { weights: number[]; bias: number }, x: number[]) =>
-  x.reduce((s, v, f) => s + v * (model.weights[f] ?? 0), model.bias);
-
 interface Scored {
   s: number;
   r: Row;
@@ -178,11 +175,13 @@ if (holdout) console.log(`                                held out ${rates(unsco
 /** against which kind the answerable questions are told apart */
 for (const against of ['unanswerable', 'silent'] as const) {
   const pair = (set: Row[]) => set.filter((r) => r.kind === 'answerable' || r.kind === against);
-  const aucOf = (set: Scored[]) =>
-    auc(
-      set.filter((e) => e.r.kind === 'answerable' || e.r.kind === against).map((e) => e.s),
-      set.filter((e) => e.r.kind === 'answerable' || e.r.kind === against).map((e) => e.r.kind === 'answerable'),
+  const aucOf = (set: Scored[]) => {
+    const both = set.filter((e) => e.r.kind === 'answerable' || e.r.kind === against);
+    return auc(
+      both.map((e) => e.s),
+      both.map((e) => e.r.kind === 'answerable'),
     );
+  };
   console.log(`\nanswerable against ${against}: each piece of evidence on train (AUC, 0.5 = none)`);
   REFUSAL_FEATURES.forEach((name, f) =>
     console.log(`  ${name.padEnd(16)} ${aucOf(trainRows.map((r) => ({ s: r.x[f] ?? 0, r }))).toFixed(3)}`),
@@ -190,7 +189,7 @@ for (const against of ['unanswerable', 'silent'] as const) {
   // two-fold: fit on one half of the passages, score the other, choose the threshold on the fitted half
   const folds = [0, 1].map((fold) => {
     const model = fit(pair(trainRows.filter((r) => r.fold !== fold)));
-    const scoreAll = (set: Row[]) => set.map((r) => ({ s: score(model, r.x), r }));
+    const scoreAll = (set: Row[]) => set.map((r) => ({ s: refusalScore(model, r.x), r }));
     return {
       fitted: scoreAll(trainRows.filter((r) => r.fold !== fold)),
       other: scoreAll(trainRows.filter((r) => r.fold === fold)),
@@ -205,19 +204,19 @@ for (const against of ['unanswerable', 'silent'] as const) {
         folds.map((f) => rates(f.other, thresholdFor(f.fitted, share))).join(' | '),
     );
   const model = fit(pair(trainRows));
-  const trainScored = trainRows.map((r) => ({ s: score(model, r.x), r }));
+  const trainScored = trainRows.map((r) => ({ s: refusalScore(model, r.x), r }));
   const threshold = thresholdFor(trainScored, limit);
-  const typical = REFUSAL_FEATURES.map((_, f) => {
-    const answered = trainRows.filter((r) => r.kind === 'answerable');
-    return answered.reduce((sum, r) => sum + (r.x[f] ?? 0), 0) / Math.max(1, answered.length);
-  });
+  const answered = trainRows.filter((r) => r.kind === 'answerable');
+  const typical = REFUSAL_FEATURES.map(
+    (_, f) => answered.reduce((sum, r) => sum + (r.x[f] ?? 0), 0) / Math.max(1, answered.length),
+  );
   console.log(`  typical evidence of an answerable train question: ${typical.map((v) => v.toFixed(3)).join(', ')}`);
   console.log(
     `  fitted on all train questions: weights ${model.weights.map((w) => w.toFixed(3)).join(', ')}; bias ${model.bias.toFixed(3)}; ` +
       `threshold refusing <= ${pct(limit)} of train's answerable ${threshold.toFixed(3)}`,
   );
   if (holdout) {
-    const devScored = devRows.map((r) => ({ s: score(model, r.x), r }));
+    const devScored = devRows.map((r) => ({ s: refusalScore(model, r.x), r }));
     console.log(`  held out: AUC ${aucOf(devScored).toFixed(3)}`);
     for (const share of [limit, 0.08, 0.1])
       console.log(

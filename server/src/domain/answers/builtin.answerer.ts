@@ -13,7 +13,7 @@ import { languageEvidence } from '../shared/text-language.js';
 import { PHRASES } from './language.js';
 import { retrieveReranked } from './passage-reranker.js';
 import type { Passage } from './ports.js';
-import { analyseQuestion, type AnalysedQuestion } from './question.js';
+import { analyseQuestion, TYPED_ANSWERS, type AnalysedQuestion } from './question.js';
 import { refusalEvidence, refusalReason } from './refusal-evidence.js';
 import { rankSentences, type RankedSentence } from './sentence-ranker.js';
 import { collapseWhitespace } from './text-analysis.js';
@@ -138,7 +138,7 @@ function chooseSentences(params: {
         collapseWhitespace(c.text) === collapseWhitespace(candidate.text),
     );
   // "Når ..." answered by a sentence without any date: the sentence of the same document that holds one comes next
-  if (TYPED.has(params.type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
+  if (TYPED_ANSWERS.has(params.type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
     const bearer = params.ranked.find(
       (c) =>
         c.passage.documentId === best.passage.documentId &&
@@ -191,7 +191,7 @@ export function whyNotAnswer(params: {
     );
   }
   const type = params.question.type;
-  if (TYPED.has(type) && best.typeEvidence < tuning.minTypeEvidence) {
+  if (TYPED_ANSWERS.has(type) && best.typeEvidence < tuning.minTypeEvidence) {
     return `the question asks for a ${type}, and its best sentence holds none`;
   }
   // words carried over from earlier turns are retrieved too, and lower the share without saying anything
@@ -217,9 +217,6 @@ export function whyNotAnswer(params: {
   });
   return refusalReason(tuning.refusal, evidence);
 }
-
-/** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */
-const TYPED = new Set<AnalysedQuestion['type']>(['date', 'number', 'person', 'name', 'place', 'code']);
 
 /** The chosen sentences as they read, each followed by the marker of its verified citation. */
 async function compose(params: { chosen: readonly RankedSentence[]; context: AnswerContext }): Promise<string> {

@@ -80,6 +80,16 @@ const TYPE_RULES: TypeRule[] = [
   { type: 'manner', pattern: /\b(hvordan|korleis|how)\b/u },
 ];
 
+/** Question kinds whose answer can be recognised in a sentence (a date, a number, a name ...). */
+export const TYPED_ANSWERS: ReadonlySet<AnswerType> = new Set<AnswerType>([
+  'date',
+  'number',
+  'person',
+  'name',
+  'place',
+  'code',
+]);
+
 export function answerTypeOf(question: string): { type: AnswerType; consumed: Set<string> } {
   const lower = question.normalize('NFC').toLowerCase().trim();
   for (const rule of TYPE_RULES) {

@@ -1,7 +1,7 @@
 import type { BuiltinTuning, RefusalModel } from './builtin-tuning.js';
 import { passageFeatures, RERANK_FEATURES, type RerankFeature } from './passage-reranker.js';
 import type { Passage } from './ports.js';
-import type { AnalysedQuestion } from './question.js';
+import { TYPED_ANSWERS, type AnalysedQuestion } from './question.js';
 import { SENTENCE_FEATURES, type RankedSentence } from './sentence-ranker.js';
 
 /** What the answerer knows about its best sentence when it decides whether that sentence answers, in this order. */
@@ -41,9 +41,6 @@ const SAYS: Record<RefusalFeature, string> = {
   terms: "the question's length",
 };
 
-/** Question kinds whose answer can be recognised in a sentence; for the others the answer kind counts as held. */
-const UNTYPED = new Set<AnalysedQuestion['type']>(['other', 'reason', 'manner']);
-
 /**
  * The evidence, each a number, for whether the best sentence answers the question: its shares of the question's
  * weighted words (alone, with its surroundings, weighted by rarity in its document), whether it holds the kind of
@@ -69,7 +66,8 @@ export function refusalEvidence(params: {
     best.coverage,
     best.contextCoverage,
     best.localCoverage,
-    UNTYPED.has(question.type) ? 1 : best.typeEvidence,
+    // for a question whose answer cannot be recognised ("why", "how" ...) the kind counts as held
+    TYPED_ANSWERS.has(question.type) ? best.typeEvidence : 1,
     best.score / weightSum,
     (best.score - rival) / weightSum,
     Math.max(0, ...pool.map((p) => p.queryUnmatchedShare ?? 0)),
@@ -84,7 +82,7 @@ export function refusalEvidence(params: {
 }
 
 /** The refusal model's score of the evidence: below its threshold, the best sentence does not answer. */
-export function refusalScore(model: RefusalModel, evidence: readonly number[]): number {
+export function refusalScore(model: Pick<RefusalModel, 'weights' | 'bias'>, evidence: readonly number[]): number {
   return evidence.reduce((sum, value, f) => sum + value * (model.weights[f] ?? 0), model.bias);
 }
 
