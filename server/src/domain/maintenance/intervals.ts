@@ -142,12 +142,16 @@ const RULES: readonly Rule[] = [
   ),
   // counts per period: "2 ganger i året", "6 gonger i året", "twice a year", "three times per month", "2 x årlig"
   rule(
-    `(?:(${NUMBER})\\s*(?:ganger|gonger|gang|gong|times|x|×)|(twice|thrice|once))\\s*(?:i|per|pr\\.?|a|an|om|each|every|hvert|kvart)?\\s*(år(?:et)?|years?|måned(?:en)?|månad(?:en)?|months?|uke(?:n)?|veke|veka|weeks?|dag(?:en)?|døgn(?:et)?|days?|årlig|årleg|annually|yearly|månedlig|månadleg|monthly|ukentlig|vekentleg|weekly|daglig|dagleg|daily)`,
+    `(?:(${NUMBER})\\s*(?:ganger|gonger|gang|gong|times|x|×)|(twice|thrice|once))\\s*(?:i|per|pr\\.?|a|an|om|each|every|hvert|kvart)?\\s*(halvår(?:et)?|kvartal(?:et)?|år(?:et)?|years?|måned(?:en)?|månad(?:en)?|months?|uke(?:n)?|veke|veka|weeks?|dag(?:en)?|døgn(?:et)?|days?|årlig|årleg|annually|yearly|månedlig|månadleg|monthly|ukentlig|vekentleg|weekly|daglig|dagleg|daily)`,
     (m) => {
       const raw = (m[1] ?? m[2] ?? '').toLowerCase();
       const count = raw === 'twice' ? 2 : raw === 'thrice' ? 3 : raw === 'once' ? 1 : numberOf(raw);
       const periodWord = (m[3] ?? '').toLowerCase();
-      const period = /^(år|year|annual|årl|årleg)/.test(periodWord)
+      const period = /^halvår/.test(periodWord)
+        ? HALF_YEAR
+        : /^kvartal/.test(periodWord)
+          ? { every: 3, unit: 'month' as const }
+          : /^(år|year|annual|årl|årleg)/.test(periodWord)
         ? YEAR
         : /^(måne|måna|month)/.test(periodWord)
           ? { every: 1, unit: 'month' as const }

@@ -27,7 +27,7 @@ const ACTIONS: readonly [action: string, forms: string][] = [
   ],
   [
     'clean',
-    'rengjør* rengjer* reingjer* reingjør* rens* reins* vask* spyl* støvsug* avkalk* feie* feiast clean* wash* flush* vacuum* rinse* descal* sweep*',
+    'rengjør* rengjer* reingjer* reingjør* rens* reins* vask* spyl* støvsug* avkalk* feie* feiast clean* wash* flush* vacuum* rinse* descal* sweep* fjern_støv fjern_løv fjern_smuss fjern_rusk remove_dust remove_debris remove_leaves',
   ],
   [
     'inspect',
@@ -38,9 +38,9 @@ const ACTIONS: readonly [action: string, forms: string][] = [
   ['service', 'service servicen serviceres serviceras servic* vedlikehold* vedlikehald* overhal* overhaul* maintain*'],
   ['adjust', 'juster* innreguler* kalibrer* etterstram* stram* adjust* calibrat* tighten* re-tension*'],
   ['refill', 'etterfyll* påfyll* refill* top_up topped_up'],
-  ['drain', 'tøm* tømm* drener* avluft* drain* empty* emptied bleed* purge*'],
+  ['drain', 'tøm* tømm* drener* avluft* luftes luftast lufting drain* empty* emptied bleed* purge*'],
   ['paint', 'males malast maling beis* overflatebehandl* paint* repaint* varnish*'],
-  ['measure', 'avles* les_av måles målast mål measure* read_off record* registrer*'],
+  ['measure', 'avles* les_av måles målast measure* read_off'],
 ];
 
 /** words that begin like an action but are none (a "testament", "serviceavtale" is a contract, not a service) */
@@ -109,6 +109,8 @@ export function findActions(text: string): ActionMatch[] {
     if (/(?:es|as|ast|ast)$/.test(word) && !/^(?:press|glass|access|process|class|mass)/.test(word)) strength = 2;
     if (/(?:^|\s)(?:be|been|being|to|must|should|shall|skal|bør|må|will)\s+$/.test(before)) strength = 2;
     if (/(?:ed|en)$/.test(word) && /(?:be|been)\s+$/.test(before)) strength = 2;
+    // "Få brannslokkeapparatet kontrollert", "Have the boiler serviced": a request in other words
+    if (/^\s*(?:[-–•*·]\s*)?(?:få|have|get)\s/iu.test(lower) && /(?:ert|et|ed|t)$/.test(word)) strength = 2;
     out.push({ action: found.action, start, end: start + word.length, word, strength: compoundAt > 0 ? 1.5 : strength });
   }
   // "les av", "top up": two-word forms
@@ -252,8 +254,13 @@ function componentOf(segment: string, action: ActionMatch | null): string | null
   }
   if (action) {
     const after = text.slice(text.toLowerCase().indexOf(action.word) + action.word.length);
-    const object = after.replace(/^\s*(?:ut|opp|av|out|up|off)\b/iu, '').split(STOP)[0]!.split(/[,.;:(]/)[0]!;
-    if (object.trim().length >= 3 && object.trim().split(/\s+/).length <= 10) return tidy(object);
+    const object = after
+      .replace(/^\s*(?:ut|opp|av|out|up|off)\b/iu, '')
+      .replace(/^\s*(?:at|that|om|if|whether)\s+/iu, '')
+      .split(STOP)[0]!
+      .split(/[,.;:(]/)[0]!;
+    const words = object.trim().split(/\s+/).filter(Boolean);
+    if (object.trim().length >= 3) return tidy(words.slice(0, 6).join(' '));
   }
   return null;
 }
@@ -379,12 +386,15 @@ function headerOf(cells: readonly string[]): TableColumns | null {
   return columns.intervals.length > 0 ? columns : null;
 }
 
-function strongest(actions: readonly ActionMatch[], near?: number): ActionMatch | null {
+function strongest(actions: readonly ActionMatch[], text: string, near?: number): ActionMatch | null {
+  // an alternative in parentheses ("replace disposable filters (or clean permanent ones)") is not the main action
+  const open = (a: ActionMatch) => (text.slice(0, a.start).match(/\(/g)?.length ?? 0) > (text.slice(0, a.start).match(/\)/g)?.length ?? 0);
+  const outside = actions.filter((a) => !open(a));
   let best: ActionMatch | null = null;
-  for (const a of actions) {
-    if (!best || a.strength > best.strength) best = a;
-    else if (a.strength === best.strength && near !== undefined && Math.abs(a.start - near) < Math.abs(best.start - near))
-      best = a;
+  // the strongest form; among equals the one nearest before the interval ("maintained ... and checked annually")
+  const distance = (a: ActionMatch) => (near === undefined ? 0 : a.end <= near ? near - a.end : 1000 + a.start - near);
+  for (const a of outside.length ? outside : actions) {
+    if (!best || a.strength > best.strength || (a.strength === best.strength && distance(a) < distance(best))) best = a;
   }
   return best;
 }
@@ -572,7 +582,7 @@ function sentenceTasks(params: {
   const citedText = sentence;
   const make = (segment: string, segmentStart: number, interval: IntervalMatch, fallback: string | null): ExtractedTask | null => {
     const local = actions.filter((a) => a.start >= segmentStart && a.end <= segmentStart + segment.length);
-    const action = strongest(local.length ? local : actions, interval.start);
+    const action = strongest(local.length ? local : actions, sentence, interval.start >= 0 ? interval.start : undefined);
     if (!action) return null;
     const segmentIntervals = intervals.filter((i) => i.start >= segmentStart && i.end <= segmentStart + segment.length);
     const plain = withoutIntervals(segment, segmentIntervals, segmentStart);
