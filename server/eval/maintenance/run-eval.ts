@@ -96,7 +96,9 @@ for (const document of dataset.documents) {
   }
   const extra = extracted.filter((_, i) => !used.has(i));
   for (const task of extra)
-    lines.push(`  extra   p${task.pageNumber} ${task.action} ${JSON.stringify(task.interval)} ${task.component}: ${task.citedText}`);
+    lines.push(
+      `  extra   p${task.pageNumber} ${task.action} ${JSON.stringify(task.interval)} ${task.component}: ${task.citedText}`,
+    );
   const verbatim = extracted.filter((task) =>
     document.pages.some((p) => p.pageNumber === task.pageNumber && p.text.includes(task.citedText)),
   ).length;

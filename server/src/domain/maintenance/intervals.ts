@@ -20,15 +20,80 @@ export interface IntervalMatch {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  en: 1, ein: 1, ei: 1, ett: 1, eitt: 1, én: 1, one: 1, a: 1, an: 1,
-  to: 2, two: 2, tre: 3, three: 3, fire: 4, four: 4, fem: 5, five: 5, seks: 6, six: 6, sju: 7, syv: 7, seven: 7,
-  åtte: 8, eight: 8, ni: 9, nine: 9, ti: 10, ten: 10, elleve: 11, eleven: 11, tolv: 12, twelve: 12, fjorten: 14,
-  fourteen: 14, femten: 15, fifteen: 15, atten: 18, eighteen: 18, tjue: 20, twenty: 20, tjuefire: 24, tretti: 30,
-  thirty: 30, trettiseks: 36, førtiåtte: 48, sekstito: 62,
+  en: 1,
+  ein: 1,
+  ei: 1,
+  ett: 1,
+  eitt: 1,
+  én: 1,
+  one: 1,
+  a: 1,
+  an: 1,
+  to: 2,
+  two: 2,
+  tre: 3,
+  three: 3,
+  fire: 4,
+  four: 4,
+  fem: 5,
+  five: 5,
+  seks: 6,
+  six: 6,
+  sju: 7,
+  syv: 7,
+  seven: 7,
+  åtte: 8,
+  eight: 8,
+  ni: 9,
+  nine: 9,
+  ti: 10,
+  ten: 10,
+  elleve: 11,
+  eleven: 11,
+  tolv: 12,
+  twelve: 12,
+  fjorten: 14,
+  fourteen: 14,
+  femten: 15,
+  fifteen: 15,
+  atten: 18,
+  eighteen: 18,
+  tjue: 20,
+  twenty: 20,
+  tjuefire: 24,
+  tretti: 30,
+  thirty: 30,
+  trettiseks: 36,
+  førtiåtte: 48,
+  sekstito: 62,
   // ordinals, as in "hver sjette måned", "every second year"
-  annen: 2, annet: 2, andre: 2, anna: 2, second: 2, other: 2, tredje: 3, third: 3, fjerde: 4, fourth: 4, femte: 5,
-  fifth: 5, sjette: 6, sixth: 6, sjuende: 7, syvende: 7, seventh: 7, åttende: 8, eighth: 8, niende: 9, ninth: 9,
-  tiende: 10, tenth: 10, tolvte: 12, twelfth: 12, fjortende: 14, fourteenth: 14,
+  annen: 2,
+  annet: 2,
+  andre: 2,
+  anna: 2,
+  second: 2,
+  other: 2,
+  tredje: 3,
+  third: 3,
+  fjerde: 4,
+  fourth: 4,
+  femte: 5,
+  fifth: 5,
+  sjette: 6,
+  sixth: 6,
+  sjuende: 7,
+  syvende: 7,
+  seventh: 7,
+  åttende: 8,
+  eighth: 8,
+  niende: 9,
+  ninth: 9,
+  tiende: 10,
+  tenth: 10,
+  tolvte: 12,
+  twelfth: 12,
+  fjortende: 14,
+  fourteenth: 14,
 };
 
 const NUMBER = `(?:\\d{1,3}(?:[ ,.\u00a0]\\d{3})+|\\d{1,4}(?:[.,]5)?\\.?|${Object.keys(NUMBER_WORDS)
@@ -43,7 +108,10 @@ const UNITS: readonly [pattern: string, interval: Interval][] = [
   ['døgn(?:et)?|dag(?:en|er|ar|ane)?|days?', { every: 1, unit: 'day' }],
   ['uke(?:n|r|ne)?|veke(?:r|ne)?|vika|weeks?|wks?', { every: 1, unit: 'week' }],
   ['fortnights?', { every: 2, unit: 'week' }],
-  ['måned(?:en|er|ene)?|månad(?:en|er|ene)?|månadar|mnd\\.?|mndr\\.?|md\\.|months?|mths?\\.?|mo\\.', { every: 1, unit: 'month' }],
+  [
+    'måned(?:en|er|ene)?|månad(?:en|er|ene)?|månadar|mnd\\.?|mndr\\.?|md\\.|months?|mths?\\.?|mo\\.',
+    { every: 1, unit: 'month' },
+  ],
   ['år(?:et|a)?|years?|yrs?\\.?', { every: 1, unit: 'year' }],
 ];
 const UNIT = `(?:${UNITS.map(([p]) => p).join('|')})`;
@@ -152,12 +220,12 @@ const RULES: readonly Rule[] = [
         : /^kvartal/.test(periodWord)
           ? { every: 3, unit: 'month' as const }
           : /^(år|year|annual|årl|årleg)/.test(periodWord)
-        ? YEAR
-        : /^(måne|måna|month)/.test(periodWord)
-          ? { every: 1, unit: 'month' as const }
-          : /^(uke|veke|veka|week|ukent|vekent)/.test(periodWord)
-            ? { every: 1, unit: 'week' as const }
-            : { every: 1, unit: 'day' as const };
+            ? YEAR
+            : /^(måne|måna|month)/.test(periodWord)
+              ? { every: 1, unit: 'month' as const }
+              : /^(uke|veke|veka|week|ukent|vekent)/.test(periodWord)
+                ? { every: 1, unit: 'week' as const }
+                : { every: 1, unit: 'day' as const };
       return count !== null && Number.isInteger(count) ? perPeriod(count, period) : undefined;
     },
   ),
@@ -215,7 +283,8 @@ const HOURS = new RegExp(
 );
 
 /** words that join an hours phrase to a calendar one it stands beside: the calendar part then counts */
-const JOINS_HOURS = /^[\s,;(]*(?:or|eller|alternatively|alternativt|og\s+minst|but\s+at\s+least|–|-|\/)?[\s,;(]*(?:at\s+least|minst|minimum|no\s+less\s+than|however|whichever\s+comes\s+first[,]?)?\s*$/iu;
+const JOINS_HOURS =
+  /^[\s,;(]*(?:or|eller|alternatively|alternativt|og\s+minst|but\s+at\s+least|–|-|\/)?[\s,;(]*(?:at\s+least|minst|minimum|no\s+less\s+than|however|whichever\s+comes\s+first[,]?)?\s*$/iu;
 
 /** Every interval phrase in a text, left to right, without overlaps. */
 export function findIntervals(text: string): IntervalMatch[] {

@@ -93,7 +93,20 @@ export function findActions(text: string): ActionMatch[] {
     // Norwegian compounds: "filterbytte", "filterskift", "oljeskift", "batteribytte", "funksjonstest"
     let compoundAt = -1;
     if (!found && word.length > 6) {
-      for (const tail of ['bytte', 'byte', 'skift', 'skifte', 'rengjøring', 'reingjering', 'vask', 'kontroll', 'test', 'service', 'ettersyn', 'smøring']) {
+      for (const tail of [
+        'bytte',
+        'byte',
+        'skift',
+        'skifte',
+        'rengjøring',
+        'reingjering',
+        'vask',
+        'kontroll',
+        'test',
+        'service',
+        'ettersyn',
+        'smøring',
+      ]) {
         const at = word.lastIndexOf(tail);
         if (at >= 3 && at + tail.length >= word.length - 2) {
           found = ACTION_FORMS.find((f) => f.stem === tail || (f.open && tail.startsWith(f.stem)));
@@ -111,14 +124,21 @@ export function findActions(text: string): ActionMatch[] {
     if (/(?:ed|en)$/.test(word) && /(?:be|been)\s+$/.test(before)) strength = 2;
     // "Få brannslokkeapparatet kontrollert", "Have the boiler serviced": a request in other words
     if (/^\s*(?:[-–•*·]\s*)?(?:få|have|get)\s/iu.test(lower) && /(?:ert|et|ed|t)$/.test(word)) strength = 2;
-    out.push({ action: found.action, start, end: start + word.length, word, strength: compoundAt > 0 ? 1.5 : strength });
+    out.push({
+      action: found.action,
+      start,
+      end: start + word.length,
+      word,
+      strength: compoundAt > 0 ? 1.5 : strength,
+    });
   }
   // "les av", "top up": two-word forms
   for (const form of ACTION_FORMS) {
     if (!form.stem.includes(' ')) continue;
     let at = lower.indexOf(form.stem);
     while (at >= 0) {
-      if (!out.some((a) => a.start === at)) out.push({ action: form.action, start: at, end: at + form.stem.length, word: form.stem, strength: 2 });
+      if (!out.some((a) => a.start === at))
+        out.push({ action: form.action, start: at, end: at + form.stem.length, word: form.stem, strength: 2 });
       at = lower.indexOf(form.stem, at + 1);
     }
   }
@@ -222,8 +242,14 @@ function subjectNoun(subject: string): string {
 /** what the action is done to, in the document's words; null when the text does not say */
 function componentOf(segment: string, action: ActionMatch | null): string | null {
   const text = segment.replace(/\s+/g, ' ').trim();
-  if (action && /^\p{L}{3,}(?:bytte|byte|skift|skifte|rengjøring|vask|kontroll|test|service|ettersyn|smøring)$/u.test(action.word)) {
-    const prefix = action.word.replace(/(?:bytte|byte|skift|skifte|rengjøring|vask|kontroll|test|service|ettersyn|smøring)$/u, '');
+  if (
+    action &&
+    /^\p{L}{3,}(?:bytte|byte|skift|skifte|rengjøring|vask|kontroll|test|service|ettersyn|smøring)$/u.test(action.word)
+  ) {
+    const prefix = action.word.replace(
+      /(?:bytte|byte|skift|skifte|rengjøring|vask|kontroll|test|service|ettersyn|smøring)$/u,
+      '',
+    );
     if (prefix.length >= 3) return tidy(prefix.replace(/s$/, ''));
   }
   const nominal = NOMINAL.exec(text);
@@ -241,15 +267,29 @@ function componentOf(segment: string, action: ActionMatch | null): string | null
   }
   const modal = MODAL.exec(` ${text} `);
   if (modal && action) {
-    const subject = ` ${text} `.slice(0, modal.index).split(/[,;:]\s/).at(-1) ?? '';
+    const subject =
+      ` ${text} `
+        .slice(0, modal.index)
+        .split(/[,;:]\s/)
+        .at(-1) ?? '';
     const cleaned = subject.replace(/^.*\b(?:at|that)\s+/iu, '');
-    if (cleaned.trim().split(/\s+/).length <= 12 && cleaned.trim().length >= 3 && !/^(?:du|you|det|it|man|vi|we|eier|owner)$/i.test(cleaned.trim())) {
+    if (
+      cleaned.trim().split(/\s+/).length <= 12 &&
+      cleaned.trim().length >= 3 &&
+      !/^(?:du|you|det|it|man|vi|we|eier|owner)$/i.test(cleaned.trim())
+    ) {
       return tidy(subjectNoun(cleaned));
     }
   }
   if (action && /(?:ment|ing|ering|tion|bytte|skift)$/.test(action.word)) {
     const at = text.toLowerCase().indexOf(action.word);
-    const before = at > 0 ? (text.slice(0, at).split(/[,;:]\s/).at(-1) ?? '') : '';
+    const before =
+      at > 0
+        ? (text
+            .slice(0, at)
+            .split(/[,;:]\s/)
+            .at(-1) ?? '')
+        : '';
     if (before.trim().length >= 3 && before.trim().split(/\s+/).length <= 6) return tidy(before);
   }
   if (action) {
@@ -352,16 +392,22 @@ interface Section {
 
 const EMPTY_SECTION: Section = { component: null, action: null, interval: null, performer: null, code: null };
 
-const INTERVAL_HEADER = /intervall|interval|frekvens|frequency|hyppighet|hvor\s+ofte|how\s+often|periodicity|periodisitet|når|when|tidspunkt|schedule/iu;
-const ACTION_HEADER = /oppgave|tiltak|arbeid|aktivitet|task|action|activity|work|handling|operasjon|operation|beskrivelse|description|vedlikehold|maintenance|kontroll|inspection/iu;
-const COMPONENT_HEADER = /komponent|component|utstyr|equipment|del|part|item|objekt|object|system|produkt|product|enhet|unit|bygningsdel|element/iu;
+const INTERVAL_HEADER =
+  /intervall|interval|frekvens|frequency|hyppighet|hvor\s+ofte|how\s+often|periodicity|periodisitet|når|when|tidspunkt|schedule/iu;
+const ACTION_HEADER =
+  /oppgave|tiltak|arbeid|aktivitet|task|action|activity|work|handling|operasjon|operation|beskrivelse|description|vedlikehold|maintenance|kontroll|inspection/iu;
+const COMPONENT_HEADER =
+  /komponent|component|utstyr|equipment|del|part|item|objekt|object|system|produkt|product|enhet|unit|bygningsdel|element/iu;
 const WHO_HEADER = /utføres\s+av|utført\s+av|ansvar|responsib|performed\s+by|who|hvem|utførende|by\s+whom/iu;
 const PERFORMER_HEADERS: readonly [PerformedBy, RegExp][] = [
-  ['owner', /^(?:eier|byggeier|bruker|brukar|beboer|bebuar|eigar|owner|user|occupant|resident|tenant)\b/iu],
-  ['operator', /^(?:drift|driftspersonell|driftspersonale|vaktmester|vaktmeister|operator|operating\s+staff|caretaker|maintenance\s+staff|facilities)\b/iu],
+  ['owner', /^(?:eier|byggeier|bruker|brukar|beboer|bebuar|eigar|owner|user|occupant|resident|tenant)(?![\p{L}])/iu],
+  [
+    'operator',
+    /^(?:drift|driftspersonell|driftspersonale|vaktmester|vaktmeister|operator|operating\s+staff|caretaker|maintenance\s+staff|facilities)(?![\p{L}])/iu,
+  ],
   [
     'service_company',
-    /^(?:installatør|installer|service(?:firma|foretak|partner)?|leverandør|fagfolk|fagperson|contractor|technician|specialist|servicetekniker|service\s+company|engineer|kompetent\s+firma)\b/iu,
+    /^(?:installatør|installer|service(?:firma|foretak|partner)?|leverandør|fagfolk|fagperson|contractor|technician|specialist|servicetekniker|service\s+company|engineer|kompetent\s+firma)(?![\p{L}])/iu,
   ],
 ];
 
@@ -388,7 +434,8 @@ function headerOf(cells: readonly string[]): TableColumns | null {
 
 function strongest(actions: readonly ActionMatch[], text: string, near?: number): ActionMatch | null {
   // an alternative in parentheses ("replace disposable filters (or clean permanent ones)") is not the main action
-  const open = (a: ActionMatch) => (text.slice(0, a.start).match(/\(/g)?.length ?? 0) > (text.slice(0, a.start).match(/\)/g)?.length ?? 0);
+  const open = (a: ActionMatch) =>
+    (text.slice(0, a.start).match(/\(/g)?.length ?? 0) > (text.slice(0, a.start).match(/\)/g)?.length ?? 0);
   const outside = actions.filter((a) => !open(a));
   let best: ActionMatch | null = null;
   // the strongest form; among equals the one nearest before the interval ("maintained ... and checked annually")
@@ -399,7 +446,13 @@ function strongest(actions: readonly ActionMatch[], text: string, near?: number)
   return best;
 }
 
-function categoryFor(params: { code: string | null; component: string; sentence: string; section: Section; documentCategory: string | null }): string | null {
+function categoryFor(params: {
+  code: string | null;
+  component: string;
+  sentence: string;
+  section: Section;
+  documentCategory: string | null;
+}): string | null {
   return (
     categoryOfCode(params.code) ??
     categoryOfWords(params.component) ??
@@ -505,7 +558,8 @@ function headingSection(heading: string, previous: Section): Section {
     action: actions[0]?.action ?? null,
     interval: null,
     performer: performerOf(heading),
-    code: tfmCodeOf(heading),
+    // a TFM code in a title holds for what follows until another heading names one
+    code: tfmCodeOf(heading) ?? previous.code,
   };
 }
 
@@ -537,7 +591,9 @@ function rowTasks(params: {
   }
   if (intervalCells.length === 0) return [];
   const isIntervalCell = (cell: string) => parseIntervalCell(cell) !== null;
-  const textCells = cells.filter((c) => c.trim() && !isIntervalCell(c) && !/^[-–—?]+$|^(?:ved behov|if required|as required|n\/a)$/iu.test(c.trim()));
+  const textCells = cells.filter(
+    (c) => c.trim() && !isIntervalCell(c) && !/^[-–—?]+$|^(?:ved behov|if required|as required|n\/a)$/iu.test(c.trim()),
+  );
   if (NOT_A_TASK.test(textCells.join(' '))) return [];
   const actionCell = table?.action != null ? (cells[table.action] ?? '') : '';
   const actions = findActions(actionCell || textCells.join(' '));
@@ -556,11 +612,18 @@ function rowTasks(params: {
   return intervalCells.map(({ match, performer }) => ({
     component: component!,
     componentCode: code,
-    buildingCategory: categoryFor({ code, component: component!, sentence: line.text, section, documentCategory: params.documentCategory }),
+    buildingCategory: categoryFor({
+      code,
+      component: component!,
+      sentence: line.text,
+      section,
+      documentCategory: params.documentCategory,
+    }),
     action,
     interval: match.interval,
     intervalText: match.text.trim(),
-    performedBy: performer ?? (whoCell ? performerOf(whoCell) : null) ?? performerOf(textCells.join(' ')) ?? section.performer,
+    performedBy:
+      performer ?? (whoCell ? performerOf(whoCell) : null) ?? performerOf(textCells.join(' ')) ?? section.performer,
     pageNumber: page.pageNumber,
     citedText,
   }));
@@ -577,12 +640,23 @@ function sentenceTasks(params: {
   const sentence = text.slice(span.start, span.end);
   if (NOT_A_TASK.test(sentence)) return [];
   const intervals = findIntervals(sentence);
-  const actions = findActions(sentence).filter((a) => !NEGATED.test(sentence.slice(Math.max(0, a.start - 20), a.start)));
+  const actions = findActions(sentence).filter(
+    (a) => !NEGATED.test(sentence.slice(Math.max(0, a.start - 20), a.start)),
+  );
   if (actions.length === 0) return [];
   const citedText = sentence;
-  const make = (segment: string, segmentStart: number, interval: IntervalMatch, fallback: string | null): ExtractedTask | null => {
+  const make = (
+    segment: string,
+    segmentStart: number,
+    interval: IntervalMatch,
+    fallback: string | null,
+  ): ExtractedTask | null => {
     const local = actions.filter((a) => a.start >= segmentStart && a.end <= segmentStart + segment.length);
-    const action = strongest(local.length ? local : actions, sentence, interval.start >= 0 ? interval.start : undefined);
+    const action = strongest(
+      local.length ? local : actions,
+      sentence,
+      interval.start >= 0 ? interval.start : undefined,
+    );
     if (!action) return null;
     const segmentIntervals = intervals.filter((i) => i.start >= segmentStart && i.end <= segmentStart + segment.length);
     const plain = withoutIntervals(segment, segmentIntervals, segmentStart);
