@@ -146,9 +146,7 @@ export function MaintenancePage() {
 
   const categoryName = (code: string | null) => {
     if (!code) return t('maintenance.noCategory');
-    const entry = reference.data?.categories.find((c) => c.code === code) ?? null;
-    const all = reference.data ? null : null;
-    void all;
+    const entry = reference.data?.parts.find((c) => c.code === code) ?? null;
     return entry ? `${code} ${nameIn(i18n.language, entry)}` : code;
   };
   const buildingName = (id: string) => buildings.data?.buildings.find((b) => b.id === id)?.name ?? id;

@@ -73,6 +73,14 @@ const ACTION_FORMS: readonly ActionForm[] = ACTIONS.flatMap(([action, forms]) =>
     })),
 );
 
+/** one-word forms by their first two letters: a word is compared with the few forms it can be */
+const FORMS_BY_START = new Map<string, ActionForm[]>();
+for (const form of ACTION_FORMS) {
+  if (form.stem.includes(' ')) continue;
+  const start = form.stem.slice(0, 2);
+  FORMS_BY_START.set(start, [...(FORMS_BY_START.get(start) ?? []), form]);
+}
+
 const WORD_RE = /[\p{L}][\p{L}\p{M}'-]*/gu;
 
 /** every action word in a text, with where it stands */
@@ -84,8 +92,7 @@ export function findActions(text: string): ActionMatch[] {
     const word = m[0];
     if (NOT_ACTIONS.test(word)) continue;
     let found: ActionForm | undefined;
-    for (const form of ACTION_FORMS) {
-      if (form.stem.includes(' ')) continue;
+    for (const form of FORMS_BY_START.get(word.slice(0, 2)) ?? []) {
       if (form.open ? word.startsWith(form.stem) : word === form.stem) {
         if (!found || form.stem.length > found.stem.length) found = form;
       }
@@ -610,11 +617,11 @@ function rowTasks(params: {
   const whoCell = table?.who != null ? (cells[table.who] ?? '') : '';
   const code = tfmCodeOf(line.text) ?? section.code;
   return intervalCells.map(({ match, performer }) => ({
-    component: component!,
+    component: component,
     componentCode: code,
     buildingCategory: categoryFor({
       code,
-      component: component!,
+      component: component,
       sentence: line.text,
       section,
       documentCategory: params.documentCategory,
@@ -638,8 +645,10 @@ function sentenceTasks(params: {
 }): ExtractedTask[] {
   const { text, span, section, page } = params;
   const sentence = text.slice(span.start, span.end);
-  if (NOT_A_TASK.test(sentence)) return [];
   const intervals = findIntervals(sentence);
+  // most sentences of a manual state no frequency: nothing more to read in them unless a heading gives one
+  if (intervals.length === 0 && !section.interval) return [];
+  if (NOT_A_TASK.test(sentence)) return [];
   const actions = findActions(sentence).filter(
     (a) => !NEGATED.test(sentence.slice(Math.max(0, a.start - 20), a.start)),
   );
@@ -703,7 +712,7 @@ function sentenceTasks(params: {
   let previous: string | null = null;
   intervals.forEach((interval, i) => {
     const start = boundaries[i]!;
-    const segment = sentence.slice(start, boundaries[i + 1]!);
+    const segment = sentence.slice(start, boundaries[i + 1]);
     const task = make(segment, start, interval, previous);
     if (task) {
       out.push(task);
