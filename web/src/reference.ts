@@ -11,8 +11,6 @@ async function loadReference() {
     // deliveries take three digits, or four whose first is 2 to 7 (the spec's pattern)
     categories: [...data.ns3451Entries()].filter((entry) => /^(\d{3}|[2-7]\d{3})$/.test(entry.code)),
     informationTypes: [...data.informationTypeEntries().values()],
-    /** every NS 3451 code with its name, for showing a code in words */
-    parts: [...data.ns3451Entries()],
     disciplines: [...data.disciplineEntries().values()].filter((entry) => entry.market === 'NO'),
   };
 }

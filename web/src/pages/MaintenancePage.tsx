@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
-import { nameIn, useReference } from '../reference.js';
+import { nameIn } from '../reference.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { nextDue, type Unit } from '../maintenance-dates.js';
 
@@ -80,7 +80,14 @@ export function MaintenancePage() {
   const role = useOwnerRole(ownerId);
   const writes = buildingId !== undefined && atLeast(role, 'WRITE_ACCESS');
   const queries = useQueryClient();
-  const reference = useReference();
+  // every NS 3451 code with its name (the pickers' reference holds only the codes deliveries take)
+  const parts = useQuery({
+    queryKey: ['ns3451-parts'],
+    queryFn: async () => [
+      ...(await import('../../../server/src/domain/classification/reference-data.js')).ns3451Entries(),
+    ],
+    staleTime: Infinity,
+  });
   const [start, setStart] = useStartDate(buildingId ?? ownerId);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -146,7 +153,7 @@ export function MaintenancePage() {
 
   const categoryName = (code: string | null) => {
     if (!code) return t('maintenance.noCategory');
-    const entry = reference.data?.parts.find((c) => c.code === code) ?? null;
+    const entry = parts.data?.find((c) => c.code === code) ?? null;
     return entry ? `${code} ${nameIn(i18n.language, entry)}` : code;
   };
   const buildingName = (id: string) => buildings.data?.buildings.find((b) => b.id === id)?.name ?? id;
