@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { startEmbeddedService } from '../helpers/service-process.js';
+import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
 
@@ -14,14 +15,34 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * person with WRITE_ACCESS; exported; in Norwegian and English, at desktop and phone widths.
  */
 describe('the maintenance plan in a browser', () => {
-  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let running: { dataDir: string; base: string; stop(): Promise<void> };
+
+  /** the service on embedded defaults; a shared machine may take minutes to start it */
+  async function startService() {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-maintenance-web-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const service = startByggdok({
+      args: ['serve'],
+      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
+    });
+    await waitForHttp(`${base}/readyz`, 170_000);
+    return {
+      dataDir,
+      base,
+      async stop() {
+        await stopProcess(service);
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   let browser: Browser;
   let base: string;
   let login: { email: string; password: string };
   let owner: { id: string; buildingId: string };
 
   beforeAll(async () => {
-    running = await startEmbeddedService('byggdok-maintenance-web-');
+    running = await startService();
     base = running.base;
     const first = await fs.readFile(path.join(running.dataDir, 'first-admin.txt'), 'utf8');
     login = {
@@ -78,7 +99,7 @@ describe('the maintenance plan in a browser', () => {
     }
     browser = await launchChromium();
     await fs.mkdir(SHOTS, { recursive: true });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
