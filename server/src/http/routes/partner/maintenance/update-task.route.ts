@@ -26,7 +26,7 @@ const schema = {
       performedBy: Type.Optional(PerformedBySchema),
       status: Type.Optional(Type.Union([Type.Literal('proposed'), Type.Literal('confirmed')])),
     },
-    { additionalProperties: false, minProperties: 1 },
+    { additionalProperties: false },
   ),
   response: withProblems({ 200: TaskSchema }),
 };
