@@ -21,6 +21,9 @@ const BUILDING_SEARCH = '/v1/building_owners/{buildingOwnerId}/buildings/{buildi
 const OWNER_SEARCH = '/v1/building_owners/{buildingOwnerId}/search';
 const REPORTS = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports';
 const REPORT_ITEM = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}';
+const TASKS = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/maintenance_tasks';
+const TASK = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/maintenance_tasks/{taskId}';
+const OWNER_TASKS = '/v1/building_owners/{buildingOwnerId}/maintenance_tasks';
 
 export type OwnerPath = { buildingOwnerId: string };
 export type BuildingPath = OwnerPath & { buildingId: string };
@@ -44,6 +47,11 @@ export type DocumentListQuery = Loose<
 >;
 export type DeficiencyReport = Ok<paths[`${typeof BUILDING}/report`]['get']>;
 export type ReportItems = Ok<paths[typeof REPORTS]['get']>;
+export type MaintenanceTask = Ok<paths[typeof TASKS]['get']>['tasks'][number];
+export type OwnerMaintenanceTask = Ok<paths[typeof OWNER_TASKS]['get']>['tasks'][number];
+export type MaintenanceTaskInput = BodyOf<paths[typeof TASKS]['post']>;
+export type MaintenanceTaskUpdate = BodyOf<paths[typeof TASK]['patch']>;
+export type MaintenanceTaskPath = BuildingPath & { taskId: string };
 
 /** one page of a list and the token of the next (null on the last page) */
 export interface Page<T> {
@@ -195,7 +203,80 @@ export function resourcesOf(client: Client<paths>) {
       dataOf(client.DELETE(`${REPORT_ITEM}/documents/{documentId}`, { params: { path } })),
   };
 
-  return { owners, buildings, documents, search, reports };
+  const maintenance = {
+    /** one page of a building's maintenance plan */
+    list: async (
+      path: BuildingPath,
+      query: { limit?: number; nextToken?: string } = {},
+    ): Promise<Page<MaintenanceTask>> => {
+      const page = await dataOf(
+        client.GET(TASKS, {
+          params: { path, query: { limit: query.limit ?? 100, format: 'json', ...token(query.nextToken) } },
+        }),
+      );
+      return { items: page.tasks, nextToken: page.nextToken ?? null };
+    },
+    /** every task of a building's plan, page after page */
+    iterate: (path: BuildingPath, query: { limit?: number } = {}) =>
+      everyItem((nextToken) => maintenance.list(path, { ...query, ...nextTokenOption(nextToken) })),
+    /** one page of the owner's plan across the buildings the credential reaches (or one, `buildingId`) */
+    listOwner: async (
+      path: OwnerPath,
+      query: { limit?: number; nextToken?: string; buildingId?: string } = {},
+    ): Promise<Page<OwnerMaintenanceTask>> => {
+      const page = await dataOf(
+        client.GET(OWNER_TASKS, {
+          params: {
+            path,
+            query: {
+              limit: query.limit ?? 100,
+              format: 'json',
+              ...(query.buildingId ? { building_id: query.buildingId } : {}),
+              ...token(query.nextToken),
+            },
+          },
+        }),
+      );
+      return { items: page.tasks, nextToken: page.nextToken ?? null };
+    },
+    iterateOwner: (path: OwnerPath, query: { limit?: number; buildingId?: string } = {}) =>
+      everyItem((nextToken) => maintenance.listOwner(path, { ...query, ...nextTokenOption(nextToken) })),
+    /**
+     * the whole plan as a file: `csv` (a header and one row per task) or `ics` (iCalendar, a recurring event per task
+     * with an interval, starting on `start` when given); a building's, or the owner's when `buildingId` is left out
+     */
+    export: async (
+      path: OwnerPath & { buildingId?: string },
+      options: { format: 'csv' | 'ics'; start?: string },
+    ): Promise<string> => {
+      const query = { limit: 100, format: options.format, ...(options.start ? { start: options.start } : {}) };
+      const { buildingId, buildingOwnerId } = path;
+      // the file comes as text; a refusal still as problem+json
+      const result =
+        buildingId !== undefined
+          ? client.GET(TASKS, { params: { path: { buildingOwnerId, buildingId }, query }, parseAs: 'text' })
+          : client.GET(OWNER_TASKS, { params: { path: { buildingOwnerId }, query }, parseAs: 'text' });
+      const { data, error, response } = (await result) as { data?: string; error?: unknown; response: Response };
+      if (error !== undefined || !response.ok) {
+        let problem: unknown = error;
+        try {
+          problem = typeof error === 'string' ? (JSON.parse(error) as unknown) : error;
+        } catch {
+          // not JSON: the status alone says it
+        }
+        return dataOf(Promise.resolve({ error: problem ?? {}, response }));
+      }
+      return data ?? '';
+    },
+    /** a person's own task (confirmed at once) */
+    create: (path: BuildingPath, body: MaintenanceTaskInput) => dataOf(client.POST(TASKS, { params: { path }, body })),
+    /** confirm (`{ status: 'confirmed' }`) or edit a task */
+    update: (path: MaintenanceTaskPath, body: MaintenanceTaskUpdate) =>
+      dataOf(client.PATCH(TASK, { params: { path }, body })),
+    delete: (path: MaintenanceTaskPath) => dataOf(client.DELETE(TASK, { params: { path } })),
+  };
+
+  return { owners, buildings, documents, search, reports, maintenance };
 }
 
 function nextTokenOption(nextToken: string | undefined): { nextToken?: string } {

@@ -6,9 +6,12 @@
  *   2. upload to extracted_text (p50/p95) on the embedded default (`byggdok serve`: PGlite, files on disk, workers in
  *      the same process), sequential uploads and a few at once, over real HTTP
  *   3. the service process's peak RSS growth while it receives a 2 GiB upload, and the upload's throughput
+ *   4. what the maintenance stage adds: the built-in task extractor's time on a document beside the time reading its
+ *      text took (a lower bound of its processing, which also stores, chunks and classifies it)
  *
  *   npm run bench:ingest                       all three
  *   npm run bench:ingest -- pdf latency        some of them
+ *   npm run bench:ingest -- maintenance
  *   BENCH_UPLOAD_BYTES=536870912 npm run bench:ingest -- upload
  *   BENCH_POLL_MS=50 npm run bench:ingest -- latency      (how often the client asks for the status; default 20)
  */
@@ -21,6 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createPdfExtractor, popplerAvailable } from '../src/integrations/extract/pdf.extractor.js';
+import { extractMaintenanceTasks } from '../src/domain/maintenance/task-extractor.js';
 import type { Extractor } from '../src/domain/pipeline/extraction.types.js';
 import { freePort, startByggdok, stopProcess, waitForHttp } from '../test/helpers/service-process.js';
 
@@ -446,9 +450,54 @@ async function benchLargeUpload(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------------------------
+// 4. the maintenance stage
+
+async function benchMaintenance(): Promise<void> {
+  console.log("\n4. the maintenance stage: the built-in task extractor beside reading the same PDF's text (pdf.js)");
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-bench-maintenance-'));
+  try {
+    const extract = createPdfExtractor({ preferCli: false });
+    const detected = { kind: 'pdf' as const, mime: 'application/pdf', extension: 'pdf', extensionMismatch: false };
+    let readMs = 0;
+    let taskMs = 0;
+    let pages = 0;
+    let tasks = 0;
+    const files = 20;
+    for (let i = 0; i < files + 1; i += 1) {
+      const filePath = path.join(dir, `fdv-${i}.pdf`);
+      await fs.writeFile(filePath, await makeTextPdf(LATENCY_PAGES));
+      const started = performance.now();
+      const extraction = await extract({ path: filePath, filename: 'fdv.pdf', detected });
+      const read = performance.now() - started;
+      const before = performance.now();
+      const found = extractMaintenanceTasks({ pages: extraction.pages, buildingCategory: null });
+      const took = performance.now() - before;
+      // the first round loads pdf.js and compiles the extractor's patterns: not counted
+      if (i === 0) continue;
+      readMs += read;
+      taskMs += took;
+      pages += extraction.pages.length;
+      tasks += found.length;
+    }
+    console.log(
+      `  ${files} generated ${LATENCY_PAGES}-page FDV-style PDFs: reading text ${ms(readMs / files)} per document, ` +
+        `finding tasks ${ms(taskMs / files)} per document (${(taskMs / files / LATENCY_PAGES).toFixed(2)} ms a page, ${tasks} tasks in ${pages} pages)`,
+    );
+    const share = taskMs / readMs;
+    console.log(
+      `  the extractor adds ${(share * 100).toFixed(1)} % of the text reading alone (target: <= 20 % of a document's processing): ` +
+        (share <= 0.2 ? 'within target' : 'OVER target'),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const wanted = (name: string) => parts.length === 0 || parts.includes(name);
 console.log(`ingest benchmark (${os.cpus().length} cores, Node ${process.version})`);
 if (wanted('pdf')) await benchPdf();
 if (wanted('latency')) await benchLatency();
 if (wanted('upload')) await benchLargeUpload();
+if (wanted('maintenance')) await benchMaintenance();

@@ -17,7 +17,9 @@ const USAGE = `byggdok <mode>
   search <query> --owner <id> [--building <id>]  the hits
   ask <question> --owner <id> [--building <id>]  the answer as it is written, then its citations
   export <folder> --owner <id> --building <id>   every document at its original path, and its metadata
-            (these four with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
+  maintenance export --owner <id> [--building <id>] [--format csv|ics] [--start YYYY-MM-DD] [--out <file>]
+                                                 the maintenance plan as CSV or iCalendar
+            (these with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
   mcp --url <url> --key <key>   an MCP server on stdio for desktop assistants (the service also serves /mcp)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
   restore <dir>         restore a backup into an empty installation (any engine, any file store)
@@ -33,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (mode === 'admin') return (await import('./cli/admin.cli.js')).runAdminCli({ argv: rest, config });
   if (mode === 'demo') return (await import('./cli/demo.cli.js')).runDemoCli({ argv: rest, config });
-  if (mode === 'upload' || mode === 'search' || mode === 'ask' || mode === 'export')
+  if (mode === 'upload' || mode === 'search' || mode === 'ask' || mode === 'export' || mode === 'maintenance')
     return (await import('./cli/partner.cli.js')).runPartnerCli({ command: mode, argv: rest, config });
   if (mode === 'mcp') return (await import('./cli/mcp.cli.js')).runMcpCli({ argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')

@@ -12,6 +12,7 @@ import { PortalPage } from './pages/PortalPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
 import { ReportPage } from './pages/ReportPage.js';
+import { MaintenancePage } from './pages/MaintenancePage.js';
 import { SearchPage } from './pages/SearchPage.js';
 import './styles.css';
 
@@ -30,6 +31,8 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/buildings/:buildingId/ask', element: <AskPage /> },
         { path: 'owners/:ownerId/ask', element: <AskPage /> },
         { path: 'owners/:ownerId/buildings/:buildingId/report', element: <ReportPage /> },
+        { path: 'owners/:ownerId/buildings/:buildingId/maintenance', element: <MaintenancePage /> },
+        { path: 'owners/:ownerId/maintenance', element: <MaintenancePage /> },
         { path: 'search', element: <SearchPage /> },
         { path: 'people', element: <PeoplePage /> },
         { path: 'projects', element: <ProjectsPage /> },

@@ -50,6 +50,7 @@ import { createZipModule } from './modules/zip.module.js';
 import { createHandoverModule } from './modules/handover.module.js';
 import { createDrawingsModule } from './modules/drawings.module.js';
 import { createStorageProviderModule } from './modules/storage-provider.module.js';
+import { createMaintenanceModule } from './modules/maintenance.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 
@@ -177,6 +178,15 @@ export async function createDependencies(params: {
     const search = createSearchModule({ db, access });
     const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });
     const audit = createAuditLog(db);
+    const maintenance = createMaintenanceModule({
+      db,
+      access,
+      clock,
+      pageTokens,
+      audit,
+      llm: settings.llm,
+      publicUrl: settings.http.publicUrl,
+    });
     const documents = createDocumentsModule({
       db,
       queue,
@@ -187,6 +197,7 @@ export async function createDependencies(params: {
       classifier: pipeline.classifier,
       maxUploadBytes: settings.uploads.maxBytes,
       pollForUploads: settings.storage.kind === 's3',
+      onDocumentArchived: (archived) => maintenance.services.maintenance.documentArchived(archived),
     });
     const reports = createReportsModule({
       db,
@@ -245,6 +256,7 @@ export async function createDependencies(params: {
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
       reports,
+      maintenance,
       createHandoverModule({ db, access, audit, clock, reports: reports.services.reports }),
     ] as const;
     modules.push(...areas);

@@ -12,7 +12,7 @@ import {
 import type { Config } from '../config/config.js';
 import { filesOf, UsageError } from './cli-calls.js';
 
-const USAGE = `byggdok <upload|search|ask|export> ...   (a partner's commands, with its API key)
+const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's commands, with its API key)
 
   upload <file or folder> --owner <buildingOwnerId> --building <buildingId>
          every file, its path under the folder kept as originalPath, four at a time; files the building already has
@@ -21,6 +21,9 @@ const USAGE = `byggdok <upload|search|ask|export> ...   (a partner's commands, w
   ask <question> --owner <id> [--building <id>]     the answer as it is written, then its numbered citations
   export <folder> --owner <id> --building <id>      every document into the folder at its original path, and
          byggdok-export.json with each one's metadata and classification; files already there are not fetched again
+  maintenance export --owner <id> [--building <id>] [--format csv|ics] [--start YYYY-MM-DD] [--out <file>]
+         the maintenance plan (a building's, or the owner's across its buildings) as CSV (default) or iCalendar,
+         to the file or to stdout
 
 Options: --key <API key> (default BYGGDOK_API_KEY), --url <service URL> (default BYGGDOK_PUBLIC_URL or
 http://localhost:$PORT), --json (print the API's JSON instead of text)
@@ -217,6 +220,31 @@ async function ask(client: ByggdokClient, query: string, owner: string, building
   }
 }
 
+/** the plan as CSV or iCalendar, to a file or to stdout */
+async function exportMaintenance(
+  client: ByggdokClient,
+  params: {
+    owner: string;
+    building: string | undefined;
+    format: string;
+    start: string | undefined;
+    out: string | undefined;
+  },
+) {
+  if (params.format !== 'csv' && params.format !== 'ics') throw new UsageError('--format is csv or ics');
+  if (params.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(params.start))
+    throw new UsageError('--start is a date, YYYY-MM-DD');
+  const text = await client.maintenance.export(
+    { buildingOwnerId: params.owner, ...(params.building ? { buildingId: params.building } : {}) },
+    { format: params.format, ...(params.start ? { start: params.start } : {}) },
+  );
+  if (!params.out) return process.stdout.write(text);
+  await fs.writeFile(params.out, text);
+  const rows =
+    params.format === 'csv' ? text.split('\r\n').filter(Boolean).length - 1 : text.split('BEGIN:VEVENT').length - 1;
+  process.stdout.write(`${rows} ${params.format === 'csv' ? 'tasks' : 'recurring events'} written to ${params.out}\n`);
+}
+
 function required(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`--${flag} is required`);
   return value;
@@ -238,6 +266,9 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
         key: { type: 'string' },
         url: { type: 'string' },
         json: { type: 'boolean' },
+        format: { type: 'string' },
+        start: { type: 'string' },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -257,7 +288,16 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
       buildingOwnerId: owner,
       buildingId: required(values.building, 'building'),
     });
-    if (command === 'upload') await upload(client, subject, buildingPath(), json);
+    if (command === 'maintenance') {
+      if (subject !== 'export') throw new UsageError('byggdok maintenance export --owner <id> [--building <id>]');
+      await exportMaintenance(client, {
+        owner,
+        building: values.building,
+        format: values.format ?? 'csv',
+        start: values.start,
+        out: values.out,
+      });
+    } else if (command === 'upload') await upload(client, subject, buildingPath(), json);
     else if (command === 'export') await exportBuilding(client, path.resolve(subject), buildingPath(), json);
     else if (command === 'search') await search(client, subject, owner, values.building, json);
     else await ask(client, subject, owner, values.building, json);

@@ -16,6 +16,7 @@ import type { OwnersService } from '../domain/owners/owners.service.js';
 import type { ExplainService } from '../domain/pipeline/explain.service.js';
 import type { ReprocessService } from '../domain/pipeline/reprocess.service.js';
 import type { ReportsService } from '../domain/reports/reports.service.js';
+import type { MaintenanceService } from '../domain/maintenance/maintenance.service.js';
 import type { SearchService } from '../domain/search/search.service.js';
 import type { SessionsService } from '../domain/sessions/sessions.service.js';
 import type { PeopleService } from '../domain/people/people.service.js';
@@ -65,6 +66,7 @@ export interface HttpServices {
   explain: ExplainService;
   search: SearchService;
   reports: ReportsService;
+  maintenance: MaintenanceService;
   answers: AnswersService;
   signIn: SignInService;
   users: UsersService;

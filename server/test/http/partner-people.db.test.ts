@@ -149,6 +149,16 @@ describe.each(testEngines())('people on the partner routes, on %s', (engine) => 
       const own = await ask(callerKey);
       params.threadId = (own.status === 200 ? own : await ask(w.partnerKey)).body.thread_id as string;
     }
+    if (operation.path.includes('{taskId}')) {
+      // a task of its own for each request, so a deletion leaves the others
+      const task = await t.request({
+        method: 'POST',
+        url: `/v1/building_owners/${w.ownerId}/buildings/${w.buildingId}/maintenance_tasks`,
+        key: w.partnerKey,
+        payload: { component: 'Brannalarmsentral', action: 'test', interval: { every: 1, unit: 'month' } },
+      });
+      params.taskId = task.body.id as string;
+    }
     const request = sampleRequest(operation, params);
     if (operation.method === 'DELETE' && operation.path.endsWith('/reports/{itemId}/documents/{documentId}')) {
       // there is a link to remove whoever asks

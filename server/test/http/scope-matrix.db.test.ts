@@ -42,6 +42,7 @@ interface World {
   documentName: string;
   itemId: string;
   threadId: string;
+  taskId: string;
   key: string;
   keyId: string;
 }
@@ -100,7 +101,15 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     });
     expect(asked.status).toBe(200);
     const threadId = asked.body.thread_id as string;
-    return { partnerId, keyId, ...seed, ownerName, buildingName, documentId, documentName, itemId, threadId };
+    const task = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/maintenance_tasks`,
+      key,
+      payload: { component: `Sprinklersentral ${label}`, action: 'inspect', interval: { every: 1, unit: 'year' } },
+    });
+    expect(task.status).toBe(201);
+    const taskId = task.body.id as string;
+    return { partnerId, keyId, ...seed, ownerName, buildingName, documentId, documentName, itemId, threadId, taskId };
   }
 
   async function sessionToken(w: World): Promise<string> {
@@ -149,6 +158,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       documentId: ids.documentId,
       itemId: ids.itemId,
       threadId: ids.threadId,
+      taskId: ids.taskId,
       buildingCategory: '221',
       partnerId: ids.partnerId,
       keyId: ids.keyId,
@@ -171,6 +181,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       w.documentId,
       w.itemId,
       w.threadId,
+      w.taskId,
       w.ownerName,
       w.buildingName,
       w.documentName,
@@ -242,6 +253,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       ["B's document", { documentId: b.documentId }],
       ["B's report item", { itemId: b.itemId }],
       ["B's ask thread", { threadId: b.threadId }],
+      ["B's maintenance task", { taskId: b.taskId }],
     ];
     for (const operation of partnerOperations()) {
       for (const [label, swap] of swaps) {
@@ -276,7 +288,7 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
     const wrong: string[] = [];
     const missing = '0190d6a4-0000-7000-8000-000000000000';
     for (const operation of partnerOperations().filter(reads)) {
-      const params = ['buildingId', 'documentId', 'itemId', 'threadId'].filter((p) =>
+      const params = ['buildingId', 'documentId', 'itemId', 'threadId', 'taskId'].filter((p) =>
         operation.path.includes(`{${p}}`),
       );
       for (const param of params) {

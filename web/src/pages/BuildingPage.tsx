@@ -71,6 +71,8 @@ export function BuildingPage() {
         <Link to={`/owners/${ownerId}/buildings/${buildingId}/ask`}>{t('ask.open')} →</Link>
         {' · '}
         <Link to={`/owners/${ownerId}/buildings/${buildingId}/report`}>{t('report.open')} →</Link>
+        {' · '}
+        <Link to={`/owners/${ownerId}/buildings/${buildingId}/maintenance`}>{t('maintenance.open')} →</Link>
       </p>
       <h2>{t('building.documents')}</h2>
       <BuildingProgress ownerId={ownerId} buildingId={buildingId} />

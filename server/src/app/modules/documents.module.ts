@@ -1,4 +1,5 @@
 import type { AccessService } from '../../domain/access/access.service.js';
+import type { Principal } from '../../domain/access/principal.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
 import type { ClassifierService } from '../../domain/documents/classifier.service.js';
 import { createDocumentsService } from '../../domain/documents/documents.service.js';
@@ -23,6 +24,11 @@ export function createDocumentsModule(deps: {
   maxUploadBytes: number;
   /** object storage receives uploads directly: look for arrivals every minute (S3 events make it immediate) */
   pollForUploads: boolean;
+  /** a document was deleted: what depends on it (its maintenance tasks) goes with it */
+  onDocumentArchived?: (params: {
+    principal: Principal;
+    document: { id: string; ownerId: string; filename: string };
+  }) => Promise<void>;
 }) {
   const { classifier } = deps;
   const documents = createDocumentsService({
@@ -35,6 +41,7 @@ export function createDocumentsModule(deps: {
     onCategoryCorrected: (correction) => classifier.learnCategory(correction),
     isKnownInformationType: (id) => classifier.isKnownInformationType(id),
     onInformationTypesCorrected: (correction) => classifier.learnInformationTypes(correction),
+    ...(deps.onDocumentArchived ? { onArchived: deps.onDocumentArchived } : {}),
   });
   const uploads = createUploadsService({
     repository: createUploadsRepository({ db: deps.db, queue: deps.queue }),

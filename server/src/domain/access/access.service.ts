@@ -11,6 +11,8 @@ import {
   askPolicy,
   buildingPolicy,
   documentPolicy,
+  maintenancePolicy,
+  ownerMaintenancePolicy,
   ownerPolicy,
   partnerPolicy,
   PERSON_NEEDS,
@@ -26,6 +28,7 @@ import {
   type Decision,
   type DocumentFacts,
   type DocumentNeed,
+  type MaintenanceNeed,
   type OwnerFacts,
   type OwnerGrant,
   type OwnerNeed,
@@ -413,6 +416,30 @@ export function createAccessService(deps: {
     return decided(reportPolicy({ principal: params.principal, ...facts, need: params.need }));
   }
 
+  async function authorizeMaintenance(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId: string;
+    need: MaintenanceNeed;
+  }): Promise<BuildingGrant> {
+    const facts = await buildingFacts(params);
+    return decided(maintenancePolicy({ principal: params.principal, ...facts, need: params.need }));
+  }
+
+  /** An owner's maintenance plan: the buildings it shows (null: every building of the owner). */
+  async function authorizeOwnerMaintenance(params: {
+    principal: Principal;
+    ownerId: string;
+    buildingId?: string;
+  }): Promise<OwnerGrant> {
+    const owner = await ownerFacts(params.principal, params.ownerId);
+    const building =
+      params.buildingId === undefined
+        ? null
+        : { id: params.buildingId, facts: owner ? await repository.findBuilding(params.buildingId) : null };
+    return decided(ownerMaintenancePolicy({ principal: params.principal, owner, building }));
+  }
+
   async function authorizeSession(params: { principal: Principal; ownerId: string }): Promise<SessionGrant> {
     const { principal } = params;
     // the kinds refused outright are refused before the owner is looked up
@@ -546,6 +573,8 @@ export function createAccessService(deps: {
     authorizeBuilding,
     authorizeDocument,
     authorizeReport,
+    authorizeMaintenance,
+    authorizeOwnerMaintenance,
     authorizeSession,
     authorizeUpload,
     authorizeAsk,

@@ -82,6 +82,8 @@ export type DocumentNeed = 'read' | 'write';
 /** "write": generate a report, comment on or link evidence to its items */
 export type ReportNeed = 'read' | 'write';
 export type PartnerNeed = 'list_owners' | 'create_owner';
+/** "write": confirm, edit, delete or add maintenance tasks (a key, not its session tokens; a person with WRITE_ACCESS) */
+export type MaintenanceNeed = 'read' | 'write';
 
 export interface PartnerGrant {
   /** the partner whose owners a listing shows; null for a person, who is not a partner's (onlyOwnerIds says which) */
@@ -327,6 +329,34 @@ export function reportPolicy(params: {
   need: ReportNeed;
 }): Decision<BuildingGrant> {
   return buildingPolicy(params);
+}
+
+/** A building's maintenance plan: reading it reads the building; confirming, editing or adding tasks writes to it. */
+export function maintenancePolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  building: BuildingFacts | null;
+  need: MaintenanceNeed;
+}): Decision<BuildingGrant> {
+  return buildingPolicy(params);
+}
+
+/**
+ * An owner's maintenance plan across its buildings (read only): the buildings the caller reaches, or the one building
+ * asked for (404 when it is not the owner's, 403 when the caller does not reach it).
+ */
+export function ownerMaintenancePolicy(params: {
+  principal: Principal;
+  owner: OwnerFacts | null;
+  /** the one building asked for, when one was */
+  building: { id: string; facts: BuildingFacts | null } | null;
+}): Decision<OwnerGrant> {
+  const { principal, owner, building } = params;
+  const ownerDecision = ownerPolicy({ principal, owner, need: 'read' });
+  if (!ownerDecision.allowed || !building) return ownerDecision;
+  const buildingDecision = buildingPolicy({ principal, owner, building: building.facts, need: 'read' });
+  if (!buildingDecision.allowed) return buildingDecision;
+  return allow({ ownerId: ownerDecision.grant.ownerId, buildingIds: [building.id] });
 }
 
 /** Making a session token: only an API key makes them, for an owner it reaches. */

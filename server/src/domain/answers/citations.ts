@@ -1,6 +1,17 @@
 import type { Citation } from './answer.types.js';
 import type { AskRepository, Passage, PassageScope, ReadableDocument } from './ports.js';
 
+/**
+ * Where a quote stands in a page's stored text, character for character and exactly once; null when it does not (or
+ * stands there twice, so that no one place is meant). The one test of "verbatim" for answers and maintenance tasks.
+ */
+export function verbatimOffset(pageText: string, quote: string): number | null {
+  if (quote.trim().length === 0) return null;
+  const first = pageText.indexOf(quote);
+  if (first < 0 || pageText.indexOf(quote, first + 1) >= 0) return null;
+  return first;
+}
+
 /** Formats whose page numbers a reader can find in the file: PDF pages, slides, pages of a scanned image. */
 const PAGED_KINDS = new Set(['pdf', 'pptx', 'image']);
 
@@ -29,8 +40,8 @@ export class CitationBook {
     let charStart = passage.charStart + params.start + Math.max(0, leading);
     if (pageText.slice(charStart, charStart + citedText.length) !== citedText) {
       // offsets from another retriever may be off; the text itself must still be on that page, exactly once
-      const first = pageText.indexOf(citedText);
-      if (first < 0 || pageText.indexOf(citedText, first + 1) >= 0) return null;
+      const first = verbatimOffset(pageText, citedText);
+      if (first === null) return null;
       charStart = first;
     }
     const charEnd = charStart + citedText.length;

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   'document.uploaded',
   'document.updated',
   'document.archived',
+  /** a deleted document took confirmed or edited maintenance tasks with it */
+  'maintenance.tasks_removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -73,6 +73,8 @@ export function createDocumentsService(deps: {
   isKnownInformationType?: (id: string) => boolean;
   /** a person corrected the information types: the owner's classifier learns from it */
   onInformationTypesCorrected?: (params: { document: DocumentRecord; informationTypes: string[] }) => Promise<void>;
+  /** a document was deleted (archived): what was made from it goes with it (its maintenance tasks) */
+  onArchived?: (params: { principal: Principal; document: DocumentRecord }) => Promise<void>;
 }) {
   const { repository, access, blobs, pageTokens, clock } = deps;
 
@@ -162,6 +164,7 @@ export function createDocumentsService(deps: {
   async function archive(params: Target & { documentId: string }): Promise<void> {
     const document = await authorizedDocument({ ...params, need: 'write' });
     await repository.setArchived({ documentId: document.id, archived: true, at: clock.now() });
+    await deps.onArchived?.({ principal: params.principal, document });
   }
 
   async function list(

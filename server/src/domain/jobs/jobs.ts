@@ -9,6 +9,8 @@ export interface JobPayloads {
   'document.process': { documentId: string };
   /** pipeline: the classification stage */
   'document.classify': { documentId: string };
+  /** pipeline: the maintenance tasks a classified document states (maintenance plan) */
+  'maintenance.extract': { documentId: string };
   /** uploads: look for uploads that arrived in object storage without anyone telling us */
   'uploads.poll': Record<string, never>;
   /** uploads: archive registrations whose upload URL expired unused */
@@ -37,6 +39,7 @@ export type JobName = keyof JobPayloads;
 const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'document.process': (payload) => payload.documentId,
   'document.classify': (payload) => payload.documentId,
+  'maintenance.extract': (payload) => payload.documentId,
   'uploads.poll': () => 'uploads.poll',
   'uploads.sweep': () => 'uploads.sweep',
   'report.generate': (payload) => payload.reportId,

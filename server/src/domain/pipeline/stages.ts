@@ -4,4 +4,5 @@ import type { JobName } from '../jobs/jobs.js';
 export const PIPELINE = {
   afterUpload: 'document.process',
   afterProcess: 'document.classify',
+  afterClassify: 'maintenance.extract',
 } as const satisfies Record<string, JobName>;

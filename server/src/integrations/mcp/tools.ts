@@ -214,6 +214,32 @@ export const TOOLS = [
     }),
   }),
   tool({
+    name: 'get_maintenance_plan',
+    title: 'Get the maintenance plan',
+    description:
+      "A building's maintenance plan (or, without building_id, the owner's across its buildings): every task found in " +
+      'the FDV / O&M documentation or added by a person, with component, TFM code, NS 3451 part, action, interval ' +
+      '(every N days/weeks/months/years; null for operating hours), who performs it, proposed or confirmed, and the ' +
+      'verbatim passage and page that state it. Cite the passage when you answer from it.',
+    input: {
+      ...owner,
+      building_id: id('building').optional().describe("one building; left out: the owner's whole plan"),
+      ...paging,
+    },
+    request: ({ building_owner_id, building_id, ...query }) =>
+      building_id
+        ? {
+            method: 'GET',
+            path: `${buildingPath({ building_owner_id, building_id })}/maintenance_tasks`,
+            query: { limit: 100, ...query },
+          }
+        : {
+            method: 'GET',
+            path: `${ownerPath({ building_owner_id })}/maintenance_tasks`,
+            query: { limit: 100, ...query },
+          },
+  }),
+  tool({
     name: 'get_deficiency_report',
     title: 'Get the deficiency report',
     description:

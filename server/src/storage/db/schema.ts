@@ -219,6 +219,7 @@ export interface DB {
   reports: ReportsTable;
   report_items: ReportItemsTable;
   report_item_documents: ReportItemDocumentsTable;
+  maintenance_tasks: MaintenanceTasksTable;
   search_documents: SearchDocumentsTable;
   search_lexemes: SearchLexemesTable;
   users: UsersTable;
@@ -355,6 +356,29 @@ export interface ReportItemDocumentsTable {
   item_id: string;
   document_id: string;
   created_at: Timestamp;
+}
+
+export interface MaintenanceTasksTable {
+  id: string;
+  building_owner_id: string;
+  building_id: string;
+  document_id: string | null;
+  page_number: number | null;
+  cited_text: string | null;
+  component: string;
+  component_code: string | null;
+  building_category: string | null;
+  action: string;
+  interval_every: number | null;
+  interval_unit: 'day' | 'week' | 'month' | 'year' | null;
+  interval_text: string;
+  performed_by: 'owner' | 'operator' | 'service_company' | null;
+  source: 'extracted' | 'person';
+  status: 'proposed' | 'confirmed';
+  edited_by_person: Defaulted<boolean>;
+  extraction_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export type { Generated };

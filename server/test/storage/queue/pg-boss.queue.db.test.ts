@@ -182,6 +182,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'document.classify': async () => {
         throw new Error('classifier crashed');
       },
+      'maintenance.extract': async () => jobDone(),
       'uploads.poll': async () => jobDone(),
       'uploads.sweep': async () => jobDone(),
       'mail.send': async () => jobDone(),

@@ -30,6 +30,11 @@ import { registerListReportItemsRoute } from './reports/list-report-items.route.
 import { registerUnlinkItemDocumentRoute } from './reports/unlink-item-document.route.js';
 import { registerUpdateReportItemRoute } from './reports/update-report-item.route.js';
 import { registerCreateSessionRoute } from './sessions/create-session.route.js';
+import { registerCreateTaskRoute } from './maintenance/create-task.route.js';
+import { registerDeleteTaskRoute } from './maintenance/delete-task.route.js';
+import { registerListBuildingTasksRoute } from './maintenance/list-building-tasks.route.js';
+import { registerListOwnerTasksRoute } from './maintenance/list-owner-tasks.route.js';
+import { registerUpdateTaskRoute } from './maintenance/update-task.route.js';
 import { registerBuildingSearchRoute } from './search/building-search.route.js';
 import { registerOwnerSearchRoute } from './search/owner-search.route.js';
 
@@ -68,4 +73,9 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerBuildingAskRoute(app, services);
   registerOwnerAskRoute(app, services);
   registerThreadRoutes(app, services);
+  registerListBuildingTasksRoute(app, services);
+  registerCreateTaskRoute(app, services);
+  registerUpdateTaskRoute(app, services);
+  registerDeleteTaskRoute(app, services);
+  registerListOwnerTasksRoute(app, services);
 }

@@ -198,40 +198,50 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
     },
 
     async saveClassification({ documentId, classification: c, at }) {
-      await db
-        .updateTable('documents')
-        .set({
-          // a person's category stands; reprocessing only fills it when nobody has set it
-          building_category: sql<string>`case when building_category_source = 'person' then building_category else ${c.buildingCategory} end`,
-          building_category_source: sql<
-            'auto' | 'person'
-          >`case when building_category_source = 'person' then 'person' else 'auto' end`,
-          discipline: c.discipline,
-          // a person's information types stand as their category does
-          information_type: sql<
-            string | null
-          >`case when information_types_source = 'person' then information_type else ${c.informationType} end`,
-          information_types: sql<
-            string[]
-          >`case when information_types_source = 'person' then information_types else ${c.informationTypes}::text[] end`,
-          is_drawing: c.isDrawing,
-          is_schema_drawing: c.isSchemaDrawing,
-          as_built: c.asBuilt,
-          drawing_number: c.drawingNumber,
-          drawing_revision: c.drawingRevision,
-          drawing_type: c.drawingType,
-          drawing_date: c.drawingDate,
-          floor: c.floor,
-          title: sql<string | null>`coalesce(title, ${c.title})`,
-          classification: JSON.stringify(c.evidence),
-          categorised: true,
-          // a construction upload is ready for the contractor's review once processing is through
-          progress_status: sql<'READY_TO_REVIEW'>`case when progress_status = 'IN_PROGRESS' and processed_at is null then 'READY_TO_REVIEW' else progress_status end`,
-          processed_at: at,
-          updated_at: at,
-        })
-        .where('id', '=', documentId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const saved = await trx
+          .updateTable('documents')
+          .set({
+            // a person's category stands; reprocessing only fills it when nobody has set it
+            building_category: sql<string>`case when building_category_source = 'person' then building_category else ${c.buildingCategory} end`,
+            building_category_source: sql<
+              'auto' | 'person'
+            >`case when building_category_source = 'person' then 'person' else 'auto' end`,
+            discipline: c.discipline,
+            // a person's information types stand as their category does
+            information_type: sql<
+              string | null
+            >`case when information_types_source = 'person' then information_type else ${c.informationType} end`,
+            information_types: sql<
+              string[]
+            >`case when information_types_source = 'person' then information_types else ${c.informationTypes}::text[] end`,
+            is_drawing: c.isDrawing,
+            is_schema_drawing: c.isSchemaDrawing,
+            as_built: c.asBuilt,
+            drawing_number: c.drawingNumber,
+            drawing_revision: c.drawingRevision,
+            drawing_type: c.drawingType,
+            drawing_date: c.drawingDate,
+            floor: c.floor,
+            title: sql<string | null>`coalesce(title, ${c.title})`,
+            classification: JSON.stringify(c.evidence),
+            categorised: true,
+            // a construction upload is ready for the contractor's review once processing is through
+            progress_status: sql<'READY_TO_REVIEW'>`case when progress_status = 'IN_PROGRESS' and processed_at is null then 'READY_TO_REVIEW' else progress_status end`,
+            processed_at: at,
+            updated_at: at,
+          })
+          .where('id', '=', documentId)
+          .returning('building_id')
+          .executeTakeFirst();
+        if (!saved) return;
+        await queue.enqueueWith(
+          transactionExecutor(trx),
+          PIPELINE.afterClassify,
+          { documentId },
+          { singletonKey: documentId, fairnessKey: saved.building_id },
+        );
+      });
     },
   };
 }

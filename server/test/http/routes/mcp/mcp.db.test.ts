@@ -313,6 +313,25 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(linked).toMatchObject({ id: item.id, status: 'complete' });
   });
 
+  it("gives the building's maintenance plan, and the owner's, with each task's cited passage", async () => {
+    const made = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/maintenance_tasks`,
+      key: seed.key,
+      payload: { component: 'Branndører', action: 'inspect', interval: { every: 1, unit: 'year' } },
+    });
+    expect(made.status).toBe(201);
+    const client = await connect({ 'x-api-key': seed.key });
+    const building = json(
+      await callTool(client, 'get_maintenance_plan', { building_owner_id: seed.ownerId, building_id: seed.buildingId }),
+    );
+    expect(building.tasks).toEqual([
+      expect.objectContaining({ id: made.body.id, component: 'Branndører', interval: { every: 1, unit: 'year' } }),
+    ]);
+    const owner = json(await callTool(client, 'get_maintenance_plan', { building_owner_id: seed.ownerId }));
+    expect(owner.tasks).toEqual([expect.objectContaining({ id: made.body.id, buildingId: seed.buildingId })]);
+  });
+
   it('refuses arguments that do not fit the schema, naming the argument', async () => {
     const client = await connect({ 'x-api-key': seed.key });
     const result = await callTool(client, 'search_building', {

@@ -1,0 +1,259 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ExtractedTask, MaintenanceTask } from '../../../domain/maintenance/maintenance.types.js';
+import type { MaintenanceRepository, TaskScope } from '../../../domain/maintenance/ports.js';
+import { newId } from '../../../domain/shared/ids.js';
+import type { DB, MaintenanceTasksTable } from '../schema.js';
+import { visibleDocuments } from '../visibility.js';
+
+type Row = Selectable<MaintenanceTasksTable>;
+
+function toTask(row: Row): MaintenanceTask {
+  return {
+    id: row.id,
+    ownerId: row.building_owner_id,
+    buildingId: row.building_id,
+    component: row.component,
+    componentCode: row.component_code,
+    buildingCategory: row.building_category,
+    action: row.action,
+    interval:
+      row.interval_every !== null && row.interval_unit !== null
+        ? { every: row.interval_every, unit: row.interval_unit }
+        : null,
+    intervalText: row.interval_text,
+    performedBy: row.performed_by,
+    source: row.source,
+    status: row.status,
+    citation:
+      row.document_id !== null && row.cited_text !== null
+        ? { documentId: row.document_id, pageNumber: row.page_number, citedText: row.cited_text }
+        : null,
+    editedByPerson: row.edited_by_person,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** the key that says two extractions found the same task: where, its words, and what they said of it */
+const keyOf = (task: ExtractedTask) =>
+  [task.pageNumber, task.citedText, task.action, task.intervalText, task.performedBy ?? ''].join('\n');
+
+export function createMaintenanceRepository(params: { db: Kysely<DB> }): MaintenanceRepository {
+  const { db } = params;
+
+  /** tasks of the scope: a person's own, or of a document the partner API may show (not archived, not private) */
+  function scoped(scope: TaskScope) {
+    let query = db.selectFrom('maintenance_tasks as t').where('t.building_owner_id', '=', scope.ownerId);
+    if (scope.buildingIds !== null) {
+      const ids = [...scope.buildingIds];
+      query = ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('t.building_id', 'in', ids);
+    }
+    return query.where((eb) =>
+      eb.or([
+        eb('t.document_id', 'is', null),
+        eb(
+          't.document_id',
+          'in',
+          visibleDocuments(db, {
+            ownerId: scope.ownerId,
+            ...(scope.buildingIds !== null ? { buildingIds: scope.buildingIds } : {}),
+          }).select('d.id'),
+        ),
+      ]),
+    );
+  }
+
+  return {
+    async findDocument(documentId) {
+      const row = await db
+        .selectFrom('documents')
+        .select([
+          'id',
+          'building_owner_id',
+          'building_id',
+          'filename',
+          'archived_at',
+          'information_types',
+          'building_category',
+          'processed_at',
+        ])
+        .where('id', '=', documentId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        ownerId: row.building_owner_id,
+        buildingId: row.building_id,
+        filename: row.filename,
+        archived: row.archived_at !== null,
+        informationTypes: row.information_types ?? [],
+        buildingCategory: row.building_category,
+        processed: row.processed_at !== null,
+      };
+    },
+
+    async loadPages({ documentId, maxChars }) {
+      const rows = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'text'])
+        .where('document_id', '=', documentId)
+        .orderBy('page_number')
+        .execute();
+      let budget = maxChars;
+      const pages: { pageNumber: number; text: string }[] = [];
+      for (const row of rows) {
+        if (budget <= 0) break;
+        // a page is read whole or not at all: a citation must be the page's own text
+        if (row.text.length > budget) break;
+        budget -= row.text.length;
+        pages.push({ pageNumber: row.page_number, text: row.text });
+      }
+      return pages;
+    },
+
+    async replaceExtracted({ document, tasks, at }) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('maintenance_tasks')
+          .where('document_id', '=', document.id)
+          .where('source', '=', 'extracted')
+          .where('status', '=', 'proposed')
+          .where('edited_by_person', '=', false)
+          .execute();
+        const kept = await trx
+          .selectFrom('maintenance_tasks')
+          .select('extraction_key')
+          .where('document_id', '=', document.id)
+          .execute();
+        const known = new Set(kept.map((k) => k.extraction_key));
+        const fresh = tasks.filter((task) => {
+          const key = keyOf(task);
+          if (known.has(key)) return false;
+          known.add(key);
+          return true;
+        });
+        // one statement per batch: a long manual states hundreds of tasks
+        for (let i = 0; i < fresh.length; i += 200) {
+          await trx
+            .insertInto('maintenance_tasks')
+            .values(
+              fresh.slice(i, i + 200).map((task) => ({
+                id: newId.uuid(),
+                building_owner_id: document.ownerId,
+                building_id: document.buildingId,
+                document_id: document.id,
+                page_number: task.pageNumber,
+                cited_text: task.citedText,
+                component: task.component,
+                component_code: task.componentCode,
+                building_category: task.buildingCategory,
+                action: task.action,
+                interval_every: task.interval?.every ?? null,
+                interval_unit: task.interval?.unit ?? null,
+                interval_text: task.intervalText,
+                performed_by: task.performedBy,
+                source: 'extracted' as const,
+                status: 'proposed' as const,
+                extraction_key: keyOf(task),
+                created_at: at,
+                updated_at: at,
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+
+    async list({ scope, after, limit }) {
+      let query = scoped(scope).selectAll('t');
+      if (after) {
+        query = query.where(sql<boolean>`(t.created_at, t.id) > (${new Date(after.value)}, ${after.id})`);
+      }
+      const rows = await query.orderBy('t.created_at').orderBy('t.id').limit(limit).execute();
+      return rows.map(toTask);
+    },
+
+    async find({ scope, taskId }) {
+      const row = await scoped(scope).selectAll('t').where('t.id', '=', taskId).executeTakeFirst();
+      return row ? toTask(row) : null;
+    },
+
+    async insert(task) {
+      await db
+        .insertInto('maintenance_tasks')
+        .values({
+          id: task.id,
+          building_owner_id: task.ownerId,
+          building_id: task.buildingId,
+          document_id: null,
+          page_number: null,
+          cited_text: null,
+          component: task.component,
+          component_code: task.componentCode,
+          building_category: task.buildingCategory,
+          action: task.action,
+          interval_every: task.interval?.every ?? null,
+          interval_unit: task.interval?.unit ?? null,
+          interval_text: task.intervalText,
+          performed_by: task.performedBy,
+          source: 'person',
+          status: 'confirmed',
+          edited_by_person: true,
+          extraction_key: null,
+          created_at: task.at,
+          updated_at: task.at,
+        })
+        .execute();
+    },
+
+    async update({ taskId, patch, editedByPerson, at }) {
+      await db
+        .updateTable('maintenance_tasks')
+        .set({
+          ...(patch.component !== undefined ? { component: patch.component } : {}),
+          ...(patch.componentCode !== undefined ? { component_code: patch.componentCode } : {}),
+          ...(patch.buildingCategory !== undefined ? { building_category: patch.buildingCategory } : {}),
+          ...(patch.action !== undefined ? { action: patch.action } : {}),
+          ...(patch.interval !== undefined
+            ? { interval_every: patch.interval?.every ?? null, interval_unit: patch.interval?.unit ?? null }
+            : {}),
+          ...(patch.intervalText !== undefined ? { interval_text: patch.intervalText } : {}),
+          ...(patch.performedBy !== undefined ? { performed_by: patch.performedBy } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          edited_by_person: editedByPerson,
+          updated_at: at,
+        })
+        .where('id', '=', taskId)
+        .execute();
+    },
+
+    async delete(taskId) {
+      await db.deleteFrom('maintenance_tasks').where('id', '=', taskId).execute();
+    },
+
+    async removeForDocument(documentId) {
+      const rows = await db
+        .deleteFrom('maintenance_tasks')
+        .where('document_id', '=', documentId)
+        .where('source', '=', 'extracted')
+        .returningAll()
+        .execute();
+      return rows.map(toTask);
+    },
+
+    async customersOfOwner(ownerId) {
+      const rows = await db
+        .selectFrom('customers')
+        .select('id')
+        .where('building_owner_id', '=', ownerId)
+        .where('archived_at', 'is', null)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async userLabel(userId) {
+      const row = await db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirst();
+      return row?.email ?? userId;
+    },
+  };
+}

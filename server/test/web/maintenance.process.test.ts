@@ -1,0 +1,206 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+
+/**
+ * The maintenance plan in a real Chromium against the real service: the tasks an FDV manual states, grouped by NS 3451
+ * part and component, each citation opening the document at the cited page; confirmed, edited, added and deleted by a
+ * person with WRITE_ACCESS; exported; in Norwegian and English, at desktop and phone widths.
+ */
+describe('the maintenance plan in a browser', () => {
+  let running: { dataDir: string; base: string; stop(): Promise<void> };
+
+  /** the service on embedded defaults; a shared machine may take minutes to start it */
+  async function startService() {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-maintenance-web-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const service = startByggdok({
+      args: ['serve'],
+      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
+    });
+    await waitForHttp(`${base}/readyz`, 170_000);
+    return {
+      dataDir,
+      base,
+      async stop() {
+        await stopProcess(service);
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  let browser: Browser;
+  let base: string;
+  let login: { email: string; password: string };
+  let owner: { id: string; buildingId: string };
+
+  beforeAll(async () => {
+    running = await startService();
+    base = running.base;
+    const first = await fs.readFile(path.join(running.dataDir, 'first-admin.txt'), 'utf8');
+    login = {
+      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
+      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
+    };
+    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
+    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
+    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
+    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });
+    const buildingId = await call(
+      'PUT',
+      `/v1/building_owners/${created.id}/buildings`,
+      { name: 'Kontorbygg Sentrum' },
+      { 'x-api-key': key },
+    );
+    owner = { id: created.id, buildingId };
+    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id }, admin);
+    const registered = await call(
+      'PUT',
+      `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
+      { filename: 'RIV/FDV ventilasjonsaggregat.pdf' },
+      { 'x-api-key': key },
+    );
+    const put = await fetch(registered.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: await makePdf([
+        'FDV ventilasjonsaggregat =360.001-LB01\nDrift og vedlikehold\nFilteret i ventilasjonsaggregatet skal byttes hver 6. måned.\nVifter og motorer kontrolleres halvårlig, og reimer byttes årlig av servicefirma.',
+        'Sanitæranlegg\nSluk i bad og vaskerom rengjøres minst hver 3. måned.',
+      ]),
+    });
+    expect(put.status).toBe(200);
+    // processing, then the maintenance stage: wait until the plan has the manual's tasks
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const plan = await fetch(`${base}/v1/building_owners/${owner.id}/buildings/${buildingId}/maintenance_tasks`, {
+        headers: { 'x-api-key': key },
+      }).then((r) => r.json() as Promise<{ tasks: unknown[] }>);
+      if (plan.tasks.length >= 4) break;
+      if (Date.now() > deadline) throw new Error(`the plan has ${plan.tasks.length} tasks`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    browser = await launchChromium();
+    await fs.mkdir(SHOTS, { recursive: true });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  async function open(locale: string, viewport: { width: number; height: number }, language: 'nb' | 'en') {
+    const context = await browser.newContext({ viewport, locale, bypassCSP: true });
+    const page = await context.newPage();
+    const wanted = `${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/maintenance`;
+    await page.goto(wanted);
+    await page.waitForURL(/\/(oidc|auth)\//).catch(() => undefined);
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
+    await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+    await page.locator('header .who').waitFor();
+    await page
+      .getByRole('banner')
+      .getByLabel(/^(Språk|Language)/)
+      .selectOption(language);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    return { context, page };
+  }
+
+  const rows = (page: Page) => page.locator('table.maintenance-tasks tbody tr');
+
+  it(
+    'shows the plan grouped by NS 3451 part and component, confirms, edits, adds and deletes, in Norwegian',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await open('nb-NO', { width: 1280, height: 900 }, 'nb');
+      await page.getByRole('heading', { name: 'Vedlikeholdsplan: Kontorbygg Sentrum', level: 1 }).waitFor();
+      await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
+      await page.getByRole('heading', { name: /^36 / }).waitFor();
+      const filter = page.locator('table.maintenance-tasks').filter({ hasText: 'Filteret i ventilasjonsaggregatet' });
+      expect(await filter.locator('tbody td').first().textContent()).toBe('Bytte');
+      expect(await filter.locator('tbody td').nth(1).textContent()).toBe('hver 6. måned');
+      expect(await filter.locator('.status').textContent()).toBe('Forslag');
+      // the next due date follows the start date the person sets
+      await page.getByLabel('Startdato').fill('2020-01-15');
+      await expect.poll(() => filter.locator('tbody td').nth(3).textContent()).toMatch(/15\. (jan|jul)/);
+      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await filter.getByRole('button', { name: 'Bekreft Filteret i ventilasjonsaggregatet' }).click();
+      await expect.poll(() => filter.locator('.status').textContent()).toBe('Bekreftet');
+      // an edit: every 3 months, by the operator
+      await filter.getByRole('button', { name: 'Rediger Filteret i ventilasjonsaggregatet' }).click();
+      await filter.getByLabel('Hver', { exact: true }).fill('3');
+      await filter.getByLabel('Utføres av').selectOption('operator');
+      await filter.getByRole('button', { name: 'Lagre' }).click();
+      await expect.poll(() => filter.locator('tbody td').nth(1).textContent()).toBe('hver 3. måned');
+      expect(await filter.locator('tbody td').nth(2).textContent()).toBe('Driftspersonell');
+      // a person's own task
+      await page.getByRole('button', { name: 'Legg til oppgave' }).click();
+      const form = page.locator('form.maintenance-form');
+      await form.getByLabel('Komponent', { exact: true }).fill('Takrenner');
+      await form.getByLabel('Tiltak').selectOption('clean');
+      await form.getByLabel('Hver', { exact: true }).fill('6');
+      await form.getByRole('button', { name: 'Legg til oppgave' }).click();
+      const own = page.locator('table.maintenance-tasks').filter({ hasText: 'Takrenner' });
+      await own.waitFor();
+      expect(await own.locator('.maintenance-source').textContent()).toBe('Lagt til av en person');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await own.getByRole('button', { name: 'Slett Takrenner' }).click();
+      await expect.poll(() => own.count()).toBe(0);
+
+      // the citation opens the document at the cited page with the passage
+      const sluk = page.locator('table.maintenance-tasks').filter({ hasText: 'Sluk i bad og vaskerom' });
+      await sluk.locator('a.citation').click();
+      await page.waitForURL(/\/documents\/[^?]+\?quote=.*page=2/);
+      expect(decodeURIComponent(page.url())).toContain('Sluk i bad og vaskerom rengjøres minst hver 3. måned.');
+      await context.close();
+    },
+  );
+
+  it('works in English at phone width, and exports CSV and iCalendar', { timeout: 180_000 }, async () => {
+    const { context, page } = await open('en-GB', { width: 390, height: 844 }, 'en');
+    await page.getByRole('heading', { name: 'Maintenance plan: Kontorbygg Sentrum', level: 1 }).waitFor();
+    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
+    expect(await page.locator('.status').allTextContents()).toEqual(expect.arrayContaining(['Confirmed', 'Proposed']));
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-390.png'), fullPage: true });
+    const csv = await page.request.get(
+      `${base}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`,
+    );
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split('\r\n')[0]).toMatch(
+      /^id,component,componentCode,buildingCategory,action,every,unit/,
+    );
+    const ics = await page.request.get(
+      `${base}${await page.getByRole('link', { name: 'Export calendar (iCalendar)' }).getAttribute('href')}`,
+    );
+    expect(await ics.text()).toContain('RRULE:FREQ=MONTHLY;INTERVAL=3');
+    // the owner's plan across its buildings
+    await page.getByRole('link', { name: "The owner's plan across all buildings" }).click();
+    await page.getByRole('heading', { name: 'Maintenance plan', level: 1 }).waitFor();
+    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
+    expect(await page.locator('table.maintenance-tasks').first().textContent()).toContain('Kontorbygg Sentrum');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-owner-en-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
