@@ -17,7 +17,7 @@ import {
   type ExtractorInput,
   type PageProgress,
 } from '../../domain/pipeline/extraction.types.js';
-import type { Ocr } from '../ocr/ocr.js';
+import { missingLanguagesNote, OcrLanguageMissingError, type Ocr } from '../ocr/ocr.js';
 import { isPgm } from '../ocr/orientation.js';
 import { encodePng } from './png.js';
 import { tidyText } from './tidy-text.js';
@@ -100,9 +100,11 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
       )
     : await openWithPdfjs(pdfjsParams);
   if (!pdf.reported) for (const page of pdf.pages) input.progress?.pageDone(page);
+  const missingLanguages = new Set<string>();
   try {
     if (options.ocr) {
       await ocrScannedPages({
+        missingLanguages,
         pdf,
         ocr: options.ocr,
         ...(options.ocrLanguages ? { languages: options.ocrLanguages } : {}),
@@ -118,7 +120,8 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
   }
   const { title: metadataTitle, ...metadata } = pdf.info;
   const title = deriveTitle({ metadataTitle, pages: pdf.pages, filename: input.filename });
-  return { pages: pdf.pages, ...(title ? { title } : {}), metadata };
+  const note = missingLanguagesNote(missingLanguages);
+  return { pages: pdf.pages, ...(title ? { title } : {}), metadata, ...(note ? { note } : {}) };
 }
 
 /**
@@ -144,6 +147,8 @@ async function ocrScannedPages(params: {
   signal?: AbortSignal;
   progress?: PageProgress | undefined;
   onWarning?: PdfExtractorOptions['onWarning'];
+  /** filled with the languages pages needed and OCR did not have */
+  missingLanguages: Set<string>;
 }): Promise<void> {
   const { pdf, ocr, signal, progress } = params;
   const sparse = pdf.pages.filter((page) => visibleChars(page.text) < params.minTextChars).map((p) => p.pageNumber);
@@ -161,6 +166,10 @@ async function ocrScannedPages(params: {
       text = await ocr.recognize(image, { ...(params.languages ? { languages: [...params.languages] } : {}), signal });
     } catch (error) {
       signal?.throwIfAborted();
+      if (error instanceof OcrLanguageMissingError) {
+        params.missingLanguages.add(error.languages[0] ?? error.script);
+        continue;
+      }
       // One unreadable scan (an odd colour space, a Tesseract crash) should not cost the text of the other pages.
       params.onWarning?.({ pageNumber: page.pageNumber, message: 'OCR failed', cause: error });
       continue;

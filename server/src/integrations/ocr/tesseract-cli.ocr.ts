@@ -1,7 +1,14 @@
 import { execFile } from 'node:child_process';
 
-import { assertLanguageCodes, DEFAULT_OCR_LANGUAGES, normalizeOcrText, type Ocr, type OcrOptions } from './ocr.js';
-import { languagesForScript, otherLatinLanguage, scriptFromOsd } from './language-choice.js';
+import {
+  assertLanguageCodes,
+  DEFAULT_OCR_LANGUAGES,
+  normalizeOcrText,
+  OcrLanguageMissingError,
+  type Ocr,
+  type OcrOptions,
+} from './ocr.js';
+import { languagesForScript, missingLanguagesForScript, otherLatinLanguage, scriptFromOsd } from './language-choice.js';
 import { isPgm, rotatePgm, rotationFromOsd } from './orientation.js';
 
 export interface TesseractCliOptions {
@@ -127,6 +134,8 @@ export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
       const available = await installedLanguages();
       const byScript = languagesForScript(script, available);
       if (byScript) return read(image, byScript, signal);
+      const missing = missingLanguagesForScript(script, available);
+      if (script && missing.length > 0) throw new OcrLanguageMissingError(script, missing);
       const text = await read(image, DEFAULT_OCR_LANGUAGES, signal);
       // a Swedish, Danish, German or Polish page: read again in its own language, for its own letters
       const other = otherLatinLanguage(text);
