@@ -68,10 +68,27 @@ export function languagesForScript(script: string | null, installed: readonly st
 }
 
 /**
- * The languages a page in this script needs when none of them is installed (reading it in Norwegian and English would
- * only give mojibake); empty when the script is Latin, unknown, or has a language installed.
+ * Below this script confidence a page is not given up on for want of its script's languages: it is read in Norwegian
+ * and English as before. Tesseract's detection calls a few lines of large bold English "Cyrillic" at 7.8, while real
+ * Hindi and Hebrew pages score 29 and 67.
  */
-export function missingLanguagesForScript(script: string | null, installed: readonly string[]): readonly string[] {
+const MIN_MISSING_CONFIDENCE = 10;
+
+/** the script confidence of Tesseract's `--psm 0` report (0 when absent) */
+export function scriptConfidenceFromOsd(report: string): number {
+  return Number(/^Script confidence:\s*([\d.]+)/m.exec(report)?.[1] ?? 0);
+}
+
+/**
+ * The languages a page in this script needs when none of them is installed (reading it in Norwegian and English would
+ * only give mojibake); empty when the script is Latin, unknown, not sure enough, or has a language installed.
+ */
+export function missingLanguagesForScript(
+  script: string | null,
+  installed: readonly string[],
+  confidence: number,
+): readonly string[] {
+  if (confidence < MIN_MISSING_CONFIDENCE) return [];
   const candidates = script ? SCRIPT_LANGUAGES[script] : undefined;
   if (!candidates || candidates.some((language) => installed.includes(language))) return [];
   return candidates;

@@ -227,15 +227,15 @@ export function createTesseractJsOcr(options: TesseractJsOptions = {}): Ocr {
   async function upright(
     image: Buffer | string,
     signal: AbortSignal | undefined,
-  ): Promise<{ image: Buffer | string; script: string | null }> {
-    if (!listTesseractJsLanguages().includes('osd')) return { image, script: null };
+  ): Promise<{ image: Buffer | string; script: string | null; scriptConfidence: number }> {
+    if (!listTesseractJsLanguages().includes('osd')) return { image, script: null, scriptConfidence: 0 };
     let detection: Tesseract.DetectData;
     try {
       detection = (await limited(async () => (await getDetector()).detect(image), signal)).data;
     } catch (error) {
       signal?.throwIfAborted();
       if (/took longer/.test(toError(error).message)) throw error;
-      return { image, script: null };
+      return { image, script: null, scriptConfidence: 0 };
     }
     const orientation = detection.orientation_degrees ?? 0;
     const confident = (detection.orientation_confidence ?? 0) >= MIN_ORIENTATION_CONFIDENCE;
@@ -244,7 +244,11 @@ export function createTesseractJsOcr(options: TesseractJsOptions = {}): Ocr {
       Buffer.isBuffer(image) && isPgm(image) && (degrees === 90 || degrees === 180 || degrees === 270)
         ? rotatePgm(image, degrees)
         : image;
-    return { image: turned, script: scriptFromDetection(detection) };
+    return {
+      image: turned,
+      script: scriptFromDetection(detection),
+      scriptConfidence: detection.script_confidence ?? 0,
+    };
   }
 
   async function read(image: Buffer | string, languages: readonly string[], signal?: AbortSignal): Promise<string> {
@@ -257,12 +261,12 @@ export function createTesseractJsOcr(options: TesseractJsOptions = {}): Ocr {
     const { signal } = recognizeOptions;
     const chosen = recognizeOptions.languages;
     if (chosen) assertLanguageCodes(chosen);
-    const { image, script } = await upright(original, signal);
+    const { image, script, scriptConfidence } = await upright(original, signal);
     if (chosen) return read(image, chosen, signal);
     const installed = listTesseractJsLanguages();
     const byScript = languagesForScript(script, installed);
     if (byScript) return read(image, byScript, signal);
-    const missing = missingLanguagesForScript(script, installed);
+    const missing = missingLanguagesForScript(script, installed, scriptConfidence);
     if (script && missing.length > 0) throw new OcrLanguageMissingError(script, missing);
     const text = await read(image, DEFAULT_OCR_LANGUAGES, signal);
     // a page in another Latin-script language with a package installed (French ...): read again in it

@@ -60,12 +60,14 @@ describe('choosing OCR languages', () => {
   });
 
   it('names the language a page in another script needs when none of its languages is installed', () => {
-    expect(missingLanguagesForScript('Devanagari', ['eng', 'nor'])).toEqual(['hin', 'mar', 'nep', 'san']);
-    expect(missingLanguagesForScript('Devanagari', ['eng', 'hin'])).toEqual([]);
-    expect(missingLanguagesForScript('Hebrew', ['eng', 'nor'])).toEqual(['heb']);
-    // Latin is read in Norwegian and English at worst; an unknown or unsure script is not guessed at
-    expect(missingLanguagesForScript('Latin', ['eng'])).toEqual([]);
-    expect(missingLanguagesForScript(null, ['eng'])).toEqual([]);
+    expect(missingLanguagesForScript('Devanagari', ['eng', 'nor'], 29)).toEqual(['hin', 'mar', 'nep', 'san']);
+    expect(missingLanguagesForScript('Devanagari', ['eng', 'hin'], 29)).toEqual([]);
+    expect(missingLanguagesForScript('Hebrew', ['eng', 'nor'], 67)).toEqual(['heb']);
+    // Latin is read in Norwegian and English at worst; an unknown or unsure script is not guessed at (Tesseract calls
+    // a few lines of large bold English "Cyrillic" at 7.8)
+    expect(missingLanguagesForScript('Latin', ['eng'], 30)).toEqual([]);
+    expect(missingLanguagesForScript('Cyrillic', ['eng', 'nor'], 7.8)).toEqual([]);
+    expect(missingLanguagesForScript(null, ['eng'], 30)).toEqual([]);
   });
 });
 
@@ -155,7 +157,7 @@ describe.skipIf(!needed.every((language) => installed.includes(language)))('OCR 
     expect(polish).toContain('należy wymieniać co sześć miesięcy');
     const norwegian = await read(await scan('norsk', REPORTS.nor));
     expect(norwegian).toContain('skiftes hvert halvår, og resultatet av målingene');
-  });
+  }, 120_000);
 
   it('reads a Cyrillic page in Russian', async () => {
     const russian = await read(await scan('russisk', 'Протокол испытаний системы вентиляции. Фильтры заменены.'));
