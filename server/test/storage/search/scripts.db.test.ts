@@ -27,7 +27,7 @@ describe.each(testEngines())('search in other scripts on %s', (engine) => {
   const search = async (query: string) => {
     const response = await t.request({
       method: 'GET',
-      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/search?${new URLSearchParams({ query, fuzziness: 'off' })}`,
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/search?${new URLSearchParams({ query, fuzziness: 'off' }).toString()}`,
       key: seed.key,
     });
     expect(response.status).toBe(200);
