@@ -27,8 +27,15 @@ const TOKEN = /\p{N}+(?:[.,:]\p{N}+)*|[\p{L}\p{M}]+(?:\p{N}+[\p{L}\p{M}]*)*/gu;
 const FOLD_FROM = 'àáâãāçèéêëēìíîïñòóôõōùúûüūýÿäöǿ';
 const FOLD_TO = 'aaaaaceeeeeiiiinooooouuuuuyyæøø';
 const FOLDABLE = new RegExp(`[${FOLD_FROM}]`, 'u');
+/** Arabic presentation forms and Latin ligatures, brought to their letters as search_fold does (migration 0024) */
+const PRESENTATION_FORMS = /[\ufb00-\ufdff\ufe70-\ufeff]/u;
+/** Arabic harakat, tatweel and direction marks, which search_fold drops */
+// eslint-disable-next-line no-misleading-character-class -- each combining mark is removed on its own, on purpose
+const UNSEARCHED_MARKS = /[\u0640\u064b-\u065f\u0670\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-export function fold(word: string): string {
+export function fold(input: string): string {
+  let word = PRESENTATION_FORMS.test(input) ? input.normalize('NFKC') : input;
+  word = word.replace(UNSEARCHED_MARKS, '');
   if (!FOLDABLE.test(word)) return word;
   let out = '';
   for (const c of word) {

@@ -199,6 +199,7 @@ async function kindFromSignature(params: {
       return (await kindFromZipEntries(params.handle, params.size)) ?? { kind: 'zip', mime };
     case 'rtf':
     case 'epub':
+    case 'vsdx':
       return EXTENSIONS[ext]!;
     case 'odt':
     case 'ott':
@@ -223,6 +224,11 @@ async function kindFromSignature(params: {
   if (mime.startsWith('audio/')) return { kind: 'audio', mime };
   // file-type calls any text starting with "solid " an STL model; trust that only when the name agrees.
   if (mime.startsWith('text/') || (ext === 'stl' && params.extension !== 'stl')) return undefined;
+  // a zip file-type names by a format we have no case for (a Visio stencil or template): its parts decide
+  if (params.head[0] === 0x50 && params.head[1] === 0x4b) {
+    const fromParts = await kindFromZipEntries(params.handle, params.size);
+    if (fromParts) return fromParts;
+  }
   // Other zip-based formats (JAR, APK) land here: they are not archives of the user's files.
   return { kind: 'unknown', mime };
 }

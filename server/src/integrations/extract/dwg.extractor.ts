@@ -1,6 +1,6 @@
 /**
- * DWG drawings: text, MTEXT and block attributes (title block) via libredwg compiled to WebAssembly
- * (@mlightcad/libredwg-web, loaded from node_modules, no network), plus the embedded thumbnail as the preview image.
+ * DWG drawings: text, MTEXT, multileader notes, dimension text and block attributes (title block) via libredwg
+ * compiled to WebAssembly (@mlightcad/libredwg-web, loaded from node_modules, no network), plus the embedded thumbnail as the preview image.
  *
  * libredwg runs in a worker thread that is thrown away after each file: a malformed drawing can make the C code loop
  * or abort, and a WASM abort leaves the module unusable, so each file gets a fresh instance, a time limit and a
@@ -205,6 +205,13 @@ const WORKER_SOURCE = libreDwgWorkerSource(`
       if (!entity) continue;
       if (entity.type === 'TEXT' && str(entity.text)) texts.push({ kind: 'text', value: entity.text });
       else if (entity.type === 'MTEXT' && str(entity.text)) texts.push({ kind: 'mtext', value: entity.text });
+      // a multileader's note ("EPDM ROOF CONSTRUCTION ...") is MTEXT inside it
+      else if (entity.type === 'MULTILEADER' && str(entity.textContent)) texts.push({ kind: 'mtext', value: entity.textContent });
+      // a dimension's text is drawn in its block; text typed over the measurement (<> stands for it) is kept here too
+      else if (entity.type === 'DIMENSION' && str(entity.text).trim() && entity.text.trim() !== '<>') {
+        const measured = typeof entity.measurement === 'number' ? String(Math.round(entity.measurement * 1000) / 1000) : '';
+        texts.push({ kind: 'mtext', value: entity.text.replace('<>', measured) });
+      }
       else if (entity.type === 'INSERT') {
         for (const attrib of entity.attribs || []) {
           const value = str(attrib && attrib.text && attrib.text.text) || str(attrib && attrib.mtext && attrib.mtext.text);

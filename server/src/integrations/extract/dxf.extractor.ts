@@ -22,7 +22,13 @@ export async function extractDxf(input: ExtractorInput): Promise<Extraction> {
   try {
     parsed = createParser().parseSync(text) as ParsedDxf | null;
   } catch (error) {
-    throw new CorruptFileError('DXF drawing cannot be parsed', { cause: error });
+    // AutoCAD's RECOVER reads what it can of a damaged file: so do we, pair by pair, past the damage
+    const recovered = recoverDxfText(text);
+    if (recovered.length === 0) throw new CorruptFileError('DXF drawing cannot be parsed', { cause: error });
+    return {
+      ...buildCadExtraction({ texts: recovered, attributes: [], metadata: {} }),
+      note: 'The DXF file is damaged; its text was recovered as far as it could be read',
+    };
   }
   if (!parsed || (!parsed.entities && !parsed.blocks && !parsed.header)) {
     throw new CorruptFileError('not a DXF drawing');
@@ -34,6 +40,52 @@ export async function extractDxf(input: ExtractorInput): Promise<Extraction> {
     attributes: collected.attributes,
     metadata: readDxfHeader(parsed.header ?? {}),
   });
+}
+
+/** entities whose group code 1 (and 3, MTEXT's leading chunks; 304, a multileader's text) is words on the drawing */
+const TEXT_ENTITIES = new Set(['TEXT', 'MTEXT', 'ATTRIB', 'ATTDEF', 'DIMENSION', 'MULTILEADER', 'MLEADER']);
+
+/**
+ * The words of a DXF that does not parse (cut short, a line lost, garbage in the middle): group-code/value pairs are
+ * read as far as they make sense; where a code is not a number the reading moves on a line at a time until pairs line
+ * up again, so one damaged spot costs only the entity it is in.
+ */
+export function recoverDxfText(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const texts: string[] = [];
+  let entity = '';
+  let pending = '';
+  const flush = () => {
+    if (pending.trim())
+      texts.push(entity === 'MTEXT' || entity.endsWith('LEADER') ? cleanMText(pending) : cleanCadText(pending));
+    pending = '';
+  };
+  for (let index = 0; index + 1 < lines.length;) {
+    const code = lines[index]!.trim();
+    if (!/^-?\d{1,4}$/.test(code)) {
+      index += 1;
+      continue;
+    }
+    const value = lines[index + 1]!;
+    index += 2;
+    switch (Number(code)) {
+      case 0:
+        flush();
+        entity = value.trim().toUpperCase();
+        break;
+      case 1:
+      case 304:
+        if (TEXT_ENTITIES.has(entity)) pending += value;
+        break;
+      case 3:
+        if (entity === 'MTEXT' || entity.endsWith('LEADER')) pending += value;
+        break;
+      default:
+        break;
+    }
+  }
+  flush();
+  return texts.filter((line) => line !== '' && line !== '<>');
 }
 
 interface ParsedDxf {

@@ -1,6 +1,8 @@
 /**
  * IFC building models (ISO 10303-21 "STEP" text): the facts a person searches a model for, as one page of text —
- * project, site, building and its address, storeys with elevations, spaces, and property values.
+ * project, site, building and its address, storeys with elevations, spaces, property values (single, enumerated,
+ * bounded, list, table and complex), materials and their layer sets, types, classification references, and the
+ * names, descriptions, object types and tags of the model's elements.
  *
  * Models run to hundreds of megabytes, so the file is streamed and cut into `#id=TYPE(args);` statements as it
  * arrives; only the few entity types we render are tokenised and kept. Statements may span lines or share one,
@@ -257,7 +259,24 @@ const KEPT_TYPES = new Set([
   'IFCPROPERTYENUMERATEDVALUE',
   'IFCRELDEFINESBYPROPERTIES',
   'IFCSIUNIT',
+  'IFCPROPERTYBOUNDEDVALUE',
+  'IFCPROPERTYLISTVALUE',
+  'IFCPROPERTYTABLEVALUE',
+  'IFCCOMPLEXPROPERTY',
+  'IFCMATERIAL',
+  'IFCMATERIALLAYER',
+  'IFCMATERIALLAYERSET',
+  'IFCMATERIALCONSTITUENT',
+  'IFCMATERIALCONSTITUENTSET',
+  'IFCMATERIALPROFILE',
+  'IFCMATERIALPROFILESET',
+  'IFCCLASSIFICATIONREFERENCE',
 ]);
+
+/** a rooted object (element, type, group, system ...): its arguments start with a 22-character GlobalId */
+const ROOTED = /^\s*'[0-9A-Za-z_$]{22}'/;
+/** rooted entities that are relationships or property definitions, not things a person names */
+const NOT_OBJECTS = /^IFC(?:REL|PROPERTYSET|ELEMENTQUANTITY|OWNERHISTORY)/;
 
 interface Named {
   id: number;
@@ -285,6 +304,19 @@ interface ModelSummary {
   propertySets: Map<number, { name: string; propertyIds: number[] }>;
   /** property set id -> ids of the headline objects (project, site, building, storey, space) it describes */
   headlinePropertySets: Map<number, number[]>;
+  /** complex property id -> its name and the properties it groups */
+  complexProperties: Map<number, { name: string; propertyIds: number[] }>;
+  /** material id -> "Name (category)" */
+  materials: Map<number, string>;
+  /** material layer or constituent or profile id -> its material, thickness and name */
+  materialParts: Map<number, { materialId?: number; thickness?: number; name?: string }>;
+  /** layer, constituent and profile sets: their name and parts */
+  materialSets: { name?: string; partIds: number[] }[];
+  /** "IfcSlabType 200mm Concrete (FLOOR)" */
+  types: string[];
+  /** "IfcBeam Example Element", with description, object type and tag where given */
+  objects: string[];
+  classifications: string[];
 }
 
 async function extractIfcWith(input: ExtractorInput, limits: IfcLimits): Promise<Extraction> {
@@ -301,6 +333,13 @@ async function extractIfcWith(input: ExtractorInput, limits: IfcLimits): Promise
     properties: new Map(),
     propertySets: new Map(),
     headlinePropertySets: new Map(),
+    complexProperties: new Map(),
+    materials: new Map(),
+    materialParts: new Map(),
+    materialSets: [],
+    types: [],
+    objects: [],
+    classifications: [],
   };
   const headlineIds = new Set<number>();
   const interned = new Map<string, string>();
@@ -328,7 +367,9 @@ async function extractIfcWith(input: ExtractorInput, limits: IfcLimits): Promise
       const head = ENTITY_HEAD.exec(statement);
       if (!head) continue;
       const type = head[2]!.toUpperCase();
-      if (!KEPT_TYPES.has(type)) continue;
+      if (!KEPT_TYPES.has(type) && !(ROOTED.test(statement.slice(head[0].length)) && !NOT_OBJECTS.test(type))) {
+        continue;
+      }
       let args: StepValue[];
       try {
         args = parseStepArguments(statement.slice(head[0].length - 1));
@@ -473,6 +514,77 @@ function readEntity(input: {
       }
       return;
     }
+    case 'IFCPROPERTYBOUNDEDVALUE': {
+      // (Name, Description, UpperBoundValue, LowerBoundValue, Unit, SetPointValue)
+      const name = stringOf(args[0]);
+      const bounds = [renderValue(args[3]), renderValue(args[2])].filter((bound): bound is string => !!bound);
+      // exporters disagree on which bound comes first: numbers are shown low to high
+      if (bounds.length === 2 && bounds.every((bound) => !Number.isNaN(Number(bound)))) {
+        bounds.sort((a, b) => Number(a) - Number(b));
+      }
+      const value = bounds.join('–') || undefined;
+      if (name && value) summary.properties.set(id, input.intern(`${name} = ${value}`));
+      return;
+    }
+    case 'IFCPROPERTYLISTVALUE': {
+      const name = stringOf(args[0]);
+      const value = renderValue(args[2]);
+      if (name && value) summary.properties.set(id, input.intern(`${name} = ${value}`));
+      return;
+    }
+    case 'IFCPROPERTYTABLEVALUE': {
+      // (Name, Description, DefiningValues, DefinedValues, Expression, ...): "1: 10, 2: 20"
+      const name = stringOf(args[0]);
+      const defining = args[2]?.kind === 'list' ? args[2].items.map(renderValue) : [];
+      const defined = args[3]?.kind === 'list' ? args[3].items.map(renderValue) : [];
+      const pairs = defining.map((key, index) => [key, defined[index]].filter(Boolean).join(': ')).filter(Boolean);
+      if (name && pairs.length > 0) summary.properties.set(id, input.intern(`${name} = ${pairs.join(', ')}`));
+      return;
+    }
+    case 'IFCCOMPLEXPROPERTY': {
+      // (Name, Description, UsageName, HasProperties)
+      const name = stringOf(args[0]);
+      if (name) summary.complexProperties.set(id, { name: input.intern(name), propertyIds: refsIn(args[3]) });
+      return;
+    }
+    case 'IFCMATERIAL': {
+      // (Name, Description, Category); IFC2x3 has the name only
+      const name = stringOf(args[0]);
+      const category = stringOf(args[2]);
+      if (name) summary.materials.set(id, input.intern(category && category !== name ? `${name} (${category})` : name));
+      return;
+    }
+    case 'IFCMATERIALLAYER':
+      // (Material, LayerThickness, IsVentilated, Name, Description, Category, Priority)
+      summary.materialParts.set(id, {
+        ...withRef('materialId', args[0]),
+        ...(numberOf(args[1]) === undefined ? {} : { thickness: numberOf(args[1])! }),
+        ...withText('name', stringOf(args[3])),
+      });
+      return;
+    case 'IFCMATERIALCONSTITUENT':
+      // (Name, Description, Material, Fraction, Category)
+      summary.materialParts.set(id, { ...withRef('materialId', args[2]), ...withText('name', stringOf(args[0])) });
+      return;
+    case 'IFCMATERIALPROFILE':
+      // (Name, Description, Material, Profile, Priority, Category)
+      summary.materialParts.set(id, { ...withRef('materialId', args[2]), ...withText('name', stringOf(args[0])) });
+      return;
+    case 'IFCMATERIALLAYERSET':
+      // (MaterialLayers, LayerSetName, Description)
+      summary.materialSets.push({ ...withText('name', stringOf(args[1])), partIds: refsIn(args[0]) });
+      return;
+    case 'IFCMATERIALCONSTITUENTSET':
+    case 'IFCMATERIALPROFILESET':
+      // (Name, Description, MaterialConstituents | MaterialProfiles, ...)
+      summary.materialSets.push({ ...withText('name', stringOf(args[0])), partIds: refsIn(args[2]) });
+      return;
+    case 'IFCCLASSIFICATIONREFERENCE': {
+      // (Location, Identification (ItemReference in IFC2x3), Name, ReferencedSource, Description, Sort)
+      const text = [stringOf(args[1]), stringOf(args[2])].filter(Boolean).join(' ');
+      if (text) summary.classifications.push(input.intern(text));
+      return;
+    }
     case 'IFCSIUNIT': {
       // (Dimensions, UnitType, Prefix, Name)
       if (args[1]?.kind === 'enum' && args[1].value === 'LENGTHUNIT' && args[3]?.kind === 'enum') {
@@ -483,8 +595,56 @@ function readEntity(input: {
       return;
     }
     default:
+      readObject(input);
       return;
   }
+}
+
+/**
+ * Any other rooted object: an element (wall, door, pump ...), a type (IfcWallType, IfcDoorStyle), a group or a system,
+ * by its class and the words it carries — Name, Description, ObjectType (an element's own type name) and Tag. IfcRoot
+ * puts Name and Description third and fourth; IfcObject adds ObjectType fifth; IfcElement its Tag eighth; a type's
+ * last argument is its predefined type.
+ */
+function readObject(input: {
+  type: string;
+  args: StepValue[];
+  summary: ModelSummary;
+  intern: (text: string) => string;
+}): void {
+  const { args, summary } = input;
+  const className = classWords(input.type);
+  const name = stringOf(args[2]);
+  const description = stringOf(args[3]);
+  const isType = /(?:TYPE|STYLE)$/.test(input.type);
+  if (isType) {
+    const last = args.at(-1);
+    const predefined =
+      last?.kind === 'enum' && !['NOTDEFINED', 'USERDEFINED'].includes(last.value) ? last.value : undefined;
+    const elementType = stringOf(args[9]);
+    const words = [name, description, elementType].filter((word, index, all) => word && all.indexOf(word) === index);
+    if (words.length === 0) return;
+    summary.types.push(input.intern(`${className} ${words.join(' – ')}${predefined ? ` (${predefined})` : ''}`));
+    return;
+  }
+  const objectType = stringOf(args[4]);
+  const tag = stringOf(args[7]);
+  const words = [name, description, objectType].filter((word, index, all) => word && all.indexOf(word) === index);
+  if (words.length === 0 && !tag) return;
+  summary.objects.push(input.intern(`${className} ${words.join(' – ')}${tag ? ` [${tag}]` : ''}`.trim()));
+}
+
+/** `IFCSLABTYPE` -> `Slab type`, `IFCWALLSTANDARDCASE` -> `Wall`: the class as words (STEP writes it in capitals) */
+function classWords(type: string): string {
+  const bare = type.replace(/^IFC/, '').replace(/STANDARDCASE$|ELEMENTEDCASE$/, '');
+  const kind = /(TYPE|STYLE)$/.exec(bare)?.[1];
+  const head = kind ? bare.slice(0, -kind.length) : bare;
+  const word = head.charAt(0) + head.slice(1).toLowerCase();
+  return kind ? `${word} ${kind.toLowerCase()}` : word;
+}
+
+function refsIn(value: StepValue | undefined): number[] {
+  return value?.kind === 'list' ? value.items.flatMap((item) => (item.kind === 'ref' ? [item.id] : [])) : [];
 }
 
 const UNIT_PREFIX: Record<string, string> = { MILLI: 'm', CENTI: 'c', DECI: 'd', KILO: 'k' };
@@ -534,13 +694,17 @@ function renderSummary(summary: ModelSummary, limits: IfcLimits): string {
     objectLabels.set(space.id, `Space ${label(space)}`);
   }
 
+  const renderProperties = (prefix: string, propertyIds: readonly number[], depth: number): string[] =>
+    propertyIds.flatMap((propertyId) => {
+      const property = summary.properties.get(propertyId);
+      if (property) return [`${prefix}: ${property}`];
+      const complex = summary.complexProperties.get(propertyId);
+      // complex properties nest; a cycle in a broken file stops at a few levels
+      return complex && depth < 4 ? renderProperties(`${prefix}: ${complex.name}`, complex.propertyIds, depth + 1) : [];
+    });
   const renderSet = (setId: number): string[] => {
     const set = summary.propertySets.get(setId);
-    if (!set) return [];
-    return set.propertyIds.flatMap((propertyId) => {
-      const property = summary.properties.get(propertyId);
-      return property ? [`${set.name}: ${property}`] : [];
-    });
+    return set ? renderProperties(set.name, set.propertyIds, 0) : [];
   };
 
   const headlineSections = new Map<string, string[]>();
@@ -569,6 +733,41 @@ function renderSummary(summary: ModelSummary, limits: IfcLimits): string {
     }
   }
   if (others.length > 0) lines.push('', 'Properties:', ...others);
+
+  // materials, the layer sets they make, types, classifications and elements: each distinct line once, capped alike
+  const materialLines = [...new Set(summary.materials.values())];
+  if (materialLines.length > 0) lines.push('', 'Materials:', ...materialLines);
+  const setLines = summary.materialSets.flatMap((set) => {
+    const parts = set.partIds.flatMap((partId) => {
+      const part = summary.materialParts.get(partId);
+      if (!part) return [];
+      const material = part.materialId === undefined ? undefined : summary.materials.get(part.materialId);
+      const thickness =
+        part.thickness === undefined
+          ? ''
+          : ` ${formatNumber(part.thickness)}${summary.lengthUnit ? ` ${summary.lengthUnit}` : ''}`;
+      const text =
+        `${material ?? ''}${thickness}${part.name && part.name !== material ? ` (${part.name})` : ''}`.trim();
+      return text ? [text] : [];
+    });
+    return parts.length > 0 || set.name
+      ? [`${set.name ?? 'Material set'}: ${parts.join(' / ')}`.replace(/: $/, '')]
+      : [];
+  });
+  if (setLines.length > 0) lines.push('', 'Material layer sets:', ...new Set(setLines));
+  let budget = limits.maxPropertyTextLength - length;
+  const capped = (section: string, values: readonly string[]): void => {
+    const kept: string[] = [];
+    for (const value of new Set(values)) {
+      budget -= value.length + 1;
+      if (budget < 0) break;
+      kept.push(value);
+    }
+    if (kept.length > 0) lines.push('', section, ...kept);
+  };
+  capped('Types:', summary.types);
+  capped('Classifications:', summary.classifications);
+  capped('Elements:', summary.objects);
 
   const header = [
     summary.schema ? `Schema: ${summary.schema}` : undefined,

@@ -7,7 +7,7 @@ import {
 } from '../../domain/pipeline/extraction.types.js';
 import { open, readFile } from 'node:fs/promises';
 import { bmpToPng, InvalidBmpError } from './bmp.js';
-import type { Ocr } from '../ocr/ocr.js';
+import { missingLanguagesNote, OcrLanguageMissingError, type Ocr } from '../ocr/ocr.js';
 import { tiffDirectoryOffset, tooManyPixels } from './image-dimensions.js';
 import { greyPage, MAX_RASTER_PAGES, rasterPageCount, UndecodableImageError } from './raster.js';
 
@@ -76,25 +76,33 @@ export async function extractImage(input: ExtractorInput, options: ImageExtracto
     const source = input.detected.mime === 'image/bmp' ? Buffer.from(bmpToPng(await readFile(input.path))) : input.path;
     const count = await rasterPageCount(source, maxPixels);
     const pages: ExtractedPage[] = [];
+    const missingLanguages: string[] = [];
     for (let index = 0; index < Math.min(count, MAX_RASTER_PAGES); index++) {
       input.signal?.throwIfAborted();
       input.progress?.pageStarted(index + 1);
       const image = await greyPage(source, index, maxPixels);
-      const text = await options.ocr.recognize(image, {
-        ...(options.languages ? { languages: [...options.languages] } : {}),
-        ...(input.signal ? { signal: input.signal } : {}),
-      });
+      const text = await options.ocr
+        .recognize(image, {
+          ...(options.languages ? { languages: [...options.languages] } : {}),
+          ...(input.signal ? { signal: input.signal } : {}),
+        })
+        .catch((error: unknown) => {
+          // a script no installed language reads: no mojibake, and the document names the language
+          if (!(error instanceof OcrLanguageMissingError)) throw error;
+          missingLanguages.push(error.languages[0] ?? error.script);
+          return '';
+        });
       const extracted: ExtractedPage = { pageNumber: index + 1, text, ocr: true };
       input.progress?.pageDone(extracted);
       pages.push(extracted);
     }
-    return {
-      pages,
-      metadata: {},
-      ...(count > MAX_RASTER_PAGES
-        ? { note: `Only the first ${MAX_RASTER_PAGES} of the image's ${count} pages were read` }
-        : {}),
-    };
+    const notes = [
+      missingLanguagesNote(missingLanguages),
+      count > MAX_RASTER_PAGES
+        ? `Only the first ${MAX_RASTER_PAGES} of the image's ${count} pages were read`
+        : undefined,
+    ].filter((note): note is string => note !== undefined);
+    return { pages, metadata: {}, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) };
   } catch (error) {
     input.signal?.throwIfAborted();
     if (error instanceof UndecodableImageError || error instanceof InvalidBmpError) {

@@ -13,7 +13,7 @@ export interface FileToolsOptions {
 }
 
 /**
- * An extractor whose module (and the libraries it brings: ExcelJS, mammoth, pdf.js, mailparser ...) is loaded on the
+ * An extractor whose module (and the libraries it brings: mammoth, pdf.js, tesseract.js, mailparser ...) is loaded on the
  * first file of its kind: a service start, an API process and a CLI command never pay for them.
  */
 function onFirstUse(load: () => Promise<Extractor>): Extractor {

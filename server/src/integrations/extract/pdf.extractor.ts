@@ -17,7 +17,7 @@ import {
   type ExtractorInput,
   type PageProgress,
 } from '../../domain/pipeline/extraction.types.js';
-import type { Ocr } from '../ocr/ocr.js';
+import { missingLanguagesNote, OcrLanguageMissingError, type Ocr } from '../ocr/ocr.js';
 import { isPgm } from '../ocr/orientation.js';
 import { encodePng } from './png.js';
 import { tidyText } from './tidy-text.js';
@@ -72,6 +72,10 @@ interface OpenedPdf {
   pages: ExtractedPage[];
   /** the pages were reported to the caller's progress one by one as they were read */
   reported?: boolean;
+  /** what the reader said about damage it met (a broken cross-reference table, a stream it could not decode) */
+  damage?: string;
+  /** the reader rebuilt the file's cross-reference table: what was read is what could be found */
+  rebuilt?: boolean;
   info: PdfMetadata;
   /** pages that carry an image big enough to be a scan, among the ones asked about */
   scannedCandidates(pageNumbers: number[]): Promise<Set<number>>;
@@ -90,7 +94,7 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
     progress: input.progress,
     maxImagePixels: options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
   };
-  const pdf = useCli
+  let pdf = useCli
     ? await openWithPoppler({ filePath: input.path, signal: input.signal, timeoutMs, dpi: options.ocrDpi }).catch(
         (error: unknown) => {
           // The two readers repair different kinds of damage: a file poppler gives up on may still open in pdf.js.
@@ -99,10 +103,23 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
         },
       )
     : await openWithPdfjs(pdfjsParams);
+  if (pdf.damage && !hasText(pdf.pages) && useCli && !pdf.reported) {
+    // damaged, and nothing read by poppler: pdf.js may find what poppler could not
+    const again = await openWithPdfjs(pdfjsParams).catch((error: unknown) => {
+      if (error instanceof CorruptFileError) return null;
+      throw error;
+    });
+    if (again && (hasText(again.pages) || !again.damage)) {
+      await pdf.close();
+      pdf = again;
+    } else await again?.close();
+  }
   if (!pdf.reported) for (const page of pdf.pages) input.progress?.pageDone(page);
+  const missingLanguages = new Set<string>();
   try {
     if (options.ocr) {
       await ocrScannedPages({
+        missingLanguages,
         pdf,
         ocr: options.ocr,
         ...(options.ocrLanguages ? { languages: options.ocrLanguages } : {}),
@@ -116,9 +133,48 @@ export async function extractPdf(input: ExtractorInput, options: PdfExtractorOpt
   } finally {
     await pdf.close();
   }
+  // A damaged file with nothing to read is damaged, not merely empty: the document says so and why.
+  if (pdf.damage && !hasText(pdf.pages) && missingLanguages.size === 0) {
+    throw new CorruptFileError(`PDF is damaged (${pdf.damage}); no text could be read from it`);
+  }
   const { title: metadataTitle, ...metadata } = pdf.info;
   const title = deriveTitle({ metadataTitle, pages: pdf.pages, filename: input.filename });
-  return { pages: pdf.pages, ...(title ? { title } : {}), metadata };
+  const notes = [
+    missingLanguagesNote(missingLanguages),
+    pdf.rebuilt ? `The PDF is damaged (${pdf.damage}); its text was read as far as it could be found` : undefined,
+  ].filter((note): note is string => note !== undefined);
+  return {
+    pages: pdf.pages,
+    ...(title ? { title } : {}),
+    metadata,
+    ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
+  };
+}
+
+function hasText(pages: readonly ExtractedPage[]): boolean {
+  return pages.some((page) => visibleChars(page.text) > 0);
+}
+
+/** what poppler and pdf.js say when they meet a broken file; font and rendering complaints are not damage */
+const DAMAGE_MESSAGE =
+  /xref|startxref|trailer|reconstruct|Indexing all PDF objects|endstream|endobj|wrong type|Invalid (?:PDF|stream|object|dictionary|Root|page)|flate|FCHECK|block length|Kid object|page tree|pages object|Missing 'endstream'|May not be a PDF|ignoring errors during "GetTextContent"|Unexpected end of/i;
+/** the reader rebuilt the cross-reference table */
+const REBUILT_MESSAGE = /reconstruct|Indexing all PDF objects|damaged - attempting/i;
+
+function firstDamage(messages: readonly string[]): { damage?: string; rebuilt?: boolean } {
+  const damaged = messages.filter((message) => DAMAGE_MESSAGE.test(message));
+  if (damaged.length === 0) return {};
+  const rebuilt = damaged.some((message) => REBUILT_MESSAGE.test(message));
+  const first = (damaged.find((message) => !REBUILT_MESSAGE.test(message)) ?? '')
+    // poppler prints its messages' line ends as <0a>
+    .replace(/<0[ad]>/gi, ' ')
+    .replace(/^(?:Syntax Error|Syntax Warning|Internal Error)(?: \(\d+\))?:\s*/i, '')
+    .trim();
+  const said = first.length > 160 ? `${first.slice(0, 157)}...` : first;
+  return {
+    damage: rebuilt ? `its cross-reference table is broken${said ? `; ${said}` : ''}` : said,
+    ...(rebuilt ? { rebuilt: true } : {}),
+  };
 }
 
 /**
@@ -144,6 +200,8 @@ async function ocrScannedPages(params: {
   signal?: AbortSignal;
   progress?: PageProgress | undefined;
   onWarning?: PdfExtractorOptions['onWarning'];
+  /** filled with the languages pages needed and OCR did not have */
+  missingLanguages: Set<string>;
 }): Promise<void> {
   const { pdf, ocr, signal, progress } = params;
   const sparse = pdf.pages.filter((page) => visibleChars(page.text) < params.minTextChars).map((p) => p.pageNumber);
@@ -161,6 +219,10 @@ async function ocrScannedPages(params: {
       text = await ocr.recognize(image, { ...(params.languages ? { languages: [...params.languages] } : {}), signal });
     } catch (error) {
       signal?.throwIfAborted();
+      if (error instanceof OcrLanguageMissingError) {
+        params.missingLanguages.add(error.languages[0] ?? error.script);
+        continue;
+      }
       // One unreadable scan (an odd colour space, a Tesseract crash) should not cost the text of the other pages.
       params.onWarning?.({ pageNumber: page.pageNumber, message: 'OCR failed', cause: error });
       continue;
@@ -253,6 +315,7 @@ async function openWithPoppler(params: {
   const { filePath, signal, timeoutMs } = params;
   let infoOutput: string;
   let textOutput: string;
+  let popplerMessages: string[];
   try {
     const [info, text] = await Promise.all([
       // -l beyond the last page is clamped by pdfinfo: one call gives the size of every page
@@ -266,8 +329,9 @@ async function openWithPoppler(params: {
     ]);
     infoOutput = info.stdout.toString('utf8');
     textOutput = text.stdout.toString('utf8');
+    popplerMessages = `${info.stderr}\n${text.stderr}`.split('\n').filter((line) => line.trim() !== '');
   } catch (error) {
-    throw popplerFailure(error);
+    throw await popplerFailure(error, filePath);
   }
 
   const info = parsePdfinfo(infoOutput);
@@ -290,6 +354,7 @@ async function openWithPoppler(params: {
   return {
     pages,
     info: info.metadata,
+    ...firstDamage(popplerMessages),
     async scannedCandidates(pageNumbers) {
       const first = Math.min(...pageNumbers);
       const last = Math.max(...pageNumbers);
@@ -356,10 +421,14 @@ async function openWithPoppler(params: {
   };
 }
 
-function popplerFailure(error: unknown): Error {
+async function popplerFailure(error: unknown, filePath: string): Promise<Error> {
   if (!(error instanceof ToolError)) return error instanceof Error ? error : new Error(String(error));
   const cause = error.cause as NodeJS.ErrnoException & { killed?: boolean };
   if (cause.killed || cause.code === 'ABORT_ERR' || cause.name === 'AbortError') return error;
+  const handler = /Couldn't find the '([^']+)' security handler/i.exec(error.stderr)?.[1];
+  if (handler || /unknown security handler|unsupported security handler/i.test(error.stderr)) {
+    return customHandlerError(handler ?? (await encryptionHandlerOf(filePath)), error);
+  }
   if (/incorrect password/i.test(error.stderr)) {
     return new EncryptedFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
   }
@@ -465,6 +534,7 @@ async function openWithPdfjs(params: {
   const maxImagePixels = params.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
   const pdfjs = await loadPdfjs();
   const bytes = await readFile(filePath, { signal });
+  const warnings = collectPdfjsWarnings();
   let doc: PDFDocumentProxy;
   try {
     doc = await pdfjs.getDocument({
@@ -474,12 +544,14 @@ async function openWithPdfjs(params: {
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
-      verbosity: pdfjs.VerbosityLevel.ERRORS,
+      // warnings are how pdf.js reports the damage it repaired (collectPdfjsWarnings keeps them off the console)
+      verbosity: pdfjs.VerbosityLevel.WARNINGS,
       // an image declared bigger than this is never decoded (a few bytes can declare gigabytes of pixels)
       maxImageSize: maxImagePixels,
     }).promise;
   } catch (error) {
-    throw pdfjsFailure(error);
+    warnings.stop();
+    throw await pdfjsFailure(error, filePath);
   }
 
   try {
@@ -495,10 +567,12 @@ async function openWithPdfjs(params: {
         const rotated = page.rotate % 180 === 90;
         const width = Math.abs((x1 ?? 0) - (x0 ?? 0));
         const height = Math.abs((y1 ?? 0) - (y0 ?? 0));
-        const content = await page.getTextContent();
+        // raw glyph text: pdf.js's own normalisation turns Arabic ligatures around; tidyText brings them to letters
+        const content = await page.getTextContent({ disableNormalization: true });
+        const fields = await annotationText(page);
         pages.push({
           pageNumber,
-          text: tidyText(textFromItems(content.items)),
+          text: tidyText([logicalOrder(textFromItems(content.items)), fields].filter(Boolean).join('\n\n')),
           widthMm: toMillimetres(rotated ? height : width),
           heightMm: toMillimetres(rotated ? width : height),
         });
@@ -507,16 +581,24 @@ async function openWithPdfjs(params: {
         // One broken page should not hide the rest of the document; its number stays, with no text.
         failedPages += 1;
         pages.push({ pageNumber, text: '' });
-        if (failedPages === doc.numPages) throw pdfjsFailure(error);
+        warnings.messages.push(`page ${pageNumber}: ${error instanceof Error ? error.message : String(error)}`);
+        if (failedPages === doc.numPages) throw await pdfjsFailure(error, filePath);
       }
       progress?.pageDone(pages.at(-1) as ExtractedPage);
     }
+    warnings.stop();
+    const damage = firstDamage(warnings.messages);
 
     let rawJpegs: Promise<RawJpegLookup> | undefined;
     return {
       pages,
       reported: true,
       info,
+      ...(damage.damage
+        ? damage
+        : failedPages > 0
+          ? { damage: `${failedPages} of ${doc.numPages} pages unreadable` }
+          : {}),
       async scannedCandidates(pageNumbers) {
         const found = new Set<number>();
         for (const pageNumber of pageNumbers) {
@@ -559,21 +641,123 @@ async function openWithPdfjs(params: {
       },
     };
   } catch (error) {
+    warnings.stop();
     await doc.destroy();
     throw error;
   }
 }
 
-function pdfjsFailure(error: unknown): Error {
+async function pdfjsFailure(error: unknown, filePath: string): Promise<Error> {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') {
     return new EncryptedFileError('PDF is encrypted with a password; it cannot be read without it', { cause: error });
   }
-  if (name === 'InvalidPDFException' || name === 'FormatError' || /invalid pdf|bad xref|xref/i.test(message)) {
+  if (/unknown encryption method|unsupported encryption/i.test(message)) {
+    return customHandlerError(await encryptionHandlerOf(filePath), error);
+  }
+  // pdf.js wraps what its parser throws as UnknownErrorException: a page tree or stream it cannot make sense of
+  if (
+    name === 'InvalidPDFException' ||
+    name === 'FormatError' ||
+    name === 'UnknownErrorException' ||
+    /invalid pdf|bad xref|xref/i.test(message)
+  ) {
     return new CorruptFileError(`PDF is damaged or not a PDF: ${message}`, { cause: error });
   }
   return error instanceof Error ? error : new Error(message);
+}
+
+/** A PDF locked by a security handler other than the standard password one (certificates, rights management). */
+function customHandlerError(handler: string | null, cause: unknown): EncryptedFileError {
+  return new EncryptedFileError(
+    `PDF is encrypted with a custom handler${handler ? ` (${handler})` : ''}, not a password; its text cannot be read without that handler's key`,
+    { cause },
+  );
+}
+
+/** The /Filter of the file's encryption dictionary (Adobe.PubSec, a rights-management plug-in), or null. */
+async function encryptionHandlerOf(filePath: string): Promise<string | null> {
+  try {
+    const { PDFDocument, PDFDict, PDFName } = await import('pdf-lib');
+    const doc = await PDFDocument.load(await readFile(filePath), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
+    const encrypt = doc.context.lookup(doc.context.trailerInfo.Encrypt);
+    const filter = encrypt instanceof PDFDict ? encrypt.get(PDFName.of('Filter')) : undefined;
+    return filter instanceof PDFName ? filter.decodeText() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * pdf.js reports what it repaired as warnings on the console (`Warning: Indexing all PDF objects`): while a document is
+ * read they are kept, for the damage the document is said to have, and off the service's output.
+ */
+let activeWarnings: Set<string[]> | undefined;
+function collectPdfjsWarnings(): { messages: string[]; stop(): void } {
+  if (!activeWarnings) {
+    const collectors = new Set<string[]>();
+    activeWarnings = collectors;
+    const log = console.log.bind(console);
+    console.log = (...args: unknown[]) => {
+      const [first] = args;
+      if (typeof first === 'string' && first.startsWith('Warning: ')) {
+        for (const collector of collectors) if (collector.length < 100) collector.push(first.slice('Warning: '.length));
+        return;
+      }
+      log(...args);
+    };
+  }
+  const messages: string[] = [];
+  activeWarnings.add(messages);
+  return { messages, stop: () => activeWarnings?.delete(messages) };
+}
+
+/**
+ * The text in a page's form fields and annotations (a filled-in field, a comment, a stamp's words), which pdf.js
+ * keeps apart from the page's content and pdftotext prints with it.
+ */
+async function annotationText(page: PDFPageProxy): Promise<string> {
+  let annotations: Record<string, unknown>[];
+  try {
+    annotations = (await page.getAnnotations({ intent: 'display' })) as Record<string, unknown>[];
+  } catch {
+    return '';
+  }
+  const texts: string[] = [];
+  for (const annotation of annotations) {
+    if (annotation.hidden === true || annotation.password === true) continue;
+    const value = annotation.fieldValue;
+    if (typeof value === 'string' && value.trim() !== '' && value !== 'Off') texts.push(value.trim());
+    else if (Array.isArray(value))
+      texts.push(...value.filter((v): v is string => typeof v === 'string' && v.trim() !== ''));
+    const contents = (annotation.contentsObj as { str?: unknown } | undefined)?.str;
+    if (typeof contents === 'string' && contents.trim() !== '' && !texts.includes(contents.trim()))
+      texts.push(contents.trim());
+  }
+  return texts.join('\n');
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/gu;
+const LEFT_TO_RIGHT = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/gu;
+
+/**
+ * pdf.js hands a line's runs over as they stand on the page, left to right; in an Arabic or Hebrew line that is the
+ * last word first. Each word is already in reading order: the line's words are turned around.
+ */
+function logicalOrder(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const rtl = line.match(RIGHT_TO_LEFT)?.length ?? 0;
+      if (rtl === 0 || rtl <= (line.match(LEFT_TO_RIGHT)?.length ?? 0)) return line;
+      return line.split(' ').reverse().join(' ');
+    })
+    .join('\n');
 }
 
 async function readPdfjsMetadata(doc: PDFDocumentProxy, pdfjs: PdfjsModule): Promise<PdfMetadata> {
@@ -661,35 +845,59 @@ interface PageImage {
   load(): Promise<DecodedImage | undefined>;
 }
 
+/**
+ * The images a page paints: image XObjects, inline images, and image masks (stencils). A scanner's 1-bit page is often
+ * a mask painted in black (CCITT or Flate, an XObject or inline); pdf.js hands a mask over as packed bits where 1 is
+ * paper, as it does 1-bit grey images.
+ */
 async function listPageImages(page: PDFPageProxy, pdfjs: PdfjsModule): Promise<PageImage[]> {
   const operators = await page.getOperatorList();
   const images: PageImage[] = [];
+  const stored = (objId: string, width: number, height: number, mask: boolean): PageImage => {
+    const store = objId.startsWith('g_') ? page.commonObjs : page.objs;
+    return {
+      width,
+      height,
+      load: () =>
+        new Promise((resolve) => {
+          store.get(objId, (value: unknown) => resolve(asDecodedImage(value, mask)));
+        }),
+    };
+  };
+  const addMask = (arg: unknown): void => {
+    if (typeof arg !== 'object' || arg === null) return;
+    const { data, width, height } = arg as { data?: unknown; width?: unknown; height?: unknown };
+    if (typeof width !== 'number' || typeof height !== 'number') return;
+    if (typeof data === 'string') images.push(stored(data, width, height, true));
+    else {
+      const image = asDecodedImage(arg, true);
+      if (image) images.push({ width, height, load: () => Promise.resolve(image) });
+    }
+  };
   operators.fnArray.forEach((fn, index) => {
     const args = operators.argsArray[index] as unknown[] | undefined;
     if (!args) return;
     if (fn === pdfjs.OPS.paintImageXObject || fn === pdfjs.OPS.paintImageXObjectRepeat) {
       const [objId, width, height] = args;
       if (typeof objId !== 'string' || typeof width !== 'number' || typeof height !== 'number') return;
-      const store = objId.startsWith('g_') ? page.commonObjs : page.objs;
-      images.push({
-        width,
-        height,
-        load: () =>
-          new Promise((resolve) => {
-            store.get(objId, (value: unknown) => resolve(asDecodedImage(value)));
-          }),
-      });
-    } else if (fn === pdfjs.OPS.paintInlineImageXObject) {
+      images.push(stored(objId, width, height, false));
+    } else if (fn === pdfjs.OPS.paintInlineImageXObject || fn === pdfjs.OPS.paintInlineImageXObjectGroup) {
       const image = asDecodedImage(args[0]);
       if (image) images.push({ width: image.width, height: image.height, load: () => Promise.resolve(image) });
+    } else if (fn === pdfjs.OPS.paintImageMaskXObject || fn === pdfjs.OPS.paintImageMaskXObjectRepeat) {
+      addMask(args[0]);
+    } else if (fn === pdfjs.OPS.paintImageMaskXObjectGroup && Array.isArray(args[0])) {
+      for (const mask of args[0] as unknown[]) addMask(mask);
     }
   });
   return images;
 }
 
-function asDecodedImage(value: unknown): DecodedImage | undefined {
+/** a decoded image as pdf.js hands it over; a mask has no kind of its own: its packed bits read as 1-bit grey */
+function asDecodedImage(value: unknown, mask = false): DecodedImage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { width, height, kind, data, ref } = value as Record<string, unknown>;
+  const { width, height, data, ref } = value as Record<string, unknown>;
+  const kind = mask ? 1 : (value as Record<string, unknown>).kind;
   if (typeof width !== 'number' || typeof height !== 'number' || typeof kind !== 'number') return undefined;
   if (!(data instanceof Uint8Array || data instanceof Uint8ClampedArray)) return undefined;
   return {

@@ -4,9 +4,9 @@
  * (defaults: 2 million cells, 20 MB of text): an equipment register with a million rows is found by its first ones.
  */
 import { open } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
+import { SaxesParser } from 'saxes';
 import {
   CorruptFileError,
   type ExtractedPage,
@@ -17,13 +17,16 @@ import {
 import {
   attrOf,
   findAll,
+  findMainPart,
   parseOrderedXml,
   prefixedAttrOf,
   readCoreProperties,
   readRelationships,
+  relsPathFor,
   optional,
+  type OfficeRelationship,
 } from './docx.extractor.js';
-import { readZipEntries } from './unzip.js';
+import { openZipParts } from './unzip.js';
 
 export interface SpreadsheetLimits {
   maxCells: number;
@@ -65,111 +68,284 @@ class Budget {
 // ---------------------------------------------------------------------------------------------------------------
 // xlsx
 
-interface SheetInfo {
-  name: string;
-  order: number;
-}
-
+/**
+ * A workbook read part by part, by name, whatever order its writer stored them in: the workbook (sheet names, tab
+ * order, the 1904 date system), its relationships (which part is which sheet, the shared strings, the styles), the
+ * shared strings and the date styles, then each sheet streamed row by row.
+ */
 async function extractXlsx(input: ExtractorInput, limits: SpreadsheetLimits): Promise<Extraction> {
-  // The workbook part gives sheet names and tab order (and proves this is a workbook at all) before streaming rows.
-  const parts = await readZipEntries({
-    zipPath: input.path,
-    wanted: (name) =>
-      name === 'xl/workbook.xml' || name === 'xl/_rels/workbook.xml.rels' || name.startsWith('docProps/'),
-  });
-  const workbookXml = parts.get('xl/workbook.xml');
-  if (!workbookXml) throw new CorruptFileError('not an Excel workbook: xl/workbook.xml is missing');
-  const sheets = readSheetOrder(workbookXml, parts.get('xl/_rels/workbook.xml.rels'));
-
-  const budget = new Budget(limits);
-  const pages: (ExtractedPage & { order: number })[] = [];
-  const source = createReadStream(input.path);
+  const zip = await openZipParts({ zipPath: input.path });
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const worksheet of reader) {
+    const readPart = async (name: string | undefined) => (name ? zip.read(zip.find(name) ?? name) : undefined);
+    const parts = new Map<string, Buffer>();
+    for (const name of ['_rels/.rels', 'docProps/core.xml', 'docProps/app.xml']) {
+      const part = await readPart(name);
+      if (part) parts.set(name, part);
+    }
+    const workbookPart = zip.find(findMainPart(parts, 'xl/workbook.xml')) ?? zip.find('xl/workbook.xml');
+    const workbookXml = await readPart(workbookPart);
+    if (!workbookPart || !workbookXml) throw new CorruptFileError('not an Excel workbook: xl/workbook.xml is missing');
+    const relationships = readRelationships(await readPart(relsPathFor(workbookPart)), workbookPart);
+    const target = (type: RegExp, fallback: string) =>
+      zip.find(relationships.find((rel) => type.test(rel.type))?.target ?? fallback) ?? zip.find(fallback);
+    const workbook = readWorkbook(workbookXml, relationships);
+    const strings = await readSharedStrings(await zip.stream(target(/\/sharedStrings$/, 'xl/sharedStrings.xml') ?? ''));
+    const dateStyles = readDateStyles(await readPart(target(/\/styles$/, 'xl/styles.xml')));
+
+    const budget = new Budget(limits);
+    const pages: ExtractedPage[] = [];
+    for (const sheet of workbook.sheets) {
       input.signal?.throwIfAborted();
-      // exceljs fills `name` from the workbook part at run time; its typings leave it out.
-      const { name } = worksheet as unknown as { name?: string };
-      const info = sheets.byName.get(name ?? '');
-      const lines: string[] = [];
-      for await (const row of worksheet) {
-        if (budget.full) break;
-        const { line, cells } = rowToLine(row);
-        if (line === '') continue;
-        if (!budget.take(line, cells)) break;
-        lines.push(line);
-      }
-      pages.push({
-        pageNumber: 0,
-        text: lines.join('\n'),
-        ...optional('label', name),
-        order: info?.order ?? Number.MAX_SAFE_INTEGER,
+      const source = await zip.stream(zip.find(sheet.part) ?? sheet.part);
+      if (!source) continue;
+      const lines = await readSheetRows({
+        source,
+        cell: { strings, dateStyles, date1904: workbook.date1904 },
+        budget,
+        signal: input.signal,
       });
+      pages.push({ pageNumber: pages.length + 1, text: lines.join('\n'), label: sheet.name });
       if (budget.full) break;
     }
+    const core = readCoreProperties(parts);
+    return {
+      pages: pages.length > 0 ? pages : [{ pageNumber: 1, text: '' }],
+      ...optional('title', core.title),
+      metadata: core.metadata,
+    };
   } catch (error) {
-    if (isAbortError(error)) throw error;
+    if (error instanceof CorruptFileError || isAbortError(error)) throw error;
     throw new CorruptFileError('Excel workbook cannot be read', { cause: error });
   } finally {
-    source.destroy();
+    zip.close();
   }
-
-  const ordered = pages
-    .sort((a, b) => a.order - b.order)
-    .map(({ order: _order, ...page }, index) => ({ ...page, pageNumber: index + 1 }));
-  const core = readCoreProperties(parts);
-  return {
-    pages: ordered.length > 0 ? ordered : [{ pageNumber: 1, text: '' }],
-    ...optional('title', core.title),
-    metadata: core.metadata,
-  };
 }
 
-function readSheetOrder(workbookXml: Buffer, relsXml: Buffer | undefined): { byName: Map<string, SheetInfo> } {
-  const targets = new Set(readRelationships(relsXml, 'xl/workbook.xml').map((rel) => rel.id));
-  const byName = new Map<string, SheetInfo>();
-  findAll(parseOrderedXml(workbookXml), 'sheet').forEach((node, order) => {
-    const name = attrOf(node, 'name');
-    const relId = prefixedAttrOf(node, 'id');
-    if (name && (relId === undefined || targets.size === 0 || targets.has(relId))) byName.set(name, { name, order });
+function localTag(name: string): string {
+  const colon = name.indexOf(':');
+  return colon >= 0 ? name.slice(colon + 1) : name;
+}
+
+/** the sheets in tab order with the part each is stored in, and whether dates count from 1904 */
+function readWorkbook(
+  workbookXml: Buffer,
+  relationships: readonly OfficeRelationship[],
+): { sheets: { name: string; part: string }[]; date1904: boolean } {
+  const targets = new Map(
+    relationships.filter((rel) => /\/worksheet$/.test(rel.type)).map((rel) => [rel.id, rel.target]),
+  );
+  const nodes = parseOrderedXml(workbookXml);
+  const properties = findAll(nodes, 'workbookPr')[0];
+  const date1904 = ['1', 'true'].includes(attrOf(properties, 'date1904') ?? '');
+  const sheets = findAll(nodes, 'sheet').flatMap((node, index) => {
+    const part = targets.get(prefixedAttrOf(node, 'id') ?? '');
+    // a chart sheet has no cells
+    if (!part) return [];
+    return [{ name: attrOf(node, 'name') ?? `Sheet${index + 1}`, part }];
   });
-  return { byName };
+  return { sheets, date1904 };
 }
 
-function rowToLine(row: ExcelJS.Row): { line: string; cells: number } {
-  const values: string[] = [];
+/** Streams an XML part through saxes; `stop` ends the reading early (the budget is spent). */
+async function walkXml(params: {
+  source: Readable;
+  open?: (name: string, attributes: Record<string, string>) => void;
+  text?: (text: string) => void;
+  close?: (name: string) => void;
+  stop?: () => boolean;
+  signal?: AbortSignal | undefined;
+}): Promise<void> {
+  const parser = new SaxesParser();
+  let failure: Error | undefined;
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  const { open, text, close } = params;
+  if (open) parser.on('opentag', (tag) => open(localTag(tag.name), tag.attributes as Record<string, string>));
+  if (text) {
+    parser.on('text', text);
+    parser.on('cdata', text);
+  }
+  if (close) parser.on('closetag', (tag) => close(localTag(tag.name)));
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const chunk of params.source as AsyncIterable<Buffer>) {
+      params.signal?.throwIfAborted();
+      parser.write(decoder.decode(chunk, { stream: true }));
+      if (failure) throw new CorruptFileError(`Excel XML cannot be read: ${failure.message}`, { cause: failure });
+      if (params.stop?.()) return;
+    }
+    parser.write(decoder.decode()).close();
+    if (failure) throw new CorruptFileError(`Excel XML cannot be read: ${failure.message}`, { cause: failure });
+  } finally {
+    params.source.destroy();
+  }
+}
+
+/** the shared string table: each `si`'s text runs joined, without phonetic guides */
+async function readSharedStrings(source: Readable | undefined): Promise<string[]> {
+  const strings: string[] = [];
+  if (!source) return strings;
+  let current: string | null = null;
+  let inText = 0;
+  let inPhonetic = 0;
+  await walkXml({
+    source,
+    open: (name) => {
+      if (name === 'si') current = '';
+      else if (name === 't') inText += 1;
+      else if (name === 'rPh') inPhonetic += 1;
+    },
+    text: (text) => {
+      if (current !== null && inText > 0 && inPhonetic === 0) current += text;
+    },
+    close: (name) => {
+      if (name === 't') inText -= 1;
+      else if (name === 'rPh') inPhonetic -= 1;
+      else if (name === 'si') {
+        strings.push(current ?? '');
+        current = null;
+      }
+    },
+  });
+  return strings;
+}
+
+/** built-in number formats that show a date or a time (ECMA-376 18.8.30, and the East Asian ones) */
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+]);
+
+/** whether a format code shows a date or time: a d, m, y, h or s outside quotes, escapes and [colour] brackets */
+function isDateFormat(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?!h\]|m\]|s\])[^\]]*\]/gi, '');
+  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
+}
+
+/** the indexes of the cell styles (`s` of a cell) whose number format is a date */
+function readDateStyles(stylesXml: Buffer | undefined): ReadonlySet<number> {
+  const dates = new Set<number>();
+  if (!stylesXml) return dates;
+  const nodes = parseOrderedXml(stylesXml);
+  const custom = new Map<number, string>();
+  for (const node of findAll(nodes, 'numFmt')) {
+    custom.set(Number(attrOf(node, 'numFmtId')), attrOf(node, 'formatCode') ?? '');
+  }
+  const cellXfs = findAll(nodes, 'cellXfs')[0];
+  (cellXfs ? findAll([cellXfs], 'xf') : []).forEach((node, index) => {
+    const id = Number(attrOf(node, 'numFmtId') ?? 0);
+    const code = custom.get(id);
+    if (code !== undefined ? isDateFormat(code) : BUILT_IN_DATE_FORMATS.has(id)) dates.add(index);
+  });
+  return dates;
+}
+
+interface CellContext {
+  strings: readonly string[];
+  dateStyles: ReadonlySet<number>;
+  date1904: boolean;
+}
+
+/** `AB12` -> 27 (0-based column) */
+function columnOf(reference: string | undefined): number | undefined {
+  const letters = reference ? /^[A-Za-z]+/.exec(reference)?.[0] : undefined;
+  if (!letters) return undefined;
+  let column = 0;
+  for (const letter of letters.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return column - 1;
+}
+
+const DAY_MS = 86_400_000;
+
+/** a cell's text as a person reads it: shared and inline strings, numbers without float noise, dates as dates */
+function cellText(cell: { type: string; style: number; value: string; inline: string }, context: CellContext): string {
+  const { type, value } = cell;
+  switch (type) {
+    case 's':
+      return cleanCellText(context.strings[Number(value)] ?? '');
+    case 'inlineStr':
+      return cleanCellText(cell.inline);
+    case 'str':
+    case 'e':
+      return cleanCellText(value);
+    case 'b':
+      return value === '' ? '' : value === '1' || value === 'true' ? 'TRUE' : 'FALSE';
+    case 'd': {
+      const date = new Date(value);
+      return Number.isNaN(date.getTime()) ? cleanCellText(value) : formatDate(date);
+    }
+    default: {
+      if (value.trim() === '') return cleanCellText(cell.inline);
+      const number = Number(value);
+      if (!Number.isFinite(number)) return cleanCellText(value);
+      if (context.dateStyles.has(cell.style)) {
+        // Excel's day 0 is 1899-12-30 (its 1900 leap-year bug included), or 1904-01-01 in the Mac system
+        const epoch = context.date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+        return formatDate(new Date(epoch + Math.round(number * DAY_MS)));
+      }
+      return formatNumber(number);
+    }
+  }
+}
+
+/** One sheet's rows as tab-separated lines (cells in their columns), until the budget is spent. */
+async function readSheetRows(params: {
+  source: Readable;
+  cell: CellContext;
+  budget: Budget;
+  signal?: AbortSignal | undefined;
+}): Promise<string[]> {
+  const { budget } = params;
+  const lines: string[] = [];
+  let values: string[] = [];
   let cells = 0;
-  row.eachCell({ includeEmpty: false }, (cell, column) => {
-    const text = formatCellValue(cell.value);
-    if (text === '') return;
-    cells += 1;
-    values[column - 1] = text;
+  let column = -1;
+  let cell: { type: string; style: number; value: string; inline: string } | null = null;
+  let capture: 'value' | 'inline' | null = null;
+  await walkXml({
+    source: params.source,
+    signal: params.signal,
+    stop: () => budget.full,
+    open: (name, attributes) => {
+      if (budget.full) return;
+      if (name === 'row') {
+        values = [];
+        cells = 0;
+        column = -1;
+      } else if (name === 'c') {
+        column = columnOf(attributes.r) ?? column + 1;
+        cell = { type: attributes.t ?? 'n', style: Number(attributes.s ?? 0), value: '', inline: '' };
+      } else if (cell && name === 'v') capture = 'value';
+      else if (cell && name === 't') capture = 'inline';
+    },
+    text: (text) => {
+      if (!cell || capture === null) return;
+      if (capture === 'value') cell.value += text;
+      else cell.inline += text;
+    },
+    close: (name) => {
+      if (budget.full) return;
+      if (name === 'v' || name === 't') capture = null;
+      else if (name === 'c' && cell) {
+        const text = cellText(cell, params.cell);
+        if (text !== '' && column >= 0) {
+          values[column] = text;
+          cells += 1;
+        }
+        cell = null;
+      } else if (name === 'row') {
+        const line = Array.from(values, (value) => value ?? '')
+          .join('\t')
+          .replace(/\t+$/, '');
+        if (line !== '' && budget.take(line, cells)) lines.push(line);
+      }
+    },
   });
-  const line = Array.from(values, (value) => value ?? '')
-    .join('\t')
-    .replace(/\t+$/, '');
-  return { line, cells };
-}
-
-function formatCellValue(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return cleanCellText(value);
-  if (typeof value === 'number') return formatNumber(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return formatDate(value);
-  if ('richText' in value) return cleanCellText(value.richText.map((run) => run.text).join(''));
-  if ('error' in value) return value.error;
-  if ('hyperlink' in value) return formatCellValue(value.text);
-  if ('result' in value || 'formula' in value || 'sharedFormula' in value) {
-    return value.result === undefined ? '' : formatCellValue(value.result);
-  }
-  return '';
+  return lines;
 }
 
 function cleanCellText(text: string): string {

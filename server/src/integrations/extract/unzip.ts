@@ -245,6 +245,67 @@ export async function readZipEntries(input: {
 }
 
 /**
+ * A package's parts by name, in any order: the central directory is read once, and any part can then be read whole or
+ * streamed (a worksheet of a million rows is never held in memory). Office writers put parts in any order; readers
+ * that take them as they come (a worksheet before the shared strings it refers to) lose text.
+ */
+export interface ZipParts {
+  /** every part's name, as stored */
+  readonly names: readonly string[];
+  /** the stored name of a part, matched without regard to case (some writers capitalise `SharedStrings.xml`) */
+  find(name: string): string | undefined;
+  read(name: string): Promise<Buffer | undefined>;
+  stream(name: string): Promise<Readable | undefined>;
+  close(): void;
+}
+
+export async function openZipParts(input: { zipPath: string; maxEntryBytes?: number }): Promise<ZipParts> {
+  const maxEntryBytes = input.maxEntryBytes ?? 256 * 1024 ** 2;
+  const zip = await openZip(input.zipPath, { decodeStrings: true });
+  const entries = new Map<string, yauzl.Entry>();
+  const byLowerCase = new Map<string, string>();
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith('/')) continue;
+      entries.set(entry.fileName, entry);
+      byLowerCase.set(entry.fileName.toLowerCase(), entry.fileName);
+    }
+  } catch (error) {
+    zip.close();
+    throw new CorruptFileError(`zip archive cannot be read: ${errorMessage(error)}`, { cause: error });
+  }
+  const stream = async (name: string): Promise<Readable | undefined> => {
+    const entry = entries.get(name);
+    if (!entry) return undefined;
+    if (entry.uncompressedSize > maxEntryBytes) {
+      throw new CorruptFileError(`zip part ${name} is too large (${entry.uncompressedSize} bytes)`);
+    }
+    try {
+      return await zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw new CorruptFileError(`zip part ${name} cannot be read: ${errorMessage(error)}`, { cause: error });
+    }
+  };
+  return {
+    names: [...entries.keys()],
+    find: (name) => (entries.has(name) ? name : byLowerCase.get(name.toLowerCase())),
+    stream,
+    async read(name) {
+      const source = await stream(name);
+      if (!source) return undefined;
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) chunks.push(chunk);
+      } catch (error) {
+        throw new CorruptFileError(`zip part ${name} cannot be read: ${errorMessage(error)}`, { cause: error });
+      }
+      return Buffer.concat(chunks);
+    },
+    close: () => zip.close(),
+  };
+}
+
+/**
  * The entry name as the user meant it. Order of trust: the Info-ZIP Unicode Path extra field (when its CRC matches
  * the raw name, as the spec requires), the UTF-8 flag, bytes that happen to be valid UTF-8 (many tools write UTF-8
  * without setting the flag), and finally the DOS code pages: Windows' built-in zip writes names in the OEM code page,

@@ -1,11 +1,11 @@
-import { DEFAULT_OCR_LANGUAGES, type Ocr } from './ocr.js';
+import { DEFAULT_OCR_LANGUAGES, OcrLanguageMissingError, type Ocr, type OcrOptions } from './ocr.js';
 import { createTesseractCliOcr, listTesseractCliLanguages } from './tesseract-cli.ocr.js';
-import { createTesseractJsOcr } from './tesseract-js.ocr.js';
+import { createTesseractJsOcr, listTesseractJsLanguages } from './tesseract-js.ocr.js';
 
 export type { Ocr, OcrOptions } from './ocr.js';
-export { DEFAULT_OCR_LANGUAGES } from './ocr.js';
+export { DEFAULT_OCR_LANGUAGES, OcrLanguageMissingError } from './ocr.js';
 export { createTesseractCliOcr, listTesseractCliLanguages } from './tesseract-cli.ocr.js';
-export { createTesseractJsOcr } from './tesseract-js.ocr.js';
+export { createTesseractJsOcr, listTesseractJsLanguages } from './tesseract-js.ocr.js';
 
 export type OcrProvider = 'auto' | 'cli' | 'js';
 
@@ -20,7 +20,9 @@ export interface CreateOcrOptions {
 
 /**
  * The `tesseract` binary is about three times faster than tesseract.js, but is an optional system package: a machine
- * without it (or without the Norwegian model) still gets OCR, only slower.
+ * without it (or without the Norwegian model) still gets OCR, only slower. A page in a script the binary has no
+ * language for (Hindi, French on a machine with Debian's Nordic packages) is read by tesseract.js when an npm
+ * traineddata package has one; when neither has, the page says which language is missing.
  */
 export async function createOcr(options: CreateOcrOptions = {}): Promise<Ocr> {
   const provider = options.provider ?? 'auto';
@@ -29,7 +31,29 @@ export async function createOcr(options: CreateOcrOptions = {}): Promise<Ocr> {
   if (provider === 'js') return createTesseractJsOcr({ timeoutMs: options.timeoutMs });
   const installed = await listTesseractCliLanguages(options.binary);
   const needed = options.languages ?? DEFAULT_OCR_LANGUAGES;
+  const js = createTesseractJsOcr({ timeoutMs: options.timeoutMs });
   return needed.every((language) => installed.includes(language))
-    ? createTesseractCliOcr(cliOptions)
-    : createTesseractJsOcr({ timeoutMs: options.timeoutMs });
+    ? withFallback(createTesseractCliOcr(cliOptions), js)
+    : js;
+}
+
+/** The binary, and tesseract.js for the pages in a script only its npm packages read. */
+function withFallback(primary: Ocr, fallback: Ocr): Ocr {
+  return {
+    provider: primary.provider,
+    async recognize(image: Buffer | string, recognizeOptions: OcrOptions = {}): Promise<string> {
+      try {
+        return await primary.recognize(image, recognizeOptions);
+      } catch (error) {
+        if (!(error instanceof OcrLanguageMissingError)) throw error;
+        const installed = listTesseractJsLanguages();
+        const languages = error.languages.filter((language) => installed.includes(language));
+        if (languages.length === 0) throw error;
+        return fallback.recognize(image, { ...recognizeOptions, languages: [...languages, 'eng'] });
+      }
+    },
+    async close(): Promise<void> {
+      await Promise.all([primary.close(), fallback.close()]);
+    },
+  };
 }

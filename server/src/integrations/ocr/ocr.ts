@@ -18,6 +18,27 @@ export interface Ocr {
   close(): Promise<void>;
 }
 
+/**
+ * The page is written in a script no installed OCR language reads (a Hindi scan on a machine with Norwegian and
+ * English only): read anyway it would be mojibake, so it is not read, and the document says which language is missing.
+ */
+export class OcrLanguageMissingError extends Error {
+  override readonly name = 'OcrLanguageMissingError';
+  constructor(
+    readonly script: string,
+    /** the languages that would read it, the usual one first */
+    readonly languages: readonly string[],
+  ) {
+    super(`OCR language not installed: ${languages[0] ?? script}`);
+  }
+}
+
+/** The note a document gets for the languages its pages needed and did not have. */
+export function missingLanguagesNote(languages: Iterable<string>): string | undefined {
+  const names = [...new Set(languages)];
+  return names.length > 0 ? `OCR language not installed: ${names.join(', ')}` : undefined;
+}
+
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['nor', 'eng'];
 
 /** Tesseract puts a form feed after each page and pads with blank lines; callers want plain text. */

@@ -1,7 +1,20 @@
 import { execFile } from 'node:child_process';
 
-import { assertLanguageCodes, DEFAULT_OCR_LANGUAGES, normalizeOcrText, type Ocr, type OcrOptions } from './ocr.js';
-import { languagesForScript, otherLatinLanguage, scriptFromOsd } from './language-choice.js';
+import {
+  assertLanguageCodes,
+  DEFAULT_OCR_LANGUAGES,
+  normalizeOcrText,
+  OcrLanguageMissingError,
+  type Ocr,
+  type OcrOptions,
+} from './ocr.js';
+import {
+  languagesForScript,
+  missingLanguagesForScript,
+  otherLatinLanguage,
+  scriptConfidenceFromOsd,
+  scriptFromOsd,
+} from './language-choice.js';
 import { isPgm, rotatePgm, rotationFromOsd } from './orientation.js';
 
 export interface TesseractCliOptions {
@@ -90,15 +103,20 @@ export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
   async function upright(
     image: Buffer,
     signal: AbortSignal | undefined,
-  ): Promise<{ image: Buffer; script: string | null }> {
-    if (!isPgm(image) || !(await installedLanguages()).includes('osd')) return { image, script: null };
+  ): Promise<{ image: Buffer; script: string | null; scriptConfidence: number }> {
+    if (!isPgm(image) || !(await installedLanguages()).includes('osd'))
+      return { image, script: null, scriptConfidence: 0 };
     const report = await run({ binary, args: ['-', 'stdout', '--psm', '0'], stdin: image, timeoutMs, signal }).then(
       ({ stdout }) => stdout,
       // too few letters to tell (a photo, a nearly empty page): read it as it is
       () => '',
     );
     const degrees = rotationFromOsd(report);
-    return { image: degrees === 0 ? image : rotatePgm(image, degrees), script: scriptFromOsd(report) };
+    return {
+      image: degrees === 0 ? image : rotatePgm(image, degrees),
+      script: scriptFromOsd(report),
+      scriptConfidence: scriptConfidenceFromOsd(report),
+    };
   }
 
   async function read(image: Buffer | string, languages: readonly string[], signal?: AbortSignal): Promise<string> {
@@ -120,13 +138,15 @@ export function createTesseractCliOcr(options: TesseractCliOptions = {}): Ocr {
       const { signal } = recognizeOptions;
       const chosen = recognizeOptions.languages;
       if (chosen) assertLanguageCodes(chosen);
-      const { image, script } = Buffer.isBuffer(original)
+      const { image, script, scriptConfidence } = Buffer.isBuffer(original)
         ? await upright(original, signal)
-        : { image: original, script: null };
+        : { image: original, script: null, scriptConfidence: 0 };
       if (chosen) return read(image, chosen, signal);
       const available = await installedLanguages();
       const byScript = languagesForScript(script, available);
       if (byScript) return read(image, byScript, signal);
+      const missing = missingLanguagesForScript(script, available, scriptConfidence);
+      if (script && missing.length > 0) throw new OcrLanguageMissingError(script, missing);
       const text = await read(image, DEFAULT_OCR_LANGUAGES, signal);
       // a Swedish, Danish, German or Polish page: read again in its own language, for its own letters
       const other = otherLatinLanguage(text);

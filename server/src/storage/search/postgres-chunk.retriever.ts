@@ -225,14 +225,14 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
 const MIN_PREFIX_LENGTH = 4;
 
 /**
- * "fire strategy" -> `fire:* <-> strategy:*`, before analysis. Words are cut to letters and digits, so nothing in a
- * term can be read as tsquery syntax.
+ * "fire strategy" -> `fire:* <-> strategy:*`, before analysis. Words are cut to letters (with their combining marks)
+ * and digits, so nothing in a term can be read as tsquery syntax.
  */
 function mentionQueryOf(term: string): string | null {
   const words = term
     .trim()
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w !== '');
   if (words.length === 0) return null;
   return words.map((w) => (w.length >= MIN_PREFIX_LENGTH ? `${w}:*` : w)).join(' <-> ');

@@ -65,6 +65,30 @@ function orOf(parts: readonly string[]): string {
   return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
 }
 
+/**
+ * The combining marks of the Basic Multilingual Plane as ranges of a regular-expression bracket (`\u0300-\u036f`...):
+ * Devanagari, Bengali and Tamil vowel signs and viramas, Thai vowels and tone marks. The index's parser keeps them
+ * inside the word they sit on; the query must too, or `हिन्दी` is looked for as `हिन` and `दी`.
+ */
+function combiningMarkRanges(): string {
+  const hex = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+  let ranges = '';
+  let start = -1;
+  for (let code = 0; code <= 0x10000; code += 1) {
+    const mark = code < 0x10000 && /\p{M}/u.test(String.fromCharCode(code));
+    if (mark && start < 0) start = code;
+    if (!mark && start >= 0) {
+      ranges += start === code - 1 ? hex(start) : `${hex(start)}-${hex(code - 1)}`;
+      start = -1;
+    }
+  }
+  return ranges;
+}
+
+const WORD_CHARACTER = `[[:alnum:]${combiningMarkRanges()}]`;
+/** a word, or a code whose parts are joined by `-.:_+` (`ARK-A-20-001`), as PostgreSQL's regular expressions spell it */
+const QUERY_WORD = `${WORD_CHARACTER}+(?:[-.:_+]${WORD_CHARACTER}+)*`;
+
 const DIGIT = /\d/;
 /** shorter stems would match half the language as prefixes */
 const MIN_PREFIX_STEM = 4;
@@ -107,7 +131,7 @@ export async function analyseQuery(params: {
                    tsvector_to_array(search_vector(w.word, ${configs.own})) as own,
                    tsvector_to_array(search_vector(w.word, ${configs.other})) as other
             from unnest(${words.map((w) => w.term.text)}::text[]) with ordinality as t(text, i)
-            cross join lateral regexp_matches(search_fold(t.text), '[[:alnum:]]+(?:[-.:_+][[:alnum:]]+)*', 'g')
+            cross join lateral regexp_matches(search_fold(t.text), ${QUERY_WORD}, 'g')
               with ordinality as x(match, n)
             cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
             order by t.i, x.n`.execute(db)

@@ -309,6 +309,8 @@ describe.each([
         await ocr.close();
       }
     },
+    // three scans read with orientation detection each: on a busy shared machine this took over 30 s
+    120_000,
   );
 
   it.skipIf(!available)('stops when the job is cancelled', async () => {
