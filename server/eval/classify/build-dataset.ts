@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { FileKind } from '../../src/domain/pipeline/extraction.types.js';
 import { A0, A1, A2, A3, A4, makeItem, type EvalItem, type LabelTuple } from './eval-item.js';
+import { ISSUE50_TUNING } from './tuning-issue50.js';
 
 const items: EvalItem[] = [];
 function add(
@@ -540,6 +541,8 @@ for (const s of drawingSpecs) {
 }
 function drawingType(s: DrawingSpec, asBuilt: boolean): string {
   if (asBuilt) return 'as_built_drawing';
+  // a fire drawing is the fire strategy's (issue 50; the catalogue's fire_strategy names "branntegninger")
+  if (s.fag === 'RIBr') return 'fire_strategy';
   return s.type === 'schematic' ? 'schematic_diagram' : 'drawing';
 }
 
@@ -2386,6 +2389,13 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
   ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
+
+// ---- Issue 50's classes, in projects of their own (tuning-issue50.ts), with their language and class.
+for (const e of ISSUE50_TUNING) {
+  add(e.path, e.kind, e.size, e.text, e.labels);
+  const item = items[items.length - 1]!;
+  Object.assign(item, { language: e.language, classes: e.classes }, e.category3 ? { buildingCategory3: e.category3 } : {});
+}
 
 const body = items.map((item) => JSON.stringify(item)).join('\n') + '\n';
 writeFileSync(new URL('./dataset.jsonl', import.meta.url), body);

@@ -242,7 +242,8 @@ add(
     fag: 'RIBr',
     body: 'BRANNCELLE EI60\nRØMNINGSVEI\nBRANNSKILLE REI60\nDØR EI230-Sa\nBRANNKLASSE 2, RISIKOKLASSE 2',
   }),
-  ['RIBr', '20', true, 'drawing'],
+  // a fire drawing is the fire strategy's (issue 50; the catalogue's fire_strategy names "branntegninger")
+  ['RIBr', '20', true, 'fire_strategy'],
 );
 add(
   'Kvartal 7/Tegninger/RIV/K7-RIV-V37-2301 Kjøling plan 3. etg.pdf',

@@ -3498,8 +3498,8 @@ add(
   'pdf',
   A4,
   'KONTRAKT\nScenemaskineri\nNS 8407\nKontraktssum',
-  [null, 'MSC', false, 'contract'],
-  "a contract for stage machinery: no trade in the catalogue's sense, no part",
+  [null, '64', false, 'contract'],
+  "a contract for stage machinery: no trade in the catalogue's sense (relabelled for issue 50: equipment no designer draws keeps its part, stage equipment 64)",
   MIN,
 );
 add(

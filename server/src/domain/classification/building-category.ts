@@ -45,7 +45,8 @@ export function decideBuildingCategory(signals: readonly Signal[]): CategoryDeci
   }
   let [code, score] = best;
   const main = code[0]!;
-  const sameMainRunnerUp = ranked.find(([c]) => c !== code && c[0] === main);
+  // the main part's general code (70 from an "Utomhus" folder) is no second part the document spans
+  const sameMainRunnerUp = ranked.find(([c]) => c !== code && c[0] === main && !c.endsWith('0'));
   const confidence = confidenceOf(score, ranked[1]?.[1] ?? 0);
   const spans =
     sameMainRunnerUp !== undefined &&

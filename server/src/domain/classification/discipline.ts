@@ -14,14 +14,18 @@ export interface DisciplineDecision {
   norwegian: string | null;
 }
 
-/** Which discipline designs a building part (the convention the eval labels follow too). */
-function disciplineForCategory(code: string): string | null {
+/**
+ * Which discipline designs a building part (the convention the eval labels follow too). Lifts, dock levellers, book
+ * sorters and the rest of 6x are equipment no designer draws: no discipline.
+ */
+export function disciplineForCategory(code: string): string | null {
   if (code === 'MSC') return null;
   const two = code.slice(0, 2);
   if (two === '21' || two === '22') return 'RIB';
   if (code.startsWith('2')) return 'ARK';
-  if (code.startsWith('3') || two === '73') return 'RIV';
-  if (code.startsWith('4') || code.startsWith('5') || two === '62' || two === '74' || two === '75') return 'RIE';
+  if (code.startsWith('3') || two === '73' || code.startsWith('783')) return 'RIV';
+  if (code.startsWith('4') || code.startsWith('5') || two === '74' || two === '75') return 'RIE';
+  if (code.startsWith('784') || code.startsWith('785')) return 'RIE';
   if (code.startsWith('6')) return null;
   if (code.startsWith('7')) return 'LARK';
   return null;

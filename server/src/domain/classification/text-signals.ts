@@ -7,7 +7,7 @@ import { nsLabel, type Signal } from './filename-conventions.js';
 import { normalizeForMatching } from './tokens.js';
 import { vocabularyMatchers, type VocabularyTarget } from './vocabulary.js';
 
-export type SourceKind = 'filename' | 'folder' | 'title' | 'attribute' | 'text';
+export type SourceKind = 'filename' | 'folder' | 'title' | 'attribute' | 'field' | 'text';
 
 export interface TextSource {
   kind: SourceKind;
@@ -54,6 +54,8 @@ function sourcePhrase(source: TextSource, word: string): string {
       return `title mentions "${word}"`;
     case 'attribute':
       return `title block ${source.label ?? 'attribute'} mentions "${word}"`;
+    case 'field':
+      return `${source.label ?? 'a field'} mentions "${word}"`;
     case 'text':
       return `text mentions "${word}"`;
   }
@@ -125,7 +127,7 @@ const UK_CUES: readonly [RegExp, number, string][] = [
 ];
 
 const NORWEGIAN_OR_DUTCH_PATH =
-  /[æøå]|\b(?:fdv|tegninger|prosjektering|overlevering|dokumentasjon|rapporter|beskrivelser|kontrakter|byggesak|tekeningen|opleverdossier|installaties|bouwkundig|revisietekeningen|plattegronden|opleveringsdocumenten)\b/i;
+  /[æøå]|\b(?:fdv|tegninger|teikningar|prosjektering|overlevering|dokumentasjon|rapporter|rapportar|beskrivelser|skildringar|kontrakter|kontraktar|byggesak|byggjesak|tekeningen|opleverdossier|installaties|bouwkundig|revisietekeningen|plattegronden|opleveringsdocumenten)\b/i;
 /** English function words and the words English building documents are named with */
 const ENGLISH_WORDS = new Set(
   (
@@ -138,7 +140,15 @@ const ENGLISH_WORDS = new Set(
   ).split(' '),
 );
 
+// bokmål and nynorsk function words ("ikke"/"ikkje", "fra"/"frå" ...)
 const NORWEGIAN_WORDS = new Set([
+  'ikkje',
+  'frå',
+  'eit',
+  'ein',
+  'vert',
+  'berre',
+  'korleis',
   'og',
   'av',
   'til',
