@@ -2394,7 +2394,11 @@ for (const [path, kind, size, text, labels] of classExamples) add(path, kind, si
 for (const e of ISSUE50_TUNING) {
   add(e.path, e.kind, e.size, e.text, e.labels);
   const item = items[items.length - 1]!;
-  Object.assign(item, { language: e.language, classes: e.classes }, e.category3 ? { buildingCategory3: e.category3 } : {});
+  Object.assign(
+    item,
+    { language: e.language, classes: e.classes },
+    e.category3 ? { buildingCategory3: e.category3 } : {},
+  );
 }
 
 const body = items.map((item) => JSON.stringify(item)).join('\n') + '\n';

@@ -57,10 +57,10 @@ const DISCIPLINE_PRIOR: Record<string, [code: string, weight: number][]> = {
   RIT: [['5', 2]],
   RIAut: [['56', 1.5]],
   // Their reports concern the whole building; the parts they mention in passing are not what the report is filed under.
-  RIBr: [['20', 2.5]],
-  RIAku: [['20', 2.5]],
-  RIByFy: [['20', 2.5]],
-  RIEn: [['20', 2.5]],
+  RIBr: [['20', 3.5]],
+  RIAku: [['20', 3.5]],
+  RIByFy: [['20', 3.5]],
+  RIEn: [['20', 3.5]],
 };
 
 /**
@@ -87,7 +87,7 @@ const TEXT_DAMPING: Record<string, number> = {
 const TYPE_CATEGORY_HINTS: Record<string, [code: string, weight: number]> = {
   fire_strategy: ['20', 1.5],
   // independent control of a design discipline concerns the whole building unless it names a part
-  independent_control_report: ['20', 1.5],
+  independent_control_report: ['20', 2.5],
   evacuation_plan: ['20', 1.5],
   energy_certificate: ['20', 1.5],
   permit_documents: ['20', 2.5],
@@ -111,14 +111,16 @@ const ENERGY_CERTIFICATE_PROPER =
 const ENERGY_CALCULATION = /beregning|berekning|calculation|\bsap\b|\bsbem\b|simien|utredning|utgreiing/i;
 
 /** Genres that belong to no discipline and no building part unless their name says which trade they concern. */
-const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_record']);
+const NO_PART_GENRES = new Set(['meeting_minutes', 'supplier_list', 'training_record', 'contract', 'offer']);
+/** Genres that take the trade their name names, and otherwise none: a contract or offer for plumbing is RIV's. */
+const TRADE_BY_NAME = new Set(['contract', 'offer']);
 
 /**
  * The project's management documents: health and safety plans, risk analyses of the site, schedules, snagging lists
  * and correspondence concern the works, not a building part or a designer.
  */
 const PROJECT_MANAGEMENT =
-  /\b(?:sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved|hovud)?f(?:rem|ram)driftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31|asset register|anleggsregister|home user guide|home ?owner'?s? manual|beboerhåndbok\w*|bebuarhandbok\w*|boligmappe\w*|bustadmappe\w*|residents'? (?:guide|handbook|information)|resident'?s'? guide|tenants'? handbook|welcome pack|beboerinformasjon\w*|informasjon til (?:beboere|bebuarar)|bebuarinformasjon\w*)\b/i;
+  /\b(?:building user guide|innholdsfortegnelse|innhaldsliste|table of contents|garantibefaring\w*|ettårsbefaring\w*|soft landings|aftercare plan|sha-?plan\w*|ros-analyse\w*|risiko- og sårbarhetsanalyse\w*|construction phase plan|health and safety plan|(?:hoved|hovud)?f(?:rem|ram)driftsplan\w*|programme|snag(?:ging)? list\w*|snagging|mangelliste\w*|faktura\w*|invoice\w*|residual risks? register|risk register|building log ?book|tm31|asset register|anleggsregister|home user guide|home ?owner'?s? manual|beboerhåndbok\w*|bebuarhandbok\w*|boligmappe\w*|bustadmappe\w*|residents'? (?:guide|handbook|information)|resident'?s'? guide|tenants'? handbook|welcome pack|beboerinformasjon\w*|informasjon til (?:beboere|bebuarar)|bebuarinformasjon\w*)\b/i;
 /**
  * A greenhouse gas calculation or whole-life carbon assessment is the environmental consultant's, for the project as
  * a whole: no building part.
@@ -126,7 +128,8 @@ const PROJECT_MANAGEMENT =
 const GREENHOUSE_GAS =
   /(?:klimagass\p{L}*|klimaregnskap\p{L}*|greenhouse gas|embodied carbon|whole[- ]life carbon|carbon assessment|co2-ekv\p{L}*)/iu;
 /** Room schedules and room data sheets describe every room's finishes and services: the building as a whole. */
-const ROOM_SCHEDULE = /(?:romskjema|romliste|romdatablad|romoversikt|rom- og utstyrsliste|room data sheet|room schedule)/i;
+const ROOM_SCHEDULE =
+  /(?:romskjema|romliste|romdatablad|romoversikt|rom- og utstyrsliste|room data sheet|room schedule)/i;
 /** Page text of a permit form that names the one area of responsibility it concerns. */
 const AREA_OF_RESPONSIBILITY = /(?:ansvarsområde|ansvarsområdet|area of responsibility)\s*[:.-]?\s*([^\n]{3,120})/i;
 /** Words that put a system outdoors, in names, near folders and a document's heading (not "utvendig enhet") */
@@ -161,6 +164,17 @@ const LIFT_COVERED = new Set([
   'report',
   'independent_control_report',
 ]);
+/**
+ * Verifications of an installation (its checklist, declaration, tests): of the electrical installation they concern its
+ * low-voltage supply, 43, as the label conventions say, whatever else the text lists.
+ */
+const VERIFICATIONS = new Set([
+  'self_inspection_checklist',
+  'declaration_of_conformity',
+  'test_measurement_report',
+  'certificate',
+  'commissioning_report',
+]);
 /** Specialists whose folder stands even where the content names a part: their reports are about parts. */
 const SPECIALISTS = new Set(['RIBr', 'RIAku', 'RIByFy', 'RIG', 'RIEn', 'RIM']);
 /**
@@ -184,6 +198,8 @@ const DESIGNS: Record<string, readonly string[]> = {
 /** Norwegian folders for the works' health and safety (not the UK health and safety file, which holds the building's) */
 const WORKS_SAFETY_FOLDER = /^(?:hms|sha|hms og sha|hms-sha)$/i;
 const CORRESPONDENCE_KINDS = new Set(['msg', 'eml']);
+/** A letter or an e-mail saved as a document, by its name */
+const CORRESPONDENCE_NAME = /^(?:re|sv|fw|fwd|vs|aw)\s*:|^(?:brev|letter|e-?post|e-?mail)\s+(?:til|fra|frå|to|from)\b/i;
 
 function joinedText(input: ClassificationInput): string {
   let text = '';
@@ -295,6 +311,15 @@ function capIfcEntities(signals: readonly Signal[]): Signal[] {
   });
 }
 
+/**
+ * Page text that states three or more NS 3451 parts ("23 Yttervegger", "26 Yttertak", "31 Sanitær") is a list (a
+ * table of contents, a maintenance plan): it spans them, and no one of them is the document's.
+ */
+function listedCodes(signals: Signal[]): Signal[] {
+  const parts = new Set(signals.map((s) => s.value.slice(0, 2)));
+  return parts.size >= 3 ? scaled(signals, 0.3) : signals;
+}
+
 /** What a building part named beside a technical system is worth: it says where the system is. */
 const PLACE_WEIGHT = 0.5;
 
@@ -308,6 +333,22 @@ function systemOverPlace(signals: readonly Signal[]): Signal[] {
       ? { ...s, weight: s.weight * PLACE_WEIGHT, evidence: `${s.evidence} (where the system is)` }
       : s,
   );
+}
+
+/**
+ * A name that says only the main part ("Teknisk beskrivelse elektro", "VVS-beskrivelse") over text that names several
+ * of its parts is about the main part as a whole: a weaker runner-up already makes it general.
+ */
+function mainPartOnly(signals: readonly Signal[]): boolean {
+  const named = signals.filter((s) => /^(?:filename|title) mentions/.test(s.evidence));
+  return named.length > 0 && named.every((s) => s.value.length === 1);
+}
+
+/** A name that names two systems of one technical main part ("Small power and lighting layout") spans them. */
+function namesTwoParts(signals: readonly Signal[]): boolean {
+  const named = signals.filter((s) => /^(?:filename|title) mentions/.test(s.evidence) && s.weight >= 2.5);
+  const parts = new Set(named.filter((s) => /^[345]\d/.test(s.value)).map((s) => s.value.slice(0, 2)));
+  return [...parts].some((p) => [...parts].some((q) => q !== p && q[0] === p[0]));
 }
 
 /** The word that puts the document outdoors: in its name, title, nearest folders or the first lines of its text. */
@@ -333,7 +374,11 @@ function outdoors(signals: readonly Signal[], cue: string): Signal[] {
  * Where the folders claim one part and the content (name, title, page text) another, with nothing in the content for
  * the folders' part, the content decides: the folders' votes shrink. The content's part and the reason, or null.
  */
-function contentOverFolder(signals: readonly Signal[]): { content: string; evidence: string } | null {
+function contentOverFolder(
+  signals: readonly Signal[],
+  /** the discipline the content (not the folders) names most, if any */
+  contentDiscipline: string | null,
+): { content: string; evidence: string } | null {
   const folder = signals.filter(isFolderSignal);
   if (folder.length === 0) return null;
   const content = signals.filter((s) => !isFolderSignal(s) && s.weight > 0);
@@ -346,16 +391,24 @@ function contentOverFolder(signals: readonly Signal[]): { content: string; evide
     return [...m.entries()].sort((a, b) => b[1] - a[1]);
   };
   const [claim] = byCode(folder);
-  const [top] = byCode(content).filter(([code]) => code.length === 2);
+  // the content's strongest part, or its main part when it names no part ("elektrisk anlegg")
+  const ranked = byCode(content);
+  const top = ranked.find(([code]) => code.length === 2) ?? ranked[0];
   if (!claim || !top || top[0] === claim[0]) return null;
   // content in the name or title may outweigh a stronger folder; page text alone must outweigh it outright
+  // content in the name or title, or page text whose trade agrees with its part, may outweigh a stronger folder; page
+  // text alone must come close to it
   const named = content.some((s) => s.value.startsWith(top[0]) && !isTextSignal(s));
-  if (top[1] < (named ? Math.max(3, 0.6 * claim[1]) : Math.max(2.5, claim[1]))) return null;
+  const agreeing = contentDiscipline !== null && disciplineForCategory(`${top[0]}0`.slice(0, 2)) === contentDiscipline;
+  const needed = named ? Math.max(3, 0.6 * claim[1]) : Math.max(1.5, (agreeing ? 0.5 : 0.75) * claim[1]);
+  if (top[1] < needed) return null;
   const general = claim[0].length === 1 || claim[0].endsWith('0');
   // a general folder ("VVS", "Utomhus") and a more specific part of the same main part do not disagree
   if (general && claim[0][0] === top[0][0]) return null;
   const support = total(
-    content.filter((s) => (general ? s.value[0] === claim[0][0] : s.value.startsWith(claim[0]) || s.value === claim[0][0])),
+    content.filter((s) =>
+      general ? s.value[0] === claim[0][0] : s.value.startsWith(claim[0]) || s.value === claim[0][0],
+    ),
   );
   if (support >= 1) return null;
   const where = folderNameOf(folder.find((s) => s.value.startsWith(claim[0])) ?? folder[0]!);
@@ -493,25 +546,29 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ENERGY_CERTIFICATE_PROPER.test(`${nameLine}\n${text.slice(0, 300)}`) &&
     !ENERGY_CALCULATION.test(nameLine);
   // correspondence is about whatever its subject line says, and files under none of it
-  const correspondence = CORRESPONDENCE_KINDS.has(input.fileKind);
+  const letter = CORRESPONDENCE_NAME.test(parts.stem.trim());
+  const correspondence = CORRESPONDENCE_KINDS.has(input.fileKind) || letter;
+  if (letter) {
+    types.primary = null;
+    types.all = [];
+    types.evidence = ['a letter by its name: correspondence, of no information type'];
+  }
   const management =
     PROJECT_MANAGEMENT.test(nameLine) ||
     correspondence ||
     parts.folders.some((folder) => WORKS_SAFETY_FOLDER.test(folder.trim()));
   const greenhouseGas = GREENHOUSE_GAS.test(nameLine);
   const roomSchedule = ROOM_SCHEDULE.test(nameLine);
+  const tradeNamed =
+    [...names.discipline, ...nameVocabulary.discipline].some(
+      (s) => /^(?:filename|title)/.test(s.evidence) && s.weight >= 2,
+    ) || [...names.category, ...nameVocabulary.ns].some((s) => !isFolderSignal(s) && s.weight >= 2.5);
   const noPart =
     energyCertificate ||
     management ||
     greenhouseGas ||
-    (types.primary !== null && NO_PART_GENRES.has(types.primary));
-  const damping = energyCertificate
-    ? 0
-    : roomSchedule
-      ? 0.3
-      : types.primary
-        ? (TEXT_DAMPING[types.primary] ?? 1)
-        : 1;
+    (types.primary !== null && NO_PART_GENRES.has(types.primary) && !(TRADE_BY_NAME.has(types.primary) && tradeNamed));
+  const damping = energyCertificate ? 0 : roomSchedule ? 0.3 : types.primary ? (TEXT_DAMPING[types.primary] ?? 1) : 1;
   const textNs = scaled(textVocabulary.ns, damping);
   // Trades named in running text are mostly boilerplate ("skal utføres av elektriker"): weak, and capped per trade.
   const textDiscipline = capPerValue(scaled(textVocabulary.discipline, 0.3 * damping), 2);
@@ -529,7 +586,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     if ((typeScores.get(type) ?? 0) >= 3 && (types.all.includes(type) || types.primary === type))
       disciplineSignals.push({ value: code, weight, evidence: `information type ${type}` });
   }
-  if (roomSchedule) disciplineSignals.push({ value: 'ARK', weight: 2, evidence: 'a room schedule (the architect\'s)' });
+  if (roomSchedule) disciplineSignals.push({ value: 'ARK', weight: 2, evidence: "a room schedule (the architect's)" });
 
   // ---- category evidence from the document itself and its folders
   let categorySignals: Signal[] = [
@@ -538,7 +595,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     ...nameVocabulary.ns,
     ...(input.fileKind === 'ifc' ? capIfcEntities(textNs) : textNs),
     ...scaled(tfmSignals(text, { inName: false, weight: isDrawing.value ? 1.5 : 2 }), damping),
-    ...scaled(codeWithNameSignals(text, { weight: 2.5, where: 'text' }), damping),
+    ...scaled(listedCodes(codeWithNameSignals(text, { weight: 2.5, where: 'text' })), damping),
   ];
   // A name that names a technical system and the building part it sits in ("Varmekabel rampe", "Lys trapperom") is
   // about the system: the part is where it is.
@@ -547,7 +604,16 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
   const outdoorCue = outdoorCueOf(parts, title, text);
   if (outdoorCue) categorySignals = outdoors(categorySignals, outdoorCue);
   // Where the folder and the content disagree, the content decides.
-  const folderYields = contentOverFolder(categorySignals);
+  const [contentDiscipline] = [
+    ...sumBy(
+      [...names.discipline, ...nameVocabulary.discipline, ...textVocabulary.discipline].filter(
+        (s) => !isFolderSignal(s),
+      ),
+    ).entries(),
+  ]
+    .filter(([, w]) => w >= 2)
+    .sort((a, b) => b[1] - a[1]);
+  const folderYields = contentOverFolder(categorySignals, contentDiscipline?.[0] ?? null);
   if (folderYields) {
     categorySignals = categorySignals.map((s) => (isFolderSignal(s) ? { ...s, weight: s.weight * FOLDER_YIELD } : s));
     for (const [i, s] of disciplineSignals.entries())
@@ -560,7 +626,8 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
   const [leadDiscipline, runnerUp] = disciplineTotals;
   if (leadDiscipline && leadDiscipline[1] >= 2) {
     const share = leadDiscipline[1] / (leadDiscipline[1] + (runnerUp?.[1] ?? 0));
-    const factor = share * (explicitName ? 0.5 : 1);
+    // a model of one discipline holds that discipline's groups: its general part (20, 30, 40) unless it names one
+    const factor = types.primary === 'model' ? 1.5 : share * (explicitName ? 0.5 : 1);
     for (const [code, weight] of DISCIPLINE_PRIOR[leadDiscipline[0]] ?? [])
       categorySignals.push({
         value: code,
@@ -611,8 +678,21 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
               ? 'a greenhouse gas calculation concerns the project, no building part'
               : `${(types.primary ?? '').replace(/_/g, ' ')} concerns no building part`,
       )
-    : decideBuildingCategory(categorySignals);
+    : decideBuildingCategory(categorySignals, {
+        spanRatio: namesTwoParts(categorySignals)
+          ? 0.3
+          : mainPartOnly(categorySignals) && !VERIFICATIONS.has(types.primary ?? '')
+            ? 0.4
+            : undefined,
+        preferSpecific: !isDrawing.value,
+      });
   if (folderYields && !noPart) category.evidence.unshift(folderYields.evidence);
+  // A verification of the electrical installation as a whole (its declaration, checklist, test) files under its
+  // low-voltage supply, 43, as the label conventions say.
+  if (category.code === '40' && types.primary !== null && VERIFICATIONS.has(types.primary)) {
+    category.code = '43';
+    category.evidence.unshift(`a ${types.primary.replace(/_/g, ' ')} of the electrical installation files under 43`);
+  }
 
   // ---- the content's part decides the discipline over a folder that says otherwise
   const disciplineYields = folderDisciplineYields(disciplineSignals, category, categorySignals, parts.folders);

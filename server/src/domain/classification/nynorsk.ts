@@ -54,6 +54,8 @@ export const NYNORSK_STEMS: readonly (readonly [string, string])[] = [
   ['opplæring', 'opplæring'],
   // building parts and systems
   ['nød', 'naud'],
+  ['hoved', 'hovud'],
+  ['lavspenning', 'lågspenning'],
   ['strøm', 'straum'],
   ['utendørs', 'utandørs'],
   ['innendørs', 'innandørs'],

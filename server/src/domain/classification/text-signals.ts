@@ -89,7 +89,8 @@ export function vocabularySignals(sources: readonly TextSource[]): VocabularySig
           counted.add(spanKey);
           let w = weight * multiplier;
           // "FDV", "O&M" folders hold the whole handover package; they do not make each file an O&M manual.
-          if (source.kind === 'folder' && PACKAGE_FOLDER_TERMS.has(match.term)) w *= 0.3;
+          // Alone they still say a document in them is most likely O&M material.
+          if (source.kind === 'folder' && PACKAGE_FOLDER_TERMS.has(match.term)) w *= 0.5;
           if (source.kind === 'text') {
             const total = textTotals.get(key) ?? 0;
             w = Math.min(w, Math.max(0, TEXT_TARGET_CAP - total));

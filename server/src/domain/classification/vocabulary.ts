@@ -61,6 +61,8 @@ const NS_TERMS: readonly Group[] = [
   ],
   ['23', 1.5, 'insulation | isolatie*'],
   ['3', 1, 'rørisolasjon* | pipe insulation | ductwork insulation'],
+  ['31', 3, 'rainwater harvesting* | regnvannsoppsamling* | gråvann* | greywater*'],
+  ['31', 2, 'water meter* | cold water storage | booster set* | trykkøkningsanlegg*'],
   [
     '23',
     2,
@@ -72,7 +74,7 @@ const NS_TERMS: readonly Group[] = [
     '*vindu* | window* | ytterdør* | garasjeport* | leddport* | industriport* | kozijn* | ytterdører | entrance door* | roller shutter*',
   ],
   ['233', 2.5, 'glassfasade* | curtain walling'],
-  ['237', 2.5, 'solavskjerming* | persienne* | markise* | screens | utvendig screen* | brise soleil'],
+  ['237', 2.5, 'solavskjerming* | solskjerming* | persienne* | markise* | screens | utvendig screen* | brise soleil'],
   [
     '24',
     3,
@@ -102,7 +104,7 @@ const NS_TERMS: readonly Group[] = [
     'yttertak* | taktekking* | takbelegg* | takmembran* | takpapp* | takstein* | roofing* | roof covering* | roof membrane* | dakbedekking* | taktekning*',
   ],
   ['26', 2, 'takrenne* | nedløp* | gutter* | downpipe* | takstol* | takfot* | gesims* | takkonstruksjon*'],
-  ['26', 1, 'roof'],
+  ['26', 1, 'roof | tak | taket'],
   ['263', 3, 'takvindu* | takluke* | overlys* | roof window* | rooflight* | skylight* | dakraam* | lichtkoepel*'],
   [
     '27',
@@ -148,6 +150,7 @@ const NS_TERMS: readonly Group[] = [
     3,
     'sprinkler* | brannslokking* | *slokkeanlegg* | vanntåke* | brannslange* | fire suppression* | wet riser* | dry riser* | hose reel* | alarmventil* | boligsprinkler*',
   ],
+  ['31', 3, 'thermostatic mixing valve* | tmv | tmvs | termostatisk blandeventil* | dekontaminator* | bekkenspyler*'],
   ['33', 1.5, 'brannslukker* | brannslokkeapparat* | brannslukningsapparat* | fire extinguisher*'],
   ['34', 3, 'trykkluft* | medisinsk gass* | gassinstallasjon* | compressed air | medical gas*'],
   ['343', 3, 'medisinsk oksygen | medisinske gasser | medical oxygen | oksygenuttak*'],
@@ -201,6 +204,7 @@ const NS_TERMS: readonly Group[] = [
     3,
     '*tavle | tavle* | sikringsskap* | hovedfordeling* | underfordeling* | fordelingstavle* | stikkontakt* | automatsikring* | jordfeil* | overspenningsvern* | effektbryter* | hovedbryter* | stigekabel* | ladestasjon* | ladepunkt* | elbillad* | switchboard* | distribution board* | consumer unit* | socket outlet* | small power | circuit breaker* | lv switchboard* | ev charger* | ev charging | groepenkast* | groepenverklaring* | groepen verklaring* | wandcontactdo* | verdeelinrichting* | aardlekschakelaar* | receptacle* | *switch | switches | kursfortegnelse* | kursliste*',
   ],
+  ['43', 2.5, 'dle | eltilsyn* | pat test* | portable appliance test*'],
   [
     '43',
     2,
@@ -291,7 +295,11 @@ const NS_TERMS: readonly Group[] = [
     'storkjøkkenutstyr* | catering equipment | commercial kitchen equipment | laboratorieutstyr* | laboratory furniture',
   ],
   ['65', 3, 'sentralstøvsuger* | avfallssug* | søppelsug* | avfallsbrønn*'],
-  ['65', 2.5, 'avfallskomprimator* | komprimator* | avfallskvern* | central vacuum* | waste compactor* | refuse chute*'],
+  [
+    '65',
+    2.5,
+    'avfallskomprimator* | komprimator* | avfallskvern* | central vacuum* | waste compactor* | refuse chute*',
+  ],
   // 7 Utendørs
   ['7', 2, 'utendørs* | landskap* | external works | uteanlegg*'],
   [
@@ -306,9 +314,13 @@ const NS_TERMS: readonly Group[] = [
   [
     '725',
     2.5,
-    'gjerde* | fence* | fencing | skyveport* | slagport* | innkjøringsport* | bom | bommer | bomanlegg* | bomarm* | vegbom* | parkeringsbom* | rising arm barrier* | vehicle barrier* | gates | swing gate* | sliding gate*',
+    'barrier | barriers | barrier arm* | loop detector* | gjerde* | fence* | fencing | skyveport* | slagport* | innkjøringsport* | bom | bommer | bomanlegg* | bomarm* | vegbom* | parkeringsbom* | rising arm barrier* | vehicle barrier* | gates | swing gate* | sliding gate*',
   ],
-  ['723', 2.5, 'leskur* | sykkelskur* | sykkelbod* | bicycle shelter* | cycle shelter* | bus shelter* | smoking shelter*'],
+  [
+    '723',
+    2.5,
+    'leskur* | sykkelskur* | sykkelbod* | bicycle shelter* | cycle shelter* | bus shelter* | smoking shelter*',
+  ],
   [
     '722',
     3,
@@ -317,9 +329,9 @@ const NS_TERMS: readonly Group[] = [
   ['724', 3, 'utendørs svømmebasseng* | utebasseng* | outdoor pool* | outdoor swimming pool*'],
   ['726', 2.5, 'kulvert* | culvert*'],
   [
-    '73',
+    '731',
     3,
-    'utvendig va | utendørs va | va-anlegg* | va-plan* | vann- og avløp* | kumlokk* | stakekum* | nedstigningskum* | vannkum* | *kummer | overvannshåndtering* | stikkledning* | hydrant* | external drainage | manhole* | inspection chamber*',
+    'utvendig va | utendørs va | va-anlegg* | va-plan* | vann- og avløp* | kumlokk* | stakekum* | nedstigningskum* | vannkum* | *kummer | overvannshåndtering* | stikkledning* | external drainage | manhole* | inspection chamber*',
   ],
   ['73', 1.5, 'kum | va | infiltrasjon*'],
   [
@@ -343,13 +355,18 @@ const NS_TERMS: readonly Group[] = [
   ],
   ['76', 1, 'parkering* | car park* | sykkelstativ* | benk | benker | bench* | vei | veg'],
   ['762', 2, 'parkeringsplass* | utendørs parkering* | surface car park* | parking bays'],
-  ['763', 2.5, 'vegoppmerking* | veioppmerking* | oppmerking* | trafikkskilt* | road marking* | line marking* | wayfinding signs external'],
+  [
+    '763',
+    2.5,
+    'vegoppmerking* | veioppmerking* | oppmerking* | trafikkskilt* | road marking* | line marking* | wayfinding signs external',
+  ],
   ['764', 2.5, 'autovern* | sikkerhetsrekkverk* | crash barrier*'],
   [
     '78',
     2.5,
     'tilknytning til offentlig* | tilknytning til kommunal* | offentlig va-nett* | kommunalt nett | offentlig nett | utility connection* | service connection* | fiberinntak*',
   ],
+  ['77', 3, 'grass cutting | shrub* | hekk | hekker'],
   ['772', 3, 'beplantning* | beplantningsplan* | planting* | tree pit* | stauder | trær | busker'],
   ['77', 3, 'grøntareal* | parker og hager'],
   ['771', 1.5, 'plen | plenen | gress* | grass* | gressareal*'],
@@ -385,7 +402,7 @@ const NS_TERMS: readonly Group[] = [
   ['36', 2, 'inneklimamåling* | inneklima | indoor air quality'],
   ['36', 3, 'kitchen extract* | extract canopy | kitchen hood* | cooker hood* | kjøkkenavtrekk*'],
   [
-    '73',
+    '731',
     3,
     'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank* | drainage strategy* | surface water drainage | permeable paving',
   ],
@@ -501,7 +518,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'user_manual',
     3,
-    "residents guide | residents' guide | resident guide | residents handbook | residents' handbook | tenant handbook | tenants handbook | welcome pack* | beboerinformasjon* | informasjon til beboere | informasjon til bebuarar | brukerinformasjon*",
+    "boligmappe* | bustadmappe* | building user guide* | residents guide | residents' guide | resident guide | residents handbook | residents' handbook | tenant handbook | tenants handbook | welcome pack* | beboerinformasjon* | informasjon til beboere | informasjon til bebuarar | brukerinformasjon*",
   ],
   [
     'installation_instructions',
@@ -549,6 +566,9 @@ const TYPE_TERMS: readonly Group[] = [
   ['environmental_self_declaration', 3, 'egenerklæring* | self-declaration | miljødokument*'],
   ['environmental_self_declaration', 1.5, 'a20 | breeam* | prioritetslisten | kandidatliste*'],
   ['warranty', 3, 'garanti* | warranty | warranties | guarantee* | garantie*'],
+  // a guarantee inspection is a report of what was found, not a warranty
+  ['report', 3.5, 'garantibefaring* | ettårsbefaring* | reklamasjonsbefaring* | defects inspection | end of defects*'],
+  ['report', 3, 'aftercare* | soft landings | post-occupancy evaluation*'],
   [
     'spare_parts_list',
     3,
@@ -572,8 +592,14 @@ const TYPE_TERMS: readonly Group[] = [
   ],
   [
     'test_measurement_report',
+    3,
+    'periodisk kontroll* | periodic inspection* | årlig kontroll* | årskontroll* | hovedinspeksjon* | dle-rapport* | dle-kontroll* | eltilsyn* | analyserapport* | vannanalyse* | drikkevannsanalyse* | vannprøve* | prøvesvar* | water sample* | legionellakontroll* | legionella testing | gas safety certificate* | landlord gas safety* | cp12 | servicing record* | service record* | service sheet* | pat test* | portable appliance test* | fire door inspection* | inspeksjonsrapport*',
+  ],
+  ['test_measurement_report', 1, 'inspeksjon* | inspection | årlig inspeksjon* | annual inspection* | annual service*'],
+  [
+    'test_measurement_report',
     1.5,
-    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass | testet | tested | årlig kontroll* | periodisk kontroll* | kontroll av',
+    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass | testet | tested | kontroll av',
   ],
   [
     'self_inspection_checklist',
@@ -628,6 +654,11 @@ const TYPE_TERMS: readonly Group[] = [
   ],
   ['permit_documents', 2, 'byggesak* | ett-trinns søknad | tillatelse til tiltak'],
   [
+    'permit_documents',
+    3.5,
+    'gjennomføringsplan* | nabovarsel* | ansvarsrett* | søknad om tillatelse* | søknad om ansvarsrett',
+  ],
+  [
     'photo_documentation',
     3.5,
     'fotodokumentasjon* | skjulte konstruksjoner | skjult konstruksjon* | skjulte anlegg* | før lukking | fotorapport* | photo documentation | photographic record*',
@@ -643,20 +674,21 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'description',
     3,
-    'utstyrsliste* | utstyrsoversikt* | utstyrsregister* | komponentliste* | komponentoversikt* | komponentregister* | romskjema* | romliste* | romdatablad* | romoversikt* | room schedule* | room data sheet* | equipment schedule* | equipment list* | plant schedule* | plant list* | component schedule* | component list*',
+    'armaturliste* | ventilliste* | utstyrsliste* | utstyrsoversikt* | utstyrsregister* | komponentliste* | komponentoversikt* | komponentregister* | romskjema* | romliste* | romdatablad* | romoversikt* | room schedule* | room data sheet* | equipment schedule* | equipment list* | plant schedule* | plant list* | component schedule* | component list*',
   ],
   ['description', 2, 'schedule | register'],
+  ['description', 1.5, '*liste | *lister | *oversikt'],
   ['calculation', 3, '*beregning* | calculation* | berekening* | dimensjonering* | statiske*'],
   ['calculation', 1.5, 'kapasitetskontroll* | load take-down | design of'],
   [
     'report',
     2.5,
-    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sikker jobbanalyse* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
+    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | tilstandsvurdering* | tilstandsanalyse* | ns 3424 | condition survey* | condition report* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sikker jobbanalyse* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
   ],
   [
     'certificate',
     3,
-    'gas safety certificate* | certificate | certificates | certificaat* | kalibreringssertifikat* | certificate of disinfection | fg-attest* | sertifisering* | attest | attester',
+    'certificate | certificates | certificaat* | kalibreringssertifikat* | certificate of disinfection | fg-attest* | sertifisering* | attest | attester',
   ],
   [
     'contract',
@@ -690,6 +722,17 @@ const TYPE_TERMS: readonly Group[] = [
     'tilbud | tilbudet | pristilbud* | tilbudsbrev* | tilbudssum* | tilbod | tilbodet | tilbodssum* | quotation* | fee proposal* | offerte* | tender return* | tender sum | anbud*',
   ],
   ['meeting_minutes', 1.5, 'minutes'],
+  [
+    'contract',
+    3.5,
+    '*avtale | *avtaler | driftsavtale* | overtakelsesprotokoll* | overtakelsesforretning* | final account* | sluttoppgjør*',
+  ],
+  [
+    'description',
+    3,
+    'innholdsfortegnelse* | table of contents | contents list | cause and effect* | cause & effect | brannmatrise* | styringsmatrise*',
+  ],
+  ['om_instructions', 2, 'service interval* | serviceintervall*'],
   ['offer', 2, 'tilbudet gjelder | validity | prisen gjelder | forbehold | tilbyder* | enquiry'],
   ['model', 2.5, 'modell | modellen | bim-modell* | model | models | modellen'],
 ];
@@ -739,7 +782,8 @@ function tableNamePatterns(): { pattern: string; code: string }[] {
       .trim();
     if (name.length < 6 || generic.has(name) || /\(ns 3451:2022\)/.test(name)) continue;
     if (!name.includes(' ') && name.length < 8) continue;
-    for (const pattern of splitPatterns(name.includes(' ') ? name : `${name}*`)) out.push({ pattern, code: entry.code });
+    for (const pattern of splitPatterns(name.includes(' ') ? name : `${name}*`))
+      out.push({ pattern, code: entry.code });
   }
   return out;
 }
