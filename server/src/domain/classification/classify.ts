@@ -5,7 +5,7 @@
  */
 import { decideBuildingCategory } from './building-category.js';
 import type { Classification, ClassificationInput, CorrectableField, FieldEvidence } from './classification.types.js';
-import { decideDiscipline, disciplineForCategory } from './discipline.js';
+import { decideDiscipline, disciplineForCategory, nameRoleLetter } from './discipline.js';
 import {
   decideAsBuilt,
   decideDrawingType,
@@ -734,6 +734,7 @@ export function classifyDocument(input: ClassificationInput, options?: ClassifyO
     market: market.market,
     marketGiven: Boolean(input.market),
     iso: names.iso,
+    nameRole: nameRoleLetter(parts.stem),
   });
   // The fire engineer's drawings are fire drawings (the catalogue's fire_strategy holds "branntegninger").
   if (isDrawing.value && discipline.norwegian === 'RIBr' && types.primary === 'drawing') {

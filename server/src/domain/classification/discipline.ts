@@ -59,6 +59,15 @@ function ukRoleFor(discipline: string, category: string): string | null {
   }
 }
 
+/** The UK role letters of ISO 19650-2's National Annex. */
+const UK_ROLES = new Set('ABCDEFGHIKLMPQSTWXYZ'.split(''));
+
+/** "M-501 Ventilation Layout", "P101 Soil and Waste": the role letter a UK drawing number opens a name with. */
+export function nameRoleLetter(stem: string): string | null {
+  const m = /^([A-Z])[-_ ]?\d{2,4}(?=$|[-_ .])/.exec(stem.trim());
+  return m && UK_ROLES.has(m[1]!) ? m[1]! : null;
+}
+
 /** How a category becomes discipline evidence: weaker than any explicit code, stronger than a stray word. */
 const CATEGORY_WEIGHT = 3.5;
 
@@ -69,6 +78,8 @@ export function decideDiscipline(args: {
   /** the caller said which market the building is in; then an ISO 19650 name does not make it UK */
   marketGiven?: boolean;
   iso: Iso19650Name | null;
+  /** the UK role letter a drawing number in the name opens with ("M-501 Ventilation Layout"), if any */
+  nameRole?: string | null;
 }): DisciplineDecision {
   const board = new Scoreboard();
   for (const s of args.signals) board.add(s.value, s.weight, s.evidence);
@@ -102,6 +113,14 @@ export function decideDiscipline(args: {
       norwegian: top.value,
     };
   }
+  // UK material: a role letter the name opens with is kept (issue 50's convention), as an ISO 19650 role is
+  if (args.market === 'UK' && args.nameRole && UK_ROLES.has(args.nameRole))
+    return {
+      value: args.nameRole,
+      confidence: Math.max(confidence, 0.8),
+      evidence: [`name opens with the role letter "${args.nameRole}"`, ...evidence],
+      norwegian: top.value,
+    };
   if (args.market === 'UK') {
     const role = ukRoleFor(top.value, args.category.code);
     return {

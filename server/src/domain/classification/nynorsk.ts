@@ -98,7 +98,7 @@ function waterForms(pattern: string): string[] {
  * already match both.
  */
 function pluralForms(pattern: string): string[] {
-  return /\p{L}{3,}er$/u.test(pattern) ? [pattern.replace(/er$/u, 'ar')] : [];
+  return /\p{L}{3,}er\*?$/u.test(pattern) ? [pattern.replace(/er(\*?)$/u, 'ar$1')] : [];
 }
 
 /** One pattern's nynorsk forms (without the pattern itself): each stem replaced alone, and all of them together. */

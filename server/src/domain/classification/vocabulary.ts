@@ -127,7 +127,7 @@ const NS_TERMS: readonly Group[] = [
   [
     '31',
     3,
-    'sanitær* | tappevann* | forbruksvann* | spillvann* | bunnledning* | varmtvannsbereder* | bereder* | sanitary* | plumbing | sanitair* | riolering* | waterleiding* | toiletten | rør-i-rør | *vanninstallasjon* | soil vent* | above ground drainage | below ground drainage | public health',
+    'sanitær* | tappevann* | forbruksvann* | spillvann* | bunnledning* | varmtvannsbereder* | bereder* | sanitary* | plumbing | sanitair* | riolering* | waterleiding* | toiletten | rør-i-rør | *vanninstallasjon* | soil vent* | soil and waste | soil & waste | above ground drainage | below ground drainage | public health',
   ],
   [
     '31',
@@ -535,7 +535,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'safety_data_sheet',
     3.5,
-    'sikkerhetsdatablad* | hms-datablad* | safety data sheet* | veiligheidsinformatieblad* | sds | msds',
+    'sikkerhetsdatablad* | hms-datablad* | safety data sheet* | veiligheidsinformatieblad* | sds | msds | coshh*',
   ],
   ['safety_data_sheet', 2, '1907/2006 | fareidentifikasjon* | hazards identification | avsnitt 1'],
   ['declaration_of_performance', 3.5, 'ytelseserklæring* | declaration of performance | prestatieverklaring* | dop'],
