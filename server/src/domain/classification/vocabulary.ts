@@ -95,6 +95,7 @@ const NS_TERMS: readonly Group[] = [
     'påstøp* | avretting* | *avrettingsmasse* | gulvbelegg* | gulvoverflate* | parkett* | *gulv | gulv | gulvet | tregulv* | fliser | flislegging* | vinyl* | linoleum* | screed | raised floor* | floor finish* | carpet* | parquet* | *vloer* | smøremembran* | våtromsmembran* | *himling* | himlingsplate* | akustikkplate* | systemhimling* | ceiling tile* | suspended ceiling* | ceiling* | plafond* | slab*',
   ],
   ['25', 1, 'slabs'],
+  ['25', 1.5, 'dekker | dekkene | bjelkelag*'],
   ['25', 2, 'våtrom* | membran | smøremembran* | fuktmåling* | rf-måling* | avretting*'],
   ['23', 2, 'vindtett* | vindsperre* | kledning* | termograf*'],
   ['24', 2, 'veggmaling | innendørs veggmaling | interior paint* | wall paint*'],
@@ -789,6 +790,20 @@ function tableNamePatterns(): { pattern: string; code: string }[] {
 }
 
 export type VocabularyKind = 'ns' | 'discipline' | 'type';
+
+/** The hand-written vocabulary as written (bokmål, English, Dutch), before nynorsk forms are added: for the audit test. */
+export function writtenVocabulary(): { kind: VocabularyKind; key: string; patterns: string[] }[] {
+  const list = (kind: VocabularyKind, groups: readonly Group[]) =>
+    groups.map(([key, , patterns]) => ({
+      kind,
+      key,
+      patterns: patterns
+        .split('|')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    }));
+  return [...list('ns', NS_TERMS), ...list('discipline', DISCIPLINE_TERMS), ...list('type', TYPE_TERMS)];
+}
 
 let matchers: Record<VocabularyKind, PhraseMatcher<WeightedTarget[]>> | null = null;
 
