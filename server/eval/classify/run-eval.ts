@@ -207,7 +207,7 @@ async function evaluate(set: SetName): Promise<SetResult> {
       result.llm.wrong++;
       if (review.includes(field)) result.llm.wrongSent++;
     }
-    if (item.batch !== undefined) count(result.batches as Map<string | number, Tally>, item.batch, c, item);
+    if (item.batch !== undefined) count(result.batches, item.batch, c, item);
     const language = languageOf(item, uk);
     count(result.languages, language, c, item);
     for (const cls of classesOf(item, language)) count(result.classes, cls, c, item);
