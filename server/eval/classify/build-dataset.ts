@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { FileKind } from '../../src/domain/pipeline/extraction.types.js';
 import { A0, A1, A2, A3, A4, makeItem, type EvalItem, type LabelTuple } from './eval-item.js';
+import { ISSUE50_TUNING } from './tuning-issue50.js';
 
 const items: EvalItem[] = [];
 function add(
@@ -41,11 +42,13 @@ function date(year: number): { no: string; iso: string } {
   return { no: `${dd}.${mm}.${year}`, iso: `${year}-${mm}-${dd}` };
 }
 
-function disciplineFor(cat: string): string {
+/** Issue 50: equipment no designer draws (lifts, 6x) has no discipline but keeps its part. */
+function disciplineFor(cat: string): string | null {
+  if (cat.startsWith('6')) return null;
   if (cat === '21' || cat === '22') return 'RIB';
   if (cat.startsWith('2')) return 'ARK';
   if (cat.startsWith('3') || cat === '73') return 'RIV';
-  if (cat.startsWith('4') || cat.startsWith('5') || cat === '62' || cat === '74' || cat === '75') return 'RIE';
+  if (cat.startsWith('4') || cat.startsWith('5') || cat === '74' || cat === '75') return 'RIE';
   return 'LARK';
 }
 // ============================================================================ Norwegian drawings
@@ -538,6 +541,8 @@ for (const s of drawingSpecs) {
 }
 function drawingType(s: DrawingSpec, asBuilt: boolean): string {
   if (asBuilt) return 'as_built_drawing';
+  // a fire drawing is the fire strategy's (issue 50; the catalogue's fire_strategy names "branntegninger")
+  if (s.fag === 'RIBr') return 'fire_strategy';
   return s.type === 'schematic' ? 'schematic_diagram' : 'drawing';
 }
 
@@ -1418,7 +1423,7 @@ const docs: [string, string, LabelTuple][] = [
   [
     'Nydalen Boliger/Kontrakter/Serviceavtale heis.pdf',
     'SERVICEAVTALE\nHeis bygg B\nForebyggende vedlikehold 4 ganger per år\nResponstid 4 timer',
-    ['RIE', '62', false, 'contract'],
+    [null, '62', false, 'contract'],
   ],
   [
     'Bjørvika Kontorbygg/01 Kontrakt/Kontrakt totalentreprise.pdf',
@@ -1468,12 +1473,12 @@ const docs: [string, string, LabelTuple][] = [
   [
     'Bjørvika Kontorbygg/04 FDV/62 Heis/Driftstillatelse heis A.pdf',
     'DRIFTSTILLATELSE\nHeis A\nOslo kommune\nHeisen kan tas i bruk',
-    ['RIE', '62', false, 'lift_documents'],
+    [null, '62', false, 'lift_documents'],
   ],
   [
     'Madla skole/Overlevering/FDV/62 Heis/Heis sikkerhetskontroll rapport.pdf',
     'Sikkerhetskontroll heis\nPeriodisk kontroll\nIngen avvik\nNeste kontroll om 2 år',
-    ['RIE', '62', false, 'lift_documents'],
+    [null, '62', false, 'lift_documents'],
   ],
   [
     'Nydalen Boliger/FDV-dokumentasjon/36 Ventilasjon/Reservedeler ventilasjonsaggregat.pdf',
@@ -1702,7 +1707,7 @@ const uk: [string, [number, number] | null, string, LabelTuple][] = [
     'Kings Wharf O&M/Section 06 Electrical Services/06.1 Certificates/EIC Main Switchboard.pdf',
     A4,
     'Electrical Installation Certificate\nBS 7671\nMain LV switchboard\nTest results',
-    ['E', '43', false, 'certificate'],
+    ['E', '43', false, 'declaration_of_conformity'],
   ],
   [
     'Kings Wharf O&M/Section 06 Electrical Services/06.2 Test Results/EICR 2023.pdf',
@@ -1726,7 +1731,7 @@ const uk: [string, [number, number] | null, string, LabelTuple][] = [
     'Kings Wharf O&M/Section 07 Lifts/KONE Lift 2 LOLER Report.pdf',
     A4,
     'Thorough examination report\nLOLER 1998\nPassenger lift 2',
-    ['E', '62', false, 'lift_documents'],
+    [null, '62', false, 'lift_documents'],
   ],
   [
     'Kings Wharf O&M/Section 04 Architectural/04.2 Doors/Dorma TS 92 Installation Instructions.pdf',
@@ -2384,6 +2389,17 @@ const classExamples: [string, FileKind, [number, number] | null, string, LabelTu
   ],
 ];
 for (const [path, kind, size, text, labels] of classExamples) add(path, kind, size, text, labels);
+
+// ---- Issue 50's classes, in projects of their own (tuning-issue50.ts), with their language and class.
+for (const e of ISSUE50_TUNING) {
+  add(e.path, e.kind, e.size, e.text, e.labels);
+  const item = items[items.length - 1]!;
+  Object.assign(
+    item,
+    { language: e.language, classes: e.classes },
+    e.category3 ? { buildingCategory3: e.category3 } : {},
+  );
+}
 
 const body = items.map((item) => JSON.stringify(item)).join('\n') + '\n';
 writeFileSync(new URL('./dataset.jsonl', import.meta.url), body);

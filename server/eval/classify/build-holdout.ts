@@ -242,7 +242,8 @@ add(
     fag: 'RIBr',
     body: 'BRANNCELLE EI60\nRØMNINGSVEI\nBRANNSKILLE REI60\nDØR EI230-Sa\nBRANNKLASSE 2, RISIKOKLASSE 2',
   }),
-  ['RIBr', '20', true, 'drawing'],
+  // a fire drawing is the fire strategy's (issue 50; the catalogue's fire_strategy names "branntegninger")
+  ['RIBr', '20', true, 'fire_strategy'],
 );
 add(
   'Kvartal 7/Tegninger/RIV/K7-RIV-V37-2301 Kjøling plan 3. etg.pdf',
@@ -537,7 +538,7 @@ add(
   'pdf',
   A4,
   'ELECTRICAL INSTALLATION CERTIFICATE\nRequirements for Electrical Installations BS 7671:2018+A2:2022\nDistribution board DB-GF-01\nSchedule of test results\nInsulation resistance >200 MΩ\nNICEIC approved contractor',
-  ['E', '43', false, 'certificate'],
+  ['E', '43', false, 'declaration_of_conformity'],
 );
 add(
   'Riverside Court O&M Manual/Volume 4 Electrical Services/4.3 Lighting/Emergency Lighting Test Record.pdf',
@@ -551,7 +552,7 @@ add(
   'pdf',
   A4,
   'Report of Thorough Examination\nLifting Operations and Lifting Equipment Regulations 1998 (LOLER)\nPassenger lift 1, 8 person 630 kg\nDate of examination 12/04/2023\nNext examination due within 6 months\nNo defects requiring immediate action',
-  ['E', '62', false, 'lift_documents'],
+  [null, '62', false, 'lift_documents'],
 );
 add(
   'Riverside Court O&M Manual/Volume 2 Architectural/2.3 Windows/Velfac Window Declaration of Performance.pdf',
@@ -728,14 +729,14 @@ add(
   'pdf',
   A4,
   'Lillestrøm kommune\nDRIFTSTILLATELSE FOR HEIS\nHeis nr. 1, personheis Schindler 3000\nMerkelast 630 kg\nTillatelsen gis i medhold av plan- og bygningsloven § 29-9\nSikkerhetskontroll gjennomført',
-  ['RIE', '62', false, 'lift_documents'],
+  [null, '62', false, 'lift_documents'],
 );
 add(
   'FDV Lillestrøm/6 Andre installasjoner/62 Heis/Sikkerhetskontroll heis 2023.pdf',
   'pdf',
   A4,
   'RAPPORT PERIODISK SIKKERHETSKONTROLL\nNS-INSTA 500-2\nHeis 1 Lillestrøm omsorgsboliger\nAvvik: ingen kategori 1-avvik\nNeste kontroll innen 24 måneder',
-  ['RIE', '62', false, 'lift_documents'],
+  [null, '62', false, 'lift_documents'],
 );
 add(
   'FDV Lillestrøm/2 Bygning/23 Yttervegger/Natre vinduer - FDV.pdf',

@@ -13,6 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import type { FileKind } from '../../src/domain/pipeline/extraction.types.js';
 import { A1, A3, A4, A4L, makeItem, type EvalItem, type LabelTuple } from './eval-item.js';
+import { BATCH9 } from './independent-batch9.js';
 
 const items: EvalItem[] = [];
 function add(
@@ -53,8 +54,9 @@ add(
   'pdf',
   A4,
   'ELECTRICAL INSTALLATION CERTIFICATE\nRequirements for Electrical Installations BS 7671:2018+A2:2022\nDetails of the client\nInstallation address: Riverside Court, Block A, Leeds LS1 4AP\nDesign, construction, inspection and testing\nSchedule of test results: continuity, insulation resistance, Zs, RCD operating time\nNext inspection recommended after 5 years',
-  ['E', '43', false, 'certificate'],
-  'an EIC certifies the low-voltage installation (43 lavspent forsyning, the convention of the team sets for EICRs): E',
+  ['E', '43', false, 'declaration_of_conformity'],
+  'an EIC certifies the low-voltage installation (43 lavspent forsyning, the convention of the team sets for EICRs): E' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   BS7671,
 );
 add(
@@ -71,8 +73,9 @@ add(
   'pdf',
   A4,
   'MINOR ELECTRICAL INSTALLATION WORKS CERTIFICATE\nPart 1 Description of minor works: addition of two external lighting points on the car park column circuit\nPart 2 Installation details\nPart 3 Essential tests: earth continuity, insulation resistance, polarity, earth fault loop impedance\nPart 4 Declaration',
-  ['E', '44', false, 'certificate'],
-  'a minor works certificate for lighting points: E; lighting is 44',
+  ['E', '44', false, 'declaration_of_conformity'],
+  'a minor works certificate for lighting points: E; lighting is 44' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   BS7671,
   { category3: '442' },
 );
@@ -91,8 +94,9 @@ add(
   'pdf',
   A4,
   'EMERGENCY LIGHTING COMPLETION CERTIFICATE\nBS 5266-1:2016\nThe emergency lighting installation at the above premises has been designed, installed and verified\nFull rated duration test 3 hours\nLuminaires: self-contained maintained and non-maintained',
-  ['E', '44', false, 'certificate'],
-  'emergency lighting is lighting (44); electrical engineer',
+  ['E', '44', false, 'declaration_of_conformity'],
+  'emergency lighting is lighting (44); electrical engineer' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'BS 5266-1 model certificates',
   { category3: '443' },
 );
@@ -209,8 +213,9 @@ add(
   'pdf',
   A4,
   'REPORT OF THOROUGH EXAMINATION\nLifting Operations and Lifting Equipment Regulations 1998\nPassenger lift 1, 8 persons 630 kg\nDefects: none\nDate of next thorough examination',
-  ['E', '62', false, 'lift_documents'],
-  'lifts are 62 and, by convention, the electrical engineer',
+  [null, '62', false, 'lift_documents'],
+  'lifts are 62; a lift has no design discipline' +
+    ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   'LOLER 1998 report of thorough examination',
   { category3: '621' },
 );
@@ -219,8 +224,9 @@ add(
   'pdf',
   A4,
   'SPRINKLER SYSTEM COMPLETION CERTIFICATE\nBS 9251:2021 residential sprinkler system\nCategory 2\nWater supply test\nFlow and pressure at the design point met\nInstalled by an LPCB approved installer',
-  ['P', '33', false, 'certificate'],
-  'sprinklers are fire extinguishing (33); by the UK convention 31 and 33 belong to the public health engineer (P)',
+  ['P', '33', false, 'declaration_of_conformity'],
+  'sprinklers are fire extinguishing (33); by the UK convention 31 and 33 belong to the public health engineer (P)' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'BS 9251 completion certificate',
   { category3: '332' },
 );
@@ -607,8 +613,8 @@ add(
   'pdf',
   A4,
   'Rapport sikkerhetskontroll\nHeis nr. 1\nNS-INSTA 500\nAvvik: ingen\nNeste kontroll',
-  ['RIE', '62', false, 'lift_documents'],
-  'a lift inspection: 62, RIE by convention',
+  [null, '62', false, 'lift_documents'],
+  'a lift inspection: 62, lift_documents' + ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   'NS-INSTA 500',
   { category3: '621' },
 );
@@ -981,8 +987,9 @@ add(
   'pdf',
   A4,
   'Brukerhåndbok\nKONE MonoSpace 500\nPersonheis\nNødtelefon\nHva gjør du ved stans',
-  ['RIE', '62', false, 'user_manual'],
-  'a passenger lift (621) manual: RIE by convention for 62',
+  [null, '62', false, 'user_manual'],
+  "a passenger lift's (621) user guide: user_manual" +
+    ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   PROD,
   { category3: '621' },
 );
@@ -1457,8 +1464,9 @@ add(
   'pdf',
   A4,
   'SERVICEAVTALE\nHeis 1 og 2\nForebyggende vedlikehold fire ganger per år',
-  ['RIE', '62', false, 'contract'],
-  'a service contract that names its trade: lifts (62), RIE (team convention for a contract with a trade)',
+  [null, '62', false, 'contract'],
+  'a service contract that names its equipment: lifts (62)' +
+    ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   MIN,
 );
 add(
@@ -1704,8 +1712,8 @@ add(
   'pdf',
   A4,
   'DRIFTSTILLATELSE\nHeis nr. 1\nNS-EN 81-20\nKommunen gir tillatelse til drift av heisanlegget',
-  ['RIE', '62', false, 'lift_documents'],
-  'a lift operating permit: 62',
+  [null, '62', false, 'lift_documents'],
+  'a lift operating permit: 62' + ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   FDV,
 );
 add(
@@ -2132,8 +2140,8 @@ add(
   'pdf',
   A4,
   'PRISTILBUD\nTo sengeheiser\nTilbudssum kr 2 100 000',
-  ['RIE', '62', false, 'offer'],
-  'an offer for lifts (62): RIE',
+  [null, '62', false, 'offer'],
+  'an offer for lifts (62)' + ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   MIN,
 );
 add(
@@ -2244,8 +2252,9 @@ add(
   'pdf',
   A4,
   'CERTIFICATE OF INSTALLATION AND TEST\nRoof fall arrest system\nBS EN 795\nAnchors load tested',
-  ['A', '26', false, 'certificate'],
-  'a fall arrest system on the roof (26): A',
+  ['A', '26', false, 'declaration_of_conformity'],
+  'a fall arrest system on the roof (26): A' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'BS EN 795 certificates',
 );
 add(
@@ -2280,8 +2289,9 @@ add(
   'pdf',
   A4,
   'CERTIFICATE OF COMPLIANCE\nIntruder alarm system\nPD 6662\nGrade 2',
-  ['E', '54', false, 'certificate'],
-  'an intruder alarm (54): E',
+  ['E', '54', false, 'declaration_of_conformity'],
+  'an intruder alarm (54): E' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'NSI certificates of compliance',
 );
 add(
@@ -2433,8 +2443,9 @@ add(
   'pdf',
   A4,
   'Kontrollrapport\nPersonheis 1\nNS-INSTA 500\nAvvik: 1 mindre',
-  ['RIE', '62', false, 'test_measurement_report'],
-  'a lift inspection report; its specific type is a control report (test_measurement_report), part 62',
+  [null, '62', false, 'lift_documents'],
+  'a lift inspection report: lift_documents (issue 50: inspection reports of a lift are lift documents), part 62' +
+    ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   FDV,
 );
 add(
@@ -2590,8 +2601,9 @@ add(
   'pdf',
   A4,
   'EMERGENCY LIGHTING COMPLETION CERTIFICATE\nBS 5266-1\nDuration 3 hours\nDesign, installation and verification',
-  ['E', '44', false, 'certificate'],
-  'emergency lighting (443): E',
+  ['E', '44', false, 'declaration_of_conformity'],
+  'emergency lighting (443): E' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'BS 5266-1 model certificates',
   { category3: '443' },
 );
@@ -2930,8 +2942,9 @@ add(
   'pdf',
   A4,
   'ELECTRICAL INSTALLATION CERTIFICATE\nElectric vehicle charging points\nBS 7671 section 722\nSchedule of test results',
-  ['E', '43', false, 'certificate'],
-  'EV chargers are low-voltage supply (43): E',
+  ['E', '43', false, 'declaration_of_conformity'],
+  'EV chargers are low-voltage supply (43): E' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   BS7671,
 );
 add(
@@ -2958,8 +2971,9 @@ add(
   'pdf',
   A4,
   'LIFT MAINTENANCE CONTRACT\nComprehensive maintenance\nQuarterly visits\nCallout within 4 hours',
-  ['E', '62', false, 'contract'],
-  'a maintenance contract that names its trade: lifts (62), E',
+  [null, '62', false, 'contract'],
+  'a maintenance contract that names its equipment: lifts (62)' +
+    ' (relabelled for issue 50: equipment no designer draws has no discipline)',
   MIN,
 );
 add(
@@ -3250,8 +3264,9 @@ add(
   'pdf',
   A4,
   'CERTIFICATE\nLightning protection system\nBS EN 62305\nDesigned, installed and tested',
-  ['E', '41', false, 'certificate'],
-  'lightning protection (41): E',
+  ['E', '41', false, 'declaration_of_conformity'],
+  'lightning protection (41): E' +
+    " (relabelled for issue 50: an installer's certificate that the installation meets its standard is a declaration_of_conformity)",
   'BS EN 62305 certificates',
 );
 add(
@@ -3421,8 +3436,8 @@ add(
   'pdf',
   A4,
   'FDV\nTeleskoptribune\nÅrlig kontroll av låsemekanismer\nSmøring',
-  ['ARK', '27', false, 'om_instructions'],
-  'retractable seating is fixed furnishing (27): ARK',
+  ['ARK', '28', false, 'om_instructions'],
+  'retractable seating: ARK (relabelled for issue 50: the part follows the content, and NS 3451 names it, 285 "tribuner og amfier")',
   FDV,
 );
 add(
@@ -3484,8 +3499,8 @@ add(
   'pdf',
   A4,
   'KONTRAKT\nScenemaskineri\nNS 8407\nKontraktssum',
-  [null, 'MSC', false, 'contract'],
-  "a contract for stage machinery: no trade in the catalogue's sense, no part",
+  [null, '64', false, 'contract'],
+  "a contract for stage machinery: no trade in the catalogue's sense (relabelled for issue 50: equipment no designer draws keeps its part, stage equipment 64)",
   MIN,
 );
 add(
@@ -3543,10 +3558,25 @@ add(
   MIN,
 );
 
+// Batch 9 (independent-batch9.ts): written for issue 50 after its last rule change, measured untouched.
+for (const b of BATCH9) {
+  add(
+    b.path,
+    b.kind,
+    b.size,
+    b.text,
+    b.labels,
+    b.reason,
+    b.source,
+    b.category3 ? { category3: b.category3 } : undefined,
+  );
+  Object.assign(items[items.length - 1]!, { language: b.language, classes: b.classes });
+}
+
 // When each item was written: batch 1 before any rule was changed for issue 19, batch 2 after the first round of changes
-// and before the second, and so on: batch 8 after the seventh and last. A batch measures the rules as they were when it
-// was written; its misses were read only after it was measured.
-const BATCH_ENDS = [94, 157, 198, 236, 272, 308, 344];
+// and before the second, and so on: batch 8 after the seventh and last of issue 19; batch 9 after the last change for
+// issue 50. A batch measures the rules as they were when it was written; its misses were read only after it was measured.
+const BATCH_ENDS = [94, 157, 198, 236, 272, 308, 344, 380];
 items.forEach((item, i) => {
   item.batch = 1 + BATCH_ENDS.filter((end) => i >= end).length;
 });

@@ -21,7 +21,15 @@ const MAIN_SHARE = 0.5;
 /** A runner-up of the same part this close to the winner means the document spans the part. */
 const SPAN_RATIO = 0.75;
 
-export function decideBuildingCategory(signals: readonly Signal[]): CategoryDecision {
+export function decideBuildingCategory(
+  signals: readonly Signal[],
+  options?: {
+    /** the runner-up's share of the winner's support from which the document spans both (default SPAN_RATIO) */
+    spanRatio?: number;
+    /** a general winner with one specific part close behind is that part (not for drawings: a general arrangement is general) */
+    preferSpecific?: boolean;
+  },
+): CategoryDecision {
   const level1 = new Map<string, number>();
   const twoDigit = new Map<string, number>();
   for (const s of signals) {
@@ -45,12 +53,22 @@ export function decideBuildingCategory(signals: readonly Signal[]): CategoryDeci
   }
   let [code, score] = best;
   const main = code[0]!;
-  const sameMainRunnerUp = ranked.find(([c]) => c !== code && c[0] === main);
+  const spanRatio = options?.spanRatio ?? SPAN_RATIO;
+  // The main part's general code (70 from an "Utomhus" folder, 30 from "VVS") is no second part the document spans:
+  // a general winner with one specific part close behind is that part; with two, the document spans them.
+  // (Not where the general code is the genre's or the discipline's own statement: a building physics memo is about the
+  // building as a whole, whatever part its text mentions.)
+  const stated = signals.some(
+    (s) => s.value === code && /^(?:discipline |information type|a room schedule|a greenhouse)/.test(s.evidence),
+  );
+  if (options?.preferSpecific && code.endsWith('0') && !stated) {
+    const close = ranked.filter(([c, s]) => c[0] === main && !c.endsWith('0') && s >= spanRatio * score);
+    if (close.length === 1) [code, score] = close[0]!;
+  }
+  const sameMainRunnerUp = ranked.find(([c]) => c !== code && c[0] === main && !c.endsWith('0'));
   const confidence = confidenceOf(score, ranked[1]?.[1] ?? 0);
   const spans =
-    sameMainRunnerUp !== undefined &&
-    sameMainRunnerUp[1] >= SPAN_RATIO * score &&
-    ns3451Entry(`${main}0`) !== undefined;
+    sameMainRunnerUp !== undefined && sameMainRunnerUp[1] >= spanRatio * score && ns3451Entry(`${main}0`) !== undefined;
   if (spans) {
     code = `${main}0`;
   } else {

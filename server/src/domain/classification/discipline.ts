@@ -14,14 +14,18 @@ export interface DisciplineDecision {
   norwegian: string | null;
 }
 
-/** Which discipline designs a building part (the convention the eval labels follow too). */
-function disciplineForCategory(code: string): string | null {
+/**
+ * Which discipline designs a building part (the convention the eval labels follow too). Lifts, dock levellers, book
+ * sorters and the rest of 6x are equipment no designer draws: no discipline.
+ */
+export function disciplineForCategory(code: string): string | null {
   if (code === 'MSC') return null;
   const two = code.slice(0, 2);
   if (two === '21' || two === '22') return 'RIB';
   if (code.startsWith('2')) return 'ARK';
-  if (code.startsWith('3') || two === '73') return 'RIV';
-  if (code.startsWith('4') || code.startsWith('5') || two === '62' || two === '74' || two === '75') return 'RIE';
+  if (code.startsWith('3') || two === '73' || code.startsWith('783')) return 'RIV';
+  if (code.startsWith('4') || code.startsWith('5') || two === '74' || two === '75') return 'RIE';
+  if (code.startsWith('784') || code.startsWith('785')) return 'RIE';
   if (code.startsWith('6')) return null;
   if (code.startsWith('7')) return 'LARK';
   return null;
@@ -55,6 +59,15 @@ function ukRoleFor(discipline: string, category: string): string | null {
   }
 }
 
+/** The UK role letters of ISO 19650-2's National Annex. */
+const UK_ROLES = new Set('ABCDEFGHIKLMPQSTWXYZ'.split(''));
+
+/** "M-501 Ventilation Layout", "P101 Soil and Waste": the role letter a UK drawing number opens a name with. */
+export function nameRoleLetter(stem: string): string | null {
+  const m = /^([A-Z])[-_ ]?\d{2,4}(?=$|[-_ .])/.exec(stem.trim());
+  return m && UK_ROLES.has(m[1]!) ? m[1]! : null;
+}
+
 /** How a category becomes discipline evidence: weaker than any explicit code, stronger than a stray word. */
 const CATEGORY_WEIGHT = 3.5;
 
@@ -65,6 +78,8 @@ export function decideDiscipline(args: {
   /** the caller said which market the building is in; then an ISO 19650 name does not make it UK */
   marketGiven?: boolean;
   iso: Iso19650Name | null;
+  /** the UK role letter a drawing number in the name opens with ("M-501 Ventilation Layout"), if any */
+  nameRole?: string | null;
 }): DisciplineDecision {
   const board = new Scoreboard();
   for (const s of args.signals) board.add(s.value, s.weight, s.evidence);
@@ -98,6 +113,14 @@ export function decideDiscipline(args: {
       norwegian: top.value,
     };
   }
+  // UK material: a role letter the name opens with is kept (issue 50's convention), as an ISO 19650 role is
+  if (args.market === 'UK' && args.nameRole && UK_ROLES.has(args.nameRole))
+    return {
+      value: args.nameRole,
+      confidence: Math.max(confidence, 0.8),
+      evidence: [`name opens with the role letter "${args.nameRole}"`, ...evidence],
+      norwegian: top.value,
+    };
   if (args.market === 'UK') {
     const role = ukRoleFor(top.value, args.category.code);
     return {

@@ -4,6 +4,8 @@
  */
 import type { ClassificationInput, DrawingType } from './classification.types.js';
 import { leadingCode, type Iso19650Name } from './filename-conventions.js';
+import { MODEL_EXTENSIONS } from './information-types.js';
+import { withNynorsk } from './nynorsk.js';
 import { confidenceOf } from './scoreboard.js';
 import { PhraseMatcher } from './text-matcher.js';
 import { normalizeForMatching, type PathParts } from './tokens.js';
@@ -44,7 +46,7 @@ class Tally {
 function cueMatcher<T>(groups: readonly (readonly [T, number, string])[]): PhraseMatcher<{ key: T; weight: number }> {
   const entries: { pattern: string; payload: { key: T; weight: number } }[] = [];
   for (const [key, weight, patterns] of groups)
-    for (const p of patterns
+    for (const p of withNynorsk(patterns)
       .split('|')
       .map((x) => x.trim())
       .filter(Boolean))
@@ -76,7 +78,7 @@ function drawingCueMatcher(): PhraseMatcher<{ key: DrawingCue; weight: number }>
     [
       'document',
       3,
-      'rapport* | *rapport | report | reports | *datablad* | datablad* | instruks* | *instruks | manual* | *manual | anvisning* | *anvisning | veiledning* | *veiledning | beskrivelse* | *beskrivelse | erklæring* | *erklæring | declaration* | sertifikat* | certificate* | protokoll* | *protokoll | sjekkliste* | *kontrakt* | avtale* | *avtale | attest* | *attest | tillatelse* | *tillatelse | garanti* | warranty | guarantee | liste | *liste | list | *beregning* | calculation* | notat* | specification* | handleiding* | *handleiding | *verklaring* | product data | productdata | productinfo | product info* | data sheet | datasheet | o&m | guide | brochure | katalog* | *konsept | konsept* | *strategi* | strategy | program | *program | kontrollplan* | fremdriftsplan* | *fremdriftsplan* | phase plan | construction phase plan | kvalitetsplan* | sha-plan* | avfallsplan* | *vurdering | vurdering* | tilstand* | utredning* | analyse* | *analyse | log | logbook | log book | records | vedlikeholdsplan* | miljøoppfølging* | beredskapsplan* | fuktsikringsplan* | test record* | test result* | *test | test | schedule | inregel* | assessment | statement | notice | survey | brev | letter | referat* | minutes | faktura* | invoice | tilbud* | søknad* | egenerklæring* | fdv | epd | sds | dop | servicehåndbok* | bruksanvisning* | energiattest* | *sertifikat | innregulering* | målerapport* | *kontroll | kontroll* | kursfortegnelse* | kursliste* | opplæring* | training | driftstillatelse* | funksjonstest* | leverandørliste* | kontaktliste* | directory | samsvarserklæring* | ytelseserklæring* | teknisk godkjenning | *godkjenning',
+      'rapport* | *rapport | report | reports | *datablad* | datablad* | instruks* | *instruks | manual* | *manual | anvisning* | *anvisning | veiledning* | *veiledning | beskrivelse* | *beskrivelse | erklæring* | *erklæring | declaration* | sertifikat* | certificate* | protokoll* | *protokoll | sjekkliste* | *kontrakt* | avtale* | *avtale | attest* | *attest | tillatelse* | *tillatelse | garanti* | warranty | guarantee | liste | *liste | list | *beregning* | calculation* | notat* | specification* | handleiding* | *handleiding | *verklaring* | product data | productdata | productinfo | product info* | data sheet | datasheet | o&m | guide | brochure | katalog* | *konsept | konsept* | *strategi* | strategy | program | *program | kontrollplan* | fremdriftsplan* | *fremdriftsplan* | phase plan | construction phase plan | kvalitetsplan* | sha-plan* | avfallsplan* | gjennomføringsplan* | nabovarsel* | ansvarsrett* | blankett* | maintenance plan* | management plan* | aftercare plan* | soft landings* | skjøtselsplan* | care plan* | vedlikeholdsplan* | *vurdering | vurdering* | tilstand* | utredning* | analyse* | *analyse | log | logbook | log book | records | vedlikeholdsplan* | miljøoppfølging* | beredskapsplan* | fuktsikringsplan* | test record* | test result* | *test | test | schedule | inregel* | assessment | statement | notice | survey | brev | letter | referat* | minutes | faktura* | invoice | tilbud* | søknad* | egenerklæring* | fdv | epd | sds | dop | servicehåndbok* | bruksanvisning* | energiattest* | *sertifikat | innregulering* | målerapport* | *kontroll | kontroll* | kursfortegnelse* | kursliste* | opplæring* | training | driftstillatelse* | funksjonstest* | leverandørliste* | kontaktliste* | directory | samsvarserklæring* | ytelseserklæring* | teknisk godkjenning | *godkjenning',
     ],
   ]);
   return drawingCues;
@@ -108,7 +110,7 @@ function asBuiltCueMatcher(): PhraseMatcher<{ key: 'asBuilt'; weight: number }> 
     [
       'asBuilt',
       4,
-      'som bygget | som-bygget | sombygget | som bygd | as built | as-built | asbuilt | as constructed | as-constructed | record drawing* | revisjonstegning* | revisietekening* | *revisietekening* | oppdatert iht. utførelse | as built record',
+      'som bygget | som-bygget | sombygget | som bygd | as built | as-built | asbuilt | as installed | as-installed | as constructed | as-constructed | record drawing* | revisjonstegning* | revisietekening* | *revisietekening* | oppdatert iht. utførelse | as built record',
     ],
     ['asBuilt', 2, 'revisie'],
     [
@@ -197,6 +199,7 @@ export function decideIsDrawing(args: {
   else if (kind === 'ifc') t.add(-8, 'IFC file (a model, not a drawing)');
   else if (kind === 'image') t.add(-6, 'image file (photo)');
   else if (NON_DRAWING_KINDS.has(kind)) t.add(-8, `${kind} file`);
+  else if (MODEL_EXTENSIONS.has(parts.extension)) t.add(-8, `.${parts.extension} file (a model, not a drawing)`);
 
   const sized = input.pages.find((p) => p.widthMm !== undefined && p.heightMm !== undefined);
   if (sized && sized.widthMm !== undefined && sized.heightMm !== undefined) {
@@ -236,12 +239,12 @@ export function decideIsDrawing(args: {
   }
   const folderText = normalizeForMatching(parts.folders.slice(-2).join(' / '));
   if (
-    /\b(tegninger|tegning|drawings|tekeningen|dwg|som bygget|arbeidstegninger|revisietekeningen|plattegronden)\b/.test(
+    /\b(tegninger|tegning|teikningar|teikning|drawings|tekeningen|dwg|som bygget|som bygd|arbeidstegninger|arbeidsteikningar|revisietekeningen|plattegronden)\b/.test(
       folderText,
     )
   )
     t.add(1.5, `folder "${parts.folders.slice(-2).join('/')}" holds drawings`);
-  else if (/\b(rapporter|reports|fdv|o&m|health and safety file|commercial)\b/.test(folderText))
+  else if (/\b(rapporter|rapportar|reports|fdv|o&m|health and safety file|commercial)\b/.test(folderText))
     t.add(-1, `folder "${parts.folders.slice(-2).join('/')}" holds documents`);
 
   const code = leadingCode(parts.stem);

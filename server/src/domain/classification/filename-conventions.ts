@@ -136,6 +136,13 @@ const ISO_TYPE_INFORMATION: Record<string, string> = {
   SU: 'report',
   HS: 'report',
   MS: 'description',
+  MI: 'meeting_minutes',
+  SH: 'description',
+  RD: 'description',
+  SA: 'description',
+  SN: 'self_inspection_checklist',
+  PR: 'description',
+  FN: 'report',
 };
 
 /**
@@ -424,6 +431,10 @@ const DISCIPLINE_WORDS: Record<string, string> = {
   bygg: 'RIB',
   vvs: 'RIV',
   rør: 'RIV',
+  røyr: 'RIV',
+  elektrikar: 'RIE',
+  landskapsarkitektur: 'LARK',
+  bygningsfysikk: 'RIByFy',
   ventilasjon: 'RIV',
   mechanical: 'RIV',
   elektro: 'RIE',

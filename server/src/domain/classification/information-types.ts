@@ -32,9 +32,14 @@ const UMBRELLA_FACTOR: Record<string, number> = {
   model: 0.8,
 };
 
+/** Files that hold a model whatever their kind was detected as: IFC in its forms, and the authoring and review tools'. */
+export const MODEL_EXTENSIONS = new Set(['ifc', 'ifczip', 'ifcxml', 'rvt', 'nwd', 'nwc', 'nwf', 'smc', 'pln', 'bimx']);
+
 export function decideInformationTypes(args: {
   signals: readonly Signal[];
   fileKind: FileKind;
+  /** the file name's extension, lower case */
+  extension?: string;
   isDrawing: boolean;
   asBuilt: boolean;
   isSchema: boolean;
@@ -43,6 +48,8 @@ export function decideInformationTypes(args: {
   for (const s of args.signals) board.add(s.value, s.weight, s.evidence);
 
   if (args.fileKind === 'ifc') board.add('model', 10, 'IFC file (BIM model)');
+  else if (args.extension && MODEL_EXTENSIONS.has(args.extension))
+    board.add('model', 10, `.${args.extension} file (BIM model)`);
   // an e-mail is correspondence about a document, not the document: its subject's "warranty" is no warranty
   if (args.fileKind === 'msg' || args.fileKind === 'eml')
     return {
@@ -66,6 +73,19 @@ export function decideInformationTypes(args: {
       all.unshift('as_built_drawing');
       primary = 'as_built_drawing';
       evidence.unshift('as-built drawing');
+    }
+    // A fire drawing (branntegning, fire strategy plan) is the fire strategy's, when its name says so: notes on an
+    // ordinary drawing often mention fire requirements.
+    const fireByName = args.signals
+      .filter((s) => s.value === 'fire_strategy' && !s.evidence.startsWith('text'))
+      .reduce((sum, s) => sum + s.weight, 0);
+    if (fireByName >= 3) {
+      // an as-built drawing stays as-built first; the fire strategy is its second type
+      all.splice(args.asBuilt ? 1 : 0, 0, 'fire_strategy');
+      if (!args.asBuilt) {
+        primary = 'fire_strategy';
+        evidence.unshift(...board.evidenceOf('fire_strategy').slice(0, 2));
+      }
     }
     if (board.score('evacuation_plan') >= 3) {
       all.unshift('evacuation_plan');

@@ -7,7 +7,7 @@ import { nsLabel, type Signal } from './filename-conventions.js';
 import { normalizeForMatching } from './tokens.js';
 import { vocabularyMatchers, type VocabularyTarget } from './vocabulary.js';
 
-export type SourceKind = 'filename' | 'folder' | 'title' | 'attribute' | 'text';
+export type SourceKind = 'filename' | 'folder' | 'title' | 'attribute' | 'field' | 'text';
 
 export interface TextSource {
   kind: SourceKind;
@@ -54,6 +54,8 @@ function sourcePhrase(source: TextSource, word: string): string {
       return `title mentions "${word}"`;
     case 'attribute':
       return `title block ${source.label ?? 'attribute'} mentions "${word}"`;
+    case 'field':
+      return `${source.label ?? 'a field'} mentions "${word}"`;
     case 'text':
       return `text mentions "${word}"`;
   }
@@ -87,7 +89,8 @@ export function vocabularySignals(sources: readonly TextSource[]): VocabularySig
           counted.add(spanKey);
           let w = weight * multiplier;
           // "FDV", "O&M" folders hold the whole handover package; they do not make each file an O&M manual.
-          if (source.kind === 'folder' && PACKAGE_FOLDER_TERMS.has(match.term)) w *= 0.3;
+          // Alone they still say a document in them is most likely O&M material.
+          if (source.kind === 'folder' && PACKAGE_FOLDER_TERMS.has(match.term)) w *= 0.5;
           if (source.kind === 'text') {
             const total = textTotals.get(key) ?? 0;
             w = Math.min(w, Math.max(0, TEXT_TARGET_CAP - total));
@@ -125,7 +128,7 @@ const UK_CUES: readonly [RegExp, number, string][] = [
 ];
 
 const NORWEGIAN_OR_DUTCH_PATH =
-  /[æøå]|\b(?:fdv|tegninger|prosjektering|overlevering|dokumentasjon|rapporter|beskrivelser|kontrakter|byggesak|tekeningen|opleverdossier|installaties|bouwkundig|revisietekeningen|plattegronden|opleveringsdocumenten)\b/i;
+  /[æøå]|\b(?:fdv|tegninger|teikningar|prosjektering|overlevering|dokumentasjon|rapporter|rapportar|beskrivelser|skildringar|kontrakter|kontraktar|byggesak|byggjesak|tekeningen|opleverdossier|installaties|bouwkundig|revisietekeningen|plattegronden|opleveringsdocumenten)\b/i;
 /** English function words and the words English building documents are named with */
 const ENGLISH_WORDS = new Set(
   (
@@ -138,7 +141,15 @@ const ENGLISH_WORDS = new Set(
   ).split(' '),
 );
 
+// bokmål and nynorsk function words ("ikke"/"ikkje", "fra"/"frå" ...)
 const NORWEGIAN_WORDS = new Set([
+  'ikkje',
+  'frå',
+  'eit',
+  'ein',
+  'vert',
+  'berre',
+  'korleis',
   'og',
   'av',
   'til',

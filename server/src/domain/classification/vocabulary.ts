@@ -6,6 +6,7 @@
  * The vocabulary is domain knowledge, not a list of the eval's phrases; manufacturer names are few and weak on purpose,
  * since a document about a product usually says what the product is.
  */
+import { withNynorsk } from './nynorsk.js';
 import { ns3451Entries } from './reference-data.js';
 import { PhraseMatcher } from './text-matcher.js';
 
@@ -60,6 +61,8 @@ const NS_TERMS: readonly Group[] = [
   ],
   ['23', 1.5, 'insulation | isolatie*'],
   ['3', 1, 'rørisolasjon* | pipe insulation | ductwork insulation'],
+  ['31', 3, 'rainwater harvesting* | regnvannsoppsamling* | gråvann* | greywater*'],
+  ['31', 2, 'water meter* | cold water storage | booster set* | trykkøkningsanlegg*'],
   [
     '23',
     2,
@@ -71,7 +74,7 @@ const NS_TERMS: readonly Group[] = [
     '*vindu* | window* | ytterdør* | garasjeport* | leddport* | industriport* | kozijn* | ytterdører | entrance door* | roller shutter*',
   ],
   ['233', 2.5, 'glassfasade* | curtain walling'],
-  ['237', 2.5, 'solavskjerming* | persienne* | markise* | screens | utvendig screen* | brise soleil'],
+  ['237', 2.5, 'solavskjerming* | solskjerming* | persienne* | markise* | screens | utvendig screen* | brise soleil'],
   [
     '24',
     3,
@@ -92,6 +95,7 @@ const NS_TERMS: readonly Group[] = [
     'påstøp* | avretting* | *avrettingsmasse* | gulvbelegg* | gulvoverflate* | parkett* | *gulv | gulv | gulvet | tregulv* | fliser | flislegging* | vinyl* | linoleum* | screed | raised floor* | floor finish* | carpet* | parquet* | *vloer* | smøremembran* | våtromsmembran* | *himling* | himlingsplate* | akustikkplate* | systemhimling* | ceiling tile* | suspended ceiling* | ceiling* | plafond* | slab*',
   ],
   ['25', 1, 'slabs'],
+  ['25', 1.5, 'dekker | dekkene | bjelkelag*'],
   ['25', 2, 'våtrom* | membran | smøremembran* | fuktmåling* | rf-måling* | avretting*'],
   ['23', 2, 'vindtett* | vindsperre* | kledning* | termograf*'],
   ['24', 2, 'veggmaling | innendørs veggmaling | interior paint* | wall paint*'],
@@ -101,7 +105,7 @@ const NS_TERMS: readonly Group[] = [
     'yttertak* | taktekking* | takbelegg* | takmembran* | takpapp* | takstein* | roofing* | roof covering* | roof membrane* | dakbedekking* | taktekning*',
   ],
   ['26', 2, 'takrenne* | nedløp* | gutter* | downpipe* | takstol* | takfot* | gesims* | takkonstruksjon*'],
-  ['26', 1, 'roof'],
+  ['26', 1, 'roof | tak | taket'],
   ['263', 3, 'takvindu* | takluke* | overlys* | roof window* | rooflight* | skylight* | dakraam* | lichtkoepel*'],
   [
     '27',
@@ -114,6 +118,7 @@ const NS_TERMS: readonly Group[] = [
     'trapp* | *trapp | *trapper | *trappen | *trappeløp* | *trapperom* | *trappehus* | trappen* | rekkverk* | håndløper* | *balkong* | balkong* | ramper | rampe | stair* | balcon* | balustrade* | handrail* | baldakin* | canopy* | trappenhuis*',
   ],
   ['20', 1.5, 'romprogram*'],
+  ['2', 2, 'tømrerarbeid* | snekkerarbeid* | carpentry works | joinery works'],
   // 3 VVS
   [
     '3',
@@ -123,7 +128,7 @@ const NS_TERMS: readonly Group[] = [
   [
     '31',
     3,
-    'sanitær* | tappevann* | forbruksvann* | spillvann* | bunnledning* | varmtvannsbereder* | bereder* | sanitary* | plumbing | sanitair* | riolering* | waterleiding* | toiletten | rør-i-rør | *vanninstallasjon* | soil vent* | above ground drainage | below ground drainage | public health',
+    'sanitær* | tappevann* | forbruksvann* | spillvann* | bunnledning* | varmtvannsbereder* | bereder* | sanitary* | plumbing | sanitair* | riolering* | waterleiding* | toiletten | rør-i-rør | *vanninstallasjon* | soil vent* | soil and waste | soil & waste | above ground drainage | below ground drainage | public health',
   ],
   [
     '31',
@@ -146,9 +151,11 @@ const NS_TERMS: readonly Group[] = [
     3,
     'sprinkler* | brannslokking* | *slokkeanlegg* | vanntåke* | brannslange* | fire suppression* | wet riser* | dry riser* | hose reel* | alarmventil* | boligsprinkler*',
   ],
+  ['31', 3, 'thermostatic mixing valve* | tmv | tmvs | termostatisk blandeventil* | dekontaminator* | bekkenspyler*'],
   ['33', 1.5, 'brannslukker* | brannslokkeapparat* | brannslukningsapparat* | fire extinguisher*'],
   ['34', 3, 'trykkluft* | medisinsk gass* | gassinstallasjon* | compressed air | medical gas*'],
-  ['35', 3, 'kjølerom* | fryserom* | cold room* | kuldeanlegg*'],
+  ['343', 3, 'medisinsk oksygen | medisinske gasser | medical oxygen | oksygenuttak*'],
+  ['35', 3, 'kjølerom* | fryserom* | cold room* | kuldeanlegg* | cold store* | freezer room*'],
   [
     '36',
     3,
@@ -160,6 +167,13 @@ const NS_TERMS: readonly Group[] = [
     'aggregat | aggregatet | luftkanal* | kanalnett* | spiro* | *spjeld* | vav | cav | varmegjenvinner* | gjenvinner* | *luftfordeling* | damper* | diffuser* | duct | ducts | airflow | air volume* | sfp | kjøkkenhette* | lyddemper* | attenuator* | filterskift* | luftfilter* | ventiel* | roterende | motstrøms*',
   ],
   ['36', 1, 'm³/h | m3/h | l/s | filter | filtre'],
+  ['36', 2.5, 'vifte* | *vifte | *vifter | extract fans | supply fan* | fan unit* | takvifte* | kanalvifte*'],
+  ['36', 1.5, 'fan | fans'],
+  [
+    '36',
+    3.5,
+    'avgassavsug* | eksosavsug* | eksosslange* | vehicle exhaust* | exhaust extraction* | exhaust hose* | exhaust hose reel* | extraction hose reel* | exhaust extraction hose reel* | slangetrommel for eksos',
+  ],
   [
     '37',
     3,
@@ -167,6 +181,13 @@ const NS_TERMS: readonly Group[] = [
   ],
   ['37', 1.5, 'kuldemedium* | kjølemedium* | refrigerant* | r32 | r410a | kjøleanlegg*'],
   ['38', 3, 'vannbehandling* | vannrensing* | water treatment | svømmebasseng* | fontene*'],
+  ['383', 4, 'pool water treatment* | swimming pool water treatment*'],
+  [
+    '383',
+    3.5,
+    'bassengvann* | bassengteknikk* | bassengvannbehandling* | rensing av bassengvann | pool water* | pool plant | pool filtration | swimming pool plant | klordosering* | chlorine dosing | bassengfilter*',
+  ],
+  ['38', 1.5, 'sandfilter* | tilbakespyling* | backwash* | uv-anlegg* | uv unit*'],
   // 4 Elkraft
   [
     '4',
@@ -184,6 +205,7 @@ const NS_TERMS: readonly Group[] = [
     3,
     '*tavle | tavle* | sikringsskap* | hovedfordeling* | underfordeling* | fordelingstavle* | stikkontakt* | automatsikring* | jordfeil* | overspenningsvern* | effektbryter* | hovedbryter* | stigekabel* | ladestasjon* | ladepunkt* | elbillad* | switchboard* | distribution board* | consumer unit* | socket outlet* | small power | circuit breaker* | lv switchboard* | ev charger* | ev charging | groepenkast* | groepenverklaring* | groepen verklaring* | wandcontactdo* | verdeelinrichting* | aardlekschakelaar* | receptacle* | *switch | switches | kursfortegnelse* | kursliste*',
   ],
+  ['43', 2.5, 'dle | eltilsyn* | pat test* | portable appliance test*'],
   [
     '43',
     2,
@@ -195,7 +217,7 @@ const NS_TERMS: readonly Group[] = [
     'belysning* | lysarmatur* | led-armatur* | downlight* | nødlys* | ledeskilt* | luminaire* | lighting | emergency light* | exit sign* | verlichting* | noodverlichting* | lys og nødlys | *belysning',
   ],
   ['44', 1.5, 'schakelaar* | lysbryter* | bryter | brytere | light switch*'],
-  ['44', 2, 'lys | armatur* | dali | ugr | lux | lamp* | lumen | armatuur* | sentralbatteri*'],
+  ['44', 2, 'lys | armatur* | dali | ugr | lux | lamp* | lumen | armatuur* | sentralbatteri* | lichtpunt*'],
   [
     '45',
     3,
@@ -211,6 +233,7 @@ const NS_TERMS: readonly Group[] = [
     'ikt | datanett* | datauttak* | datanettverk* | nettverk* | access point* | cat6* | fiberkabel* | structured cabling | data cabling | ict | wifi | trådløst nett*',
   ],
   ['53', 3, 'porttelefon* | dørtelefon* | intercom* | door entry | telefon* | telephone* | phone*'],
+  ['553', 3, 'kameraovervåking* | overvåkingskamera* | ip-kamera* | videoovervåkning*'],
   [
     '54',
     3,
@@ -234,7 +257,50 @@ const NS_TERMS: readonly Group[] = [
     '*heis | heis* | heiser | rulletrapp* | løftebord* | lift | lifts | lifting | elevator* | escalator* | loler | ns-insta 500* | en 81* | merkelast* | trappeheis*',
   ],
   ['62', 1.5, 'kone | otis | tk elevator | driftstillatelse*'],
+  // The 62 and 63 groups by the standard's own names and the products they hold: lifts, escalators, moving walks,
+  // lifting tables, stair lifts, facade access, dock levellers; document and small goods transport.
+  [
+    '621',
+    3,
+    'personheis* | sengeheis* | vareheis* | passenger lift* | goods lift* | platform lift* | evacuation lift* | firefighting lift* | bed lift*',
+  ],
+  ['622', 3, 'rulletrapp* | escalator*'],
+  ['623', 3, 'rullebånd* | rullefortau* | travelator* | moving walk*'],
+  ['624', 3, 'løftebord* | lifting table* | scissor lift table*'],
+  ['625', 3, 'trappeheis* | stairlift* | stair lift* | trappeløfter*'],
+  [
+    '627',
+    3,
+    'fasadevask* | fasadeheis* | gondol* | building maintenance unit* | bmu | facade access equipment | cradle system* | window cleaning cradle*',
+  ],
+  [
+    '62',
+    3,
+    'dokkramp* | dokkrampe | dock leveller* | dock leveler* | dock levellers | lasterampe* | lastebro* | rampebro* | loading bay equipment | dock shelter*',
+  ],
+  [
+    '631',
+    3,
+    'rørpost* | pneumatic tube* | tube post | dokumentheis* | småvareheis* | bokinnlevering* | bokretur* | book return* | book sorter* | book sorting | sorteringsanlegg for bøker | selvbetjent innlevering*',
+  ],
+  ['63', 2, 'sorteringsanlegg* | sorting system* | transportbånd* | conveyor*'],
+  ['61', 3, 'baderomsmodul* | prefabrikkerte bad* | bathroom pod* | prefabricated bathroom* | prefabrikkerte rom'],
+  [
+    '64',
+    3,
+    'scenerigg* | scenemaskineri* | sceneteknisk* | trekkstang* | trekkstenger | stage machinery | stage engineering | flying system* | orkestergrav*',
+  ],
+  [
+    '66',
+    2.5,
+    'storkjøkkenutstyr* | catering equipment | commercial kitchen equipment | laboratorieutstyr* | laboratory furniture',
+  ],
   ['65', 3, 'sentralstøvsuger* | avfallssug* | søppelsug* | avfallsbrønn*'],
+  [
+    '65',
+    2.5,
+    'avfallskomprimator* | komprimator* | avfallskvern* | central vacuum* | waste compactor* | refuse chute*',
+  ],
   // 7 Utendørs
   ['7', 2, 'utendørs* | landskap* | external works | uteanlegg*'],
   [
@@ -243,23 +309,69 @@ const NS_TERMS: readonly Group[] = [
     'utomhus* | uteområde* | landscape* | situasjonsplan* | site plan | site location* | location plan* | situatie*',
   ],
   ['71', 2.5, 'terrengplan* | terrengbearbeiding* | grøft* | masseutskifting* | planering* | earthworks | høydeplan*'],
+  ['714', 2.5, 'kabelgrøft* | va-grøft* | grøfter for tekniske* | grøftesnitt* | service trench*'],
   ['71', 1, 'terreng | terrenget'],
-  ['72', 2.5, 'støttemur* | gjerde* | fence* | fencing | leskur* | sykkelskur* | sykkelbod*'],
+  ['721', 2.5, 'støttemur* | retaining wall* | natursteinsmur*'],
   [
-    '73',
+    '725',
+    2.5,
+    'barrier | barriers | barrier arm* | loop detector* | gjerde* | fence* | fencing | skyveport* | slagport* | innkjøringsport* | bom | bommer | bomanlegg* | bomarm* | vegbom* | parkeringsbom* | rising arm barrier* | vehicle barrier* | gates | swing gate* | sliding gate*',
+  ],
+  [
+    '723',
+    2.5,
+    'leskur* | sykkelskur* | sykkelbod* | bicycle shelter* | cycle shelter* | bus shelter* | smoking shelter*',
+  ],
+  [
+    '722',
     3,
-    'utvendig va | utendørs va | va-anlegg* | va-plan* | vann- og avløp* | kumlokk* | stakekum* | nedstigningskum* | vannkum* | *kummer | overvannshåndtering* | stikkledning* | hydrant* | external drainage | manhole* | inspection chamber*',
+    'utvendige trapper | utvendig trapp | trapper i terreng | trapp i terreng | ramper i terreng | rampe i terreng | trapper og ramper i terreng | external steps | external stair* | landscape steps',
+  ],
+  ['724', 3, 'utendørs svømmebasseng* | utebasseng* | outdoor pool* | outdoor swimming pool*'],
+  ['726', 2.5, 'kulvert* | culvert*'],
+  [
+    '731',
+    3,
+    'utvendig va | utendørs va | va-anlegg* | va-plan* | vann- og avløp* | kumlokk* | stakekum* | nedstigningskum* | vannkum* | *kummer | overvannshåndtering* | stikkledning* | external drainage | manhole* | inspection chamber*',
   ],
   ['73', 1.5, 'kum | va | infiltrasjon*'],
-  ['74', 3, 'utebelysning* | utelys* | gatelys* | external lighting | street light* | parkbelysning*'],
+  [
+    '731',
+    3,
+    'oljeutskiller* | olje- og slamutskiller* | sandfang* | oil separator* | oil interceptor* | petrol interceptor* | fuel separator* | pumpekum* | pumpestasjon for spillvann | utvendig fettutskiller* | sluk og sandfang',
+  ],
+  ['733', 3, 'hydrant* | brannhydrant* | fire hydrant* | brannkum*'],
+  ['737', 2.5, 'energibrønn* | brønnpark* | grunnvarme* | borehole* | ground source field*'],
+  // snow melting is outdoors by nature: water-borne from the heating plant (732) or electric (745)
+  ['7', 2, 'snøsmelt* | snow melting | snow melt | frost protection of ramps'],
+  [
+    '744',
+    3,
+    'utebelysning* | utelys* | gatelys* | veilys* | vegbelysning* | external lighting | street light* | parkbelysning* | lysmast* | belysningsmast* | lighting column* | bollard light* | pullertarmatur* | pullertlys* | flomlys* | floodlight*',
+  ],
   [
     '76',
     2.5,
     'asfalt* | belegningsstein* | *belegning | belegning* | kantstein* | adkomstvei* | paving | kerb* | tarmac | roads | roadway* | access road* | road surface* | gatestein* | vegdekke*',
   ],
   ['76', 1, 'parkering* | car park* | sykkelstativ* | benk | benker | bench* | vei | veg'],
-  ['77', 3, 'beplantning* | beplantningsplan* | planting* | grøntareal* | tree pit* | stauder | trær | busker'],
-  ['77', 1.5, 'plen | gress* | grass* | lekeplass* | lekeapparat* | playground*'],
+  ['762', 2, 'parkeringsplass* | utendørs parkering* | surface car park* | parking bays'],
+  [
+    '763',
+    2.5,
+    'vegoppmerking* | veioppmerking* | oppmerking* | trafikkskilt* | road marking* | line marking* | wayfinding signs external',
+  ],
+  ['764', 2.5, 'autovern* | sikkerhetsrekkverk* | crash barrier*'],
+  [
+    '78',
+    2.5,
+    'tilknytning til offentlig* | tilknytning til kommunal* | offentlig va-nett* | kommunalt nett | offentlig nett | utility connection* | service connection* | fiberinntak*',
+  ],
+  ['77', 3, 'grass cutting | shrub* | hekk | hekker'],
+  ['772', 3, 'beplantning* | beplantningsplan* | planting* | tree pit* | stauder | trær | busker'],
+  ['77', 3, 'grøntareal* | parker og hager'],
+  ['771', 1.5, 'plen | plenen | gress* | grass* | gressareal*'],
+  ['77', 1.5, 'lekeplass* | lekeapparat* | playground*'],
   // Three-digit parts that a document about one system names plainly (they count towards their two-digit part too).
   [
     '542',
@@ -286,12 +398,12 @@ const NS_TERMS: readonly Group[] = [
   [
     '20',
     2,
-    'radon* | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
+    'radon* | sound insulation | sound insulation between* | sound insulation test* | air tightness | airtightness | air permeability | støyutredning* | trafikkstøy*',
   ],
   ['36', 2, 'inneklimamåling* | inneklima | indoor air quality'],
   ['36', 3, 'kitchen extract* | extract canopy | kitchen hood* | cooker hood* | kjøkkenavtrekk*'],
   [
-    '73',
+    '731',
     3,
     'cctv drainage survey | drainage survey | drain survey | outfall | attenuation tank* | drainage strategy* | surface water drainage | permeable paving',
   ],
@@ -354,6 +466,13 @@ const DISCIPLINE_TERMS: readonly Group[] = [
     'miljøkartlegging* | miljøoppfølging* | avfallsplan* | miljøsanering* | rim | asbest* | asbestos* | miljøfarlig* | hazardous materials survey',
   ],
   ['RIByFy', 2, 'fukt | fuktkontroll* | kontroll fukt'],
+  ['RIB', 2.5, 'armering* | reinforcement | rebar'],
+  ['RIAku', 2.5, 'sound insulation | lydisolasjon*'],
+  [
+    'RIM',
+    3,
+    'klimagass* | klimagassregnskap* | klimagassberegning* | greenhouse gas* | embodied carbon | whole life carbon | life cycle assessment | livsløpsvurdering*',
+  ],
   ['RIVA', 2.5, 'civils | civil engineer* | drainage engineer*'],
   ['RIByFy', 2.5, 'radon* | termograf* | fuktmåling* | rf-måling* | air tightness | airtightness | air permeability'],
   [
@@ -398,6 +517,11 @@ const TYPE_TERMS: readonly Group[] = [
   ],
   ['user_manual', 2, 'handleiding* | operating instructions | bru | slik bruker du | slik betjener du | betjening*'],
   [
+    'user_manual',
+    3,
+    "boligmappe* | bustadmappe* | building user guide* | residents guide | residents' guide | resident guide | residents handbook | residents' handbook | tenant handbook | tenants handbook | welcome pack* | beboerinformasjon* | informasjon til beboere | informasjon til bebuarar | brukerinformasjon*",
+  ],
+  [
     'installation_instructions',
     3,
     'monteringsanvisning* | montasjeanvisning* | monteringsveiledning* | monteringsrettleiing* | installer guide* | installers guide* | installer reference* | installer manual* | installation and servicing* | installasjonsveiledning* | installasjonsanvisning* | montagehandleiding* | installation guide* | installation instructions | installation manual* | fitting instructions | mounting instructions | monteringsinstruks* | montasjeveiledning*',
@@ -412,7 +536,7 @@ const TYPE_TERMS: readonly Group[] = [
   [
     'safety_data_sheet',
     3.5,
-    'sikkerhetsdatablad* | hms-datablad* | safety data sheet* | veiligheidsinformatieblad* | sds | msds',
+    'sikkerhetsdatablad* | hms-datablad* | safety data sheet* | veiligheidsinformatieblad* | sds | msds | coshh*',
   ],
   ['safety_data_sheet', 2, '1907/2006 | fareidentifikasjon* | hazards identification | avsnitt 1'],
   ['declaration_of_performance', 3.5, 'ytelseserklæring* | declaration of performance | prestatieverklaring* | dop'],
@@ -426,6 +550,12 @@ const TYPE_TERMS: readonly Group[] = [
     3.5,
     'samsvarserklæring* | declaration of conformity | eu declaration of conformity | conformiteitsverklaring*',
   ],
+  // An installer's certificate that the installation meets its standard (BS 7671, BS 5266, BS 9251 ...)
+  [
+    'declaration_of_conformity',
+    3.5,
+    'electrical installation certificate | eic | minor works certificate* | minor electrical installation works certificate | completion certificate | installation certificate* | certificate of installation* | certificate of compliance | certificate of conformity | conformity certificate',
+  ],
   [
     'technical_approval',
     3.5,
@@ -437,6 +567,9 @@ const TYPE_TERMS: readonly Group[] = [
   ['environmental_self_declaration', 3, 'egenerklæring* | self-declaration | miljødokument*'],
   ['environmental_self_declaration', 1.5, 'a20 | breeam* | prioritetslisten | kandidatliste*'],
   ['warranty', 3, 'garanti* | warranty | warranties | guarantee* | garantie*'],
+  // a guarantee inspection is a report of what was found, not a warranty
+  ['report', 3.5, 'garantibefaring* | ettårsbefaring* | reklamasjonsbefaring* | defects inspection | end of defects*'],
+  ['report', 3, 'aftercare* | soft landings | post-occupancy evaluation*'],
   [
     'spare_parts_list',
     3,
@@ -449,14 +582,25 @@ const TYPE_TERMS: readonly Group[] = [
   ],
   ['commissioning_report', 1.5, 'cibse code* | bsria* | witnessed'],
   [
+    'commissioning_report',
+    3.5,
+    'pre-commission cleaning | pre-commissioning cleaning | precommission cleaning | flushing and cleaning | system flushing | chemical cleaning | spyling og rengjøring* | spyling av rør* | rørspyling* | rengjøring før igangkjøring | igangkjøringssjekkliste* | sjekkliste igangkjøring | sjekkliste for igangkjøring | commissioning checklist* | pre-commissioning checklist* | pre-commissioning | oppstart og funksjonstest | oppstartskontroll* | oppstartsprotokoll* | start-up and commissioning | start-up report*',
+  ],
+  [
     'test_measurement_report',
     3,
     'trykkprøv* | tetthetsprøv* | tetthetsmåling* | lydmåling* | målerapport* | måleprotokoll* | megger* | isolasjonsmåling* | kontinuitetsmåling* | test record* | test result* | test report* | pressure test* | eicr | electrical installation condition report | measurement report* | radonmåling* | trykktest* | lekkasjetest* | termografi* | duration test* | gas safety record* | *måling | *målinger | sertifiseringsrapport* | certification report* | cable test* | thermographic survey* | thermal imaging* | lekkasjesøk* | leak test* | røyktest* | smoke test* | servicerapport* | service report* | inspection report* | periodic inspection* | inspection record* | test certificate* | kontrollrapport* | kontrollkort* | monitoring record* | temperature record* | temperature monitoring* | monitoring log* | air tightness test* | airtightness test* | termografering* | fuktmåling* | rf-måling* | air permeability test* | sound insulation test* | pre-completion testing | trykkprøvingsprotokoll* | thorough examination*',
   ],
   [
     'test_measurement_report',
+    3,
+    'periodisk kontroll* | periodic inspection* | årlig kontroll* | årskontroll* | hovedinspeksjon* | dle-rapport* | dle-kontroll* | eltilsyn* | analyserapport* | vannanalyse* | drikkevannsanalyse* | vannprøve* | prøvesvar* | water sample* | legionellakontroll* | legionella testing | gas safety certificate* | landlord gas safety* | cp12 | servicing record* | service record* | service sheet* | pat test* | portable appliance test* | fire door inspection* | inspeksjonsrapport*',
+  ],
+  ['test_measurement_report', 1, 'inspeksjon* | inspection | årlig inspeksjon* | annual inspection* | annual service*'],
+  [
+    'test_measurement_report',
     1.5,
-    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass | testet | tested | årlig kontroll* | periodisk kontroll* | kontroll av',
+    'måling* | målt | measured | prøvetrykk* | test pressure | schedule of test results | result: pass | testet | tested | kontroll av',
   ],
   [
     'self_inspection_checklist',
@@ -511,6 +655,11 @@ const TYPE_TERMS: readonly Group[] = [
   ],
   ['permit_documents', 2, 'byggesak* | ett-trinns søknad | tillatelse til tiltak'],
   [
+    'permit_documents',
+    3.5,
+    'gjennomføringsplan* | nabovarsel* | ansvarsrett* | søknad om tillatelse* | søknad om ansvarsrett',
+  ],
+  [
     'photo_documentation',
     3.5,
     'fotodokumentasjon* | skjulte konstruksjoner | skjult konstruksjon* | skjulte anlegg* | før lukking | fotorapport* | photo documentation | photographic record*',
@@ -522,18 +671,25 @@ const TYPE_TERMS: readonly Group[] = [
     'teknisk beskrivelse | funksjonsbeskrivelse* | asset register* | anleggsregister* | door schedule* | radiator schedule* | window schedule* | room data sheet* | employer requirements | employers requirements | performance specification* | tegningsliste* | drawing list* | drawing register* | document register* | dokumentliste* | fremdriftsplan* | programme of works | verdelerstaat* | systembeskrivelse* | romprogram* | description of operation | specification* | spesifikasjon* | kravspesifikasjon* | bestek* | nbs | beskrivelse*',
   ],
   ['description', 1.5, 'ns 3420* | beskrivelsestekst* | omfang'],
+  // equipment lists and room schedules
+  [
+    'description',
+    3,
+    'armaturliste* | ventilliste* | utstyrsliste* | utstyrsoversikt* | utstyrsregister* | komponentliste* | komponentoversikt* | komponentregister* | romskjema* | romliste* | romdatablad* | romoversikt* | room schedule* | room data sheet* | equipment schedule* | equipment list* | plant schedule* | plant list* | component schedule* | component list*',
+  ],
   ['description', 2, 'schedule | register'],
+  ['description', 1.5, '*liste | *lister | *oversikt'],
   ['calculation', 3, '*beregning* | calculation* | berekening* | dimensjonering* | statiske*'],
   ['calculation', 1.5, 'kapasitetskontroll* | load take-down | design of'],
   [
     'report',
     2.5,
-    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sikker jobbanalyse* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
+    'rapport* | *rapport | report | reports | notat | notat* | memo | survey | tilstandsrapport* | tilstandsvurdering* | tilstandsanalyse* | ns 3424 | condition survey* | condition report* | kartlegging* | *kartlegging | datarapport* | risk assessment* | risikovurdering* | ros-analyse* | risiko- og sårbarhetsanalyse* | residual risk* | risk register* | sikker jobbanalyse* | sha-plan* | construction phase plan | health and safety plan | miljøoppfølgingsprogram* | avfallsplan* | sluttrapport* | vurdering* | utredning*',
   ],
   [
     'certificate',
     3,
-    'electrical installation certificate | eic | gas safety certificate* | minor works certificate* | certificate | certificates | certificaat* | kalibreringssertifikat* | completion certificate | certificate of disinfection | fg-attest* | sertifisering* | attest | attester',
+    'certificate | certificates | certificaat* | kalibreringssertifikat* | certificate of disinfection | fg-attest* | sertifisering* | attest | attester',
   ],
   [
     'contract',
@@ -541,6 +697,11 @@ const TYPE_TERMS: readonly Group[] = [
     '*kontrakt* | serviceavtale* | contract | contracts | agreement* | service agreement* | overeenkomst* | avtale | avtalen',
   ],
   ['contract', 1.5, 'ns 8407* | ns 8405* | kontraktssum | totalentreprise*'],
+  [
+    'contract',
+    4,
+    'aksept av tilbud | tilbudsaksept* | akseptbrev* | aksept av pristilbud | letter of acceptance | acceptance of tender | acceptance of quotation | accepted tender',
+  ],
   [
     'contract',
     3,
@@ -562,16 +723,29 @@ const TYPE_TERMS: readonly Group[] = [
     'tilbud | tilbudet | pristilbud* | tilbudsbrev* | tilbudssum* | tilbod | tilbodet | tilbodssum* | quotation* | fee proposal* | offerte* | tender return* | tender sum | anbud*',
   ],
   ['meeting_minutes', 1.5, 'minutes'],
+  [
+    'contract',
+    3.5,
+    '*avtale | *avtaler | driftsavtale* | overtakelsesprotokoll* | overtakelsesforretning* | final account* | sluttoppgjør*',
+  ],
+  [
+    'description',
+    3,
+    'innholdsfortegnelse* | table of contents | contents list | cause and effect* | cause & effect | brannmatrise* | styringsmatrise*',
+  ],
+  ['om_instructions', 2, 'service interval* | serviceintervall*'],
   ['offer', 2, 'tilbudet gjelder | validity | prisen gjelder | forbehold | tilbyder* | enquiry'],
   ['model', 2.5, 'modell | modellen | bim-modell* | model | models | modellen'],
 ];
 
 /** Neutral phrases that must beat a misleading shorter match inside them. */
 const NEUTRAL_TERMS =
-  'outdoor* | sluttrapport* | roof plan* | roof level | vedlikeholdsfri* | oppvarmingskarakter* | main contractor* | contractor* | dekker ikke | garantien dekker | dekker fabrikasjonsfeil | fuktsikring* | brannsikring* | kjeller* | skjulte konstruksjoner | analyse* | tilbakeslagsventil* | stikkord* | rapportering* | kursus | e-post | portal* | rapportere*';
+  'oppstartsmøte* | utvendig enhet | utedel* | outdoor unit* | outdoor*' +
+  ' | sluttrapport* | roof plan* | roof level | vedlikeholdsfri* | oppvarmingskarakter* | main contractor* | contractor* | dekker ikke | garantien dekker | dekker fabrikasjonsfeil | fuktsikring* | brannsikring* | kjeller* | skjulte konstruksjoner | analyse* | tilbakeslagsventil* | stikkord* | rapportering* | kursus | e-post | portal* | rapportere*';
 
+/** The patterns of a list, each with its nynorsk forms (nynorsk.ts). */
 function splitPatterns(patterns: string): string[] {
-  return patterns
+  return withNynorsk(patterns)
     .split('|')
     .map((p) => p.trim())
     .filter((p) => p !== '');
@@ -609,12 +783,27 @@ function tableNamePatterns(): { pattern: string; code: string }[] {
       .trim();
     if (name.length < 6 || generic.has(name) || /\(ns 3451:2022\)/.test(name)) continue;
     if (!name.includes(' ') && name.length < 8) continue;
-    out.push({ pattern: name.includes(' ') ? name : `${name}*`, code: entry.code });
+    for (const pattern of splitPatterns(name.includes(' ') ? name : `${name}*`))
+      out.push({ pattern, code: entry.code });
   }
   return out;
 }
 
 export type VocabularyKind = 'ns' | 'discipline' | 'type';
+
+/** The hand-written vocabulary as written (bokmål, English, Dutch), before nynorsk forms are added: for the audit test. */
+export function writtenVocabulary(): { kind: VocabularyKind; key: string; patterns: string[] }[] {
+  const list = (kind: VocabularyKind, groups: readonly Group[]) =>
+    groups.map(([key, , patterns]) => ({
+      kind,
+      key,
+      patterns: patterns
+        .split('|')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    }));
+  return [...list('ns', NS_TERMS), ...list('discipline', DISCIPLINE_TERMS), ...list('type', TYPE_TERMS)];
+}
 
 let matchers: Record<VocabularyKind, PhraseMatcher<WeightedTarget[]>> | null = null;
 
@@ -649,6 +838,23 @@ export function vocabularyMatchers(): Record<VocabularyKind, PhraseMatcher<Weigh
       addEntry('discipline', p, { target: { kind: 'discipline', code }, weight });
   for (const [id, weight, patterns] of TYPE_TERMS)
     for (const p of splitPatterns(patterns)) addEntry('type', p, { target: { kind: 'type', id }, weight });
+  // A word that names a three-digit part ("sprinkler" 332, "nødlys" 443) and is also listed for its two-digit part
+  // becomes one signal for the three-digit part with both weights, which counts towards the two-digit part as before
+  // and lets the decider go one level deeper.
+  for (const [pattern, list] of byKind.ns) {
+    const codes = list.flatMap((wt) => (wt.target.kind === 'ns' ? [wt.target.code] : []));
+    const merged = list.filter((wt) => {
+      if (wt.target.kind !== 'ns') return true;
+      const code = wt.target.code;
+      const child = list.find(
+        (o) => o.target.kind === 'ns' && o.target.code.length > code.length && o.target.code.startsWith(code),
+      );
+      if (!child) return true;
+      child.weight += wt.weight;
+      return false;
+    });
+    if (merged.length !== list.length && codes.length > 1) byKind.ns.set(pattern, merged);
+  }
   const build = (kind: VocabularyKind): PhraseMatcher<WeightedTarget[]> => {
     const map = byKind[kind];
     for (const p of splitPatterns(NEUTRAL_TERMS))

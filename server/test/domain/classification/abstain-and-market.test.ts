@@ -52,7 +52,7 @@ describe('documents that belong to no discipline and no building part', () => {
     expect(calculation.buildingCategory).toBe('20');
   });
 
-  it('calls a system completion certificate a certificate, not a building permit', () => {
+  it("calls an installer's system completion certificate a declaration of conformity, not a building permit", () => {
     const c = classifyDocument(
       doc({
         path: 'Riverside/O&M/Sprinkler System Completion Certificate.pdf',
@@ -60,7 +60,7 @@ describe('documents that belong to no discipline and no building part', () => {
         text: 'SPRINKLER SYSTEM COMPLETION CERTIFICATE\nBS 9251 residential sprinkler system',
       }),
     );
-    expect(c.informationType).toBe('certificate');
+    expect(c.informationType).toBe('declaration_of_conformity');
     expect(c.buildingCategory).toBe('332');
     expect(c.discipline).toBe('P');
   });
