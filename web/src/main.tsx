@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
 import { setupI18n } from './i18n.js';
+import { AccountPage } from './pages/AccountPage.js';
 import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
@@ -35,6 +36,7 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/maintenance', element: <MaintenancePage /> },
         { path: 'search', element: <SearchPage /> },
         { path: 'people', element: <PeoplePage /> },
+        { path: 'account', element: <AccountPage /> },
         { path: 'projects', element: <ProjectsPage /> },
         // a project's parts load when first opened
         {

@@ -147,7 +147,9 @@ export async function createDependencies(params: {
     const { blobs, localUrlSigner } = await createFileStorage({ settings, signingSecret });
 
     const signInSettings = settings.signIn ?? DEFAULT_SIGN_IN;
+    const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });
     const signIn = await createSignInModule({
+      mailer: mail.services.mailer,
       db,
       clock,
       audit: createAuditLog(db),
@@ -176,7 +178,6 @@ export async function createDependencies(params: {
       llm: settings.llm,
     });
     const search = createSearchModule({ db, access });
-    const mail = createMailModule({ db, queue, clock, mail: settings.mail ?? DEFAULT_MAIL });
     const audit = createAuditLog(db);
     const maintenance = createMaintenanceModule({
       db,
@@ -219,7 +220,7 @@ export async function createDependencies(params: {
         access,
         audit,
         mailer: mail.services.mailer,
-        publicUrl: settings.http.publicUrl,
+        invitationAccess: signIn.services.passwords.invitationAccess,
         clock,
         pageTokens,
       }),

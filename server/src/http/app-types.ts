@@ -30,6 +30,8 @@ import type { AuditLogService } from '../domain/audit/audit-log.service.js';
 import type { PlatformAdminService } from '../domain/platform/platform-admin.service.js';
 import type { UsersService } from '../domain/people/users.service.js';
 import type { SignInService } from '../domain/signin/sign-in.service.js';
+import type { PasswordsService } from '../domain/signin/passwords.service.js';
+import type { AccountService } from '../domain/signin/account.service.js';
 import type { DrawingViewerService } from '../domain/drawings/drawing-viewer.service.js';
 import type { StorageProviderService } from '../domain/storage-provider/storage-provider.service.js';
 import type { HandoverService } from '../domain/handover/handover.service.js';
@@ -69,6 +71,8 @@ export interface HttpServices {
   maintenance: MaintenanceService;
   answers: AnswersService;
   signIn: SignInService;
+  passwords: PasswordsService;
+  account: AccountService;
   users: UsersService;
   people: PeopleService;
   projects: ProjectsService;

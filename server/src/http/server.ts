@@ -182,12 +182,18 @@ export async function buildServer(params: {
   });
 
   const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };
-  registerSignInRoutes(app, { signIn: services.signIn, cookies });
+  registerSignInRoutes(app, {
+    signIn: services.signIn,
+    passwords: services.passwords,
+    cookies,
+    publicUrl: options.publicUrl,
+  });
   if (params.embeddedProvider) {
     await registerEmbeddedProviderMount(app, { provider: params.embeddedProvider });
     registerInteractionRoutes(app, {
       provider: params.embeddedProvider,
       signIn: services.signIn,
+      passwords: services.passwords,
       publicUrl: options.publicUrl,
     });
   }

@@ -19,7 +19,7 @@ describe('signing in on a fresh installation with nothing configured', () => {
     const env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
     const service = startByggdok({ args: ['serve'], env });
     cleanups.push(() => stopProcess(service));
-    await waitForHttp(`${base}/readyz`);
+    await waitForHttp(`${base}/readyz`, 60_000);
 
     const file = path.join(dataDir, 'first-admin.txt');
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
@@ -43,13 +43,38 @@ describe('signing in on a fresh installation with nothing configured', () => {
           body: new URLSearchParams(who).toString(),
         },
       );
-      return { done, cookie: browser.cookie(base, 'byggdok_session') };
+      return { done, browser, cookie: browser.cookie(base, 'byggdok_session') };
     }
 
-    const admin = await signIn({ email, password });
+    // the generated password works once: the administrator chooses their own before going on
+    const first = await signIn({ email, password });
+    expect(first.done.status).toBe(200);
+    const choose = await first.done.text();
+    expect(choose).toContain('Choose your own password');
+    const own = 'the administrator’s own password';
+    const admin = {
+      done: await first.browser.go(
+        new URL(formAction(choose), base).href,
+        () => !first.browser.visited.some((url) => url.startsWith(`${base}/auth/callback`)),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+          body: new URLSearchParams({
+            token: /name="token" value="([^"]+)"/.exec(choose)?.[1] ?? '',
+            email,
+            password: own,
+            passwordRepeat: own,
+          }).toString(),
+        },
+      ),
+      cookie: '' as string | undefined,
+    };
+    admin.cookie = first.browser.cookie(base, 'byggdok_session');
     expect(admin.done.status).toBe(302);
     expect(admin.done.headers.get('location')).toBe(`${base}/`);
     expect(admin.cookie).toBeTruthy();
+    expect((await signIn({ email, password })).cookie).toBeUndefined();
+    expect((await signIn({ email, password: own })).cookie).toBeTruthy();
     // the cookie is a known caller: the owners listing shows what its customers are linked to (none yet)
     const owners = await fetch(`${base}/v1/building_owners`, {
       headers: { cookie: `byggdok_session=${admin.cookie}` },

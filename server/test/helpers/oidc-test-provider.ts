@@ -2,7 +2,7 @@
  * A company's OpenID provider for the sign-in tests, run in its own process:
  *   node --import tsx oidc-test-provider.ts   (env CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, POST_LOGOUT_REDIRECT_URI)
  * It prints `LISTENING <port>` once it serves at http://127.0.0.1:<port> (the issuer). The test scripts who signs in
- * next with `POST /control` `{ sub, email, emailVerified, deny?, idToken? }`: the interaction then signs that person in
+ * next with `POST /control` `{ sub, email, emailVerified, name?, deny?, idToken? }`: the interaction then signs that person in
  * without a page (or refuses with access_denied), and `idToken: "forged" | "expired"` makes the token endpoint hand
  * out an ID token signed with a key the provider never published, or one that expired an hour ago.
  */
@@ -16,6 +16,7 @@ interface Scripted {
   sub: string;
   email: string;
   emailVerified: boolean;
+  name?: string;
   deny?: boolean;
   idToken?: 'forged' | 'expired';
 }
@@ -56,14 +57,22 @@ server.listen(0, '127.0.0.1', () => {
       },
     ],
     jwks: { keys: [signingKey] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     async findAccount(_ctx, sub) {
       const account = accounts.get(sub);
       return account
-        ? { accountId: sub, claims: () => ({ sub, email: account.email, email_verified: account.emailVerified }) }
+        ? {
+            accountId: sub,
+            claims: () => ({
+              sub,
+              email: account.email,
+              email_verified: account.emailVerified,
+              ...(account.name ? { name: account.name } : {}),
+            }),
+          }
         : undefined;
     },
     async loadExistingGrant(ctx: KoaContextWithOIDC) {

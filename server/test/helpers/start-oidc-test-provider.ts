@@ -47,6 +47,8 @@ export interface ScriptedPerson {
   sub: string;
   email: string;
   emailVerified: boolean;
+  /** the name the provider sends (the profile scope's `name` claim) */
+  name?: string;
   /** refuse at the provider (access_denied) */
   deny?: boolean;
   /** spoil the ID token of the next token response */

@@ -16,10 +16,23 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'GET /readyz': 'public by design',
   'GET /auth/login': 'public: starts a sign-in (tested in sign-in.db.test.ts)',
   'GET /auth/callback': 'public: ends a sign-in (tested in sign-in.db.test.ts)',
-  'GET /auth/logout': 'public: ends a session (tested in sign-in.db.test.ts)',
+  'GET /auth/logout': 'public: a page with the sign-out button, ends nothing (security/sign-in.db.test.ts)',
+  'POST /auth/logout': "the session's own Origin only (security/sign-in.db.test.ts)",
+  'POST /auth/set-password': 'public: a one-time link is the credential (security/sign-in.db.test.ts)',
+  'POST /auth/set-password/check': 'public: a one-time link is the credential (security/sign-in.db.test.ts)',
+  'POST /auth/forgot-password': 'public: the same answer for any address (security/sign-in.db.test.ts)',
+  'POST /auth/me/password':
+    "the person's own account: nobody, partner keys, assistants and bad fields in security/sign-in.db.test.ts",
+  'GET /auth/me/sessions': "the person's own sessions: others' ids are 404 (security/sign-in.db.test.ts)",
+  'POST /auth/me/sessions/sign-out-others': "the person's own sessions (security/sign-in.db.test.ts)",
+  'DELETE /auth/me/sessions/{sessionId}':
+    "the person's own sessions: others' ids are 404 (security/sign-in.db.test.ts)",
+  'GET /auth/me/assistants': "the person's own assistants (security/sign-in.db.test.ts)",
+  'DELETE /auth/me/assistants/{assistantId}':
+    "the person's own assistants: others' are 404 (security/sign-in.db.test.ts)",
   'GET /auth/me': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",
   'PATCH /auth/me':
-    "the person's language: refused to partner keys, nobody and other sites in me-and-customers.db.test.ts",
+    "the person's name and language: refused to partner keys, nobody and other sites in me-and-customers.db.test.ts",
   'POST /integrations/s3/events': 'its own shared-secret token, and only when configured (s3-events tests)',
 };
 

@@ -50,6 +50,12 @@ describe('the web app in a browser', () => {
       return text ? JSON.parse(text) : null;
     };
     const admin = { authorization: `Bearer ${adminToken}` };
+    // the generated first password works once (sign-in.process.test.ts goes through that page): the operator sets one
+    const found = (await (
+      await fetch(`${base}/admin/users?email=${encodeURIComponent(login.email)}`, { headers: admin })
+    ).json()) as { users: { id: string }[] };
+    login.password = 'web-test-password-0123';
+    await call('PUT', `/admin/users/${found.users[0]!.id}/password`, { password: login.password }, admin);
     const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
     const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
     const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });
@@ -456,7 +462,12 @@ describe('the web app in a browser', () => {
         .poll(() => invited.locator('td').allTextContents())
         .toEqual(['–', 'ola.leser@example.test', 'Read access', 'Invited', 'Never', 'Remove']);
 
-      // a personal key, shown once, that works until it is revoked
+      await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // a personal key, shown once, that works until it is revoked: on the person's own account page
+      await page.getByRole('link', { name: 'Your personal API keys are on your account page.' }).click();
+      await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
       await page.getByLabel('Name of the key').fill('Rapportskript');
       await page.getByRole('button', { name: 'Create key' }).click();
       const shown = (await page.locator('.new-key code').textContent()) ?? '';
@@ -464,7 +475,7 @@ describe('the web app in a browser', () => {
       const meByKey = () => fetch(`${base}/auth/me`, { headers: { 'x-api-key': shown } }).then((r) => r.status);
       expect(await meByKey()).toBe(200);
       await page.locator('.key-list li').filter({ hasText: 'Rapportskript' }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
+      await page.screenshot({ path: path.join(SHOTS, 'account-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Revoke Rapportskript' }).click();
@@ -474,7 +485,8 @@ describe('the web app in a browser', () => {
         .waitFor();
       expect(await meByKey()).toBe(401);
 
-      // the customer's audit log tells who invited whom, and filters by event
+      // the customer's audit log tells who invited whom (by name and e-mail), and filters by event
+      await page.goto(`${base}/app/people`);
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();
       const events = page.locator('table.audit tbody tr');
       await events.filter({ hasText: 'Invited' }).first().waitFor();
@@ -482,7 +494,7 @@ describe('the web app in a browser', () => {
       await expect
         .poll(async () => (await events.locator('td:nth-child(3)').allTextContents()).join('|'))
         .toBe('Invited');
-      expect(await events.first().locator('td:nth-child(2)').textContent()).toBe(login.email);
+      expect(await events.first().locator('td:nth-child(2)').textContent()).toBe(`Administrator (${login.email})`);
 
       // the invited reader signs in: no upload, no editing, no building management, no member list
       const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
@@ -911,13 +923,13 @@ describe('the web app in a browser', () => {
       const row = page.locator('table.members tr').filter({ hasText: 'anleggsleder@bygg.test' });
       expect(await row.locator('td').nth(1).textContent()).toBe('No access');
       expect(await row.getByLabel('Project role of anleggsleder@bygg.test').inputValue()).toBe('WRITE_ACCESS');
-      // the project's log: the project, its subcontractor, the link and the role, nothing of other projects
+      // the project's log: the project, its subcontractor, the link and the invitation, nothing of other projects
       const log = page.locator('table.audit tbody tr');
       await expect.poll(() => log.count()).toBeGreaterThan(3);
       const actions = await log.locator('td:nth-child(3)').allTextContents();
       expect(actions).toContain('Project created');
       expect(actions).toContain('Subcontractor added');
-      await log.filter({ hasText: 'Role changed' }).waitFor();
+      await log.filter({ hasText: 'Invited' }).waitFor();
       // the subcontractor's upload, by the company's name
       expect(await log.filter({ hasText: 'Document uploaded' }).locator('td:nth-child(2)').textContent()).toBe(
         'VVS Plan AS',
@@ -956,8 +968,12 @@ describe('the web app in a browser', () => {
     await page.screenshot({ path: path.join(SHOTS, 'ask-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
     await page.goto(`${base}/app/people`);
-    await page.getByRole('heading', { name: 'My API keys' }).waitFor();
+    await page.getByRole('heading', { name: 'People and access' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });
+    expect(await overflows()).toBeLessThanOrEqual(0);
+    await page.goto(`${base}/app/account`);
+    await page.getByRole('heading', { name: 'My API keys' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'account-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
 
     const assets = await fetch(`${base}/app/`).then((r) => r.text());

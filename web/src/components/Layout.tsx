@@ -49,8 +49,21 @@ export function Layout() {
         >
           <input name="q" type="search" aria-label={t('nav.search')} placeholder={t('nav.search')} />
         </form>
-        {me.data && <span className="who">{me.data.name || me.data.email}</span>}
+        {me.data && (
+          <Link
+            to="/account"
+            className="who"
+            aria-label={t('nav.signedInAs', { name: me.data.name || me.data.email })}
+            title={me.data.email}
+          >
+            {me.data.name || me.data.email}
+          </Link>
+        )}
         <LanguagePicker choose={(language) => void choose(language).catch(() => undefined)} />
+        {/* a POST from this page (the service checks its Origin): a link or another site cannot sign anyone out */}
+        <form method="post" action="/auth/logout" className="sign-out">
+          <button type="submit">{t('nav.signOut')}</button>
+        </form>
       </header>
       <main className="content">
         <Outlet />

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { api, formText, unwrap } from '../api.js';
+import { Link, useSearchParams } from 'react-router';
+import { api, unwrap } from '../api.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
@@ -103,94 +103,6 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
   );
 }
 
-/** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
-function PersonalKeys() {
-  const { t, i18n } = useTranslation();
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => unwrap(api.GET('/auth/api-keys')) });
-  const create = useMutation({
-    mutationFn: (body: { name: string; expiresAt?: string }) => unwrap(api.POST('/auth/api-keys', { body })),
-    onSuccess: () => keys.refetch(),
-  });
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
-    onSuccess: () => keys.refetch(),
-  });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
-  return (
-    <section aria-labelledby="keys-title">
-      <h2 id="keys-title">{t('people.keys')}</h2>
-      <p className="muted">{t('people.keysHelp')}</p>
-      <Loaded loading={keys.isPending} error={keys.error} retry={() => void keys.refetch()}>
-        {keys.data?.keys.length === 0 && <p className="muted">{t('people.noKeys')}</p>}
-        <ul className="key-list">
-          {keys.data?.keys.map((key) => (
-            <li key={key.id}>
-              <strong>{key.name}</strong> <code>{key.prefix}…</code>{' '}
-              <span className="muted">
-                {t('people.keyDates', {
-                  created: when(key.createdAt),
-                  expires: when(key.expiresAt),
-                  used: when(key.lastUsedAt),
-                })}
-              </span>{' '}
-              {key.revokedAt ? (
-                <span className="bad">{t('people.revoked', { date: when(key.revokedAt) })}</span>
-              ) : (
-                <button
-                  type="button"
-                  disabled={revoke.isPending}
-                  aria-label={t('people.revokeNamed', { name: key.name })}
-                  onClick={() => {
-                    if (window.confirm(t('people.confirmRevoke', { name: key.name }))) revoke.mutate(key.id);
-                  }}
-                >
-                  {t('people.revoke')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Loaded>
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const expires = formText(form, 'expires');
-          create.mutate(
-            {
-              name: formText(form, 'name').trim(),
-              // the end of the chosen day, in the person's time zone
-              ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-            },
-            { onSuccess: () => form.reset() },
-          );
-        }}
-      >
-        <label>
-          {t('people.keyName')}
-          <input name="name" required maxLength={200} />
-        </label>
-        <label>
-          {t('people.expires')}
-          <input name="expires" type="date" />
-        </label>
-        <button type="submit" disabled={create.isPending}>
-          {t('people.createKey')}
-        </button>
-      </form>
-      {create.data && (
-        <div role="status" className="new-key">
-          <p>{t('people.keyOnce')}</p>
-          <code>{create.data.key}</code>
-        </div>
-      )}
-      <Failure error={create.error ?? revoke.error} />
-    </section>
-  );
-}
-
 /** what happened in the customer (ADMIN) or in one of its projects (OWNER there), newest first, by action */
 export function AuditLog(props: { customerId: string; projectId?: string; names?: Map<string, string> }) {
   const { t, i18n } = useTranslation();
@@ -248,7 +160,9 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
                   <td>{dates.format(new Date(event.occurredAt))}</td>
                   <td>
                     {(event.actor.label && props.names?.get(event.actor.label)) ??
-                      event.actor.label ??
+                      (event.actor.name && event.actor.label
+                        ? `${event.actor.name} (${event.actor.label})`
+                        : event.actor.label) ??
                       t(`people.audit.actors.${event.actor.kind}`, event.actor.kind)}
                   </td>
                   <td>{t(`people.audit.actions.${event.action}`, event.action)}</td>
@@ -273,7 +187,8 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
 }
 
 /**
- * People: the customer's users with their roles, invitations, the person's own API keys, and the audit log. Each
+ * People: the customer's users with their roles, invitations, and the audit log (the person's own API keys are on the
+ * account page). Each
  * part shows only where the person's role reaches it (members: OWNER or more; the audit log: ADMIN).
  */
 export function PeoplePage() {
@@ -303,7 +218,9 @@ export function PeoplePage() {
           <Members key={`members-${customer.id}`} customerId={customer.id} role={role!} myId={me.data.id} />
         )}
         {customer && !atLeast(role, 'OWNER') && <p className="muted">{t('people.membersHidden')}</p>}
-        <PersonalKeys />
+        <p className="muted">
+          <Link to="/account">{t('account.keysMoved')}</Link>
+        </p>
         {customer && atLeast(role, 'ADMIN') && <AuditLog key={`audit-${customer.id}`} customerId={customer.id} />}
       </Loaded>
     </section>

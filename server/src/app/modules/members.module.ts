@@ -4,7 +4,7 @@ import { createAuditLogService } from '../../domain/audit/audit-log.service.js';
 import type { PageTokenCodec } from '../../domain/shared/page-token.js';
 import { createAuditReader } from '../../storage/db/repositories/audit.repository.js';
 import { createCustomersService } from '../../domain/customers/customers.service.js';
-import type { Mailer } from '../../domain/mail/mailer.js';
+import type { InvitationAccess, Mailer } from '../../domain/mail/mailer.js';
 import { createMembersService } from '../../domain/people/members.service.js';
 import { createApiKeysService } from '../../domain/people/api-keys.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
@@ -19,7 +19,7 @@ export function createMembersModule(deps: {
   access: AccessService;
   audit: AuditLog;
   mailer: Mailer;
-  publicUrl: string;
+  invitationAccess: (user: { userId: string; email: string }) => Promise<InvitationAccess>;
   clock: Clock;
   pageTokens: PageTokenCodec;
 }) {
@@ -28,12 +28,7 @@ export function createMembersModule(deps: {
     access: deps.access,
     audit: deps.audit,
     mailer: deps.mailer,
-    // the service's own sign-in, with the e-mail as hint: an outside provider shows its page for that account
-    signInUrl: (email) => {
-      const url = new URL('/auth/login', deps.publicUrl);
-      url.searchParams.set('email', email);
-      return url.toString();
-    },
+    invitationAccess: deps.invitationAccess,
   });
   const customers = createCustomersService({
     repository: createCustomersRepository(deps.db),

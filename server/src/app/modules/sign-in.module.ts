@@ -18,6 +18,14 @@ import type { OAuthTokenVerifier } from '../../domain/access/access.service.js';
 import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
 import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
 import { createSignInRepository } from '../../storage/db/repositories/sign-in.repository.js';
+import { createSignInThrottle } from '../../domain/signin/sign-in-throttle.js';
+import { createSignInThrottleRepository } from '../../storage/db/repositories/sign-in-throttle.repository.js';
+import { createPasswordsService } from '../../domain/signin/passwords.service.js';
+import { createPasswordsRepository } from '../../storage/db/repositories/passwords.repository.js';
+import { createAccountService } from '../../domain/signin/account.service.js';
+import { createAccountRepository } from '../../storage/db/repositories/account.repository.js';
+import { isGrantLive } from '../../storage/db/repositories/oidc-grants.js';
+import type { Mailer } from '../../domain/mail/mailer.js';
 import { createUsersRepository } from '../../storage/db/repositories/users.repository.js';
 import type { Db } from './app-module.js';
 
@@ -36,9 +44,11 @@ export async function createSignInModule(deps: {
   publicUrl: string;
   trustProxy: boolean;
   signIn: SignInConfig;
+  mailer: Mailer;
 }) {
   const { db, clock, audit, publicUrl, signIn } = deps;
   const signInRepository = createSignInRepository(db);
+  const throttle = createSignInThrottle({ repository: createSignInThrottleRepository(db), clock, audit });
   let embeddedProvider: EmbeddedProviderLoader | null = null;
   let verifyOAuthToken: OAuthTokenVerifier | null = null;
   let relyingParty;
@@ -75,6 +85,8 @@ export async function createSignInModule(deps: {
       issuer,
       audience: mcpResourceOf(publicUrl),
       signingKey: secrets.signingKey,
+      // an assistant's token dies with its grant: disconnected, signed out, a new password, deactivation
+      isGrantLive: (grantId) => isGrantLive(db, grantId),
     });
     // the service calls itself over its public URL, which is plain http in development
     relyingParty = createOpenIdRelyingParty({
@@ -84,18 +96,38 @@ export async function createSignInModule(deps: {
       allowInsecure: true,
     });
   }
+  const signInService = createSignInService({
+    repository: signInRepository,
+    relyingParty,
+    audit,
+    clock,
+    throttle,
+    settings: {
+      publicUrl,
+      allowedRedirectOrigins: signIn.allowedRedirectOrigins,
+      sessionMaxAgeMs: signIn.sessionMaxAgeDays * 24 * 3_600_000,
+    },
+  });
+  const passwords = createPasswordsService({
+    repository: createPasswordsRepository(db),
+    throttle,
+    mailer: deps.mailer,
+    audit,
+    clock,
+    sessions: signInService,
+    publicUrl,
+    localPasswords: signIn.oidc === null,
+  });
   return {
     services: {
-      signIn: createSignInService({
-        repository: signInRepository,
-        relyingParty,
+      signIn: signInService,
+      passwords,
+      account: createAccountService({
+        repository: createAccountRepository(db),
+        passwords,
         audit,
         clock,
-        settings: {
-          publicUrl,
-          allowedRedirectOrigins: signIn.allowedRedirectOrigins,
-          sessionMaxAgeMs: signIn.sessionMaxAgeDays * 24 * 3_600_000,
-        },
+        idleTimeoutMs: signIn.sessionIdleMinutes * 60_000,
       }),
       users: createUsersService({ repository: createUsersRepository(db), audit, clock }),
     },

@@ -6,7 +6,13 @@ import type { AuditAction, AuditActor } from './audit.js';
 export interface AuditRecord {
   id: string;
   occurredAt: Date;
-  actor: { kind: AuditActor['kind']; userId: string | null; label: string | null };
+  actor: {
+    kind: AuditActor['kind'];
+    userId: string | null;
+    label: string | null;
+    /** a person's name when the event happened (null: none given) */
+    name: string | null;
+  };
   action: string;
   target: { type: string; id: string } | null;
   details: Record<string, unknown>;

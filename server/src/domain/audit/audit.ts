@@ -10,6 +10,18 @@ export const AUDIT_ACTIONS = [
   /** a person allowed an assistant (an OAuth client of the MCP server) to act as them, or declined */
   'auth.assistant_allowed',
   'auth.assistant_declined',
+  /** an assistant's connection ended by the person (disconnect) */
+  'auth.assistant_disconnected',
+  /** too many failed sign-ins: an account or a client address is refused for a while */
+  'auth.locked_out',
+  /** a one-time link that sets a password was mailed (an invitation, a forgotten password) */
+  'auth.password_link_sent',
+  /** the person set their own password (a link, the first sign-in, or their account page) */
+  'auth.password_changed',
+  /** the person signed out their other sessions */
+  'auth.other_sessions_ended',
+  /** the person changed their name or e-mail */
+  'user.profile_changed',
   'user.created',
   'user.invited',
   'user.role_changed',

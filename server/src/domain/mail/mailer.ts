@@ -16,10 +16,21 @@ export type MailTemplate =
       locale: MailLocale;
       origin: MailOrigin;
       customerName: string;
-      /** who invited, in words; null when the operator did */
+      /** the project the person is invited into (its role applies there), or null for the whole customer */
+      projectName: string | null;
+      /** the role given (ADMIN, OWNER, WRITE_ACCESS, READ_ACCESS, NO_ACCESS) */
+      role: string;
+      /** who invited, in words (their name and e-mail); null when the operator did */
       inviterName: string | null;
-      /** where the invited person signs in */
-      signInUrl: string;
+      /** how the invited person gets in */
+      access: InvitationAccess;
+    }
+  | {
+      /** a one-time link that sets a new password (forgot password, or a new link for an old one) */
+      kind: 'password_link';
+      locale: MailLocale;
+      url: string;
+      validMinutes: number;
     }
   | {
       /** a subcontractor is asked to deliver: the portal link and what is still missing */
@@ -48,6 +59,15 @@ export type MailTemplate =
       text: string;
       html: string | null;
     };
+
+/**
+ * `set_password`: a person with no way to sign in yet (the embedded sign-in, no password) chooses one through a
+ * one-time link; `sign_in`: the person signs in as they already can (with their password, and the forgot-password
+ * page when they have one; through the outside provider when one is configured).
+ */
+export type InvitationAccess =
+  | { kind: 'set_password'; url: string; validDays: number }
+  | { kind: 'sign_in'; url: string; forgotPasswordUrl: string | null };
 
 export interface Mailer {
   /** stores the message and queues its sending; resolves once it is safely queued, not when it is delivered */

@@ -9,119 +9,293 @@ export interface RenderedMail {
 
 interface InvitationWords {
   product: Record<MailOrigin, string>;
-  subject: (customer: string, product: string) => string;
+  roles: Record<string, string>;
+  /** where the person is invited: the customer, or one of its projects */
+  target: (customer: string, project: string | null) => string;
+  subject: (target: string, product: string) => string;
   greeting: string;
-  invitedBy: (inviter: string, customer: string, product: string) => string;
-  invited: (customer: string, product: string) => string;
+  invitedBy: (inviter: string, target: string, product: string, role: string) => string;
+  invited: (target: string, product: string, role: string) => string;
   purpose: Record<MailOrigin, string>;
+  choosePassword: (days: number) => string;
+  choosePasswordButton: string;
+  signInWithPassword: string;
+  forgotPassword: string;
   button: string;
   linkHint: string;
   ignore: string;
 }
 
 /**
- * The invitation in each language the application offers. `construction`: the contractor's project documentation
- * (deliveries from subcontractors, approval, handover); `document-platform`: the owner's building documentation
- * (FDV, drawings, certificates).
+ * The invitation in each language the application offers: who invited the person, to which customer or project, with
+ * which role, and how to get in. `construction`: the contractor's project documentation (deliveries from
+ * subcontractors, approval, handover); `document-platform`: the owner's building documentation (FDV, drawings,
+ * certificates).
  */
 const INVITATION: Record<MailLocale, InvitationWords> = {
   en: {
     product: { construction: 'byggdok Construction', 'document-platform': 'byggdok Documentation' },
-    subject: (customer, product) => `You are invited to ${customer} in ${product}`,
+    roles: {
+      ADMIN: 'Administrator',
+      OWNER: 'Owner',
+      WRITE_ACCESS: 'Write access',
+      READ_ACCESS: 'Read access',
+      NO_ACCESS: 'No access',
+    },
+    target: (customer, project) => (project ? `the project ${project} of ${customer}` : customer),
+    subject: (target, product) => `You are invited to ${target} in ${product}`,
     greeting: 'Hello,',
-    invitedBy: (inviter, customer, product) => `${inviter} has invited you to ${customer} in ${product}.`,
-    invited: (customer, product) => `You have been invited to ${customer} in ${product}.`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} has invited you to ${target} in ${product}, with the role ${role}.`,
+    invited: (target, product, role) => `You have been invited to ${target} in ${product}, with the role ${role}.`,
     purpose: {
       construction:
         'There you follow the construction projects, the documentation each subcontractor delivers, and its approval and handover.',
       'document-platform':
         "There you find the buildings' documentation: drawings, operation and maintenance manuals, product data sheets and certificates.",
     },
+    choosePassword: (days) =>
+      `To get started, choose your password with the link below. It works once, for ${days} days.`,
+    choosePasswordButton: 'Choose your password',
+    signInWithPassword: 'Sign in with your e-mail address and the password you already have.',
+    forgotPassword: 'Forgot your password? Choose a new one here:',
     button: 'Sign in',
     linkHint: 'If the button does not work, open this address in your browser:',
     ignore: 'If you did not expect this invitation, you can ignore this e-mail.',
   },
   no: {
     product: { construction: 'byggdok Bygg', 'document-platform': 'byggdok Dokumentasjon' },
-    subject: (customer, product) => `Du er invitert til ${customer} i ${product}`,
+    roles: {
+      ADMIN: 'Administrator',
+      OWNER: 'Eier',
+      WRITE_ACCESS: 'Skrivetilgang',
+      READ_ACCESS: 'Lesetilgang',
+      NO_ACCESS: 'Ingen tilgang',
+    },
+    target: (customer, project) => (project ? `prosjektet ${project} hos ${customer}` : customer),
+    subject: (target, product) => `Du er invitert til ${target} i ${product}`,
     greeting: 'Hei,',
-    invitedBy: (inviter, customer, product) => `${inviter} har invitert deg til ${customer} i ${product}.`,
-    invited: (customer, product) => `Du er invitert til ${customer} i ${product}.`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} har invitert deg til ${target} i ${product}, med rollen ${role}.`,
+    invited: (target, product, role) => `Du er invitert til ${target} i ${product}, med rollen ${role}.`,
     purpose: {
       construction:
         'Der følger du byggeprosjektene, dokumentasjonen hver underentreprenør leverer, og godkjenning og overlevering av den.',
       'document-platform':
         'Der finner du dokumentasjonen for byggene: tegninger, FDV-dokumentasjon, produktdatablader og sertifikater.',
     },
+    choosePassword: (days) =>
+      `For å komme i gang velger du passordet ditt med lenken under. Den virker én gang, i ${days} dager.`,
+    choosePasswordButton: 'Velg passord',
+    signInWithPassword: 'Logg inn med e-postadressen din og passordet du allerede har.',
+    forgotPassword: 'Glemt passordet? Velg et nytt her:',
     button: 'Logg inn',
     linkHint: 'Hvis knappen ikke virker, åpner du denne adressen i nettleseren:',
     ignore: 'Hvis du ikke ventet denne invitasjonen, kan du se bort fra denne e-posten.',
   },
   sv: {
     product: { construction: 'byggdok Bygg', 'document-platform': 'byggdok Dokumentation' },
-    subject: (customer, product) => `Du är inbjuden till ${customer} i ${product}`,
+    roles: {
+      ADMIN: 'Administratör',
+      OWNER: 'Ägare',
+      WRITE_ACCESS: 'Skrivbehörighet',
+      READ_ACCESS: 'Läsbehörighet',
+      NO_ACCESS: 'Ingen behörighet',
+    },
+    target: (customer, project) => (project ? `projektet ${project} hos ${customer}` : customer),
+    subject: (target, product) => `Du är inbjuden till ${target} i ${product}`,
     greeting: 'Hej,',
-    invitedBy: (inviter, customer, product) => `${inviter} har bjudit in dig till ${customer} i ${product}.`,
-    invited: (customer, product) => `Du har blivit inbjuden till ${customer} i ${product}.`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} har bjudit in dig till ${target} i ${product}, med rollen ${role}.`,
+    invited: (target, product, role) => `Du har blivit inbjuden till ${target} i ${product}, med rollen ${role}.`,
     purpose: {
       construction:
         'Där följer du byggprojekten, den dokumentation varje underentreprenör levererar samt granskning och överlämning av den.',
       'document-platform':
         'Där hittar du byggnadernas dokumentation: ritningar, drift- och underhållsinstruktioner, produktblad och intyg.',
     },
+    choosePassword: (days) =>
+      `För att komma igång väljer du ditt lösenord via länken nedan. Den fungerar en gång, i ${days} dagar.`,
+    choosePasswordButton: 'Välj lösenord',
+    signInWithPassword: 'Logga in med din e-postadress och det lösenord du redan har.',
+    forgotPassword: 'Glömt lösenordet? Välj ett nytt här:',
     button: 'Logga in',
     linkHint: 'Om knappen inte fungerar, öppna den här adressen i webbläsaren:',
     ignore: 'Om du inte väntade dig den här inbjudan kan du bortse från e-postmeddelandet.',
   },
   da: {
     product: { construction: 'byggdok Byg', 'document-platform': 'byggdok Dokumentation' },
-    subject: (customer, product) => `Du er inviteret til ${customer} i ${product}`,
+    roles: {
+      ADMIN: 'Administrator',
+      OWNER: 'Ejer',
+      WRITE_ACCESS: 'Skriveadgang',
+      READ_ACCESS: 'Læseadgang',
+      NO_ACCESS: 'Ingen adgang',
+    },
+    target: (customer, project) => (project ? `projektet ${project} hos ${customer}` : customer),
+    subject: (target, product) => `Du er inviteret til ${target} i ${product}`,
     greeting: 'Hej,',
-    invitedBy: (inviter, customer, product) => `${inviter} har inviteret dig til ${customer} i ${product}.`,
-    invited: (customer, product) => `Du er blevet inviteret til ${customer} i ${product}.`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} har inviteret dig til ${target} i ${product}, med rollen ${role}.`,
+    invited: (target, product, role) => `Du er blevet inviteret til ${target} i ${product}, med rollen ${role}.`,
     purpose: {
       construction:
         'Her følger du byggeprojekterne, den dokumentation hver underentreprenør leverer, samt godkendelse og aflevering af den.',
       'document-platform':
         'Her finder du bygningernes dokumentation: tegninger, drifts- og vedligeholdelsesvejledninger, produktblade og certifikater.',
     },
+    choosePassword: (days) =>
+      `For at komme i gang vælger du din adgangskode via linket nedenfor. Det virker én gang, i ${days} dage.`,
+    choosePasswordButton: 'Vælg adgangskode',
+    signInWithPassword: 'Log ind med din e-mailadresse og den adgangskode, du allerede har.',
+    forgotPassword: 'Glemt adgangskoden? Vælg en ny her:',
     button: 'Log ind',
     linkHint: 'Hvis knappen ikke virker, kan du åbne denne adresse i din browser:',
     ignore: 'Hvis du ikke forventede denne invitation, kan du se bort fra denne e-mail.',
   },
   fi: {
     product: { construction: 'byggdok Rakentaminen', 'document-platform': 'byggdok Dokumentaatio' },
-    subject: (customer, product) => `Sinut on kutsuttu: ${customer}, ${product}`,
+    roles: {
+      ADMIN: 'Ylläpitäjä',
+      OWNER: 'Omistaja',
+      WRITE_ACCESS: 'Kirjoitusoikeus',
+      READ_ACCESS: 'Lukuoikeus',
+      NO_ACCESS: 'Ei oikeuksia',
+    },
+    target: (customer, project) => (project ? `${customer}, projekti ${project}` : customer),
+    subject: (target, product) => `Sinut on kutsuttu: ${target}, ${product}`,
     greeting: 'Hei,',
-    invitedBy: (inviter, customer, product) => `${inviter} on kutsunut sinut palveluun ${product} (${customer}).`,
-    invited: (customer, product) => `Sinut on kutsuttu palveluun ${product} (${customer}).`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} on kutsunut sinut palveluun ${product} (${target}). Roolisi: ${role}.`,
+    invited: (target, product, role) => `Sinut on kutsuttu palveluun ${product} (${target}). Roolisi: ${role}.`,
     purpose: {
       construction:
         'Siellä seuraat rakennushankkeita, kunkin aliurakoitsijan toimittamaa dokumentaatiota sekä sen hyväksyntää ja luovutusta.',
       'document-platform':
         'Sieltä löydät rakennusten dokumentaation: piirustukset, käyttö- ja huolto-ohjeet, tuotekortit ja todistukset.',
     },
+    choosePassword: (days) =>
+      `Aloita valitsemalla salasanasi alla olevasta linkistä. Linkki toimii kerran, ${days} päivän ajan.`,
+    choosePasswordButton: 'Valitse salasana',
+    signInWithPassword: 'Kirjaudu sisään sähköpostiosoitteellasi ja nykyisellä salasanallasi.',
+    forgotPassword: 'Unohditko salasanasi? Valitse uusi täällä:',
     button: 'Kirjaudu sisään',
     linkHint: 'Jos painike ei toimi, avaa tämä osoite selaimessa:',
     ignore: 'Jos et odottanut tätä kutsua, voit jättää tämän viestin huomiotta.',
   },
   fr: {
     product: { construction: 'byggdok Construction', 'document-platform': 'byggdok Documentation' },
-    subject: (customer, product) => `Vous êtes invité(e) à rejoindre ${customer} sur ${product}`,
+    roles: {
+      ADMIN: 'Administrateur',
+      OWNER: 'Propriétaire',
+      WRITE_ACCESS: 'Accès en écriture',
+      READ_ACCESS: 'Accès en lecture',
+      NO_ACCESS: 'Aucun accès',
+    },
+    target: (customer, project) => (project ? `le projet ${project} de ${customer}` : customer),
+    subject: (target, product) => `Vous êtes invité(e) à rejoindre ${target} sur ${product}`,
     greeting: 'Bonjour,',
-    invitedBy: (inviter, customer, product) => `${inviter} vous invite à rejoindre ${customer} sur ${product}.`,
-    invited: (customer, product) => `Vous êtes invité(e) à rejoindre ${customer} sur ${product}.`,
+    invitedBy: (inviter, target, product, role) =>
+      `${inviter} vous invite à rejoindre ${target} sur ${product}, avec le rôle « ${role} ».`,
+    invited: (target, product, role) =>
+      `Vous êtes invité(e) à rejoindre ${target} sur ${product}, avec le rôle « ${role} ».`,
     purpose: {
       construction:
         'Vous y suivez les projets de construction, la documentation remise par chaque sous-traitant, ainsi que sa validation et sa remise.',
       'document-platform':
         "Vous y trouvez la documentation des bâtiments : plans, notices d'exploitation et de maintenance, fiches produits et certificats.",
     },
+    choosePassword: (days) =>
+      `Pour commencer, choisissez votre mot de passe avec le lien ci-dessous. Il ne sert qu'une fois, pendant ${days} jours.`,
+    choosePasswordButton: 'Choisir mon mot de passe',
+    signInWithPassword: 'Connectez-vous avec votre adresse e-mail et le mot de passe que vous avez déjà.',
+    forgotPassword: 'Mot de passe oublié ? Choisissez-en un nouveau ici :',
     button: 'Se connecter',
     linkHint: 'Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :',
     ignore: "Si vous n'attendiez pas cette invitation, vous pouvez ignorer ce message.",
   },
 };
+
+interface PasswordLinkWords {
+  subject: string;
+  lead: string;
+  validity: (minutes: number) => string;
+  button: string;
+  linkHint: string;
+  ignore: string;
+}
+
+/** the mail with a one-time link to a new password, in each language */
+const PASSWORD_LINK: Record<MailLocale, PasswordLinkWords> = {
+  en: {
+    subject: 'Choose a new password for byggdok',
+    lead: 'Someone, hopefully you, asked for a link to choose a new password for byggdok.',
+    validity: (minutes) => `The link works once, for ${duration(minutes, 'en')}.`,
+    button: 'Choose a new password',
+    linkHint: 'If the button does not work, open this address in your browser:',
+    ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  },
+  no: {
+    subject: 'Velg nytt passord for byggdok',
+    lead: 'Noen, forhåpentligvis du, har bedt om en lenke for å velge nytt passord for byggdok.',
+    validity: (minutes) => `Lenken virker én gang, i ${duration(minutes, 'no')}.`,
+    button: 'Velg nytt passord',
+    linkHint: 'Hvis knappen ikke virker, åpner du denne adressen i nettleseren:',
+    ignore: 'Hvis du ikke ba om dette, kan du se bort fra e-posten: passordet ditt forblir som det er.',
+  },
+  sv: {
+    subject: 'Välj ett nytt lösenord för byggdok',
+    lead: 'Någon, förhoppningsvis du, har bett om en länk för att välja ett nytt lösenord för byggdok.',
+    validity: (minutes) => `Länken fungerar en gång, i ${duration(minutes, 'sv')}.`,
+    button: 'Välj nytt lösenord',
+    linkHint: 'Om knappen inte fungerar, öppna den här adressen i webbläsaren:',
+    ignore: 'Om du inte bad om detta kan du bortse från e-postmeddelandet: ditt lösenord förblir detsamma.',
+  },
+  da: {
+    subject: 'Vælg en ny adgangskode til byggdok',
+    lead: 'Nogen, forhåbentlig dig, har bedt om et link til at vælge en ny adgangskode til byggdok.',
+    validity: (minutes) => `Linket virker én gang, i ${duration(minutes, 'da')}.`,
+    button: 'Vælg ny adgangskode',
+    linkHint: 'Hvis knappen ikke virker, kan du åbne denne adresse i din browser:',
+    ignore: 'Hvis du ikke bad om det, kan du se bort fra denne e-mail: din adgangskode forbliver den samme.',
+  },
+  fi: {
+    subject: 'Valitse uusi salasana palveluun byggdok',
+    lead: 'Joku, toivottavasti sinä, pyysi linkkiä uuden salasanan valitsemiseksi palveluun byggdok.',
+    validity: (minutes) => `Linkki toimii kerran, ${duration(minutes, 'fi')} ajan.`,
+    button: 'Valitse uusi salasana',
+    linkHint: 'Jos painike ei toimi, avaa tämä osoite selaimessa:',
+    ignore: 'Jos et pyytänyt tätä, voit jättää viestin huomiotta: salasanasi pysyy ennallaan.',
+  },
+  fr: {
+    subject: 'Choisissez un nouveau mot de passe pour byggdok',
+    lead: 'Quelqu’un, vous sans doute, a demandé un lien pour choisir un nouveau mot de passe pour byggdok.',
+    validity: (minutes) => `Le lien ne sert qu'une fois, pendant ${duration(minutes, 'fr')}.`,
+    button: 'Choisir un nouveau mot de passe',
+    linkHint: 'Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :',
+    ignore: "Si vous ne l'avez pas demandé, ignorez ce message : votre mot de passe reste inchangé.",
+  },
+};
+
+/** a number of minutes in words: "1 hour", "30 minutes" */
+function duration(minutes: number, locale: MailLocale): string {
+  const hours = minutes % 60 === 0 ? minutes / 60 : null;
+  const units: Record<MailLocale, { hour: [string, string]; minute: [string, string] }> = {
+    en: { hour: ['hour', 'hours'], minute: ['minute', 'minutes'] },
+    no: { hour: ['time', 'timer'], minute: ['minutt', 'minutter'] },
+    sv: { hour: ['timme', 'timmar'], minute: ['minut', 'minuter'] },
+    da: { hour: ['time', 'timer'], minute: ['minut', 'minutter'] },
+    fi: { hour: ['tunnin', 'tunnin'], minute: ['minuutin', 'minuutin'] },
+    fr: { hour: ['heure', 'heures'], minute: ['minute', 'minutes'] },
+  };
+  const [one, many] = hours !== null ? units[locale].hour : units[locale].minute;
+  const count = hours ?? minutes;
+  const word = count === 1 ? one : many;
+  if (count === 1 && locale === 'no') return 'én time';
+  if (count === 1 && locale === 'da') return 'én time';
+  if (count === 1 && locale === 'en') return `one ${word}`;
+  return `${count} ${word}`;
+}
 
 export function escapeHtml(text: string): string {
   return text
@@ -152,26 +326,10 @@ function page(lang: string, body: string): string {
 
 export function renderMail(template: MailTemplate): RenderedMail {
   switch (template.kind) {
-    case 'invitation': {
-      const words = INVITATION[template.locale];
-      const product = words.product[template.origin];
-      const lead = template.inviterName
-        ? words.invitedBy(template.inviterName, template.customerName, product)
-        : words.invited(template.customerName, product);
-      const paragraphs = [words.greeting, lead, words.purpose[template.origin]];
-      const text = [...paragraphs, `${words.button}: ${template.signInUrl}`, words.ignore].join('\n\n');
-      const url = escapeHtml(template.signInUrl);
-      const html = page(
-        template.locale === 'no' ? 'nb' : template.locale,
-        [
-          ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-          `<p><a href="${url}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(words.button)}</a></p>`,
-          `<p style="font-size:13px;color:#52606d">${escapeHtml(words.linkHint)}<br><a href="${url}">${url}</a></p>`,
-          `<p style="font-size:13px;color:#52606d">${escapeHtml(words.ignore)}</p>`,
-        ].join('\n'),
-      );
-      return { subject: words.subject(template.customerName, product), text, html };
-    }
+    case 'invitation':
+      return renderInvitation(template);
+    case 'password_link':
+      return renderPasswordLink(template);
     case 'subcontractor_request':
       return renderSubcontractorRequest(template);
     case 'delivery_review':
@@ -183,6 +341,73 @@ export function renderMail(template: MailTemplate): RenderedMail {
         html: template.html ?? page('en', paragraphsOf(template.text)),
       };
   }
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+function small(html: string): string {
+  return `<p style="font-size:13px;color:#52606d">${html}</p>`;
+}
+
+function renderInvitation(template: Extract<MailTemplate, { kind: 'invitation' }>): RenderedMail {
+  const words = INVITATION[template.locale];
+  const product = words.product[template.origin];
+  const target = words.target(template.customerName, template.projectName);
+  const role = words.roles[template.role] ?? template.role;
+  const lead = template.inviterName
+    ? words.invitedBy(template.inviterName, target, product, role)
+    : words.invited(target, product, role);
+  const paragraphs = [words.greeting, lead, words.purpose[template.origin]];
+  const { access } = template;
+  const url = access.url;
+  const label = access.kind === 'set_password' ? words.choosePasswordButton : words.button;
+  const how =
+    access.kind === 'set_password'
+      ? [words.choosePassword(access.validDays)]
+      : access.forgotPasswordUrl
+        ? [words.signInWithPassword]
+        : [];
+  const forgot = access.kind === 'sign_in' ? access.forgotPasswordUrl : null;
+  const text = [
+    ...paragraphs,
+    ...how,
+    `${label}: ${url}`,
+    ...(forgot ? [`${words.forgotPassword} ${forgot}`] : []),
+    words.ignore,
+  ].join('\n\n');
+  const html = page(
+    template.locale === 'no' ? 'nb' : template.locale,
+    [
+      ...[...paragraphs, ...how].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      button(url, label),
+      small(`${escapeHtml(words.linkHint)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`),
+      ...(forgot
+        ? [`<p>${escapeHtml(words.forgotPassword)} <a href="${escapeHtml(forgot)}">${escapeHtml(forgot)}</a></p>`]
+        : []),
+      small(escapeHtml(words.ignore)),
+    ].join('\n'),
+  );
+  return { subject: words.subject(target, product), text, html };
+}
+
+function renderPasswordLink(template: Extract<MailTemplate, { kind: 'password_link' }>): RenderedMail {
+  const words = PASSWORD_LINK[template.locale];
+  const paragraphs = [words.lead, words.validity(template.validMinutes)];
+  return {
+    subject: words.subject,
+    text: [...paragraphs, `${words.button}: ${template.url}`, words.ignore].join('\n\n'),
+    html: page(
+      template.locale === 'no' ? 'nb' : template.locale,
+      [
+        ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+        button(template.url, words.button),
+        small(`${escapeHtml(words.linkHint)}<br><a href="${escapeHtml(template.url)}">${escapeHtml(template.url)}</a>`),
+        small(escapeHtml(words.ignore)),
+      ].join('\n'),
+    ),
+  };
 }
 
 interface DeliveryWords {

@@ -25,6 +25,10 @@ export function projectOfAnotherCustomer(index: number): AppError {
   return invalidField(`/roles/${index}/projectId`, 'is not a project of this customer');
 }
 
+export function invitedToProjectOfAnotherCustomer(): AppError {
+  return invalidField('/projectId', 'is not a project of this customer');
+}
+
 export function projectNamedTwice(index: number): AppError {
   return invalidField(`/roles/${index}/projectId`, 'names a project already named earlier in the list');
 }

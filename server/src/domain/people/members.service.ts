@@ -1,9 +1,10 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { AuditActor, AuditLog } from '../audit/audit.js';
-import type { MailLocale, MailOrigin, Mailer } from '../mail/mailer.js';
+import type { InvitationAccess, MailLocale, MailOrigin, Mailer } from '../mail/mailer.js';
 import { customerNotFound } from '../customers/customers.errors.js';
 import {
+  invitedToProjectOfAnotherCustomer,
   lastAdmin,
   projectNamedTwice,
   projectOfAnotherCustomer,
@@ -55,6 +56,7 @@ export interface MembersRepository {
   /** all of them, or none (one transaction) */
   setProjectRoles(params: { userId: string; roles: { projectId: string; role: Role }[] }): Promise<void>;
   customerName(customerId: string): Promise<string | null>;
+  projectName(projectId: string): Promise<string | null>;
 }
 
 export interface Invitation {
@@ -62,6 +64,8 @@ export interface Invitation {
   role: Role;
   locale?: MailLocale | undefined;
   origin?: MailOrigin | undefined;
+  /** invited into this project of the customer: `role` is the project role (the customer role of a newcomer is NO_ACCESS) */
+  projectId?: string | undefined;
 }
 
 /**
@@ -74,14 +78,21 @@ export function createMembersService(deps: {
   access: AccessService;
   audit: AuditLog;
   mailer: Mailer;
-  /** where an invited person signs in: the service's own login route */
-  signInUrl: (email: string) => string;
+  /** how an invited person gets in: a link to choose a password, or the sign-in page */
+  invitationAccess: (user: { userId: string; email: string }) => Promise<InvitationAccess>;
 }) {
   const { repository, access, audit, mailer } = deps;
 
   async function actorOf(userId: string) {
     const user = await repository.findUser(userId);
     return { kind: 'user' as const, userId, label: user?.email ?? userId };
+  }
+
+  /** who invited, in words for the mail: their name and e-mail */
+  async function inviterOf(userId: string): Promise<string | null> {
+    const user = await repository.findUser(userId);
+    if (!user) return null;
+    return user.name ? `${user.name} (${user.email})` : user.email;
   }
 
   /** the acting role must reach the role given and the role the person holds now */
@@ -123,6 +134,13 @@ export function createMembersService(deps: {
     const own = grant.role ?? 'NO_ACCESS';
     const email = invitation.email.trim();
     checkRank(own, invitation.role);
+    if (invitation.projectId) {
+      const known = await repository.projectsOfCustomer({
+        customerId: grant.customerId,
+        projectIds: [invitation.projectId],
+      });
+      if (!known.has(invitation.projectId)) throw invitedToProjectOfAnotherCustomer();
+    }
     const known = await repository.findUserByEmail(email);
     const before = known ? await repository.findMember({ customerId: grant.customerId, userId: known.id }) : null;
     checkRank(own, before?.role);
@@ -130,25 +148,53 @@ export function createMembersService(deps: {
     const { id: userId } = known ?? (await repository.findOrCreateUser({ email, locale: invitation.locale ?? 'en' }));
     const user = await repository.findUser(userId);
     if (!user) throw userNotFound();
-    const actor = await actorOf(grant.userId);
-    await enrol({ customerId: grant.customerId, user, invitation, actor, clientAddress: params.clientAddress });
+    await enrol({
+      customerId: grant.customerId,
+      user,
+      invitation,
+      actor: await actorOf(grant.userId),
+      inviter: await inviterOf(grant.userId),
+      clientAddress: params.clientAddress,
+    });
     const member = await repository.findMember({ customerId: grant.customerId, userId });
     if (!member) throw userNotFound();
     return { member, existed: before !== null };
   }
 
-  /** gives the role (keeping the customer's last ADMIN), sends the invitation mail, records it */
+  /**
+   * gives the role (keeping the customer's last ADMIN; into a project: the project role, and NO_ACCESS in the customer
+   * for a newcomer), sends the invitation mail, records it
+   */
   async function enrol(params: {
     customerId: string;
     user: { id: string; email: string };
     invitation: Invitation;
     actor: AuditActor;
+    /** who invited, in words; null when the operator did */
+    inviter: string | null;
     clientAddress: string | null;
   }): Promise<void> {
     const { customerId, user, invitation, actor } = params;
     const locale = invitation.locale ?? 'en';
-    const changed = await repository.setCustomerRole({ customerId, userId: user.id, role: invitation.role });
-    if (changed === 'last_admin') throw lastAdmin();
+    let previous: Role | null;
+    let projectName: string | null = null;
+    if (invitation.projectId) {
+      const member = await repository.findMember({ customerId, userId: user.id });
+      if (!member) {
+        const changed = await repository.setCustomerRole({ customerId, userId: user.id, role: 'NO_ACCESS' });
+        if (changed === 'last_admin') throw lastAdmin();
+      }
+      previous = (await repository.projectRoles({ customerId, userId: user.id })).get(invitation.projectId) ?? null;
+      await repository.setProjectRoles({
+        userId: user.id,
+        roles: [{ projectId: invitation.projectId, role: invitation.role }],
+      });
+      projectName = await repository.projectName(invitation.projectId);
+    } else {
+      const changed = await repository.setCustomerRole({ customerId, userId: user.id, role: invitation.role });
+      if (changed === 'last_admin') throw lastAdmin();
+      previous = changed.previous;
+    }
     const customerName = await repository.customerName(customerId);
     if (customerName === null) throw customerNotFound();
     await mailer.send({
@@ -158,8 +204,10 @@ export function createMembersService(deps: {
         locale,
         origin: invitation.origin ?? 'construction',
         customerName,
-        inviterName: actor.kind === 'user' ? actor.label : null,
-        signInUrl: deps.signInUrl(user.email),
+        projectName,
+        role: invitation.role,
+        inviterName: params.inviter,
+        access: await deps.invitationAccess({ userId: user.id, email: user.email }),
       },
     });
     await audit.record({
@@ -167,7 +215,13 @@ export function createMembersService(deps: {
       actor,
       action: 'user.invited',
       target: { type: 'user', id: user.id },
-      details: { email: user.email, role: invitation.role, previousRole: changed.previous, locale },
+      details: {
+        email: user.email,
+        role: invitation.role,
+        previousRole: previous,
+        locale,
+        ...(invitation.projectId ? { projectId: invitation.projectId } : {}),
+      },
       clientAddress: params.clientAddress,
     });
   }
@@ -184,6 +238,7 @@ export function createMembersService(deps: {
       user,
       invitation: params.invitation,
       actor: { kind: 'operator' },
+      inviter: null,
       clientAddress: null,
     });
   }

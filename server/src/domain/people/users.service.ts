@@ -13,11 +13,16 @@ export interface UsersRepository {
     name: string;
     platformAdmin: boolean;
     passwordHash: string | null;
+    /** the password was generated: it works once, then the person chooses their own */
+    mustChangePassword?: boolean;
     now: Date;
   }): Promise<boolean>;
   /** the user with this e-mail, whatever its case */
   findUserByEmail(email: string): Promise<{ id: string; email: string } | null>;
-  /** false when there is no such user */
+  /**
+   * false when there is no such user; the person's sessions, assistants and password links end with the old
+   * password, and a generated password no longer needs changing
+   */
   setPasswordHash(params: { userId: string; passwordHash: string; now: Date }): Promise<boolean>;
   /**
    * Deactivates (ending every session and refusing every personal key from now on) or activates again; an invited
@@ -42,6 +47,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
     name: string;
     password?: string;
     platformAdmin?: boolean;
+    mustChangePassword?: boolean;
     actor: AuditActor;
   }): Promise<{ id: string; email: string }> {
     const id = newId.user();
@@ -52,6 +58,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
       name: params.name.trim(),
       platformAdmin: params.platformAdmin ?? false,
       passwordHash: params.password ? await hashPassword(params.password) : null,
+      mustChangePassword: params.mustChangePassword ?? false,
       now: clock.now(),
     });
     if (!inserted) throw userAlreadyExists();
@@ -106,6 +113,8 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
         name: 'Administrator',
         password,
         platformAdmin: true,
+        // the generated password works once: the first sign-in asks for the person's own
+        mustChangePassword: true,
         actor: { kind: 'system' },
       });
       return { ...user, password };

@@ -11,6 +11,8 @@ export type ErrorKind =
   | 'gone'
   | 'too_large'
   | 'unsupported_media_type'
+  /** too many tries: wait (the error says how long, in retryAfterSeconds) */
+  | 'too_many_requests'
   /** a service we call (a language model) failed or refused */
   | 'bad_gateway'
   /** a service we call did not answer in time */
@@ -27,18 +29,22 @@ export class AppError extends Error {
   readonly code: string;
   readonly kind: ErrorKind;
   readonly fieldErrors: FieldProblem[] | undefined;
+  /** too_many_requests: how long until a try is taken again (the Retry-After header) */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(params: {
     code: string;
     kind: ErrorKind;
     message: string;
     fieldErrors?: FieldProblem[];
+    retryAfterSeconds?: number;
     cause?: unknown;
   }) {
     super(params.message, { cause: params.cause });
     this.code = params.code;
     this.kind = params.kind;
     this.fieldErrors = params.fieldErrors;
+    this.retryAfterSeconds = params.retryAfterSeconds;
   }
 }
 

@@ -39,12 +39,16 @@ export interface SignInUser {
   status: UserStatus;
   platformAdmin: boolean;
   passwordHash: string | null;
+  /** the generated first password: it works once, then the person chooses their own */
+  mustChangePassword: boolean;
 }
 
 export interface SignInAttempt {
   nonce: string;
   codeVerifier: string;
   redirectUri: string | null;
+  /** sha256 of the cookie of the browser that started it; null for attempts made before that cookie existed */
+  browserHash: string | null;
 }
 
 export interface UserSessionRecord {
@@ -61,6 +65,7 @@ export interface SignInRepository {
     codeVerifier: string;
     redirectUri: string;
     loginHint: string | null;
+    browserHash: string;
     expiresAt: Date;
     now: Date;
   }): Promise<void>;
@@ -70,18 +75,34 @@ export interface SignInRepository {
   findUserById(userId: string): Promise<SignInUser | null>;
   findUserByIdentity(params: { issuer: string; subject: string }): Promise<SignInUser | null>;
   linkIdentity(params: { issuer: string; subject: string; userId: string; email: string | null }): Promise<void>;
-  /** invited -> active, last sign-in now, identity last used now */
-  recordSignIn(params: { userId: string; issuer: string; subject: string; now: Date }): Promise<void>;
+  /** whether the user is already linked to an identity of this issuer (whose subject differs from `subject`) */
+  hasOtherIdentity(params: { userId: string; issuer: string; subject: string }): Promise<boolean>;
+  /**
+   * invited -> active, last sign-in now, identity last used now; the provider's name becomes the user's unless the
+   * person chose their own
+   */
+  recordSignIn(params: {
+    userId: string;
+    issuer: string;
+    subject: string;
+    name: string | null;
+    now: Date;
+  }): Promise<void>;
   createSession(params: {
     id: string;
     tokenHash: string;
     userId: string;
     issuer: string;
-    idToken: string;
+    /** null for a session opened by a password link (no provider took part) */
+    idToken: string | null;
     now: Date;
     expiresAt: Date;
     clientAddress: string | null;
+    userAgent: string | null;
   }): Promise<void>;
   findLiveSession(params: { tokenHash: string }): Promise<UserSessionRecord | null>;
-  endSession(params: { id: string; now: Date }): Promise<void>;
+  /** ends the session and the assistants allowed from it */
+  endSession(params: { id: string; userId: string; now: Date }): Promise<void>;
+  /** an assistant allowed from a browser signed in to the app as the same person: it ends with that session */
+  linkAssistantToSession(params: { grantId: string; sessionTokenHash: string; userId: string }): Promise<void>;
 }

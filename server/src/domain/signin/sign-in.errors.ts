@@ -59,3 +59,66 @@ export function crossSiteRequest(): AppError {
     'A write with the session cookie must come from the service’s own origin',
   );
 }
+
+/** the callback came to a browser other than the one that started the sign-in (login CSRF), or its cookie is gone */
+export function otherBrowser(): AppError {
+  return invalid(
+    'sign_in.other_browser',
+    'This sign-in was started in another browser (or its cookie expired); start the sign-in again here',
+  );
+}
+
+/** a link that sets a password and no longer works: used, expired, or never issued */
+export function passwordLinkNotValid(state: 'used' | 'expired' | 'unknown'): AppError {
+  const message = {
+    used: 'This link has been used already; ask for a new one',
+    expired: 'This link has expired; ask for a new one',
+    unknown: 'This link is not valid; ask for a new one',
+  }[state];
+  return invalid(`auth.password_link_${state === 'unknown' ? 'invalid' : state}`, message, [
+    { path: '/token', message },
+  ]);
+}
+
+/** the new password breaks a rule (length, the e-mail, a common password, typed differently twice) */
+export function passwordRejected(problems: { path: string; message: string }[]): AppError {
+  return invalid(
+    'auth.password_rejected',
+    `The password is not accepted: ${problems.map((p) => p.message).join('; ')}`,
+    problems,
+  );
+}
+
+/** the current password, asked for before a change, is wrong */
+export function wrongCurrentPassword(): AppError {
+  return invalid('auth.wrong_password', 'The current password is wrong', [
+    { path: '/currentPassword', message: 'is wrong' },
+  ]);
+}
+
+export function emailTaken(): AppError {
+  return new AppError({
+    code: 'user.email_taken',
+    kind: 'conflict',
+    message: 'Another user already has this e-mail address',
+    fieldErrors: [{ path: '/email', message: 'is already taken by another user' }],
+  });
+}
+
+/** changing a password or one's sessions needs a person's own sign-in, never an assistant's token */
+export function notForAssistants(): AppError {
+  return forbidden('auth.assistant_not_allowed', 'An assistant cannot change its person’s account');
+}
+
+/** the service signs people in through an outside provider: passwords are that provider's business */
+export function noLocalPasswords(): AppError {
+  return forbidden('auth.no_local_passwords', 'Passwords are managed by your organisation’s sign-in provider');
+}
+
+/** a second account at the provider with a linked person's e-mail: it does not become that person */
+export function accountLinkedElsewhere(): AppError {
+  return forbidden(
+    'sign_in.account_linked_elsewhere',
+    'This person signs in with another account at this provider; this account is not theirs',
+  );
+}

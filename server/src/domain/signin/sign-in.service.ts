@@ -7,12 +7,15 @@ import { hashSecret } from '../shared/secrets.js';
 import { safeRedirect } from './redirects.js';
 import type { RelyingParty, SignInRepository, SignInUser } from './ports.js';
 import {
+  accountLinkedElsewhere,
   emailNotVerified,
   notInvited,
+  otherBrowser,
   providerRefused,
   unknownSignInState,
   userDeactivated,
 } from './sign-in.errors.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 /** how long a person has on the provider's pages before the sign-in must start again */
 const ATTEMPT_LIFETIME_MS = 15 * 60_000;
@@ -35,9 +38,10 @@ export function createSignInService(deps: {
   relyingParty: RelyingParty;
   audit: AuditLog;
   clock: Clock;
+  throttle: SignInThrottle;
   settings: SignInSettings;
 }) {
-  const { repository, relyingParty, audit, clock, settings } = deps;
+  const { repository, relyingParty, audit, clock, throttle, settings } = deps;
   const callbackUri = `${settings.publicUrl}/auth/callback`;
   const redirectTarget = (requested: string | undefined) =>
     safeRedirect({ requested, publicUrl: settings.publicUrl, allowedOrigins: settings.allowedRedirectOrigins });
@@ -55,10 +59,12 @@ export function createSignInService(deps: {
   /**
    * Starts a sign-in: the provider's authorization URL. With `email`, a person who is not invited (or was
    * deactivated) is stopped here, before the provider's page, and the e-mail is passed on as login_hint.
+   * `browserSecret` is the value of this browser's sign-in cookie: the callback must bring the same one back.
    */
   async function startSignIn(params: {
     redirectUri?: string;
     email?: string;
+    browserSecret: string;
     clientAddress: string | null;
   }): Promise<{ url: string }> {
     const email = params.email?.trim();
@@ -80,12 +86,18 @@ export function createSignInService(deps: {
       codeVerifier: request.codeVerifier,
       redirectUri: redirectTarget(params.redirectUri),
       loginHint: email ?? null,
+      browserHash: hashSecret(params.browserSecret),
       expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_MS),
       now,
     });
     return { url: request.url };
   }
 
+  /**
+   * The user a verified identity signs in as: the one linked to it (issuer and subject), or on a first sign-in the
+   * invited user with its verified e-mail, who is linked to it from then on. A second account at the same provider
+   * with the same e-mail never takes over a person already linked to another account there.
+   */
   async function userOf(identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean }) {
     const linked = await repository.findUserByIdentity(identity);
     if (linked) return linked;
@@ -93,6 +105,9 @@ export function createSignInService(deps: {
     const invited = await repository.findUserByEmail(identity.email);
     if (!invited) throw notInvited();
     if (invited.status === 'deactivated') throw userDeactivated();
+    if (await repository.hasOtherIdentity({ userId: invited.id, issuer: identity.issuer, subject: identity.subject })) {
+      throw accountLinkedElsewhere();
+    }
     await repository.linkIdentity({ ...identity, userId: invited.id });
     return invited;
   }
@@ -103,7 +118,10 @@ export function createSignInService(deps: {
    */
   async function finishSignIn(params: {
     query: Record<string, string>;
+    /** this browser's sign-in cookie: it must be the one of the browser that started the attempt */
+    browserSecret: string | null;
     clientAddress: string | null;
+    userAgent: string | null;
   }): Promise<{ sessionToken: string; expiresAt: Date; redirectTo: string; issuer: string; user: SignInUser }> {
     const { query, clientAddress } = params;
     const attempt = query.state
@@ -111,6 +129,10 @@ export function createSignInService(deps: {
       : null;
     try {
       if (!attempt || !query.state) throw unknownSignInState();
+      // login CSRF: someone else's callback URL opened in this browser signs nobody in (and is used up)
+      if (!attempt.browserHash || !params.browserSecret || hashSecret(params.browserSecret) !== attempt.browserHash) {
+        throw otherBrowser();
+      }
       if (query.error) throw providerRefused({ error: query.error, description: query.error_description ?? null });
       const identity = await relyingParty.finishAuthorization({
         callbackUrl: `${callbackUri}?${new URLSearchParams(query).toString()}`,
@@ -120,28 +142,15 @@ export function createSignInService(deps: {
       });
       const user = await userOf(identity);
       if (user.status === 'deactivated') throw userDeactivated();
-      const now = clock.now();
-      await repository.recordSignIn({ userId: user.id, issuer: identity.issuer, subject: identity.subject, now });
-      const sessionToken = randomSecret();
-      const expiresAt = new Date(now.getTime() + settings.sessionMaxAgeMs);
-      const sessionId = newId.userSession();
-      await repository.createSession({
-        id: sessionId,
-        tokenHash: hashSecret(sessionToken),
-        userId: user.id,
+      const { sessionToken, expiresAt } = await openSession({
+        user,
         issuer: identity.issuer,
+        subject: identity.subject,
+        name: identity.name,
         idToken: identity.idToken,
-        now,
-        expiresAt,
         clientAddress,
-      });
-      await audit.record({
-        customerId: null,
-        actor: { kind: 'user', userId: user.id, label: user.email },
-        action: 'auth.sign_in',
-        target: { type: 'user', id: user.id },
-        details: { issuer: identity.issuer, sessionId },
-        clientAddress,
+        userAgent: params.userAgent,
+        method: 'oidc',
       });
       return {
         sessionToken,
@@ -154,6 +163,81 @@ export function createSignInService(deps: {
       if (isAppError(error)) await failed({ label: null, reason: error.code, clientAddress });
       throw error;
     }
+  }
+
+  /** the sign-in itself: the user recorded as signed in, a new session whose token only the cookie holds, audited */
+  async function openSession(params: {
+    user: { id: string; email: string };
+    issuer: string;
+    subject: string;
+    name: string | null;
+    idToken: string | null;
+    clientAddress: string | null;
+    userAgent: string | null;
+    method: string;
+  }): Promise<{ sessionToken: string; expiresAt: Date }> {
+    const { user } = params;
+    const now = clock.now();
+    await repository.recordSignIn({
+      userId: user.id,
+      issuer: params.issuer,
+      subject: params.subject,
+      name: params.name,
+      now,
+    });
+    const sessionToken = randomSecret();
+    const expiresAt = new Date(now.getTime() + settings.sessionMaxAgeMs);
+    const sessionId = newId.userSession();
+    await repository.createSession({
+      id: sessionId,
+      tokenHash: hashSecret(sessionToken),
+      userId: user.id,
+      issuer: params.issuer,
+      idToken: params.idToken,
+      now,
+      expiresAt,
+      clientAddress: params.clientAddress,
+      userAgent: params.userAgent?.slice(0, 500) ?? null,
+    });
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'user', userId: user.id, label: user.email },
+      action: 'auth.sign_in',
+      target: { type: 'user', id: user.id },
+      details: { issuer: params.issuer, sessionId, method: params.method },
+      clientAddress: params.clientAddress,
+    });
+    return { sessionToken, expiresAt };
+  }
+
+  /**
+   * A person who just set their password through a link is signed in at once, as a local account of the embedded
+   * provider (no provider session takes part, so signing out needs no provider page).
+   */
+  async function openPasswordSession(params: {
+    userId: string;
+    clientAddress: string | null;
+    userAgent: string | null;
+    method: string;
+  }): Promise<{ sessionToken: string; expiresAt: Date }> {
+    const user = await repository.findUserById(params.userId);
+    if (!user || user.status === 'deactivated') throw userDeactivated();
+    await repository.linkIdentity({
+      issuer: relyingParty.issuer,
+      subject: user.id,
+      userId: user.id,
+      email: user.email,
+    });
+    return openSession({
+      user,
+      issuer: relyingParty.issuer,
+      subject: user.id,
+      name: null,
+      idToken: null,
+      clientAddress: params.clientAddress,
+      userAgent: params.userAgent,
+      method: `password_link:${params.method}`,
+    });
   }
 
   /**
@@ -170,7 +254,7 @@ export function createSignInService(deps: {
       ? await repository.findLiveSession({ tokenHash: hashSecret(params.sessionToken) })
       : null;
     if (!session) return { redirectTo: fallback };
-    await repository.endSession({ id: session.id, now: clock.now() });
+    await repository.endSession({ id: session.id, userId: session.userId, now: clock.now() });
     const user = await repository.findUserById(session.userId);
     await audit.record({
       customerId: null,
@@ -180,6 +264,8 @@ export function createSignInService(deps: {
       details: { sessionId: session.id },
       clientAddress: params.clientAddress,
     });
+    // a session a password link opened has no sign-in at the provider to end
+    if (!session.idToken) return { redirectTo: fallback };
     const endSession = await relyingParty
       .endSessionUrl({ idTokenHint: session.idToken, postLogoutRedirectUri: `${settings.publicUrl}/` })
       // logging out here is what matters; a provider that cannot be reached now does not stop it
@@ -187,17 +273,32 @@ export function createSignInService(deps: {
     return { redirectTo: endSession ?? fallback };
   }
 
-  /** A local account of the embedded provider: its user id when the password is right and the user may sign in. */
+  /**
+   * A local account of the embedded provider: its user id when the password is right and the user may sign in, and
+   * whether it is the generated first password (which works this once: the person must choose their own now).
+   * Failures are counted per account and per client address (sign-in-throttle.ts): once either is locked, tries are
+   * refused (tooManyAttempts) without a look at the password, and an unknown e-mail is locked like a known one.
+   */
   async function verifyLocalAccount(params: {
     email: string;
     password: string;
     clientAddress: string | null;
-  }): Promise<string | null> {
+  }): Promise<{ userId: string; mustChangePassword: boolean } | null> {
     const email = params.email.trim();
+    try {
+      await throttle.check({ action: 'sign_in', email, address: params.clientAddress });
+    } catch (error) {
+      await failed({ label: email, reason: 'locked_out', clientAddress: params.clientAddress });
+      throw error;
+    }
     const user = await repository.findUserByEmail(email);
     // a hash is computed either way, so a wrong address takes as long as a wrong password
     const ok = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_HASH);
-    if (ok && user?.passwordHash && user.status !== 'deactivated') return user.id;
+    if (ok && user?.passwordHash && user.status !== 'deactivated') {
+      await throttle.succeed({ email });
+      return { userId: user.id, mustChangePassword: user.mustChangePassword };
+    }
+    await throttle.fail({ action: 'sign_in', email, address: params.clientAddress });
     await failed({ label: email, reason: 'wrong_password', clientAddress: params.clientAddress });
     return null;
   }
@@ -208,13 +309,25 @@ export function createSignInService(deps: {
     return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
   }
 
-  /** a person's answer on the consent page, kept in the audit log */
+  /**
+   * A person's answer on the consent page, kept in the audit log. An assistant allowed from a browser signed in to the
+   * app as the same person (`sessionToken`: the app's cookie) ends when that session is signed out.
+   */
   async function recordAssistantConsent(params: {
     userId: string;
     client: { id: string; name: string | null };
     allowed: boolean;
+    grantId: string | null;
+    sessionToken: string | null;
     clientAddress: string | null;
   }): Promise<void> {
+    if (params.allowed && params.grantId && params.sessionToken) {
+      await repository.linkAssistantToSession({
+        grantId: params.grantId,
+        sessionTokenHash: hashSecret(params.sessionToken),
+        userId: params.userId,
+      });
+    }
     const user = await repository.findUserById(params.userId);
     await audit.record({
       customerId: null,
@@ -230,6 +343,7 @@ export function createSignInService(deps: {
     startSignIn,
     finishSignIn,
     signOut,
+    openPasswordSession,
     verifyLocalAccount,
     accountOf,
     recordAssistantConsent,

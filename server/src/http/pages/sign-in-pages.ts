@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../../domain/shared/errors.js';
 import { sendProblem } from '../plugins/errors.js';
+import { waitInWords } from './password-pages.js';
 
 /**
  * The few pages people see during sign-in (the embedded provider's login form, and why a sign-in stopped), in
@@ -42,6 +43,7 @@ const TEXT = {
     password: 'Passord',
     submit: 'Logg inn',
     wrongPassword: 'Feil e-post eller passord.',
+    forgot: 'Glemt passordet?',
     consentTitle: 'Gi assistenten tilgang?',
     consentAsks: (client: string, who: string) =>
       `<strong>${client}</strong> ber om å bruke byggdok som deg (${who}): lese byggene, dokumentene og prosjektene du har tilgang til, søke i dem og stille spørsmål om dem.`,
@@ -58,6 +60,10 @@ const TEXT = {
       'sign_in.email_not_verified': 'Innloggingstjenesten har ikke bekreftet e-postadressen din.',
       'sign_in.user_deactivated': 'Brukeren din er deaktivert.',
       'sign_in.interaction_expired': 'Innloggingssiden er utløpt. Start innloggingen på nytt.',
+      'sign_in.other_browser':
+        'Denne innloggingen ble startet i en annen nettleser, eller den tok for lang tid. Start innloggingen på nytt her.',
+      'sign_in.account_linked_elsewhere':
+        'Denne personen logger inn med en annen konto hos innloggingstjenesten. Bruk den kontoen.',
     } as Record<string, string>,
     fallback: 'Innloggingen kunne ikke fullføres.',
   },
@@ -69,6 +75,7 @@ const TEXT = {
     password: 'Password',
     submit: 'Sign in',
     wrongPassword: 'Wrong e-mail or password.',
+    forgot: 'Forgot your password?',
     consentTitle: 'Allow this assistant?',
     consentAsks: (client: string, who: string) =>
       `<strong>${client}</strong> asks to use byggdok as you (${who}): read the buildings, documents and projects you can read, search them and ask questions about them.`,
@@ -85,6 +92,10 @@ const TEXT = {
       'sign_in.email_not_verified': 'The sign-in provider has not verified your e-mail address.',
       'sign_in.user_deactivated': 'Your user has been deactivated.',
       'sign_in.interaction_expired': 'The sign-in page has expired. Start the sign-in again.',
+      'sign_in.other_browser':
+        'This sign-in was started in another browser, or it took too long. Start the sign-in again here.',
+      'sign_in.account_linked_elsewhere':
+        'This person signs in with another account at the sign-in provider. Use that account.',
     } as Record<string, string>,
     fallback: 'The sign-in could not be completed.',
   },
@@ -133,6 +144,10 @@ label{display:block;margin-top:1rem;font-weight:600}
 input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem;margin-top:.25rem}
 button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}
 [role=alert]{color:#a00000;font-weight:600}
+[hidden]{display:none!important}
+code{white-space:nowrap}
+.hint{color:#52606d;margin-top:1rem}
+a{color:#1d4ed8}
 </style>
 </head>
 <body>
@@ -159,16 +174,27 @@ export function sendSignInFailure(request: FastifyRequest, reply: FastifyReply, 
   return reply.status(status).type('text/html; charset=utf-8').send(html);
 }
 
-/** The embedded provider's login form: posts to its own interaction, e-mail prefilled from the login hint. */
+/**
+ * The embedded provider's login form: posts to its own interaction, e-mail prefilled from the login hint. `failed`: a
+ * wrong e-mail or password; `waitSeconds`: too many failed tries, said in words (the same for every account).
+ */
 export function renderLoginPage(params: {
   lang: PageLanguage;
   action: string;
   email: string;
   failed: boolean;
+  waitSeconds?: number;
 }): string {
   const text = TEXT[params.lang];
-  const error = params.failed ? `<p role="alert" id="error">${text.wrongPassword}</p>\n` : '';
-  const described = params.failed ? ' aria-describedby="error"' : '';
+  const message =
+    params.waitSeconds !== undefined
+      ? waitInWords(params.waitSeconds, params.lang)
+      : params.failed
+        ? text.wrongPassword
+        : null;
+  const error = message ? `<p role="alert" id="error">${escapeHtml(message)}</p>\n` : '';
+  const described = message ? ' aria-describedby="error"' : '';
+  const forgot = `/auth/forgot-password${params.email ? `?email=${encodeURIComponent(params.email)}` : ''}`;
   return htmlPage({
     lang: params.lang,
     title: text.loginTitle,
@@ -178,6 +204,7 @@ export function renderLoginPage(params: {
 <label for="password">${text.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"${described}${params.email ? ' autofocus' : ''}>
 <button type="submit">${text.submit}</button>
-</form>`,
+</form>
+<p><a href="${escapeHtml(forgot)}">${text.forgot}</a></p>`,
   });
 }

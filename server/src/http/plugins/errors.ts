@@ -10,6 +10,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   gone: 410,
   too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
   bad_gateway: 502,
   gateway_timeout: 504,
 };
@@ -127,6 +128,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = STATUS_OF_KIND[error.kind];
       // a service we call failed: worth a look, though not our fault
       if (status >= 500) request.log.warn({ err: error }, 'upstream service failed');
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return sendProblem(reply, {
         status,
         code: error.code,

@@ -74,6 +74,25 @@ function headerPolicies(publicUrl: string, fileOrigins: string[]): Array<{ prefi
       },
     })),
     {
+      // the set-password page: like the other sign-in pages, plus its one script of this origin (it reads the link's
+      // token from the fragment, which never reaches the server) and that script's one call
+      prefix: '/auth/set-password',
+      helmet: {
+        contentSecurityPolicy: csp({
+          defaultSrc: ["'none'"],
+          baseUri: ["'none'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'unsafe-inline'"],
+        }),
+        // as on the other sign-in pages: under no-referrer a browser sends `Origin: null` with the page's own posts
+        // (a Referer never carries the fragment, where the token is)
+        referrerPolicy: { policy: 'same-origin' as const },
+      },
+    },
+    {
       // Users' files (signed URLs of the embedded store). `sandbox` gives whatever a browser renders an opaque origin
       // and no script, whatever the bytes are; no default-src, which breaks browsers' built-in PDF viewers. The
       // preview may be framed by the web app or a partner's page, and fetched cross-origin like an S3 URL.

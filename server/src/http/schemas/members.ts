@@ -20,6 +20,11 @@ export const InvitationBody = Type.Object(
         description: 'which product the invitation speaks of',
       }),
     ),
+    projectId: Type.Optional(
+      Uuid(
+        'invite into this project of the customer: `role` is then the project role, and a newcomer gets NO_ACCESS in the customer',
+      ),
+    ),
   },
   { additionalProperties: false },
 );

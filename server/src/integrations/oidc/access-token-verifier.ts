@@ -12,6 +12,8 @@ export function createAccessTokenVerifier(params: {
   issuer: string;
   audience: string;
   signingKey: JWK;
+  /** whether the grant a token was issued under still stands (a token without one is refused) */
+  isGrantLive?: (grantId: string) => Promise<boolean>;
 }): OAuthTokenVerifier {
   // the public half of the provider's signing key
   const publicKey = createPublicKey({ key: params.signingKey as JsonWebKey, format: 'jwk' });
@@ -26,9 +28,12 @@ export function createAccessTokenVerifier(params: {
         typ: 'at+jwt',
         requiredClaims: ['sub', 'exp', 'client_id'],
       });
-      return typeof payload.sub === 'string' && typeof payload.client_id === 'string'
-        ? { userId: payload.sub, clientId: payload.client_id }
-        : null;
+      if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string') return null;
+      if (params.isGrantLive) {
+        const grantId = payload.grant_id;
+        if (typeof grantId !== 'string' || !(await params.isGrantLive(grantId))) return null;
+      }
+      return { userId: payload.sub, clientId: payload.client_id };
     } catch {
       return null;
     }

@@ -83,6 +83,8 @@ export function createEmbeddedProvider(params: {
       },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    // the grant a token was issued under travels in it: the service refuses the token once the grant has ended
+    extraTokenClaims: (_ctx, token) => ('grantId' in token && token.grantId ? { grant_id: token.grantId } : undefined),
     async findAccount(_ctx, accountId) {
       const account = await params.findAccount(accountId);
       if (!account) return undefined;
@@ -112,7 +114,33 @@ export function createEmbeddedProvider(params: {
   };
   const provider = new Provider(params.issuer, configuration);
   provider.proxy = params.trustProxy;
+  provider.use(endGrantsWithTheSignIn);
   return provider;
+}
+
+/**
+ * Signing out at the provider ends every grant made in that sign-in, offline ones (refresh tokens) included:
+ * oidc-provider itself keeps a grant with offline_access past a logout.
+ */
+async function endGrantsWithTheSignIn(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303) return;
+  const session = ctx.oidc.session;
+  const grantIds = Object.values(session?.authorizations ?? {})
+    .map((authorization) => authorization.grantId)
+    .filter((id): id is string => typeof id === 'string');
+  for (const grantId of grantIds) {
+    const grant = await ctx.oidc.provider.Grant.find(grantId);
+    if (!grant) continue;
+    await grant.destroy();
+    for (const model of [
+      ctx.oidc.provider.RefreshToken,
+      ctx.oidc.provider.AccessToken,
+      ctx.oidc.provider.AuthorizationCode,
+    ]) {
+      await model.adapter.revokeByGrantId(grantId);
+    }
+  }
 }
 
 /** the provider's sign-out step: submitted at once, with a button for browsers without script */

@@ -226,6 +226,9 @@ export interface DB {
   user_identities: UserIdentitiesTable;
   sign_in_attempts: SignInAttemptsTable;
   user_sessions: UserSessionsTable;
+  password_links: PasswordLinksTable;
+  sign_in_failures: SignInFailuresTable;
+  assistant_grant_sessions: AssistantGrantSessionsTable;
   user_api_keys: UserApiKeysTable;
   customers: CustomersTable;
   customer_members: CustomerMembersTable;
@@ -423,6 +426,8 @@ export interface UsersTable {
   last_sign_in_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  must_change_password: Defaulted<boolean>;
+  name_chosen: Defaulted<boolean>;
 }
 
 export interface UserIdentitiesTable {
@@ -443,6 +448,7 @@ export interface SignInAttemptsTable {
   created_at: Timestamp;
   expires_at: Date | string;
   consumed_at: NullableTimestamp;
+  browser_hash: string | null;
 }
 
 export interface UserSessionsTable {
@@ -456,6 +462,29 @@ export interface UserSessionsTable {
   expires_at: Date | string;
   ended_at: NullableTimestamp;
   client_address: string | null;
+  user_agent: Defaulted<string | null>;
+}
+
+export interface PasswordLinksTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  purpose: 'invitation' | 'reset' | 'first_sign_in';
+  created_at: Timestamp;
+  expires_at: Date | string;
+  used_at: NullableTimestamp;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  bucket: 'account' | 'address' | 'link_account' | 'link_address';
+  subject: string;
+  occurred_at: Date | string;
+}
+
+export interface AssistantGrantSessionsTable {
+  grant_id: string;
+  session_id: string;
 }
 
 export interface UserApiKeysTable {
@@ -593,6 +622,8 @@ export interface AuditEventsTable {
   /** written as JSON text, read as an object */
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   client_address: string | null;
+  /** the actor's name when it happened (a person's, when they had one) */
+  actor_name: Defaulted<string | null>;
 }
 
 export interface MailMessagesTable {

@@ -23,7 +23,9 @@ describe('the outbox: mail as .eml files when no SMTP server is configured', () 
       origin: 'document-platform',
       customerName: 'Kiinteistö Oy Åbo',
       inviterName: null,
-      signInUrl: 'https://byggdok.example/auth/login?email=a%40b.fi',
+      projectName: null,
+      role: 'READ_ACCESS',
+      access: { kind: 'sign_in', url: 'https://byggdok.example/auth/login?email=a%40b.fi', forgotPasswordUrl: null },
     });
     const file = await transport.deliver({ id: 'msg-1', to: ['a@b.fi'], ...rendered });
 

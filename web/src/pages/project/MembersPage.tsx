@@ -50,17 +50,16 @@ export function MembersPage() {
     mutationFn: async (body: { email: string; role: Role; locale: 'no' | 'en' }) => {
       // someone already in the customer only gets the project role: inviting again would change their customer role
       const known = members.data?.users.find((user) => user.email.toLowerCase() === body.email.toLowerCase());
-      const userId =
-        known?.id ??
-        (
-          await unwrap(
-            api.POST('/construction/customers/{customerId}/idp/users', {
-              params: { path: { customerId } },
-              body: { email: body.email, role: 'NO_ACCESS', locale: body.locale, origin: 'construction' },
-            }),
-          )
-        ).id;
-      return setRole.mutateAsync({ userId, role: body.role });
+      if (known) return setRole.mutateAsync({ userId: known.id, role: body.role });
+      // a newcomer is invited into the project: the mail names it and the role
+      await unwrap(
+        api.POST('/construction/customers/{customerId}/idp/users', {
+          params: { path: { customerId } },
+          body: { email: body.email, role: body.role, locale: body.locale, origin: 'construction', projectId },
+        }),
+      );
+      await members.refetch();
+      await queries.invalidateQueries({ queryKey: ['audit', customerId] });
     },
   });
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,13 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { SignInService } from '../../../domain/signin/sign-in.service.js';
 import type { App } from '../../app-types.js';
-import { RECENT_SSO_COOKIE, SESSION_COOKIE, setCookie } from '../../cookies.js';
+import { RECENT_SSO_COOKIE, SESSION_COOKIE, SIGN_IN_COOKIE, cookieOf, setCookie } from '../../cookies.js';
 import { withProblems } from '../../schemas/common.js';
-import { answerSignInError, type CookieSettings } from './sign-in-context.js';
+import { answerSignInError, userAgentOf, type CookieSettings } from './sign-in-context.js';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/** The provider's answer: a session and its cookie, then back to where the sign-in started. */
+/**
+ * The provider's answer: a session and its cookie, then back to where the sign-in started. Only in the browser that
+ * started the sign-in (its `byggdok_sign_in` cookie): another person's callback URL signs nobody in.
+ */
 export function registerCallbackRoute(app: App, deps: { signIn: SignInService; cookies: CookieSettings }): void {
   app.get(
     '/auth/callback',
@@ -35,7 +38,9 @@ export function registerCallbackRoute(app: App, deps: { signIn: SignInService; c
       try {
         const result = await deps.signIn.finishSignIn({
           query: request.query,
+          browserSecret: cookieOf(request, SIGN_IN_COOKIE),
           clientAddress: request.ip,
+          userAgent: userAgentOf(request),
         });
         const maxAgeSeconds = (result.expiresAt.getTime() - Date.now()) / 1000;
         setCookie(reply, {

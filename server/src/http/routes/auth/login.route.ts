@@ -2,14 +2,17 @@ import { Type } from '@sinclair/typebox';
 import type { SignInService } from '../../../domain/signin/sign-in.service.js';
 import type { App } from '../../app-types.js';
 import { withProblems } from '../../schemas/common.js';
-import { answerSignInError } from './sign-in-context.js';
+import { randomSecret } from '../../../domain/shared/ids.js';
+import { SIGN_IN_COOKIE, cookieOf, setCookie } from '../../cookies.js';
+import { answerSignInError, SIGN_IN_COOKIE_SECONDS, type CookieSettings } from './sign-in-context.js';
 
 /**
  * Starts a sign-in: a redirect to the OpenID provider. `useRecentSso`: with one provider configured there is no
  * choice to skip, so the browser always goes straight to it (no `prompt`, so a provider that still knows the person
- * signs them in without a page); the cookie of the last sign-in is kept for a second provider's sake.
+ * signs them in without a page); the cookie of the last sign-in is kept for a second provider's sake. The short-lived
+ * httpOnly cookie `byggdok_sign_in` ties the attempt to this browser: /auth/callback refuses a browser without it.
  */
-export function registerLoginRoute(app: App, deps: { signIn: SignInService }): void {
+export function registerLoginRoute(app: App, deps: { signIn: SignInService; cookies: CookieSettings }): void {
   app.get(
     '/auth/login',
     {
@@ -41,10 +44,21 @@ export function registerLoginRoute(app: App, deps: { signIn: SignInService }): v
     },
     async (request, reply) => {
       try {
+        // one value per browser (kept while it lasts, so sign-ins started in two tabs both finish)
+        const existing = cookieOf(request, SIGN_IN_COOKIE);
+        const browserSecret = existing && /^[A-Za-z0-9_-]{32,128}$/.test(existing) ? existing : randomSecret();
         const { url } = await deps.signIn.startSignIn({
           ...(request.query.redirectUri !== undefined ? { redirectUri: request.query.redirectUri } : {}),
           ...(request.query.email !== undefined ? { email: request.query.email } : {}),
+          browserSecret,
           clientAddress: request.ip,
+        });
+        setCookie(reply, {
+          name: SIGN_IN_COOKIE,
+          value: browserSecret,
+          maxAgeSeconds: SIGN_IN_COOKIE_SECONDS,
+          secure: deps.cookies.secure,
+          path: '/auth',
         });
         return reply.header('cache-control', 'no-store').redirect(url, 302);
       } catch (error) {

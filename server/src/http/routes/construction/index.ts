@@ -1,6 +1,7 @@
 import type { App, HttpServices } from '../../app-types.js';
 import { registerApiKeyRoutes } from '../auth/api-keys.route.js';
 import { registerMeRoute } from '../auth/me.route.js';
+import { registerAccountRoutes } from '../auth/account.routes.js';
 import { registerAdminEmailRoute } from './admin/admin-email.route.js';
 import { registerDeleteProjectRoute } from './admin/delete-project.route.js';
 import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
@@ -35,6 +36,7 @@ import { registerConstructionDocumentRoutes } from './documents/construction-doc
  */
 export function registerApplicationRoutes(app: App, services: HttpServices): void {
   registerMeRoute(app, services);
+  registerAccountRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerListCustomersRoute(app, services);
   registerGetCustomerRoute(app, services);

@@ -1,7 +1,14 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type Provider from 'oidc-provider';
 import { EMBEDDED_CLIENT_ID, type EmbeddedProviderLoader } from '../../../integrations/oidc/embedded-provider-keys.js';
-import { AppError } from '../../../domain/shared/errors.js';
+import { AppError, isAppError } from '../../../domain/shared/errors.js';
+import type { PasswordProblem } from '../../../domain/signin/password-rules.js';
+import { passwordProblemsOf } from '../../../domain/signin/password-rules.js';
+import type { PasswordsService } from '../../../domain/signin/passwords.service.js';
+import { SESSION_COOKIE, cookieOf } from '../../cookies.js';
+import { renderFirstPasswordPage } from '../../pages/password-pages.js';
+import { isForeignPost } from '../auth/sign-in-context.js';
 import type { SignInService } from '../../../domain/signin/sign-in.service.js';
 import type { App } from '../../app-types.js';
 import { pageLanguage, renderConsentPage, renderLoginPage, sendSignInFailure } from '../../pages/sign-in-pages.js';
@@ -24,10 +31,11 @@ function interactionExpired(): AppError {
  */
 export function registerInteractionRoutes(
   app: App,
-  deps: { provider: EmbeddedProviderLoader; signIn: SignInService; publicUrl: string },
+  deps: { provider: EmbeddedProviderLoader; signIn: SignInService; passwords: PasswordsService; publicUrl: string },
 ): void {
-  const ownOrigin = new URL(deps.publicUrl).origin;
   const action = (uid: string) => `/oidc/interaction/${uid}/login`;
+  const firstPasswordAction = (uid: string) => `/oidc/interaction/${uid}/first-password`;
+  const foreign = (request: Parameters<typeof isForeignPost>[0]) => isForeignPost(request, deps.publicUrl);
 
   app.get('/oidc/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -101,8 +109,7 @@ export function registerInteractionRoutes(
       },
     },
     async (request, reply) => {
-      const origin = request.headers.origin;
-      if (origin && origin !== ownOrigin) return sendSignInFailure(request, reply, interactionExpired(), 403);
+      if (foreign(request)) return sendSignInFailure(request, reply, interactionExpired(), 403);
       let details: Details;
       try {
         details = await (await deps.provider()).interactionDetails(request.raw, reply.raw);
@@ -115,13 +122,15 @@ export function registerInteractionRoutes(
         return sendSignInFailure(request, reply, interactionExpired(), 400);
       }
       const allowed = request.body.decision === 'allow';
-      await deps.signIn.recordAssistantConsent({
-        userId: asking.accountId,
-        client: { id: asking.clientId, name: asking.clientName },
-        allowed,
-        clientAddress: request.ip,
-      });
       if (!allowed) {
+        await deps.signIn.recordAssistantConsent({
+          userId: asking.accountId,
+          client: { id: asking.clientId, name: asking.clientName },
+          allowed,
+          grantId: null,
+          sessionToken: null,
+          clientAddress: request.ip,
+        });
         const redirectTo = await asking.provider.interactionResult(
           request.raw,
           reply.raw,
@@ -146,6 +155,15 @@ export function registerInteractionRoutes(
       for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
         grant.addResourceScope(resource, scopes.join(' '));
       const grantId = await grant.save();
+      // allowed from a browser signed in to the app: signing that session out ends the assistant too
+      await deps.signIn.recordAssistantConsent({
+        userId: asking.accountId,
+        client: { id: asking.clientId, name: asking.clientName },
+        allowed,
+        grantId,
+        sessionToken: cookieOf(request, SESSION_COOKIE),
+        clientAddress: request.ip,
+      });
       const redirectTo = await asking.provider.interactionResult(
         request.raw,
         reply.raw,
@@ -169,40 +187,132 @@ export function registerInteractionRoutes(
       },
     },
     async (request, reply) => {
-      const origin = request.headers.origin;
-      if (origin && origin !== ownOrigin) return sendSignInFailure(request, reply, interactionExpired(), 403);
-      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+      if (foreign(request)) return sendSignInFailure(request, reply, interactionExpired(), 403);
+      const details = await loginInteraction(request, reply);
+      if (!details) return sendSignInFailure(request, reply, interactionExpired(), 400);
+      const lang = pageLanguage(request);
+      let verified: Awaited<ReturnType<SignInService['verifyLocalAccount']>>;
       try {
-        details = await (await deps.provider()).interactionDetails(request.raw, reply.raw);
-      } catch {
-        return sendSignInFailure(request, reply, interactionExpired(), 400);
-      }
-      if (details.uid !== request.params.uid || details.prompt.name !== 'login') {
-        return sendSignInFailure(request, reply, interactionExpired(), 400);
-      }
-      const accountId = await deps.signIn.verifyLocalAccount({
-        email: request.body.email,
-        password: request.body.password,
-        clientAddress: request.ip,
-      });
-      if (!accountId) {
+        verified = await deps.signIn.verifyLocalAccount({
+          email: request.body.email,
+          password: request.body.password,
+          clientAddress: request.ip,
+        });
+      } catch (error) {
+        if (!isAppError(error) || error.retryAfterSeconds === undefined) throw error;
+        // too many failed tries for this e-mail or from this address: said in words, the password not looked at
         return reply
-          .status(401)
+          .status(429)
+          .header('retry-after', String(error.retryAfterSeconds))
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(
             renderLoginPage({
-              lang: pageLanguage(request),
+              lang,
               action: action(details.uid),
               email: request.body.email,
               failed: true,
+              waitSeconds: error.retryAfterSeconds,
             }),
           );
       }
+      if (!verified) {
+        return reply
+          .status(401)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderLoginPage({ lang, action: action(details.uid), email: request.body.email, failed: true }));
+      }
+      if (verified.mustChangePassword) {
+        // the generated first password worked, this once: the person chooses their own before going on
+        const { token, email } = await deps.passwords.startFirstSignIn(verified.userId);
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderFirstPasswordPage({ lang, action: firstPasswordAction(details.uid), token, email }));
+      }
       const redirectTo = await (
         await deps.provider()
-      ).interactionResult(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
+      ).interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: verified.userId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+
+  /** the interaction of this browser (the provider's own cookie names it), when it is this uid's and asks for a login */
+  async function loginInteraction(
+    request: { raw: IncomingMessage; params: { uid: string } },
+    reply: { raw: ServerResponse },
+  ): Promise<Details | null> {
+    let details: Details;
+    try {
+      details = await (await deps.provider()).interactionDetails(request.raw, reply.raw);
+    } catch {
+      return null;
+    }
+    return details.uid === request.params.uid && details.prompt.name === 'login' ? details : null;
+  }
+
+  app.post(
+    '/oidc/interaction/:uid/first-password',
+    {
+      schema: {
+        hide: true,
+        params: Params,
+        body: Type.Object({
+          token: Type.String({ maxLength: 200 }),
+          email: Type.String({ maxLength: 320 }),
+          password: Type.String({ maxLength: 1000 }),
+          passwordRepeat: Type.Optional(Type.String({ maxLength: 1000 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (foreign(request)) return sendSignInFailure(request, reply, interactionExpired(), 403);
+      const details = await loginInteraction(request, reply);
+      if (!details) return sendSignInFailure(request, reply, interactionExpired(), 400);
+      const { token, email, password, passwordRepeat } = request.body;
+      const page = (status: number, extra: { problems?: PasswordProblem[]; emailProblem?: 'taken' | 'invalid' }) =>
+        reply
+          .status(status)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderFirstPasswordPage({
+              lang: pageLanguage(request),
+              action: firstPasswordAction(details.uid),
+              token,
+              email,
+              ...extra,
+            }),
+          );
+      if (!EMAIL.test(email.trim())) return page(400, { emailProblem: 'invalid' });
+      let userId: string;
+      try {
+        userId = await deps.passwords.finishFirstSignIn({
+          token,
+          password,
+          repeated: passwordRepeat,
+          email,
+          clientAddress: request.ip,
+        });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        if (error.code === 'auth.password_rejected')
+          return page(400, { problems: passwordProblemsOf(error.fieldErrors) });
+        if (error.code === 'user.email_taken') return page(409, { emailProblem: 'taken' });
+        return sendSignInFailure(request, reply, interactionExpired(), 400);
+      }
+      const redirectTo = await (
+        await deps.provider()
+      ).interactionResult(request.raw, reply.raw, { login: { accountId: userId } }, { mergeWithLastSubmission: false });
       return reply.redirect(redirectTo, 303);
     },
   );
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -18,6 +18,7 @@ import * as m0016 from './0016-duplicates.js';
 import * as m0017 from './0017-processing-note.js';
 import * as m0018 from './0018-text-language.js';
 import * as m0019 from './0019-information-types-source.js';
+import * as m0021 from './0021-sign-in-for-everyone.js';
 import * as m0024 from './0024-search-scripts.js';
 import * as m0026 from './0026-maintenance.js';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-processing-note': m0017,
   '0018-text-language': m0018,
   '0019-information-types-source': m0019,
+  '0021-sign-in-for-everyone': m0021,
   '0024-search-scripts': m0024,
   '0026-maintenance': m0026,
 };

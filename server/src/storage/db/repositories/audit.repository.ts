@@ -20,6 +20,11 @@ export function createAuditLog(db: Kysely<DB>): AuditLog {
             actor.kind === 'user' || actor.kind === 'subcontractor' || actor.kind === 'anonymous'
               ? actor.label
               : actor.kind,
+          // the person's name as it is now, kept with the event
+          actor_name:
+            actor.kind === 'user'
+              ? sql<string | null>`(select nullif(name, '') from users where id = ${actor.userId})`
+              : null,
           action: event.action,
           target_type: event.target?.type ?? null,
           target_id: event.target?.id ?? null,
@@ -75,7 +80,7 @@ export function createAuditReader(db: Kysely<DB>): AuditReader {
       return rows.map((row) => ({
         id: row.id,
         occurredAt: row.occurred_at,
-        actor: { kind: row.actor_kind, userId: row.actor_user_id, label: row.actor_label },
+        actor: { kind: row.actor_kind, userId: row.actor_user_id, label: row.actor_label, name: row.actor_name },
         action: row.action,
         target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
         details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,

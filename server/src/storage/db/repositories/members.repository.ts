@@ -166,6 +166,10 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
       const row = await db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirst();
       return row?.name ?? null;
     },
+    async projectName(projectId) {
+      const row = await db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+      return row?.name ?? null;
+    },
   };
 }
 

@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { SignInRepository, SignInUser } from '../../../domain/signin/ports.js';
 import type { DB } from '../schema.js';
+import { endGrants } from './oidc-grants.js';
 
-const USER_COLUMNS = ['u.id', 'u.email', 'u.name', 'u.status', 'u.platform_admin', 'u.password_hash'] as const;
+const USER_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.name',
+  'u.status',
+  'u.platform_admin',
+  'u.password_hash',
+  'u.must_change_password',
+] as const;
 
 function userOf(row: {
   id: string;
@@ -11,6 +20,7 @@ function userOf(row: {
   status: SignInUser['status'];
   platform_admin: boolean;
   password_hash: string | null;
+  must_change_password: boolean;
 }): SignInUser {
   return {
     id: row.id,
@@ -19,6 +29,7 @@ function userOf(row: {
     status: row.status,
     platformAdmin: row.platform_admin,
     passwordHash: row.password_hash,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -35,6 +46,7 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
           code_verifier: params.codeVerifier,
           redirect_uri: params.redirectUri,
           login_hint: params.loginHint,
+          browser_hash: params.browserHash,
           created_at: params.now,
           expires_at: params.expiresAt,
         })
@@ -48,9 +60,16 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
         .where('state_hash', '=', stateHash)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning(['nonce', 'code_verifier', 'redirect_uri'])
+        .returning(['nonce', 'code_verifier', 'redirect_uri', 'browser_hash'])
         .executeTakeFirst();
-      return row ? { nonce: row.nonce, codeVerifier: row.code_verifier, redirectUri: row.redirect_uri } : null;
+      return row
+        ? {
+            nonce: row.nonce,
+            codeVerifier: row.code_verifier,
+            redirectUri: row.redirect_uri,
+            browserHash: row.browser_hash,
+          }
+        : null;
     },
     async findUserByEmail(email) {
       const row = await db
@@ -81,13 +100,33 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
         .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
         .execute();
     },
-    async recordSignIn({ userId, issuer, subject, now }) {
+    async hasOtherIdentity({ userId, issuer, subject }) {
+      const row = await db
+        .selectFrom('user_identities')
+        .select('subject')
+        .where('user_id', '=', userId)
+        .where('issuer', '=', issuer)
+        .where('subject', '<>', subject)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async recordSignIn({ userId, issuer, subject, name, now }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({ last_sign_in_at: now, updated_at: now })
           .where('id', '=', userId)
           .execute();
+        const given = name?.trim().slice(0, 200);
+        if (given) {
+          // the provider's name, unless the person chose their own
+          await trx
+            .updateTable('users')
+            .set({ name: given })
+            .where('id', '=', userId)
+            .where('name_chosen', '=', false)
+            .execute();
+        }
         await trx
           .updateTable('users')
           .set({ status: 'active' })
@@ -115,6 +154,7 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
           last_seen_at: params.now,
           expires_at: params.expiresAt,
           client_address: params.clientAddress,
+          user_agent: params.userAgent,
         })
         .execute();
     },
@@ -127,8 +167,31 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
         .executeTakeFirst();
       return row ? { id: row.id, userId: row.user_id, issuer: row.issuer, idToken: row.id_token } : null;
     },
-    async endSession({ id, now }) {
-      await db.updateTable('user_sessions').set({ ended_at: now }).where('id', '=', id).execute();
+    async endSession({ id, userId, now }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('user_sessions').set({ ended_at: now }).where('id', '=', id).execute();
+        const linked = await trx
+          .selectFrom('assistant_grant_sessions')
+          .select('grant_id')
+          .where('session_id', '=', id)
+          .execute();
+        await endGrants(trx, { userId, grantIds: linked.map((row) => row.grant_id) });
+      });
+    },
+    async linkAssistantToSession({ grantId, sessionTokenHash, userId }) {
+      const session = await db
+        .selectFrom('user_sessions')
+        .select('id')
+        .where('token_hash', '=', sessionTokenHash)
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
+      if (!session) return;
+      await db
+        .insertInto('assistant_grant_sessions')
+        .values({ grant_id: grantId, session_id: session.id })
+        .onConflict((oc) => oc.column('grant_id').doUpdateSet({ session_id: session.id }))
+        .execute();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { UsersRepository } from '../../../domain/people/users.service.js';
 import type { DB } from '../schema.js';
+import { endEverythingOfAccount } from './oidc-grants.js';
+import { storeNewPassword } from './passwords.repository.js';
 
 export function createUsersRepository(db: Kysely<DB>): UsersRepository {
   return {
@@ -22,6 +24,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
           platform_admin: params.platformAdmin,
           status: 'invited',
           password_hash: params.passwordHash,
+          must_change_password: params.mustChangePassword ?? false,
           created_at: params.now,
           updated_at: params.now,
         })
@@ -39,12 +42,10 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
       return row ?? null;
     },
     async setPasswordHash({ userId, passwordHash, now }) {
-      const result = await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      // a password the operator sets ends every session and assistant of the person, as the person's own change does
+      return db
+        .transaction()
+        .execute((trx) => storeNewPassword(trx, { userId, passwordHash, now, keepSessionId: null }));
     },
     async setStatus({ userId, status, now }) {
       return db.transaction().execute(async (trx) => {
@@ -73,6 +74,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
             .where('user_id', '=', userId)
             .where('ended_at', 'is', null)
             .execute();
+          await endEverythingOfAccount(trx, userId);
         }
         return user ?? null;
       });

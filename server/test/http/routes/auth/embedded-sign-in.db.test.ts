@@ -114,7 +114,15 @@ describe.each(testEngines())('sign-in with the embedded provider on %s', (engine
     const silent = await browser.go(`${base}/auth/login`, (next) => !next.pathname.startsWith('/auth/callback'));
     expect(new URL(silent.headers.get('location')!).pathname).toBe('/auth/callback');
 
-    const logout = await browser.go(`${base}/auth/logout`, (next) => next.href.startsWith(`${base}/oidc/`));
+    // the app's button posts the sign-out (a GET only shows the button)
+    const button = await browser.request(`${base}/auth/logout`);
+    expect(await button.text()).toContain('<form method="post" action="/auth/logout">');
+    expect(browser.cookie(base, 'byggdok_session')).toBeTruthy();
+    const logout = await browser.go(`${base}/auth/logout`, (next) => next.href.startsWith(`${base}/oidc/`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: '',
+    });
     expect(logout.status).toBe(200);
     const page = await logout.text();
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(page)?.[1];

@@ -223,8 +223,10 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
 
   it('a redirectUri on another origin falls back to the service', async () => {
     const { email } = await createTestUser(db(), { status: 'invited' });
+    // one person, one provider account (another account with the same e-mail would be refused)
+    const sub = `redirect-${email}`;
     for (const evil of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
-      const { response } = await signIn({ email, query: `?redirectUri=${encodeURIComponent(evil)}` });
+      const { response } = await signIn({ email, sub, query: `?redirectUri=${encodeURIComponent(evil)}` });
       expect(response.headers.get('location')).toBe(`${base}/`);
     }
   });
@@ -276,8 +278,12 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
   it("logout ends the session, clears the cookie and goes to the provider's end-session endpoint", async () => {
     const { userId, email } = await createTestUser(db(), { status: 'invited' });
     const { browser, sessionCookie } = await signIn({ email });
-    const response = await browser.request(`${base}/auth/logout`);
-    expect(response.status).toBe(302);
+    const response = await browser.request(`${base}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: '',
+    });
+    expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!);
     expect(location.origin).toBe(provider.issuer);
     expect(location.pathname).toBe('/session/end');
@@ -290,15 +296,29 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
     expect((await cookieRequest(sessionCookie!, `/v1/building_owners/${seed.ownerId}`)).status).toBe(401);
   });
 
+  it("a browser's sign-out form goes on to the provider from a page of ours (a form may not be redirected away)", async () => {
+    const { email } = await createTestUser(db(), { status: 'invited' });
+    const { browser } = await signIn({ email });
+    const response = await browser.request(`${base}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, accept: 'text/html' },
+      body: '',
+    });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toMatch(new RegExp(`<meta http-equiv="refresh" content="0;url=${provider.issuer}/session/end\\?`));
+    expect(browser.cookie(base, 'byggdok_session')).toBeUndefined();
+  });
+
   it('logout without a session goes to an allowed redirectUri, and never to another origin', async () => {
-    const allowed = await fetch(`${base}/auth/logout?redirectUri=${encodeURIComponent(`${APP_ORIGIN}/bye`)}`, {
-      redirect: 'manual',
-    });
-    expect(allowed.headers.get('location')).toBe(`${APP_ORIGIN}/bye`);
-    const evil = await fetch(`${base}/auth/logout?redirectUri=${encodeURIComponent('https://evil.example/')}`, {
-      redirect: 'manual',
-    });
-    expect(evil.headers.get('location')).toBe(`${base}/`);
+    const logout = (redirectUri: string) =>
+      fetch(`${base}/auth/logout?redirectUri=${encodeURIComponent(redirectUri)}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: base },
+      });
+    expect((await logout(`${APP_ORIGIN}/bye`)).headers.get('location')).toBe(`${APP_ORIGIN}/bye`);
+    expect((await logout('https://evil.example/')).headers.get('location')).toBe(`${base}/`);
   });
 
   it('a write by the session cookie needs the service’s own Origin (or Referer); a key needs none', async () => {

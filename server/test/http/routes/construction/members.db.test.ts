@@ -15,6 +15,16 @@ const SUBJECT_WORD: Record<(typeof MAIL_LOCALES)[number], RegExp> = {
   fr: /invité/,
 };
 
+/** WRITE_ACCESS in each language's words */
+const ROLE_WORD: Record<(typeof MAIL_LOCALES)[number], string> = {
+  en: 'Write access',
+  no: 'Skrivetilgang',
+  sv: 'Skrivbehörighet',
+  da: 'Skriveadgang',
+  fi: 'Kirjoitusoikeus',
+  fr: 'Accès en écriture',
+};
+
 describe.each(testEngines())('people of a customer: invitations, roles, mail, on %s', (engine) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
@@ -59,7 +69,7 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
 
   const users = () => `/construction/customers/${customerId}/idp/users`;
 
-  it('sends the invitation in each of the six languages, with a sign-in link in both parts', async () => {
+  it('sends the invitation in each of the six languages, with a link to choose a password in both parts', async () => {
     for (const locale of MAIL_LOCALES) {
       const invited = await t.request({
         method: 'POST',
@@ -80,14 +90,37 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
       expect(mail.subject).toMatch(SUBJECT_WORD[locale]);
       expect(mail.subject).toContain('Bygg & <Betong> AS');
       expect(mail.from?.text).toContain('no-reply@byggdok.test');
-      const link = `http://byggdok.test/auth/login?email=new.${locale}%40example.test`;
-      expect(mail.text).toContain(link);
+      // a newcomer on the embedded sign-in has no password yet: a one-time link to choose one, in both parts
+      const link = /http:\/\/byggdok\.test\/auth\/set-password#token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
+      expect(link).toBeDefined();
       expect(mail.html).toContain(link);
+      // who invited, with which role
+      expect(mail.text).toContain(ROLE_WORD[locale]);
       // the customer's name is text in the HTML part, never markup
       expect(mail.html).toContain('Bygg &amp; &lt;Betong&gt; AS');
       expect(mail.html).not.toContain('<Betong>');
       expect(mail.text).toContain('owner@bygg.test');
     }
+  });
+
+  it('tells someone who already has a password to sign in with it, with the forgot-password page', async () => {
+    await t.deps.services.users.createUser({
+      email: 'has.password@example.test',
+      name: 'Has Password',
+      password: 'fjordhest-i-fjellet-42',
+      actor: { kind: 'system' },
+    });
+    await t.request({
+      method: 'POST',
+      url: users(),
+      key: owner.key,
+      payload: { email: 'has.password@example.test', role: 'READ_ACCESS', locale: 'en' },
+    });
+    const mail = await smtp.waitForMail('has.password@example.test');
+    expect(mail.text).toContain('Sign in with your e-mail address and the password you already have.');
+    expect(mail.text).toContain('Sign in: http://byggdok.test/auth/login?email=has.password%40example.test');
+    expect(mail.text).toContain('http://byggdok.test/auth/forgot-password?email=has.password%40example.test');
+    expect(mail.text).not.toContain('set-password');
   });
 
   it('speaks of the owner’s documentation platform when the origin says so', async () => {

@@ -15,6 +15,7 @@ const EventSchema = Type.Object({
     kind: Type.String(),
     userId: Type.Union([Type.String(), Type.Null()]),
     label: Type.Union([Type.String(), Type.Null()]),
+    name: Type.Union([Type.String(), Type.Null()], { description: "a person's name when it happened" }),
   }),
   action: Type.String(),
   target: Type.Union([Type.Object({ type: Type.String(), id: Type.String() }), Type.Null()]),

@@ -1,0 +1,92 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, formText, unwrap } from '../api.js';
+import { Failure, Loaded } from './Layout.js';
+
+/** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
+export function PersonalKeys() {
+  const { t, i18n } = useTranslation();
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => unwrap(api.GET('/auth/api-keys')) });
+  const create = useMutation({
+    mutationFn: (body: { name: string; expiresAt?: string }) => unwrap(api.POST('/auth/api-keys', { body })),
+    onSuccess: () => keys.refetch(),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: () => keys.refetch(),
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
+  return (
+    <section aria-labelledby="keys-title">
+      <h2 id="keys-title">{t('people.keys')}</h2>
+      <p className="muted">{t('people.keysHelp')}</p>
+      <Loaded loading={keys.isPending} error={keys.error} retry={() => void keys.refetch()}>
+        {keys.data?.keys.length === 0 && <p className="muted">{t('people.noKeys')}</p>}
+        <ul className="key-list">
+          {keys.data?.keys.map((key) => (
+            <li key={key.id}>
+              <strong>{key.name}</strong> <code>{key.prefix}…</code>{' '}
+              <span className="muted">
+                {t('people.keyDates', {
+                  created: when(key.createdAt),
+                  expires: when(key.expiresAt),
+                  used: when(key.lastUsedAt),
+                })}
+              </span>{' '}
+              {key.revokedAt ? (
+                <span className="bad">{t('people.revoked', { date: when(key.revokedAt) })}</span>
+              ) : (
+                <button
+                  type="button"
+                  disabled={revoke.isPending}
+                  aria-label={t('people.revokeNamed', { name: key.name })}
+                  onClick={() => {
+                    if (window.confirm(t('people.confirmRevoke', { name: key.name }))) revoke.mutate(key.id);
+                  }}
+                >
+                  {t('people.revoke')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Loaded>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const expires = formText(form, 'expires');
+          create.mutate(
+            {
+              name: formText(form, 'name').trim(),
+              // the end of the chosen day, in the person's time zone
+              ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+            },
+            { onSuccess: () => form.reset() },
+          );
+        }}
+      >
+        <label>
+          {t('people.keyName')}
+          <input name="name" required maxLength={200} />
+        </label>
+        <label>
+          {t('people.expires')}
+          <input name="expires" type="date" />
+        </label>
+        <button type="submit" disabled={create.isPending}>
+          {t('people.createKey')}
+        </button>
+      </form>
+      {create.data && (
+        <div role="status" className="new-key">
+          <p>{t('people.keyOnce')}</p>
+          <code>{create.data.key}</code>
+        </div>
+      )}
+      <Failure error={create.error ?? revoke.error} />
+    </section>
+  );
+}

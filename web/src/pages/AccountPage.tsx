@@ -1,0 +1,309 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiFailure, formText, unwrap } from '../api.js';
+import { Failure, LanguagePicker, Loaded } from '../components/Layout.js';
+import { PersonalKeys } from '../components/PersonalKeys.js';
+import { changeLanguage, localeOfLanguage, type Language } from '../i18n.js';
+import { useMe } from '../roles.js';
+
+/** what the service says is wrong with a new password, as the problem's field errors word it */
+const PROBLEMS: [RegExp, 'too_short' | 'too_long' | 'is_email' | 'too_common'][] = [
+  [/at least \d+ characters/, 'too_short'],
+  [/at most \d+ characters/, 'too_long'],
+  [/e-mail address/, 'is_email'],
+  [/most common passwords/, 'too_common'],
+];
+
+/** a refused password change in the person's words: each rule broken, a wrong current password, or how long to wait */
+function usePasswordFailure() {
+  const { t } = useTranslation();
+  return (error: unknown): string[] => {
+    if (!(error instanceof ApiFailure)) return error instanceof Error ? [error.message] : [];
+    if (error.status === 429) {
+      const seconds = Number(/(\d+) seconds/.exec(error.message)?.[1] ?? 900);
+      const count = Math.max(1, Math.ceil(seconds / 60));
+      return [t('account.wait', { minutes: t('account.minutes', { count }) })];
+    }
+    if (/current password/i.test(error.message)) return [t('account.wrongCurrent')];
+    const rules = PROBLEMS.filter(([pattern]) => pattern.test(error.message)).map(([, key]) =>
+      t(`account.problems.${key}`),
+    );
+    return rules.length > 0 ? rules : [error.message];
+  };
+}
+
+/** the person's name (what others see) and the app's language, remembered for every device */
+function Profile() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queries = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: { name?: string; locale?: 'no' | 'en' }) => unwrap(api.PATCH('/auth/me', { body })),
+    onSuccess: (updated) => queries.setQueryData(['me'], updated),
+  });
+  async function choose(language: Language) {
+    await changeLanguage(language);
+    save.mutate({ locale: localeOfLanguage(language) });
+  }
+  return (
+    <section aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('account.profile')}</h2>
+      <form
+        className="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate({ name: formText(event.currentTarget, 'name').trim() });
+        }}
+      >
+        <label>
+          {t('account.name')}
+          <input
+            name="name"
+            defaultValue={me.data?.name ?? ''}
+            required
+            maxLength={200}
+            autoComplete="name"
+            aria-describedby="name-help"
+          />
+        </label>
+        <p id="name-help" className="muted">
+          {t('account.nameHelp')}
+        </p>
+        <p>
+          <span className="label">{t('account.email')}</span> {me.data?.email}
+        </p>
+        <button type="submit" disabled={save.isPending}>
+          {t('account.save')}
+        </button>
+        {save.isSuccess && <p role="status">{t('account.saved')}</p>}
+        <Failure error={save.error} />
+      </form>
+      <LanguagePicker className="field" choose={(language) => void choose(language)} />
+    </section>
+  );
+}
+
+/** a new password, with the current one; the service ends every other session and assistant */
+function PasswordChange(props: { email: string }) {
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const [mismatch, setMismatch] = useState(false);
+  const failure = usePasswordFailure();
+  const change = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      unwrap(api.POST('/auth/me/password', { body })),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+  const problems = mismatch ? [t('account.notRepeated')] : change.error ? failure(change.error) : [];
+  return (
+    <section aria-labelledby="password-title">
+      <h2 id="password-title">{t('account.password')}</h2>
+      <form
+        className="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const next = formText(form, 'new');
+          const same = next === formText(form, 'repeat');
+          setMismatch(!same);
+          if (!same) return;
+          change.mutate(
+            { currentPassword: formText(form, 'current'), newPassword: next },
+            { onSuccess: () => form.reset() },
+          );
+        }}
+      >
+        <input type="email" name="username" autoComplete="username" value={props.email} readOnly hidden />
+        <label>
+          {t('account.current')}
+          <input name="current" type="password" autoComplete="current-password" required maxLength={1000} />
+        </label>
+        <p id="password-rules" className="muted">
+          {t('account.rules')}
+        </p>
+        <label>
+          {t('account.new')}
+          <input
+            name="new"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={1000}
+            aria-describedby="password-rules"
+          />
+        </label>
+        <label>
+          {t('account.repeat')}
+          <input name="repeat" type="password" autoComplete="new-password" required maxLength={1000} />
+        </label>
+        <button type="submit" disabled={change.isPending}>
+          {t('account.change')}
+        </button>
+      </form>
+      {problems.length > 0 && (
+        <div role="alert" className="failure">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+      {change.isSuccess && !mismatch && <p role="status">{t('account.changed')}</p>}
+    </section>
+  );
+}
+
+/** where the person is signed in: device, address, last use; one or every other signed out */
+function Sessions() {
+  const { t, i18n } = useTranslation();
+  const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => unwrap(api.GET('/auth/me/sessions')) });
+  const endOne = useMutation({
+    mutationFn: (sessionId: string) =>
+      unwrap(api.DELETE('/auth/me/sessions/{sessionId}', { params: { path: { sessionId } } })),
+    onSuccess: () => sessions.refetch(),
+  });
+  const endOthers = useMutation({
+    mutationFn: () => unwrap(api.POST('/auth/me/sessions/sign-out-others')),
+    onSuccess: () => sessions.refetch(),
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const rows = sessions.data?.sessions ?? [];
+  const device = (d: { browser: string | null; os: string | null }) =>
+    d.browser && d.os
+      ? t('account.deviceOn', { browser: d.browser, os: d.os })
+      : (d.browser ?? d.os ?? t('account.unknownDevice'));
+  return (
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{t('account.sessions')}</h2>
+      <p className="muted">{t('account.sessionsHelp')}</p>
+      <Loaded loading={sessions.isPending} error={sessions.error} retry={() => void sessions.refetch()}>
+        <div className="table-scroll">
+          <table className="sessions">
+            <thead>
+              <tr>
+                <th>{t('account.device')}</th>
+                <th>{t('account.lastUsed')}</th>
+                <th>{t('account.started')}</th>
+                <th>{t('account.address')}</th>
+                <th>
+                  <span className="visually-hidden">{t('people.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    {device(session.device)}
+                    {session.current && <strong className="this-device"> · {t('account.thisDevice')}</strong>}
+                  </td>
+                  <td>{dates.format(new Date(session.lastUsedAt))}</td>
+                  <td>{dates.format(new Date(session.createdAt))}</td>
+                  <td>{session.clientAddress ?? '–'}</td>
+                  <td>
+                    {!session.current && (
+                      <button
+                        type="button"
+                        disabled={endOne.isPending}
+                        aria-label={t('account.signOutSessionNamed', {
+                          device: device(session.device),
+                          when: dates.format(new Date(session.lastUsedAt)),
+                        })}
+                        onClick={() => endOne.mutate(session.id)}
+                      >
+                        {t('account.signOutSession')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {rows.some((session) => !session.current) ? (
+          <button type="button" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
+            {t('account.signOutOthers')}
+          </button>
+        ) : (
+          <p className="muted">{t('account.noOthers')}</p>
+        )}
+        {endOthers.isSuccess && <p role="status">{t('account.signedOutOthers', { count: endOthers.data.ended })}</p>}
+      </Loaded>
+      <Failure error={endOne.error ?? endOthers.error} />
+    </section>
+  );
+}
+
+/** the assistants the person allowed to act as them, each disconnected at once */
+function Assistants() {
+  const { t, i18n } = useTranslation();
+  const assistants = useQuery({ queryKey: ['assistants'], queryFn: () => unwrap(api.GET('/auth/me/assistants')) });
+  const disconnect = useMutation({
+    mutationFn: (assistantId: string) =>
+      unwrap(api.DELETE('/auth/me/assistants/{assistantId}', { params: { path: { assistantId } } })),
+    onSuccess: () => assistants.refetch(),
+  });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
+  return (
+    <section aria-labelledby="assistants-title">
+      <h2 id="assistants-title">{t('account.assistants')}</h2>
+      <p className="muted">{t('account.assistantsHelp')}</p>
+      <Loaded loading={assistants.isPending} error={assistants.error} retry={() => void assistants.refetch()}>
+        {assistants.data?.assistants.length === 0 && <p className="muted">{t('account.noAssistants')}</p>}
+        <ul className="key-list assistants">
+          {assistants.data?.assistants.map((assistant) => (
+            <li key={assistant.id}>
+              <strong>{assistant.name}</strong>{' '}
+              <span className="muted">
+                {t('account.connected', { date: when(assistant.connectedAt), used: when(assistant.lastUsedAt) })}
+                {assistant.redirectHosts.length > 0 &&
+                  ` · ${t('account.returnsTo', { hosts: assistant.redirectHosts.join(', ') })}`}
+              </span>{' '}
+              <button
+                type="button"
+                disabled={disconnect.isPending}
+                aria-label={t('account.disconnectNamed', { name: assistant.name })}
+                onClick={() => {
+                  if (window.confirm(t('account.confirmDisconnect', { name: assistant.name })))
+                    disconnect.mutate(assistant.id);
+                }}
+              >
+                {t('account.disconnect')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Loaded>
+      <Failure error={disconnect.error} />
+    </section>
+  );
+}
+
+/**
+ * The person's own account: name and language, password (the embedded sign-in only), where they are signed in,
+ * their personal API keys and the assistants they connected.
+ */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  return (
+    <section className="people account">
+      <h1>{t('account.title')}</h1>
+      <Loaded loading={me.isPending} error={me.error} retry={() => void me.refetch()}>
+        {me.data && <Profile key={me.data.id} />}
+        {me.data?.passwordSignIn ? (
+          <PasswordChange email={me.data.email} />
+        ) : (
+          <section aria-labelledby="password-title">
+            <h2 id="password-title">{t('account.password')}</h2>
+            <p className="muted">{t('account.providerPasswords')}</p>
+          </section>
+        )}
+        <Sessions />
+        <PersonalKeys />
+        <Assistants />
+      </Loaded>
+    </section>
+  );
+}
