@@ -114,3 +114,25 @@ export async function startEmbeddedService(prefix: string) {
     },
   };
 }
+
+/**
+ * The first administrator of a freshly started embedded service, ready to sign in: the generated first password must be
+ * changed at the first sign-in (sign-in.process.test.ts walks through that page), so the operator sets a known one
+ * through the admin API, as `byggdok` operators can.
+ */
+export async function firstAdminLogin(base: string, dataDir: string): Promise<{ email: string; password: string }> {
+  const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
+  const email = /^email=(.+)$/m.exec(first)?.[1] ?? '';
+  const admin = { authorization: `Bearer ${(await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim()}` };
+  const found = (await (
+    await fetch(`${base}/admin/users?email=${encodeURIComponent(email)}`, { headers: admin })
+  ).json()) as { users: { id: string }[] };
+  const password = `first-admin-${Date.now().toString(36)}-password`;
+  const set = await fetch(`${base}/admin/users/${found.users[0]!.id}/password`, {
+    method: 'PUT',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  if (!set.ok) throw new Error(`setting the first administrator's password: ${set.status} ${await set.text()}`);
+  return { email, password };
+}

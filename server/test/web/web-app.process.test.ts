@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { dxfDrawing, makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
-import { startEmbeddedService } from '../helpers/service-process.js';
+import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
 import { readZip } from '../helpers/zip-reader.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
@@ -32,11 +32,7 @@ describe('the web app in a browser', () => {
   beforeAll(async () => {
     running = await startEmbeddedService('byggdok-web-');
     ({ dataDir, base } = running);
-    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
-    login = {
-      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
-      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
-    };
+    login = await firstAdminLogin(base, dataDir);
     // the operator: a partner with an owner and a building of documents, the owner linked to a customer
     const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
     const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
@@ -50,12 +46,6 @@ describe('the web app in a browser', () => {
       return text ? JSON.parse(text) : null;
     };
     const admin = { authorization: `Bearer ${adminToken}` };
-    // the generated first password works once (sign-in.process.test.ts goes through that page): the operator sets one
-    const found = (await (
-      await fetch(`${base}/admin/users?email=${encodeURIComponent(login.email)}`, { headers: admin })
-    ).json()) as { users: { id: string }[] };
-    login.password = 'web-test-password-0123';
-    await call('PUT', `/admin/users/${found.users[0]!.id}/password`, { password: login.password }, admin);
     const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
     const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
     const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });

@@ -156,7 +156,9 @@ export function MaintenancePage() {
     const entry = parts.data?.find((c) => c.code === code) ?? null;
     return entry ? `${code} ${nameIn(i18n.language, entry)}` : code;
   };
-  const buildingName = (id: string) => buildings.data?.buildings.find((b) => b.id === id)?.name ?? id;
+  // while the buildings load, an ellipsis rather than a raw id
+  const buildingName = (id: string) =>
+    buildings.data ? (buildings.data.buildings.find((b) => b.id === id)?.name ?? t('maintenance.otherBuilding')) : '…';
 
   const groups = useMemo(() => {
     const byCategory = new Map<string, Map<string, OwnerTask[]>>();

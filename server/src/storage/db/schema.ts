@@ -379,7 +379,7 @@ export interface MaintenanceTasksTable {
   source: 'extracted' | 'person';
   status: 'proposed' | 'confirmed';
   edited_by_person: Defaulted<boolean>;
-  extraction_key: string | null;
+  extraction_signature: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -9,6 +9,7 @@ const pipeline: JobContribution = { handlers: { 'document.process': done, 'docum
 const uploads: JobContribution = { handlers: { 'uploads.poll': done, 'uploads.sweep': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
+const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
 const deliveries: JobContribution = {
   handlers: { 'deliveries.remind': done, 'zip.build': done, 'storage_provider.import': done },
 };
@@ -25,7 +26,7 @@ function problemOf(contributions: JobContribution[]): JobError {
 
 describe('assembling the job handlers of every module', () => {
   it('joins one handler per job from the modules that own them', () => {
-    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail, deliveries]);
+    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail, deliveries, maintenance]);
 
     expect(Object.keys(handlers).sort()).toEqual([
       'deliveries.remind',
@@ -33,6 +34,7 @@ describe('assembling the job handlers of every module', () => {
       'document.process',
       'mail.send',
       'mail.sweep',
+      'maintenance.extract',
       'report.generate',
       'storage_provider.import',
       'uploads.poll',
@@ -43,7 +45,7 @@ describe('assembling the job handlers of every module', () => {
   });
 
   it('refuses to start when a job has no handler, naming it', () => {
-    const error = problemOf([pipeline, uploads, mail, deliveries]);
+    const error = problemOf([pipeline, uploads, mail, deliveries, maintenance]);
 
     expect(error.code).toBe('job.handlers_invalid');
     expect(error.message).toContain('no handler for report.generate');

@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       edited_by_person boolean not null default false,
       -- what an extraction found, as found (page, text, action, interval, who): a person's edit leaves it, so the
       -- same task found again is known
-      extraction_key text,
+      extraction_signature text,
       created_at timestamptz(3) not null default now(),
       updated_at timestamptz(3) not null default now()
     );

@@ -122,10 +122,10 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
           .execute();
         const kept = await trx
           .selectFrom('maintenance_tasks')
-          .select('extraction_key')
+          .select('extraction_signature')
           .where('document_id', '=', document.id)
           .execute();
-        const known = new Set(kept.map((k) => k.extraction_key));
+        const known = new Set(kept.map((k) => k.extraction_signature));
         const fresh = tasks.filter((task) => {
           const key = keyOf(task);
           if (known.has(key)) return false;
@@ -154,7 +154,7 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
                 performed_by: task.performedBy,
                 source: 'extracted' as const,
                 status: 'proposed' as const,
-                extraction_key: keyOf(task),
+                extraction_signature: keyOf(task),
                 created_at: at,
                 updated_at: at,
               })),
@@ -199,7 +199,7 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
           source: 'person',
           status: 'confirmed',
           edited_by_person: true,
-          extraction_key: null,
+          extraction_signature: null,
           created_at: task.at,
           updated_at: task.at,
         })
