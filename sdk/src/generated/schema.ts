@@ -16875,6 +16875,8 @@ export interface paths {
           from: number;
           /** @description the last page, included (at most 50 pages from `from`) */
           to?: number;
+          /** @description the `nextToken` of the previous call (from the page after its last) */
+          next_token?: string;
         };
         header?: never;
         path: {
@@ -16901,11 +16903,16 @@ export interface paths {
               /** @description pages of the document; null before processing */
               pageCount: number | null;
               pages: {
+                /** @description pages count from 1 */
+                page_number: number;
+                /** @description the same as page_number (kept for earlier clients) */
                 pageNumber: number;
                 text: string;
                 /** @description read by OCR from an image of the page */
                 ocr: boolean;
               }[];
+              /** @description pass as `next_token` for the following pages; null when this call read up to the last page or `to` */
+              nextToken: string | null;
             };
           };
         };

@@ -222,13 +222,21 @@ export function createDocumentsService(deps: {
    * The extracted text of a page range, for a reader (an assistant) that quotes and cites by page; the same access
    * rule as the document itself. `to` is capped at MAX_PAGES_PER_READ pages after `from`.
    */
-  async function pages(params: Target & { documentId: string; from: number; to?: number }) {
+  /**
+   * A document's page text, `MAX_PAGES_PER_READ` pages at most per call, from `from` (or from where `nextToken`, a
+   * token of an earlier call for the same document, says). `nextToken` is null on the last page.
+   */
+  async function pages(params: Target & { documentId: string; from: number; to?: number; nextToken?: string }) {
     if (params.to !== undefined && params.to < params.from) throw pageRangeReversed();
     const document = await authorizedDocument({ ...params, need: 'read' });
-    const last = params.from + MAX_PAGES_PER_READ - 1;
+    const context = `pages:${document.id}`;
+    const from = params.nextToken ? Number(pageTokens.decode(context, params.nextToken).value) : params.from;
+    const last = from + MAX_PAGES_PER_READ - 1;
     const to = Math.min(params.to ?? last, last);
-    const read = await repository.pages({ documentId: document.id, from: params.from, to });
-    return { document, pages: read };
+    const read = await repository.pages({ documentId: document.id, from, to });
+    const more = params.to === undefined && document.pageCount !== null && document.pageCount > to;
+    const nextToken = more ? pageTokens.encode(context, { value: String(to + 1), id: document.id }) : null;
+    return { document, pages: read, nextToken };
   }
 
   /**

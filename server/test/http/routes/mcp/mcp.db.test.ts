@@ -139,6 +139,7 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(read).toMatchObject({ documentId: brann, pageCount: 2 });
     expect(read.pages).toEqual([
       {
+        page_number: 2,
         pageNumber: 2,
         text: expect.stringContaining('Dørene til trapperommene skal ha brannklasse EI2 30-Sa.'),
         ocr: false,

@@ -15,6 +15,13 @@ const Query = Type.Object(
         description: `the last page, included (at most ${MAX_PAGES_PER_READ} pages from \`from\`)`,
       }),
     ),
+    next_token: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        description: 'the `nextToken` of the previous call (from the page after its last)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -27,11 +34,15 @@ const PagesSchema = Type.Object({
   }),
   pages: Type.Array(
     Type.Object({
-      pageNumber: Type.Integer(),
+      page_number: Type.Integer({ description: 'pages count from 1' }),
+      pageNumber: Type.Integer({ description: 'the same as page_number (kept for earlier clients)' }),
       text: Type.String(),
       ocr: Type.Boolean({ description: 'read by OCR from an image of the page' }),
     }),
   ),
+  nextToken: Type.Union([Type.String(), Type.Null()], {
+    description: 'pass as `next_token` for the following pages; null when this call read up to the last page or `to`',
+  }),
 });
 
 const schema = {
@@ -47,15 +58,22 @@ export function registerDocumentPagesRoute(app: App, deps: { documents: Document
     '/building_owners/:buildingOwnerId/buildings/:buildingId/documents/:documentId/pages',
     { schema },
     async (request) => {
-      const { document, pages } = await deps.documents.pages({
+      const { document, pages, nextToken } = await deps.documents.pages({
         principal: principalOf(request),
         ownerId: request.params.buildingOwnerId,
         buildingId: request.params.buildingId,
         documentId: request.params.documentId,
         from: request.query.from,
         ...(request.query.to !== undefined ? { to: request.query.to } : {}),
+        ...(request.query.next_token !== undefined ? { nextToken: request.query.next_token } : {}),
       });
-      return { documentId: document.id, filename: document.filename, pageCount: document.pageCount, pages };
+      return {
+        documentId: document.id,
+        filename: document.filename,
+        pageCount: document.pageCount,
+        pages: pages.map((page) => ({ page_number: page.pageNumber, ...page })),
+        nextToken,
+      };
     },
   );
 }
