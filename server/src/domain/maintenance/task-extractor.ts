@@ -45,7 +45,7 @@ const ACTIONS: readonly [action: string, forms: string][] = [
 
 /** words that begin like an action but are none (a "testament", "serviceavtale" is a contract, not a service) */
 const NOT_ACTIONS =
-  /^(?:serviceavtale\w*|servicebil\w*|serviceperson\w*|servicetekniker\w*|servicefirma\w*|serviceforetak\w*|servicepartner\w*|skifer\w*|skifte(?:r|ne)?\s*$|kontrollør\w*|kontrollfirma\w*|kontrollerklæring\w*|testament\w*|testresultat\w*|tester(?:e|en|ne)\b|vedlikeholdsfri\w*|vedlikehaldsfri\w*|maintenance-free|checklist\w*|inspeksjonsorgan\w*|smørbrød|byttehandel|rensanlegg|renseanlegg\w*|changelog|drainage|drainpipe|oilfired|oil-fired|emptying)$/iu;
+  /^(?:serviceavtale\w*|servicebil\w*|serviceperson\w*|servicetekniker\w*|servicefirma\w*|serviceforetak\w*|servicepartner\w*|skifer\w*|skifte(?:r|ne)?\s*$|kontrollør\w*|kontrollfirma\w*|kontrollerklæring\w*|testament\w*|testresultat\w*|tester(?:e|en|ne)\b|vaskerom\w*|vaskeri\w*|vaskemaskin\w*|vaskeservant\w*|vaskekum\w*|vedlikeholdsfri\w*|vedlikehaldsfri\w*|maintenance-free|checklist\w*|inspeksjonsorgan\w*|smørbrød|byttehandel|rensanlegg|renseanlegg\w*|changelog|drainage|drainpipe|oilfired|oil-fired|emptying)$/iu;
 
 interface ActionMatch {
   action: string;

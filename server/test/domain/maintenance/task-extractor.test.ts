@@ -123,6 +123,14 @@ describe('the built-in maintenance extractor', () => {
     ]);
   });
 
+  it('keeps nouns that begin with an action word whole: "vaskerom" is a room, not a wash', () => {
+    const tasks = extract('Sluk i bad og vaskerom rengjøres minst hver 3. måned. Vaskeservanten kontrolleres årlig.');
+    expect(tasks.map((t) => [t.component, t.action, t.interval])).toEqual([
+      ['Sluk i bad og vaskerom', 'clean', { every: 3, unit: 'month' }],
+      ['Vaskeservanten', 'inspect', { every: 1, unit: 'year' }],
+    ]);
+  });
+
   it('finds Nynorsk tasks', () => {
     const tasks = extract(
       'Takrenner og nedløp skal reinsast kvart år av eigar.\nSirkulasjonspumpa skal kontrollerast kvar månad.',
