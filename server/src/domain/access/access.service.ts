@@ -115,8 +115,8 @@ export interface AccessRepository {
   /** a project (any status) with the user's customer and project roles */
   findProject(params: { projectId: string; userId: string }): Promise<ProjectFacts | null>;
   /**
-   * the project a document belongs to (the one it was uploaded for, or the one holding its building); live documents
-   * only unless `archived`
+   * the project a document belongs to: the one it carries (uploaded for it, or while the building was the project's),
+   * null when it lies under one of its building's private folders; live documents only unless `archived`
    */
   findDocumentProject(documentId: string, options?: { archived?: boolean }): Promise<string | null>;
   /** a subcontractor portal token by its hash, with what decides whether it still works */

@@ -31,9 +31,13 @@ export interface ZipRepository {
   markRunning(zipId: string): Promise<void>;
   markReady(params: { zipId: string; blobKey: string; fileCount: number; size: number; at: Date }): Promise<void>;
   markFailed(params: { zipId: string; error: string }): Promise<void>;
-  /** the building's live, uploaded files (of one subcontractor, uploaded from a time), in folder and name order */
+  /**
+   * the project's live, uploaded files in the building (of one subcontractor, uploaded from a time), in folder and
+   * name order; none without a project
+   */
   documents(params: {
     buildingId: string;
+    projectId: string | null;
     subcontractorId: string | null;
     excludeBefore: Date | null;
   }): Promise<ZipSourceDocument[]>;
@@ -121,7 +125,8 @@ class Checksum extends Transform {
 }
 
 /**
- * Zip archives of a building's files, built by a job: a request answers at once (202) and the archive is streamed
+ * Zip archives of a project's files in one of its buildings (never the files the building's owner added after a
+ * handover, nor any under the building's private folders), built by a job: a request answers at once (202) and the archive is streamed
  * from the blob store into the blob store, one file at a time, with a manifest (JSON and CSV: path, size, MD5,
  * document, category, information type, delivery, approval) of exactly what it holds. READ_ACCESS to the project
  * holding the building asks for one and downloads it.

@@ -1,21 +1,36 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from './schema.js';
+import { outsideBuildingPrivateFolders } from './visibility.js';
 
 /**
- * The one rule of which documents are a project's: those uploaded for it, and those without a project in one of its
- * buildings. For a query over `documents as d`.
+ * The one rule of which documents are a project's, for every construction read and change (lists, a document, its
+ * history, signed URLs, batch edits, bulk metadata, renames, zips): those that carry its `project_id`, and of them
+ * none under one of its building's private folders (the partner API's rule). Never "the documents of its buildings":
+ * after a handover the buildings are the owner's, and what the owner adds there carries no project. For a query over
+ * `documents as d`.
  */
 export function inProject(projectId: string) {
   return (eb: ExpressionBuilder<DB & { d: DB['documents'] }, 'd'>) =>
-    eb.or([
-      eb('d.project_id', '=', projectId),
-      eb.and([
-        eb('d.project_id', 'is', null),
-        eb(
-          'd.building_id',
-          'in',
-          eb.selectFrom('project_buildings').select('building_id').where('project_id', '=', projectId),
-        ),
-      ]),
-    ]);
+    eb.and([eb('d.project_id', '=', projectId), outsideBuildingPrivateFolders()]);
+}
+
+/**
+ * The project a document uploaded into a building now belongs to, whoever uploads it (a member, the portal, an import,
+ * the pipeline unpacking a package): the project holding the building while the building is still its contractor's,
+ * i.e. the project is not handed over and the building is still the customer's workspace owner's. Null afterwards:
+ * what an owner adds to a handed-over building is the owner's alone. With several such projects, the first to name
+ * the building.
+ */
+export function projectReceiving(buildingId: string) {
+  return sql<string | null>`(
+    select pb.project_id
+      from project_buildings pb
+      join projects p on p.id = pb.project_id
+      join customers c on c.id = p.customer_id
+      join buildings b on b.id = pb.building_id
+     where pb.building_id = ${buildingId}
+       and p.status <> 'HANDED_OVER'
+       and b.building_owner_id = c.workspace_owner_id
+     order by pb.created_at, pb.project_id
+     limit 1)`;
 }

@@ -17,6 +17,19 @@ export type DocumentScope =
       buildingIds: readonly string[];
     };
 
+/**
+ * The private-folder rule, for a query over `documents as d`: the document does not lie under one of its building's
+ * private folders (`privateFolders`, set by the owner's partner). The partner API's readers apply it through
+ * `visibleDocuments`; every construction read of a building applies it too (`storage/db/project-documents.ts`), so
+ * a folder an owner keeps private is private from a former contractor as well. `building` names a `buildings` alias
+ * already joined to `d`; without one, the document's building is looked up.
+ */
+export function outsideBuildingPrivateFolders(building?: 'b') {
+  return building
+    ? sql<boolean>`not exists (select 1 from unnest(${sql.ref(`${building}.private_folders`)}) f where starts_with(d.original_path, f))`
+    : sql<boolean>`not exists (select 1 from buildings pfb, unnest(pfb.private_folders) f where pfb.id = d.building_id and starts_with(d.original_path, f))`;
+}
+
 export interface VisibilityOptions {
   /**
    * Documents whose upload has not arrived yet. The documents API shows them (their status says so); nothing reads
@@ -37,7 +50,7 @@ export function visibleDocuments(db: Kysely<DB>, scope: DocumentScope, options: 
     .innerJoin('buildings as b', 'b.id', 'd.building_id')
     .where('d.archived_at', 'is', null)
     .where('b.archived_at', 'is', null)
-    .where(sql<boolean>`not exists (select 1 from unnest(b.private_folders) f where starts_with(d.original_path, f))`);
+    .where(outsideBuildingPrivateFolders('b'));
   if (!options.includePendingUploads) query = query.where('d.upload_state', '=', 'uploaded');
   if (scope.ownerId !== undefined) query = query.where('d.building_owner_id', '=', scope.ownerId);
   if (scope.buildingIds !== undefined) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccessRepository, ApiKeyRecord, PersonRef } from '../../../domain/access/access.service.js';
 import { roleRank, type Role } from '../../../domain/people/roles.js';
 import type { DB } from '../schema.js';
+import { outsideBuildingPrivateFolders } from '../visibility.js';
 import { hasProjectRoleIn, projectsWithRolesOf } from './people-rows.js';
 
 export function createAccessRepository(db: Kysely<DB>): AccessRepository {
@@ -214,22 +215,14 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
     },
     async findDocumentProject(documentId, options) {
       if (!UUID.test(documentId)) return null;
+      // the project the document carries, never the one holding its building (project-documents.ts): a document the
+      // owner added after the handover, or one under a private folder of its building, is no project's
       const row = await db
         .selectFrom('documents as d')
-        .select((eb) => [
-          eb.fn
-            .coalesce(
-              'd.project_id',
-              eb
-                .selectFrom('project_buildings as pb')
-                .select('pb.project_id')
-                .whereRef('pb.building_id', '=', 'd.building_id')
-                .orderBy('pb.created_at')
-                .limit(1),
-            )
-            .as('project_id'),
-        ])
+        .select('d.project_id')
         .where('d.id', '=', documentId)
+        .where('d.project_id', 'is not', null)
+        .where(outsideBuildingPrivateFolders())
         .$if(!options?.archived, (query) => query.where('d.archived_at', 'is', null))
         .executeTakeFirst();
       return row?.project_id ?? null;

@@ -7,6 +7,7 @@ import type {
 } from '../../../domain/deliveries/construction-documents.service.js';
 import { inProject } from '../project-documents.js';
 import type { DB, DocumentsTable } from '../schema.js';
+import { outsideBuildingPrivateFolders } from '../visibility.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,11 +78,13 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
   return {
     async find(documentId) {
       if (!UUID.test(documentId)) return null;
+      // a construction read: nothing under a private folder of its building (the partner API's rule)
       const row = await db
-        .selectFrom('documents')
-        .selectAll()
-        .where('id', '=', documentId.toLowerCase())
-        .where('archived_at', 'is', null)
+        .selectFrom('documents as d')
+        .selectAll('d')
+        .where('d.id', '=', documentId.toLowerCase())
+        .where('d.archived_at', 'is', null)
+        .where(outsideBuildingPrivateFolders())
         .executeTakeFirst();
       return row ? toDocument(row) : null;
     },

@@ -150,6 +150,14 @@ export function createHandoverRepository(db: Kysely<DB>): HandoverRepository {
         if (project?.status !== 'ACTIVE') return false;
         const { buildingIds, toOwnerId: owner } = params;
         if (buildingIds.length > 0) {
+          // what the buildings hold now is what the project delivered, and stays the project's (read-only) after the
+          // move; what the owner adds afterwards carries no project and never reaches the contractor
+          await trx
+            .updateTable('documents')
+            .set({ project_id: params.projectId })
+            .where('building_id', 'in', buildingIds)
+            .where('project_id', 'is', null)
+            .execute();
           await trx.updateTable('buildings').set({ building_owner_id: owner }).where('id', 'in', buildingIds).execute();
           // the search index follows each document by its trigger (head words into the owner's vocabulary)
           await trx

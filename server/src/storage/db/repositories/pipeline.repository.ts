@@ -168,6 +168,10 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
               md5: child.md5,
               created_at: child.createdAt,
               updated_at: child.createdAt,
+              // a file unpacked from a package belongs where the package does
+              project_id: sql<
+                string | null
+              >`(select p.project_id from documents p where p.id = ${child.parentDocumentId})`,
             })
             .onConflict((oc) => oc.column('id').doNothing())
             .returning('id')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import { projectReceiving } from '../project-documents.js';
 import type { DB } from '../schema.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
 
@@ -35,7 +36,8 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
                 uploaded_by: document.construction.uploadedBy,
                 progress_status: 'IN_PROGRESS' as const,
               }
-            : {}),
+            : // every upload into a project's building while it is the contractor's is the project's
+              { project_id: projectReceiving(document.buildingId) }),
         })
         .execute();
     },

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ZipArchiveRecord, ZipSourceDocument } from '../../../domain/zip/zip-archives.js';
 import type { ZipRepository } from '../../../domain/zip/zip.service.js';
+import { inProject } from '../project-documents.js';
 import type { DB, ZipArchivesTable } from '../schema.js';
 
 function recordOf(row: Selectable<ZipArchivesTable>): ZipArchiveRecord {
@@ -96,7 +97,9 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
     async markFailed({ zipId, error }) {
       await db.updateTable('zip_archives').set({ status: 'failed', error }).where('id', '=', zipId).execute();
     },
-    async documents({ buildingId, subcontractorId, excludeBefore }) {
+    async documents({ buildingId, projectId, subcontractorId, excludeBefore }) {
+      // the project's own files in the building, never every file of it: after a handover the owner adds more
+      if (projectId === null) return [];
       let query = db
         .selectFrom('documents as d')
         .leftJoin('deliveries as v', 'v.id', 'd.delivery_id')
@@ -114,6 +117,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
           'v.information_types as approvals',
         ])
         .where('d.building_id', '=', buildingId)
+        .where(inProject(projectId))
         .where('d.archived_at', 'is', null)
         .where('d.upload_state', '=', 'uploaded')
         .where('d.parent_document_id', 'is', null);
