@@ -32,6 +32,22 @@ export function credentialNotAccepted(): AppError {
   return unauthorized('auth.credential_not_accepted', 'This credential is not accepted here');
 }
 
+/** an assistant's OAuth access token on a REST route: it was issued for the MCP endpoint only */
+export function credentialNotForThisSurface(): AppError {
+  return unauthorized(
+    'auth.credential_not_accepted',
+    "This credential is not accepted here: an assistant's access token is for the MCP endpoint (/mcp) only",
+  );
+}
+
+/** creating keys, inviting people, changing roles, issuing portal tokens: not with an assistant's or a session token */
+export function accessManagementNotAllowed(): AppError {
+  return forbidden(
+    'auth.credential_cannot_manage_access',
+    "This credential cannot hand out access (keys, invitations, roles, portal tokens): sign in as the person, or use the person's own key",
+  );
+}
+
 export function apiKeyRequired(): AppError {
   return forbidden('auth.api_key_required', "This operation needs a partner's API key");
 }

@@ -1,7 +1,8 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../../domain/access/access.errors.js';
 import type { AccessService, Credential } from '../../domain/access/access.service.js';
-import type { Principal } from '../../domain/access/principal.js';
+import type { Principal, Surface } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
@@ -39,13 +40,34 @@ export function credentialOf(request: FastifyRequest): Credential | null {
 }
 
 /**
+ * The MCP endpoint calls the REST routes inside this process (`app.inject`) with its caller's credential; this header,
+ * whose value is a secret of the process, says a request is such a call. Only these requests are the MCP surface, so an
+ * assistant's token reaches a REST route through the MCP endpoint's tools only, never directly.
+ */
+const MCP_CALL_HEADER = 'x-byggdok-mcp-call';
+const MCP_CALL_SECRET = Buffer.from(randomBytes(32).toString('base64url'));
+
+/** the header the MCP endpoint's in-process calls carry */
+export function mcpCallHeaders(): Record<string, string> {
+  return { [MCP_CALL_HEADER]: MCP_CALL_SECRET.toString() };
+}
+
+/** the surface a request came in on: the MCP endpoint's own calls, or REST */
+export function surfaceOf(request: FastifyRequest): Surface {
+  const value = request.headers[MCP_CALL_HEADER];
+  if (typeof value !== 'string') return 'rest';
+  const given = Buffer.from(value);
+  return given.length === MCP_CALL_SECRET.length && timingSafeEqual(given, MCP_CALL_SECRET) ? 'mcp' : 'rest';
+}
+
+/**
  * Every route registered inside this plugin's scope has a principal before its handler runs; the access service
- * answers 401 for a request without a usable credential.
+ * answers 401 for a request without a usable credential, or with one this surface does not accept.
  */
 export function registerPartnerAuthentication(app: FastifyInstance, access: AccessService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    request.principal = await access.authenticate(credentialOf(request));
+    request.principal = await access.authenticate(credentialOf(request), { surface: surfaceOf(request) });
   });
 }
 

@@ -4,7 +4,7 @@ import type { DocumentsService } from '../../../domain/documents/documents.servi
 import { isAppError } from '../../../domain/shared/errors.js';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type * as Tools from '../../../integrations/mcp/tools.js';
-import { credentialOf } from '../../plugins/partner-auth.js';
+import { credentialOf, mcpCallHeaders } from '../../plugins/partner-auth.js';
 import { sendProblem } from '../../plugins/errors.js';
 import { MCP_SCOPE } from '../../../integrations/oidc/embedded-provider-keys.js';
 
@@ -66,11 +66,12 @@ export function registerMcpRoute(
     const found = credentialOf(request);
     const credential = found?.kind === 'session_cookie' ? null : found;
     // 401 without one, or with one that is not valid; the subcontractor's portal token is refused
-    const principal = await deps.access.authenticate(credential).catch((error: unknown) => {
+    const principal = await deps.access.authenticate(credential, { surface: 'mcp' }).catch((error: unknown) => {
       void reply.header('www-authenticate', challenge(credential ? 'invalid_token' : null));
       throw error;
     });
-    const headers: Record<string, string> = {};
+    // the calls the tools make carry the caller's credential and say they are this endpoint's (the MCP surface)
+    const headers: Record<string, string> = { ...mcpCallHeaders() };
     for (const name of ['x-api-key', 'authorization'] as const) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
