@@ -9,7 +9,7 @@ import { registerAdminAuthentication } from './plugins/admin-auth.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { answerClientError, registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerPartnerAuthentication } from './plugins/partner-auth.js';
+import { provenCredentialOf, registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestMetrics, RequestLogController, type RecordRequest } from './plugins/request-observer.js';
 import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -123,7 +123,11 @@ export async function buildServer(params: {
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl, fileOrigins: options.fileOrigins ?? [] });
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
   if (options.rateLimit.enabled) {
-    await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });
+    await registerRateLimit(app, {
+      ...options.rateLimit,
+      redisUrl: options.redisUrl,
+      provenCredential: (request) => provenCredentialOf(request, services.access),
+    });
   }
   // after the rate limit, so that refused hostile input still counts against the caller
   registerInputGuard(app);

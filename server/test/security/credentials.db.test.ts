@@ -128,7 +128,7 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
       { method: 'GET', path: `/construction/customers/${customers[0]}/audit` },
       ...handingOut(),
     ];
-    for (const guess of [{}, { 'x-byggdok-mcp-call': 'guess' }, { 'x-byggdok-mcp-call': '' }]) {
+    for (const guess of [{}, { 'x-byggdok-mcp-call': 'guess' }, { 'x-byggdok-mcp-call': '' }] as Record<string, string>[]) {
       for (const route of routes) {
         const answer = await json(route.method, route.path, 'body' in route ? route.body : undefined, {
           authorization: `Bearer ${assistantToken}`,

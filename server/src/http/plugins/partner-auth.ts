@@ -6,7 +6,10 @@ import type { Principal, Surface } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
+import { isAppError } from '../../domain/shared/errors.js';
+import { hashSecret } from '../../domain/shared/secrets.js';
 import { SESSION_COOKIE, cookieOf } from '../cookies.js';
+import { subcontractorTokenOf } from '../routes/public/portal.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,8 +55,9 @@ export function mcpCallHeaders(): Record<string, string> {
   return { [MCP_CALL_HEADER]: MCP_CALL_SECRET.toString() };
 }
 
-/** the surface a request came in on: the MCP endpoint's own calls, or REST */
+/** the surface a request came in on: the MCP endpoint and its own calls, or REST */
 export function surfaceOf(request: FastifyRequest): Surface {
+  if (request.url.split('?', 1)[0] === '/mcp') return 'mcp';
   const value = request.headers[MCP_CALL_HEADER];
   if (typeof value !== 'string') return 'rest';
   const given = Buffer.from(value);
@@ -67,8 +71,39 @@ export function surfaceOf(request: FastifyRequest): Surface {
 export function registerPartnerAuthentication(app: FastifyInstance, access: AccessService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    request.principal = await access.authenticate(credentialOf(request), { surface: surfaceOf(request) });
+    request.principal = await authenticateOnce(request, access);
   });
+}
+
+const AUTHENTICATED = Symbol('authenticated');
+const PORTAL_PREFIX = '/construction/public/';
+
+/** The request's principal, proven once per request (the rate limit asks first, the route's scope after it). */
+export function authenticateOnce(request: FastifyRequest, access: AccessService): Promise<Principal> {
+  const memo = request as FastifyRequest & { [AUTHENTICATED]?: Promise<Principal> };
+  return (memo[AUTHENTICATED] ??= access.authenticate(credentialOf(request), { surface: surfaceOf(request) }));
+}
+
+/**
+ * The rate-limit bucket of a request's credential when the credential is proven (a key, token or session the service
+ * accepts on this surface; the portal's token as the portal checks it); null for a missing, unknown or refused one,
+ * which is counted against the client address instead.
+ */
+export async function provenCredentialOf(request: FastifyRequest, access: AccessService): Promise<string | null> {
+  // the portal's routes take the portal's token alone, and no other route takes it
+  const portal = request.url.startsWith(PORTAL_PREFIX);
+  const credential = credentialOf(request);
+  const secret = portal ? subcontractorTokenOf(request) : credential?.secret;
+  if (!secret || (!portal && credential?.kind === 'subcontractor_token')) return null;
+  try {
+    if (portal) await access.authenticateSubcontractor(secret);
+    else await authenticateOnce(request, access);
+  } catch (error) {
+    if (isAppError(error)) return null;
+    throw error;
+  }
+  // a hash, so that the store never holds a usable credential
+  return hashSecret(secret).slice(0, 32);
 }
 
 export function principalOf(request: FastifyRequest): Principal {
