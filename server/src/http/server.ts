@@ -54,6 +54,8 @@ export interface ServerOptions {
   s3EventsToken: string | null;
   /** where signed file URLs point when that is not this origin (the S3 endpoint): the web app uploads and previews there */
   fileOrigins?: string[];
+  /** origins besides the public URL's whose browser pages may call /mcp (APP_ALLOWED_REDIRECTS, MCP_ALLOWED_ORIGINS) */
+  mcpAllowedOrigins?: string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -140,6 +142,7 @@ export async function buildServer(params: {
     access: services.access,
     documents: services.documents,
     version: options.version,
+    allowedOrigins: [new URL(options.publicUrl).origin, ...(options.mcpAllowedOrigins ?? [])],
     // with the embedded provider, assistants may also sign a person in (OAuth 2.1) to get a token for /mcp
     oauth: params.embeddedProvider
       ? { issuer: `${options.publicUrl}${EMBEDDED_ISSUER_PATH}`, resource: mcpResourceOf(options.publicUrl) }
@@ -193,7 +196,11 @@ export async function buildServer(params: {
     publicUrl: options.publicUrl,
   });
   if (params.embeddedProvider) {
-    await registerEmbeddedProviderMount(app, { provider: params.embeddedProvider });
+    await registerEmbeddedProviderMount(app, {
+      provider: params.embeddedProvider,
+      publicUrl: options.publicUrl,
+      trustProxy: options.trustProxy,
+    });
     registerInteractionRoutes(app, {
       provider: params.embeddedProvider,
       signIn: services.signIn,
