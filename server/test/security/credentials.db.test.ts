@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpCallHeaders } from '../../src/http/plugins/partner-auth.js';
-import { createSubcontractor } from '../helpers/delivery-fixtures.js';
+import { createSubcontractor, portalUpload } from '../helpers/delivery-fixtures.js';
 import { createTestCustomer, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { freePort } from '../helpers/service-process.js';
 import { asBrowser, connectAssistant, signInWithPassword } from '../helpers/sign-in-flows.js';
@@ -24,6 +24,8 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
   let customers: string[];
   let projectId: string;
   let subcontractorId: string;
+  let portalToken: string;
+  let buildingId: string;
   let personalKey: string;
   let assistantToken: string;
   let sessionToken: string;
@@ -96,7 +98,8 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
     );
     expect(project.status).toBe(201);
     projectId = project.body.id;
-    ({ subcontractorId } = await createSubcontractor(t, {
+    buildingId = project.body.buildings[0].id;
+    ({ subcontractorId, token: portalToken } = await createSubcontractor(t, {
       customerId: customers[0]!,
       projectId,
       key: personalKey,
@@ -248,5 +251,26 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
       .where('customer_id', '=', stranger)
       .execute();
     expect(theirs).toEqual([]);
+  });
+
+  it('names the subcontractor its portal token was issued to as the actor, keeping the stated name apart', async () => {
+    const documentId = await portalUpload(t, {
+      projectId,
+      subcontractorId,
+      token: portalToken,
+      buildingId,
+      filename: 'Samsvarserklæring.pdf',
+      bytes: Buffer.from('%PDF-1.4 samsvar'),
+    });
+    const log = await json('GET', `/construction/customers/${customers[0]}/audit?action=document.uploaded`, undefined, {
+      'x-api-key': personalKey,
+    });
+    expect(log.status).toBe(200);
+    const event = (log.body.events as { target: { id: string } | null }[]).find((e) => e.target?.id === documentId);
+    // portalUpload states "Kari Rørlegger" as uploadedBy: free text anyone with the link can write
+    expect(event).toMatchObject({
+      actor: { kind: 'subcontractor', label: 'Rør & Varme AS' },
+      details: { subcontractorId, statedBy: 'Kari Rørlegger' },
+    });
   });
 });

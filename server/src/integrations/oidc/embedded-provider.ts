@@ -68,7 +68,8 @@ export function createEmbeddedProvider(params: {
     pkce: { required: () => true },
     // seconds; the provider's own session is short, so that the service's idle timeout means something
     ttl: {
-      AccessToken: 600,
+      // one lifetime for every access token, an assistant's for /mcp included (oidc-provider applies this one)
+      AccessToken: ASSISTANT_ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
       Grant: 365 * 24 * 3600,
       IdToken: 3600,
