@@ -81,10 +81,11 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
       '/oidc/.well-known/openid-configuration',
       '/.well-known/oauth-protected-resource/mcp',
     ]) {
-      for (const forged of [
+      const forgeries: Record<string, string>[] = [
         { host: 'evil.example' },
         { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-      ]) {
+      ];
+      for (const forged of forgeries) {
         const response = await fetch(`${base}${path}`, { headers: forged });
         expect(response.status, path).toBe(200);
         expect(response.headers.get('cache-control'), path).toBe('no-store');

@@ -53,8 +53,9 @@ describe.each(testEngines())('sessions and cross-site requests on %s', (engine) 
     ['Basic credentials a proxy added', { authorization: 'Basic dXNlcjpwYXNz' }],
     ['a Negotiate token of an intranet sign-on', { authorization: 'Negotiate YIIGhgYJKoZIhvcSAQICAQBuggZ1MIIGcaADAgEFoQMCAQ6i' }],
     ['an empty bearer', { authorization: 'Bearer ' }],
-  ])('refuses a cookie-authenticated write from another site with %s', async (_label, extra) => {
-    for (const origin of [{ origin: 'https://evil.example' }, { origin: 'null' }, {}]) {
+  ] as [string, Record<string, string>][])('refuses a cookie-authenticated write from another site with %s', async (_label, extra) => {
+    const origins: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, {}];
+    for (const origin of origins) {
       const refused = await createKey({ ...origin, ...extra });
       expect(refused.status, JSON.stringify(origin)).toBe(403);
       expect(((await refused.json()) as { code: string }).code).toBe('auth.cross_site_request');

@@ -1,11 +1,7 @@
-import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
 import type { Clock } from '../shared/clock.js';
 import type { AppError } from '../shared/errors.js';
 import { hashSecret } from '../shared/secrets.js';
-import { sessionExpired } from '../signin/sign-in.errors.js';
-import { invalidSubcontractorToken, missingSubcontractorToken } from '../deliveries/deliveries.errors.js';
-import { documentNotFound } from '../documents/documents.errors.js';
-import { credentialNotAccepted, invalidAccessToken, invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import { credentialNotAccepted, documentNotFound, invalidAccessToken, invalidApiKey, invalidSessionToken, invalidSubcontractorToken, missingPartnerCredential, missingSubcontractorToken, sessionExpired, sessionTokenExpired } from './access.errors.js';
 import type { Role } from '../people/roles.js';
 import {
   accessManagementPolicy,

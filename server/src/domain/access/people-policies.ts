@@ -1,10 +1,7 @@
-import { customerNotFound } from '../customers/customers.errors.js';
 import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people/roles.js';
-import { projectHandedOver, projectNotFound } from '../projects/projects.errors.js';
-import { platformAdminRequired, roleRequired, signedInUserRequired } from './access.errors.js';
+import { customerNotFound, platformAdminRequired, projectHandedOver, projectNotFound, roleRequired, signedInUserRequired, subcontractorNotFound } from './access.errors.js';
 import { accessManagementPolicy, type Decision } from './policies.js';
 import type { AppError } from '../shared/errors.js';
-import { subcontractorNotFound } from '../deliveries/deliveries.errors.js';
 import type { Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';
 
 /**

@@ -1,22 +1,6 @@
-import { threadNotFound } from '../answers/answers.errors.js';
-import { buildingNotFound } from '../buildings/buildings.errors.js';
-import { documentNotFound } from '../documents/documents.errors.js';
-import { ownerNotFound } from '../owners/owners.errors.js';
 import { roleAtLeast, type Role } from '../people/roles.js';
 import type { AppError } from '../shared/errors.js';
-import { readOnlyToken, sessionTokenCannotCreateSessions } from '../sessions/sessions.errors.js';
-import {
-  accessManagementNotAllowed,
-  apiKeyRequired,
-  credentialNotAccepted,
-  credentialNotForThisSurface,
-  noBuildingAccess,
-  noOwnerAccess,
-  noPartnerAccess,
-  ownerAccessRequired,
-  partnerAccessRequired,
-  roleRequired,
-} from './access.errors.js';
+import { accessManagementNotAllowed, apiKeyRequired, buildingNotFound, credentialNotAccepted, credentialNotForThisSurface, documentNotFound, noBuildingAccess, noOwnerAccess, noPartnerAccess, ownerAccessRequired, ownerNotFound, partnerAccessRequired, readOnlyToken, roleRequired, sessionTokenCannotCreateSessions, threadNotFound } from './access.errors.js';
 import type { CredentialReach, PartnerPrincipal, Principal, Surface } from './principal.js';
 
 /**
