@@ -1867,7 +1867,7 @@ export interface paths {
             name: string;
             /**
              * Format: date-time
-             * @description in the future, at most two years
+             * @description in the future, at most 365 days away; 90 days from now when absent
              */
             expiresAt?: string;
           };
@@ -4379,6 +4379,7 @@ export interface paths {
             | 'user.password_set'
             | 'api_key.created'
             | 'api_key.revoked'
+            | 'api_key.used'
             | 'customer.created'
             | 'project.created'
             | 'project.updated'

@@ -74,6 +74,7 @@ export async function startService(params: {
           version: VERSION,
           s3EventsToken: config.storage.kind === 's3' ? config.storage.eventsToken : null,
           fileOrigins: fileOriginsOf(config.storage),
+          mcpAllowedOrigins: [...config.signIn.allowedRedirectOrigins, ...(config.signIn.mcpAllowedOrigins ?? [])],
         },
       });
       await app.listen({ port: config.http.port, host: config.http.host });

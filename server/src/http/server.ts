@@ -9,7 +9,7 @@ import { registerAdminAuthentication } from './plugins/admin-auth.js';
 import { registerErrorHandling, sendProblem } from './plugins/errors.js';
 import { answerClientError, registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerPartnerAuthentication } from './plugins/partner-auth.js';
+import { provenCredentialOf, registerPartnerAuthentication } from './plugins/partner-auth.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerRequestMetrics, RequestLogController, type RecordRequest } from './plugins/request-observer.js';
 import { applyApiSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -54,6 +54,8 @@ export interface ServerOptions {
   s3EventsToken: string | null;
   /** where signed file URLs point when that is not this origin (the S3 endpoint): the web app uploads and previews there */
   fileOrigins?: string[];
+  /** origins besides the public URL's whose browser pages may call /mcp (APP_ALLOWED_REDIRECTS, MCP_ALLOWED_ORIGINS) */
+  mcpAllowedOrigins?: string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -123,7 +125,11 @@ export async function buildServer(params: {
   await registerSecurityHeaders(app, { publicUrl: options.publicUrl, fileOrigins: options.fileOrigins ?? [] });
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: options.version });
   if (options.rateLimit.enabled) {
-    await registerRateLimit(app, { ...options.rateLimit, redisUrl: options.redisUrl });
+    await registerRateLimit(app, {
+      ...options.rateLimit,
+      redisUrl: options.redisUrl,
+      provenCredential: (request) => provenCredentialOf(request, services.access),
+    });
   }
   // after the rate limit, so that refused hostile input still counts against the caller
   registerInputGuard(app);
@@ -136,6 +142,7 @@ export async function buildServer(params: {
     access: services.access,
     documents: services.documents,
     version: options.version,
+    allowedOrigins: [new URL(options.publicUrl).origin, ...(options.mcpAllowedOrigins ?? [])],
     // with the embedded provider, assistants may also sign a person in (OAuth 2.1) to get a token for /mcp
     oauth: params.embeddedProvider
       ? { issuer: `${options.publicUrl}${EMBEDDED_ISSUER_PATH}`, resource: mcpResourceOf(options.publicUrl) }
@@ -189,7 +196,11 @@ export async function buildServer(params: {
     publicUrl: options.publicUrl,
   });
   if (params.embeddedProvider) {
-    await registerEmbeddedProviderMount(app, { provider: params.embeddedProvider });
+    await registerEmbeddedProviderMount(app, {
+      provider: params.embeddedProvider,
+      publicUrl: options.publicUrl,
+      trustProxy: options.trustProxy,
+    });
     registerInteractionRoutes(app, {
       provider: params.embeddedProvider,
       signIn: services.signIn,

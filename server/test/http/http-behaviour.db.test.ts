@@ -189,7 +189,7 @@ describe('rate limiting', () => {
     const a = await createTestApp({ engine: 'pglite', options });
     const b = await createTestApp({ engine: 'pglite', options });
     try {
-      const key = `fk_live_shared_${Date.now()}`; // an unknown key still counts against its own bucket
+      const key = `fk_live_shared_${Date.now()}`; // an unknown key counts against the client address
       const statuses: number[] = [];
       for (const app of [a, b, a, b, a, b])
         statuses.push((await app.request({ method: 'GET', url: '/v1/building_owners', key })).status);

@@ -65,6 +65,14 @@ export function createDeliveriesModule(deps: {
     audit: deps.audit,
     clock: deps.clock,
     userLabel: (userId) => deliveriesRepository.userLabel(userId),
+    subcontractorLabel: async (subcontractorId) =>
+      (
+        await deps.db
+          .selectFrom('subcontractors')
+          .select('company_name')
+          .where('id', '=', subcontractorId)
+          .executeTakeFirst()
+      )?.company_name ?? `subcontractor ${subcontractorId}`,
     projectCustomer: async (projectId) => (await deliveriesRepository.projectOf(projectId))?.customerId ?? null,
     pageTokens: deps.pageTokens,
     onCategoryCorrected: async ({ documentId, buildingCategory }) => {

@@ -10,6 +10,7 @@ import { createSessionsService } from '../../domain/sessions/sessions.service.js
 import type { Clock } from '../../domain/shared/clock.js';
 import type { PageTokenCodec } from '../../domain/shared/page-token.js';
 import { createAccessRepository } from '../../storage/db/repositories/access.repository.js';
+import { createAuditLog } from '../../storage/db/repositories/audit.repository.js';
 import { createAdminRepository } from '../../storage/db/repositories/admin.repository.js';
 import { createBuildingsRepository } from '../../storage/db/repositories/buildings.repository.js';
 import { createOwnersRepository } from '../../storage/db/repositories/owners.repository.js';
@@ -32,6 +33,7 @@ export function createPartnerModule(deps: {
     repository: createAccessRepository(db),
     clock,
     verifyOAuthToken: deps.verifyOAuthToken ?? null,
+    audit: createAuditLog(db),
     ...(deps.userSessions ? { userSessions: deps.userSessions } : {}),
   });
   return {

@@ -5,6 +5,8 @@ export interface SignInConfig {
   oidc: { issuer: string; clientId: string; clientSecret: string | null } | null;
   /** origins besides the public URL's that `redirectUri` may point to (a web app on another host) */
   allowedRedirectOrigins: string[];
+  /** origins besides those whose browser pages may call the MCP endpoint (`/mcp`) */
+  mcpAllowedOrigins?: string[];
   /** a session ends this long after its last request */
   sessionIdleMinutes: number;
   /** and at the latest this long after sign-in */
@@ -36,6 +38,12 @@ export const signInConfig = defineConfigPart({
         'comma-separated origins (`https://app.example.com`) that sign-in and logout may send people back to',
     },
     {
+      name: 'MCP_ALLOWED_ORIGINS',
+      default: 'unset: the public URL and `APP_ALLOWED_REDIRECTS` only',
+      description:
+        'comma-separated origins (`https://assistant.example.com`) whose web pages may call `/mcp` from the browser, besides the public URL and `APP_ALLOWED_REDIRECTS`; a request with another `Origin` is refused (403), one without `Origin` (not from a browser) is served',
+    },
+    {
       name: 'SESSION_IDLE_TIMEOUT_MINUTES',
       default: '`480`',
       description: 'a sign-in session ends after this long without a request',
@@ -56,22 +64,28 @@ export const signInConfig = defineConfigPart({
         env.problem('OIDC_ISSUER', 'must be an https URL (http only on a loopback address)');
       }
     }
-    const allowed: string[] = [];
-    for (const entry of (env.string('APP_ALLOWED_REDIRECTS') ?? '').split(',')) {
-      const raw = entry.trim();
-      if (!raw) continue;
-      try {
-        const url = new URL(raw);
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-        allowed.push(url.origin);
-      } catch {
-        env.problem('APP_ALLOWED_REDIRECTS', `"${raw}" is not an http(s) origin`);
+    const originsOf = (name: string): string[] => {
+      const origins: string[] = [];
+      for (const entry of (env.string(name) ?? '').split(',')) {
+        const raw = entry.trim();
+        if (!raw) continue;
+        try {
+          const url = new URL(raw);
+          if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+          origins.push(url.origin);
+        } catch {
+          env.problem(name, `"${raw}" is not an http(s) origin`);
+        }
       }
-    }
+      return origins;
+    };
+    const allowed = originsOf('APP_ALLOWED_REDIRECTS');
+    const mcpAllowed = originsOf('MCP_ALLOWED_ORIGINS');
     return {
       signIn: {
         oidc: issuer && clientId ? { issuer, clientId, clientSecret } : null,
         allowedRedirectOrigins: allowed,
+        mcpAllowedOrigins: mcpAllowed,
         sessionIdleMinutes: env.int('SESSION_IDLE_TIMEOUT_MINUTES', { default: 480, min: 1, max: 525_600 }),
         sessionMaxAgeDays: env.int('SESSION_MAX_AGE_DAYS', { default: 30, min: 1, max: 3650 }),
       },

@@ -1,4 +1,4 @@
-import { forbidden, unauthorized, type AppError } from '../shared/errors.js';
+import { AppError, forbidden, notFound, unauthorized } from '../shared/errors.js';
 
 /**
  * Authentication and authorisation failures. Codes are part of the API (clients branch on them): never rename one.
@@ -30,6 +30,22 @@ export function invalidAccessToken(): AppError {
 /** a credential of another interface (the subcontractor portal's token) sent to a route that does not take it */
 export function credentialNotAccepted(): AppError {
   return unauthorized('auth.credential_not_accepted', 'This credential is not accepted here');
+}
+
+/** an assistant's OAuth access token on a REST route: it was issued for the MCP endpoint only */
+export function credentialNotForThisSurface(): AppError {
+  return unauthorized(
+    'auth.credential_not_accepted',
+    "This credential is not accepted here: an assistant's access token is for the MCP endpoint (/mcp) only",
+  );
+}
+
+/** creating keys, inviting people, changing roles, issuing portal tokens: not with an assistant's or a session token */
+export function accessManagementNotAllowed(): AppError {
+  return forbidden(
+    'auth.credential_cannot_manage_access',
+    "This credential cannot hand out access (keys, invitations, roles, portal tokens): sign in as the person, or use the person's own key",
+  );
 }
 
 export function apiKeyRequired(): AppError {
@@ -82,4 +98,84 @@ export function roleRequired(role: string): AppError {
 
 export function platformAdminRequired(): AppError {
   return forbidden('auth.platform_admin_required', 'This operation is for platform administrators');
+}
+
+// ---- the errors of the features the access rules decide for (re-exported by each feature's errors) ----
+
+export function invalidSessionToken(): AppError {
+  return unauthorized('auth.invalid_token', 'The session token is not valid');
+}
+
+export function sessionTokenExpired(): AppError {
+  return unauthorized('auth.token_expired', 'The session token has expired');
+}
+
+/** a session token tried an operation that writes */
+export function readOnlyToken(): AppError {
+  return forbidden('auth.read_only_token', 'A session token can only read; use an API key for this operation');
+}
+
+export function sessionTokenCannotCreateSessions(): AppError {
+  return forbidden('auth.read_only_token', 'A session token cannot create session tokens; use an API key');
+}
+
+/** the session cookie names no live session (ended, idle too long, past its lifetime, user deactivated) */
+export function sessionExpired(): AppError {
+  return unauthorized('auth.session_expired', 'The sign-in session has ended; sign in again');
+}
+
+/** unknown, expired or revoked: the portal link no longer works */
+export function invalidSubcontractorToken(): AppError {
+  return unauthorized(
+    'auth.invalid_subcontractor_token',
+    'The link is not valid any more (expired or revoked); ask the contractor for a new one',
+  );
+}
+
+export function missingSubcontractorToken(): AppError {
+  return unauthorized(
+    'auth.missing_subcontractor_token',
+    'Send the subcontractor token as Authorization: <token> or Authorization: Bearer <token>',
+  );
+}
+
+export function subcontractorNotFound(): AppError {
+  return notFound('subcontractor');
+}
+
+/** also what a caller gets for an archived document or one under a private folder */
+export function documentNotFound(): AppError {
+  return notFound('document');
+}
+
+export function customerNotFound(): AppError {
+  return notFound('customer');
+}
+
+/** a handed-over project belongs to its building owner now: the contractor reads it and no longer changes it */
+export function projectHandedOver(): AppError {
+  return new AppError({
+    code: 'project.handed_over',
+    kind: 'conflict',
+    message: 'The project was handed over to its building owner and is read-only',
+  });
+}
+
+export function projectNotFound(): AppError {
+  return notFound('project');
+}
+
+/** also another key's or another owner's thread: it does not exist as far as the caller can tell */
+export function threadNotFound(): AppError {
+  return notFound('thread');
+}
+
+/** also what a caller gets for an archived building, or a building of another owner than the path names */
+export function buildingNotFound(): AppError {
+  return notFound('building');
+}
+
+/** also what a caller gets for an archived owner */
+export function ownerNotFound(): AppError {
+  return notFound('building_owner');
 }

@@ -1,13 +1,10 @@
-import { invalidSessionToken, sessionTokenExpired } from '../sessions/sessions.errors.js';
 import type { Clock } from '../shared/clock.js';
 import type { AppError } from '../shared/errors.js';
 import { hashSecret } from '../shared/secrets.js';
-import { sessionExpired } from '../signin/sign-in.errors.js';
-import { invalidSubcontractorToken, missingSubcontractorToken } from '../deliveries/deliveries.errors.js';
-import { documentNotFound } from '../documents/documents.errors.js';
-import { credentialNotAccepted, invalidAccessToken, invalidApiKey, missingPartnerCredential } from './access.errors.js';
+import { credentialNotAccepted, documentNotFound, invalidAccessToken, invalidApiKey, invalidSessionToken, invalidSubcontractorToken, missingPartnerCredential, missingSubcontractorToken, sessionExpired, sessionTokenExpired } from './access.errors.js';
 import type { Role } from '../people/roles.js';
 import {
+  accessManagementPolicy,
   askPolicy,
   buildingPolicy,
   documentPolicy,
@@ -18,6 +15,7 @@ import {
   PERSON_NEEDS,
   reportPolicy,
   sessionPolicy,
+  surfacePolicy,
   threadPolicy,
   uploadPolicy,
   type AskGrant,
@@ -51,7 +49,8 @@ import {
   type ProjectFacts,
   type ProjectGrant,
 } from './people-policies.js';
-import type { KeyScope, Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';
+import type { KeyScope, Principal, SubcontractorPrincipal, Surface, UserPrincipal } from './principal.js';
+import { recordForPerson, type AuditLog } from '../audit/audit.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -76,6 +75,11 @@ export interface UserKeyRecord {
   userStatus: 'invited' | 'active' | 'deactivated';
   revoked: boolean;
   expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  name: string;
+  prefix: string;
+  /** the person's e-mail, for the audit log */
+  userEmail: string;
 }
 
 /** a signed-in person's session (the cookie), with what decides whether it still works */
@@ -96,6 +100,10 @@ export interface AccessRepository {
   endUserSession(params: { id: string; now: Date }): Promise<void>;
   /** a personal API key by the hash of its secret, with its user */
   findUserKeyByHash(keyHash: string): Promise<UserKeyRecord | null>;
+  /** records a personal key's use */
+  touchUserKey(params: { id: string; now: Date }): Promise<void>;
+  /** the customers a person belongs to (a role in the customer or in one of its projects) */
+  customerIdsOfPerson(userId: string): Promise<string[]>;
   /** a user's standing: whether they are a platform administrator and still active */
   findUser(userId: string): Promise<{ platformAdmin: boolean; status: string } | null>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
@@ -167,6 +175,8 @@ export interface UserSessionSettings {
 
 /** last_seen_at is written at most this often per session, so that reads stay reads */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/** a personal key's use is audited on its first use and then at most this often */
+const KEY_USE_AUDIT_INTERVAL_MS = 24 * 3_600_000;
 
 /**
  * Every authentication and authorisation decision is made here: `authenticate` turns a credential into a principal
@@ -179,6 +189,8 @@ export function createAccessService(deps: {
   clock: Clock;
   userSessions?: UserSessionSettings;
   verifyOAuthToken?: OAuthTokenVerifier | null;
+  /** where the use of personal keys is recorded (absent: not recorded) */
+  audit?: AuditLog;
 }) {
   const { repository, clock } = deps;
   const idleTimeoutMs = deps.userSessions?.idleTimeoutMs ?? 8 * 3_600_000;
@@ -219,12 +231,28 @@ export function createAccessService(deps: {
     const key = await repository.findUserKeyByHash(hashSecret(rawKey));
     const expired = key?.expiresAt ? key.expiresAt.getTime() <= clock.now().getTime() : false;
     if (!key || key.revoked || expired || key.userStatus === 'deactivated') throw invalidApiKey();
+    await recordKeyUse(key);
     return {
       kind: 'user',
       userId: key.userId,
       platformAdmin: key.platformAdmin,
       via: { kind: 'personal_key', keyId: key.id },
     };
+  }
+
+  /** A key's last use, and in every customer log of its person its first use and then its first use of a day. */
+  async function recordKeyUse(key: UserKeyRecord): Promise<void> {
+    const now = clock.now();
+    const since = key.lastUsedAt ? now.getTime() - key.lastUsedAt.getTime() : Infinity;
+    if (since < SESSION_TOUCH_INTERVAL_MS) return;
+    await repository.touchUserKey({ id: key.id, now });
+    if (since < KEY_USE_AUDIT_INTERVAL_MS || !deps.audit) return;
+    await recordForPerson(deps.audit, await repository.customerIdsOfPerson(key.userId), {
+      actor: { kind: 'user', userId: key.userId, label: key.userEmail },
+      action: 'api_key.used',
+      target: { type: 'api_key', id: key.id },
+      details: { name: key.name, prefix: key.prefix, previousUse: key.lastUsedAt?.toISOString() ?? null },
+    });
   }
 
   /** An OAuth access token works while it is valid (an hour at most) and its user is not deactivated. */
@@ -286,8 +314,16 @@ export function createAccessService(deps: {
     }
   }
 
-  /** 401 for a missing, unknown, revoked or expired credential. */
-  async function authenticate(credential: Credential | null): Promise<Principal> {
+  /**
+   * 401 for a missing, unknown, revoked or expired credential, and for one the surface does not accept (an assistant's
+   * token anywhere but the MCP endpoint).
+   */
+  async function authenticate(credential: Credential | null, options: { surface?: Surface } = {}): Promise<Principal> {
+    const principal = await principalOf(credential);
+    return decided(surfacePolicy({ principal, surface: options.surface ?? 'rest' }));
+  }
+
+  async function principalOf(credential: Credential | null): Promise<Principal> {
     if (!credential) throw missingPartnerCredential();
     switch (credential.kind) {
       case 'api_key':
@@ -529,6 +565,11 @@ export function createAccessService(deps: {
     );
   }
 
+  /** Creating or revoking personal keys, or changing the person's account: a credential that hands out access (403). */
+  function authorizeAccessManagement(params: { principal: Principal }): Principal {
+    return decided(accessManagementPolicy(params));
+  }
+
   function authorizePlatformAdmin(params: { principal: Principal }): UserPrincipal {
     return decided(platformAdminPolicy(params));
   }
@@ -582,6 +623,7 @@ export function createAccessService(deps: {
     authorizeCustomer,
     authorizeProject,
     authorizePlatformAdmin,
+    authorizeAccessManagement,
     authorizeProjectDocument,
     authenticateSubcontractor,
     authorizePortal,

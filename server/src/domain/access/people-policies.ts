@@ -1,10 +1,7 @@
-import { customerNotFound } from '../customers/customers.errors.js';
 import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people/roles.js';
-import { projectHandedOver, projectNotFound } from '../projects/projects.errors.js';
-import { platformAdminRequired, roleRequired, signedInUserRequired } from './access.errors.js';
-import type { Decision } from './policies.js';
+import { customerNotFound, platformAdminRequired, projectHandedOver, projectNotFound, roleRequired, signedInUserRequired, subcontractorNotFound } from './access.errors.js';
+import { accessManagementPolicy, type Decision } from './policies.js';
 import type { AppError } from '../shared/errors.js';
-import { subcontractorNotFound } from '../deliveries/deliveries.errors.js';
 import type { Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';
 
 /**
@@ -24,9 +21,19 @@ export const NEEDED_ROLE = {
   hand_over: 'OWNER',
   /** customer-wide user management: roles across projects, the audit log */
   administer: 'ADMIN',
+  /** issue a subcontractor a portal token for the project */
+  issue_portal_token: 'WRITE_ACCESS',
 } as const satisfies Record<string, Role>;
 
 export type PeopleNeed = keyof typeof NEEDED_ROLE;
+
+/** the operations that hand out access: only a credential whose reach manages access may (see `reachOf`) */
+const HANDS_OUT_ACCESS: ReadonlySet<PeopleNeed> = new Set(['manage_members', 'administer', 'issue_portal_token']);
+
+/** 403 when the operation hands out access and the credential may not (an assistant's token) */
+function credentialMayDo(principal: Principal, need: PeopleNeed): Decision<Principal> {
+  return HANDS_OUT_ACCESS.has(need) ? accessManagementPolicy({ principal }) : allow(principal);
+}
 
 /** after a handover the project is read-only: people still read it and say who may read it */
 const STILL_ALLOWED_AFTER_HANDOVER: ReadonlySet<PeopleNeed> = new Set(['read', 'manage_members']);
@@ -90,6 +97,8 @@ export function customerPolicy(params: {
   const user = userOf(params.principal);
   if (!user.allowed) return user;
   const { customer, need } = params;
+  const reach = credentialMayDo(params.principal, need);
+  if (!reach.allowed) return reach;
   const role = customer
     ? customerRoleOf({ platformAdmin: user.grant.platformAdmin, customerRole: customer.role })
     : null;
@@ -118,6 +127,8 @@ export function projectPolicy(params: {
   const user = userOf(params.principal);
   if (!user.allowed) return user;
   const { project, need } = params;
+  const reach = credentialMayDo(params.principal, need);
+  if (!reach.allowed) return reach;
   const role = project
     ? projectRoleOf({
         platformAdmin: user.grant.platformAdmin,

@@ -1,21 +1,7 @@
-import { threadNotFound } from '../answers/answers.errors.js';
-import { buildingNotFound } from '../buildings/buildings.errors.js';
-import { documentNotFound } from '../documents/documents.errors.js';
-import { ownerNotFound } from '../owners/owners.errors.js';
 import { roleAtLeast, type Role } from '../people/roles.js';
 import type { AppError } from '../shared/errors.js';
-import { readOnlyToken, sessionTokenCannotCreateSessions } from '../sessions/sessions.errors.js';
-import {
-  apiKeyRequired,
-  credentialNotAccepted,
-  noBuildingAccess,
-  noOwnerAccess,
-  noPartnerAccess,
-  ownerAccessRequired,
-  partnerAccessRequired,
-  roleRequired,
-} from './access.errors.js';
-import type { PartnerPrincipal, Principal } from './principal.js';
+import { accessManagementNotAllowed, apiKeyRequired, buildingNotFound, credentialNotAccepted, credentialNotForThisSurface, documentNotFound, noBuildingAccess, noOwnerAccess, noPartnerAccess, ownerAccessRequired, ownerNotFound, partnerAccessRequired, readOnlyToken, roleRequired, sessionTokenCannotCreateSessions, threadNotFound } from './access.errors.js';
+import type { CredentialReach, PartnerPrincipal, Principal, Surface } from './principal.js';
 
 /**
  * The access rules, one pure function per kind of resource: given who calls, what storage knows about the resource
@@ -207,6 +193,51 @@ function canWrite(principal: Principal): boolean {
 function reachableBuildings(grant: OwnerGrant, buildingIds: readonly string[]): string[] {
   const reached = grant.buildingIds;
   return reached === null ? [...buildingIds] : buildingIds.filter((id) => reached.includes(id));
+}
+
+// ---- what each kind of credential is for ----
+
+const EVERYWHERE: ReadonlySet<Surface> = new Set(['rest', 'mcp']);
+const MCP_ONLY: ReadonlySet<Surface> = new Set(['mcp']);
+const NOWHERE: ReadonlySet<Surface> = new Set();
+
+/**
+ * What a credential may be used for, whoever it acts as. A person's own proof (the session cookie, a personal key)
+ * reaches everything the person may do. An assistant's OAuth access token (audience: the MCP resource) is accepted
+ * by the MCP endpoint only, and never hands out access. A partner's key or session token hands out none either (the
+ * people routes are not theirs at all); the portal's token is for the portal routes, which check it themselves.
+ */
+export function reachOf(principal: Principal): CredentialReach {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'session_token':
+      return { surfaces: EVERYWHERE, managesAccess: false };
+    case 'subcontractor':
+      return { surfaces: NOWHERE, managesAccess: false };
+    case 'user':
+      switch (principal.via.kind) {
+        case 'cookie':
+        case 'personal_key':
+          return { surfaces: EVERYWHERE, managesAccess: true };
+        case 'oauth':
+          return { surfaces: MCP_ONLY, managesAccess: false };
+      }
+  }
+}
+
+/** A credential presented where it is not accepted (an assistant's token on a REST route) is not a credential: 401. */
+export function surfacePolicy(params: { principal: Principal; surface: Surface }): Decision<Principal> {
+  return reachOf(params.principal).surfaces.has(params.surface)
+    ? allow(params.principal)
+    : deny(credentialNotForThisSurface());
+}
+
+/**
+ * Handing out access (personal keys, invitations, roles, portal tokens, the person's account): only a credential whose
+ * reach says so, whatever role its person has.
+ */
+export function accessManagementPolicy(params: { principal: Principal }): Decision<Principal> {
+  return reachOf(params.principal).managesAccess ? allow(params.principal) : deny(accessManagementNotAllowed());
 }
 
 // ---- the policies ----

@@ -66,3 +66,23 @@ export interface SubcontractorPrincipal {
   projectId: string;
   subcontractorId: string;
 }
+
+/**
+ * Where a request came in: a REST route, or the MCP endpoint (with the calls it makes inside the service on its
+ * caller's behalf, which carry the same credential and the same limits).
+ */
+export type Surface = 'rest' | 'mcp';
+
+/**
+ * What a credential may be used for, whoever it acts as: decided once, by `reachOf` in `policies.ts`, from the kind of
+ * principal and how it was proven. The policies apply it; no route or service looks at `via` to decide.
+ */
+export interface CredentialReach {
+  /** the surfaces that accept the credential at all (elsewhere it is 401) */
+  surfaces: ReadonlySet<Surface>;
+  /**
+   * the credential may hand out access: create or revoke personal keys, invite people, change roles, issue portal
+   * tokens, change the person's account (an assistant's token and a partner's session token never may)
+   */
+  managesAccess: boolean;
+}

@@ -1,6 +1,9 @@
 import { AppError, invalidField, notFound } from '../shared/errors.js';
 import { ChatModelError } from './ports.js';
 
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { threadNotFound } from '../access/access.errors.js';
+
 /** Ask failures; codes are part of the API. */
 
 export function questionRequired(): AppError {
@@ -13,11 +16,6 @@ export function blankQuestion(): AppError {
 
 export function agenticRagCannotBeOff(): AppError {
   return invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
-}
-
-/** also another key's or another owner's thread: it does not exist as far as the caller can tell */
-export function threadNotFound(): AppError {
-  return notFound('thread');
 }
 
 export function attachedDocumentNotFound(documentId: string): AppError {

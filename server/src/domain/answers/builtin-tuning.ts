@@ -1,5 +1,9 @@
 import type { TextLanguage } from '../shared/text-language.js';
-import type { RerankWeights } from './passage-reranker.js';
+
+/** The passage features the rerank (passage-reranker.ts) weighs, in this order (see RerankWeights). */
+export const RERANK_FEATURES = ['retrieval', 'frequency', 'pairs', 'sentence', 'window', 'names', 'typed'] as const;
+export type RerankFeature = (typeof RERANK_FEATURES)[number];
+export type RerankWeights = Record<RerankFeature, number>;
 
 /**
  * The numbers the built-in answerer ranks and chooses sentences by, one set per language. The Norwegian ones were

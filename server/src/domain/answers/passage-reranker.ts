@@ -1,15 +1,13 @@
 import { answerTypeEvidence } from './answer-type-evidence.js';
 import type { AnswerTools } from './answerer.js';
-import { tuningFor, type BuiltinTuning } from './builtin-tuning.js';
+import { RERANK_FEATURES, tuningFor, type BuiltinTuning, type RerankWeights } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion } from './question.js';
 import { termTokenMatch } from './sentence-ranker.js';
 import { splitSentences, tokenize, type Token } from './text-analysis.js';
 
-/** The passage features the rerank weighs, in this order (see RerankWeights). */
-export const RERANK_FEATURES = ['retrieval', 'frequency', 'pairs', 'sentence', 'window', 'names', 'typed'] as const;
-export type RerankFeature = (typeof RERANK_FEATURES)[number];
-export type RerankWeights = Record<RerankFeature, number>;
+// the features and their weights are defined with the tuning that sets them (builtin-tuning.ts imports nothing here)
+export { RERANK_FEATURES, type RerankFeature, type RerankWeights } from './builtin-tuning.js';
 
 /** a token matching a question term at least this well counts as holding it (a prefix or compound head does) */
 const HOLDS = 0.6;

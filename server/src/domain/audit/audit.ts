@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'user.password_set',
   'api_key.created',
   'api_key.revoked',
+  /** a personal key was used (recorded on its first use, then at most once a day) */
+  'api_key.used',
   'customer.created',
   'project.created',
   'project.updated',
@@ -83,4 +85,16 @@ export interface AuditEvent {
 
 export interface AuditLog {
   record(event: AuditEvent): Promise<void>;
+}
+
+/**
+ * An event of a person's own credential (a personal key created, used, revoked): kept once without a customer (the
+ * person's history) and once in the log of every customer the person belongs to, so each customer's ADMIN sees it.
+ */
+export async function recordForPerson(
+  audit: AuditLog,
+  customerIds: readonly string[],
+  event: Omit<AuditEvent, 'customerId'>,
+): Promise<void> {
+  for (const customerId of [null, ...new Set(customerIds)]) await audit.record({ ...event, customerId });
 }

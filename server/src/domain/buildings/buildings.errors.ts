@@ -1,11 +1,9 @@
 import { invalidField, notFound, type AppError } from '../shared/errors.js';
 
-/** Building failures; codes are part of the API. */
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { buildingNotFound } from '../access/access.errors.js';
 
-/** also what a caller gets for an archived building, or a building of another owner than the path names */
-export function buildingNotFound(): AppError {
-  return notFound('building');
-}
+/** Building failures; codes are part of the API. */
 
 export function invalidPrivateFolder(index: number): AppError {
   return invalidField(`/privateFolders/${index}`, 'is not a folder path');

@@ -136,6 +136,8 @@ export function createConstructionDocumentsService(deps: {
   clock: Clock;
   /** labels people in history and the audit log */
   userLabel: (userId: string) => Promise<string>;
+  /** names a subcontractor (its company) in history and the audit log: the one its portal token was issued to */
+  subcontractorLabel: (subcontractorId: string) => Promise<string>;
   projectCustomer: (projectId: string) => Promise<string | null>;
   pageTokens: PageTokenCodec;
   /** a member set a document's category: the owner's classifier learns it, as from a correction on the partner side */
@@ -173,15 +175,17 @@ export function createConstructionDocumentsService(deps: {
     return problems;
   }
 
-  async function actorOfPrincipal(principal: Principal | SubcontractorPrincipal, label?: string | null) {
+  /**
+   * Who acts: a person, or the subcontractor named by its portal token (its company), never the free text a portal
+   * request states about who it is (`uploadedBy`, `updatedBy`): that is kept beside it as `statedBy`.
+   */
+  async function actorOfPrincipal(principal: Principal | SubcontractorPrincipal, stated?: string | null) {
     if (principal.kind === 'subcontractor') {
+      const company = await deps.subcontractorLabel(principal.subcontractorId);
       return {
-        history: {
-          kind: 'subcontractor' as const,
-          userId: null,
-          label: label ?? `subcontractor ${principal.subcontractorId}`,
-        },
-        audit: { kind: 'subcontractor' as const, label: label ?? principal.subcontractorId } satisfies AuditActor,
+        history: { kind: 'subcontractor' as const, userId: null, label: company },
+        audit: { kind: 'subcontractor' as const, label: company } satisfies AuditActor,
+        statedBy: stated?.trim() ? stated.trim() : null,
       };
     }
     if (principal.kind !== 'user') throw documentNotFound();
@@ -189,6 +193,7 @@ export function createConstructionDocumentsService(deps: {
     return {
       history: { kind: 'user' as const, userId: principal.userId, label: userLabel },
       audit: { kind: 'user' as const, userId: principal.userId, label: userLabel } satisfies AuditActor,
+      statedBy: null,
     };
   }
 
@@ -563,7 +568,11 @@ export function createConstructionDocumentsService(deps: {
         actor: actor.audit,
         action: 'document.archived',
         target: { type: 'document', id: params.documentId },
-        details: { projectId: params.principal.projectId, subcontractorId: params.principal.subcontractorId },
+        details: {
+          projectId: params.principal.projectId,
+          subcontractorId: params.principal.subcontractorId,
+          statedBy: actor.statedBy,
+        },
         clientAddress: params.clientAddress,
       });
     },
@@ -626,12 +635,18 @@ export function createConstructionDocumentsService(deps: {
       if (deliveryId && params.informationType) {
         await repository.reopenDeclined({ deliveryId, informationType: params.informationType });
       }
+      const actor = await actorOfPrincipal(principal, params.uploadedBy);
       await audit.record({
         customerId: await deps.projectCustomer(principal.projectId),
-        actor: { kind: 'subcontractor', label: params.uploadedBy ?? principal.subcontractorId },
+        actor: actor.audit,
         action: 'document.uploaded',
         target: { type: 'document', id: registered.documentId },
-        details: { projectId: principal.projectId, subcontractorId: principal.subcontractorId, deliveryId },
+        details: {
+          projectId: principal.projectId,
+          subcontractorId: principal.subcontractorId,
+          deliveryId,
+          statedBy: actor.statedBy,
+        },
         clientAddress: params.clientAddress,
       });
       return registered;

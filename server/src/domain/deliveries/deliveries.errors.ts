@@ -1,31 +1,15 @@
 import type { AppError } from '../shared/errors.js';
 import { invalidField, notFound, unauthorized } from '../shared/errors.js';
 
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { invalidSubcontractorToken, missingSubcontractorToken, subcontractorNotFound } from '../access/access.errors.js';
+
 export function deliveryNotFound(): AppError {
   return notFound('delivery');
 }
 
-export function subcontractorNotFound(): AppError {
-  return notFound('subcontractor');
-}
-
 export function subcontractorTokenNotFound(): AppError {
   return notFound('subcontractor_token', 'Token not found');
-}
-
-/** unknown, expired or revoked: the portal link no longer works */
-export function invalidSubcontractorToken(): AppError {
-  return unauthorized(
-    'auth.invalid_subcontractor_token',
-    'The link is not valid any more (expired or revoked); ask the contractor for a new one',
-  );
-}
-
-export function missingSubcontractorToken(): AppError {
-  return unauthorized(
-    'auth.missing_subcontractor_token',
-    'Send the subcontractor token as Authorization: <token> or Authorization: Bearer <token>',
-  );
 }
 
 /** the body names a subcontractor the project does not have */

@@ -198,7 +198,7 @@ export function createSubcontractorsService(deps: {
       expiresInDays?: number;
       clientAddress: string | null;
     }) {
-      const grant = await access.authorizeProject({ ...params, need: 'write' });
+      const grant = await access.authorizeProject({ ...params, need: 'issue_portal_token' });
       await existing(grant, params.subcontractorId);
       const issued = await issueToken({
         projectId: grant.projectId,

@@ -1,11 +1,9 @@
 import { forbidden, invalidField, notFound, type AppError } from '../shared/errors.js';
 
-/** Document failures, and those of the signed links that serve a document's files; codes are part of the API. */
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { documentNotFound } from '../access/access.errors.js';
 
-/** also what a caller gets for an archived document or one under a private folder */
-export function documentNotFound(): AppError {
-  return notFound('document');
-}
+/** Document failures, and those of the signed links that serve a document's files; codes are part of the API. */
 
 export function invalidFilename(): AppError {
   return invalidField('/filename', 'must name a file');

@@ -1,8 +1,7 @@
 import { notFound, type AppError } from '../shared/errors.js';
 
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { ownerNotFound } from '../access/access.errors.js';
+
 /** Building owner failures; codes are part of the API. */
 
-/** also what a caller gets for an archived owner */
-export function ownerNotFound(): AppError {
-  return notFound('building_owner');
-}

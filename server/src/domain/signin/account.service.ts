@@ -1,4 +1,5 @@
 import { userOf } from '../access/people-policies.js';
+import { reachOf } from '../access/policies.js';
 import type { Principal, UserPrincipal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
@@ -57,7 +58,7 @@ export function createAccountService(deps: {
     const decision = userOf(principal);
     if (!decision.allowed) throw decision.error;
     const person = decision.grant;
-    if (person.via.kind === 'oauth') throw notForAssistants();
+    if (!reachOf(person).managesAccess) throw notForAssistants();
     return { ...person, sessionId: person.via.kind === 'cookie' ? person.via.sessionId : null };
   }
 

@@ -1,5 +1,8 @@
 import { AppError, forbidden, invalid, unauthorized } from '../shared/errors.js';
 
+/** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
+export { sessionExpired } from '../access/access.errors.js';
+
 /**
  * Why a sign-in ended without a session. Codes are part of the API (the web app shows its own text for them); every
  * one is a 4xx, never a 500. The HTTP layer renders them as a page for browsers and problem+json for clients.
@@ -45,11 +48,6 @@ export function emailNotVerified(): AppError {
 
 export function userDeactivated(): AppError {
   return forbidden('sign_in.user_deactivated', 'This user has been deactivated');
-}
-
-/** the session cookie names no live session (ended, idle too long, past its lifetime, user deactivated) */
-export function sessionExpired(): AppError {
-  return unauthorized('auth.session_expired', 'The sign-in session has ended; sign in again');
 }
 
 /** a write authenticated by the session cookie without the service's own Origin */

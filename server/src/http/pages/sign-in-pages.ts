@@ -46,9 +46,16 @@ const TEXT = {
     forgot: 'Glemt passordet?',
     consentTitle: 'Gi assistenten tilgang?',
     consentAsks: (client: string, who: string) =>
-      `<strong>${client}</strong> ber om å bruke byggdok som deg (${who}): lese byggene, dokumentene og prosjektene du har tilgang til, søke i dem og stille spørsmål om dem.`,
+      `<strong>${client}</strong> ber om å bruke byggdok som deg (${who}), bare gjennom assistenttilkoblingen (MCP). Den kan:`,
+    consentCan: [
+      'lese byggene, dokumentene, prosjektene og leveransene du har tilgang til, søke i dem og stille spørsmål om dem',
+      'lage mangelrapporter og koble dokumenter til punktene som dokumentasjon, der rollen din lar deg endre dokumenter',
+    ],
+    consentCannot:
+      'Den kan ikke lage nøkler, invitere folk, endre roller, dele portallenker eller endre kontoen din, og den når ikke byggdoks andre grensesnitt.',
     consentReturn: (host: string) => `Etterpå sendes du tilbake til <strong>${host}</strong>.`,
-    consentNote: 'Tilgangen varer én time om gangen. Du kan avslå uten at noe endres.',
+    consentNote:
+      'Hver tilgangsnøkkel varer én time. Assistenten kan fornye den til du kobler den fra på kontosiden din, logger ut av denne økten eller passordet ditt settes på nytt. Du kan avslå uten at noe endres.',
     allow: 'Gi tilgang',
     deny: 'Avslå',
     reasons: {
@@ -78,9 +85,16 @@ const TEXT = {
     forgot: 'Forgot your password?',
     consentTitle: 'Allow this assistant?',
     consentAsks: (client: string, who: string) =>
-      `<strong>${client}</strong> asks to use byggdok as you (${who}): read the buildings, documents and projects you can read, search them and ask questions about them.`,
+      `<strong>${client}</strong> asks to use byggdok as you (${who}), through its assistant connection (MCP) only. It can:`,
+    consentCan: [
+      'read the buildings, documents, projects and deliveries you can read, search them and ask questions about them',
+      'generate deficiency reports and link documents to their items as evidence, where your role lets you change documents',
+    ],
+    consentCannot:
+      'It cannot create keys, invite people, change roles, hand out portal links or change your account, and it cannot use byggdok’s other interfaces.',
     consentReturn: (host: string) => `Afterwards you are sent back to <strong>${host}</strong>.`,
-    consentNote: 'Its access lasts an hour at a time. Declining changes nothing.',
+    consentNote:
+      'Each access token lasts one hour. The assistant may renew it until you disconnect it on your account page, sign out of this session or your password is set. Declining changes nothing.',
     allow: 'Allow',
     deny: 'Decline',
     reasons: {
@@ -121,6 +135,8 @@ export function renderConsentPage(params: {
     lang: params.lang,
     title: text.consentTitle,
     body: `<p>${text.consentAsks(escapeHtml(params.clientName), escapeHtml(params.account))}</p>
+<ul>${text.consentCan.map((line) => `<li>${line}</li>`).join('')}</ul>
+<p>${text.consentCannot}</p>
 <p>${text.consentReturn(escapeHtml(params.redirectHost))}</p>
 <p>${text.consentNote}</p>
 <form method="post" action="${escapeHtml(params.action)}">

@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Cross-site request forgery: a browser sends the session cookie with any request, whoever's page made it. A write
  * the cookie authenticates must therefore say it comes from the service's own origin: its `Origin` (or, from the odd
  * browser that sends none, its `Referer`) must be the public URL's. Requests with a key or bearer token are not
- * cookie-authenticated and not checked. One hook before every route, so no route can forget it.
+ * cookie-authenticated and not checked; any other Authorization header does not exempt a request. One hook before every route, so no route can forget it.
  */
 export function registerCookieCsrfCheck(app: FastifyInstance, options: { publicUrl: string }): void {
   const own = new URL(options.publicUrl).origin;
@@ -18,9 +18,15 @@ export function registerCookieCsrfCheck(app: FastifyInstance, options: { publicU
   });
 }
 
-/** the cookie is what authenticates the request: it is there and no key or bearer token is sent */
+/**
+ * the cookie is what authenticates the request: it is there and no key or bearer token is sent. Any other
+ * `Authorization` (`Basic` or `Negotiate` added by a proxy or an intranet's single sign-on) leaves the cookie in charge,
+ * so it is checked all the same.
+ */
 export function isCookieAuthenticated(request: FastifyRequest): boolean {
-  return cookieOf(request, SESSION_COOKIE) !== null && !request.headers['x-api-key'] && !request.headers.authorization;
+  if (cookieOf(request, SESSION_COOKIE) === null || request.headers['x-api-key']) return false;
+  const authorization = request.headers.authorization;
+  return !authorization || !/^Bearer\s+\S/i.test(authorization);
 }
 
 function originOf(request: FastifyRequest): string | null {

@@ -1,11 +1,15 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../../domain/access/access.errors.js';
 import type { AccessService, Credential } from '../../domain/access/access.service.js';
-import type { Principal } from '../../domain/access/principal.js';
+import type { Principal, Surface } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
+import { isAppError } from '../../domain/shared/errors.js';
+import { hashSecret } from '../../domain/shared/secrets.js';
 import { SESSION_COOKIE, cookieOf } from '../cookies.js';
+import { subcontractorTokenOf } from '../routes/public/portal.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,14 +43,67 @@ export function credentialOf(request: FastifyRequest): Credential | null {
 }
 
 /**
+ * The MCP endpoint calls the REST routes inside this process (`app.inject`) with its caller's credential; this header,
+ * whose value is a secret of the process, says a request is such a call. Only these requests are the MCP surface, so an
+ * assistant's token reaches a REST route through the MCP endpoint's tools only, never directly.
+ */
+const MCP_CALL_HEADER = 'x-byggdok-mcp-call';
+const MCP_CALL_SECRET = Buffer.from(randomBytes(32).toString('base64url'));
+
+/** the header the MCP endpoint's in-process calls carry */
+export function mcpCallHeaders(): Record<string, string> {
+  return { [MCP_CALL_HEADER]: MCP_CALL_SECRET.toString() };
+}
+
+/** the surface a request came in on: the MCP endpoint and its own calls, or REST */
+export function surfaceOf(request: FastifyRequest): Surface {
+  if (request.url.split('?', 1)[0] === '/mcp') return 'mcp';
+  const value = request.headers[MCP_CALL_HEADER];
+  if (typeof value !== 'string') return 'rest';
+  const given = Buffer.from(value);
+  return given.length === MCP_CALL_SECRET.length && timingSafeEqual(given, MCP_CALL_SECRET) ? 'mcp' : 'rest';
+}
+
+/**
  * Every route registered inside this plugin's scope has a principal before its handler runs; the access service
- * answers 401 for a request without a usable credential.
+ * answers 401 for a request without a usable credential, or with one this surface does not accept.
  */
 export function registerPartnerAuthentication(app: FastifyInstance, access: AccessService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    request.principal = await access.authenticate(credentialOf(request));
+    request.principal = await authenticateOnce(request, access);
   });
+}
+
+const AUTHENTICATED = Symbol('authenticated');
+const PORTAL_PREFIX = '/construction/public/';
+
+/** The request's principal, proven once per request (the rate limit asks first, the route's scope after it). */
+export function authenticateOnce(request: FastifyRequest, access: AccessService): Promise<Principal> {
+  const memo = request as FastifyRequest & { [AUTHENTICATED]?: Promise<Principal> };
+  return (memo[AUTHENTICATED] ??= access.authenticate(credentialOf(request), { surface: surfaceOf(request) }));
+}
+
+/**
+ * The rate-limit bucket of a request's credential when the credential is proven (a key, token or session the service
+ * accepts on this surface; the portal's token as the portal checks it); null for a missing, unknown or refused one,
+ * which is counted against the client address instead.
+ */
+export async function provenCredentialOf(request: FastifyRequest, access: AccessService): Promise<string | null> {
+  // the portal's routes take the portal's token alone, and no other route takes it
+  const portal = request.url.startsWith(PORTAL_PREFIX);
+  const credential = credentialOf(request);
+  const secret = portal ? subcontractorTokenOf(request) : credential?.secret;
+  if (!secret || (!portal && credential?.kind === 'subcontractor_token')) return null;
+  try {
+    if (portal) await access.authenticateSubcontractor(secret);
+    else await authenticateOnce(request, access);
+  } catch (error) {
+    if (isAppError(error)) return null;
+    throw error;
+  }
+  // a hash, so that the store never holds a usable credential
+  return hashSecret(secret).slice(0, 32);
 }
 
 export function principalOf(request: FastifyRequest): Principal {

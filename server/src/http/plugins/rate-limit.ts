@@ -1,16 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis as RedisClient } from 'ioredis';
-import { hashSecret } from '../../domain/shared/secrets.js';
-import { credentialOf } from './partner-auth.js';
 
 /**
- * Per-credential limits (per client address when there is none). With REDIS_URL the counters are shared by every API
- * process; without it each process counts for itself.
+ * Per-credential limits, for proven credentials only: a request whose credential is missing, unknown or refused counts
+ * against its client address, so that made-up keys do not each get a fresh bucket. With REDIS_URL the counters are
+ * shared by every API process; without it each process counts for itself.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { max: number; windowMs: number; redisUrl: string | null },
+  options: {
+    max: number;
+    windowMs: number;
+    redisUrl: string | null;
+    /** the bucket of the request's credential when the service accepts it, else null */
+    provenCredential: (request: FastifyRequest) => Promise<string | null>;
+  },
 ): Promise<void> {
   // connected before the first request; while it is away later, requests are let through rather than refused
   // ioredis is loaded only when a Redis is configured
@@ -38,10 +43,9 @@ export async function registerRateLimit(
     timeWindow: options.windowMs,
     enableDraftSpec: true,
     ...(redis ? { redis, nameSpace: 'byggdok-rl:', skipOnError: true } : {}),
-    keyGenerator: (request: FastifyRequest) => {
-      const credential = credentialOf(request);
-      // a hash, so that the store never holds a usable key
-      return credential ? `c:${hashSecret(credential.secret).slice(0, 32)}` : `ip:${request.ip}`;
+    keyGenerator: async (request: FastifyRequest) => {
+      const proven = await options.provenCredential(request);
+      return proven ? `c:${proven}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) => {
       const error = new Error(

@@ -45,13 +45,14 @@ function compileValidator(schema: unknown, ajv: Ajv, body: boolean): TextValidat
 
 /**
  * A request may leave out a body whose members are all optional (`POST .../update-filenames` with its flags in the
- * query): no body is then read as `{}`; a body that is sent is validated as sent.
+ * query): no body is then read as `{}`; a body that is sent is validated as sent, so JSON `null`, an array or a number
+ * where an object is declared is a 400 naming the body (never a handler reading a property of null).
  */
 function allowingNoBody(schema: unknown, validate: TextValidator): TextValidator {
   const object = schema as { type?: unknown; required?: unknown[] } | null;
   if (object?.type !== 'object' || (object.required?.length ?? 0) > 0) return validate;
   const checked: TextValidator = (data) => {
-    const valid = validate(data === undefined || data === null ? {} : data);
+    const valid = validate(data === undefined ? {} : data);
     checked.errors = validate.errors ?? null;
     return valid;
   };

@@ -10,6 +10,12 @@ import type { JWK } from 'oidc-provider';
 /** the scope of an access token for the MCP server: the person's own access, through the tools */
 export const MCP_SCOPE = 'mcp';
 
+/**
+ * How long an assistant's access token for the MCP server lives: one value, used by the provider and stated by the
+ * protected-resource metadata, the consent page and the README ("one hour").
+ */
+export const ASSISTANT_ACCESS_TOKEN_SECONDS = 3600;
+
 /** the embedded provider's own client: the service signing in against itself */
 export const EMBEDDED_CLIENT_ID = 'byggdok';
 

@@ -1,10 +1,26 @@
 import Provider, { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import {
+  ASSISTANT_ACCESS_TOKEN_SECONDS,
   EMBEDDED_CLIENT_ID,
   MCP_SCOPE,
   type EmbeddedAccount,
   type EmbeddedProviderSecrets,
 } from './embedded-provider-keys.js';
+
+/** a client property no one sends: its validator sees the whole registration and checks its redirect URIs */
+const REDIRECT_CHECK = 'byggdok_redirect_check';
+
+/** https anywhere, or http on a loopback address; nothing else (no other host over http, no other scheme) */
+export function isAllowedRedirectUri(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+}
 
 /**
  * The zero-setup OpenID provider (oidc-provider), mounted at `<public URL>/oidc`. Its own client is the service
@@ -52,7 +68,8 @@ export function createEmbeddedProvider(params: {
     pkce: { required: () => true },
     // seconds; the provider's own session is short, so that the service's idle timeout means something
     ttl: {
-      AccessToken: 600,
+      // one lifetime for every access token, an assistant's for /mcp included (oidc-provider applies this one)
+      AccessToken: ASSISTANT_ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
       Grant: 365 * 24 * 3600,
       IdToken: 3600,
@@ -76,10 +93,25 @@ export function createEmbeddedProvider(params: {
             scope: MCP_SCOPE,
             audience: params.mcpResource,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: 3600,
+            accessTokenTTL: ASSISTANT_ACCESS_TOKEN_SECONDS,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
+      },
+    },
+    // an assistant registering itself may name redirect URIs on https or on this machine (loopback) only: another
+    // host over plain http would let anyone on the way read the person's authorization code
+    extraClientMetadata: {
+      properties: [REDIRECT_CHECK],
+      validator(_ctx, key, _value, metadata) {
+        if (key !== REDIRECT_CHECK || metadata.client_id === EMBEDDED_CLIENT_ID) return;
+        const uris = Array.isArray(metadata.redirect_uris) ? (metadata.redirect_uris as unknown[]) : [];
+        const refused = uris.find((uri) => typeof uri !== 'string' || !isAllowedRedirectUri(uri));
+        if (refused !== undefined) {
+          throw new errors.InvalidRedirectUri(
+            `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${String(refused)}`,
+          );
+        }
       },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
@@ -113,7 +145,9 @@ export function createEmbeddedProvider(params: {
     },
   };
   const provider = new Provider(params.issuer, configuration);
-  provider.proxy = params.trustProxy;
+  // the HTTP mount sets the forwarded host and protocol to the public URL's on every request (and drops a forwarded
+  // client address unless a proxy is trusted), so the provider always writes its URLs from BYGGDOK_PUBLIC_URL
+  provider.proxy = true;
   provider.use(endGrantsWithTheSignIn);
   return provider;
 }

@@ -79,6 +79,10 @@ function fakeRepository(): AccessRepository & {
             userStatus: 'active' as const,
             revoked: false,
             expiresAt: null,
+            lastUsedAt: null,
+            name: 'script',
+            prefix: 'fk_user_x',
+            userEmail: 'kari@example.test',
           }
         : hash === hashSecret('fk_user_of_deactivated')
           ? {
@@ -88,6 +92,10 @@ function fakeRepository(): AccessRepository & {
               userStatus: 'deactivated' as const,
               revoked: false,
               expiresAt: null,
+              lastUsedAt: null,
+              name: 'script',
+              prefix: 'fk_user_x',
+              userEmail: 'kari@example.test',
             }
           : hash === hashSecret('fk_user_expired')
             ? {
@@ -97,6 +105,10 @@ function fakeRepository(): AccessRepository & {
                 userStatus: 'active' as const,
                 revoked: false,
                 expiresAt: new Date(NOW.getTime() - 1),
+                lastUsedAt: null,
+                name: 'script',
+                prefix: 'fk_user_x',
+                userEmail: 'kari@example.test',
               }
             : null,
     findApiKeyByHash: async (hash: string) => keys.get(hash) ?? null,
@@ -147,6 +159,8 @@ function fakeRepository(): AccessRepository & {
     async touchSubcontractorToken({ id }: { id: string }) {
       repository.tokensTouched.push(id);
     },
+    async touchUserKey() {},
+    customerIdsOfPerson: async () => [],
   };
   return repository;
 }
@@ -408,17 +422,29 @@ describe('an OAuth access token (an assistant signed in as a person)', () => {
     })[token] ?? null;
   const credential = (secret: string): Credential => ({ kind: 'oauth_token', secret });
 
-  it('acts as its person, marked as coming through the OAuth client', async () => {
+  it('acts as its person at the MCP endpoint, marked as coming through the OAuth client', async () => {
     const access = createAccessService({
       repository: fakeRepository(),
       clock: { now: () => NOW },
       verifyOAuthToken: verifier,
     });
-    expect(await access.authenticate(credential('jwt.user_a'))).toEqual({
+    expect(await access.authenticate(credential('jwt.user_a'), { surface: 'mcp' })).toEqual({
       kind: 'user',
       userId: 'user_a',
       platformAdmin: false,
       via: { kind: 'oauth', clientId: 'claude' },
+    });
+  });
+
+  it('is refused on the REST surface (401), being issued for the MCP endpoint only', async () => {
+    const access = createAccessService({
+      repository: fakeRepository(),
+      clock: { now: () => NOW },
+      verifyOAuthToken: verifier,
+    });
+    expect(await failureOf(access.authenticate(credential('jwt.user_a')))).toEqual({
+      kind: 'unauthorized',
+      code: 'auth.credential_not_accepted',
     });
   });
 

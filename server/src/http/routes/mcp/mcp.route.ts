@@ -4,9 +4,9 @@ import type { DocumentsService } from '../../../domain/documents/documents.servi
 import { isAppError } from '../../../domain/shared/errors.js';
 import type * as StreamableHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type * as Tools from '../../../integrations/mcp/tools.js';
-import { credentialOf } from '../../plugins/partner-auth.js';
+import { credentialOf, mcpCallHeaders } from '../../plugins/partner-auth.js';
 import { sendProblem } from '../../plugins/errors.js';
-import { MCP_SCOPE } from '../../../integrations/oidc/embedded-provider-keys.js';
+import { ASSISTANT_ACCESS_TOKEN_SECONDS, MCP_SCOPE } from '../../../integrations/oidc/embedded-provider-keys.js';
 
 /**
  * The MCP server for assistants, streamable HTTP at `/mcp`, stateless: a server and a transport per request, so any
@@ -20,6 +20,8 @@ export function registerMcpRoute(
     access: AccessService;
     documents: Pick<DocumentsService, 'locate'>;
     version: string;
+    /** the origins whose browser pages may call this endpoint (the service's own first); no Origin at all is served */
+    allowedOrigins: string[];
     /** the authorization server assistants sign a person in at, and this server's resource URL; null: keys only */
     oauth: { issuer: string; resource: string } | null;
   },
@@ -34,23 +36,21 @@ export function registerMcpRoute(
       bearer_methods_supported: ['header'],
       scopes_supported: [MCP_SCOPE],
       resource_name: 'byggdok',
+      // not a registered parameter (RFC 9728 allows more): how long the access tokens for this resource live
+      access_token_lifetime_seconds: ASSISTANT_ACCESS_TOKEN_SECONDS,
       resource_documentation: `${new URL(oauth.resource).origin}/docs`,
     };
     for (const url of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])
-      app.get(url, { schema: { hide: true } }, async () => metadata);
+      app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send(metadata));
     // RFC 8414's address for the metadata of an issuer with a path; oidc-provider serves it at the OpenID address
-    app.get('/.well-known/oauth-authorization-server/oidc', { schema: { hide: true } }, async (request, reply) => {
-      // the provider writes its endpoints with the address it was asked at
-      const forwarded = ['host', 'x-forwarded-host', 'x-forwarded-proto'].flatMap((name) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? [[name, value] as const] : [];
-      });
-      const discovery = await app.inject({
-        method: 'GET',
-        url: '/oidc/.well-known/openid-configuration',
-        headers: Object.fromEntries(forwarded),
-      });
-      return reply.status(discovery.statusCode).type('application/json').send(discovery.body);
+    // (built from the public URL whatever Host the request names, see embedded-provider.route.ts)
+    app.get('/.well-known/oauth-authorization-server/oidc', { schema: { hide: true } }, async (_request, reply) => {
+      const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+      return reply
+        .status(discovery.statusCode)
+        .header('cache-control', 'no-store')
+        .type('application/json')
+        .send(discovery.body);
     });
   }
   // a 401 tells an assistant where to sign in (and, for a token that no longer works, that it must get a new one)
@@ -60,17 +60,53 @@ export function registerMcpRoute(
     return defined.length ? `Bearer ${defined.join(', ')}` : 'Bearer';
   };
 
+  // DNS rebinding and other sites' pages: a browser names the page's origin, and only allowed ones are served; a
+  // client that is not a browser sends no Origin and is served (the MCP transport specification asks for this check)
+  const allowed = new Set(deps.allowedOrigins.map((origin) => new URL(origin).origin));
+  const corsHeaders = (origin: string) => ({
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'false',
+    'access-control-expose-headers': MCP_EXPOSED_HEADERS,
+    vary: 'Origin',
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?', 1)[0] !== '/mcp') return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (!allowed.has(origin)) {
+      return sendProblem(reply, {
+        status: 403,
+        code: 'mcp.origin_not_allowed',
+        detail: `Origin ${origin.slice(0, 200)} may not call this MCP server (see MCP_ALLOWED_ORIGINS)`,
+      });
+    }
+    // on the raw response: the POST handler hands the response to the MCP transport, which writes its own head
+    for (const [name, value] of Object.entries(corsHeaders(origin))) reply.raw.setHeader(name, value);
+  });
+  // the browser's preflight before a cross-origin POST with an Authorization or mcp-* header
+  app.options('/mcp', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .headers({
+        'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+        'access-control-allow-headers': MCP_ALLOWED_HEADERS,
+        'access-control-max-age': '600',
+      })
+      .code(204)
+      .send(),
+  );
+
   // the MCP SDK and zod are loaded with the first call (most of a second at every start otherwise)
   let sdk: Promise<[typeof Tools, typeof StreamableHttp]> | undefined;
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
     const found = credentialOf(request);
     const credential = found?.kind === 'session_cookie' ? null : found;
     // 401 without one, or with one that is not valid; the subcontractor's portal token is refused
-    const principal = await deps.access.authenticate(credential).catch((error: unknown) => {
+    const principal = await deps.access.authenticate(credential, { surface: 'mcp' }).catch((error: unknown) => {
       void reply.header('www-authenticate', challenge(credential ? 'invalid_token' : null));
       throw error;
     });
-    const headers: Record<string, string> = {};
+    // the calls the tools make carry the caller's credential and say they are this endpoint's (the MCP surface)
+    const headers: Record<string, string> = { ...mcpCallHeaders() };
     for (const name of ['x-api-key', 'authorization'] as const) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
@@ -128,6 +164,11 @@ export function registerMcpRoute(
     });
   }
 }
+
+/** what an MCP client in a browser sends and must be able to read (the Streamable HTTP transport and its OAuth) */
+const MCP_ALLOWED_HEADERS =
+  'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, x-api-key';
+const MCP_EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
 
 function definedOnly(query: Record<string, string | number | boolean | undefined>): Record<string, string> {
   const defined: Record<string, string> = {};

@@ -22,6 +22,7 @@ import * as m0021 from './0021-sign-in-for-everyone.js';
 import * as m0024 from './0024-search-scripts.js';
 import * as m0026 from './0026-maintenance.js';
 import * as m0027 from './0027-project-documents.js';
+import * as m0028 from './0028-credentials-and-long-lists.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0024-search-scripts': m0024,
   '0026-maintenance': m0026,
   '0027-project-documents': m0027,
+  '0028-credentials-and-long-lists': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,7 +107,18 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
       const row = await db
         .selectFrom('user_api_keys as k')
         .innerJoin('users as u', 'u.id', 'k.user_id')
-        .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.expires_at', 'u.platform_admin', 'u.status'])
+        .select([
+          'k.id',
+          'k.user_id',
+          'k.name',
+          'k.key_prefix',
+          'k.revoked_at',
+          'k.expires_at',
+          'k.last_used_at',
+          'u.platform_admin',
+          'u.status',
+          'u.email',
+        ])
         .where('k.key_hash', '=', keyHash)
         .executeTakeFirst();
       return row
@@ -118,9 +129,17 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
             userStatus: row.status,
             revoked: row.revoked_at !== null,
             expiresAt: row.expires_at,
+            lastUsedAt: row.last_used_at,
+            name: row.name,
+            prefix: row.key_prefix,
+            userEmail: row.email,
           }
         : null;
     },
+    async touchUserKey({ id, now }) {
+      await db.updateTable('user_api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+    customerIdsOfPerson: (userId) => customerIdsOfPerson(db, userId),
     async findUser(userId) {
       const row = await db
         .selectFrom('users')
@@ -263,3 +282,20 @@ export function createAccessRepository(db: Kysely<DB>): AccessRepository {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** the customers a person belongs to: a role in the customer, or in one of its projects */
+export async function customerIdsOfPerson(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('customer_members')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .union(
+      db
+        .selectFrom('project_members as pm')
+        .innerJoin('projects as p', 'p.id', 'pm.project_id')
+        .select('p.customer_id')
+        .where('pm.user_id', '=', userId),
+    )
+    .execute();
+  return rows.map((row) => row.customer_id).sort();
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeysRepository } from '../../../domain/people/api-keys.service.js';
 import type { DB } from '../schema.js';
+import { customerIdsOfPerson } from './access.repository.js';
 
 export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
   return {
@@ -46,6 +47,7 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    customerIdsOfPerson: (userId) => customerIdsOfPerson(db, userId),
     async userLabel(userId) {
       const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? userId;
