@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillProjectDocuments } from '../../src/storage/db/migrations/0027-project-documents.js';
+import type { Kysely } from 'kysely';
+import { up as migrate0027 } from '../../src/storage/db/migrations/0027-project-documents.js';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { freePort } from '../helpers/service-process.js';
@@ -311,7 +312,7 @@ describe.each(testEngines())('a former contractor after the handover, on %s', (e
     expect([401, 403]).toContain((await call('GET', `/construction/documents/${ids.ownerPublic}`, owner.key)).status);
   });
 
-  it('the migration gives earlier documents their project where it is certain, never the owner’s', async () => {
+  it('the migration gives earlier documents their project where it is certain, never the owner’s, and withdraws zips built after the handover', async () => {
     const db = t.deps.database.db;
     // as before the fix: the project's documents stored without their project
     await db
@@ -319,7 +320,9 @@ describe.each(testEngines())('a former contractor after the handover, on %s', (e
       .set({ project_id: null })
       .where('id', 'in', [ids.delivered!, ids.deliveredPrivate!, ids.otherTenant!])
       .execute();
-    await backfillProjectDocuments(db);
+    const zipped = await ok(call('GET', `/construction/zip/${a.buildingId}/latest`, reader.key), 200, 'latest');
+    expect(zipped.status).toBe('ready');
+    await migrate0027(db as unknown as Kysely<unknown>);
     const rows = await db
       .selectFrom('documents')
       .select(['id', 'project_id'])
@@ -331,5 +334,9 @@ describe.each(testEngines())('a former contractor after the handover, on %s', (e
     expect(projectOf.get(ids.otherTenant!)).toBe(b.projectId);
     expect(projectOf.get(ids.ownerPrivate!)).toBeNull();
     expect(projectOf.get(ids.ownerPublic!)).toBeNull();
+    // a zip built after the handover may hold the owner's files (before the fix it did): no longer downloadable
+    const withdrawn = await ok(call('GET', `/construction/zip/${a.buildingId}/latest`, reader.key), 200, 'latest');
+    expect(withdrawn).toMatchObject({ id: zipped.id, status: 'failed', url: null });
+    expect(withdrawn.error).toContain('withdrawn');
   });
 });

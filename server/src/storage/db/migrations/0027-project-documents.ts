@@ -25,8 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        and z.ready_at >= h.created_at`.execute(db);
 }
 
-/** the backfill alone (the migration's first step; the tenancy test runs it on a database it made look older) */
-export async function backfillProjectDocuments(db: QueryExecutorProvider): Promise<void> {
+/** the backfill (the tenancy test runs the migration again on a database it made look older) */
+async function backfillProjectDocuments(db: QueryExecutorProvider): Promise<void> {
   // buildings still their contractor's
   await sql`
     update documents d
