@@ -34,11 +34,16 @@ export function quoteIdent(name: string): string {
 }
 
 /**
- * The text columns whose values are keys in the blob store. By convention such a column's name ends in `_key`
- * (`documents.blob_key`, `documents.preview_key`); a new column of that shape is picked up by backups on its own.
+ * The text columns whose values are keys in the blob store. By convention such a column's name ends in `blob_key` or
+ * `preview_key` (`documents.blob_key`, `documents.preview_key`); a new column of that shape is picked up by backups on
+ * its own. Other `*_key` columns (`maintenance_tasks.extraction_key`, a dedupe key) are not file names.
  */
 export function isBlobKeyColumn(column: CatalogColumn): boolean {
-  return /_key$/.test(column.name) && !column.generated && (column.type === 'text' || column.type.startsWith('char'));
+  return (
+    /(^|_)(blob|preview)_key$/.test(column.name) &&
+    !column.generated &&
+    (column.type === 'text' || column.type.startsWith('char'))
+  );
 }
 
 /** Our tables in the current schema (pg-boss keeps its own schema), parents before children. */
