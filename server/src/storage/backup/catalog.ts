@@ -33,14 +33,18 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** `*_key` columns that name no file: `maintenance_tasks.extraction_key` tells a task's source sentence apart */
+const NOT_BLOB_KEYS = new Set(['extraction_key']);
+
 /**
- * The text columns whose values are keys in the blob store. By convention such a column's name ends in `blob_key` or
- * `preview_key` (`documents.blob_key`, `documents.preview_key`); a new column of that shape is picked up by backups on
- * its own. Other `*_key` columns (`maintenance_tasks.extraction_key`, a dedupe key) are not file names.
+ * The text columns whose values are keys in the blob store. By convention such a column's name ends in `_key`
+ * (`documents.blob_key`, `documents.preview_key`); a new column of that shape is picked up by backups on its own.
+ * A `*_key` column that names no file is listed in {@link NOT_BLOB_KEYS}.
  */
 export function isBlobKeyColumn(column: CatalogColumn): boolean {
   return (
-    /(^|_)(blob|preview)_key$/.test(column.name) &&
+    /_key$/.test(column.name) &&
+    !NOT_BLOB_KEYS.has(column.name) &&
     !column.generated &&
     (column.type === 'text' || column.type.startsWith('char'))
   );
