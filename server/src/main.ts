@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger, wantsPrettyLogs } from './http/logging.js';
+import { makeFolderPrivate, useOwnerOnlyFiles } from './storage/private-folder.js';
 // each mode loads only what it uses: a CLI command answers without loading the service (and its sign-in provider)
 
 /** how long SIGTERM/SIGINT may take before the process exits regardless (orchestrators kill at 30 s) */
@@ -32,6 +33,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // before anything is written: the data folder, backups and temporary files are the owner's only
+  useOwnerOnlyFiles();
   const config = loadConfig(process.env);
   if (mode === 'admin') return (await import('./cli/admin.cli.js')).runAdminCli({ argv: rest, config });
   if (mode === 'demo') return (await import('./cli/demo.cli.js')).runDemoCli({ argv: rest, config });
@@ -45,6 +48,13 @@ async function main(argv: string[]): Promise<number> {
     level: config.logLevel,
     pretty: wantsPrettyLogs(config.logFormat, process.stdout),
   });
+  const { fixed } = await makeFolderPrivate(config.dataDir);
+  if (fixed > 0) {
+    logger.warn(
+      { path: config.dataDir, fixed },
+      'the data folder was open to other accounts: made owner-only (folders 0700, files 0600)',
+    );
+  }
   const { databaseTargetOf, openDatabase } = await import('./storage/db/database.js');
   if (mode === 'migrate') {
     const { migrateToLatest } = await import('./storage/db/migrations/index.js');

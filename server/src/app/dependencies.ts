@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DEFAULT_HTTP_TIMEOUTS } from '../config/parts/http.config.js';
 import type {
   ExtractConfig,
   HttpConfig,
@@ -62,7 +63,7 @@ export type Services = HttpServices;
  * Tests and benchmarks write it by hand, with in-memory files and quicker queues.
  */
 export interface AppSettings {
-  http: Pick<HttpConfig, 'publicUrl'> & Partial<Pick<HttpConfig, 'trustProxy'>>;
+  http: Pick<HttpConfig, 'publicUrl'> & Partial<Pick<HttpConfig, 'trustProxy' | 'timeouts'>>;
   /** the OpenID provider and session lifetimes; the embedded provider and defaults when absent */
   signIn?: SignInConfig;
   /** the file-storage provider people connect; none when absent */
@@ -197,6 +198,8 @@ export async function createDependencies(params: {
       access,
       classifier: pipeline.classifier,
       maxUploadBytes: settings.uploads.maxBytes,
+      // an upload's claim lasts as long as the request that holds it may
+      uploadClaimSeconds: (settings.http.timeouts ?? DEFAULT_HTTP_TIMEOUTS).requestSeconds,
       pollForUploads: settings.storage.kind === 's3',
       onDocumentArchived: (archived) => maintenance.services.maintenance.documentArchived(archived),
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UsersService } from '../domain/people/users.service.js';
 
-const FIRST_ADMIN_FILE = 'first-admin.txt';
+export const FIRST_ADMIN_FILE = 'first-admin.txt';
 export const FIRST_ADMIN_EMAIL = 'admin@byggdok.local';
 
 /**

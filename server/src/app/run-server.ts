@@ -68,6 +68,7 @@ export async function startService(params: {
           publicUrl: config.http.publicUrl,
           bodyLimitBytes: config.http.bodyLimitBytes,
           trustProxy: config.http.trustProxy,
+          timeouts: config.http.timeouts,
           adminToken: admin.token,
           rateLimit: config.rateLimit,
           redisUrl: config.redisUrl,

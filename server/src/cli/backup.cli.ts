@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { FIRST_ADMIN_FILE } from '../app/first-admin.js';
 import { VERSION } from '../app/version.js';
 import type { Config } from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
@@ -171,6 +174,11 @@ async function restore(dir: string, config: Config): Promise<number> {
             ? progress(`table ${p.table}: ${p.rows} rows`)
             : blobLine(`blobs: ${p.restored} restored, ${p.bytes} bytes`),
     });
+    if (summary.replacedFirstStart) {
+      // its password belongs to an administrator who is no longer there: the backup's people sign in
+      await rm(path.join(config.dataDir, FIRST_ADMIN_FILE), { force: true });
+      progress("the target's first administrator was replaced by the backup's users (first-admin.txt removed)");
+    }
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     return 0;
   } finally {

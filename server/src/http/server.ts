@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EmbeddedProviderLoader } from '../integrations/oidc/embedded-provider-keys.js';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../config/parts/http.config.js';
 
 import type { HttpServices } from './app-types.js';
 import { registerAdminAuthentication } from './plugins/admin-auth.js';
@@ -56,6 +57,8 @@ export interface ServerOptions {
   fileOrigins?: string[];
   /** origins besides the public URL's whose browser pages may call /mcp (APP_ALLOWED_REDIRECTS, MCP_ALLOWED_ORIGINS) */
   mcpAllowedOrigins?: string[];
+  /** bounds on slow clients (a slow upload body); the defaults of the configuration when absent */
+  timeouts?: HttpTimeouts;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -77,7 +80,12 @@ export async function buildServer(params: {
   webRoot?: string | null;
 }): Promise<FastifyInstance> {
   const { services, options } = params;
+  const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
+    // a body that trickles in cannot hold a request (and the upload it claimed) open for ever: Node closes a request
+    // not received in full within requestTimeout, and a connection idle for connectionTimeout
+    requestTimeout: timeouts.requestSeconds * 1000,
+    connectionTimeout: timeouts.idleSeconds * 1000,
     loggerInstance: params.logger,
     // health checks and status polls are logged at debug
     logController: new RequestLogController(),
@@ -113,6 +121,9 @@ export async function buildServer(params: {
     // what Node's HTTP parser refuses (request line and headers beyond 16 KiB, bytes that are not HTTP)
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Node refuses a headers timeout longer than the request timeout
+  app.server.headersTimeout = Math.min(timeouts.headersSeconds, timeouts.requestSeconds) * 1000;
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

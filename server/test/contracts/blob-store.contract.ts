@@ -119,6 +119,22 @@ export function runBlobStoreContract({ name, createHarness, keepsContentType }: 
       expect(after?.etag).not.toBe(before?.etag);
     });
 
+    it('copies a blob to another key, which a later put to the source does not change', async () => {
+      await store.put('uploads/a/original', Buffer.from('reviewed'));
+      const head = await store.head('uploads/a/original');
+
+      const copied = await store.copy('uploads/a/original', 'uploads/a/1/original', { ifEtag: head!.etag! });
+      await store.put('uploads/a/original', Buffer.from('swapped!'));
+
+      expect(copied?.size).toBe(8);
+      expect(await readAll(await store.get('uploads/a/1/original'))).toEqual(Buffer.from('reviewed'));
+    });
+
+    it('copy answers null for a missing source', async () => {
+      expect(await store.copy('uploads/none/original', 'uploads/none/1/original')).toBeNull();
+      expect(await store.head('uploads/none/1/original')).toBeNull();
+    });
+
     it('keys with folders and Norwegian letters keep their own content', async () => {
       await store.put(NORWEGIAN_KEY, Buffer.from('æøå'));
       await store.put('VVS/Ventilasjon/FDV aoa.pdf', Buffer.from('aoa'));

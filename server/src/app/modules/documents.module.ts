@@ -22,6 +22,8 @@ export function createDocumentsModule(deps: {
   access: AccessService;
   classifier: ClassifierService;
   maxUploadBytes: number;
+  /** how long an upload attempt's claim holds (the HTTP request timeout) */
+  uploadClaimSeconds: number;
   /** object storage receives uploads directly: look for arrivals every minute (S3 events make it immediate) */
   pollForUploads: boolean;
   /** a document was deleted: what depends on it (its maintenance tasks) goes with it */
@@ -49,6 +51,7 @@ export function createDocumentsModule(deps: {
     blobs: deps.blobs,
     clock: deps.clock,
     maxUploadBytes: deps.maxUploadBytes,
+    claimSeconds: deps.uploadClaimSeconds,
   });
   return {
     services: { documents, uploads },

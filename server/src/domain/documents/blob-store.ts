@@ -16,6 +16,11 @@ export interface BlobStore {
   get(key: string): Promise<Readable>;
   /** `null` when there is no blob under `key`. */
   head(key: string): Promise<BlobHead | null>;
+  /**
+   * Copies the blob under `source` to `target` (replacing it whole, as put does) and answers the copy's head; null when
+   * there is no blob under `source` or, with `ifEtag`, when the source's ETag is no longer that one.
+   */
+  copy(source: string, target: string, options?: { ifEtag?: string }): Promise<BlobHead | null>;
   /** Succeeds whether or not the blob exists, so retried clean-up jobs stay harmless. */
   delete(key: string): Promise<void>;
   /** A URL a browser can GET without our session; `filename` and `inline` set the Content-Disposition it receives. */

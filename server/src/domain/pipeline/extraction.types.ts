@@ -134,6 +134,11 @@ export class ExtractionStoppedError extends Error {
   constructor(
     message: string,
     readonly pages: ExtractedPage[] = [],
+    /**
+     * `time`: the call or a page ran out of time, which the same file does again on a retry; `memory` or `exit` may
+     * have been another job's doing (the machine's memory, a signal), so those are worth one more try
+     */
+    readonly stoppedBy: 'time' | 'memory' | 'exit' = 'exit',
   ) {
     super(message);
   }

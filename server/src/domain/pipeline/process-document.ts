@@ -27,7 +27,9 @@ const NO_TEXT_KINDS = new Set(['video', 'audio']);
 const CHILD_NAMESPACE = '5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10';
 /**
  * A document whose parsing killed its sandbox this many times is finished as failed: once may be bad luck (another
- * job's memory, a slow machine), twice is the file, and retrying it would only crash the sandbox again.
+ * job's memory), twice is the file, and retrying it would only crash the sandbox again. A kill for time is final at
+ * once: the same file runs out of the same time again, and a retry would only double how long the document waits
+ * (a hostile PDF used to become final two timeouts and a retry delay after its upload).
  */
 const MAX_SANDBOX_KILLS = 2;
 
@@ -236,8 +238,9 @@ function keepPages(result: ExtractionResult, extracted: ExtractedPage[]): Extrac
 }
 
 /**
- * The sandbox parsing the file was killed (too long, too much memory). Retried once; after the second kill the
- * document is finished with the reason and the pages read before the kill, never retried into a crash loop.
+ * The sandbox parsing the file was killed (too long, too much memory). A memory kill or a crash is retried once; after
+ * the second, or after a kill for time, the document is finished with the reason and the pages read before the kill,
+ * never retried into a crash loop.
  */
 async function sandboxStopped(params: {
   context: ProcessContext;
@@ -247,7 +250,7 @@ async function sandboxStopped(params: {
 }): Promise<JobOutcome> {
   const { context, document, detected, error } = params;
   const kills = await context.repository.recordExtractionKill(document.id);
-  if (kills < MAX_SANDBOX_KILLS && !context.lastAttempt) throw error;
+  if (error.stoppedBy !== 'time' && kills < MAX_SANDBOX_KILLS && !context.lastAttempt) throw error;
   const result = emptyResult({ document, detected, at: context.clock.now() });
   result.md5 = document.md5;
   result.flags.extractedFile = true;

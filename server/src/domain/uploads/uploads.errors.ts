@@ -17,3 +17,11 @@ export function uploadTooLarge(maxBytes: number): AppError {
     message: `The file is larger than the limit of ${maxBytes} bytes`,
   });
 }
+
+export function uploadInProgress(): AppError {
+  return new AppError({
+    code: 'upload.in_progress',
+    kind: 'conflict',
+    message: 'Another upload of this file is in progress; try again once it has finished or failed',
+  });
+}

@@ -6,7 +6,7 @@ import { BlobTooLargeError, type BlobStore } from '../documents/blob-store.js';
 import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/document.js';
 import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
 import { newId } from '../shared/ids.js';
-import { uploadAlreadyCompleted, uploadTooLarge } from './uploads.errors.js';
+import { uploadAlreadyCompleted, uploadInProgress, uploadTooLarge } from './uploads.errors.js';
 
 /** A document registered for upload; it stays pending until its bytes arrive. */
 export interface NewDocument {
@@ -45,11 +45,21 @@ export interface UploadsRepository {
   /** the upload of a live (not archived) document */
   findUpload(documentId: string): Promise<UploadRecord | null>;
   /**
-   * pending -> uploaded, and the processing job enqueued in the same transaction; false when the document was not
-   * pending (a second PUT of the same upload)
+   * Claims a pending upload for one attempt before any of its bytes are written: false when the upload is not pending
+   * or another attempt holds a claim made after `staleBefore`.
+   */
+  claimUpload(params: { documentId: string; attemptId: string; at: Date; staleBefore: Date }): Promise<boolean>;
+  /** gives up an attempt's claim (its bytes never completed), so that another attempt may start */
+  releaseClaim(params: { documentId: string; attemptId: string }): Promise<void>;
+  /**
+   * pending -> uploaded with the attempt's bytes (`blobKey`), and the processing job enqueued in the same transaction;
+   * false when the document was no longer pending or the claim is not this attempt's (`attemptId` null: an arrival in
+   * object storage, which no attempt claims)
    */
   completeUpload(params: {
     documentId: string;
+    attemptId: string | null;
+    blobKey: string;
     size: number;
     md5: string | null;
     contentType: string | null;
@@ -71,6 +81,14 @@ function documentIdOfKey(key: string): string | null {
 }
 
 /**
+ * Where one attempt's bytes are kept: an object of its own next to the upload key, which no URL handed out names, so
+ * nothing written after the attempt was accepted can change the bytes the document points to.
+ */
+function attemptKeyOf(uploadKey: string, attemptId: string): string {
+  return uploadKey.replace(/\/original$/, `/${attemptId}/original`);
+}
+
+/**
  * How a document's bytes get in: a caller registers the upload and gets a URL; the bytes arrive at that URL (our
  * embedded storage receives them, or object storage tells us by an event or when polled); then processing starts.
  * The caller may be anyone the access rules let write to the target (a partner key today, the subcontractor portal
@@ -82,6 +100,8 @@ export function createUploadsService(deps: {
   blobs: BlobStore;
   clock: { now(): Date };
   maxUploadBytes: number;
+  /** how long an attempt's claim holds: the server's request timeout, after which no attempt can still be receiving */
+  claimSeconds: number;
 }) {
   const { repository, access, blobs, clock } = deps;
 
@@ -131,8 +151,10 @@ export function createUploadsService(deps: {
   }
 
   /**
-   * Bytes PUT to our own signed upload URL (embedded storage): streamed to storage with size and MD5 computed on the
-   * way, then processing starts. A second PUT after success is refused; so is a body over the size limit.
+   * Bytes PUT to our own signed upload URL (embedded storage), or fetched by the service itself. The attempt claims
+   * the upload before it writes a byte (a second PUT meanwhile is refused), writes to an object of its own with size
+   * and MD5 computed on the way, and the document is switched to that object only if the attempt still holds the
+   * claim when its body is complete. A refused or failed attempt leaves no bytes behind.
    */
   async function receiveUpload(params: {
     key: string;
@@ -142,29 +164,59 @@ export function createUploadsService(deps: {
   }): Promise<{ size: number; md5: string }> {
     const documentId = documentIdOfKey(params.key);
     const upload = documentId ? await repository.findUpload(documentId) : null;
-    if (!upload || upload.blobKey !== params.key) throw documentNotFound();
+    if (!upload || !documentId) throw documentNotFound();
     if (upload.state !== 'pending') throw uploadAlreadyCompleted();
+    if (upload.blobKey !== params.key) throw documentNotFound();
     if (params.declaredLength !== null && params.declaredLength > deps.maxUploadBytes) {
       throw uploadTooLarge(deps.maxUploadBytes);
     }
+    const attemptId = newId.uuid();
+    const now = clock.now();
+    const claimed = await repository.claimUpload({
+      documentId,
+      attemptId,
+      at: now,
+      staleBefore: new Date(now.getTime() - deps.claimSeconds * 1000),
+    });
+    if (!claimed) {
+      const current = await repository.findUpload(documentId);
+      throw current?.state === 'pending' ? uploadInProgress() : uploadAlreadyCompleted();
+    }
+    const attemptKey = attemptKeyOf(params.key, attemptId);
     let stored: { size: number; md5: string };
     try {
-      stored = await blobs.put(params.key, params.body, {
+      stored = await blobs.put(attemptKey, params.body, {
         maxBytes: deps.maxUploadBytes,
         ...(params.contentType ? { contentType: params.contentType } : {}),
       });
     } catch (error) {
+      await discardAttempt({ documentId, attemptId, attemptKey });
       if (error instanceof BlobTooLargeError) throw uploadTooLarge(deps.maxUploadBytes);
       throw error;
     }
-    const completed = await repository.completeUpload({
-      documentId: upload.documentId,
-      ...stored,
-      contentType: params.contentType,
-      at: clock.now(),
-    });
+    let completed = false;
+    try {
+      completed = await repository.completeUpload({
+        documentId,
+        attemptId,
+        blobKey: attemptKey,
+        ...stored,
+        contentType: params.contentType,
+        at: clock.now(),
+      });
+    } finally {
+      if (!completed) await discardAttempt({ documentId, attemptId, attemptKey });
+    }
     if (!completed) throw uploadAlreadyCompleted();
     return stored;
+  }
+
+  /** the bytes of an attempt that did not become the document's, and its claim if it still holds one */
+  async function discardAttempt(params: { documentId: string; attemptId: string; attemptKey: string }) {
+    await Promise.allSettled([
+      blobs.delete(params.attemptKey),
+      repository.releaseClaim({ documentId: params.documentId, attemptId: params.attemptId }),
+    ]);
   }
 
   /**
@@ -190,7 +242,12 @@ export function createUploadsService(deps: {
     return { documentId };
   }
 
-  /** An object arrived in object storage (S3 event, or found by the poller): processing starts. */
+  /**
+   * An object arrived in object storage (S3 event, or found by the poller) under an upload key, which the client's
+   * pre-signed URL may write again at any time. The arrived version is copied (only if it is still the one reported)
+   * to an object of its own that no URL names, and the document switched to that copy while still pending; then
+   * processing starts. Bytes that arrive after the upload completed, or a copy that lost a race, are deleted.
+   */
   async function objectArrived(params: {
     key: string;
     size: number;
@@ -199,18 +256,45 @@ export function createUploadsService(deps: {
   }): Promise<boolean> {
     const documentId = documentIdOfKey(params.key);
     if (!documentId) return false;
+    const upload = await repository.findUpload(documentId);
+    if (!upload) return false;
+    if (upload.state !== 'pending') {
+      // a later PUT to a URL of a completed upload: its bytes are never the document's (older documents point at
+      // the upload key itself and are left alone)
+      if (upload.blobKey !== params.key) await blobs.delete(params.key);
+      return false;
+    }
+    if (upload.blobKey !== params.key) return false;
+    const etag = params.etag?.replace(/"/g, '') ?? null;
     // a multipart upload's ETag is not an MD5; the pipeline computes it then
-    const md5 =
-      params.etag && /^[0-9a-f]{32}$/i.test(params.etag.replace(/"/g, ''))
-        ? params.etag.replace(/"/g, '').toLowerCase()
-        : null;
-    return repository.completeUpload({
-      documentId,
-      size: params.size,
-      md5,
-      contentType: params.contentType,
-      at: clock.now(),
-    });
+    const md5 = etag && /^[0-9a-f]{32}$/i.test(etag) ? etag.toLowerCase() : null;
+    const attemptKey = attemptKeyOf(params.key, newId.uuid());
+    const copied = await blobs.copy(params.key, attemptKey, etag ? { ifEtag: etag } : {});
+    // a single-part object's ETag is its MD5, and so is its copy's: a copy of other bytes is refused even where the
+    // storage ignores the copy condition
+    const sameBytes = copied !== null && (md5 === null || copied.etag?.toLowerCase() === md5);
+    if (!copied || !sameBytes) {
+      // overwritten since it was reported: the newer version's own arrival takes it from here
+      await blobs.delete(attemptKey);
+      return false;
+    }
+    let completed = false;
+    try {
+      completed = await repository.completeUpload({
+        documentId,
+        attemptId: null,
+        blobKey: attemptKey,
+        size: copied.size,
+        md5,
+        contentType: params.contentType,
+        at: clock.now(),
+      });
+    } finally {
+      if (!completed) await blobs.delete(attemptKey);
+    }
+    // the upload key's object is no longer anyone's: what the URL writes from now on is deleted on arrival
+    if (completed) await blobs.delete(params.key);
+    return completed;
   }
 
   /** Asks storage whether pending uploads of the last day have arrived; returns how many had. */

@@ -524,6 +524,11 @@ function pdfjsAssetDirectories(): { standardFontDataUrl: string; cMapUrl: string
   };
 }
 
+/** page objects named again before the rest of a page tree is given up on (a sound PDF names each page once) */
+const MAX_REPEATED_PAGES = 100;
+/** unreadable pages in a row before the rest of a page tree is given up on */
+const MAX_FAILED_PAGES_IN_A_ROW = 100;
+
 async function openWithPdfjs(params: {
   filePath: string;
   signal?: AbortSignal | undefined;
@@ -558,11 +563,35 @@ async function openWithPdfjs(params: {
     const info = await readPdfjsMetadata(doc, pdfjs);
     const pages: ExtractedPage[] = [];
     let failedPages = 0;
+    // a page tree that is no tree: the same page objects named again and again (50,000 times), or a tree that
+    // contains itself, whose every further page fails. pdf.js walks the tree from the top for each page, so reading
+    // such a file to its claimed end takes minutes; it is read up to the point where it stops making sense.
+    const seenPages = new Set<string>();
+    let repeatedPages = 0;
+    let failedInARow = 0;
+    let stoppedAt: { pageNumber: number; why: string } | null = null;
     for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber += 1) {
       signal?.throwIfAborted();
+      if (repeatedPages > MAX_REPEATED_PAGES) {
+        stoppedAt = { pageNumber, why: `the page tree names the same pages again (${repeatedPages} times)` };
+        break;
+      }
+      if (failedInARow > MAX_FAILED_PAGES_IN_A_ROW) {
+        stoppedAt = { pageNumber, why: `${failedInARow} pages in a row could not be read` };
+        break;
+      }
       progress?.pageStarted(pageNumber);
       try {
         const page = await doc.getPage(pageNumber);
+        const ref = page.ref ? `${page.ref.num}/${page.ref.gen}` : null;
+        if (ref !== null && seenPages.has(ref)) {
+          // the same page again: its text is already there once
+          repeatedPages += 1;
+          failedInARow = 0;
+          page.cleanup();
+          continue;
+        }
+        if (ref !== null) seenPages.add(ref);
         const [x0, y0, x1, y1] = page.view;
         const rotated = page.rotate % 180 === 90;
         const width = Math.abs((x1 ?? 0) - (x0 ?? 0));
@@ -577,9 +606,11 @@ async function openWithPdfjs(params: {
           heightMm: toMillimetres(rotated ? width : height),
         });
         page.cleanup();
+        failedInARow = 0;
       } catch (error) {
         // One broken page should not hide the rest of the document; its number stays, with no text.
         failedPages += 1;
+        failedInARow += 1;
         pages.push({ pageNumber, text: '' });
         warnings.messages.push(`page ${pageNumber}: ${error instanceof Error ? error.message : String(error)}`);
         if (failedPages === doc.numPages) throw await pdfjsFailure(error, filePath);
@@ -587,7 +618,16 @@ async function openWithPdfjs(params: {
       progress?.pageDone(pages.at(-1) as ExtractedPage);
     }
     warnings.stop();
-    const damage = firstDamage(warnings.messages);
+    if (stoppedAt && failedPages === pages.length) {
+      throw new CorruptFileError(`PDF is damaged: its page tree cannot be read (${stoppedAt.why})`);
+    }
+    const damage = stoppedAt
+      ? {
+          damage: `${stoppedAt.why}: pages ${stoppedAt.pageNumber}-${doc.numPages} of the ${doc.numPages} it claims were not read`,
+          // read as far as it made sense: the document says so in its note
+          rebuilt: true,
+        }
+      : firstDamage(warnings.messages);
 
     let rawJpegs: Promise<RawJpegLookup> | undefined;
     return {
@@ -603,7 +643,9 @@ async function openWithPdfjs(params: {
         const found = new Set<number>();
         for (const pageNumber of pageNumbers) {
           signal?.throwIfAborted();
-          const page = await doc.getPage(pageNumber);
+          // a page that could not be read above (a page tree that contains itself) has no scan to find either
+          const page = await doc.getPage(pageNumber).catch(() => null);
+          if (!page) continue;
           const images = await listPageImages(page, pdfjs);
           if (images.some((image) => image.width * image.height >= MIN_SCAN_PIXELS)) found.add(pageNumber);
           page.cleanup();
@@ -611,7 +653,8 @@ async function openWithPdfjs(params: {
         return found;
       },
       async pageImage(pageNumber) {
-        const page = await doc.getPage(pageNumber);
+        const page = await doc.getPage(pageNumber).catch(() => null);
+        if (!page) return undefined;
         try {
           const images = await listPageImages(page, pdfjs);
           const largest = images.reduce<PageImage | undefined>(

@@ -33,12 +33,21 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** `*_key` columns that name no file: `maintenance_tasks.extraction_key` tells a task's source sentence apart */
+const NOT_BLOB_KEYS = new Set(['extraction_key']);
+
 /**
  * The text columns whose values are keys in the blob store. By convention such a column's name ends in `_key`
  * (`documents.blob_key`, `documents.preview_key`); a new column of that shape is picked up by backups on its own.
+ * A `*_key` column that names no file is listed in {@link NOT_BLOB_KEYS}.
  */
 export function isBlobKeyColumn(column: CatalogColumn): boolean {
-  return /_key$/.test(column.name) && !column.generated && (column.type === 'text' || column.type.startsWith('char'));
+  return (
+    /_key$/.test(column.name) &&
+    !NOT_BLOB_KEYS.has(column.name) &&
+    !column.generated &&
+    (column.type === 'text' || column.type.startsWith('char'))
+  );
 }
 
 /** Our tables in the current schema (pg-boss keeps its own schema), parents before children. */

@@ -33,6 +33,8 @@ export interface RestoreSummary {
   /** migrations applied after the data was loaded (this version is newer than the backup's) */
   migratedAfterwards: string[];
   requeued: InFlight;
+  /** the target had been started once: its first administrator and audit entry gave way to the backup's */
+  replacedFirstStart: boolean;
   durationMs: number;
 }
 
@@ -109,12 +111,19 @@ export async function restoreBackup(params: {
     ...(params.onProgress ? { onProgress: params.onProgress } : {}),
   });
 
+  let replacedFirstStart = false;
   const tables = await db.transaction().execute(async (trx) => {
     await pinTextForms(trx);
     // checked empty above; a row here now means another process is using the target
-    await refuseNonEmpty(trx);
+    const firstStart = await refuseNonEmpty(trx);
     for (const name of REPLACED_TABLES)
       if (catalog.has(name)) await sql.raw(`delete from ${quoteIdent(name)}`).execute(trx);
+    // the backup's people and log replace what a first start made
+    if (firstStart) {
+      await trx.deleteFrom('audit_events').where('id', '=', firstStart.auditEventId).execute();
+      await trx.deleteFrom('users').where('id', '=', firstStart.userId).execute();
+      replacedFirstStart = true;
+    }
     const loaded: RestoreSummary['tables'] = [];
     for (const plan of plans) {
       const result = await loadTable({ trx, dir, plan });
@@ -129,7 +138,14 @@ export async function restoreBackup(params: {
   const requeued = await requeueInFlight(db, params.queue);
   // planner statistics for the freshly loaded tables (autovacuum would get there, later)
   for (const plan of plans) await sql.raw(`analyze ${quoteIdent(plan.backup.name)}`).execute(db);
-  return { tables, blobs, migratedAfterwards: applied, requeued, durationMs: Date.now() - started };
+  return {
+    tables,
+    blobs,
+    migratedAfterwards: applied,
+    requeued,
+    replacedFirstStart,
+    durationMs: Date.now() - started,
+  };
 }
 
 /** The migration to load the backup at; refuses a backup from a newer version or a target ahead of the backup. */
@@ -154,22 +170,57 @@ function checkMigrations(manifest: BackupManifest, applied: string[]): string {
   return last;
 }
 
-async function refuseNonEmpty(db: Kysely<DB>): Promise<void> {
+/**
+ * Refuses a target that holds data. An installation started once counts as empty: the only rows it has (besides the
+ * generated secrets of {@link REPLACED_TABLES}) are the first platform administrator the start created, never signed
+ * in with, and that start's one audit entry. Answers those rows, which the backup's users and log replace.
+ */
+async function refuseNonEmpty(db: Kysely<DB>): Promise<FirstStart | null> {
   const catalog = await readCatalog(db);
-  const filled: string[] = [];
+  const filled: { name: string; rows: number }[] = [];
   for (const table of catalog) {
     if (REPLACED_TABLES.has(table.name)) continue;
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from (select 1 from ${sql.table(table.name)} limit 1000) t`.execute(db);
     const n = rows[0]?.n ?? 0;
-    if (n > 0) filled.push(`${table.name} (${n === 1000 ? '1000+' : n} rows)`);
+    if (n > 0) filled.push({ name: table.name, rows: n });
   }
-  if (filled.length > 0) {
-    throw new RestoreRefusedError(
-      `the target installation is not empty: ${filled.join(', ')}. A backup is restored only into a new ` +
-        'installation (a new data folder, or an empty PostgreSQL database), so nothing there is overwritten.',
-    );
-  }
+  if (filled.length === 0) return null;
+  const firstStart = await firstStartOf(db, filled);
+  if (firstStart) return firstStart;
+  throw new RestoreRefusedError(
+    `the target installation is not empty: ${filled.map((t) => `${t.name} (${t.rows === 1000 ? '1000+' : t.rows} rows)`).join(', ')}. ` +
+      'A backup is restored only into a new installation (a new data folder, or an empty PostgreSQL database, ' +
+      'migrated and started once at most), so nothing there is overwritten.',
+  );
+}
+
+/** what the first start of an installation that signs people in itself writes, and nothing else */
+interface FirstStart {
+  userId: string;
+  auditEventId: string;
+}
+
+async function firstStartOf(db: Kysely<DB>, filled: { name: string; rows: number }[]): Promise<FirstStart | null> {
+  const only = new Map(filled.map((t) => [t.name, t.rows]));
+  if (only.size !== 2 || only.get('users') !== 1 || only.get('audit_events') !== 1) return null;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('platform_admin', '=', true)
+    .where('must_change_password', '=', true)
+    .where('last_sign_in_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return null;
+  const event = await db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('action', '=', 'user.created')
+    .where('actor_kind', '=', 'system')
+    .where('target_type', '=', 'user')
+    .where('target_id', '=', user.id)
+    .executeTakeFirst();
+  return event ? { userId: user.id, auditEventId: event.id } : null;
 }
 
 interface TablePlan {

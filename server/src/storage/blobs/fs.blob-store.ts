@@ -10,6 +10,7 @@ import {
   BlobMeter,
   BlobNotFoundError,
   InvalidBlobKeyError,
+  type BlobHead,
   type BlobStore,
 } from '../../domain/documents/blob-store.js';
 import type { UrlSigner } from './url-signer.js';
@@ -38,11 +39,21 @@ export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStor
     return filePath;
   }
 
+  async function headOf(filePath: string): Promise<BlobHead | null> {
+    const stats = await stat(filePath).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (stats === null || !stats.isFile()) return null;
+    // Every put renames in a new file, so the inode alone changes on overwrite; size and mtime make it readable.
+    return { size: stats.size, etag: `${stats.ino.toString(16)}-${stats.mtimeMs.toString(16)}-${stats.size}` };
+  }
+
   return {
     async put(key, body, options = {}) {
       const filePath = resolveKey(key);
       const folder = path.dirname(filePath);
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       // Same folder as the target so the rename is atomic: readers see the old file or the new one, never a part.
       const tempPath = path.join(folder, `${FS_TEMP_PREFIX}${randomUUID()}`);
       const meter = new BlobMeter({ key, maxBytes: options.maxBytes });
@@ -50,7 +61,7 @@ export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStor
         await pipeline(
           Buffer.isBuffer(body) ? Readable.from([body]) : body,
           meter,
-          createWriteStream(tempPath, { flags: 'wx' }),
+          createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }),
         );
         await rename(tempPath, filePath);
       } catch (error) {
@@ -75,14 +86,38 @@ export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStor
     },
 
     async head(key) {
-      const filePath = resolveKey(key);
-      const stats = await stat(filePath).catch((error: unknown) => {
+      return headOf(resolveKey(key));
+    },
+
+    async copy(source, target, options = {}) {
+      const sourcePath = resolveKey(source);
+      const targetPath = resolveKey(target);
+      // opened first, so that the bytes copied are those of the file whose identity is checked
+      const handle = await open(sourcePath, 'r').catch((error: unknown) => {
         if (isMissing(error)) return null;
         throw error;
       });
-      if (stats === null || !stats.isFile()) return null;
-      // Every put renames in a new file, so the inode alone changes on overwrite; size and mtime make it readable.
-      return { size: stats.size, etag: `${stats.ino.toString(16)}-${stats.mtimeMs.toString(16)}-${stats.size}` };
+      if (handle === null) return null;
+      try {
+        const stats = await handle.stat();
+        const etag = `${stats.ino.toString(16)}-${stats.mtimeMs.toString(16)}-${stats.size}`;
+        if (!stats.isFile() || (options.ifEtag !== undefined && options.ifEtag !== etag)) return null;
+        await mkdir(path.dirname(targetPath), { recursive: true, mode: 0o700 });
+        const tempPath = path.join(path.dirname(targetPath), `${FS_TEMP_PREFIX}${randomUUID()}`);
+        try {
+          await pipeline(
+            handle.createReadStream({ autoClose: false }),
+            createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }),
+          );
+          await rename(tempPath, targetPath);
+        } catch (error) {
+          await rm(tempPath, { force: true });
+          throw error;
+        }
+      } finally {
+        await handle.close();
+      }
+      return headOf(targetPath);
     },
 
     async delete(key) {

@@ -60,6 +60,15 @@ export function createMemoryBlobStore({ signer }: MemoryBlobStoreConfig): Memory
       return { size: blob.data.length, contentType: blob.contentType, etag: blob.md5 };
     },
 
+    async copy(source, target, options = {}) {
+      assertValidBlobKey(source);
+      assertValidBlobKey(target);
+      const blob = blobs.get(source);
+      if (blob === undefined || (options.ifEtag !== undefined && options.ifEtag !== blob.md5)) return null;
+      blobs.set(target, { ...blob });
+      return { size: blob.data.length, contentType: blob.contentType, etag: blob.md5 };
+    },
+
     async delete(key) {
       assertValidBlobKey(key);
       blobs.delete(key);

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -14,6 +15,7 @@ import {
   assertValidExpiry,
   BlobMeter,
   BlobNotFoundError,
+  type BlobHead,
   type BlobStore,
 } from '../../domain/documents/blob-store.js';
 import { downloadHeaders } from './download-headers.js';
@@ -50,6 +52,21 @@ export function createS3BlobStore(config: S3BlobStoreConfig): S3BlobStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+  async function headObject(key: string): Promise<BlobHead | null> {
+    assertValidBlobKey(key);
+    try {
+      const response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return {
+        size: response.ContentLength ?? 0,
+        contentType: response.ContentType,
+        etag: response.ETag?.replace(/"/g, ''),
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
 
   return {
     async put(key, body, options = {}) {
@@ -89,19 +106,28 @@ export function createS3BlobStore(config: S3BlobStoreConfig): S3BlobStore {
       }
     },
 
-    async head(key) {
-      assertValidBlobKey(key);
+    head: headObject,
+
+    async copy(source, target, options = {}) {
+      assertValidBlobKey(source);
+      assertValidBlobKey(target);
       try {
-        const response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return {
-          size: response.ContentLength ?? 0,
-          contentType: response.ContentType,
-          etag: response.ETag?.replace(/"/g, ''),
-        };
+        // one request up to 5 GB, the size limit of a single pre-signed PUT; the service copies, no byte passes here
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: target,
+            CopySource: `${bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+            ...(options.ifEtag !== undefined ? { CopySourceIfMatch: `"${options.ifEtag}"` } : {}),
+          }),
+        );
       } catch (error) {
         if (isNotFound(error)) return null;
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 412) return null;
         throw error;
       }
+      return headObject(target);
     },
 
     async delete(key) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolderPrivate } from '../private-folder.js';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -130,7 +131,7 @@ async function listenOn(params: {
 async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
   if (target.dataDir !== null) {
-    await fs.mkdir(target.dataDir, { recursive: true });
+    await fs.mkdir(target.dataDir, { recursive: true, mode: 0o700 });
     unlock = await lockDataDir(target.dataDir);
   }
   try {
@@ -140,6 +141,8 @@ async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }
       extensions: { pg_trgm, unaccent, btree_gin },
       parsers: { [INT8_OID]: parseInt8 },
     });
+    // PGlite gives the files of a new database mode 0666 whatever the umask; what it creates later follows the umask
+    if (target.dataDir !== null) await makeFolderPrivate(target.dataDir);
     const pool = new PGlitePool(pglite);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -86,6 +86,9 @@ export interface DocumentsTable {
   file_kind: string | null;
   blob_key: string;
   upload_state: Defaulted<'pending' | 'uploaded'>;
+  /** the attempt that claimed a pending upload, and when (migration 0032) */
+  upload_attempt_id: string | null;
+  upload_claimed_at: NullableTimestamp;
   uploaded_at: NullableTimestamp;
   size: Defaulted<number>;
   md5: string | null;

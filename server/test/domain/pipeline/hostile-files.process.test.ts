@@ -98,7 +98,8 @@ const CASES: Case[] = [
     filename: 'repeated-page.pdf',
     contentType: 'application/pdf',
     bytes: () => repeatedPagePdf(50_000),
-    expect: 'failed',
+    // the one page it has is read once; the note names the 49,898 references not read (issue 41, item 10)
+    expect: 'final',
   },
   {
     label: 'a page tree that contains itself',

@@ -141,7 +141,7 @@ class Sandbox {
         this.current = null;
         this.onExit = null;
       };
-      const stop = (reason: string) => {
+      const stop = (reason: string, stoppedBy: ExtractionStoppedError['stoppedBy']) => {
         finish();
         this.kill();
         params.onKill(reason);
@@ -149,6 +149,7 @@ class Sandbox {
           new ExtractionStoppedError(
             reason,
             [...pages.values()].sort((a, b) => a.pageNumber - b.pageNumber),
+            stoppedBy,
           ),
         );
       };
@@ -157,19 +158,23 @@ class Sandbox {
         this.kill();
         reject(signal?.reason instanceof Error ? signal.reason : new Error('the extraction was aborted'));
       };
-      const documentTimer = setTimeout(() => stop(`stopped after ${seconds(limits.timeoutMs)}`), limits.timeoutMs);
+      const documentTimer = setTimeout(
+        () => stop(`stopped after ${seconds(limits.timeoutMs)}`, 'time'),
+        limits.timeoutMs,
+      );
       const watchdog = setInterval(() => {
         const rss = this.child.pid ? residentBytes(this.child.pid) : null;
-        if (rss !== null && rss > limits.memoryMb * 1024 * 1024) stop(`needed more than ${limits.memoryMb} MB`);
+        if (rss !== null && rss > limits.memoryMb * 1024 * 1024)
+          stop(`needed more than ${limits.memoryMb} MB`, 'memory');
       }, WATCHDOG_INTERVAL_MS);
       signal?.addEventListener('abort', abort, { once: true });
-      this.onExit = (reason) => stop(reason);
+      this.onExit = (reason) => stop(reason, /needed more than/.test(reason) ? 'memory' : 'exit');
       this.current = (message) => {
         switch (message.type) {
           case 'pageStarted':
             clearTimeout(pageTimer);
             pageTimer = setTimeout(
-              () => stop(`page ${message.pageNumber} stopped after ${seconds(limits.pageTimeoutMs)}`),
+              () => stop(`page ${message.pageNumber} stopped after ${seconds(limits.pageTimeoutMs)}`, 'time'),
               limits.pageTimeoutMs,
             );
             progress?.pageStarted(message.pageNumber);

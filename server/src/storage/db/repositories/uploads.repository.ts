@@ -53,15 +53,52 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
       return row ? { documentId: row.id, blobKey: row.blob_key, state: row.upload_state } : null;
     },
 
-    async completeUpload({ documentId, size, md5, contentType, at }) {
+    async claimUpload({ documentId, attemptId, at, staleBefore }) {
+      const claimed = await db
+        .updateTable('documents')
+        .set({ upload_attempt_id: attemptId, upload_claimed_at: at })
+        .where('id', '=', documentId)
+        .where('upload_state', '=', 'pending')
+        .where('archived_at', 'is', null)
+        .where((eb) => eb.or([eb('upload_attempt_id', 'is', null), eb('upload_claimed_at', '<', staleBefore)]))
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+
+    async releaseClaim({ documentId, attemptId }) {
+      await db
+        .updateTable('documents')
+        .set({ upload_attempt_id: null, upload_claimed_at: null })
+        .where('id', '=', documentId)
+        .where('upload_state', '=', 'pending')
+        .where('upload_attempt_id', '=', attemptId)
+        .execute();
+    },
+
+    async completeUpload({ documentId, attemptId, blobKey, size, md5, contentType, at }) {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
+        let update = trx
           .updateTable('documents')
-          .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
+          .set({
+            upload_state: 'uploaded',
+            uploaded_at: at,
+            size,
+            md5,
+            content_type: contentType,
+            updated_at: at,
+            blob_key: blobKey,
+            upload_attempt_id: null,
+            upload_claimed_at: null,
+          })
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
-          .returning('building_id')
-          .executeTakeFirst();
+          .where('archived_at', 'is', null);
+        // the bytes of an attempt count only while that attempt still holds the claim
+        update =
+          attemptId === null
+            ? update.where('upload_attempt_id', 'is', null)
+            : update.where('upload_attempt_id', '=', attemptId);
+        const result = await update.returning('building_id').executeTakeFirst();
         if (!result) return false;
         await queue.enqueueWith(
           transactionExecutor(trx),

@@ -89,6 +89,8 @@ describe('sandboxed file tools', () => {
     const { error, ms } = await extractThroughSandbox('spin.txt', Buffer.from('tekst'));
     expect(error).toBeInstanceOf(ExtractionStoppedError);
     expect((error as Error).message).toBe('stopped after 3 s');
+    // a kill for time: the pipeline finishes the document at once instead of retrying it
+    expect((error as ExtractionStoppedError).stoppedBy).toBe('time');
     expect(ms).toBeLessThan(LIMITS.timeoutMs + 3000);
     console.log(`endless loop killed after ${Math.round(ms)} ms (limit ${LIMITS.timeoutMs} ms)`);
 
@@ -100,6 +102,7 @@ describe('sandboxed file tools', () => {
     const { error, ms } = await extractThroughSandbox('allocate.txt', Buffer.from('tekst'));
     expect(error).toBeInstanceOf(ExtractionStoppedError);
     expect((error as Error).message).toBe('needed more than 512 MB');
+    expect((error as ExtractionStoppedError).stoppedBy).toBe('memory');
     expect(ms).toBeLessThan(LIMITS.timeoutMs);
   });
 
@@ -113,6 +116,7 @@ describe('sandboxed file tools', () => {
     const { error, ms } = await extractThroughSandbox('pages.txt', Buffer.from('tekst'));
     expect(error).toBeInstanceOf(ExtractionStoppedError);
     expect((error as Error).message).toBe('page 3 stopped after 1 s');
+    expect((error as ExtractionStoppedError).stoppedBy).toBe('time');
     expect((error as ExtractionStoppedError).pages.map((p) => p.text)).toEqual([
       'Side 1 om brannskiller',
       'Side 2 om brannskiller',

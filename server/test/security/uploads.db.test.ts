@@ -1,0 +1,373 @@
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testEngines } from '../helpers/test-database.js';
+
+/**
+ * Attack class: uploads (issue 41, item 5). A subcontractor opened one PUT of an upload and sent 64 bytes, completed a
+ * second PUT of the same upload with the file to be reviewed, waited for approval, then finished the first PUT: it was
+ * answered 409, yet the document now downloaded as the swapped file while its MD5, preview and text were the reviewed
+ * one's. Every test here goes through real HTTP against the listening service.
+ */
+
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+/** every file under a folder, relative to it */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** a PUT whose body is sent in two steps: the first part now, the rest when told (or never) */
+function startSlowPut(params: { port: number; path: string; bytes: Buffer; firstPart: number }) {
+  let request!: ClientRequest;
+  const answered = new Promise<Answer | 'closed'>((resolve) => {
+    request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: params.port,
+        method: 'PUT',
+        path: params.path,
+        headers: { 'content-type': 'application/pdf', 'content-length': params.bytes.length },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', () => resolve('closed'));
+    request.on('close', () => resolve('closed'));
+  });
+  request.write(params.bytes.subarray(0, params.firstPart));
+  return {
+    async finish(): Promise<Answer | 'closed'> {
+      request.end(params.bytes.subarray(params.firstPart));
+      return answered;
+    },
+    abort() {
+      request.destroy();
+    },
+    /** how the request ended without us finishing it */
+    ended: answered,
+  };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe.each(testEngines())('uploads to the embedded storage cannot be swapped, on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let root: string;
+  let port: number;
+  let reviewed: Buffer;
+  let swapped: Buffer;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'byggdok-upload-swap-'));
+    t = await createTestApp({ engine, settings: { storage: { kind: 'fs', root } } });
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    seed = await t.seed();
+    reviewed = await makePdf(['Brannteknisk rapport\nRømningsveier i 1. etasje'], { title: 'Brannteknisk rapport' });
+    swapped = await makePdf(['Brannteknisk rapport\nIngen rømningsveier'], { title: 'Byttet ut' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  async function register(filename: string): Promise<{ documentId: string; path: string; folder: string }> {
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: seed.key,
+      payload: { filename },
+    });
+    expect(registered.status).toBe(200);
+    const url = new URL(registered.body.uploadUrl as string);
+    const documentId = registered.body.documentId as string;
+    return {
+      documentId,
+      path: `${url.pathname}${url.search}`,
+      folder: path.join(root, 'documents', seed.ownerId, seed.buildingId, documentId),
+    };
+  }
+
+  async function put(urlPath: string, bytes: Buffer): Promise<Answer> {
+    const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  /** what the document says about its bytes, and the bytes its download URL gives */
+  async function stored(documentId: string): Promise<{ md5: string | null; bytes: Buffer; blobKey: string }> {
+    const document = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents/${documentId}`,
+      key: seed.key,
+    });
+    expect(document.status).toBe(200);
+    const download = new URL(document.body.url as string);
+    const response = await fetch(`http://127.0.0.1:${port}${download.pathname}${download.search}`);
+    expect(response.status).toBe(200);
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['blob_key', 'md5'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row.md5).toBe(document.body.md5Checksum);
+    return { md5: row.md5, bytes: Buffer.from(await response.arrayBuffer()), blobKey: row.blob_key };
+  }
+
+  it('keeps the bytes of the one PUT it accepted when a slow PUT of the same upload finishes after another', async () => {
+    const upload = await register('Rapporter/Brannteknisk rapport.pdf');
+    const slow = startSlowPut({ port, path: upload.path, bytes: swapped, firstPart: 64 });
+    // the service has begun writing the slow PUT's bytes
+    await until(async () => (await filesUnder(upload.folder)).length > 0);
+
+    const quick = await put(upload.path, reviewed);
+    const late = await slow.finish();
+
+    const answers = [
+      { answer: quick, bytes: reviewed },
+      { answer: late, bytes: swapped },
+    ];
+    const accepted = answers.filter((a) => a.answer !== 'closed' && a.answer.status === 200);
+    expect(accepted).toHaveLength(1);
+    const refused = answers.find((a) => a !== accepted[0])!;
+    expect(refused.answer).not.toBe('closed');
+    expect((refused.answer as Answer).status).toBe(409);
+
+    // what was accepted is what downloads, and the MD5 the document shows is of those bytes
+    const document = await stored(upload.documentId);
+    expect(document.bytes.equals(accepted[0]!.bytes)).toBe(true);
+    expect(document.md5).toBe(md5(accepted[0]!.bytes));
+    // the refused attempt left no bytes behind
+    expect(await filesUnder(upload.folder)).toEqual([path.relative(upload.folder, path.join(root, document.blobKey))]);
+  });
+
+  it('refuses a PUT of an upload that has completed, and the bytes stay those it accepted', async () => {
+    const upload = await register('FDV/Ventilasjon.pdf');
+    expect((await put(upload.path, reviewed)).status).toBe(200);
+
+    const replayed = await put(upload.path, swapped);
+    expect(replayed.status).toBe(409);
+    expect(JSON.parse(replayed.body)).toMatchObject({ code: 'upload.already_completed' });
+
+    const document = await stored(upload.documentId);
+    expect(document.bytes.equals(reviewed)).toBe(true);
+    expect(await filesUnder(upload.folder)).toHaveLength(1);
+  });
+
+  it('refuses a second PUT while the first is still sending, and takes a new one once the first broke off', async () => {
+    const upload = await register('FDV/Sprinkler.pdf');
+    const slow = startSlowPut({ port, path: upload.path, bytes: swapped, firstPart: 64 });
+    await until(async () => (await filesUnder(upload.folder)).length > 0);
+
+    const meanwhile = await put(upload.path, reviewed);
+    expect(meanwhile.status).toBe(409);
+    expect(JSON.parse(meanwhile.body)).toMatchObject({ code: 'upload.in_progress' });
+
+    slow.abort();
+    // the broken-off attempt gives up its claim and its bytes
+    await until(async () => (await filesUnder(upload.folder)).length === 0);
+    await until(async () => {
+      const row = await t.deps.database.db
+        .selectFrom('documents')
+        .select('upload_attempt_id')
+        .where('id', '=', upload.documentId)
+        .executeTakeFirstOrThrow();
+      return row.upload_attempt_id === null;
+    });
+
+    expect((await put(upload.path, reviewed)).status).toBe(200);
+    const document = await stored(upload.documentId);
+    expect(document.bytes.equals(reviewed)).toBe(true);
+    expect(await filesUnder(upload.folder)).toHaveLength(1);
+  });
+
+  it('refuses a PUT whose signature was made for another upload', async () => {
+    const first = await register('FDV/Heis.pdf');
+    const second = await register('FDV/Rør.pdf');
+    // the second upload's path with the first's signature
+    const forged = `${second.path.split('?')[0]}?${first.path.split('?')[1]}`;
+    const answer = await put(forged, swapped);
+    expect(answer.status).toBe(403);
+    expect(await filesUnder(second.folder)).toEqual([]);
+  });
+});
+
+describe.each(testEngines())('a stalled upload body is cut off by the server, on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let root: string;
+  let port: number;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'byggdok-upload-stall-'));
+    t = await createTestApp({
+      engine,
+      settings: { storage: { kind: 'fs', root } },
+      options: { timeouts: { headersSeconds: 5, requestSeconds: 60, idleSeconds: 1 } },
+    });
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    seed = await t.seed();
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('closes a PUT that stops sending, so that the upload can be sent again', async () => {
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: seed.key,
+      payload: { filename: 'Tegninger/Plan 1.pdf' },
+    });
+    const url = new URL(registered.body.uploadUrl as string);
+    const urlPath = `${url.pathname}${url.search}`;
+    const bytes = await makePdf(['Plan 1. etasje']);
+    const stalled = startSlowPut({ port, path: urlPath, bytes, firstPart: 64 });
+
+    // never finished by us: the server ends it
+    const ended = await stalled.ended;
+    expect(ended === 'closed' || ended.status === 408).toBe(true);
+
+    const folder = path.join(root, 'documents', seed.ownerId, seed.buildingId, registered.body.documentId as string);
+    await until(async () => (await filesUnder(folder)).length === 0);
+    await until(async () => {
+      const again = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': 'application/pdf' },
+      });
+      return again.status === 200;
+    });
+    expect(await filesUnder(folder)).toHaveLength(1);
+  });
+});
+
+// s3rver ships no type declarations; this is the part of its API the test uses.
+interface S3rver {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+
+describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', (engine) => {
+  let s3: S3rver;
+  let directory: string;
+  let endpoint: string;
+  let admin: S3Client;
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  const bucket = `swap-${engine}`;
+
+  beforeAll(async () => {
+    // the service takes S3 credentials from the standard AWS chain, as in production; s3rver's built-in account
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    directory = await mkdtemp(path.join(tmpdir(), 'byggdok-s3-swap-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
+    endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    admin = new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+    t = await createTestApp({
+      engine,
+      settings: { storage: { kind: 's3', bucket, region: null, endpoint, forcePathStyle: true, eventsToken: null } },
+    });
+    await t.deps.queue.boss.unschedule('uploads.poll').catch(() => undefined);
+    seed = await t.seed();
+  });
+  afterAll(async () => {
+    await t.close();
+    admin.destroy();
+    await s3.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  const keysOf = async (documentId: string) =>
+    ((await admin.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? [])
+      .map((object) => object.Key!)
+      .filter((key) => key.includes(documentId))
+      .sort();
+
+  it('keeps the bytes that arrived first when the pre-signed URL is used again after arrival', async () => {
+    const reviewed = await makePdf(['Brannteknisk rapport\nRømningsveier i 1. etasje']);
+    const swapped = await makePdf(['Brannteknisk rapport\nIngen rømningsveier']);
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: seed.key,
+      payload: { filename: 'Rapporter/Brann.pdf' },
+    });
+    const documentId = registered.body.documentId as string;
+    const uploadUrl = registered.body.uploadUrl as string;
+    const send = (bytes: Buffer) =>
+      fetch(uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/pdf' } });
+
+    expect((await send(reviewed)).status).toBe(200);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(1);
+
+    // the same URL again, after the upload was accepted (and, say, approved)
+    expect((await send(swapped)).status).toBe(200);
+    const uploadKey = decodeURIComponent(new URL(uploadUrl).pathname.slice(bucket.length + 2));
+    const head = await t.deps.blobs.head(uploadKey);
+    // its arrival is reported as S3 would: it is not taken, and its bytes are deleted
+    expect(
+      await t.deps.services.uploads.objectArrived({
+        key: uploadKey,
+        size: head!.size,
+        etag: head!.etag ?? null,
+        contentType: 'application/pdf',
+      }),
+    ).toBe(false);
+
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['blob_key', 'md5', 'upload_state'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ upload_state: 'uploaded', md5: md5(reviewed) });
+    expect(row.blob_key).not.toBe(uploadKey);
+    const bytes = await readAll(await t.deps.blobs.get(row.blob_key));
+    expect(bytes.equals(reviewed)).toBe(true);
+    expect(await keysOf(documentId)).toEqual([row.blob_key]);
+  });
+});
