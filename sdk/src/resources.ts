@@ -150,10 +150,15 @@ export function resourcesOf(client: Client<paths>) {
     iterate: (path: BuildingPath, query: DocumentListQuery = {}) =>
       everyItem((nextToken) => documents.list(path, { ...query, ...nextTokenOption(nextToken) })),
     /** the documents of one NS 3451 building category (e.g. `"3"` or `"36"`), every page */
-    iterateCategory: (path: BuildingPath & { buildingCategory: string }, query: { limit?: number } = {}) =>
+    iterateCategory: (
+      path: BuildingPath & { buildingCategory: string },
+      query: { limit?: number; latest_revisions?: boolean } = {},
+    ) =>
       everyItem(async (nextToken) => {
         const page = await dataOf(
-          client.GET(CATEGORY, { params: { path, query: { limit: query.limit ?? 100, ...token(nextToken) } } }),
+          client.GET(CATEGORY, {
+            params: { path, query: { ...query, limit: query.limit ?? 100, ...token(nextToken) } },
+          }),
         );
         return { items: page.documents, nextToken: page.nextToken ?? null };
       }),
@@ -163,6 +168,8 @@ export function resourcesOf(client: Client<paths>) {
     pages: (path: DocumentPath, range: { from: number; to?: number }) =>
       dataOf(client.GET(`${DOCUMENT}/pages`, { params: { path, query: range } })),
     status: (path: DocumentPath) => dataOf(client.GET(`${DOCUMENT}/status`, { params: { path } })),
+    /** the whole chain of versions and drawing revisions the document belongs to, newest first */
+    versions: (path: DocumentPath) => dataOf(client.GET(`${DOCUMENT}/versions`, { params: { path } })),
     update: (path: DocumentPath, body: BodyOf<paths[typeof DOCUMENT]['patch']>) =>
       dataOf(client.PATCH(DOCUMENT, { params: { path }, body })),
     /** archives the document: it leaves lists, search and answers; the operator can restore it */

@@ -323,6 +323,10 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -15777,6 +15781,8 @@ export interface paths {
         query: {
           next_token?: string;
           limit: number;
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -15816,6 +15822,10 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -15982,6 +15992,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           /** @description requires sort_by=updatedAt */
           updated_since?: string;
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -16020,6 +16032,10 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -16184,6 +16200,8 @@ export interface paths {
             /** Format: date-time */
             originalCreatedAt?: string;
             serialNumber?: string;
+            /** @description a live document of the same building this file is a new version of: once uploaded, it supersedes that document (404 for an unknown id, 409 when that document is already superseded) */
+            replacesDocumentId?: string;
           };
         };
       };
@@ -16368,6 +16386,10 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -16689,6 +16711,10 @@ export interface paths {
             serialNumber?: string | null;
             /** @description primary information type id; put first in informationTypes (added when missing) */
             informationType?: string;
+            /** @description a person's drawing number: kept by reprocessing; the revision chains follow it */
+            drawingNumber?: string | null;
+            /** @description a person's revision: kept by reprocessing; the revision chains follow it */
+            drawingRevision?: string | null;
             /** @description all information type ids, primary first; a person's types are never overwritten by reprocessing */
             informationTypes?: string[];
           };
@@ -16720,6 +16746,10 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -17078,6 +17108,211 @@ export interface paths {
               outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
               /** @description beyond the partner spec: why, in words, when a person should know (see `processing` of a document) */
               reason: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The whole chain of versions and drawing revisions the document belongs to, newest first
+     * @description From any member of the chain; a document with no other version answers a list of itself. The same access as reading the document.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              versions: {
+                id: string;
+                filename: string;
+                title?: string;
+                originalPath: string;
+                buildingCategory: string | null;
+                discipline: string | null;
+                informationType: string | null;
+                informationTypes: string[];
+                isDrawing: boolean;
+                isSchemaDrawing: boolean;
+                serialNumber: string | null;
+                size: number;
+                md5Checksum: string | null;
+                corrupt: boolean;
+                drawingDate: string | null;
+                drawingNumber: string | null;
+                drawingRevision: string | null;
+                drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
+                floor: string | null;
+                originalCreatedAt: string | null;
+                asBuilt: boolean;
+                externalIds?: {
+                  [key: string]: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+                processedAt: string | null;
+                /** @description the file was stored but its text could not be read */
+                textExtractionError: boolean;
+                /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+                duplicateOf: string | null;
+                /** @description beyond the partner spec: what became of the document's processing, and why */
+                processing: {
+                  /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                  outcome:
+                    'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                  /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                  reason: string | null;
+                };
+              }[];
             };
           };
         };
@@ -18703,6 +18938,10 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -19225,6 +19464,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -19254,6 +19495,8 @@ export interface paths {
                 isDrawing?: boolean;
                 asBuilt?: boolean;
                 drawingRevision?: string;
+                supersededBy: string | null;
+                isLatestRevision: boolean;
                 drawingType?: string;
                 drawingDate?: string;
                 md5Checksum?: string;
@@ -19801,6 +20044,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -19828,6 +20073,8 @@ export interface paths {
                 isDrawing?: boolean;
                 asBuilt?: boolean;
                 drawingRevision?: string;
+                supersededBy: string | null;
+                isLatestRevision: boolean;
                 drawingType?: string;
                 drawingDate?: string;
                 md5Checksum?: string;

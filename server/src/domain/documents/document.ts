@@ -47,6 +47,10 @@ export interface DocumentRecord {
   asBuilt: boolean;
   drawingNumber: string | null;
   drawingRevision: string | null;
+  /** the next newer revision or version in the building; null for the latest (decisions.md, revisions) */
+  supersededBy: string | null;
+  /** the document an upload named as the one it replaces */
+  replacesDocumentId: string | null;
   drawingType: string | null;
   /** YYYY-MM-DD */
   drawingDate: string | null;

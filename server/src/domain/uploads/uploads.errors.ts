@@ -17,3 +17,12 @@ export function uploadTooLarge(maxBytes: number): AppError {
     message: `The file is larger than the limit of ${maxBytes} bytes`,
   });
 }
+
+/** a new version can only replace the latest one: the document named already has a newer revision or version */
+export function replacedDocumentSuperseded(): AppError {
+  return new AppError({
+    code: 'document.superseded',
+    kind: 'conflict',
+    message: 'The document named in replacesDocumentId is already superseded; name the latest version',
+  });
+}

@@ -44,6 +44,8 @@ export function toDocument(row: DocumentRow): DocumentRecord {
     asBuilt: row.as_built,
     drawingNumber: row.drawing_number,
     drawingRevision: row.drawing_revision,
+    supersededBy: row.superseded_by,
+    replacesDocumentId: row.replaces_document_id,
     drawingType: row.drawing_type,
     drawingDate: isoDate(row.drawing_date),
     floor: row.floor,

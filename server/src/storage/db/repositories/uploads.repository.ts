@@ -3,7 +3,9 @@ import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
+import { visibleDocuments } from '../visibility.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
+import { relinkRevisions } from './revisions.repository.js';
 
 export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
   const { db, queue } = params;
@@ -25,6 +27,7 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           serial_number: document.serialNumber,
           original_created_at: document.originalCreatedAt,
           created_at: document.createdAt,
+          replaces_document_id: document.replacesDocumentId ?? null,
           updated_at: document.createdAt,
           ...(document.construction
             ? {
@@ -40,6 +43,15 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
         .execute();
     },
 
+    async findReplaceable({ buildingId, documentId }) {
+      if (!isUuid(documentId)) return null;
+      const row = await visibleDocuments(db, { buildingIds: [buildingId] })
+        .select('d.superseded_by')
+        .where('d.id', '=', documentId)
+        .executeTakeFirst();
+      return row ? { supersededBy: row.superseded_by } : null;
+    },
+
     async findUpload(documentId) {
       if (!isUuid(documentId)) return null;
       const row = await db
@@ -52,23 +64,28 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
     },
 
     async completeUpload({ documentId, size, md5, contentType, at }) {
-      return db.transaction().execute(async (trx) => {
+      const completed = await db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('documents')
           .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
-          .returning('building_id')
+          .returning(['building_id', 'replaces_document_id'])
           .executeTakeFirst();
-        if (!result) return false;
+        if (!result) return null;
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterUpload,
           { documentId },
           { singletonKey: documentId, fairnessKey: result.building_id },
         );
-        return true;
+        return result;
       });
+      if (!completed) return false;
+      // a new version supersedes the one it replaces once its bytes are there
+      if (completed.replaces_document_id !== null)
+        await relinkRevisions(db, { buildingId: completed.building_id, documentIds: [documentId] });
+      return true;
     },
 
     async listPendingUploads({ createdAfter, limit }) {
