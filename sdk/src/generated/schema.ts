@@ -14078,6 +14078,8 @@ export interface paths {
                   document_id: string;
                   /** @description present when the document has real pages (PDF, slides) */
                   page_number?: number;
+                  /** @description the newer revision or version of the cited document; null when it is the latest */
+                  superseded_by: string | null;
                 };
               };
               cited_documents: {
@@ -14466,6 +14468,8 @@ export interface paths {
                       document_id: string;
                       /** @description present when the document has real pages (PDF, slides) */
                       page_number?: number;
+                      /** @description the newer revision or version of the cited document; null when it is the latest */
+                      superseded_by: string | null;
                     };
                   };
                   cited_documents: {
@@ -15439,6 +15443,8 @@ export interface paths {
                   document_id: string;
                   /** @description present when the document has real pages (PDF, slides) */
                   page_number?: number;
+                  /** @description the newer revision or version of the cited document; null when it is the latest */
+                  superseded_by: string | null;
                 };
               };
               cited_documents: {

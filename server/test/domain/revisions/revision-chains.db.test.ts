@@ -292,6 +292,54 @@ describe.each(testEngines())('revision chains of drawings and versions of files,
     expect((await get(ids.D!)).supersededBy).toBeNull();
   });
 
+  it('answers from the current revision, and from a superseded one only when no later revision holds it, saying so', async () => {
+    const owner = await t.seed();
+    const at = `/v1/building_owners/${owner.ownerId}/buildings/${owner.buildingId}`;
+    const v1 = await t.upload({
+      seed: owner,
+      filename: 'FDV/Ventilasjonsaggregat LB01 FDV.pdf',
+      bytes: await makePdf([
+        'FDV-dokumentasjon for ventilasjonsaggregat LB01.\nFilteret i ventilasjonsaggregatet skal byttes hver 3. måned.\n' +
+          'Reimen på viftemotoren kontrolleres ved hvert filterbytte.',
+      ]),
+    });
+    await t.waitForProcessing([v1]);
+    const registered = await t.request({
+      method: 'PUT',
+      url: `${at}/documents`,
+      key: owner.key,
+      payload: { filename: 'FDV/Ventilasjonsaggregat LB01 FDV korrigert.pdf', replacesDocumentId: v1 },
+    });
+    const target = new URL(registered.body.uploadUrl as string);
+    await t.app.inject({
+      method: 'PUT',
+      url: `${target.pathname}${target.search}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: await makePdf([
+        'FDV-dokumentasjon for ventilasjonsaggregat LB01, korrigert utgave.\n' +
+          'Filteret i ventilasjonsaggregatet skal byttes hver 6. måned.',
+      ]),
+    });
+    const v2 = registered.body.documentId as string;
+    await t.waitForProcessing([v2]);
+    const ask = async (query: string) =>
+      (await t.request({ method: 'POST', url: `${at}/ask`, key: owner.key, payload: { query, language: 'no' } })).body;
+
+    const current = await ask('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
+    const cited = Object.values(current.citations) as { document_id: string; superseded_by: string | null }[];
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.every((c) => c.document_id === v2 && c.superseded_by === null)).toBe(true);
+    expect(current.answer).toContain('6. måned');
+    expect(current.answer).not.toContain('Merk:');
+
+    // only the first edition says how the belt is checked: cited, marked, and the answer says so
+    const older = await ask('Når kontrolleres reimen på viftemotoren?');
+    const olderCited = Object.values(older.citations) as { document_id: string; superseded_by: string | null }[];
+    expect(olderCited).toContainEqual(expect.objectContaining({ document_id: v1, superseded_by: v2 }));
+    expect(older.answer).toContain('Merk:');
+    expect(older.answer).toContain('eldre revisjon');
+  });
+
   it('builds the chains of documents stored before chains existed (the migration)', async () => {
     const { db } = t.deps.database;
     await db.updateTable('documents').set({ superseded_by: null, drawing_key: null }).execute();
