@@ -1152,6 +1152,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -6320,6 +6341,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -6536,6 +6578,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -12061,6 +12124,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
         };
         header?: never;
         path: {
@@ -12192,6 +12257,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
           /** @description the latest of this subcontractor's zips (UUID) */
           subcontractorId?: string;
         };
@@ -12337,6 +12404,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
         };
         header?: never;
         path: {

@@ -37,7 +37,11 @@ export function normalizeRevision(raw: string | null): string | null {
  */
 export function normalizeDrawingNumber(number: string | null, revision: string | null = null): string | null {
   if (number === null) return null;
-  let key = number.trim().toUpperCase().replace(SEPARATORS, '-').replace(/^-+|-+$/g, '');
+  let key = number
+    .trim()
+    .toUpperCase()
+    .replace(SEPARATORS, '-')
+    .replace(/^-+|-+$/g, '');
   key = key.replace(/-REV(?:ISJON|ISION|ISIE)?-?[A-Z0-9]{1,4}$/, '');
   const iso = parseIso19650(key);
   if (iso) key = iso.code;

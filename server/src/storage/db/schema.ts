@@ -307,6 +307,8 @@ export interface ZipArchivesTable {
   project_id: string | null;
   subcontractor_id: string | null;
   exclude_before: NullableTimestamp;
+  /** only current revisions and versions (migration 0030) */
+  latest_revisions: Defaulted<boolean>;
   status: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
   blob_key: string | null;
   file_count: number | null;

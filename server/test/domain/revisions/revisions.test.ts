@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDocument } from '../../../src/domain/classification/classify.js';
+import { drawingsOf } from '../../../src/domain/handover/handover-report.js';
 import {
   chainOf,
   compareRevisions,
@@ -175,5 +176,51 @@ describe('revision chains', () => {
   it('answers a document with no other version as a chain of itself', () => {
     const only = member('only', null, null);
     expect(chainOf({ documentId: 'only', supersededBy: computeSupersededBy([only]) })).toEqual(['only']);
+  });
+});
+
+describe('the handover report lists the current revision of each drawing with its history', () => {
+  const file = (
+    documentId: string,
+    drawingNumber: string | null,
+    drawingRevision: string | null,
+    supersededBy: string | null,
+  ) => ({
+    documentId,
+    buildingId: 'bld-1',
+    path: `ARK/${documentId}.pdf`,
+    filename: `${documentId}.pdf`,
+    size: 1,
+    md5: null,
+    buildingCategory: null,
+    informationTypes: [],
+    deliveryId: null,
+    deliveryInformationType: null,
+    approvalStatus: null,
+    progressStatus: null,
+    subcontractorId: null,
+    parentDocumentId: null,
+    uploadedAt: null,
+    drawingNumber,
+    drawingRevision,
+    supersededBy,
+  });
+
+  it('gives each drawing its current revision and the superseded ones newest first; plain files are left out', () => {
+    const drawings = drawingsOf([
+      file('b', 'A-10-103', 'B', 'c'),
+      file('d', 'A-10-103', 'D', null),
+      file('c', 'A-10-103', 'C', 'd'),
+      file('plan4', 'A-10-104', 'A', null),
+      file('manual', null, null, 'manual2'),
+      file('manual2', null, null, null),
+      file('report', null, null, null),
+    ]);
+    expect(drawings.map((d) => [d.drawingNumber, d.current.documentId, d.history.map((h) => h.documentId)])).toEqual([
+      ['A-10-103', 'd', ['c', 'b']],
+      ['A-10-104', 'plan4', []],
+      [null, 'manual2', ['manual']],
+    ]);
+    expect(drawings[0]!.current.revision).toBe('D');
   });
 });

@@ -17,12 +17,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index documents_drawing_key on documents (building_id, drawing_key) where drawing_key is not null;
     create index documents_superseded_by on documents (superseded_by) where superseded_by is not null;
     create index documents_replaces on documents (replaces_document_id) where replaces_document_id is not null;
+    alter table zip_archives add column latest_revisions boolean not null default false;
   `.execute(db);
   await buildRevisionChains(db as unknown as Kysely<DB>);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    alter table zip_archives drop column latest_revisions;
     alter table documents drop column replaces_document_id;
     alter table documents drop column superseded_by;
     alter table documents drop column drawing_number_source;
