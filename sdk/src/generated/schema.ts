@@ -327,6 +327,8 @@ export interface paths {
               supersededBy: string | null;
               /** @description exactly supersededBy === null */
               isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -15901,6 +15903,8 @@ export interface paths {
                 supersededBy: string | null;
                 /** @description exactly supersededBy === null */
                 isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -16111,6 +16115,8 @@ export interface paths {
                 supersededBy: string | null;
                 /** @description exactly supersededBy === null */
                 isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -16465,6 +16471,8 @@ export interface paths {
               supersededBy: string | null;
               /** @description exactly supersededBy === null */
               isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -16825,6 +16833,8 @@ export interface paths {
               supersededBy: string | null;
               /** @description exactly supersededBy === null */
               isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -17363,6 +17373,8 @@ export interface paths {
                 supersededBy: string | null;
                 /** @description exactly supersededBy === null */
                 isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -19017,6 +19029,8 @@ export interface paths {
                 supersededBy: string | null;
                 /** @description exactly supersededBy === null */
                 isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;

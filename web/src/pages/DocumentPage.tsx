@@ -34,6 +34,17 @@ export function DocumentPage() {
         }),
       ),
   });
+  const versions = useQuery({
+    queryKey: ['document', ownerId, buildingId, documentId, 'versions'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/versions', {
+          params: { path },
+        }),
+      ),
+  });
+  const chain = versions.data?.versions ?? [];
+  const current = chain[0];
   const save = useMutation({
     mutationFn: (body: {
       filename?: string;
@@ -51,6 +62,7 @@ export function DocumentPage() {
     onSuccess: async () => {
       setSaved(true);
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
     },
   });
@@ -93,6 +105,20 @@ export function DocumentPage() {
         {d && (
           <div className="document-layout">
             <div>
+              {d.supersededBy !== null && (
+                <p className="superseded-notice" role="note">
+                  {t('revisions.notice')}{' '}
+                  {current && current.id !== d.id ? (
+                    <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${current.id}`}>
+                      {t('revisions.openCurrent', { name: current.filename })}
+                    </Link>
+                  ) : (
+                    <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.supersededBy}`}>
+                      {t('revisions.openNewer')}
+                    </Link>
+                  )}
+                </p>
+              )}
               <h1>{d.filename}</h1>
               {d.title && d.title !== d.filename && <p className="muted">{d.title}</p>}
               {quote && (
@@ -120,6 +146,43 @@ export function DocumentPage() {
                   </div>
                 ))}
               </dl>
+              <h2>{t('revisions.title')}</h2>
+              {chain.length <= 1 ? (
+                <p className="muted">{t('revisions.none')}</p>
+              ) : (
+                <ol className="revisions" aria-label={t('revisions.title')}>
+                  {chain.map((version, index) => {
+                    const label = [
+                      version.drawingRevision ? t('revisions.revision', { revision: version.drawingRevision }) : null,
+                      index === 0 ? t('revisions.current') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ');
+                    const uploaded = t(version.uploadedBy ? 'revisions.uploadedBy' : 'revisions.uploaded', {
+                      date: dates.format(new Date(version.createdAt)),
+                      name: version.uploadedBy,
+                    });
+                    return (
+                      <li key={version.id} aria-current={version.id === d.id ? 'page' : undefined}>
+                        {version.id === d.id ? (
+                          <span>{version.filename}</span>
+                        ) : (
+                          <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${version.id}`}>
+                            {version.filename}
+                          </Link>
+                        )}
+                        {label && <span className="badge">{label}</span>}
+                        <div className="muted">
+                          {uploaded}
+                          {version.drawingDate
+                            ? ` · ${t('revisions.drawn', { date: days.format(new Date(version.drawingDate)) })}`
+                            : ''}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ol>
+              )}
               <h2>{t('document.classification')}</h2>
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>

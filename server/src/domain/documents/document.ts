@@ -51,6 +51,8 @@ export interface DocumentRecord {
   supersededBy: string | null;
   /** the document an upload named as the one it replaces */
   replacesDocumentId: string | null;
+  /** who uploaded it, in words: the person's name, or what a subcontractor's portal upload said; null for a key */
+  uploadedBy: string | null;
   drawingType: string | null;
   /** YYYY-MM-DD */
   drawingDate: string | null;

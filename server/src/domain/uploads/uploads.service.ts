@@ -23,6 +23,8 @@ export interface NewDocument {
   createdAt: Date;
   /** the live document of the building this upload is a new version of */
   replacesDocumentId?: string | null;
+  /** the name of the person who uploaded it (a signed-in person's upload) */
+  uploadedBy?: string | null;
   /** a subcontractor's upload in a construction project: which delivery and information type it answers */
   construction?: ConstructionUpload;
 }
@@ -44,6 +46,8 @@ export interface UploadRecord {
 
 export interface UploadsRepository {
   insertPending(document: NewDocument): Promise<void>;
+  /** a person's name, as their uploads are labelled */
+  personName(userId: string): Promise<string | null>;
   /** a live document of the building (the visibility rule), with what supersedes it; null when there is none */
   findReplaceable(params: { buildingId: string; documentId: string }): Promise<{ supersededBy: string | null } | null>;
   /** the upload of a live (not archived) document */
@@ -99,7 +103,8 @@ export function createUploadsService(deps: {
     replacesDocumentId?: string;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const placement = await access.authorizeUpload({ principal: params.principal, target: params.target });
-    return register({ ...params, placement });
+    const uploadedBy = params.principal.kind === 'user' ? await repository.personName(params.principal.userId) : null;
+    return register({ ...params, placement, ...(uploadedBy ? { uploadedBy } : {}) });
   }
 
   /**
@@ -112,6 +117,7 @@ export function createUploadsService(deps: {
     originalCreatedAt?: Date;
     serialNumber?: string;
     replacesDocumentId?: string;
+    uploadedBy?: string;
     construction?: ConstructionUpload;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const { placement } = params;
@@ -141,6 +147,7 @@ export function createUploadsService(deps: {
       originalCreatedAt: params.originalCreatedAt ?? null,
       createdAt: clock.now(),
       replacesDocumentId: params.replacesDocumentId ?? null,
+      uploadedBy: params.uploadedBy ?? null,
       ...(params.construction ? { construction: params.construction } : {}),
     });
     const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });

@@ -39,6 +39,11 @@ export const DocumentSchema = Type.Object({
       'for the latest',
   }),
   isLatestRevision: Type.Boolean({ description: 'exactly supersededBy === null' }),
+  uploadedBy: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null " +
+      "for an upload by a partner's key",
+  }),
   floor: Nullable(Type.String()),
   originalCreatedAt: Nullable(Type.String()),
   asBuilt: Type.Boolean(),
@@ -110,6 +115,7 @@ export function presentDocument(document: DocumentRecord) {
     drawingType: document.drawingType,
     supersededBy: document.supersededBy,
     isLatestRevision: document.supersededBy === null,
+    uploadedBy: document.uploadedBy,
     floor: document.floor,
     originalCreatedAt: document.originalCreatedAt?.toISOString() ?? null,
     asBuilt: document.asBuilt,

@@ -46,6 +46,7 @@ export function toDocument(row: DocumentRow): DocumentRecord {
     drawingRevision: row.drawing_revision,
     supersededBy: row.superseded_by,
     replacesDocumentId: row.replaces_document_id,
+    uploadedBy: row.uploaded_by,
     drawingType: row.drawing_type,
     drawingDate: isoDate(row.drawing_date),
     floor: row.floor,

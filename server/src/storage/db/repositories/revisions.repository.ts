@@ -120,12 +120,17 @@ export async function relinkRevisions(
     const next = computeSupersededBy([...members.values()].map(toMember));
     for (const [id, supersededBy] of next) {
       if (members.get(id)?.superseded_by === supersededBy) continue;
-      await trx.updateTable('documents').set({ superseded_by: supersededBy }).where('id', '=', id).execute();
+      // a changed supersededBy is a change of the document: clients syncing by updated_since see it
+      await trx
+        .updateTable('documents')
+        .set({ superseded_by: supersededBy, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     }
     // what is no longer live points nowhere
     let stale = trx
       .updateTable('documents')
-      .set({ superseded_by: null })
+      .set({ superseded_by: null, updated_at: new Date() })
       .where('building_id', '=', params.buildingId)
       .where('superseded_by', 'is not', null);
     if (members.size > 0) stale = stale.where('id', 'not in', [...members.keys()]);

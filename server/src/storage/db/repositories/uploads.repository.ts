@@ -28,6 +28,7 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           original_created_at: document.originalCreatedAt,
           created_at: document.createdAt,
           replaces_document_id: document.replacesDocumentId ?? null,
+          uploaded_by: document.uploadedBy ?? null,
           updated_at: document.createdAt,
           ...(document.construction
             ? {
@@ -41,6 +42,11 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
             : {}),
         })
         .execute();
+    },
+
+    async personName(userId) {
+      const row = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+      return row ? row.name || row.email : null;
     },
 
     async findReplaceable({ buildingId, documentId }) {
