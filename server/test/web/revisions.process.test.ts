@@ -203,6 +203,21 @@ describe('drawing revisions in a browser', () => {
       await page.goto(`${base}/app${documentAt(ids.C!)}`);
       await page.getByRole('note').waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'revisions-document-nb-390.png'), fullPage: true });
+
+      // a person uploads a corrected version of the 4th floor plan from its page: it supersedes it at once
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${base}/app${documentAt(ids.plan4!)}`);
+      await page.getByRole('heading', { name: 'A-10-104 Plan 4. etasje rev A.pdf', level: 1 }).waitFor();
+      await page.getByLabel('Last opp en ny versjon av filen').setInputFiles({
+        name: 'A-10-104 Plan 4. etasje rev A korrigert.pdf',
+        mimeType: 'application/pdf',
+        buffer: await makePdf(['Plan 4. etasje\nTegningsnr: A-10-104\nRev: A'], { size: A1 }),
+      });
+      await page.getByText('Den nye versjonen er lastet opp og erstatter dette dokumentet.').waitFor();
+      await page.getByRole('note').waitFor();
+      const versions = page.getByRole('list', { name: 'Revisjoner og versjoner' }).getByRole('listitem');
+      await expect.poll(() => versions.count()).toBe(2);
+      expect(await versions.first().textContent()).toMatch(/korrigert\.pdf.*Lastet opp .* av Administrator/);
       await context.close();
     },
   );

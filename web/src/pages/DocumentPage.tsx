@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
+import { putFile } from '../put-file.js';
 import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
@@ -44,6 +45,24 @@ export function DocumentPage() {
       ),
   });
   const chain = versions.data?.versions ?? [];
+  // a new version of this file: registered as replacing it, then its bytes sent; it supersedes this one once there
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const folder = (document.data?.originalPath ?? '').split('/').slice(0, -1).join('/');
+      const registered = await unwrap(
+        api.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
+          params: { path: { buildingOwnerId: ownerId, buildingId } },
+          body: { filename: folder ? `${folder}/${file.name}` : file.name, replacesDocumentId: documentId },
+        }),
+      );
+      await putFile(registered.uploadUrl, file, () => undefined);
+      return registered.documentId;
+    },
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
+    },
+  });
   const current = chain[0];
   const save = useMutation({
     mutationFn: (body: {
@@ -182,6 +201,25 @@ export function DocumentPage() {
                     );
                   })}
                 </ol>
+              )}
+              {edits && d.supersededBy === null && (
+                <div className="upload-version">
+                  <label>
+                    {t('revisions.uploadNew')}
+                    <input
+                      type="file"
+                      disabled={upload.isPending}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        if (file) upload.mutate(file);
+                        event.target.value = '';
+                      }}
+                    />
+                  </label>
+                  {upload.isPending && <p role="status">{t('revisions.uploading')}</p>}
+                  {upload.isSuccess && <p role="status">{t('revisions.newVersionSent')}</p>}
+                  {upload.error && <Failure error={upload.error} />}
+                </div>
               )}
               <h2>{t('document.classification')}</h2>
               {classification.length === 0 ? (

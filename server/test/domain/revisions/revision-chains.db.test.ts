@@ -80,7 +80,7 @@ describe.each(testEngines())('revision chains of drawings and versions of files,
         filename,
         bytes: await sheet(lines),
       });
-      await t.waitForProcessing([ids[name]!], 60_000);
+      await t.waitForProcessing([ids[name]], 60_000);
     }
   }, 180_000);
   afterAll(() => t?.close());
@@ -326,7 +326,7 @@ describe.each(testEngines())('revision chains of drawings and versions of files,
       (await t.request({ method: 'POST', url: `${at}/ask`, key: owner.key, payload: { query, language: 'no' } })).body;
 
     const current = await ask('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
-    const cited = Object.values(current.citations) as { document_id: string; superseded_by: string | null }[];
+    const cited = Object.values<{ document_id: string; superseded_by: string | null }>(current.citations);
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.every((c) => c.document_id === v2 && c.superseded_by === null)).toBe(true);
     expect(current.answer).toContain('6. måned');
@@ -334,7 +334,7 @@ describe.each(testEngines())('revision chains of drawings and versions of files,
 
     // only the first edition says how the belt is checked: cited, marked, and the answer says so
     const older = await ask('Når kontrolleres reimen på viftemotoren?');
-    const olderCited = Object.values(older.citations) as { document_id: string; superseded_by: string | null }[];
+    const olderCited = Object.values<{ document_id: string; superseded_by: string | null }>(older.citations);
     expect(olderCited).toContainEqual(expect.objectContaining({ document_id: v1, superseded_by: v2 }));
     expect(older.answer).toContain('Merk:');
     expect(older.answer).toContain('eldre revisjon');
