@@ -213,7 +213,12 @@ describe('drawing revisions in a browser', () => {
         mimeType: 'application/pdf',
         buffer: await makePdf(['Plan 4. etasje\nTegningsnr: A-10-104\nRev: A'], { size: A1 }),
       });
-      await page.getByText('Den nye versjonen er lastet opp og erstatter dette dokumentet.').waitFor();
+      await page
+        .getByText('Den nye versjonen er lastet opp og erstatter dette dokumentet.')
+        .waitFor()
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\n${await page.locator('.upload-version').innerText()}`);
+        });
       await page.getByRole('note').waitFor();
       const versions = page.getByRole('list', { name: 'Revisjoner og versjoner' }).getByRole('listitem');
       await expect.poll(() => versions.count()).toBe(2);

@@ -202,9 +202,9 @@ export function DocumentPage() {
                   })}
                 </ol>
               )}
-              {edits && d.supersededBy === null && (
+              {edits && (d.supersededBy === null || upload.isSuccess) && (
                 <div className="upload-version">
-                  <label>
+                  <label hidden={d.supersededBy !== null}>
                     {t('revisions.uploadNew')}
                     <input
                       type="file"
