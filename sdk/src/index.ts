@@ -92,6 +92,8 @@ export interface UploadInput {
   /** when the file was made, if it is older than the upload */
   originalCreatedAt?: string;
   serialNumber?: string;
+  /** a live document of the same building this file is a new version of (it supersedes it once uploaded) */
+  replacesDocumentId?: string;
   signal?: AbortSignal;
 }
 
@@ -184,6 +186,7 @@ export function createByggdokClient(options: ByggdokClientOptions): ByggdokClien
       filename: file.filename,
       ...(file.originalCreatedAt !== undefined ? { originalCreatedAt: file.originalCreatedAt } : {}),
       ...(file.serialNumber !== undefined ? { serialNumber: file.serialNumber } : {}),
+      ...(file.replacesDocumentId !== undefined ? { replacesDocumentId: file.replacesDocumentId } : {}),
     });
     // the signed URL carries its own authorisation: no credential goes with the bytes
     const response = await fetchWithRetries(

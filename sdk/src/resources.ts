@@ -39,11 +39,11 @@ export type ProcessingStatus = Ok<paths[`${typeof BUILDING}/status`]['get']>;
 export type SearchResult = Ok<paths[typeof BUILDING_SEARCH]['get']>;
 export type SearchInput = Loose<
   QueryOf<paths[typeof BUILDING_SEARCH]['get']>,
-  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness'
+  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness' | 'latest_revisions'
 >;
 export type DocumentListQuery = Loose<
   Omit<QueryOf<paths[typeof DOCUMENTS]['get']>, 'next_token'>,
-  'limit' | 'sort_by' | 'sort_order'
+  'limit' | 'sort_by' | 'sort_order' | 'latest_revisions'
 >;
 export type DeficiencyReport = Ok<paths[`${typeof BUILDING}/report`]['get']>;
 export type ReportItems = Ok<paths[typeof REPORTS]['get']>;
@@ -78,6 +78,7 @@ const SEARCH_DEFAULTS = {
   sort_order: 'desc',
   include_aggregations: false,
   fuzziness: 'auto',
+  latest_revisions: false,
 } as const;
 
 function token(nextToken: string | undefined): { next_token?: string } {
@@ -141,7 +142,14 @@ export function resourcesOf(client: Client<paths>) {
         client.GET(DOCUMENTS, {
           params: {
             path,
-            query: { limit: 100, sort_by: 'createdAt', sort_order: 'desc', ...rest, ...token(nextToken) },
+            query: {
+              limit: 100,
+              sort_by: 'createdAt',
+              sort_order: 'desc',
+              latest_revisions: false,
+              ...rest,
+              ...token(nextToken),
+            },
           },
         }),
       );
@@ -150,10 +158,22 @@ export function resourcesOf(client: Client<paths>) {
     iterate: (path: BuildingPath, query: DocumentListQuery = {}) =>
       everyItem((nextToken) => documents.list(path, { ...query, ...nextTokenOption(nextToken) })),
     /** the documents of one NS 3451 building category (e.g. `"3"` or `"36"`), every page */
-    iterateCategory: (path: BuildingPath & { buildingCategory: string }, query: { limit?: number } = {}) =>
+    iterateCategory: (
+      path: BuildingPath & { buildingCategory: string },
+      query: { limit?: number; latest_revisions?: boolean } = {},
+    ) =>
       everyItem(async (nextToken) => {
         const page = await dataOf(
-          client.GET(CATEGORY, { params: { path, query: { limit: query.limit ?? 100, ...token(nextToken) } } }),
+          client.GET(CATEGORY, {
+            params: {
+              path,
+              query: {
+                limit: query.limit ?? 100,
+                latest_revisions: query.latest_revisions ?? false,
+                ...token(nextToken),
+              },
+            },
+          }),
         );
         return { items: page.documents, nextToken: page.nextToken ?? null };
       }),
@@ -163,6 +183,8 @@ export function resourcesOf(client: Client<paths>) {
     pages: (path: DocumentPath, range: { from: number; to?: number }) =>
       dataOf(client.GET(`${DOCUMENT}/pages`, { params: { path, query: range } })),
     status: (path: DocumentPath) => dataOf(client.GET(`${DOCUMENT}/status`, { params: { path } })),
+    /** the whole chain of versions and drawing revisions the document belongs to, newest first */
+    versions: (path: DocumentPath) => dataOf(client.GET(`${DOCUMENT}/versions`, { params: { path } })),
     update: (path: DocumentPath, body: BodyOf<paths[typeof DOCUMENT]['patch']>) =>
       dataOf(client.PATCH(DOCUMENT, { params: { path }, body })),
     /** archives the document: it leaves lists, search and answers; the operator can restore it */

@@ -14,6 +14,8 @@ export interface DocumentFilter {
   floor: string;
   state: '' | ProcessingState;
   kind: Kind;
+  /** only the current revision of each drawing and version of each file (the default; a switch shows all) */
+  latestOnly: boolean;
 }
 
 export const NO_FILTER: DocumentFilter = {
@@ -24,6 +26,7 @@ export const NO_FILTER: DocumentFilter = {
   floor: '',
   state: '',
   kind: 'all',
+  latestOnly: true,
 };
 
 export function processingState(document: DocumentRow): ProcessingState {
@@ -102,6 +105,7 @@ export function filterDocuments(
       (!filter.informationType || d.informationTypes.includes(filter.informationType)) &&
       (!filter.floor || d.floor === filter.floor) &&
       (!filter.state || processingState(d) === filter.state) &&
+      (!filter.latestOnly || d.isLatestRevision) &&
       (filter.kind === 'all' || d.isDrawing === (filter.kind === 'drawings')),
   );
   const collator = new Intl.Collator(locale, { numeric: true });

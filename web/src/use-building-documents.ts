@@ -15,7 +15,7 @@ export function useBuildingDocuments(ownerId: string, buildingId: string, versio
   const listPage = (query: { sort_order: 'asc' | 'desc'; next_token?: string; updated_since?: string }) =>
     unwrap(
       api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-        params: { path, query: { limit: PAGE, sort_by: 'updatedAt', ...query } },
+        params: { path, query: { limit: PAGE, sort_by: 'updatedAt', latest_revisions: false, ...query } },
       }),
     );
   const pages = useInfiniteQuery({

@@ -10,8 +10,8 @@ const answer: Answer = {
   answer: 'Sprinkleranlegget ble levert av Firesafe AS [1], og det ble kontrollert i 2024 [2]. Se også [7].',
   thread_id: '0190a3c4-0000-7000-8000-000000000000',
   citations: {
-    '1': { cited_text: 'Leverandør: Firesafe AS', document_id: 'doc-a', page_number: 3 },
-    '2': { cited_text: 'Kontrollert 12.03.2024', document_id: 'doc-b' },
+    '1': { cited_text: 'Leverandør: Firesafe AS', document_id: 'doc-a', page_number: 3, superseded_by: null },
+    '2': { cited_text: 'Kontrollert 12.03.2024', document_id: 'doc-b', superseded_by: null },
   },
   cited_documents: [
     { id: 'doc-a', filename: 'Brannteknisk rapport.pdf', building_id: 'bld-1' },

@@ -30,6 +30,9 @@ function row(patch: Partial<DocumentRow>): DocumentRow {
     drawingNumber: null,
     drawingRevision: null,
     drawingType: null,
+    supersededBy: null,
+    isLatestRevision: true,
+    uploadedBy: null,
     floor: null,
     originalCreatedAt: null,
     asBuilt: false,
@@ -104,6 +107,21 @@ describe('the building page filters', () => {
     expect(names({ state: 'unreadable' })).toEqual(['skann.pdf']);
     expect(names({ text: 'fasade' })).toEqual(['Yttervegg 10.pdf']);
     expect(names({ text: 'VENTILASJON' })).toEqual(['Ventilasjon FDV.pdf']);
+  });
+
+  it('shows only current revisions by default, and every revision when the switch is off', () => {
+    const revC = row({
+      filename: 'A-10-103 rev C.pdf',
+      drawingNumber: 'A-10-103',
+      supersededBy: 'd-rev-d',
+      isLatestRevision: false,
+    });
+    const revD = row({ id: 'd-rev-d', filename: 'A-10-103 rev D.pdf', drawingNumber: 'A-10-103' });
+    const names = (latestOnly: boolean) =>
+      filterDocuments([revC, revD], { ...NO_FILTER, latestOnly }, byName, 'nb').map((d) => d.filename);
+    expect(NO_FILTER.latestOnly).toBe(true);
+    expect(names(true)).toEqual(['A-10-103 rev D.pdf']);
+    expect(names(false)).toEqual(['A-10-103 rev C.pdf', 'A-10-103 rev D.pdf']);
   });
 
   it('sorts names as people count (2 before 10) and puts uncategorised documents last either way', () => {

@@ -323,6 +323,12 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -1148,6 +1154,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -6317,6 +6344,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -6533,6 +6581,27 @@ export interface paths {
                 subcontractorId: string | null;
                 parentDocumentId: string | null;
                 uploadedAt: string | null;
+                drawingNumber?: string | null;
+                drawingRevision?: string | null;
+                supersededBy?: string | null;
+              }[];
+              /** @description the current revision of each drawing (and version of each file) with its history */
+              drawings?: {
+                buildingId: string;
+                drawingNumber: string | null;
+                current: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                };
+                /** @description superseded revisions and versions, newest first */
+                history: {
+                  documentId: string;
+                  filename: string;
+                  revision: string | null;
+                  uploadedAt: string | null;
+                }[];
               }[];
               incomplete: {
                 code: string;
@@ -12058,6 +12127,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
         };
         header?: never;
         path: {
@@ -12189,6 +12260,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
           /** @description the latest of this subcontractor's zips (UUID) */
           subcontractorId?: string;
         };
@@ -12334,6 +12407,8 @@ export interface paths {
         query?: {
           /** @description leave out documents uploaded before this day (YYYY-MM-DD) or time (ISO 8601) */
           excludeFilesBeforeDate?: string;
+          /** @description true: only the current revision of each drawing and version of each file */
+          latest_revisions?: boolean;
         };
         header?: never;
         path: {
@@ -14075,6 +14150,8 @@ export interface paths {
                   document_id: string;
                   /** @description present when the document has real pages (PDF, slides) */
                   page_number?: number;
+                  /** @description the newer revision or version of the cited document; null when it is the latest */
+                  superseded_by: string | null;
                 };
               };
               cited_documents: {
@@ -14463,6 +14540,8 @@ export interface paths {
                       document_id: string;
                       /** @description present when the document has real pages (PDF, slides) */
                       page_number?: number;
+                      /** @description the newer revision or version of the cited document; null when it is the latest */
+                      superseded_by: string | null;
                     };
                   };
                   cited_documents: {
@@ -15436,6 +15515,8 @@ export interface paths {
                   document_id: string;
                   /** @description present when the document has real pages (PDF, slides) */
                   page_number?: number;
+                  /** @description the newer revision or version of the cited document; null when it is the latest */
+                  superseded_by: string | null;
                 };
               };
               cited_documents: {
@@ -15778,6 +15859,8 @@ export interface paths {
         query: {
           next_token?: string;
           limit: number;
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -15817,6 +15900,12 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -15983,6 +16072,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           /** @description requires sort_by=updatedAt */
           updated_since?: string;
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -16021,6 +16112,12 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -16185,6 +16282,8 @@ export interface paths {
             /** Format: date-time */
             originalCreatedAt?: string;
             serialNumber?: string;
+            /** @description a live document of the same building this file is a new version of: once uploaded, it supersedes that document (404 for an unknown id, 409 when that document is already superseded) */
+            replacesDocumentId?: string;
           };
         };
       };
@@ -16369,6 +16468,12 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -16690,6 +16795,10 @@ export interface paths {
             serialNumber?: string | null;
             /** @description primary information type id; put first in informationTypes (added when missing) */
             informationType?: string;
+            /** @description a person's drawing number: kept by reprocessing; the revision chains follow it */
+            drawingNumber?: string | null;
+            /** @description a person's revision: kept by reprocessing; the revision chains follow it */
+            drawingRevision?: string | null;
             /** @description all information type ids, primary first; a person's types are never overwritten by reprocessing */
             informationTypes?: string[];
           };
@@ -16721,6 +16830,12 @@ export interface paths {
               drawingNumber: string | null;
               drawingRevision: string | null;
               drawingType: string | null;
+              /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
+              /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+              uploadedBy: string | null;
               floor: string | null;
               originalCreatedAt: string | null;
               asBuilt: boolean;
@@ -17086,6 +17201,213 @@ export interface paths {
               outcome: 'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
               /** @description beyond the partner spec: why, in words, when a person should know (see `processing` of a document) */
               reason: string | null;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The whole chain of versions and drawing revisions the document belongs to, newest first
+     * @description From any member of the chain; a document with no other version answers a list of itself. The same access as reading the document.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+          /** @description document id */
+          documentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              versions: {
+                id: string;
+                filename: string;
+                title?: string;
+                originalPath: string;
+                buildingCategory: string | null;
+                discipline: string | null;
+                informationType: string | null;
+                informationTypes: string[];
+                isDrawing: boolean;
+                isSchemaDrawing: boolean;
+                serialNumber: string | null;
+                size: number;
+                md5Checksum: string | null;
+                corrupt: boolean;
+                drawingDate: string | null;
+                drawingNumber: string | null;
+                drawingRevision: string | null;
+                drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
+                floor: string | null;
+                originalCreatedAt: string | null;
+                asBuilt: boolean;
+                externalIds?: {
+                  [key: string]: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @description when processing finished (extracted, classified or found corrupt); null while it runs */
+                processedAt: string | null;
+                /** @description the file was stored but its text could not be read */
+                textExtractionError: boolean;
+                /** @description beyond the partner spec: the id of the building's first document with the same bytes (MD5) when this one is a second copy; null otherwise */
+                duplicateOf: string | null;
+                /** @description beyond the partner spec: what became of the document's processing, and why */
+                processing: {
+                  /** @description waiting_for_upload, processing, read, unpacked (an archive), no_text, corrupt or invalid */
+                  outcome:
+                    'waiting_for_upload' | 'processing' | 'read' | 'unpacked' | 'no_text' | 'corrupt' | 'invalid';
+                  /** @description why, in words, when a person should know: "The name says .docx, but the content is a PDF; it was read as what it is", "PDF is encrypted with a password; it cannot be read without it" */
+                  reason: string | null;
+                };
+              }[];
             };
           };
         };
@@ -18711,6 +19033,12 @@ export interface paths {
                 drawingNumber: string | null;
                 drawingRevision: string | null;
                 drawingType: string | null;
+                /** @description the next newer revision of the same drawing, or the new version of this file, in the same building; null for the latest */
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
+                /** @description beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null for an upload by a partner's key */
+                uploadedBy: string | null;
                 floor: string | null;
                 originalCreatedAt: string | null;
                 asBuilt: boolean;
@@ -19233,6 +19561,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -19262,6 +19592,8 @@ export interface paths {
                 isDrawing?: boolean;
                 asBuilt?: boolean;
                 drawingRevision?: string;
+                supersededBy: string | null;
+                isLatestRevision: boolean;
                 drawingType?: string;
                 drawingDate?: string;
                 md5Checksum?: string;
@@ -19809,6 +20141,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
+          latest_revisions: boolean;
         };
         header?: never;
         path: {
@@ -19836,6 +20170,8 @@ export interface paths {
                 isDrawing?: boolean;
                 asBuilt?: boolean;
                 drawingRevision?: string;
+                supersededBy: string | null;
+                isLatestRevision: boolean;
                 drawingType?: string;
                 drawingDate?: string;
                 md5Checksum?: string;

@@ -72,7 +72,10 @@ async function makeDemo(argv: string[], config: Config): Promise<number> {
   const present = await ok(
     'listing documents',
     client.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
-      params: { path: buildingPath, query: { limit: 1000, sort_by: 'createdAt', sort_order: 'asc' } },
+      params: {
+        path: buildingPath,
+        query: { limit: 1000, sort_by: 'createdAt', sort_order: 'asc', latest_revisions: false },
+      },
     }),
   );
   const have = new Set(present.documents.map((d) => d.originalPath ?? d.filename));

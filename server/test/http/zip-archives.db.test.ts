@@ -7,6 +7,7 @@ import {
   portalUpload,
   type DeliveryWorld,
 } from '../helpers/delivery-fixtures.js';
+import { relinkRevisions } from '../../src/storage/db/repositories/revisions.repository.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { readZip } from '../helpers/zip-reader.js';
@@ -153,6 +154,28 @@ describe.each(testEngines())('zip archives of a building, on %s', (engine) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].path).toBe('/excludeFilesBeforeDate');
+  });
+
+  it('holds only the current version of each file with latest_revisions=true', async () => {
+    // the second "FDV pumpe.pdf" was uploaded as the new version of the first
+    const { db } = t.deps.database;
+    await db.updateTable('documents').set({ replaces_document_id: ids.fdv! }).where('id', '=', ids.twin!).execute();
+    await relinkRevisions(db, { buildingId: w.buildingId });
+    const latest = await built(`/construction/zip/${w.buildingId}`, '?latest_revisions=true');
+    expect(latest).toMatchObject({ status: 'ready', fileCount: 3 });
+    const files = await download(latest.url);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as { files: { documentId: string }[] };
+    expect(manifest.files.map((f) => f.documentId).sort()).toEqual([ids.twin, ids.sheet, ids.electric].sort());
+    expect(files.get('VVS/FDV/FDV pumpe.pdf')).toEqual(bytes.twin);
+    // without it, every file as before
+    expect(await built(`/construction/zip/${w.buildingId}`)).toMatchObject({ status: 'ready', fileCount: 4 });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/construction/zip/${w.buildingId}?latest_revisions=maybe`,
+      key: w.adminKey,
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('latest_revisions');
   });
 
   it('fails with the reason when a file is missing from storage, and 404s what is out of reach', async () => {

@@ -141,6 +141,7 @@ describe.each(testEngines())('the SDK against the service on %s', (engine) => {
       cited_text: 'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
       document_id: brann,
       page_number: 2,
+      superseded_by: null,
     });
 
     const plain = await client.POST('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/ask', {

@@ -137,6 +137,14 @@ export function BuildingPage() {
             ))}
           </select>
         </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={filter.latestOnly}
+            onChange={(event) => set({ latestOnly: event.target.checked })}
+          />
+          {t('revisions.latestOnly')}
+        </label>
         {JSON.stringify(filter) !== JSON.stringify(NO_FILTER) && (
           <button type="button" onClick={() => setFilter(NO_FILTER)}>
             {t('building.clear')}
@@ -219,6 +227,7 @@ function DocumentTable(props: {
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
                   </Link>
+                  {!d.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
                 </td>
                 <td className="muted">{d.originalPath}</td>
                 <td>{d.buildingCategory ?? '–'}</td>

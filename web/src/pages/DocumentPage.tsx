@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
+import { putFile } from '../put-file.js';
 import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
@@ -34,6 +35,35 @@ export function DocumentPage() {
         }),
       ),
   });
+  const versions = useQuery({
+    queryKey: ['document', ownerId, buildingId, documentId, 'versions'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/{documentId}/versions', {
+          params: { path },
+        }),
+      ),
+  });
+  const chain = versions.data?.versions ?? [];
+  // a new version of this file: registered as replacing it, then its bytes sent; it supersedes this one once there
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const folder = (document.data?.originalPath ?? '').split('/').slice(0, -1).join('/');
+      const registered = await unwrap(
+        api.PUT('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents', {
+          params: { path: { buildingOwnerId: ownerId, buildingId } },
+          body: { filename: folder ? `${folder}/${file.name}` : file.name, replacesDocumentId: documentId },
+        }),
+      );
+      await putFile(registered.uploadUrl, file, () => undefined);
+      return registered.documentId;
+    },
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
+    },
+  });
+  const current = chain[0];
   const save = useMutation({
     mutationFn: (body: {
       filename?: string;
@@ -51,6 +81,7 @@ export function DocumentPage() {
     onSuccess: async () => {
       setSaved(true);
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
     },
   });
@@ -93,6 +124,20 @@ export function DocumentPage() {
         {d && (
           <div className="document-layout">
             <div>
+              {d.supersededBy !== null && (
+                <p className="superseded-notice" role="note">
+                  {t('revisions.notice')}{' '}
+                  {current && current.id !== d.id ? (
+                    <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${current.id}`}>
+                      {t('revisions.openCurrent', { name: current.filename })}
+                    </Link>
+                  ) : (
+                    <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.supersededBy}`}>
+                      {t('revisions.openNewer')}
+                    </Link>
+                  )}
+                </p>
+              )}
               <h1>{d.filename}</h1>
               {d.title && d.title !== d.filename && <p className="muted">{d.title}</p>}
               {quote && (
@@ -120,6 +165,62 @@ export function DocumentPage() {
                   </div>
                 ))}
               </dl>
+              <h2>{t('revisions.title')}</h2>
+              {chain.length <= 1 ? (
+                <p className="muted">{t('revisions.none')}</p>
+              ) : (
+                <ol className="revisions" aria-label={t('revisions.title')}>
+                  {chain.map((version, index) => {
+                    const label = [
+                      version.drawingRevision ? t('revisions.revision', { revision: version.drawingRevision }) : null,
+                      index === 0 ? t('revisions.current') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ');
+                    const uploaded = t(version.uploadedBy ? 'revisions.uploadedBy' : 'revisions.uploaded', {
+                      date: dates.format(new Date(version.createdAt)),
+                      name: version.uploadedBy,
+                    });
+                    return (
+                      <li key={version.id} aria-current={version.id === d.id ? 'page' : undefined}>
+                        {version.id === d.id ? (
+                          <span>{version.filename}</span>
+                        ) : (
+                          <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${version.id}`}>
+                            {version.filename}
+                          </Link>
+                        )}
+                        {label && <span className="badge">{label}</span>}
+                        <div className="muted">
+                          {uploaded}
+                          {version.drawingDate
+                            ? ` · ${t('revisions.drawn', { date: days.format(new Date(version.drawingDate)) })}`
+                            : ''}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ol>
+              )}
+              {edits && (d.supersededBy === null || upload.isSuccess) && (
+                <div className="upload-version">
+                  <label hidden={d.supersededBy !== null}>
+                    {t('revisions.uploadNew')}
+                    <input
+                      type="file"
+                      disabled={upload.isPending}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        if (file) upload.mutate(file);
+                        event.target.value = '';
+                      }}
+                    />
+                  </label>
+                  {upload.isPending && <p role="status">{t('revisions.uploading')}</p>}
+                  {upload.isSuccess && <p role="status">{t('revisions.newVersionSent')}</p>}
+                  {upload.error && <Failure error={upload.error} />}
+                </div>
+              )}
               <h2>{t('document.classification')}</h2>
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>

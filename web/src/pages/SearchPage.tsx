@@ -74,6 +74,8 @@ export function SearchPage() {
   );
   const documentType = params.get('type') as 'document' | 'drawing' | null;
   const fuzzy = params.get('fuzzy') !== 'off';
+  // current revisions by default; `revisions=all` shows superseded ones too
+  const latestOnly = params.get('revisions') !== 'all';
   const sortBy = (params.get('sort') ?? 'relevance') as SortBy;
   const start = Number(params.get('start') ?? 0);
   const set = (changes: Record<string, string | null>) => {
@@ -107,6 +109,7 @@ export function SearchPage() {
     start_index: start,
     include_aggregations: true,
     fuzziness: fuzzy ? ('auto' as const) : ('off' as const),
+    latest_revisions: latestOnly,
     sort_by: sortBy,
     sort_order: sortBy === 'filename' ? ('asc' as const) : ('desc' as const),
     ...chosen,
@@ -186,6 +189,14 @@ export function SearchPage() {
           />
           {t('search.fuzzy')}
         </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={latestOnly}
+            onChange={(event) => set({ revisions: event.target.checked ? null : 'all' })}
+          />
+          {t('revisions.latestOnly')}
+        </label>
         <button type="submit">{t('search.go')}</button>
       </form>
       {query.trim() === '' ? (
@@ -229,6 +240,7 @@ export function SearchPage() {
                     >
                       <Highlighted text={hit.filename.split('/').pop() ?? hit.filename} query={query} />
                     </Link>
+                    {!hit.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
                     {hit.title && hit.title !== hit.filename && (
                       <div>
                         <Highlighted text={hit.title} query={query} />

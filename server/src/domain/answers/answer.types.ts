@@ -21,6 +21,8 @@ export interface Citation {
   citedText: string;
   charStart: number;
   charEnd: number;
+  /** the newer revision or version of the cited document; null when it is the latest */
+  supersededBy: string | null;
 }
 
 export interface AnswerResult {

@@ -15,6 +15,7 @@ import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion, threadN
 import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf } from './language.js';
 import type { ChunkRetriever } from '../search/chunk-retriever.js';
+import { preferLatestRevisions, supersededNote } from './revisions.js';
 import type { AskRepository, PassageReader, PassageScope } from './ports.js';
 
 export interface AskInput {
@@ -105,7 +106,14 @@ export function createAnswersService(deps: {
 
     const tools: AnswerTools = {
       // the question's words are analysed in the language it is answered in first (see query-analysis.ts)
-      retrieve: ({ query, limit }) => deps.retriever.retrieveChunks({ ...passageScope, query, limit, language }),
+      retrieve: async ({ query, limit }) => {
+        const passages = await deps.retriever.retrieveChunks({ ...passageScope, query, limit, language });
+        const newerOf = await repository.newerRevisions({
+          ...passageScope,
+          documentIds: [...new Set(passages.map((p) => p.documentId))],
+        });
+        return preferLatestRevisions({ passages, newerOf });
+      },
       readPassages: ({ documentIds, limitPerDocument }) =>
         deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
       readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),
@@ -152,9 +160,12 @@ export function createAnswersService(deps: {
       }
       signal.throwIfAborted();
       const used = citations.citations().filter((c) => outcome.answer.includes(`[${c.number}]`));
+      // an answer from a superseded revision says so, in the answer's language
+      const note = supersededNote({ citations: used, language });
+      if (note !== null) yield { type: 'text', text: `\n\n${note}` };
       const result: AnswerResult = {
         threadId: thread.id,
-        answer: outcome.answer,
+        answer: note === null ? outcome.answer : `${outcome.answer}\n\n${note}`,
         citations: used,
         citedDocuments: citedDocumentsOf(used),
         followUpSuggestions: outcome.followUpSuggestions,
@@ -175,6 +186,7 @@ export function createAnswersService(deps: {
           citedText: c.citedText,
           buildingId: c.buildingId,
           filename: c.filename,
+          supersededBy: c.supersededBy,
         })),
         citedDocumentIds: result.citedDocuments.map((d) => d.id),
         at: deps.clock.now(),

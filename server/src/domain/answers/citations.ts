@@ -61,6 +61,7 @@ export class CitationBook {
       citedText,
       charStart,
       charEnd,
+      supersededBy: document.supersededBy,
     };
     this.accepted.push(citation);
     return citation;

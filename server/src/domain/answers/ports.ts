@@ -31,6 +31,8 @@ export interface ReadableDocument {
   filename: string;
   /** 'pdf', 'text', ... (null before processing) */
   fileKind: string | null;
+  /** the next newer revision or version; null for the latest */
+  supersededBy: string | null;
 }
 
 export interface StoredThread {
@@ -64,6 +66,8 @@ export interface StoredCitation {
   citedText?: string;
   buildingId?: string;
   filename?: string;
+  /** what superseded the cited document when the answer was given (turns stored before issue 45 lack it) */
+  supersededBy?: string | null;
 }
 
 /** one question and its answer, as stored */
@@ -79,6 +83,8 @@ export interface AskRepository {
   liveBuildingIds(ownerId: string): Promise<string[]>;
   /** live, non-private documents among `documentIds` that lie in the given buildings */
   readableDocuments(params: PassageScope & { documentIds: readonly string[] }): Promise<ReadableDocument[]>;
+  /** per document: its newer live revisions and versions in scope, nearest first (an empty list for the latest) */
+  newerRevisions(params: PassageScope & { documentIds: readonly string[] }): Promise<Map<string, string[]>>;
   /** the stored text of pages, for verifying citations: key `${documentId}:${pageNumber}` */
   pageTexts(pages: readonly { documentId: string; pageNumber: number }[]): Promise<Map<string, string>>;
   createThread(thread: {

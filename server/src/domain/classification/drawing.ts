@@ -430,6 +430,12 @@ export function drawingRevisionOf(args: {
       args.text,
     );
   if (m) return { value: m[1]!.toUpperCase(), confidence: 0.85, evidence: [`title block "${m[0].trim()}"`] };
+  // an ISO 19650 name's status and revision fields: "...-DR-A-1003-S2-P02", "...-DR-A-1003-C01"
+  const iso =
+    /^[A-Z0-9]{2,8}-[A-Z0-9]{2,6}-[A-Z0-9]{1,4}-[A-Z0-9]{2,4}-[A-Z0-9]{2}-[A-Z]{1,2}-\d{3,6}(?:-(?:S\d|A\d|B\d|CR|D\d))?-([PC]\d{2}(?:\.\d{1,2})?)(?=$|[\s_.-])/.exec(
+      args.stem.trim(),
+    );
+  if (iso) return { value: iso[1]!, confidence: 0.8, evidence: [`ISO 19650 name revision "${iso[1]}"`] };
   const f = /[-_ ](?:rev\.?\s?)([A-Z0-9]{1,3})$|_([PC]\d{2})(?=$|[-_ ])/i.exec(args.stem);
   const value = f?.[1] ?? f?.[2];
   if (value)

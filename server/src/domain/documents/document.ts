@@ -47,6 +47,12 @@ export interface DocumentRecord {
   asBuilt: boolean;
   drawingNumber: string | null;
   drawingRevision: string | null;
+  /** the next newer revision or version in the building; null for the latest (decisions.md, revisions) */
+  supersededBy: string | null;
+  /** the document an upload named as the one it replaces */
+  replacesDocumentId: string | null;
+  /** who uploaded it, in words: the person's name, or what a subcontractor's portal upload said; null for a key */
+  uploadedBy: string | null;
   drawingType: string | null;
   /** YYYY-MM-DD */
   drawingDate: string | null;

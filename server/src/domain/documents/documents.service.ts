@@ -26,6 +26,9 @@ export interface DocumentMetadataPatch {
   informationTypes?: string[];
   /** the primary information type: put first in the list (the given one, or the document's) */
   informationType?: string;
+  /** a person's drawing number and revision: reprocessing keeps them, and the revision chains follow them */
+  drawingNumber?: string | null;
+  drawingRevision?: string | null;
 }
 
 export interface DocumentsRepository {
@@ -38,10 +41,16 @@ export interface DocumentsRepository {
     order: SortOrder;
     updatedSince: Date | null;
     category: string | null;
+    /** leave out superseded revisions and versions */
+    latestRevisions: boolean;
     after: PageCursor | null;
     limit: number;
   }): Promise<DocumentRecord[]>;
   categoryCounts(buildingId: string): Promise<Record<string, number>>;
+  /** recompute `supersededBy` for what a change of these documents touches (the whole building without ids) */
+  relinkRevisions(params: { buildingId: string; documentIds?: string[] }): Promise<void>;
+  /** the live chain of versions and revisions the document belongs to, newest first; null when it is not live */
+  versions(params: { buildingId: string; documentId: string }): Promise<DocumentRecord[] | null>;
   updateMetadata(params: { documentId: string; patch: DocumentMetadataPatch; at: Date }): Promise<void>;
   setArchived(params: { documentId: string; archived: boolean; at: Date }): Promise<boolean>;
   /** the extracted text of pages `from` to `to` (1-based, both included), in order */
@@ -149,7 +158,13 @@ export function createDocumentsService(deps: {
       patch.informationTypes = types;
       delete patch.informationType;
     }
+    for (const field of ['drawingNumber', 'drawingRevision'] as const) {
+      const value = patch[field];
+      if (typeof value === 'string') patch[field] = value.trim() === '' ? null : value.trim();
+    }
     await repository.updateMetadata({ documentId: document.id, patch, at: clock.now() });
+    if (patch.drawingNumber !== undefined || patch.drawingRevision !== undefined)
+      await repository.relinkRevisions({ buildingId: document.buildingId, documentIds: [document.id] });
     const updated = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
     if (!updated) throw documentNotFound();
     if (patch.buildingCategory !== undefined && deps.onCategoryCorrected) {
@@ -164,6 +179,7 @@ export function createDocumentsService(deps: {
   async function archive(params: Target & { documentId: string }): Promise<void> {
     const document = await authorizedDocument({ ...params, need: 'write' });
     await repository.setArchived({ documentId: document.id, archived: true, at: clock.now() });
+    await repository.relinkRevisions({ buildingId: document.buildingId, documentIds: [document.id] });
     await deps.onArchived?.({ principal: params.principal, document });
   }
 
@@ -175,6 +191,7 @@ export function createDocumentsService(deps: {
       sortOrder: SortOrder;
       updatedSince?: Date;
       category?: string;
+      latestRevisions?: boolean;
     },
   ): Promise<Page<DocumentRecord>> {
     await access.authorizeBuilding({ ...params, need: 'read' });
@@ -188,6 +205,7 @@ export function createDocumentsService(deps: {
       params.sortOrder,
       params.updatedSince?.toISOString() ?? '',
       params.category ?? '',
+      params.latestRevisions ? 'latest' : '',
     ].join(':');
     return readPage({
       codec: pageTokens,
@@ -201,6 +219,7 @@ export function createDocumentsService(deps: {
           order: params.sortOrder,
           updatedSince: params.updatedSince ?? null,
           category: params.category ?? null,
+          latestRevisions: params.latestRevisions ?? false,
           after,
           limit,
         }),
@@ -262,10 +281,22 @@ export function createDocumentsService(deps: {
   /** operator: bring an archived document back */
   async function restore(documentId: string): Promise<DocumentRecord> {
     if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw documentNotFound();
+    const restored = await repository.findById({ documentId, includeArchived: false });
+    if (!restored) throw documentNotFound();
+    await repository.relinkRevisions({ buildingId: restored.buildingId, documentIds: [documentId] });
     return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(documentNotFound());
   }
 
-  return { get, update, archive, list, categoryCounts, status, restore, pages, locate };
+  /**
+   * The whole chain of versions and drawing revisions the document belongs to, newest first, read from any member
+   * (decisions.md): the same access as reading the document.
+   */
+  async function versions(params: Target & { documentId: string }): Promise<DocumentRecord[]> {
+    const document = await authorizedDocument({ ...params, need: 'read' });
+    return (await repository.versions({ buildingId: document.buildingId, documentId: document.id })) ?? [document];
+  }
+
+  return { get, update, archive, list, categoryCounts, status, restore, pages, locate, versions };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -28,6 +28,28 @@ export interface HandoverFile {
   /** a file unpacked from an uploaded package */
   parentDocumentId: string | null;
   uploadedAt: string | null;
+  drawingNumber: string | null;
+  drawingRevision: string | null;
+  /** the newer revision or version among the building's documents; null for the current one */
+  supersededBy: string | null;
+}
+
+/** one revision or version of a drawing or file, as the handover report lists it */
+export interface HandoverRevision {
+  documentId: string;
+  filename: string;
+  revision: string | null;
+  uploadedAt: string | null;
+}
+
+/** the current revision of a drawing (or version of a file) handed over, with the ones it superseded */
+export interface HandoverDrawing {
+  buildingId: string;
+  /** the current revision's drawing number; null for versions of a file without one */
+  drawingNumber: string | null;
+  current: HandoverRevision;
+  /** the superseded revisions and versions, newest first */
+  history: HandoverRevision[];
 }
 
 export interface HandoverInformationType {
@@ -129,6 +151,11 @@ export interface HandoverReport {
   deliveries: HandoverDelivery[];
   buildings: HandoverBuilding[];
   files: HandoverFile[];
+  /**
+   * every drawing with a number, and every file with versions: its current revision and its history (reports stored
+   * before issue 45 lack it)
+   */
+  drawings?: HandoverDrawing[];
   incomplete: Incomplete[];
 }
 
@@ -313,6 +340,40 @@ export function buildHandoverReport(facts: HandoverFacts): HandoverReport {
     deliveries,
     buildings,
     files,
+    drawings: drawingsOf(files),
     incomplete,
   };
+}
+
+/** chains of the handed-over files by `supersededBy`: each current one with what it superseded, newest first */
+export function drawingsOf(files: readonly HandoverFile[]): HandoverDrawing[] {
+  const byId = new Map(files.map((f) => [f.documentId, f]));
+  const previous = new Map<string, HandoverFile>();
+  for (const f of files) if (f.supersededBy !== null && byId.has(f.supersededBy)) previous.set(f.supersededBy, f);
+  const revisionOf = (f: HandoverFile): HandoverRevision => ({
+    documentId: f.documentId,
+    filename: f.filename,
+    revision: f.drawingRevision,
+    uploadedAt: f.uploadedAt,
+  });
+  const drawings: HandoverDrawing[] = [];
+  for (const head of files) {
+    if (head.supersededBy !== null && byId.has(head.supersededBy)) continue;
+    const history: HandoverFile[] = [];
+    for (let at = previous.get(head.documentId); at && !history.includes(at); at = previous.get(at.documentId))
+      history.push(at);
+    if (head.drawingNumber === null && history.length === 0) continue;
+    drawings.push({
+      buildingId: head.buildingId,
+      drawingNumber: head.drawingNumber,
+      current: revisionOf(head),
+      history: history.map(revisionOf),
+    });
+  }
+  return drawings.sort(
+    (a, b) =>
+      a.buildingId.localeCompare(b.buildingId) ||
+      (a.drawingNumber ?? '\uffff').localeCompare(b.drawingNumber ?? '\uffff') ||
+      a.current.filename.localeCompare(b.current.filename),
+  );
 }

@@ -27,6 +27,7 @@ export interface SearchParameters {
   floor?: string;
   category?: string;
   extension?: string;
+  latestRevisions?: boolean;
   sortBy: SearchSortBy;
   sortOrder: SearchSortOrder;
   includeAggregations: boolean;
@@ -51,6 +52,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
         ...(parameters.floor !== undefined ? { floor: parameters.floor } : {}),
         ...(parameters.category !== undefined ? { category: parameters.category } : {}),
         ...(parameters.extension !== undefined ? { extension: parameters.extension } : {}),
+        ...(parameters.latestRevisions ? { latestRevisions: true } : {}),
       },
       sortBy: parameters.sortBy,
       // the order applies only to the sortable fields; relevance is always best first

@@ -42,6 +42,8 @@ export interface SearchFilters {
   category?: string;
   /** the file name's extension, without the dot */
   extension?: string;
+  /** leave out documents superseded by a newer revision or version */
+  latestRevisions?: boolean;
 }
 
 /** Which documents a search may see. */

@@ -25,3 +25,12 @@ export function uploadInProgress(): AppError {
     message: 'Another upload of this file is in progress; try again once it has finished or failed',
   });
 }
+
+/** a new version can only replace the latest one: the document named already has a newer revision or version */
+export function replacedDocumentSuperseded(): AppError {
+  return new AppError({
+    code: 'document.superseded',
+    kind: 'conflict',
+    message: 'The document named in replacesDocumentId is already superseded; name the latest version',
+  });
+}

@@ -6,7 +6,7 @@ import { BlobTooLargeError, type BlobStore } from '../documents/blob-store.js';
 import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/document.js';
 import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
 import { newId } from '../shared/ids.js';
-import { uploadAlreadyCompleted, uploadInProgress, uploadTooLarge } from './uploads.errors.js';
+import { replacedDocumentSuperseded, uploadAlreadyCompleted, uploadInProgress, uploadTooLarge } from './uploads.errors.js';
 
 /** A document registered for upload; it stays pending until its bytes arrive. */
 export interface NewDocument {
@@ -21,6 +21,10 @@ export interface NewDocument {
   serialNumber: string | null;
   originalCreatedAt: Date | null;
   createdAt: Date;
+  /** the live document of the building this upload is a new version of */
+  replacesDocumentId?: string | null;
+  /** the name of the person who uploaded it (a signed-in person's upload) */
+  uploadedBy?: string | null;
   /** a subcontractor's upload in a construction project: which delivery and information type it answers */
   construction?: ConstructionUpload;
 }
@@ -42,6 +46,10 @@ export interface UploadRecord {
 
 export interface UploadsRepository {
   insertPending(document: NewDocument): Promise<void>;
+  /** a person's name, as their uploads are labelled */
+  personName(userId: string): Promise<string | null>;
+  /** a live document of the building (the visibility rule), with what supersedes it; null when there is none */
+  findReplaceable(params: { buildingId: string; documentId: string }): Promise<{ supersededBy: string | null } | null>;
   /** the upload of a live (not archived) document */
   findUpload(documentId: string): Promise<UploadRecord | null>;
   /**
@@ -111,9 +119,12 @@ export function createUploadsService(deps: {
     filename: string;
     originalCreatedAt?: Date;
     serialNumber?: string;
+    /** a new version of this live document of the same building */
+    replacesDocumentId?: string;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const placement = await access.authorizeUpload({ principal: params.principal, target: params.target });
-    return register({ ...params, placement });
+    const uploadedBy = params.principal.kind === 'user' ? await repository.personName(params.principal.userId) : null;
+    return register({ ...params, placement, ...(uploadedBy ? { uploadedBy } : {}) });
   }
 
   /**
@@ -125,11 +136,22 @@ export function createUploadsService(deps: {
     filename: string;
     originalCreatedAt?: Date;
     serialNumber?: string;
+    replacesDocumentId?: string;
+    uploadedBy?: string;
     construction?: ConstructionUpload;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const { placement } = params;
     const { filename, originalPath } = splitUploadPath(params.filename);
     if (filename === '') throw invalidFilename();
+    if (params.replacesDocumentId !== undefined) {
+      const replaced = await repository.findReplaceable({
+        buildingId: placement.buildingId,
+        documentId: params.replacesDocumentId,
+      });
+      // another building's document, an archived one, or none: as for any unknown id
+      if (!replaced) throw documentNotFound();
+      if (replaced.supersededBy !== null) throw replacedDocumentSuperseded();
+    }
     const id = newId.uuid();
     const blobKey = documentBlobKey({ ownerId: placement.ownerId, buildingId: placement.buildingId, documentId: id });
     await repository.insertPending({
@@ -144,6 +166,8 @@ export function createUploadsService(deps: {
       serialNumber: params.serialNumber ?? null,
       originalCreatedAt: params.originalCreatedAt ?? null,
       createdAt: clock.now(),
+      replacesDocumentId: params.replacesDocumentId ?? null,
+      uploadedBy: params.uploadedBy ?? null,
       ...(params.construction ? { construction: params.construction } : {}),
     });
     const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });

@@ -8,6 +8,8 @@ export interface ZipArchiveRecord {
   projectId: string | null;
   subcontractorId: string | null;
   excludeBefore: Date | null;
+  /** only the current revision of each drawing and version of each file */
+  latestRevisions: boolean;
   status: ZipStatus;
   blobKey: string | null;
   fileCount: number | null;

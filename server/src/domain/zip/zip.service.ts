@@ -19,6 +19,7 @@ export interface ZipRepository {
     projectId: string;
     subcontractorId: string | null;
     excludeBefore: Date | null;
+    latestRevisions: boolean;
     createdBy: string | null;
     createdAt: Date;
   }): Promise<ZipArchiveRecord>;
@@ -27,6 +28,7 @@ export interface ZipRepository {
     buildingId: string;
     subcontractorId: string | null;
     excludeBefore: Date | null | undefined;
+    latestRevisions: boolean | undefined;
   }): Promise<ZipArchiveRecord | null>;
   markRunning(zipId: string): Promise<void>;
   markReady(params: { zipId: string; blobKey: string; fileCount: number; size: number; at: Date }): Promise<void>;
@@ -40,6 +42,7 @@ export interface ZipRepository {
     projectId: string | null;
     subcontractorId: string | null;
     excludeBefore: Date | null;
+    latestRevisions: boolean;
   }): Promise<ZipSourceDocument[]>;
 }
 
@@ -159,6 +162,7 @@ export function createZipService(deps: {
       buildingId: string;
       subcontractorId?: string;
       excludeFilesBeforeDate?: string;
+      latestRevisions?: boolean;
     }): Promise<ZipArchiveRecord> {
       const excludeBefore = parseExcludeBefore(params.excludeFilesBeforeDate);
       const { grant } = await authorized(params);
@@ -177,6 +181,7 @@ export function createZipService(deps: {
         projectId: grant.projectId,
         subcontractorId: params.subcontractorId ?? null,
         excludeBefore,
+        latestRevisions: params.latestRevisions ?? false,
         createdBy: grant.userId,
         createdAt: deps.clock.now(),
       });
@@ -189,6 +194,7 @@ export function createZipService(deps: {
       buildingId: string;
       subcontractorId?: string;
       excludeFilesBeforeDate?: string;
+      latestRevisions?: boolean;
     }): Promise<ZipArchiveRecord & { url: string | null; expiresAt: Date | null }> {
       const excludeBefore =
         params.excludeFilesBeforeDate === undefined ? undefined : parseExcludeBefore(params.excludeFilesBeforeDate);
@@ -197,6 +203,7 @@ export function createZipService(deps: {
         buildingId: params.buildingId,
         subcontractorId: params.subcontractorId ?? null,
         excludeBefore,
+        latestRevisions: params.latestRevisions,
       });
       if (!record) throw notFound('zip', 'No zip archive of this building yet');
       if (record.status !== 'ready' || !record.blobKey) return { ...record, url: null, expiresAt: null };

@@ -6,6 +6,9 @@ const CitationSchema = Type.Object({
   cited_text: Type.String({ description: 'the passage as it stands in the extracted text of the document' }),
   document_id: Type.String(),
   page_number: Type.Optional(Type.Integer({ description: 'present when the document has real pages (PDF, slides)' })),
+  superseded_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'the newer revision or version of the cited document; null when it is the latest',
+  }),
 });
 
 export const AnswerSchema = Type.Object({
@@ -34,6 +37,7 @@ export function presentAnswer(result: AnswerResult): AnswerWire {
       cited_text: citation.citedText,
       document_id: citation.documentId,
       ...(citation.pageNumber !== null ? { page_number: citation.pageNumber } : {}),
+      superseded_by: citation.supersededBy,
     };
   }
   return {

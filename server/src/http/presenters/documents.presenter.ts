@@ -33,6 +33,17 @@ export const DocumentSchema = Type.Object({
   drawingNumber: Nullable(Type.String()),
   drawingRevision: Nullable(Type.String()),
   drawingType: Nullable(Type.String()),
+  supersededBy: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the next newer revision of the same drawing, or the new version of this file, in the same building; null ' +
+      'for the latest',
+  }),
+  isLatestRevision: Type.Boolean({ description: 'exactly supersededBy === null' }),
+  uploadedBy: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "beyond the partner spec: who uploaded it (a signed-in person's name, or the name a subcontractor gave); null " +
+      "for an upload by a partner's key",
+  }),
   floor: Nullable(Type.String()),
   originalCreatedAt: Nullable(Type.String()),
   asBuilt: Type.Boolean(),
@@ -102,6 +113,9 @@ export function presentDocument(document: DocumentRecord) {
     drawingNumber: document.drawingNumber,
     drawingRevision: document.drawingRevision,
     drawingType: document.drawingType,
+    supersededBy: document.supersededBy,
+    isLatestRevision: document.supersededBy === null,
+    uploadedBy: document.uploadedBy,
     floor: document.floor,
     originalCreatedAt: document.originalCreatedAt?.toISOString() ?? null,
     asBuilt: document.asBuilt,

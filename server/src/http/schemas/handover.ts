@@ -3,6 +3,13 @@ import { Type, type TSchema } from '@sinclair/typebox';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Approval = Nullable(Type.Union([Type.Literal('APPROVED'), Type.Literal('DECLINED')]));
 
+const HandoverRevisionSchema = Type.Object({
+  documentId: Type.String(),
+  filename: Type.String(),
+  revision: Nullable(Type.String()),
+  uploadedAt: Nullable(Type.String()),
+});
+
 export const HandoverBody = Type.Object(
   {
     buildingOwnerId: Type.String({
@@ -127,7 +134,22 @@ export const HandoverReportSchema = Type.Object({
       subcontractorId: Nullable(Type.String()),
       parentDocumentId: Nullable(Type.String()),
       uploadedAt: Nullable(Type.String()),
+      // reports stored before issue 45 lack them
+      drawingNumber: Type.Optional(Nullable(Type.String())),
+      drawingRevision: Type.Optional(Nullable(Type.String())),
+      supersededBy: Type.Optional(Nullable(Type.String())),
     }),
+  ),
+  drawings: Type.Optional(
+    Type.Array(
+      Type.Object({
+        buildingId: Type.String(),
+        drawingNumber: Nullable(Type.String()),
+        current: HandoverRevisionSchema,
+        history: Type.Array(HandoverRevisionSchema, { description: 'superseded revisions and versions, newest first' }),
+      }),
+      { description: 'the current revision of each drawing (and version of each file) with its history' },
+    ),
   ),
   incomplete: Type.Array(
     Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { SearchParameters } from '../../domain/search/search.service.js';
+import { LatestRevisionsQuery } from './documents.js';
 
 /** The query of both search operations (building and building owner), as the partner spec lists it. */
 export const SearchQuerySchema = Type.Object(
@@ -32,6 +33,7 @@ export const SearchQuerySchema = Type.Object(
     }),
     include_aggregations: Type.Boolean({ default: false }),
     fuzziness: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')], { default: 'auto' }),
+    latest_revisions: LatestRevisionsQuery,
   },
   { additionalProperties: false },
 );
@@ -50,5 +52,6 @@ export function toSearchParameters(query: Static<typeof SearchQuerySchema>): Sea
     sortOrder: query.sort_order,
     includeAggregations: query.include_aggregations,
     fuzziness: query.fuzziness,
+    ...(query.latest_revisions ? { latestRevisions: true } : {}),
   };
 }

@@ -21,6 +21,12 @@ const paging = {
   limit: z.number().int().min(1).max(1000).optional().describe('how many (default 10; 100 for owners)'),
   next_token: z.string().max(2000).optional().describe('the next_token of the previous page'),
 };
+const latestRevisions = {
+  latest_revisions: z
+    .boolean()
+    .optional()
+    .describe('true: only current revisions and versions (superseded drawing revisions and file versions left out)'),
+};
 const searchFilters = {
   query: z.string().min(1).max(2000).describe('what to look for, in Norwegian or English'),
   max_results: z.number().int().min(1).max(100).optional().describe('hits to return (default 20)'),
@@ -29,6 +35,7 @@ const searchFilters = {
   discipline: z.string().max(200).optional().describe('a discipline, e.g. "Elektro" or "VVS"'),
   document_type: z.enum(['document', 'drawing']).optional(),
   include_aggregations: z.boolean().optional().describe('true: counts per category, discipline and file type'),
+  ...latestRevisions,
 };
 const askInput = {
   query: z.string().min(1).max(5000).describe('the question, in Norwegian or English'),
@@ -112,6 +119,7 @@ export const TOOLS = [
         .regex(/^\d{1,3}$/)
         .describe('the NS 3451 code'),
       ...paging,
+      ...latestRevisions,
     },
     request: ({ building_owner_id, building_id, category, ...query }) => ({
       method: 'GET',
@@ -134,6 +142,7 @@ export const TOOLS = [
       ...building,
       ...paging,
       updated_since: z.string().datetime().optional().describe('only documents changed since (ISO 8601)'),
+      ...latestRevisions,
     },
     request: ({ building_owner_id, building_id, ...query }) => ({
       method: 'GET',

@@ -41,6 +41,10 @@ const LABELS = {
     missing: 'mangler',
     notApplicable: 'ikke relevant',
     manifest: 'Filmanifest',
+    drawings: 'Gjeldende revisjoner',
+    drawing: 'Tegning',
+    current: 'Gjeldende',
+    history: 'Tidligere revisjoner',
     path: 'Fil',
     page: 'Side',
     incompleteText: {
@@ -84,6 +88,10 @@ const LABELS = {
     missing: 'missing',
     notApplicable: 'not applicable',
     manifest: 'File manifest',
+    drawings: 'Current revisions',
+    drawing: 'Drawing',
+    current: 'Current',
+    history: 'Earlier revisions',
     path: 'File',
     page: 'Page',
     incompleteText: null,
@@ -291,6 +299,19 @@ export async function renderHandoverPdf(report: HandoverReport, locale: Handover
     for (const item of d.items) {
       w.text(`• [${item.status === 'missing' ? l.missing : l.partial}] ${item.name} (${item.laws}): ${item.comment}`);
     }
+  }
+
+  const drawings = report.drawings ?? [];
+  if (drawings.length > 0) {
+    w.heading(`${l.drawings} (${drawings.length})`);
+    const columns = [0.22, 0.38, 0.4];
+    w.row([l.drawing, l.current, l.history], columns, { bold: true, size: 7 });
+    const label = (r: { filename: string; revision: string | null }) =>
+      r.revision ? `${r.filename} (${r.revision})` : r.filename;
+    for (const drawing of drawings)
+      w.row([drawing.drawingNumber ?? '', label(drawing.current), drawing.history.map(label).join(', ')], columns, {
+        size: 7,
+      });
   }
 
   w.heading(`${l.manifest} (${report.files.length})`);

@@ -107,6 +107,14 @@ export interface DocumentsTable {
   as_built: Defaulted<boolean>;
   drawing_number: string | null;
   drawing_revision: string | null;
+  /** the drawing number as chains compare it (domain/revisions normalizeDrawingNumber; migration 0030) */
+  drawing_key: string | null;
+  /** 'person' once someone set drawing number or revision: reprocessing keeps them (migration 0030) */
+  drawing_number_source: Defaulted<'auto' | 'person'>;
+  /** the next newer revision or version of this document in its building; null for the latest (migration 0030) */
+  superseded_by: string | null;
+  /** the live document an upload named as the one it replaces (migration 0030) */
+  replaces_document_id: string | null;
   drawing_type: string | null;
   drawing_date: ColumnType<Date | null, string | null | undefined, string | null>;
   floor: string | null;
@@ -302,6 +310,8 @@ export interface ZipArchivesTable {
   project_id: string | null;
   subcontractor_id: string | null;
   exclude_before: NullableTimestamp;
+  /** only current revisions and versions (migration 0030) */
+  latest_revisions: Defaulted<boolean>;
   status: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
   blob_key: string | null;
   file_count: number | null;

@@ -54,6 +54,10 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     // the schema allows letters and digits only, so the code is safe as a LIKE prefix
     if (category !== undefined) parts.push(sql`and s.building_category like ${`${category}%`}`);
     if (extension !== undefined) parts.push(sql`and s.extension = lower(${extension})`);
+    if (request.filters.latestRevisions)
+      parts.push(
+        sql`and not exists (select 1 from documents sup where sup.id = s.document_id and sup.superseded_by is not null)`,
+      );
     return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
   }
 

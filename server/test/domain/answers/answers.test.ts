@@ -31,8 +31,8 @@ function passage(overrides: Partial<Passage> = {}): Passage {
 /** A repository with one readable PDF page (doc-1, page 2) and one readable text file (doc-2). */
 function repository(): AskRepository {
   const documents: ReadableDocument[] = [
-    { id: 'doc-1', buildingId: 'bld-1', filename: 'Brannteknisk rapport.pdf', fileKind: 'pdf' },
-    { id: 'doc-2', buildingId: 'bld-1', filename: 'notat.txt', fileKind: 'text' },
+    { id: 'doc-1', buildingId: 'bld-1', filename: 'Brannteknisk rapport.pdf', fileKind: 'pdf', supersededBy: null },
+    { id: 'doc-2', buildingId: 'bld-1', filename: 'notat.txt', fileKind: 'text', supersededBy: null },
   ];
   const pages = new Map([
     ['doc-1:2', PAGE],

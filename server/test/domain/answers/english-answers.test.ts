@@ -40,7 +40,7 @@ function documents(
     readableDocuments: async ({ documentIds }) =>
       [...new Set(pages.map((p) => p.documentId))]
         .filter((id) => documentIds.includes(id))
-        .map((id) => ({ id, buildingId: 'bld-1', filename: 'x.pdf', fileKind: 'pdf' })),
+        .map((id) => ({ id, buildingId: 'bld-1', filename: 'x.pdf', fileKind: 'pdf', supersededBy: null })),
     pageTexts: async (wanted) =>
       new Map(
         wanted.flatMap((w) => {

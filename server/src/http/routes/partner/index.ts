@@ -11,6 +11,7 @@ import { registerUpdateBuildingRoute } from './buildings/update-building.route.j
 import { registerBuildingCategoryRoutes } from './documents/building-categories.route.js';
 import { registerDeleteDocumentRoute } from './documents/delete-document.route.js';
 import { registerDocumentStatusRoute } from './documents/document-status.route.js';
+import { registerDocumentVersionsRoute } from './documents/document-versions.route.js';
 import { registerGetDocumentRoute } from './documents/get-document.route.js';
 import { registerDocumentPagesRoute } from './documents/document-pages.route.js';
 import { registerListDocumentsRoute } from './documents/list-documents.route.js';
@@ -60,6 +61,7 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerUpdateDocumentRoute(app, services);
   registerDeleteDocumentRoute(app, services);
   registerDocumentStatusRoute(app, services);
+  registerDocumentVersionsRoute(app, services);
   registerBuildingCategoryRoutes(app, services);
   registerBuildingSearchRoute(app, services);
   registerOwnerSearchRoute(app, services);

@@ -82,13 +82,43 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
     async readableDocuments(params: PassageScope & { documentIds: readonly string[] }): Promise<ReadableDocument[]> {
       const ids = params.documentIds.filter(isUuid);
       if (ids.length === 0 || params.buildingIds.length === 0) return [];
-      const rows = await visibleAmong(params, ids).select(['d.building_id', 'd.file_kind']).execute();
+      const rows = await visibleAmong(params, ids)
+        .select(['d.building_id', 'd.file_kind', 'd.superseded_by'])
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         buildingId: row.building_id,
         filename: row.filename,
         fileKind: row.file_kind,
+        supersededBy: row.superseded_by,
       }));
+    },
+
+    async newerRevisions(params) {
+      const newer = new Map<string, string[]>();
+      const ids = [...new Set(params.documentIds.filter(isUuid))];
+      if (ids.length === 0 || params.buildingIds.length === 0) return newer;
+      const next = new Map<string, string | null>();
+      let frontier = ids;
+      // chains are short; a bound keeps a damaged one from looping
+      for (let round = 0; round < 50 && frontier.length > 0; round++) {
+        const rows = await visibleDocuments(db, { ownerId: params.ownerId, buildingIds: params.buildingIds })
+          .select(['d.id', 'd.superseded_by'])
+          .where('d.id', 'in', frontier)
+          .execute();
+        for (const row of rows) next.set(row.id, row.superseded_by);
+        frontier = [
+          ...new Set(
+            rows.flatMap((row) => (row.superseded_by && !next.has(row.superseded_by) ? [row.superseded_by] : [])),
+          ),
+        ];
+      }
+      for (const id of ids) {
+        const chain: string[] = [];
+        for (let at = next.get(id); at && !chain.includes(at) && next.has(at); at = next.get(at)) chain.push(at);
+        newer.set(id, chain);
+      }
+      return newer;
     },
 
     async pageTexts(pages) {

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DocumentsRepository } from '../../../domain/documents/documents.service.js';
 import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
+import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
 import { isUuid, toDocument } from './document-rows.js';
+import { relinkRevisions, revisionChainIds } from './revisions.repository.js';
 
 export function createDocumentsRepository(params: { db: Kysely<DB> }): DocumentsRepository {
   const { db } = params;
@@ -39,12 +41,13 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
       return row ? toDocument(row) : null;
     },
 
-    async list({ buildingId, sortBy, order, updatedSince, category, after, limit }) {
+    async list({ buildingId, sortBy, order, updatedSince, category, latestRevisions, after, limit }) {
       const column = sortBy === 'updatedAt' ? 'd.updated_at' : 'd.created_at';
       const direction = order === 'asc' ? '>' : '<';
       let query = visibleDocuments(db, { buildingIds: [buildingId] }).selectAll('d');
       if (updatedSince) query = query.where('d.updated_at', '>=', updatedSince);
       if (category !== null) query = query.where('d.building_category', '=', category);
+      if (latestRevisions) query = query.where('d.superseded_by', 'is', null);
       if (after) {
         const at = new Date(after.value);
         query = query.where((eb) =>
@@ -65,7 +68,29 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
       return Object.fromEntries(rows.map((r) => [r.building_category as string, Number(r.n)]));
     },
 
+    relinkRevisions: (params) => relinkRevisions(db, params),
+
+    async versions({ buildingId, documentId }) {
+      if (!isUuid(documentId)) return null;
+      const ids = await revisionChainIds(db, { buildingId, documentId });
+      if (ids === null) return null;
+      const rows = await visibleInBuilding(buildingId).where('d.id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, toDocument(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async updateMetadata({ documentId, patch, at }) {
+      const drawing =
+        patch.drawingNumber !== undefined || patch.drawingRevision !== undefined
+          ? await db
+              .selectFrom('documents')
+              .select(['drawing_number', 'drawing_revision'])
+              .where('id', '=', documentId)
+              .executeTakeFirst()
+          : undefined;
+      const drawingNumber = patch.drawingNumber !== undefined ? patch.drawingNumber : (drawing?.drawing_number ?? null);
+      const drawingRevision =
+        patch.drawingRevision !== undefined ? patch.drawingRevision : (drawing?.drawing_revision ?? null);
       await db
         .updateTable('documents')
         .set({
@@ -83,6 +108,14 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
             : {}),
           ...(patch.originalCreatedAt !== undefined ? { original_created_at: patch.originalCreatedAt } : {}),
           ...(patch.serialNumber !== undefined ? { serial_number: patch.serialNumber } : {}),
+          ...(drawing !== undefined
+            ? {
+                drawing_number: drawingNumber,
+                drawing_revision: drawingRevision,
+                drawing_key: normalizeDrawingNumber(drawingNumber, drawingRevision),
+                drawing_number_source: 'person' as const,
+              }
+            : {}),
         })
         .where('id', '=', documentId)
         .execute();

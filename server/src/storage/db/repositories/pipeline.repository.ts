@@ -3,7 +3,9 @@ import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
+import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
 import { toDocument, transactionExecutor } from './document-rows.js';
+import { lockRevisions, relinkRevisions } from './revisions.repository.js';
 
 /** rows per INSERT: large documents have thousands of pages and chunks */
 const BATCH = 500;
@@ -203,6 +205,13 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
 
     async saveClassification({ documentId, classification: c, at }) {
       await db.transaction().execute(async (trx) => {
+        // the building's revision lock before the row's: a relink elsewhere in the building takes them in that order
+        const building = await trx
+          .selectFrom('documents')
+          .select('building_id')
+          .where('id', '=', documentId)
+          .executeTakeFirst();
+        if (building) await lockRevisions(trx, building.building_id);
         const saved = await trx
           .updateTable('documents')
           .set({
@@ -222,8 +231,16 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
             is_drawing: c.isDrawing,
             is_schema_drawing: c.isSchemaDrawing,
             as_built: c.asBuilt,
-            drawing_number: c.drawingNumber,
-            drawing_revision: c.drawingRevision,
+            // a person's drawing number and revision stand as their category does
+            drawing_number: sql<
+              string | null
+            >`case when drawing_number_source = 'person' then drawing_number else ${c.drawingNumber} end`,
+            drawing_revision: sql<
+              string | null
+            >`case when drawing_number_source = 'person' then drawing_revision else ${c.drawingRevision} end`,
+            drawing_key: sql<
+              string | null
+            >`case when drawing_number_source = 'person' then drawing_key else ${normalizeDrawingNumber(c.drawingNumber, c.drawingRevision)} end`,
             drawing_type: c.drawingType,
             drawing_date: c.drawingDate,
             floor: c.floor,
@@ -239,6 +256,7 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
           .returning('building_id')
           .executeTakeFirst();
         if (!saved) return;
+        await relinkRevisions(trx, { buildingId: saved.building_id, documentIds: [documentId] });
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterClassify,

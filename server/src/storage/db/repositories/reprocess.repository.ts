@@ -4,6 +4,7 @@ import type { ReprocessRepository } from '../../../domain/pipeline/reprocess.ser
 import type { JobQueue } from '../../../domain/jobs/jobs.js';
 import type { DB } from '../schema.js';
 import { isUuid } from './document-rows.js';
+import { relinkRevisions } from './revisions.repository.js';
 
 export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQueue }): ReprocessRepository {
   const { db, queue } = params;
@@ -52,6 +53,8 @@ export function createReprocessRepository(params: { db: Kysely<DB>; queue: JobQu
           options: { singletonKey: row.id, fairnessKey: row.building_id },
         })),
       );
+      // a building processed again starts its revision chains afresh (each document relinks again when classified)
+      if ('buildingId' in target) await relinkRevisions(db, { buildingId: target.buildingId });
       return rows.length;
     },
   };

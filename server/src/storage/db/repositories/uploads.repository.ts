@@ -4,7 +4,9 @@ import type { UploadsRepository } from '../../../domain/uploads/uploads.service.
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import { projectReceiving } from '../project-documents.js';
 import type { DB } from '../schema.js';
+import { visibleDocuments } from '../visibility.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
+import { relinkRevisions } from './revisions.repository.js';
 
 export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
   const { db, queue } = params;
@@ -26,6 +28,9 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           serial_number: document.serialNumber,
           original_created_at: document.originalCreatedAt,
           created_at: document.createdAt,
+          replaces_document_id: document.replacesDocumentId ?? null,
+          // a construction upload names who uploaded it in the delivery (the portal's free text); else the person
+          uploaded_by: document.construction ? document.construction.uploadedBy : (document.uploadedBy ?? null),
           updated_at: document.createdAt,
           ...(document.construction
             ? {
@@ -33,13 +38,26 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
                 delivery_id: document.construction.deliveryId,
                 subcontractor_id: document.construction.subcontractorId,
                 delivery_information_type: document.construction.informationType,
-                uploaded_by: document.construction.uploadedBy,
                 progress_status: 'IN_PROGRESS' as const,
               }
             : // every upload into a project's building while it is the contractor's is the project's
               { project_id: projectReceiving(document.buildingId) }),
         })
         .execute();
+    },
+
+    async personName(userId) {
+      const row = await db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+      return row ? row.name || row.email : null;
+    },
+
+    async findReplaceable({ buildingId, documentId }) {
+      if (!isUuid(documentId)) return null;
+      const row = await visibleDocuments(db, { buildingIds: [buildingId] })
+        .select('d.superseded_by')
+        .where('d.id', '=', documentId)
+        .executeTakeFirst();
+      return row ? { supersededBy: row.superseded_by } : null;
     },
 
     async findUpload(documentId) {
@@ -76,7 +94,7 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
     },
 
     async completeUpload({ documentId, attemptId, blobKey, size, md5, contentType, at }) {
-      return db.transaction().execute(async (trx) => {
+      const completed = await db.transaction().execute(async (trx) => {
         let update = trx
           .updateTable('documents')
           .set({
@@ -98,16 +116,21 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           attemptId === null
             ? update.where('upload_attempt_id', 'is', null)
             : update.where('upload_attempt_id', '=', attemptId);
-        const result = await update.returning('building_id').executeTakeFirst();
-        if (!result) return false;
+        const result = await update.returning(['building_id', 'replaces_document_id']).executeTakeFirst();
+        if (!result) return null;
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterUpload,
           { documentId },
           { singletonKey: documentId, fairnessKey: result.building_id },
         );
-        return true;
+        return result;
       });
+      if (!completed) return false;
+      // a new version supersedes the one it replaces once its bytes are there
+      if (completed.replaces_document_id !== null)
+        await relinkRevisions(db, { buildingId: completed.building_id, documentIds: [documentId] });
+      return true;
     },
 
     async listPendingUploads({ createdAfter, limit }) {

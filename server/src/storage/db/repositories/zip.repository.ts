@@ -11,6 +11,7 @@ function recordOf(row: Selectable<ZipArchivesTable>): ZipArchiveRecord {
     projectId: row.project_id,
     subcontractorId: row.subcontractor_id,
     excludeBefore: row.exclude_before,
+    latestRevisions: row.latest_revisions,
     status: row.status,
     blobKey: row.blob_key,
     fileCount: row.file_count,
@@ -57,6 +58,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
           project_id: record.projectId,
           subcontractor_id: record.subcontractorId?.toLowerCase() ?? null,
           exclude_before: record.excludeBefore,
+          latest_revisions: record.latestRevisions,
           created_by: record.createdBy,
           created_at: record.createdAt,
         })
@@ -68,7 +70,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
       const row = await db.selectFrom('zip_archives').selectAll().where('id', '=', zipId).executeTakeFirst();
       return row ? recordOf(row) : null;
     },
-    async latest({ buildingId, subcontractorId, excludeBefore }) {
+    async latest({ buildingId, subcontractorId, excludeBefore, latestRevisions }) {
       let query = db
         .selectFrom('zip_archives')
         .selectAll()
@@ -81,6 +83,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
       if (excludeBefore !== undefined) {
         query = query.where('exclude_before', excludeBefore ? '=' : 'is', excludeBefore);
       }
+      if (latestRevisions !== undefined) query = query.where('latest_revisions', '=', latestRevisions);
       const row = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
       return row ? recordOf(row) : null;
     },
@@ -97,7 +100,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
     async markFailed({ zipId, error }) {
       await db.updateTable('zip_archives').set({ status: 'failed', error }).where('id', '=', zipId).execute();
     },
-    async documents({ buildingId, projectId, subcontractorId, excludeBefore }) {
+    async documents({ buildingId, projectId, subcontractorId, excludeBefore, latestRevisions }) {
       // the project's own files in the building, never every file of it: after a handover the owner adds more
       if (projectId === null) return [];
       let query = db
@@ -123,6 +126,7 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
         .where('d.parent_document_id', 'is', null);
       if (subcontractorId) query = query.where('d.subcontractor_id', '=', subcontractorId.toLowerCase());
       if (excludeBefore) query = query.where('d.created_at', '>=', excludeBefore);
+      if (latestRevisions) query = query.where('d.superseded_by', 'is', null);
       const rows = await query.orderBy('d.original_path').orderBy('d.filename').orderBy('d.id').execute();
       return rows.map((row): ZipSourceDocument => {
         const informationType = row.delivery_information_type ?? row.information_types[0] ?? null;

@@ -171,6 +171,7 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
       cited_text: 'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
       document_id: brann,
       page_number: 2,
+      superseded_by: null,
     });
     expect({ answer: answered.answer, citations: answered.citations }).toEqual({
       answer: rest.body.answer,

@@ -15,6 +15,9 @@ const Exclude = Type.Optional(
   }),
 );
 const BuildingParams = Type.Object({ buildingId: Id('building id') });
+const LatestRevisions = Type.Optional(
+  Type.Boolean({ description: 'true: only the current revision of each drawing and version of each file' }),
+);
 
 function accepted(record: ZipArchiveRecord) {
   return { id: record.id, status: record.status };
@@ -34,7 +37,10 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         ...schema,
         summary: "Build a zip of the building's files (with manifest.json and manifest.csv)",
         params: BuildingParams,
-        querystring: Type.Object({ excludeFilesBeforeDate: Exclude }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { excludeFilesBeforeDate: Exclude, latest_revisions: LatestRevisions },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
       },
     },
@@ -45,6 +51,7 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         ...(request.query.excludeFilesBeforeDate !== undefined
           ? { excludeFilesBeforeDate: request.query.excludeFilesBeforeDate }
           : {}),
+        ...(request.query.latest_revisions !== undefined ? { latestRevisions: request.query.latest_revisions } : {}),
       });
       return reply.code(202).send(accepted(record));
     },
@@ -57,7 +64,10 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         ...schema,
         summary: "Build a zip of one subcontractor's files in the building",
         params: Type.Object({ buildingId: Id('building id'), subcontractorId: Uuid('subcontractor id') }),
-        querystring: Type.Object({ excludeFilesBeforeDate: Exclude }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { excludeFilesBeforeDate: Exclude, latest_revisions: LatestRevisions },
+          { additionalProperties: false },
+        ),
         response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
       },
     },
@@ -68,6 +78,7 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         ...(request.query.excludeFilesBeforeDate !== undefined
           ? { excludeFilesBeforeDate: request.query.excludeFilesBeforeDate }
           : {}),
+        ...(request.query.latest_revisions !== undefined ? { latestRevisions: request.query.latest_revisions } : {}),
       });
       return reply.code(202).send(accepted(record));
     },
@@ -83,6 +94,7 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         querystring: Type.Object(
           {
             excludeFilesBeforeDate: Exclude,
+            latest_revisions: LatestRevisions,
             subcontractorId: Type.Optional(Uuid("the latest of this subcontractor's zips")),
           },
           { additionalProperties: false },
@@ -106,12 +118,13 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
       },
     },
     async (request) => {
-      const { excludeFilesBeforeDate, subcontractorId } = request.query;
+      const { excludeFilesBeforeDate, subcontractorId, latest_revisions: latestRevisions } = request.query;
       const zip = await deps.zips.latest({
         principal: principalOf(request),
         buildingId: request.params.buildingId,
         ...(subcontractorId !== undefined ? { subcontractorId } : {}),
         ...(excludeFilesBeforeDate !== undefined ? { excludeFilesBeforeDate } : {}),
+        ...(latestRevisions !== undefined ? { latestRevisions } : {}),
       });
       return {
         id: zip.id,

@@ -57,6 +57,7 @@ function presentTurn(threadId: string, turn: StoredTurn) {
       cited_text: c.citedText ?? '',
       document_id: c.documentId,
       ...(c.pageNumber !== null ? { page_number: c.pageNumber } : {}),
+      superseded_by: c.supersededBy ?? null,
     };
     if (!documents.has(c.documentId) && c.buildingId !== undefined)
       documents.set(c.documentId, { id: c.documentId, filename: c.filename ?? '', building_id: c.buildingId });

@@ -4,6 +4,7 @@ import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { DocumentSchema, presentDocument } from '../../../presenters/documents.presenter.js';
 import { BuildingParams, withProblems } from '../../../schemas/common.js';
+import { LatestRevisionsQuery } from '../../../schemas/documents.js';
 
 export function registerBuildingCategoryRoutes(app: App, deps: { documents: DocumentsService }): void {
   app.get(
@@ -39,6 +40,7 @@ export function registerBuildingCategoryRoutes(app: App, deps: { documents: Docu
           {
             next_token: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
             limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+            latest_revisions: LatestRevisionsQuery,
           },
           { additionalProperties: false },
         ),
@@ -59,6 +61,7 @@ export function registerBuildingCategoryRoutes(app: App, deps: { documents: Docu
         limit: request.query.limit,
         sortBy: 'createdAt',
         sortOrder: 'desc',
+        latestRevisions: request.query.latest_revisions,
         ...(request.query.next_token ? { nextToken: request.query.next_token } : {}),
       });
       return { documents: page.items.map(presentDocument), nextToken: page.nextToken };

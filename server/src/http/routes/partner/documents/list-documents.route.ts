@@ -4,6 +4,7 @@ import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { DocumentSchema, presentDocument } from '../../../presenters/documents.presenter.js';
 import { BuildingParams, withProblems } from '../../../schemas/common.js';
+import { LatestRevisionsQuery } from '../../../schemas/documents.js';
 
 const schema = {
   tags: ['documents'],
@@ -16,6 +17,7 @@ const schema = {
       sort_by: Type.Union([Type.Literal('createdAt'), Type.Literal('updatedAt')], { default: 'createdAt' }),
       sort_order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
       updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'requires sort_by=updatedAt' })),
+      latest_revisions: LatestRevisionsQuery,
     },
     { additionalProperties: false },
   ),
@@ -36,6 +38,7 @@ export function registerListDocumentsRoute(app: App, deps: { documents: Document
       sortOrder: query.sort_order,
       ...(query.next_token ? { nextToken: query.next_token } : {}),
       ...(query.updated_since ? { updatedSince: new Date(query.updated_since) } : {}),
+      latestRevisions: query.latest_revisions,
     });
     return { documents: page.items.map(presentDocument), nextToken: page.nextToken };
   });

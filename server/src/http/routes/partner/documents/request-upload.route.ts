@@ -16,6 +16,15 @@ const schema = {
       filename: Type.String({ minLength: 1, maxLength: 2000 }),
       originalCreatedAt: Type.Optional(Type.String({ format: 'date-time' })),
       serialNumber: Type.Optional(Type.String({ maxLength: 1000 })),
+      replacesDocumentId: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description:
+            'a live document of the same building this file is a new version of: once uploaded, it supersedes that ' +
+            'document (404 for an unknown id, 409 when that document is already superseded)',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -30,6 +39,7 @@ export function registerRequestUploadRoute(app: App, deps: { uploads: UploadsSer
       filename: request.body.filename,
       ...(request.body.originalCreatedAt ? { originalCreatedAt: new Date(request.body.originalCreatedAt) } : {}),
       ...(request.body.serialNumber !== undefined ? { serialNumber: request.body.serialNumber } : {}),
+      ...(request.body.replacesDocumentId !== undefined ? { replacesDocumentId: request.body.replacesDocumentId } : {}),
     }),
   );
 }

@@ -23,6 +23,16 @@ const schema = {
           description: 'primary information type id; put first in informationTypes (added when missing)',
         }),
       ),
+      drawingNumber: Type.Optional(
+        Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
+          description: "a person's drawing number: kept by reprocessing; the revision chains follow it",
+        }),
+      ),
+      drawingRevision: Type.Optional(
+        Type.Union([Type.String({ maxLength: 50 }), Type.Null()], {
+          description: "a person's revision: kept by reprocessing; the revision chains follow it",
+        }),
+      ),
       informationTypes: Type.Optional(
         Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
           maxItems: 100,
@@ -55,6 +65,8 @@ export function registerUpdateDocumentRoute(app: App, deps: { documents: Documen
             ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
             ...(body.informationType !== undefined ? { informationType: body.informationType } : {}),
             ...(body.informationTypes !== undefined ? { informationTypes: body.informationTypes } : {}),
+            ...(body.drawingNumber !== undefined ? { drawingNumber: body.drawingNumber } : {}),
+            ...(body.drawingRevision !== undefined ? { drawingRevision: body.drawingRevision } : {}),
           },
         }),
       );

@@ -134,6 +134,7 @@ describe.each(testEngines())('asking questions about the documents on %s', (engi
       cited_text: 'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
       document_id: ids.brann,
       page_number: 2,
+      superseded_by: null,
     });
     expect(body.cited_documents[0]).toEqual({
       id: ids.brann,

@@ -101,7 +101,9 @@ describe.each(testEngines())('answers written by a language model on %s', (engin
     });
     expect(response.status).toBe(200);
     expect(response.body.answer).toBe(expectedAnswer);
-    expect(response.body.citations).toEqual({ '1': { cited_text: SPRINKLER, document_id: brann, page_number: 3 } });
+    expect(response.body.citations).toEqual({
+      '1': { cited_text: SPRINKLER, document_id: brann, page_number: 3, superseded_by: null },
+    });
     expect(response.body.cited_documents).toEqual([
       { id: brann, filename: 'Brannteknisk rapport.pdf', building_id: seed.buildingId },
     ]);
@@ -155,7 +157,12 @@ describe.each(testEngines())('answers written by a language model on %s', (engin
         .join(''),
     ).toBe(finish.data.answer);
     expect(finish.data.answer).toBe(expectedAnswer);
-    expect(finish.data.citations['1']).toEqual({ cited_text: SPRINKLER, document_id: brann, page_number: 3 });
+    expect(finish.data.citations['1']).toEqual({
+      cited_text: SPRINKLER,
+      document_id: brann,
+      page_number: 3,
+      superseded_by: null,
+    });
   });
 
   it('reports a failing model clearly: 502/504 without streaming, an error event with it', async () => {

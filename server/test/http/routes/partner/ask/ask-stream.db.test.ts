@@ -66,6 +66,7 @@ describe.each(testEngines())('answers streamed as Server-Sent Events on %s', (en
       cited_text: 'Dørene til trapperommene skal ha brannklasse EI2 30-Sa.',
       document_id: brann,
       page_number: 2,
+      superseded_by: null,
     });
 
     // the same question without streaming: the same answer, field for field (a new thread, so a new thread_id)
