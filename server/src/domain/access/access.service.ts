@@ -15,6 +15,8 @@ import {
   ownerMaintenancePolicy,
   ownerPolicy,
   partnerPolicy,
+  partnerWebhookPolicy,
+  type PartnerWebhookGrant,
   PERSON_NEEDS,
   reportPolicy,
   sessionPolicy,
@@ -529,6 +531,11 @@ export function createAccessService(deps: {
     );
   }
 
+  /** A partner's webhooks (see partnerWebhookPolicy). */
+  function authorizePartnerWebhooks(params: { principal: Principal }): PartnerWebhookGrant {
+    return decided(partnerWebhookPolicy(params));
+  }
+
   function authorizePlatformAdmin(params: { principal: Principal }): UserPrincipal {
     return decided(platformAdminPolicy(params));
   }
@@ -582,6 +589,7 @@ export function createAccessService(deps: {
     authorizeCustomer,
     authorizeProject,
     authorizePlatformAdmin,
+    authorizePartnerWebhooks,
     authorizeProjectDocument,
     authenticateSubcontractor,
     authorizePortal,

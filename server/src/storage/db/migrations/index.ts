@@ -21,6 +21,7 @@ import * as m0019 from './0019-information-types-source.js';
 import * as m0021 from './0021-sign-in-for-everyone.js';
 import * as m0024 from './0024-search-scripts.js';
 import * as m0026 from './0026-maintenance.js';
+import * as m0029 from './0029-webhooks.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021-sign-in-for-everyone': m0021,
   '0024-search-scripts': m0024,
   '0026-maintenance': m0026,
+  '0029-webhooks': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

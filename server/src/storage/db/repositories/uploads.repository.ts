@@ -1,12 +1,18 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
 
-export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
-  const { db, queue } = params;
+export function createUploadsRepository(params: {
+  db: Kysely<DB>;
+  queue: PgBossQueue;
+  /** subcontractor.uploaded, raised when a subcontractor's upload arrives */
+  outbox?: WebhookOutbox<Transaction<DB>>;
+}): UploadsRepository {
+  const { db, queue, outbox } = params;
 
   return {
     async insertPending(document) {
@@ -58,9 +64,18 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           .set({ upload_state: 'uploaded', uploaded_at: at, size, md5, content_type: contentType, updated_at: at })
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
-          .returning('building_id')
+          .returning(['building_id', 'project_id', 'subcontractor_id'])
           .executeTakeFirst();
         if (!result) return false;
+        if (outbox && result.project_id && result.subcontractor_id) {
+          await outbox.record(trx, [
+            {
+              type: 'subcontractor.uploaded',
+              subject: { projectId: result.project_id },
+              data: { project_id: result.project_id, subcontractor_id: result.subcontractor_id, document_id: documentId },
+            },
+          ]);
+        }
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterUpload,
