@@ -66,6 +66,7 @@ const TABLE: Record<string, Row> = {
     need: 'administer',
     request: async (w) => ({ url: `/construction/customers/${w.customerId}/audit` }),
   },
+  ...webhookRows(),
   'GET /construction/customers/{customerId}/projects': {
     need: 'read',
     request: async (w) => ({ url: `/construction/customers/${w.customerId}/projects` }),
@@ -273,6 +274,45 @@ function filenameRows(): Record<string, Row> {
         });
         return { url: `${url(w)}/update-filenames/${renamed.body.changeSetId}/undo` };
       },
+    },
+  };
+}
+
+/** the customer's webhooks: ADMIN only; a public address literal, so no name is resolved */
+function webhookRows(): Record<string, Row> {
+  const base = '/construction/customers/{customerId}/webhooks';
+  const url = (w: World) => `/construction/customers/${w.customerId}/webhooks`;
+  const fresh = async (w: World, t: TestApp) => {
+    const created = await t.request({
+      method: 'POST',
+      url: url(w),
+      key: w.setupKey,
+      payload: { url: 'https://93.184.216.34/hook', events: ['delivery.updated'] },
+    });
+    return `${url(w)}/${created.body.id}`;
+  };
+  return {
+    [`POST ${base}`]: {
+      need: 'administer',
+      request: async (w) => ({
+        url: url(w),
+        payload: { url: 'https://93.184.216.34/hook', events: ['delivery.approved'] },
+      }),
+    },
+    [`GET ${base}`]: { need: 'administer', request: async (w) => ({ url: url(w) }) },
+    [`GET ${base}/{webhookId}`]: { need: 'administer', request: async (w, t) => ({ url: await fresh(w, t) }) },
+    [`PATCH ${base}/{webhookId}`]: {
+      need: 'administer',
+      request: async (w, t) => ({ url: await fresh(w, t), payload: { description: 'ERP' } }),
+    },
+    [`DELETE ${base}/{webhookId}`]: { need: 'administer', request: async (w, t) => ({ url: await fresh(w, t) }) },
+    [`POST ${base}/{webhookId}/test`]: {
+      need: 'administer',
+      request: async (w, t) => ({ url: `${await fresh(w, t)}/test`, payload: {} }),
+    },
+    [`GET ${base}/{webhookId}/deliveries`]: {
+      need: 'administer',
+      request: async (w, t) => ({ url: `${await fresh(w, t)}/deliveries` }),
     },
   };
 }
@@ -517,7 +557,7 @@ describe.each(testEngines())('every role on every route of the application, on %
   it('gives each role exactly what the table says, and nobody without a credential anything', async () => {
     const wrong: string[] = [];
     for (const [operation, row] of Object.entries(TABLE)) {
-      const method = operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const method = operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const anonymous = await row.request(world, t);
       const refused = await t.request({
         method,
