@@ -80,12 +80,14 @@ export async function verifyWebhook<D = Record<string, unknown>>(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook-id, -timestamp or -signature');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing webhook-id, -timestamp or -signature');
   const seconds = Number(timestamp);
   if (!Number.isInteger(seconds)) throw new WebhookVerificationError('webhook-timestamp is not Unix seconds');
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;
-  if (Math.abs(now - seconds) > tolerance) throw new WebhookVerificationError('webhook-timestamp is too old or too new');
+  if (Math.abs(now - seconds) > tolerance)
+    throw new WebhookVerificationError('webhook-timestamp is too old or too new');
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
   const expected = await signWebhook({ secret, id, timestamp, body: text });
   const matches = signatures.split(' ').some((candidate) => equalInConstantTime(candidate, expected));

@@ -133,18 +133,14 @@ describe.each(testEngines())('customer webhooks on %s', (engine) => {
 
     const events = await until(
       async () =>
-        Promise.all(
-          receiver.at('/one').map((r) => verifyWebhook(hookOne.secret, r.headers as never, r.body)),
-        ),
+        Promise.all(receiver.at('/one').map((r) => verifyWebhook(hookOne.secret, r.headers as never, r.body))),
       (parsed) => CUSTOMER_EVENTS.every((type) => parsed.some((e) => e.type === type)),
       'every customer event at /one',
     );
     const of = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
     const ids = { project_id: one.projectId, delivery_id: delivery.id };
     expect(of('delivery.updated')).toContainEqual(ids);
-    expect(of('delivery.approved')).toEqual([
-      { ...ids, information_type: 'FDV-dokumentasjon', comment: null },
-    ]);
+    expect(of('delivery.approved')).toEqual([{ ...ids, information_type: 'FDV-dokumentasjon', comment: null }]);
     expect(of('delivery.declined')).toEqual([
       { ...ids, information_type: 'Produktdatablad', comment: 'Mangler effektdata' },
     ]);
@@ -166,7 +162,11 @@ describe.each(testEngines())('customer webhooks on %s', (engine) => {
       payload: {},
     });
     expect(test.status).toBe(202);
-    const [received] = await until(() => receiver.at('/two'), (r) => r.length >= 1, 'the test event');
+    const [received] = await until(
+      () => receiver.at('/two'),
+      (r) => r.length >= 1,
+      'the test event',
+    );
     expect(received!.headers['webhook-id']).toBe(test.body.eventId);
     const [delivery] = await until(
       async () =>

@@ -34,7 +34,11 @@ describe.each(testEngines())('webhooks across a restart on %s', (engine) => {
       key: seed.key,
       payload: { name: 'Før omstart' },
     });
-    const pending = await first.request({ method: 'GET', url: `/v1/webhooks/${hook.body.id}/deliveries`, key: seed.key });
+    const pending = await first.request({
+      method: 'GET',
+      url: `/v1/webhooks/${hook.body.id}/deliveries`,
+      key: seed.key,
+    });
     expect(pending.body.deliveries).toEqual([expect.objectContaining({ status: 'pending', attempt: 0 })]);
     // the service stops: its HTTP side and its queue; the database stays, as it does on disk
     await first.app.close();
@@ -47,7 +51,11 @@ describe.each(testEngines())('webhooks across a restart on %s', (engine) => {
       workers: true,
       settings: { webhooks: testWebhookSettings() },
     });
-    const [received] = await until(() => receiver.at('/restart'), (r) => r.length >= 1, 'the pending event');
+    const [received] = await until(
+      () => receiver.at('/restart'),
+      (r) => r.length >= 1,
+      'the pending event',
+    );
     const event = await verifyWebhook(hook.body.secret, received!.headers as never, received!.body);
     expect(event).toMatchObject({
       type: 'building.created',

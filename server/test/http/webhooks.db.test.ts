@@ -165,7 +165,11 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
       filename: 'FDV varmepumpe.pdf',
       bytes: await makePdf(['Drift og vedlikehold av varmepumpe. Serviceintervall 12 måneder.']),
     });
-    const broken = await t.upload({ seed, filename: 'Ødelagt.pdf', bytes: Buffer.from('%PDF-1.4 this file ends here') });
+    const broken = await t.upload({
+      seed,
+      filename: 'Ødelagt.pdf',
+      bytes: Buffer.from('%PDF-1.4 this file ends here'),
+    });
     await t.waitForProcessing([readable, broken]);
     const deleted = await t.request({
       method: 'DELETE',
@@ -241,9 +245,7 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
     // the scoped key sees its own webhook only; the whole-partner key sees both
     const scopedList = await t.request({ method: 'GET', url: '/v1/webhooks', key: scoped.key });
     expect(scopedList.body.webhooks.map((w: { id: string }) => w.id)).toEqual([hookScoped.body.id]);
-    expect(
-      (await t.request({ method: 'GET', url: `/v1/webhooks/${webhookA}`, key: scoped.key })).status,
-    ).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/v1/webhooks/${webhookA}`, key: scoped.key })).status).toBe(404);
 
     for (const building of [other, granted]) {
       const archived = await t.request({
@@ -264,9 +266,17 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
       (r) => r.length >= 1,
       'the scoped webhook',
     );
-    const scopedEvent = await verifyWebhook(hookScoped.body.secret, scopedReceived!.headers as never, scopedReceived!.body);
+    const scopedEvent = await verifyWebhook(
+      hookScoped.body.secret,
+      scopedReceived!.headers as never,
+      scopedReceived!.body,
+    );
     expect(scopedEvent.data).toEqual({ building_owner_id: a.ownerId, building_id: granted });
-    const [atB] = await until(() => receiver.at('/b'), (r) => r.length >= 1, 'B');
+    const [atB] = await until(
+      () => receiver.at('/b'),
+      (r) => r.length >= 1,
+      'B',
+    );
     expect(JSON.parse(atB!.body).data).toEqual({ building_owner_id: b.ownerId, building_id: ownB });
     expect(receiver.at('/b').some((r) => r.body.includes(a.ownerId))).toBe(false);
   });
@@ -275,7 +285,11 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
     receiver.failFirst('/flaky', 2);
     const hook = await register(a.key, { url: receiver.url('/flaky'), events: ['webhook.test'] });
     const test = await t.request({ method: 'POST', url: `/v1/webhooks/${hook.body.id}/test`, key: a.key });
-    const attempts = await until(() => receiver.at('/flaky'), (r) => r.length >= 3, 'three attempts');
+    const attempts = await until(
+      () => receiver.at('/flaky'),
+      (r) => r.length >= 3,
+      'three attempts',
+    );
     expect(new Set(attempts.map((r) => r.headers['webhook-id']))).toEqual(new Set([test.body.eventId]));
     for (const attempt of attempts) {
       await expect(verifyWebhook(hook.body.secret, attempt.headers as never, attempt.body)).resolves.toMatchObject({
@@ -340,7 +354,11 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
     const after = await newBuilding(a, 'Etter på');
     const deliveries = await deliveriesOf(a.key, hook.body.id);
     expect(deliveries).toHaveLength(1);
-    const [received] = await until(() => receiver.at('/off'), (r) => r.length >= 1, 'the enabled webhook');
+    const [received] = await until(
+      () => receiver.at('/off'),
+      (r) => r.length >= 1,
+      'the enabled webhook',
+    );
     expect(JSON.parse(received!.body).data.building_id).toBe(after);
     // deleted: gone for its partner, and nothing more is chosen for it
     const removed = await t.request({ method: 'DELETE', url: `/v1/webhooks/${hook.body.id}`, key: a.key });

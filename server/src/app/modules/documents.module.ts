@@ -46,7 +46,11 @@ export function createDocumentsModule(deps: {
     ...(deps.onDocumentArchived ? { onArchived: deps.onDocumentArchived } : {}),
   });
   const uploads = createUploadsService({
-    repository: createUploadsRepository({ db: deps.db, queue: deps.queue, ...(deps.outbox ? { outbox: deps.outbox } : {}) }),
+    repository: createUploadsRepository({
+      db: deps.db,
+      queue: deps.queue,
+      ...(deps.outbox ? { outbox: deps.outbox } : {}),
+    }),
     access: deps.access,
     blobs: deps.blobs,
     clock: deps.clock,

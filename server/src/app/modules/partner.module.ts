@@ -41,7 +41,12 @@ export function createPartnerModule(deps: {
       access,
       admin: createAdminService({ repository: createAdminRepository(db), clock }),
       owners: createOwnersService({ repository: createOwnersRepository(db), access, pageTokens, clock }),
-      buildings: createBuildingsService({ repository: createBuildingsRepository(db, deps.outbox), access, pageTokens, clock }),
+      buildings: createBuildingsService({
+        repository: createBuildingsRepository(db, deps.outbox),
+        access,
+        pageTokens,
+        clock,
+      }),
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
     },
   };

@@ -24,7 +24,11 @@ export function createReportsModule(deps: {
   waitMs?: number;
 }) {
   const reports = createReportsService({
-    repository: createReportsRepository({ db: deps.db, queue: deps.queue, ...(deps.outbox ? { outbox: deps.outbox } : {}) }),
+    repository: createReportsRepository({
+      db: deps.db,
+      queue: deps.queue,
+      ...(deps.outbox ? { outbox: deps.outbox } : {}),
+    }),
     evidence: createReportEvidenceSource({ db: deps.db, chunks: deps.chunks }),
     access: deps.access,
     clock: deps.clock,

@@ -6,10 +6,7 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { createWebhooksService, DEFAULT_RETRY_SCHEDULE } from '../../domain/webhooks/webhooks.service.js';
 import { createHttpWebhookSender } from '../../integrations/webhooks/http.webhook-sender.js';
 import { createSecretSealer, readOrCreateKeyFile } from '../../integrations/webhooks/secret-sealer.js';
-import {
-  createWebhooksRepository,
-  webhookDeliveryStats,
-} from '../../storage/db/repositories/webhooks.repository.js';
+import { createWebhooksRepository, webhookDeliveryStats } from '../../storage/db/repositories/webhooks.repository.js';
 import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { recordWebhookAttempt } from '../metrics.js';
 import type { Db } from './app-module.js';

@@ -31,7 +31,8 @@ export const webhooksConfig = defineConfigPart({
     {
       name: 'WEBHOOKS_RETRY_SCHEDULE',
       default: '`5,300,1800,7200,18000,36000,36000`',
-      description: 'seconds to wait before each retry of a failed webhook delivery, comma-separated; after the last one it is `failed`',
+      description:
+        'seconds to wait before each retry of a failed webhook delivery, comma-separated; after the last one it is `failed`',
     },
   ],
   read(env, context): { webhooks: WebhooksConfig } {
@@ -40,7 +41,10 @@ export const webhooksConfig = defineConfigPart({
     if (raw !== undefined) {
       const parts = raw.split(',').map((part) => part.trim());
       const numbers = parts.map(Number);
-      if (parts.length === 0 || numbers.some((n, i) => parts[i] === '' || !Number.isInteger(n) || n < 0 || n > 604800)) {
+      if (
+        parts.length === 0 ||
+        numbers.some((n, i) => parts[i] === '' || !Number.isInteger(n) || n < 0 || n > 604800)
+      ) {
         env.problem('WEBHOOKS_RETRY_SCHEDULE', 'must be whole seconds (0 to 604800), comma-separated');
       } else retryScheduleSeconds = numbers;
     }

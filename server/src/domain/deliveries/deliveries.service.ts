@@ -370,13 +370,11 @@ export function createDeliveriesService(deps: {
       const data = { project_id: grant.projectId, delivery_id: delivery.id };
       const events: WebhookEventInput[] = [
         { type: 'delivery.updated', subject: { projectId: grant.projectId }, data },
-        ...merged.changed.map(
-          (item): WebhookEventInput => ({
-            type: item.approvalStatus === 'APPROVED' ? 'delivery.approved' : 'delivery.declined',
-            subject: { projectId: grant.projectId },
-            data: { ...data, information_type: item.informationType, comment: item.comment },
-          }),
-        ),
+        ...merged.changed.map((item): WebhookEventInput => ({
+          type: item.approvalStatus === 'APPROVED' ? 'delivery.approved' : 'delivery.declined',
+          subject: { projectId: grant.projectId },
+          data: { ...data, information_type: item.informationType, comment: item.comment },
+        })),
       ];
       const updated = await repository.update({
         deliveryId: delivery.id,

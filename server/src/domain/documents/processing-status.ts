@@ -133,5 +133,7 @@ export function documentStatusRecord(document: DocumentRecord) {
 /** a processing that ended without readable content: the file is corrupt, not a document, or its text could not be read */
 export function processingFailed(document: DocumentRecord): boolean {
   const { outcome } = processingOutcomeOf(document);
-  return outcome === 'corrupt' || outcome === 'invalid' || (outcome === 'no_text' && document.flags.textExtractionError);
+  return (
+    outcome === 'corrupt' || outcome === 'invalid' || (outcome === 'no_text' && document.flags.textExtractionError)
+  );
 }

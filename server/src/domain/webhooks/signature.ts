@@ -38,7 +38,13 @@ export function webhookHeaders(params: {
 }
 
 /** whether one of the space-separated signatures of a header is this body's (constant-time comparison) */
-export function signatureMatches(params: { secret: string; id: string; timestamp: number; body: string; header: string }) {
+export function signatureMatches(params: {
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string;
+  header: string;
+}) {
   const expected = Buffer.from(signWebhook(params));
   return params.header.split(' ').some((candidate) => {
     const given = Buffer.from(candidate);

@@ -9,8 +9,7 @@ import { webhookEventsInvalid, webhookNotFound, webhookUrlRefused } from './webh
 
 /** whose a webhook is: a partner's (registered by a scoped key: only that key's reach) or a customer's */
 export type WebhookScope =
-  | { kind: 'partner'; partnerId: string; apiKeyId: string | null }
-  | { kind: 'customer'; customerId: string };
+  { kind: 'partner'; partnerId: string; apiKeyId: string | null } | { kind: 'customer'; customerId: string };
 
 export interface WebhookRecord {
   id: string;

@@ -71,7 +71,8 @@ export function createHttpWebhookSender(settings: WebhookSenderSettings): Webhoo
       if (!resolved.ok) return { ok: false, status: null, error: `refused: the URL ${resolved.reason}` };
       const { url, address, family } = resolved;
       const pinned: LookupFunction = (_hostname, options, callback) => {
-        if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+        if (options.all)
+          (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
         else callback(null, address, family);
       };
       const client = url.protocol === 'https:' ? https : http;

@@ -61,7 +61,7 @@ export function registerWebhookRoutes(
       },
     },
     async (request, reply) => {
-      const body = request.body as { url: string; events: string[]; description?: string | null };
+      const body = request.body;
       const { webhook, secret } = await deps.webhooks.create({
         principal: principalOf(request),
         ...caller(request),
@@ -98,7 +98,7 @@ export function registerWebhookRoutes(
       },
     },
     async (request) => {
-      const { webhookId } = request.params as { webhookId: string };
+      const { webhookId } = request.params;
       return presentWebhook(
         await deps.webhooks.get({ principal: principalOf(request), ...caller(request), webhookId }),
       );
@@ -125,8 +125,8 @@ export function registerWebhookRoutes(
       },
     },
     async (request) => {
-      const { webhookId } = request.params as { webhookId: string };
-      const body = request.body as { url?: string; events?: string[]; description?: string | null; enabled?: boolean };
+      const { webhookId } = request.params;
+      const body = request.body;
       const webhook = await deps.webhooks.update({
         principal: principalOf(request),
         ...caller(request),
@@ -153,7 +153,7 @@ export function registerWebhookRoutes(
       },
     },
     async (request) => {
-      const { webhookId } = request.params as { webhookId: string };
+      const { webhookId } = request.params;
       await deps.webhooks.remove({ principal: principalOf(request), ...caller(request), webhookId });
       return { success: true as const };
     },
@@ -170,7 +170,7 @@ export function registerWebhookRoutes(
       },
     },
     async (request, reply) => {
-      const { webhookId } = request.params as { webhookId: string };
+      const { webhookId } = request.params;
       const { eventId } = await deps.webhooks.test({ principal: principalOf(request), ...caller(request), webhookId });
       return reply.status(202).send({ eventId });
     },
@@ -199,8 +199,8 @@ export function registerWebhookRoutes(
       },
     },
     async (request) => {
-      const { webhookId } = request.params as { webhookId: string };
-      const query = request.query as { limit: number; next_token?: string };
+      const { webhookId } = request.params;
+      const query = request.query;
       const page = await deps.webhooks.deliveries({
         principal: principalOf(request),
         ...caller(request),

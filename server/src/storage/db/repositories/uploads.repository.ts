@@ -72,7 +72,11 @@ export function createUploadsRepository(params: {
             {
               type: 'subcontractor.uploaded',
               subject: { projectId: result.project_id },
-              data: { project_id: result.project_id, subcontractor_id: result.subcontractor_id, document_id: documentId },
+              data: {
+                project_id: result.project_id,
+                subcontractor_id: result.subcontractor_id,
+                document_id: documentId,
+              },
             },
           ]);
         }

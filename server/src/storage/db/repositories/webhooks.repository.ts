@@ -250,19 +250,17 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
         .where('d.webhook_id', '=', webhookId);
       if (before && UUID.test(before)) query = query.where('d.id', '<', before);
       const rows = await query.orderBy('d.id', 'desc').limit(limit).execute();
-      return rows.map(
-        (row): DeliveryRecord => ({
-          id: row.id,
-          eventId: row.event_id,
-          type: row.type,
-          attempt: row.attempt,
-          status: row.status,
-          responseStatus: row.response_status,
-          error: row.error,
-          createdAt: new Date(row.created_at),
-          nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
-        }),
-      );
+      return rows.map((row): DeliveryRecord => ({
+        id: row.id,
+        eventId: row.event_id,
+        type: row.type,
+        attempt: row.attempt,
+        status: row.status,
+        responseStatus: row.response_status,
+        error: row.error,
+        createdAt: new Date(row.created_at),
+        nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
+      }));
     },
 
     async loadDelivery(deliveryId) {
