@@ -55,7 +55,7 @@ export async function signWebhook(params: {
   const secret = params.secret.startsWith('whsec_') ? params.secret.slice('whsec_'.length) : params.secret;
   const key = await crypto.subtle.importKey(
     'raw',
-    base64ToBytes(secret) as BufferSource,
+    base64ToBytes(secret).buffer as ArrayBuffer,
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],

@@ -140,11 +140,11 @@ describe.each(testEngines())('webhook registration and delivery without WEBHOOKS
       async () =>
         (await t.request({ method: 'GET', url: `/v1/webhooks/${created.body.id}/deliveries`, key: seed.key })).body
           .deliveries,
-      (d: { status: string }[]) => d[0]?.status === 'failed',
+      (d: { status: string; error: string | null }[]) => d[0]?.status === 'failed',
       'the delivery refused',
     );
     expect(delivery).toMatchObject({ attempt: 1, responseStatus: null });
-    expect(delivery.error).toContain('127.0.0.1');
+    expect(delivery!.error).toContain('127.0.0.1');
     expect(receiver.received).toEqual([]);
   });
 });
