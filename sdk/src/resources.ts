@@ -297,7 +297,7 @@ export function resourcesOf(client: Client<paths>) {
     test: async (webhookId: string) => {
       const { data, error, response } = await client.POST(`${WEBHOOK}/test`, { params: { path: { webhookId } } });
       if (error !== undefined || !response.ok) return dataOf(Promise.resolve({ error: error ?? {}, response }));
-      return data as unknown as { eventId: string };
+      return data;
     },
     /** its deliveries, newest first, page after page */
     deliveries: (webhookId: string) =>

@@ -287,32 +287,38 @@ function webhookRows(): Record<string, Row> {
       method: 'POST',
       url: url(w),
       key: w.setupKey,
-      payload: { url: 'https://93.184.216.34/hook', events: ['delivery.updated'] },
+      payload: { url: 'https://203.0.113.10/hook', events: ['delivery.updated'] },
     });
     return `${url(w)}/${created.body.id}`;
+  };
+  /** one webhook for the rows that leave it in place (each DELETE gets a fresh one) */
+  const kept = new Map<string, Promise<string>>();
+  const existing = (w: World, t: TestApp) => {
+    if (!kept.has(w.customerId)) kept.set(w.customerId, fresh(w, t));
+    return kept.get(w.customerId)!;
   };
   return {
     [`POST ${base}`]: {
       need: 'administer',
       request: async (w) => ({
         url: url(w),
-        payload: { url: 'https://93.184.216.34/hook', events: ['delivery.approved'] },
+        payload: { url: 'https://203.0.113.10/hook', events: ['delivery.approved'] },
       }),
     },
     [`GET ${base}`]: { need: 'administer', request: async (w) => ({ url: url(w) }) },
-    [`GET ${base}/{webhookId}`]: { need: 'administer', request: async (w, t) => ({ url: await fresh(w, t) }) },
+    [`GET ${base}/{webhookId}`]: { need: 'administer', request: async (w, t) => ({ url: await existing(w, t) }) },
     [`PATCH ${base}/{webhookId}`]: {
       need: 'administer',
-      request: async (w, t) => ({ url: await fresh(w, t), payload: { description: 'ERP' } }),
+      request: async (w, t) => ({ url: await existing(w, t), payload: { description: 'ERP' } }),
     },
     [`DELETE ${base}/{webhookId}`]: { need: 'administer', request: async (w, t) => ({ url: await fresh(w, t) }) },
     [`POST ${base}/{webhookId}/test`]: {
       need: 'administer',
-      request: async (w, t) => ({ url: `${await fresh(w, t)}/test`, payload: {} }),
+      request: async (w, t) => ({ url: `${await existing(w, t)}/test`, payload: {} }),
     },
     [`GET ${base}/{webhookId}/deliveries`]: {
       need: 'administer',
-      request: async (w, t) => ({ url: `${await fresh(w, t)}/deliveries` }),
+      request: async (w, t) => ({ url: `${await existing(w, t)}/deliveries` }),
     },
   };
 }

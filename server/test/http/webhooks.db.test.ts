@@ -3,7 +3,7 @@ import { verifyWebhook } from '@byggdok/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { createTestUser } from '../helpers/people-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import {
   startWebhookReceiver,
@@ -377,5 +377,28 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
       key: a.key,
     });
     expect(next.body.deliveries.map((d: { id: string }) => d.id)).toEqual(first.slice(2, 4).map((d) => d.id));
+  });
+
+  it('shows deliveries by outcome and the oldest pending one in /metrics', async () => {
+    const metrics = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(metrics.status).toBe(200);
+    const text = String(metrics.body);
+    const value = (line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(line))
+          ?.split(' ')
+          .pop(),
+      );
+    expect(value('byggdok_webhook_deliveries{outcome="succeeded"}')).toBeGreaterThan(5);
+    expect(value('byggdok_webhook_deliveries{outcome="failed"}')).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^byggdok_webhook_oldest_pending_seconds \d/m);
+    expect(value('byggdok_webhook_attempts_total{outcome="retrying"}')).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/byggdok_queue_waiting_jobs\{queue="webhook.deliver"\}/);
   });
 });

@@ -35,7 +35,7 @@ describe('webhook target addresses', () => {
       'not-an-address',
     ];
     expect(inside.filter((address) => !isForbiddenAddress(address))).toEqual([]);
-    const outside = ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:93.184.216.34'];
+    const outside = ['203.0.113.10', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:203.0.113.10'];
     expect(outside.filter((address) => isForbiddenAddress(address))).toEqual([]);
   });
 
@@ -43,11 +43,11 @@ describe('webhook target addresses', () => {
     const receiver = await startWebhookReceiver();
     try {
       const sender = createHttpWebhookSender({ allowPrivate: false, timeoutMs: 1000 });
-      expect(await sender.checkTarget('http://93.184.216.34/hook')).toContain('https');
+      expect(await sender.checkTarget('http://203.0.113.10/hook')).toContain('https');
       expect(await sender.checkTarget(`https://127.0.0.1:${receiver.port}/hook`)).toContain('127.0.0.1');
       expect(await sender.checkTarget('https://localhost/hook')).toMatch(/loopback|resolve/);
       expect(await sender.checkTarget('https://[::1]/hook')).toContain('::1');
-      expect(await sender.checkTarget('https://user:pw@93.184.216.34/hook')).toContain('password');
+      expect(await sender.checkTarget('https://user:pw@203.0.113.10/hook')).toContain('password');
       // a delivery to an address that is (now) inside: refused without a connection
       const sent = await sender.send({ url: receiver.url('/inside'), headers: {}, body: '{}' });
       expect(sent.ok).toBe(false);
@@ -110,7 +110,7 @@ describe.each(testEngines())('webhook registration and delivery without WEBHOOKS
       method: 'POST',
       url: '/v1/webhooks',
       key: seed.key,
-      payload: { url: 'https://93.184.216.34/hook', events: ['webhook.test'] },
+      payload: { url: 'https://203.0.113.10/hook', events: ['webhook.test'] },
     });
     expect(created.status).toBe(201);
     const moved = await t.request({
@@ -127,7 +127,7 @@ describe.each(testEngines())('webhook registration and delivery without WEBHOOKS
       method: 'POST',
       url: '/v1/webhooks',
       key: seed.key,
-      payload: { url: 'https://93.184.216.34/hook', events: ['webhook.test'] },
+      payload: { url: 'https://203.0.113.10/hook', events: ['webhook.test'] },
     });
     // as if its name resolved to a public address at registration and to loopback now (DNS rebinding)
     await t.deps.database.db
