@@ -95,64 +95,68 @@ describe.each(testEngines())('customer webhooks on %s', (engine) => {
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
   });
 
-  it("sends every customer event of its own projects, signed, and none of another customer's", async () => {
-    const partner = await t.seed();
-    await t.deps.database.db
-      .updateTable('customers')
-      .set({ building_owner_id: partner.ownerId })
-      .where('id', '=', one.customerId)
-      .execute();
-    const delivery = await createDelivery(t, { world: one, subcontractorId: one.subcontractorId });
-    const documentId = await portalUpload(t, {
-      ...one,
-      filename: 'FDV varmepumpe.pdf',
-      bytes: await makePdf(['FDV-dokumentasjon for varmepumpe.']),
-      deliveryId: delivery.id,
-      informationType: 'FDV-dokumentasjon',
-    });
-    await t.waitForProcessing([documentId]);
-    const reviewed = await t.request({
-      method: 'PUT',
-      url: `/construction/deliveries/${delivery.id}`,
-      key: one.adminKey,
-      payload: {
-        informationTypes: [
-          { informationType: 'FDV-dokumentasjon', approvalStatus: 'APPROVED' },
-          { informationType: 'Produktdatablad', approvalStatus: 'DECLINED', comment: 'Mangler effektdata' },
-        ],
-      },
-    });
-    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
-    const handedOver = await t.request({
-      method: 'POST',
-      url: `/construction/customers/${one.customerId}/projects/${one.projectId}/handover`,
-      key: one.adminKey,
-      payload: { buildingOwnerId: partner.ownerId },
-    });
-    expect(handedOver.status, JSON.stringify(handedOver.body)).toBeLessThan(300);
+  it(
+    "sends every customer event of its own projects, signed, and none of another customer's",
+    { timeout: 120_000 },
+    async () => {
+      const partner = await t.seed();
+      await t.deps.database.db
+        .updateTable('customers')
+        .set({ building_owner_id: partner.ownerId })
+        .where('id', '=', one.customerId)
+        .execute();
+      const delivery = await createDelivery(t, { world: one, subcontractorId: one.subcontractorId });
+      const documentId = await portalUpload(t, {
+        ...one,
+        filename: 'FDV varmepumpe.pdf',
+        bytes: await makePdf(['FDV-dokumentasjon for varmepumpe.']),
+        deliveryId: delivery.id,
+        informationType: 'FDV-dokumentasjon',
+      });
+      await t.waitForProcessing([documentId]);
+      const reviewed = await t.request({
+        method: 'PUT',
+        url: `/construction/deliveries/${delivery.id}`,
+        key: one.adminKey,
+        payload: {
+          informationTypes: [
+            { informationType: 'FDV-dokumentasjon', approvalStatus: 'APPROVED' },
+            { informationType: 'Produktdatablad', approvalStatus: 'DECLINED', comment: 'Mangler effektdata' },
+          ],
+        },
+      });
+      expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+      const handedOver = await t.request({
+        method: 'POST',
+        url: `/construction/customers/${one.customerId}/projects/${one.projectId}/handover`,
+        key: one.adminKey,
+        payload: { buildingOwnerId: partner.ownerId },
+      });
+      expect(handedOver.status, JSON.stringify(handedOver.body)).toBeLessThan(300);
 
-    const events = await until(
-      async () =>
-        Promise.all(receiver.at('/one').map((r) => verifyWebhook(hookOne.secret, r.headers as never, r.body))),
-      (parsed) => CUSTOMER_EVENTS.every((type) => parsed.some((e) => e.type === type)),
-      'every customer event at /one',
-    );
-    const of = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
-    const ids = { project_id: one.projectId, delivery_id: delivery.id };
-    expect(of('delivery.updated')).toContainEqual(ids);
-    expect(of('delivery.approved')).toEqual([{ ...ids, information_type: 'FDV-dokumentasjon', comment: null }]);
-    expect(of('delivery.declined')).toEqual([
-      { ...ids, information_type: 'Produktdatablad', comment: 'Mangler effektdata' },
-    ]);
-    expect(of('subcontractor.uploaded')).toEqual([
-      { project_id: one.projectId, subcontractor_id: one.subcontractorId, document_id: documentId },
-    ]);
-    expect(of('project.handed_over')).toEqual([{ project_id: one.projectId, building_owner_id: partner.ownerId }]);
-    // customer two's endpoint was chosen for none of it (deliveries are chosen when the change commits)
-    const two_ = await t.request({ method: 'GET', url: `${base(two)}/${hookTwo.id}/deliveries`, key: two.adminKey });
-    expect(two_.body.deliveries).toEqual([]);
-    expect(receiver.at('/two')).toEqual([]);
-  });
+      const events = await until(
+        async () =>
+          Promise.all(receiver.at('/one').map((r) => verifyWebhook(hookOne.secret, r.headers as never, r.body))),
+        (parsed) => CUSTOMER_EVENTS.every((type) => parsed.some((e) => e.type === type)),
+        'every customer event at /one',
+      );
+      const of = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
+      const ids = { project_id: one.projectId, delivery_id: delivery.id };
+      expect(of('delivery.updated')).toContainEqual(ids);
+      expect(of('delivery.approved')).toEqual([{ ...ids, information_type: 'FDV-dokumentasjon', comment: null }]);
+      expect(of('delivery.declined')).toEqual([
+        { ...ids, information_type: 'Produktdatablad', comment: 'Mangler effektdata' },
+      ]);
+      expect(of('subcontractor.uploaded')).toEqual([
+        { project_id: one.projectId, subcontractor_id: one.subcontractorId, document_id: documentId },
+      ]);
+      expect(of('project.handed_over')).toEqual([{ project_id: one.projectId, building_owner_id: partner.ownerId }]);
+      // customer two's endpoint was chosen for none of it (deliveries are chosen when the change commits)
+      const two_ = await t.request({ method: 'GET', url: `${base(two)}/${hookTwo.id}/deliveries`, key: two.adminKey });
+      expect(two_.body.deliveries).toEqual([]);
+      expect(receiver.at('/two')).toEqual([]);
+    },
+  );
 
   it('sends a test event on request and shows its delivery', async () => {
     const test = await t.request({

@@ -157,7 +157,7 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
     expect((await t.request({ method: 'GET', url: item, key: a.key })).body.enabled).toBe(true);
   });
 
-  it('sends every partner event, signed, with the data the decisions name', async () => {
+  it('sends every partner event, signed, with the data the decisions name', { timeout: 120_000 }, async () => {
     const buildingId = await newBuilding(a, 'Webhook-bygget');
     const seed = { ...a, buildingId };
     const readable = await t.upload({
@@ -281,63 +281,71 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
     expect(receiver.at('/b').some((r) => r.body.includes(a.ownerId))).toBe(false);
   });
 
-  it('retries a failing receiver with the same webhook-id until it answers 2xx, and logs each attempt', async () => {
-    receiver.failFirst('/flaky', 2);
-    const hook = await register(a.key, { url: receiver.url('/flaky'), events: ['webhook.test'] });
-    const test = await t.request({ method: 'POST', url: `/v1/webhooks/${hook.body.id}/test`, key: a.key });
-    const attempts = await until(
-      () => receiver.at('/flaky'),
-      (r) => r.length >= 3,
-      'three attempts',
-    );
-    expect(new Set(attempts.map((r) => r.headers['webhook-id']))).toEqual(new Set([test.body.eventId]));
-    for (const attempt of attempts) {
-      await expect(verifyWebhook(hook.body.secret, attempt.headers as never, attempt.body)).resolves.toMatchObject({
-        type: 'webhook.test',
-      });
-    }
-    const [delivery] = await until(
-      () => deliveriesOf(a.key, hook.body.id),
-      (d) => d[0]?.status === 'succeeded',
-      'the delivery succeeded',
-    );
-    expect(delivery).toMatchObject({ eventId: test.body.eventId, attempt: 3, responseStatus: 200, error: null });
-    const log = await t.deps.database.db
-      .selectFrom('webhook_attempts')
-      .select(['attempt', 'succeeded', 'response_status'])
-      .where('delivery_id', '=', delivery!.id)
-      .orderBy('attempt')
-      .execute();
-    expect(log).toEqual([
-      { attempt: 1, succeeded: false, response_status: 500 },
-      { attempt: 2, succeeded: false, response_status: 500 },
-      { attempt: 3, succeeded: true, response_status: 200 },
-    ]);
-  });
+  it(
+    'retries a failing receiver with the same webhook-id until it answers 2xx, and logs each attempt',
+    { timeout: 120_000 },
+    async () => {
+      receiver.failFirst('/flaky', 2);
+      const hook = await register(a.key, { url: receiver.url('/flaky'), events: ['webhook.test'] });
+      const test = await t.request({ method: 'POST', url: `/v1/webhooks/${hook.body.id}/test`, key: a.key });
+      const attempts = await until(
+        () => receiver.at('/flaky'),
+        (r) => r.length >= 3,
+        'three attempts',
+      );
+      expect(new Set(attempts.map((r) => r.headers['webhook-id']))).toEqual(new Set([test.body.eventId]));
+      for (const attempt of attempts) {
+        await expect(verifyWebhook(hook.body.secret, attempt.headers as never, attempt.body)).resolves.toMatchObject({
+          type: 'webhook.test',
+        });
+      }
+      const [delivery] = await until(
+        () => deliveriesOf(a.key, hook.body.id),
+        (d) => d[0]?.status === 'succeeded',
+        'the delivery succeeded',
+      );
+      expect(delivery).toMatchObject({ eventId: test.body.eventId, attempt: 3, responseStatus: 200, error: null });
+      const log = await t.deps.database.db
+        .selectFrom('webhook_attempts')
+        .select(['attempt', 'succeeded', 'response_status'])
+        .where('delivery_id', '=', delivery!.id)
+        .orderBy('attempt')
+        .execute();
+      expect(log).toEqual([
+        { attempt: 1, succeeded: false, response_status: 500 },
+        { attempt: 2, succeeded: false, response_status: 500 },
+        { attempt: 3, succeeded: true, response_status: 200 },
+      ]);
+    },
+  );
 
-  it('counts a timeout and a redirect as failures, follows no redirect, and gives up after the schedule', async () => {
-    const hang = await register(a.key, { url: receiver.url('/hang'), events: ['webhook.test'] });
-    const redirect = await register(a.key, { url: receiver.url('/redirect'), events: ['webhook.test'] });
-    for (const hook of [hang, redirect]) {
-      await t.request({ method: 'POST', url: `/v1/webhooks/${hook.body.id}/test`, key: a.key });
-    }
-    const [hung] = await until(
-      () => deliveriesOf(a.key, hang.body.id),
-      (d) => d[0]?.status === 'failed',
-      'the hanging delivery failed',
-    );
-    expect(hung).toMatchObject({ attempt: 3, responseStatus: null });
-    expect(hung!.error).toContain('no answer within');
-    const [redirected] = await until(
-      () => deliveriesOf(a.key, redirect.body.id),
-      (d) => d[0]?.status === 'failed',
-      'the redirected delivery failed',
-    );
-    expect(redirected).toMatchObject({ attempt: 3, responseStatus: 302 });
-    expect(redirected!.error).toContain('redirect');
-    expect(receiver.at('/redirect')).toHaveLength(3);
-    expect(receiver.at('/redirected')).toHaveLength(0);
-  });
+  it(
+    'counts a timeout and a redirect as failures, follows no redirect, and gives up after the schedule',
+    { timeout: 120_000 },
+    async () => {
+      const hang = await register(a.key, { url: receiver.url('/hang'), events: ['webhook.test'] });
+      const redirect = await register(a.key, { url: receiver.url('/redirect'), events: ['webhook.test'] });
+      for (const hook of [hang, redirect]) {
+        await t.request({ method: 'POST', url: `/v1/webhooks/${hook.body.id}/test`, key: a.key });
+      }
+      const [hung] = await until(
+        () => deliveriesOf(a.key, hang.body.id),
+        (d) => d[0]?.status === 'failed',
+        'the hanging delivery failed',
+      );
+      expect(hung).toMatchObject({ attempt: 3, responseStatus: null });
+      expect(hung!.error).toContain('no answer within');
+      const [redirected] = await until(
+        () => deliveriesOf(a.key, redirect.body.id),
+        (d) => d[0]?.status === 'failed',
+        'the redirected delivery failed',
+      );
+      expect(redirected).toMatchObject({ attempt: 3, responseStatus: 302 });
+      expect(redirected!.error).toContain('redirect');
+      expect(receiver.at('/redirect')).toHaveLength(3);
+      expect(receiver.at('/redirected')).toHaveLength(0);
+    },
+  );
 
   it('sends nothing to a disabled webhook, not even later, and sends again once enabled', async () => {
     const hook = await register(a.key, { url: receiver.url('/off'), events: ['building.created'] });
