@@ -20,7 +20,7 @@ export const webhooksConfig = defineConfigPart({
       name: 'WEBHOOKS_SECRET_KEY',
       default: 'unset: a key made on first start in `$BYGGDOK_DATA_DIR/webhooks.key` (mode 0600)',
       description:
-        'the key (32 characters or more) webhook secrets are encrypted with in the database; keep it beside the backups, without it a restored database cannot sign webhooks (register them again)',
+        'the key (32 characters or more) webhook secrets are encrypted with in the database; the same in every process (set it when processes run on more than one machine); keep it beside the backups, without it a restored database cannot sign webhooks (register them again)',
     },
     {
       name: 'WEBHOOKS_ALLOW_PRIVATE',

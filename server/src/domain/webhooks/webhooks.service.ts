@@ -257,14 +257,20 @@ export function createWebhooksService(deps: {
         return jobSkipped('webhook disabled or deleted');
       }
       const started = clock.now();
-      const headers = webhookHeaders({
-        secret: sealer.open(work.webhook.secretSealed),
-        id: work.eventId,
-        timestamp: Math.floor(started.getTime() / 1000),
-        body: work.body,
-      });
       const t0 = Date.now();
-      const result = await sender.send({ url: work.webhook.url, headers, body: work.body });
+      let result: SendResult;
+      try {
+        const headers = webhookHeaders({
+          secret: sealer.open(work.webhook.secretSealed),
+          id: work.eventId,
+          timestamp: Math.floor(started.getTime() / 1000),
+          body: work.body,
+        });
+        result = await sender.send({ url: work.webhook.url, headers, body: work.body });
+      } catch (error) {
+        // a secret this key cannot open (a restore without its key): a failed attempt the log shows, not a crash
+        result = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+      }
       const attempt = work.attempt + 1;
       const retryAfterSeconds = result.ok ? null : (settings.retryScheduleSeconds[attempt - 1] ?? null);
       await repository.recordAttempt({

@@ -37,7 +37,13 @@ export function readOrCreateKeyFile(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const key = randomBytes(32).toString('base64');
-  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // another process of this data folder made it first: theirs is the key
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
   chmodSync(file, 0o600);
   return key;
 }
