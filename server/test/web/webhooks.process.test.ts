@@ -78,7 +78,7 @@ describe('the Webhooks page in a browser', () => {
       await page.waitForURL(/\/(oidc|auth)\//).catch(() => undefined);
       await page.fill('#email', login.email);
       await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
+      await Promise.all([page.waitForURL(wanted, { timeout: 120_000 }), page.click('button[type=submit]')]);
       await page.locator('header .who').waitFor();
       await page
         .getByRole('banner')
