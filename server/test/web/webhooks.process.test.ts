@@ -52,8 +52,8 @@ describe('the Webhooks page in a browser', () => {
       body: JSON.stringify({ name: 'Totalentreprenør AS' }),
     });
     expect(created.status).toBe(201);
-    browser = await launchChromium();
     await fs.mkdir(SHOTS, { recursive: true });
+    browser = await launchChromium();
   }, 300_000);
 
   afterAll(async () => {
@@ -78,7 +78,17 @@ describe('the Webhooks page in a browser', () => {
       await page.waitForURL(/\/(oidc|auth)\//).catch(() => undefined);
       await page.fill('#email', login.email);
       await page.fill('#password', login.password);
-      await Promise.all([page.waitForURL(wanted, { timeout: 120_000 }), page.click('button[type=submit]')]);
+      await Promise.all([page.waitForURL(wanted, { timeout: 120_000 }), page.click('button[type=submit]')]).catch(
+        async (error: unknown) => {
+          await page.screenshot({ path: path.join(SHOTS, 'webhooks-sign-in-failed.png'), fullPage: true });
+          throw new Error(
+            `sign-in did not reach the page: ${page.url()} ${(await page.textContent('body'))?.slice(0, 500)}`,
+            {
+              cause: error,
+            },
+          );
+        },
+      );
       await page.locator('header .who').waitFor();
       await page
         .getByRole('banner')

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api, unwrap } from '../api.js';
+import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
 
@@ -92,9 +92,12 @@ function RegisterForm(props: { customerId: string; registered: () => void }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const description = String(form.get('description') ?? '').trim();
-          register.mutate({ url: String(form.get('url') ?? '').trim(), events, description: description || null });
+          const description = formText(event.currentTarget, 'description').trim();
+          register.mutate({
+            url: formText(event.currentTarget, 'url').trim(),
+            events,
+            description: description || null,
+          });
         }}
       >
         <label>
