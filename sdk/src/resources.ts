@@ -294,10 +294,11 @@ export function resourcesOf(client: Client<paths>) {
       dataOf(client.PATCH(WEBHOOK, { params: { path: { webhookId } }, body })),
     delete: (webhookId: string) => dataOf(client.DELETE(WEBHOOK, { params: { path: { webhookId } } })),
     /** sends a `webhook.test` event to it; resolves with its event id (the webhook-id header) */
-    test: async (webhookId: string) => {
+    test: async (webhookId: string): Promise<{ eventId: string }> => {
       const { data, error, response } = await client.POST(`${WEBHOOK}/test`, { params: { path: { webhookId } } });
-      if (error !== undefined || !response.ok) return dataOf(Promise.resolve({ error: error ?? {}, response }));
-      return data;
+      // a refusal throws its typed problem
+      if (error !== undefined || !response.ok) await dataOf(Promise.resolve({ error: error ?? {}, response }));
+      return data as { eventId: string };
     },
     /** its deliveries, newest first, page after page */
     deliveries: (webhookId: string) =>

@@ -11,14 +11,14 @@ export interface Received {
 /** the key webhook secrets are sealed with in tests: the same across a restart */
 export const TEST_WEBHOOKS_KEY = 'test-webhooks-key-0123456789abcdef0123456789';
 
-/** private targets and http allowed (a receiver on loopback), two quick retries, a short timeout */
+/** private targets and http allowed (a receiver on loopback), two quick retries, a timeout short enough for a hanging receiver */
 export function testWebhookSettings(overrides: Partial<WebhookSettings> = {}): WebhookSettings {
   return {
     allowPrivate: true,
     retryScheduleSeconds: [0, 0],
     secretKey: TEST_WEBHOOKS_KEY,
     keyFile: '',
-    timeoutMs: 1000,
+    timeoutMs: 5000,
     ...overrides,
   };
 }

@@ -65,7 +65,7 @@ describe('the Webhooks page in a browser', () => {
 
   it(
     'registers, shows the secret once, tests and shows the delivery, in Norwegian and English',
-    { timeout: 240_000 },
+    { timeout: 600_000 },
     async () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
