@@ -38,7 +38,8 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
         {deliveries.data?.deliveries.length === 0 ? (
           <p className="muted">{t('webhooks.noDeliveries')}</p>
         ) : (
-          <div className="table-scroll">
+          // focusable, so a keyboard scrolls it on a narrow screen
+          <div className="table-scroll" role="region" aria-labelledby="deliveries-title" tabIndex={0}>
             <table className="webhook-deliveries">
               <thead>
                 <tr>
@@ -217,7 +218,7 @@ export function WebhooksPage() {
                 {webhooks.data?.webhooks.length === 0 ? (
                   <p className="muted">{t('webhooks.none')}</p>
                 ) : (
-                  <div className="table-scroll">
+                  <div className="table-scroll" role="region" aria-labelledby="webhooks-list-title" tabIndex={0}>
                     <table className="webhooks-list">
                       <thead>
                         <tr>
