@@ -9,6 +9,7 @@ export type { paths } from './generated/schema.js';
 export { readServerSentEvents, type ServerSentEvent } from './sse.js';
 export { ByggdokApiError, isProblem, type Problem } from './errors.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';
+export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';
 export type {
   Building,
   BuildingOwner,

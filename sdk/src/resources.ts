@@ -24,6 +24,8 @@ const REPORT_ITEM = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId
 const TASKS = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/maintenance_tasks';
 const TASK = '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/maintenance_tasks/{taskId}';
 const OWNER_TASKS = '/v1/building_owners/{buildingOwnerId}/maintenance_tasks';
+const WEBHOOKS = '/v1/webhooks';
+const WEBHOOK = '/v1/webhooks/{webhookId}';
 
 export type OwnerPath = { buildingOwnerId: string };
 export type BuildingPath = OwnerPath & { buildingId: string };
@@ -52,6 +54,12 @@ export type OwnerMaintenanceTask = Ok<paths[typeof OWNER_TASKS]['get']>['tasks']
 export type MaintenanceTaskInput = BodyOf<paths[typeof TASKS]['post']>;
 export type MaintenanceTaskUpdate = BodyOf<paths[typeof TASK]['patch']>;
 export type MaintenanceTaskPath = BuildingPath & { taskId: string };
+export type Webhook = Ok<paths[typeof WEBHOOK]['get']>;
+/** a webhook as registered: with its secret, shown only in this answer */
+export type RegisteredWebhook = Ok<paths[typeof WEBHOOKS]['post']>;
+export type WebhookInput = BodyOf<paths[typeof WEBHOOKS]['post']>;
+export type WebhookUpdate = BodyOf<paths[typeof WEBHOOK]['patch']>;
+export type WebhookDelivery = Ok<paths[`${typeof WEBHOOK}/deliveries`]['get']>['deliveries'][number];
 
 /** one page of a list and the token of the next (null on the last page) */
 export interface Page<T> {
@@ -298,7 +306,35 @@ export function resourcesOf(client: Client<paths>) {
     delete: (path: MaintenanceTaskPath) => dataOf(client.DELETE(TASK, { params: { path } })),
   };
 
-  return { owners, buildings, documents, search, reports, maintenance };
+  /** the partner's webhooks (an API key; a scoped key has its own); verify what arrives with verifyWebhook */
+  const webhooks = {
+    /** registers a URL for these events; keep the answer's `secret`, it is not shown again */
+    create: (body: WebhookInput) => dataOf(client.POST(WEBHOOKS, { body })) as Promise<RegisteredWebhook>,
+    list: async () => (await dataOf(client.GET(WEBHOOKS, {}))).webhooks,
+    get: (webhookId: string) => dataOf(client.GET(WEBHOOK, { params: { path: { webhookId } } })),
+    update: (webhookId: string, body: WebhookUpdate) =>
+      dataOf(client.PATCH(WEBHOOK, { params: { path: { webhookId } }, body })),
+    delete: (webhookId: string) => dataOf(client.DELETE(WEBHOOK, { params: { path: { webhookId } } })),
+    /** sends a `webhook.test` event to it; resolves with its event id (the webhook-id header) */
+    test: async (webhookId: string): Promise<{ eventId: string }> => {
+      const { data, error, response } = await client.POST(`${WEBHOOK}/test`, { params: { path: { webhookId } } });
+      // a refusal throws its typed problem
+      if (error !== undefined || !response.ok) await dataOf(Promise.resolve({ error: error ?? {}, response }));
+      return data as { eventId: string };
+    },
+    /** its deliveries, newest first, page after page */
+    deliveries: (webhookId: string) =>
+      everyItem<WebhookDelivery>(async (nextToken) => {
+        const page = await dataOf(
+          client.GET(`${WEBHOOK}/deliveries`, {
+            params: { path: { webhookId }, query: { limit: 100, ...(nextToken ? { next_token: nextToken } : {}) } },
+          }),
+        );
+        return { items: page.deliveries, nextToken: page.nextToken ?? null };
+      }),
+  };
+
+  return { owners, buildings, documents, search, reports, maintenance, webhooks };
 }
 
 function nextTokenOption(nextToken: string | undefined): { nextToken?: string } {

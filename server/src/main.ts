@@ -20,6 +20,7 @@ const USAGE = `byggdok <mode>
   export <folder> --owner <id> --building <id>   every document at its original path, and its metadata
   maintenance export --owner <id> [--building <id>] [--format csv|ics] [--start YYYY-MM-DD] [--out <file>]
                                                  the maintenance plan as CSV or iCalendar
+  webhooks <list|create|update|delete|test|deliveries>   the partner's webhooks (byggdok webhooks --help)
             (these with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
   mcp --url <url> --key <key>   an MCP server on stdio for desktop assistants (the service also serves /mcp)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)
@@ -40,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
   if (mode === 'demo') return (await import('./cli/demo.cli.js')).runDemoCli({ argv: rest, config });
   if (mode === 'upload' || mode === 'search' || mode === 'ask' || mode === 'export' || mode === 'maintenance')
     return (await import('./cli/partner.cli.js')).runPartnerCli({ command: mode, argv: rest, config });
+  if (mode === 'webhooks') return (await import('./cli/webhooks.cli.js')).runWebhooksCli({ argv: rest, config });
   if (mode === 'mcp') return (await import('./cli/mcp.cli.js')).runMcpCli({ argv: rest, config });
   if (mode === 'backup' || mode === 'restore' || mode === 'verify-backup')
     return (await import('./cli/backup.cli.js')).runBackupCli({ mode, argv: rest, config });

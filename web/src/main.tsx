@@ -9,6 +9,7 @@ import { AskPage } from './pages/AskPage.js';
 import { BuildingPage } from './pages/BuildingPage.js';
 import { DocumentPage } from './pages/DocumentPage.js';
 import { PeoplePage } from './pages/PeoplePage.js';
+import { WebhooksPage } from './pages/WebhooksPage.js';
 import { PortalPage } from './pages/PortalPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
 import { PortfolioPage } from './pages/PortfolioPage.js';
@@ -36,6 +37,7 @@ const router = createBrowserRouter(
         { path: 'owners/:ownerId/maintenance', element: <MaintenancePage /> },
         { path: 'search', element: <SearchPage /> },
         { path: 'people', element: <PeoplePage /> },
+        { path: 'webhooks', element: <WebhooksPage /> },
         { path: 'account', element: <AccountPage /> },
         { path: 'projects', element: <ProjectsPage /> },
         // a project's parts load when first opened

@@ -54,6 +54,8 @@ import { createStorageProviderModule } from './modules/storage-provider.module.j
 import { createMaintenanceModule } from './modules/maintenance.module.js';
 import { DEFAULT_REMINDERS_CRON } from '../config/parts/worker.config.js';
 import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
+import { createWebhookOutbox } from '../storage/db/repositories/webhooks.repository.js';
+import { createWebhooksModule, DEFAULT_WEBHOOKS, type WebhookSettings } from './modules/webhooks.module.js';
 
 /** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
 export type Services = HttpServices;
@@ -78,6 +80,8 @@ export interface AppSettings {
   llm: LlmConfig;
   /** queue timings finer than the configuration offers */
   queue?: Partial<Pick<QueueSettings, 'pollingIntervalSeconds' | 'retryDelaySeconds' | 'maintenanceIntervalSeconds'>>;
+  /** webhooks: private targets, retry schedule, the key secrets are sealed with; a key of this process when absent */
+  webhooks?: WebhookSettings;
   /** how long a generate-report request waits for its job before answering 202 (default 30 s) */
   reports?: { waitMs: number };
 }
@@ -158,16 +162,26 @@ export async function createDependencies(params: {
       trustProxy: settings.http.trustProxy ?? false,
       signIn: signInSettings,
     });
+    const outbox = createWebhookOutbox({ queue });
     const partner = createPartnerModule({
       db,
+      outbox,
       clock,
       pageTokens,
       userSessions: { idleTimeoutMs: signInSettings.sessionIdleMinutes * 60_000 },
       verifyOAuthToken: signIn.verifyOAuthToken,
     });
     const { access } = partner.services;
+    const webhooks = createWebhooksModule({
+      db,
+      queue,
+      access,
+      clock,
+      settings: settings.webhooks ?? DEFAULT_WEBHOOKS,
+    });
     const pipeline = createPipelineModule({
       db,
+      outbox,
       queue,
       blobs,
       clock,
@@ -191,6 +205,7 @@ export async function createDependencies(params: {
     });
     const documents = createDocumentsModule({
       db,
+      outbox,
       queue,
       blobs,
       clock,
@@ -205,6 +220,7 @@ export async function createDependencies(params: {
     });
     const reports = createReportsModule({
       db,
+      outbox,
       queue,
       access,
       clock,
@@ -232,6 +248,7 @@ export async function createDependencies(params: {
       documents,
       createDeliveriesModule({
         db,
+        outbox,
         access,
         audit,
         mailer: mail.services.mailer,
@@ -261,7 +278,8 @@ export async function createDependencies(params: {
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
       reports,
       maintenance,
-      createHandoverModule({ db, access, audit, clock, reports: reports.services.reports }),
+      createHandoverModule({ db, access, audit, clock, reports: reports.services.reports, outbox }),
+      webhooks,
     ] as const;
     modules.push(...areas);
 
@@ -289,7 +307,12 @@ export async function createDependencies(params: {
         await sql`select 1`.execute(db);
         return true;
       },
-      renderMetrics: () => renderMetrics({ queueStats: () => queue.stats(), poolStats: () => database.poolStats() }),
+      renderMetrics: () =>
+        renderMetrics({
+          queueStats: () => queue.stats(),
+          poolStats: () => database.poolStats(),
+          webhookStats: webhooks.stats,
+        }),
       async close() {
         await close();
         await database.close();

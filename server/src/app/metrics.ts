@@ -19,6 +19,8 @@ export interface PoolStat {
 export interface MetricSources {
   queueStats(): Promise<QueueStat[]>;
   poolStats(): PoolStat;
+  /** webhook deliveries by status, and the age of the oldest pending one (read from their table now) */
+  webhookStats?(): Promise<{ byStatus: Record<string, number>; oldestPendingSeconds: number }>;
 }
 
 /**
@@ -83,6 +85,29 @@ const poolConnections = new client.Gauge({
   registers: [registry],
 });
 
+const webhookDeliveries = new client.Gauge({
+  name: 'byggdok_webhook_deliveries',
+  help: 'Webhook deliveries by outcome: pending (queued or waiting for a retry), succeeded, failed',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+const webhookOldestPending = new client.Gauge({
+  name: 'byggdok_webhook_oldest_pending_seconds',
+  help: 'Age of the oldest webhook delivery not yet succeeded or failed (0 when none)',
+  registers: [registry],
+});
+const webhookAttempts = new client.Counter({
+  name: 'byggdok_webhook_attempts_total',
+  help: 'Webhook delivery attempts made by this process, by outcome (succeeded, retrying, failed)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+/** one webhook delivery attempt ended: succeeded, failed with a retry to follow (retrying), or failed for good */
+export function recordWebhookAttempt(outcome: string): void {
+  webhookAttempts.inc({ outcome });
+}
+
 export const METRICS_CONTENT_TYPE = registry.contentType;
 
 export function recordHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
@@ -112,6 +137,11 @@ export async function renderMetrics(sources: MetricSources): Promise<string> {
     queueWaiting.set({ queue: stat.queue }, stat.waiting);
     queueActive.set({ queue: stat.queue }, stat.active);
     queueOldest.set({ queue: stat.queue }, stat.oldestWaitingSeconds);
+  }
+  if (sources.webhookStats) {
+    const webhooks = await sources.webhookStats();
+    for (const [outcome, count] of Object.entries(webhooks.byStatus)) webhookDeliveries.set({ outcome }, count);
+    webhookOldestPending.set(webhooks.oldestPendingSeconds);
   }
   const pool = sources.poolStats();
   poolConnections.set({ state: 'total' }, pool.total);

@@ -12,6 +12,7 @@ import { signInConfig } from './parts/sign-in.config.js';
 import { storageConfig } from './parts/storage.config.js';
 import { storageProviderConfig } from './parts/storage-provider.config.js';
 import { workerConfig } from './parts/worker.config.js';
+import { webhooksConfig } from './parts/webhooks.config.js';
 import { configInvalid } from './config.errors.js';
 
 export { ConfigError } from './config.errors.js';
@@ -25,6 +26,7 @@ export type { SignInConfig } from './parts/sign-in.config.js';
 export type { StorageConfig, UploadsConfig } from './parts/storage.config.js';
 export type { StorageProviderConfig } from './parts/storage-provider.config.js';
 export type { WorkerConfig } from './parts/worker.config.js';
+export type { WebhooksConfig } from './parts/webhooks.config.js';
 
 /**
  * Every part of the configuration, in the order of the README's table. A feature with settings of its own adds its
@@ -37,6 +39,7 @@ export const CONFIG_PARTS = [
   signInConfig,
   storageProviderConfig,
   mailConfig,
+  webhooksConfig,
   loggingConfig,
   metricsConfig,
   rateLimitConfig,

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { WebhooksService } from '../domain/webhooks/webhooks.service.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -91,6 +92,7 @@ export interface HttpServices {
   handover: HandoverService;
   drawings: DrawingViewerService;
   storageProvider: StorageProviderService;
+  webhooks: WebhooksService;
   /** the handover report as a PDF */
   renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
 }

@@ -177,6 +177,8 @@ describe.each(testEngines())('scope matrix on %s', (engine) => {
       keyId: ids.keyId,
       userId: 'user_00000000000000000000000000',
       projectId: '01a20e45-dc00-70be-9553-5ccb0cb89e6e',
+      // a partner's webhooks, other partners' ids among them: webhooks.db.test.ts
+      webhookId: '0190d6a4-0000-7000-8000-0000000000aa',
       ...extra,
     });
   }

@@ -221,6 +221,11 @@ export function PeoplePage() {
         <p className="muted">
           <Link to="/account">{t('account.keysMoved')}</Link>
         </p>
+        {customer && atLeast(role, 'ADMIN') && (
+          <p>
+            <Link to={`/webhooks?customer=${encodeURIComponent(customer.id)}`}>{t('people.webhooksLink')}</Link>
+          </p>
+        )}
         {customer && atLeast(role, 'ADMIN') && <AuditLog key={`audit-${customer.id}`} customerId={customer.id} />}
       </Loaded>
     </section>

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { JobContribution } from '../../domain/jobs/jobs.js';
 import type { DB } from '../../storage/db/schema.js';
+import type { Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../domain/webhooks/webhook-events.js';
 
 /**
  * What one area's factory returns: the services it offers (joined into the services the HTTP layer and the CLI
@@ -16,6 +18,9 @@ export interface AppModule<S extends object> {
 
 /** the database handle every module's repositories are built on */
 export type Db = Kysely<DB>;
+
+/** the webhook outbox, on the storage layer's transactions */
+export type Outbox = WebhookOutbox<Transaction<DB>>;
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 

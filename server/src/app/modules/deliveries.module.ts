@@ -15,7 +15,7 @@ import { createConstructionDocumentsRepository } from '../../storage/db/reposito
 import { createDeliveriesRepository } from '../../storage/db/repositories/deliveries.repository.js';
 import { createProjectsRepository } from '../../storage/db/repositories/projects.repository.js';
 import { createSubcontractorsRepository } from '../../storage/db/repositories/subcontractors.repository.js';
-import type { Db } from './app-module.js';
+import type { Db, Outbox } from './app-module.js';
 
 /**
  * What subcontractors owe a project (deliveries), the subcontractors and their portal tokens, and the project's
@@ -24,6 +24,8 @@ import type { Db } from './app-module.js';
  */
 export function createDeliveriesModule(deps: {
   db: Db;
+  /** where webhook events are written, in the transaction of the change (none: no events) */
+  outbox?: Outbox;
   access: AccessService;
   audit: AuditLog;
   mailer: Mailer;
@@ -38,7 +40,7 @@ export function createDeliveriesModule(deps: {
 }) {
   const subcontractorsRepository = createSubcontractorsRepository(deps.db);
   const documents = createDocumentsRepository({ db: deps.db });
-  const deliveriesRepository = createDeliveriesRepository(deps.db);
+  const deliveriesRepository = createDeliveriesRepository(deps.db, deps.outbox);
   const subcontractors = createSubcontractorsService({
     repository: subcontractorsRepository,
     access: deps.access,

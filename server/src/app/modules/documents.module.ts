@@ -10,11 +10,13 @@ import { createUploadsService } from '../../domain/uploads/uploads.service.js';
 import { createDocumentsRepository } from '../../storage/db/repositories/documents.repository.js';
 import { createUploadsRepository } from '../../storage/db/repositories/uploads.repository.js';
 import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
-import type { Db } from './app-module.js';
+import type { Db, Outbox } from './app-module.js';
 
 /** Documents of the partner API, their uploads, and the job that finds uploads which arrived in object storage. */
 export function createDocumentsModule(deps: {
   db: Db;
+  /** where webhook events are written, in the transaction of the change (none: no events) */
+  outbox?: Outbox;
   queue: PgBossQueue;
   blobs: BlobStore;
   clock: Clock;
@@ -34,7 +36,7 @@ export function createDocumentsModule(deps: {
 }) {
   const { classifier } = deps;
   const documents = createDocumentsService({
-    repository: createDocumentsRepository({ db: deps.db }),
+    repository: createDocumentsRepository({ db: deps.db, ...(deps.outbox ? { outbox: deps.outbox } : {}) }),
     access: deps.access,
     blobs: deps.blobs,
     pageTokens: deps.pageTokens,
@@ -46,7 +48,11 @@ export function createDocumentsModule(deps: {
     ...(deps.onDocumentArchived ? { onArchived: deps.onDocumentArchived } : {}),
   });
   const uploads = createUploadsService({
-    repository: createUploadsRepository({ db: deps.db, queue: deps.queue }),
+    repository: createUploadsRepository({
+      db: deps.db,
+      queue: deps.queue,
+      ...(deps.outbox ? { outbox: deps.outbox } : {}),
+    }),
     access: deps.access,
     blobs: deps.blobs,
     clock: deps.clock,

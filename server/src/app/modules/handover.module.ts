@@ -7,7 +7,7 @@ import type { HandoverPdfLocale } from '../../integrations/pdf/handover-pdf.js';
 import type { HandoverReport } from '../../domain/handover/handover-report.js';
 import { createDeliveriesRepository } from '../../storage/db/repositories/deliveries.repository.js';
 import { createHandoverRepository } from '../../storage/db/repositories/handover.repository.js';
-import type { Db } from './app-module.js';
+import type { Db, Outbox } from './app-module.js';
 
 /** Handover of a project to a building owner of the document platform, and its report (JSON and PDF). */
 export function createHandoverModule(deps: {
@@ -16,9 +16,11 @@ export function createHandoverModule(deps: {
   audit: AuditLog;
   clock: Clock;
   reports: Pick<ReportsService, 'assess'>;
+  /** where webhook events are written, in the transaction of the change (none: no events) */
+  outbox?: Outbox;
 }) {
   const handover = createHandoverService({
-    repository: createHandoverRepository(deps.db),
+    repository: createHandoverRepository(deps.db, deps.outbox),
     deliveries: createDeliveriesRepository(deps.db),
     reports: deps.reports,
     access: deps.access,

@@ -15,7 +15,7 @@ import { createAdminRepository } from '../../storage/db/repositories/admin.repos
 import { createBuildingsRepository } from '../../storage/db/repositories/buildings.repository.js';
 import { createOwnersRepository } from '../../storage/db/repositories/owners.repository.js';
 import { createSessionsRepository } from '../../storage/db/repositories/sessions.repository.js';
-import type { Db } from './app-module.js';
+import type { Db, Outbox } from './app-module.js';
 
 /**
  * Who may call (access), the operator's partners and keys (admin), and the partner API's owners, buildings and
@@ -27,6 +27,8 @@ export function createPartnerModule(deps: {
   pageTokens: PageTokenCodec;
   userSessions?: UserSessionSettings;
   verifyOAuthToken?: OAuthTokenVerifier | null;
+  /** where webhook events are written, in the transaction of the change (none: no events) */
+  outbox?: Outbox;
 }) {
   const { db, clock, pageTokens } = deps;
   const access = createAccessService({
@@ -41,7 +43,12 @@ export function createPartnerModule(deps: {
       access,
       admin: createAdminService({ repository: createAdminRepository(db), clock }),
       owners: createOwnersService({ repository: createOwnersRepository(db), access, pageTokens, clock }),
-      buildings: createBuildingsService({ repository: createBuildingsRepository(db), access, pageTokens, clock }),
+      buildings: createBuildingsService({
+        repository: createBuildingsRepository(db, deps.outbox),
+        access,
+        pageTokens,
+        clock,
+      }),
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
     },
   };

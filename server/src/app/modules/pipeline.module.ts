@@ -20,7 +20,7 @@ import { createReprocessRepository } from '../../storage/db/repositories/reproce
 import type { JobLogger, PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
 import { classificationEngine } from '../classification-engine.js';
 import type { JobContribution } from '../../domain/jobs/jobs.js';
-import type { Db } from './app-module.js';
+import type { Db, Outbox } from './app-module.js';
 
 /**
  * The document pipeline: extraction (document.process) and classification (document.classify) jobs, the
@@ -28,6 +28,8 @@ import type { Db } from './app-module.js';
  */
 export function createPipelineModule(deps: {
   db: Db;
+  /** where webhook events are written, in the transaction of the change (none: no events) */
+  outbox?: Outbox;
   queue: PgBossQueue;
   blobs: BlobStore;
   clock: Clock;
@@ -66,7 +68,7 @@ export function createPipelineModule(deps: {
         })
       : null;
   const tools = deps.fileTools ?? sandbox ?? createFileTools({ ocr, libreOfficePath: deps.libreOfficePath });
-  const repository = createPipelineRepository({ db, queue });
+  const repository = createPipelineRepository({ db, queue, ...(deps.outbox ? { outbox: deps.outbox } : {}) });
   const classifier =
     deps.classifier ??
     createClassifierService({

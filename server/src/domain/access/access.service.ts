@@ -12,6 +12,8 @@ import {
   ownerMaintenancePolicy,
   ownerPolicy,
   partnerPolicy,
+  partnerWebhookPolicy,
+  type PartnerWebhookGrant,
   PERSON_NEEDS,
   reportPolicy,
   sessionPolicy,
@@ -570,6 +572,11 @@ export function createAccessService(deps: {
     return decided(accessManagementPolicy(params));
   }
 
+  /** A partner's webhooks (see partnerWebhookPolicy). */
+  function authorizePartnerWebhooks(params: { principal: Principal }): PartnerWebhookGrant {
+    return decided(partnerWebhookPolicy(params));
+  }
+
   function authorizePlatformAdmin(params: { principal: Principal }): UserPrincipal {
     return decided(platformAdminPolicy(params));
   }
@@ -624,6 +631,7 @@ export function createAccessService(deps: {
     authorizeProject,
     authorizePlatformAdmin,
     authorizeAccessManagement,
+    authorizePartnerWebhooks,
     authorizeProjectDocument,
     authenticateSubcontractor,
     authorizePortal,

@@ -503,3 +503,30 @@ function sameHolder(a: ThreadHolder, b: ThreadHolder): boolean {
   if (a.kind === 'api_key') return b.kind === 'api_key' && a.apiKeyId === b.apiKeyId;
   return b.kind === 'user' && a.userId === b.userId;
 }
+
+/** Whose webhooks a partner credential manages: its partner's, or only those its scoped key registered. */
+export interface PartnerWebhookGrant {
+  partnerId: string;
+  /** null: a key that reaches the whole partner (manages every webhook of it); else the scoped key */
+  apiKeyId: string | null;
+}
+
+/**
+ * A partner's webhooks: an API key only (a scoped key registers and sees the webhooks of its own scope); session
+ * tokens (a read-only view for client-side code) and people cannot; the subcontractor token is not a credential here.
+ */
+export function partnerWebhookPolicy(params: { principal: Principal }): Decision<PartnerWebhookGrant> {
+  const { principal } = params;
+  switch (principal.kind) {
+    case 'subcontractor':
+      return deny(credentialNotAccepted());
+    case 'user':
+    case 'session_token':
+      return deny(apiKeyRequired());
+    case 'api_key':
+      return allow({
+        partnerId: principal.partnerId,
+        apiKeyId: principal.scope.kind === 'partner' ? null : principal.apiKeyId,
+      });
+  }
+}

@@ -1,3 +1,4 @@
+import type { WebhookEventInput } from '../webhooks/webhook-events.js';
 import type { AccessService } from '../access/access.service.js';
 import type { ProjectGrant } from '../access/people-policies.js';
 import type { Principal, SubcontractorPrincipal } from '../access/principal.js';
@@ -65,7 +66,12 @@ export interface DeliveriesRepository {
   /** a live delivery */
   find(deliveryId: string): Promise<DeliveryRecord | null>;
   create(params: { customerId: string; projectId: string; fields: DeliveryFields }[]): Promise<DeliveryRecord[]>;
-  update(params: { deliveryId: string; fields: Partial<DeliveryFields> }): Promise<DeliveryRecord | null>;
+  /** `events`: the webhook events of the change, written in its transaction */
+  update(params: {
+    deliveryId: string;
+    fields: Partial<DeliveryFields>;
+    events?: readonly WebhookEventInput[];
+  }): Promise<DeliveryRecord | null>;
   archive(params: { deliveryId: string; at: Date }): Promise<boolean>;
   /** per delivery, per information type: documents delivered (uploaded, not corrupt) and corrupt */
   evidence(deliveryIds: string[]): Promise<Map<string, Map<string, TypeEvidence>>>;
@@ -361,9 +367,19 @@ export function createDeliveriesService(deps: {
       const merged = informationTypes
         ? mergeApprovals({ previous: delivery.informationTypes, next: informationTypes, verifier, at })
         : { items: undefined, changed: [] };
+      const data = { project_id: grant.projectId, delivery_id: delivery.id };
+      const events: WebhookEventInput[] = [
+        { type: 'delivery.updated', subject: { projectId: grant.projectId }, data },
+        ...merged.changed.map((item): WebhookEventInput => ({
+          type: item.approvalStatus === 'APPROVED' ? 'delivery.approved' : 'delivery.declined',
+          subject: { projectId: grant.projectId },
+          data: { ...data, information_type: item.informationType, comment: item.comment },
+        })),
+      ];
       const updated = await repository.update({
         deliveryId: delivery.id,
         fields: { ...rest, ...(merged.items ? { informationTypes: merged.items } : {}) },
+        events,
       });
       if (!updated) throw deliveryNotFound();
       const actor = await actorOf(grant);

@@ -104,3 +104,36 @@ export function processingOutcomeOf(document: DocumentRecord): { outcome: Proces
   }
   return { outcome: 'read', reason: document.processingNote };
 }
+
+/**
+ * A document's status record as the partner API spells it (`GET .../documents/{id}/status`); `document.processed`
+ * and `document.failed` webhooks carry the same record.
+ */
+export function documentStatusRecord(document: DocumentRecord) {
+  const f = document.flags;
+  return {
+    document_id: document.id,
+    filename: document.filename,
+    building_id: document.buildingId,
+    building_category: document.buildingCategory,
+    corrupt: f.corrupt,
+    size: document.size,
+    extracted_text: f.extractedText,
+    extracted_file: f.extractedFile,
+    uncompressed_package: f.uncompressedPackage,
+    valid_file: f.validFile,
+    invalid_file: f.invalidFile,
+    categorised: f.categorised,
+    skip_extract_file: f.skipExtractFile,
+    text_extraction_error: f.textExtractionError,
+    ...processingOutcomeOf(document),
+  };
+}
+
+/** a processing that ended without readable content: the file is corrupt, not a document, or its text could not be read */
+export function processingFailed(document: DocumentRecord): boolean {
+  const { outcome } = processingOutcomeOf(document);
+  return (
+    outcome === 'corrupt' || outcome === 'invalid' || (outcome === 'no_text' && document.flags.textExtractionError)
+  );
+}

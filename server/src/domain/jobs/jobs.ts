@@ -27,6 +27,8 @@ export interface JobPayloads {
   'zip.build': { zipId: string };
   /** brings a folder of a connected storage provider into a building */
   'storage_provider.import': { importId: string };
+  /** webhooks: one attempt to send one event to one endpoint (a retry is a new job, at its time) */
+  'webhook.deliver': { deliveryId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -48,6 +50,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'deliveries.remind': () => 'deliveries.remind',
   'zip.build': ({ zipId }) => zipId,
   'storage_provider.import': ({ importId }) => importId,
+  'webhook.deliver': ({ deliveryId }) => deliveryId,
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { DocumentRecord } from '../../domain/documents/document.js';
 import {
   PROCESSING_OUTCOMES,
+  documentStatusRecord,
   processingOutcomeOf,
   type ProcessingSummary,
 } from '../../domain/documents/processing-status.js';
@@ -153,25 +154,9 @@ export const DocumentStatusSchema = Type.Object({
   }),
 });
 
+/** the status record of the partner spec (`DocumentStatusSchema`); the same record webhooks carry */
 export function presentDocumentStatus(document: DocumentRecord) {
-  const f = document.flags;
-  return {
-    document_id: document.id,
-    filename: document.filename,
-    building_id: document.buildingId,
-    building_category: document.buildingCategory,
-    corrupt: f.corrupt,
-    size: document.size,
-    extracted_text: f.extractedText,
-    extracted_file: f.extractedFile,
-    uncompressed_package: f.uncompressedPackage,
-    valid_file: f.validFile,
-    invalid_file: f.invalidFile,
-    categorised: f.categorised,
-    skip_extract_file: f.skipExtractFile,
-    text_extraction_error: f.textExtractionError,
-    ...processingOutcomeOf(document),
-  };
+  return documentStatusRecord(document);
 }
 
 /** The building (or owner) processing status record, spelled as the partner spec spells it (`ProcessingStatusSchema`). */

@@ -34,7 +34,8 @@ export function quoteIdent(name: string): string {
 }
 
 /** `*_key` columns that name no file: `maintenance_tasks.extraction_key` tells a task's source sentence apart */
-const NOT_BLOB_KEYS = new Set(['extraction_key']);
+// keys that name no file: a maintenance task's old extraction key, a drawing's number as compared (revisions)
+const NOT_BLOB_KEYS = new Set(['extraction_key', 'drawing_key']);
 
 /**
  * The text columns whose values are keys in the blob store. By convention such a column's name ends in `_key`

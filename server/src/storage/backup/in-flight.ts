@@ -14,6 +14,8 @@ export interface InFlight {
   documentsToProcess: number;
   /** reports whose generation had not finished */
   reportsPending: number;
+  /** webhook deliveries not yet succeeded or failed (sent again at once: receivers deduplicate by webhook-id) */
+  webhookDeliveriesPending?: number;
 }
 
 function documentsToProcess(db: Kysely<DB>) {
@@ -28,6 +30,10 @@ function reportsPending(db: Kysely<DB>) {
   return db.selectFrom('reports').where('state', '=', 'pending');
 }
 
+function webhookDeliveriesPending(db: Kysely<DB>) {
+  return db.selectFrom('webhook_deliveries').where('status', '=', 'pending');
+}
+
 export async function countInFlight(db: Kysely<DB>): Promise<InFlight> {
   const documents = await documentsToProcess(db)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -35,17 +41,30 @@ export async function countInFlight(db: Kysely<DB>): Promise<InFlight> {
   const reports = await reportsPending(db)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return { documentsToProcess: Number(documents.n), reportsPending: Number(reports.n) };
+  const deliveries = await webhookDeliveriesPending(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    documentsToProcess: Number(documents.n),
+    reportsPending: Number(reports.n),
+    webhookDeliveriesPending: Number(deliveries.n),
+  };
 }
 
 /** Enqueues the work that was under way when the backup was taken (pending uploads wait for their client as before). */
 export async function requeueInFlight(db: Kysely<DB>, queue: JobQueue): Promise<InFlight> {
   const documents = await documentsToProcess(db).select('id').orderBy('created_at').execute();
   const reports = await reportsPending(db).select('id').orderBy('created_at').execute();
+  const deliveries = await webhookDeliveriesPending(db).select('id').orderBy('created_at').execute();
   const jobs: JobRequest[] = [
+    ...deliveries.map(({ id }): JobRequest => ({ name: 'webhook.deliver', payload: { deliveryId: id } })),
     ...documents.map(({ id }): JobRequest => ({ name: PIPELINE.afterUpload, payload: { documentId: id } })),
     ...reports.map(({ id }): JobRequest => ({ name: 'report.generate', payload: { reportId: id } })),
   ];
   if (jobs.length > 0) await queue.enqueueMany(jobs);
-  return { documentsToProcess: documents.length, reportsPending: reports.length };
+  return {
+    documentsToProcess: documents.length,
+    reportsPending: reports.length,
+    webhookDeliveriesPending: deliveries.length,
+  };
 }

@@ -44,7 +44,7 @@ export interface BackupManifest {
     missing: number;
   };
   /** work that was under way: a restore enqueues it again (queue tables are not copied) */
-  inFlight: { documentsToProcess: number; reportsPending: number };
+  inFlight: { documentsToProcess: number; reportsPending: number; webhookDeliveriesPending?: number };
 }
 
 export interface BackupFile {

@@ -258,6 +258,10 @@ export interface DB {
   storage_provider_states: StorageProviderStatesTable;
   storage_provider_connections: StorageProviderConnectionsTable;
   storage_provider_imports: StorageProviderImportsTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export interface StorageProviderStatesTable {
@@ -663,4 +667,53 @@ export interface OidcRecordsTable {
   user_code: string | null;
   expires_at: NullableTimestamp;
   consumed_at: NullableTimestamp;
+}
+
+export interface WebhooksTable {
+  id: string;
+  partner_id: string | null;
+  api_key_id: string | null;
+  customer_id: string | null;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: Defaulted<boolean>;
+  secret_sealed: string;
+  failing_since: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  building_owner_id: string | null;
+  building_id: string | null;
+  project_id: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  status: Defaulted<'pending' | 'succeeded' | 'failed'>;
+  attempt: Defaulted<number>;
+  response_status: number | null;
+  error: string | null;
+  next_attempt_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  succeeded: boolean;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  at: Timestamp;
 }

@@ -9,10 +9,12 @@ const pipeline: JobContribution = { handlers: { 'document.process': done, 'docum
 const uploads: JobContribution = { handlers: { 'uploads.poll': done, 'uploads.sweep': done } };
 const reports: JobContribution = { handlers: { 'report.generate': done } };
 const mail: JobContribution = { handlers: { 'mail.send': done, 'mail.sweep': done } };
-const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
 const deliveries: JobContribution = {
   handlers: { 'deliveries.remind': done, 'zip.build': done, 'storage_provider.import': done },
 };
+const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
+const webhooks: JobContribution = { handlers: { 'webhook.deliver': done } };
+const everyOther = [maintenance, webhooks];
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -26,7 +28,7 @@ function problemOf(contributions: JobContribution[]): JobError {
 
 describe('assembling the job handlers of every module', () => {
   it('joins one handler per job from the modules that own them', () => {
-    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail, deliveries, maintenance]);
+    const handlers = assembleJobHandlers([pipeline, uploads, reports, mail, deliveries, ...everyOther]);
 
     expect(Object.keys(handlers).sort()).toEqual([
       'deliveries.remind',
@@ -39,13 +41,14 @@ describe('assembling the job handlers of every module', () => {
       'storage_provider.import',
       'uploads.poll',
       'uploads.sweep',
+      'webhook.deliver',
       'zip.build',
     ]);
     expect(handlers['uploads.poll']).toBe(done);
   });
 
   it('refuses to start when a job has no handler, naming it', () => {
-    const error = problemOf([pipeline, uploads, mail, deliveries, maintenance]);
+    const error = problemOf([pipeline, uploads, mail, deliveries, ...everyOther]);
 
     expect(error.code).toBe('job.handlers_invalid');
     expect(error.message).toContain('no handler for report.generate');
@@ -54,7 +57,7 @@ describe('assembling the job handlers of every module', () => {
   it('refuses two modules handling the same job, and handlers for jobs that do not exist', () => {
     const stray = { handlers: { 'report.generate': done, 'mail.resend': done } } as unknown as JobContribution;
 
-    const error = problemOf([pipeline, uploads, reports, mail, deliveries, stray]);
+    const error = problemOf([pipeline, uploads, reports, mail, deliveries, ...everyOther, stray]);
 
     expect(error.message).toContain('more than one handler for report.generate');
     expect(error.message).toContain('handlers for unknown jobs mail.resend');

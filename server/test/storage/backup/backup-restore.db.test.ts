@@ -531,7 +531,7 @@ describe.each([
       expect(manifest.blobs).toMatchObject({ keys: 11, missing: 0 });
       // two documents share their bytes: stored once
       expect(manifest.blobs.files).toBe(10);
-      expect(manifest.inFlight).toEqual({ documentsToProcess: 1, reportsPending: 1 });
+      expect(manifest.inFlight).toEqual({ documentsToProcess: 1, reportsPending: 1, webhookDeliveriesPending: 0 });
 
       const verified = await cli('verify-backup', [dir()], {});
       expect(verified.code).toBe(0);
@@ -547,7 +547,7 @@ describe.each([
       timings.push(`${name}: restore ${Date.now() - started} ms`);
       const summary = JSON.parse(restored.stdout);
       expect(summary.blobs).toEqual({ restored: 11, bytes: expect.any(Number), missing: 0 });
-      expect(summary.requeued).toEqual({ documentsToProcess: 1, reportsPending: 1 });
+      expect(summary.requeued).toEqual({ documentsToProcess: 1, reportsPending: 1, webhookDeliveriesPending: 0 });
 
       const database = await to.open();
       // every table identical, generated columns and trigger-kept search tables included, and the signing secret

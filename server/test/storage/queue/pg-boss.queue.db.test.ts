@@ -190,6 +190,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'deliveries.remind': async () => jobDone(),
       'zip.build': async () => jobDone(),
       'storage_provider.import': async () => jobDone(),
+      'webhook.deliver': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

@@ -7,6 +7,10 @@ import { registerDeleteProjectRoute } from './admin/delete-project.route.js';
 import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
 import { registerProjectBuildingsRoute } from './buildings/project-buildings.route.js';
 import { registerAuditRoute } from './customers/audit.route.js';
+import { CUSTOMER_EVENT_TYPES } from '../../../domain/webhooks/webhook-events.js';
+import { CustomerParams } from '../../schemas/projects.js';
+import { PERSON_SECURITY } from '../../schemas/people.js';
+import { registerWebhookRoutes } from '../webhooks/webhook-routes.js';
 import { registerGetCustomerRoute } from './customers/get-customer.route.js';
 import { registerListCustomersRoute } from './customers/list-customers.route.js';
 import { registerInviteMemberRoute } from './members/invite-member.route.js';
@@ -41,6 +45,14 @@ export function registerApplicationRoutes(app: App, services: HttpServices): voi
   registerListCustomersRoute(app, services);
   registerGetCustomerRoute(app, services);
   registerAuditRoute(app, services);
+  registerWebhookRoutes(app, services, {
+    base: '/construction/customers/:customerId/webhooks',
+    params: CustomerParams,
+    eventTypes: CUSTOMER_EVENT_TYPES,
+    tags: ['construction'],
+    security: PERSON_SECURITY,
+    customerOf: (params) => params.customerId?.toLowerCase(),
+  });
   registerListProjectsRoute(app, services);
   registerCreateProjectRoute(app, services);
   registerMigrationTargetRoute(app, services);

@@ -1,4 +1,7 @@
+import { Type } from '@sinclair/typebox';
+import { PARTNER_EVENT_TYPES } from '../../../domain/webhooks/webhook-events.js';
 import type { App, HttpServices } from '../../app-types.js';
+import { registerWebhookRoutes } from '../webhooks/webhook-routes.js';
 import { registerBuildingAskRoute } from './ask/building-ask.route.js';
 import { registerOwnerAskRoute } from './ask/owner-ask.route.js';
 import { registerThreadRoutes } from './ask/threads.route.js';
@@ -49,6 +52,13 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerOwnerStatusRoute(app, services);
   registerCreateSessionRoute(app, services);
   registerListBuildingsRoute(app, services);
+  registerWebhookRoutes(app, services, {
+    base: '/webhooks',
+    params: Type.Object({}),
+    eventTypes: PARTNER_EVENT_TYPES,
+    tags: ['webhooks'],
+    customerOf: () => undefined,
+  });
   registerCreateBuildingRoute(app, services);
   registerGetBuildingRoute(app, services);
   registerUpdateBuildingRoute(app, services);

@@ -23,6 +23,7 @@ import * as m0024 from './0024-search-scripts.js';
 import * as m0026 from './0026-maintenance.js';
 import * as m0027 from './0027-project-documents.js';
 import * as m0028 from './0028-credentials-and-long-lists.js';
+import * as m0029 from './0029-webhooks.js';
 import * as m0030 from './0030-revisions.js';
 import * as m0032 from './0032-upload-attempts.js';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0026-maintenance': m0026,
   '0027-project-documents': m0027,
   '0028-credentials-and-long-lists': m0028,
+  '0029-webhooks': m0029,
   '0030-revisions': m0030,
   '0032-upload-attempts': m0032,
 };

@@ -1,9 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { Building, BuildingsRepository } from '../../../domain/buildings/buildings.service.js';
 import type { DB } from '../schema.js';
 import { countDocumentStatuses } from './status-counts.js';
 
-export function createBuildingsRepository(db: Kysely<DB>): BuildingsRepository {
+export function createBuildingsRepository(
+  db: Kysely<DB>,
+  /** building.created and building.deleted, raised with the change */
+  outbox?: WebhookOutbox<Transaction<DB>>,
+): BuildingsRepository {
   function selectBuildings() {
     return db
       .selectFrom('buildings as b')
@@ -63,17 +68,26 @@ export function createBuildingsRepository(db: Kysely<DB>): BuildingsRepository {
       return rows.map(toBuilding);
     },
     async insert(building) {
-      await db
-        .insertInto('buildings')
-        .values({
-          id: building.id,
-          building_owner_id: building.ownerId,
-          name: building.name,
-          private_folders: building.privateFolders,
-          created_at: building.createdAt,
-          updated_at: building.updatedAt,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('buildings')
+          .values({
+            id: building.id,
+            building_owner_id: building.ownerId,
+            name: building.name,
+            private_folders: building.privateFolders,
+            created_at: building.createdAt,
+            updated_at: building.updatedAt,
+          })
+          .execute();
+        await outbox?.record(trx, [
+          {
+            type: 'building.created',
+            subject: { ownerId: building.ownerId, buildingId: building.id },
+            data: { building_owner_id: building.ownerId, building_id: building.id },
+          },
+        ]);
+      });
     },
     async find({ ownerId, buildingId }) {
       const row = await selectBuildings()
@@ -95,7 +109,23 @@ export function createBuildingsRepository(db: Kysely<DB>): BuildingsRepository {
         .execute();
     },
     async archive({ buildingId, at }) {
-      await db.updateTable('buildings').set({ archived_at: at, updated_at: at }).where('id', '=', buildingId).execute();
+      await db.transaction().execute(async (trx) => {
+        const archived = await trx
+          .updateTable('buildings')
+          .set({ archived_at: at, updated_at: at })
+          .where('id', '=', buildingId)
+          .where('archived_at', 'is', null)
+          .returning(['building_owner_id'])
+          .executeTakeFirst();
+        if (!archived) return;
+        await outbox?.record(trx, [
+          {
+            type: 'building.deleted',
+            subject: { ownerId: archived.building_owner_id, buildingId },
+            data: { building_owner_id: archived.building_owner_id, building_id: buildingId },
+          },
+        ]);
+      });
     },
     statusCounts: ({ ownerId, buildingId }) => countDocumentStatuses({ db, ownerId, buildingIds: [buildingId] }),
   };

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type {
   ContactPerson,
   DeliveriesRepository,
@@ -61,7 +62,11 @@ function columnsOf(fields: Partial<DeliveryFields>) {
   };
 }
 
-export function createDeliveriesRepository(db: Kysely<DB>): DeliveriesRepository {
+export function createDeliveriesRepository(
+  db: Kysely<DB>,
+  /** delivery.updated, .approved, .declined, raised with the change */
+  outbox?: WebhookOutbox<Transaction<DB>>,
+): DeliveriesRepository {
   return {
     async list({ projectId, subcontractorId }) {
       let query = db
@@ -102,15 +107,18 @@ export function createDeliveriesRepository(db: Kysely<DB>): DeliveriesRepository
       // the order they were asked for (ids are time-ordered)
       return rows.map(toRecord).sort((a, b) => (a.id < b.id ? -1 : 1));
     },
-    async update({ deliveryId, fields }) {
-      const row = await db
-        .updateTable('deliveries')
-        .set({ ...columnsOf(fields), updated_at: sql`now()` })
-        .where('id', '=', deliveryId)
-        .where('archived_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toRecord(row) : null;
+    async update({ deliveryId, fields, events }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('deliveries')
+          .set({ ...columnsOf(fields), updated_at: sql`now()` })
+          .where('id', '=', deliveryId)
+          .where('archived_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (row && events && outbox) await outbox.record(trx, events);
+        return row ? toRecord(row) : null;
+      });
     },
     async archive({ deliveryId, at }) {
       const row = await db

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { DocumentsRepository } from '../../../domain/documents/documents.service.js';
 import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
@@ -6,8 +7,12 @@ import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
 import { isUuid, toDocument } from './document-rows.js';
 import { relinkRevisions, revisionChainIds } from './revisions.repository.js';
 
-export function createDocumentsRepository(params: { db: Kysely<DB> }): DocumentsRepository {
-  const { db } = params;
+export function createDocumentsRepository(params: {
+  db: Kysely<DB>;
+  /** document.deleted, raised with the archiving */
+  outbox?: WebhookOutbox<Transaction<DB>>;
+}): DocumentsRepository {
+  const { db, outbox } = params;
 
   /** the partner API's documents: the visibility rule, with uploads still on their way (their status says so) */
   function visibleInBuilding(buildingId: string) {
@@ -123,13 +128,29 @@ export function createDocumentsRepository(params: { db: Kysely<DB> }): Documents
 
     async setArchived({ documentId, archived, at }) {
       if (!isUuid(documentId)) return false;
-      const result = await db
-        .updateTable('documents')
-        .set({ archived_at: archived ? at : null, updated_at: at })
-        .where('id', '=', documentId)
-        .where('archived_at', archived ? 'is' : 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('documents')
+          .set({ archived_at: archived ? at : null, updated_at: at })
+          .where('id', '=', documentId)
+          .where('archived_at', archived ? 'is' : 'is not', null)
+          .returning(['building_owner_id', 'building_id'])
+          .executeTakeFirst();
+        if (changed && archived && outbox) {
+          await outbox.record(trx, [
+            {
+              type: 'document.deleted',
+              subject: { ownerId: changed.building_owner_id, buildingId: changed.building_id },
+              data: {
+                building_owner_id: changed.building_owner_id,
+                building_id: changed.building_id,
+                document_id: documentId,
+              },
+            },
+          ]);
+        }
+        return changed !== undefined;
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { HandoverRepository } from '../../../domain/handover/handover.service.js';
 import type { HandoverDocumentFacts, HandoverReport } from '../../../domain/handover/handover-report.js';
 import type { ApprovalStatus } from '../../../domain/deliveries/progress.js';
@@ -11,7 +12,11 @@ interface ApprovalItem {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-export function createHandoverRepository(db: Kysely<DB>): HandoverRepository {
+export function createHandoverRepository(
+  db: Kysely<DB>,
+  /** project.handed_over, raised with the handover */
+  outbox?: WebhookOutbox<Transaction<DB>>,
+): HandoverRepository {
   return {
     async project(projectId) {
       const row = await db
@@ -206,6 +211,13 @@ export function createHandoverRepository(db: Kysely<DB>): HandoverRepository {
             created_at: params.at,
           })
           .execute();
+        await outbox?.record(trx, [
+          {
+            type: 'project.handed_over',
+            subject: { projectId: params.projectId },
+            data: { project_id: params.projectId, building_owner_id: owner },
+          },
+        ]);
         return true;
       });
     },

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { documentStatusRecord, processingFailed } from '../../../domain/documents/processing-status.js';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
@@ -16,8 +18,13 @@ function batches<T>(items: T[]): T[][] {
   return out;
 }
 
-export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): PipelineRepository {
-  const { db, queue } = params;
+export function createPipelineRepository(params: {
+  db: Kysely<DB>;
+  queue: PgBossQueue;
+  /** document.processed / document.failed, raised when processing ends */
+  outbox?: WebhookOutbox<Transaction<DB>>;
+}): PipelineRepository {
+  const { db, queue, outbox } = params;
   return {
     async load(documentId) {
       const row = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
@@ -257,6 +264,28 @@ export function createPipelineRepository(params: { db: Kysely<DB>; queue: PgBoss
           .executeTakeFirst();
         if (!saved) return;
         await relinkRevisions(trx, { buildingId: saved.building_id, documentIds: [documentId] });
+        if (outbox) {
+          const row = await trx.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+          if (row && row.archived_at === null) {
+            const document = toDocument(row);
+            const failed = processingFailed(document);
+            const status = documentStatusRecord(document);
+            await outbox.record(trx, [
+              {
+                type: failed ? 'document.failed' : 'document.processed',
+                subject: { ownerId: document.ownerId, buildingId: document.buildingId },
+                data: {
+                  building_owner_id: document.ownerId,
+                  building_id: document.buildingId,
+                  document_id: document.id,
+                  filename: document.filename,
+                  status,
+                  ...(failed ? { reason: status.reason ?? 'The file could not be read' } : {}),
+                },
+              },
+            ]);
+          }
+        }
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterClassify,

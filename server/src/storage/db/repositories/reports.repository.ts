@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { Country, ReportVersion } from '../../../domain/reports/checklist.js';
 import { normalizeTerm, type ItemEvidence } from '../../../domain/reports/evaluate.js';
 import type { ReportEvidenceSource, ReportRecord, ReportsRepository } from '../../../domain/reports/ports.js';
@@ -61,8 +62,13 @@ function toItem(row: {
 
 const ITEM_COLUMNS = ['id', 'name_id', 'evidence', 'person_comment', 'created_at', 'updated_at'] as const;
 
-export function createReportsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): ReportsRepository {
-  const { db, queue } = params;
+export function createReportsRepository(params: {
+  db: Kysely<DB>;
+  queue: PgBossQueue;
+  /** report.generated, raised with the report's ready state */
+  outbox?: WebhookOutbox<Transaction<DB>>;
+}): ReportsRepository {
+  const { db, queue, outbox } = params;
 
   return {
     async createPending(report) {
@@ -130,12 +136,27 @@ export function createReportsRepository(params: { db: Kysely<DB>; queue: PgBossQ
             )
             .execute();
         }
-        await trx
+        const ready = await trx
           .updateTable('reports')
           .set({ state: 'ready', generated_at: at })
           .where('id', '=', report.id)
           .where('state', '=', 'pending')
-          .execute();
+          .returning(['building_owner_id', 'building_id', 'country', 'version'])
+          .executeTakeFirst();
+        if (ready && outbox) {
+          await outbox.record(trx, [
+            {
+              type: 'report.generated',
+              subject: { ownerId: ready.building_owner_id, buildingId: ready.building_id },
+              data: {
+                building_owner_id: ready.building_owner_id,
+                building_id: ready.building_id,
+                country: ready.country,
+                version: ready.version,
+              },
+            },
+          ]);
+        }
       });
     },
 

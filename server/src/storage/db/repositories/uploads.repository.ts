@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
@@ -8,8 +9,13 @@ import { visibleDocuments } from '../visibility.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
 import { relinkRevisions } from './revisions.repository.js';
 
-export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): UploadsRepository {
-  const { db, queue } = params;
+export function createUploadsRepository(params: {
+  db: Kysely<DB>;
+  queue: PgBossQueue;
+  /** subcontractor.uploaded, raised when a subcontractor's upload arrives */
+  outbox?: WebhookOutbox<Transaction<DB>>;
+}): UploadsRepository {
+  const { db, queue, outbox } = params;
 
   return {
     async insertPending(document) {
@@ -116,8 +122,23 @@ export function createUploadsRepository(params: { db: Kysely<DB>; queue: PgBossQ
           attemptId === null
             ? update.where('upload_attempt_id', 'is', null)
             : update.where('upload_attempt_id', '=', attemptId);
-        const result = await update.returning(['building_id', 'replaces_document_id']).executeTakeFirst();
+        const result = await update
+          .returning(['building_id', 'replaces_document_id', 'project_id', 'subcontractor_id'])
+          .executeTakeFirst();
         if (!result) return null;
+        if (outbox && result.project_id && result.subcontractor_id) {
+          await outbox.record(trx, [
+            {
+              type: 'subcontractor.uploaded',
+              subject: { projectId: result.project_id },
+              data: {
+                project_id: result.project_id,
+                subcontractor_id: result.subcontractor_id,
+                document_id: documentId,
+              },
+            },
+          ]);
+        }
         await queue.enqueueWith(
           transactionExecutor(trx),
           PIPELINE.afterUpload,

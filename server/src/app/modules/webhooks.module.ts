@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { WebhooksConfig } from '../../config/config.js';
+import type { AccessService } from '../../domain/access/access.service.js';
+import type { JobContribution } from '../../domain/jobs/jobs.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { createWebhooksService, DEFAULT_RETRY_SCHEDULE } from '../../domain/webhooks/webhooks.service.js';
+import { createHttpWebhookSender } from '../../integrations/webhooks/http.webhook-sender.js';
+import { createSecretSealer, readOrCreateKeyFile } from '../../integrations/webhooks/secret-sealer.js';
+import { createWebhooksRepository, webhookDeliveryStats } from '../../storage/db/repositories/webhooks.repository.js';
+import type { PgBossQueue } from '../../storage/queue/pg-boss.queue.js';
+import { recordWebhookAttempt } from '../metrics.js';
+import type { Db } from './app-module.js';
+
+/** What the composition root reads for webhooks: the configuration's part, and test-only timings and trust. */
+export type WebhookSettings = WebhooksConfig & {
+  /** 10 s unless a test needs less */
+  timeoutMs?: number;
+  /** a test receiver's self-signed certificate */
+  ca?: string;
+};
+
+/** without settings (tests that do not look at webhooks): the default schedule, a key of this process only */
+export const DEFAULT_WEBHOOKS: WebhookSettings = {
+  allowPrivate: false,
+  retryScheduleSeconds: [...DEFAULT_RETRY_SCHEDULE],
+  secretKey: randomBytes(32).toString('base64'),
+  keyFile: '',
+};
+
+/** Webhooks: registration for partners and customers, and the `webhook.deliver` job. */
+export function createWebhooksModule(deps: {
+  db: Db;
+  queue: PgBossQueue;
+  access: AccessService;
+  clock: Clock;
+  settings: WebhookSettings;
+}) {
+  const { settings } = deps;
+  const sealer = createSecretSealer(settings.secretKey ?? readOrCreateKeyFile(settings.keyFile));
+  const service = createWebhooksService({
+    repository: createWebhooksRepository({ db: deps.db, queue: deps.queue }),
+    access: deps.access,
+    sender: createHttpWebhookSender({
+      allowPrivate: settings.allowPrivate,
+      timeoutMs: settings.timeoutMs ?? 10_000,
+      ...(settings.ca ? { ca: settings.ca } : {}),
+    }),
+    sealer,
+    clock: deps.clock,
+    settings: { retryScheduleSeconds: settings.retryScheduleSeconds },
+    onAttempt: recordWebhookAttempt,
+  });
+  return {
+    services: { webhooks: service },
+    stats: () => webhookDeliveryStats(deps.db),
+    jobs: {
+      handlers: { 'webhook.deliver': ({ deliveryId }) => service.deliver(deliveryId) },
+    } satisfies JobContribution,
+  };
+}

@@ -1,0 +1,70 @@
+import { isIP } from 'node:net';
+
+/**
+ * Whether an address is one a webhook may not reach: loopback, private (RFC 1918, shared CGNAT space), link-local,
+ * unique-local, unspecified, multicast and broadcast, IPv4 inside IPv6 included. Checked for every address a host
+ * resolves to, at registration and again before each delivery (which then connects to the checked address).
+ */
+export function isForbiddenAddress(address: string): boolean {
+  const kind = isIP(address);
+  if (kind === 4) return forbiddenV4(address);
+  if (kind === 6) return forbiddenV6(address);
+  return true;
+}
+
+function forbiddenV4(address: string): boolean {
+  const [a = 0, b = 0] = address.split('.').map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && address.split('.')[2] === '0') ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    a >= 224
+  );
+}
+
+function forbiddenV6(address: string): boolean {
+  const lower = address.toLowerCase();
+  // IPv4-mapped (::ffff:a.b.c.d) and its hex form: the IPv4 rules decide
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped?.[1]) return forbiddenV4(mapped[1]);
+  const groups = expandV6(lower);
+  if (!groups) return true;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const v4 = `${(groups[6] ?? 0) >> 8}.${(groups[6] ?? 0) & 255}.${(groups[7] ?? 0) >> 8}.${(groups[7] ?? 0) & 255}`;
+    return forbiddenV4(v4);
+  }
+  const first = groups[0] ?? 0;
+  const allZeroButLast = groups.slice(0, 7).every((g) => g === 0);
+  return (
+    (allZeroButLast && (groups[7] === 0 || groups[7] === 1)) || // :: and ::1
+    (first & 0xfe00) === 0xfc00 || // fc00::/7 unique-local
+    (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
+    (first & 0xffc0) === 0xfec0 || // fec0::/10 site-local (deprecated)
+    (first & 0xff00) === 0xff00 || // multicast
+    (first === 0x64 && groups[1] === 0xff9b) // NAT64 of any IPv4, private ones included
+  );
+}
+
+function expandV6(address: string): number[] | null {
+  let text = address.split('%')[0] ?? '';
+  // an embedded IPv4 tail becomes two groups
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [, a, b, c, d] = v4.map(Number) as [number, number, number, number, number];
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  if (tail === undefined ? headGroups.length !== 8 : missing < 0) return null;
+  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups];
+  const numbers = groups.map((g) => parseInt(g, 16));
+  return numbers.some((n) => Number.isNaN(n)) ? null : numbers;
+}

@@ -1,0 +1,294 @@
+import type { AccessService } from '../access/access.service.js';
+import type { Principal } from '../access/principal.js';
+import { jobDone, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { newWebhookSecret, webhookHeaders } from './signature.js';
+import { CUSTOMER_EVENT_TYPES, PARTNER_EVENT_TYPES, type WebhookEventType } from './webhook-events.js';
+import { webhookEventsInvalid, webhookNotFound, webhookUrlRefused } from './webhooks.errors.js';
+
+/** whose a webhook is: a partner's (registered by a scoped key: only that key's reach) or a customer's */
+export type WebhookScope =
+  { kind: 'partner'; partnerId: string; apiKeyId: string | null } | { kind: 'customer'; customerId: string };
+
+export interface WebhookRecord {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  enabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRecord {
+  id: string;
+  eventId: string;
+  type: string;
+  attempt: number;
+  status: DeliveryStatus;
+  responseStatus: number | null;
+  error: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+}
+
+/** what one delivery attempt needs: the event's bytes, the endpoint and its sealed secret */
+export interface DeliveryWork {
+  deliveryId: string;
+  status: DeliveryStatus;
+  attempt: number;
+  eventId: string;
+  body: string;
+  webhook: { id: string; url: string; enabled: boolean; deleted: boolean; secretSealed: string };
+}
+
+export interface WebhooksRepository {
+  insert(params: {
+    id: string;
+    scope: WebhookScope;
+    url: string;
+    events: string[];
+    description: string | null;
+    secretSealed: string;
+    at: Date;
+  }): Promise<WebhookRecord>;
+  list(scope: WebhookScope): Promise<WebhookRecord[]>;
+  find(params: { scope: WebhookScope; webhookId: string }): Promise<WebhookRecord | null>;
+  update(params: {
+    webhookId: string;
+    patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean };
+    at: Date;
+  }): Promise<WebhookRecord | null>;
+  remove(params: { webhookId: string; at: Date }): Promise<void>;
+  /** a `webhook.test` event for this endpoint alone, its delivery and job in one transaction */
+  recordTest(params: { webhookId: string; at: Date }): Promise<{ eventId: string }>;
+  deliveries(params: { webhookId: string; before: string | null; limit: number }): Promise<DeliveryRecord[]>;
+  loadDelivery(deliveryId: string): Promise<DeliveryWork | null>;
+  /**
+   * One attempt's result, in one transaction: the delivery's state, the attempt in the log, the next attempt's job
+   * (retryAfterSeconds, null: none follows) and the endpoint's failure streak; an endpoint failing for `disableAfterMs`
+   * is disabled. Resolves whether it was disabled now.
+   */
+  recordAttempt(params: {
+    deliveryId: string;
+    webhookId: string;
+    attempt: number;
+    succeeded: boolean;
+    responseStatus: number | null;
+    error: string | null;
+    durationMs: number;
+    at: Date;
+    retryAfterSeconds: number | null;
+    disableAfterMs: number;
+  }): Promise<{ disabled: boolean }>;
+  /** marks a delivery failed without an attempt (its endpoint was disabled or deleted meanwhile) */
+  abandon(params: { deliveryId: string; reason: string; at: Date }): Promise<void>;
+}
+
+/** Seals secrets for storage with a key kept outside the database (a dump alone cannot forge events). */
+export interface SecretSealer {
+  seal(secret: string): string;
+  open(sealed: string): string;
+}
+
+export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+/** The network side: where a URL resolves (and whether we may go there), and one POST. */
+export interface WebhookSender {
+  /** resolves the host; rejects with a reason in words when the URL may not be a webhook's */
+  checkTarget(url: string): Promise<string | null>;
+  /** resolves, checks and connects to the checked address; never follows a redirect; gives up after its timeout */
+  send(params: { url: string; headers: Record<string, string>; body: string }): Promise<SendResult>;
+}
+
+export interface WebhookSettings {
+  /** seconds to wait before each retry; its length is the number of retries */
+  retryScheduleSeconds: readonly number[];
+}
+
+/** the decisions' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h */
+export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+/** an endpoint whose deliveries have all failed this long is disabled */
+export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+
+export interface WebhookInput {
+  url: string;
+  events: string[];
+  description?: string | null;
+}
+
+/**
+ * Webhooks of partners and customers: registration (every route's caller decided by domain/access), the delivery
+ * log, and the `webhook.deliver` job that sends one event to one endpoint, signed, and schedules its retry.
+ */
+export function createWebhooksService(deps: {
+  repository: WebhooksRepository;
+  access: AccessService;
+  sender: WebhookSender;
+  sealer: SecretSealer;
+  clock: Clock;
+  settings: WebhookSettings;
+  /** told of every attempt's outcome (metrics) */
+  onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
+}) {
+  const { repository, access, sender, sealer, clock, settings } = deps;
+
+  async function scopeOf(params: { principal: Principal; customerId?: string }): Promise<WebhookScope> {
+    if (params.customerId === undefined) {
+      const grant = access.authorizePartnerWebhooks({ principal: params.principal });
+      return { kind: 'partner', partnerId: grant.partnerId, apiKeyId: grant.apiKeyId };
+    }
+    const grant = await access.authorizeCustomer({
+      principal: params.principal,
+      customerId: params.customerId,
+      need: 'administer',
+    });
+    return { kind: 'customer', customerId: grant.customerId };
+  }
+
+  function checkEvents(scope: WebhookScope, events: string[]): void {
+    const allowed: readonly string[] = scope.kind === 'partner' ? PARTNER_EVENT_TYPES : CUSTOMER_EVENT_TYPES;
+    const unknown = events.filter((event) => !allowed.includes(event));
+    if (unknown.length > 0) throw webhookEventsInvalid(`are not events of this API: ${unknown.join(', ')}`);
+    if (events.length === 0 || events.length > 20) throw webhookEventsInvalid('must name 1 to 20 event types');
+  }
+
+  async function checkUrl(url: string): Promise<void> {
+    const refused = await sender.checkTarget(url);
+    if (refused) throw webhookUrlRefused(refused);
+  }
+
+  async function found(scope: WebhookScope, webhookId: string): Promise<WebhookRecord> {
+    const webhook = await repository.find({ scope, webhookId });
+    if (!webhook) throw webhookNotFound();
+    return webhook;
+  }
+
+  type Caller = { principal: Principal; customerId?: string };
+
+  return {
+    async create(params: Caller & { input: WebhookInput }) {
+      const scope = await scopeOf(params);
+      const events = [...new Set(params.input.events)];
+      checkEvents(scope, events);
+      await checkUrl(params.input.url);
+      const secret = newWebhookSecret();
+      const webhook = await repository.insert({
+        id: newId.uuid(),
+        scope,
+        url: params.input.url,
+        events,
+        description: params.input.description ?? null,
+        secretSealed: sealer.seal(secret),
+        at: clock.now(),
+      });
+      return { webhook, secret };
+    },
+
+    async list(params: Caller) {
+      return repository.list(await scopeOf(params));
+    },
+
+    async get(params: Caller & { webhookId: string }) {
+      return found(await scopeOf(params), params.webhookId);
+    },
+
+    async update(
+      params: Caller & {
+        webhookId: string;
+        patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean };
+      },
+    ) {
+      const scope = await scopeOf(params);
+      await found(scope, params.webhookId);
+      const patch = { ...params.patch };
+      if (patch.events) {
+        patch.events = [...new Set(patch.events)];
+        checkEvents(scope, patch.events);
+      }
+      if (patch.url !== undefined) await checkUrl(patch.url);
+      const updated = await repository.update({ webhookId: params.webhookId, patch, at: clock.now() });
+      if (!updated) throw webhookNotFound();
+      return updated;
+    },
+
+    async remove(params: Caller & { webhookId: string }) {
+      const scope = await scopeOf(params);
+      await found(scope, params.webhookId);
+      await repository.remove({ webhookId: params.webhookId, at: clock.now() });
+    },
+
+    async test(params: Caller & { webhookId: string }) {
+      const scope = await scopeOf(params);
+      await found(scope, params.webhookId);
+      return repository.recordTest({ webhookId: params.webhookId, at: clock.now() });
+    },
+
+    async deliveries(params: Caller & { webhookId: string; limit: number; nextToken?: string | undefined }) {
+      const scope = await scopeOf(params);
+      await found(scope, params.webhookId);
+      const rows = await repository.deliveries({
+        webhookId: params.webhookId,
+        before: params.nextToken ?? null,
+        limit: params.limit + 1,
+      });
+      const page = rows.slice(0, params.limit);
+      return { deliveries: page, nextToken: rows.length > params.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    /**
+     * The `webhook.deliver` job: one attempt of one delivery. The target is checked again (an address that changed to
+     * a private one since registration is refused, and the connection goes to the address checked). A failure
+     * schedules the next attempt by the retry schedule, or ends the delivery as failed.
+     */
+    async deliver(deliveryId: string): Promise<JobOutcome> {
+      const work = await repository.loadDelivery(deliveryId);
+      if (!work) return jobSkipped('no such delivery');
+      if (work.status !== 'pending') return jobSkipped(`already ${work.status}`);
+      if (work.webhook.deleted || !work.webhook.enabled) {
+        await repository.abandon({
+          deliveryId,
+          reason: work.webhook.deleted ? 'the webhook was deleted' : 'the webhook is disabled',
+          at: clock.now(),
+        });
+        return jobSkipped('webhook disabled or deleted');
+      }
+      const started = clock.now();
+      const t0 = Date.now();
+      let result: SendResult;
+      try {
+        const headers = webhookHeaders({
+          secret: sealer.open(work.webhook.secretSealed),
+          id: work.eventId,
+          timestamp: Math.floor(started.getTime() / 1000),
+          body: work.body,
+        });
+        result = await sender.send({ url: work.webhook.url, headers, body: work.body });
+      } catch (error) {
+        // a secret this key cannot open (a restore without its key): a failed attempt the log shows, not a crash
+        result = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+      }
+      const attempt = work.attempt + 1;
+      const retryAfterSeconds = result.ok ? null : (settings.retryScheduleSeconds[attempt - 1] ?? null);
+      await repository.recordAttempt({
+        deliveryId,
+        webhookId: work.webhook.id,
+        attempt,
+        succeeded: result.ok,
+        responseStatus: result.status,
+        error: result.ok ? null : result.error,
+        durationMs: Date.now() - t0,
+        at: clock.now(),
+        retryAfterSeconds,
+        disableAfterMs: DISABLE_AFTER_MS,
+      });
+      deps.onAttempt?.(result.ok ? 'succeeded' : retryAfterSeconds === null ? 'failed' : 'retrying');
+      return jobDone();
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

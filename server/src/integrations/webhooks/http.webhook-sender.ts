@@ -1,0 +1,123 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { SendResult, WebhookSender } from '../../domain/webhooks/webhooks.service.js';
+import { isForbiddenAddress } from '../../domain/webhooks/target-addresses.js';
+
+export interface WebhookSenderSettings {
+  /** WEBHOOKS_ALLOW_PRIVATE: private addresses and http allowed (tests, closed networks) */
+  allowPrivate: boolean;
+  /** a delivery that has no answer within this is a failure (10 s) */
+  timeoutMs: number;
+  /** accepted TLS certificates beyond the system's (a test receiver's self-signed one) */
+  ca?: string | Buffer;
+}
+
+/** what a response body is read to, at most (it is only drained, never stored) */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+type Resolved = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; reason: string };
+
+/**
+ * Sends webhooks over HTTP(S) from this process. The host is resolved once, every address it resolves to is checked,
+ * and the connection goes to the checked address (the socket's lookup answers with it), so a name that resolves to a
+ * public address at the check and a private one at connect (DNS rebinding) cannot reach inside. TLS still verifies
+ * the certificate against the host name. Redirects are answers like any other: not followed, not a success.
+ */
+export function createHttpWebhookSender(settings: WebhookSenderSettings): WebhookSender {
+  async function resolve(raw: string): Promise<Resolved> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return { ok: false, reason: 'is not a URL' };
+    }
+    const httpAllowed = settings.allowPrivate && url.protocol === 'http:';
+    if (url.protocol !== 'https:' && !httpAllowed) return { ok: false, reason: 'must be an https URL' };
+    if (url.username || url.password) return { ok: false, reason: 'must not carry a user name or password' };
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    let addresses: { address: string; family: number }[];
+    if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+    else {
+      try {
+        addresses = await lookup(host, { all: true, verbatim: true });
+      } catch {
+        return { ok: false, reason: `names a host that does not resolve (${host})` };
+      }
+    }
+    if (addresses.length === 0) return { ok: false, reason: `names a host that does not resolve (${host})` };
+    if (!settings.allowPrivate) {
+      const inside = addresses.find((a) => isForbiddenAddress(a.address));
+      if (inside) {
+        return {
+          ok: false,
+          reason: `resolves to ${inside.address}, a loopback, private, link-local or unique-local address`,
+        };
+      }
+    }
+    const first = addresses[0]!;
+    return { ok: true, url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  }
+
+  return {
+    async checkTarget(raw) {
+      const resolved = await resolve(raw);
+      return resolved.ok ? null : resolved.reason;
+    },
+
+    async send({ url: raw, headers, body }): Promise<SendResult> {
+      const resolved = await resolve(raw);
+      if (!resolved.ok) return { ok: false, status: null, error: `refused: the URL ${resolved.reason}` };
+      const { url, address, family } = resolved;
+      const pinned: LookupFunction = (_hostname, options, callback) => {
+        if (options.all)
+          (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+        else callback(null, address, family);
+      };
+      const client = url.protocol === 'https:' ? https : http;
+      return new Promise<SendResult>((done) => {
+        let settled = false;
+        const finish = (result: SendResult) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          done(result);
+        };
+        const request = client.request(
+          url,
+          {
+            method: 'POST',
+            headers: { ...headers, 'content-length': Buffer.byteLength(body), 'user-agent': 'byggdok-webhooks/1' },
+            lookup: pinned,
+            agent: false,
+            ...(settings.ca && url.protocol === 'https:' ? { ca: settings.ca } : {}),
+          },
+          (response) => {
+            const status = response.statusCode ?? 0;
+            let read = 0;
+            response.on('data', (chunk: Buffer) => {
+              read += chunk.length;
+              if (read > MAX_RESPONSE_BYTES) response.destroy();
+            });
+            const settle = () => {
+              if (status >= 200 && status < 300) finish({ ok: true, status });
+              else if (status >= 300 && status < 400)
+                finish({ ok: false, status, error: `redirect (${status}) not followed` });
+              else finish({ ok: false, status, error: `the receiver answered ${status}` });
+            };
+            response.on('end', settle);
+            response.on('close', settle);
+            response.on('error', settle);
+          },
+        );
+        const timer = setTimeout(() => {
+          finish({ ok: false, status: null, error: `no answer within ${settings.timeoutMs / 1000} s` });
+          request.destroy();
+        }, settings.timeoutMs);
+        request.on('error', (error) => finish({ ok: false, status: null, error: error.message }));
+        request.end(body);
+      });
+    },
+  };
+}

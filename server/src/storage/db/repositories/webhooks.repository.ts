@@ -1,0 +1,388 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { webhookBody, type WebhookEventInput, type WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
+import type {
+  DeliveryRecord,
+  DeliveryWork,
+  WebhookRecord,
+  WebhookScope,
+  WebhooksRepository,
+} from '../../../domain/webhooks/webhooks.service.js';
+import type { WebhookEventType } from '../../../domain/webhooks/webhook-events.js';
+import { newId } from '../../../domain/shared/ids.js';
+import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
+import type { DB } from '../schema.js';
+import { transactionExecutor } from './document-rows.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type WebhookRow = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toWebhook(row: WebhookRow): WebhookRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    description: row.description,
+    enabled: row.enabled,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'created_at', 'updated_at'] as const;
+
+/**
+ * The outbox: events written in the caller's transaction, with one delivery row and one `webhook.deliver` job per
+ * endpoint that receives each, chosen now (an endpoint disabled now never gets this event later). A partner's
+ * endpoint receives the events of the building owners its partner has, narrowed to a scoped key's grants (owner or
+ * building) while that key is live; a customer's endpoint the events of its own projects.
+ */
+export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutbox<Transaction<DB>> {
+  return {
+    async record(trx, events) {
+      const jobs: { name: 'webhook.deliver'; payload: { deliveryId: string } }[] = [];
+      for (const event of events) {
+        const eventId = newId.uuid();
+        const at = new Date();
+        const subject = event.subject as { ownerId?: string; buildingId?: string; projectId?: string };
+        await trx
+          .insertInto('webhook_events')
+          .values({
+            id: eventId,
+            type: event.type,
+            building_owner_id: subject.ownerId ?? null,
+            building_id: subject.buildingId ?? null,
+            project_id: subject.projectId ?? null,
+            body: webhookBody({ type: event.type, at, data: event.data }),
+            created_at: at,
+          })
+          .execute();
+        const targets = await receiversOf(trx, event);
+        if (targets.length === 0) continue;
+        const rows = targets.map((webhookId) => ({
+          id: newId.uuid(),
+          webhook_id: webhookId,
+          event_id: eventId,
+          created_at: at,
+          updated_at: at,
+        }));
+        await trx.insertInto('webhook_deliveries').values(rows).execute();
+        for (const row of rows) jobs.push({ name: 'webhook.deliver', payload: { deliveryId: row.id } });
+      }
+      if (jobs.length > 0) await params.queue.enqueueManyWith(transactionExecutor(trx), jobs);
+    },
+  };
+}
+
+async function receiversOf(trx: Transaction<DB>, event: WebhookEventInput): Promise<string[]> {
+  const base = trx
+    .selectFrom('webhooks as w')
+    .select('w.id')
+    .where('w.enabled', '=', true)
+    .where('w.deleted_at', 'is', null)
+    .where(sql<boolean>`${event.type} = any(w.events)`);
+  if ('projectId' in event.subject) {
+    const projectId = event.subject.projectId;
+    const rows = await base
+      .where('w.customer_id', 'in', (eb) => eb.selectFrom('projects').select('customer_id').where('id', '=', projectId))
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const { ownerId, buildingId } = event.subject;
+  const rows = await base
+    .where('w.partner_id', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('partner_building_owners as pbo')
+          .select(sql`1`.as('one'))
+          .whereRef('pbo.partner_id', '=', 'w.partner_id')
+          .where('pbo.building_owner_id', '=', ownerId),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('w.api_key_id', 'is', null),
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom('api_keys as k')
+              .select(sql`1`.as('one'))
+              .whereRef('k.id', '=', 'w.api_key_id')
+              .where('k.revoked_at', 'is', null),
+          ),
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('api_key_owner_grants as g')
+                .select(sql`1`.as('one'))
+                .whereRef('g.api_key_id', '=', 'w.api_key_id')
+                .where('g.building_owner_id', '=', ownerId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('api_key_building_grants as g')
+                .select(sql`1`.as('one'))
+                .whereRef('g.api_key_id', '=', 'w.api_key_id')
+                .where('g.building_id', '=', buildingId),
+            ),
+          ]),
+        ]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): WebhooksRepository {
+  const { db, queue } = params;
+
+  function scoped(scope: WebhookScope) {
+    let query = db.selectFrom('webhooks').select(WEBHOOK_COLUMNS).where('deleted_at', 'is', null);
+    if (scope.kind === 'customer') return query.where('customer_id', '=', scope.customerId);
+    query = query.where('partner_id', '=', scope.partnerId);
+    return scope.apiKeyId ? query.where('api_key_id', '=', scope.apiKeyId) : query;
+  }
+
+  return {
+    async insert({ id, scope, url, events, description, secretSealed, at }) {
+      const row = await db
+        .insertInto('webhooks')
+        .values({
+          id,
+          partner_id: scope.kind === 'partner' ? scope.partnerId : null,
+          api_key_id: scope.kind === 'partner' ? scope.apiKeyId : null,
+          customer_id: scope.kind === 'customer' ? scope.customerId : null,
+          url,
+          events,
+          description,
+          secret_sealed: secretSealed,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(WEBHOOK_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toWebhook(row);
+    },
+
+    async list(scope) {
+      const rows = await scoped(scope).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toWebhook);
+    },
+
+    async find({ scope, webhookId }) {
+      if (!UUID.test(webhookId)) return null;
+      const row = await scoped(scope).where('id', '=', webhookId).executeTakeFirst();
+      return row ? toWebhook(row) : null;
+    },
+
+    async update({ webhookId, patch, at }) {
+      const row = await db
+        .updateTable('webhooks')
+        .set({
+          updated_at: at,
+          ...(patch.url !== undefined ? { url: patch.url } : {}),
+          ...(patch.events !== undefined ? { events: patch.events } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          // enabled again: the failure streak starts over
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled, failing_since: null } : {}),
+        })
+        .where('id', '=', webhookId)
+        .where('deleted_at', 'is', null)
+        .returning(WEBHOOK_COLUMNS)
+        .executeTakeFirst();
+      return row ? toWebhook(row) : null;
+    },
+
+    async remove({ webhookId, at }) {
+      await db
+        .updateTable('webhooks')
+        .set({ deleted_at: at, enabled: false, updated_at: at })
+        .where('id', '=', webhookId)
+        .execute();
+    },
+
+    async recordTest({ webhookId, at }) {
+      const eventId = newId.uuid();
+      const deliveryId = newId.uuid();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('webhook_events')
+          .values({
+            id: eventId,
+            type: 'webhook.test',
+            body: webhookBody({ type: 'webhook.test', at, data: { webhook_id: webhookId } }),
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto('webhook_deliveries')
+          .values({ id: deliveryId, webhook_id: webhookId, event_id: eventId, created_at: at, updated_at: at })
+          .execute();
+        await queue.enqueueWith(transactionExecutor(trx), 'webhook.deliver', { deliveryId });
+      });
+      return { eventId };
+    },
+
+    async deliveries({ webhookId, before, limit }) {
+      let query = db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .select([
+          'd.id',
+          'd.event_id',
+          'e.type',
+          'd.attempt',
+          'd.status',
+          'd.response_status',
+          'd.error',
+          'd.created_at',
+          'd.next_attempt_at',
+        ])
+        .where('d.webhook_id', '=', webhookId);
+      if (before && UUID.test(before)) query = query.where('d.id', '<', before);
+      const rows = await query.orderBy('d.id', 'desc').limit(limit).execute();
+      return rows.map((row): DeliveryRecord => ({
+        id: row.id,
+        eventId: row.event_id,
+        type: row.type,
+        attempt: row.attempt,
+        status: row.status,
+        responseStatus: row.response_status,
+        error: row.error,
+        createdAt: new Date(row.created_at),
+        nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
+      }));
+    },
+
+    async loadDelivery(deliveryId) {
+      const row = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+        .select([
+          'd.id',
+          'd.status',
+          'd.attempt',
+          'e.id as event_id',
+          'e.body',
+          'w.id as webhook_id',
+          'w.url',
+          'w.enabled',
+          'w.deleted_at',
+          'w.secret_sealed',
+        ])
+        .where('d.id', '=', deliveryId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        deliveryId: row.id,
+        status: row.status,
+        attempt: row.attempt,
+        eventId: row.event_id,
+        body: row.body,
+        webhook: {
+          id: row.webhook_id,
+          url: row.url,
+          enabled: row.enabled,
+          deleted: row.deleted_at !== null,
+          secretSealed: row.secret_sealed,
+        },
+      } satisfies DeliveryWork;
+    },
+
+    async recordAttempt(p) {
+      return db.transaction().execute(async (trx) => {
+        const retrying = !p.succeeded && p.retryAfterSeconds !== null;
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: p.succeeded ? 'succeeded' : retrying ? 'pending' : 'failed',
+            attempt: p.attempt,
+            response_status: p.responseStatus,
+            error: p.error,
+            next_attempt_at: retrying ? new Date(p.at.getTime() + (p.retryAfterSeconds ?? 0) * 1000) : null,
+            updated_at: p.at,
+          })
+          .where('id', '=', p.deliveryId)
+          .execute();
+        await trx
+          .insertInto('webhook_attempts')
+          .values({
+            delivery_id: p.deliveryId,
+            attempt: p.attempt,
+            succeeded: p.succeeded,
+            response_status: p.responseStatus,
+            error: p.error,
+            duration_ms: p.durationMs,
+            at: p.at,
+          })
+          .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
+          .execute();
+        if (retrying) {
+          await queue.enqueueWith(
+            transactionExecutor(trx),
+            'webhook.deliver',
+            { deliveryId: p.deliveryId },
+            { startAfterSeconds: p.retryAfterSeconds ?? 0 },
+          );
+        }
+        if (p.succeeded) {
+          await trx.updateTable('webhooks').set({ failing_since: null }).where('id', '=', p.webhookId).execute();
+          return { disabled: false };
+        }
+        const webhook = await trx
+          .updateTable('webhooks')
+          .set({ failing_since: sql<Date>`coalesce(failing_since, ${p.at})` })
+          .where('id', '=', p.webhookId)
+          .returning(['failing_since', 'enabled'])
+          .executeTakeFirst();
+        const since = webhook?.failing_since ? new Date(webhook.failing_since).getTime() : p.at.getTime();
+        if (webhook?.enabled && p.at.getTime() - since >= p.disableAfterMs) {
+          await trx
+            .updateTable('webhooks')
+            .set({ enabled: false, updated_at: p.at })
+            .where('id', '=', p.webhookId)
+            .execute();
+          return { disabled: true };
+        }
+        return { disabled: false };
+      });
+    },
+
+    async abandon({ deliveryId, reason, at }) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', error: reason, next_attempt_at: null, updated_at: at })
+        .where('id', '=', deliveryId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+  };
+}
+
+/** deliveries by status and the age of the oldest pending one, read now (the /metrics gauges) */
+export async function webhookDeliveryStats(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .groupBy('status')
+    .execute();
+  const byStatus = { pending: 0, succeeded: 0, failed: 0 };
+  let oldestPendingSeconds = 0;
+  for (const row of rows) {
+    byStatus[row.status] = Number(row.n);
+    if (row.status === 'pending' && row.oldest) {
+      oldestPendingSeconds = Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000);
+    }
+  }
+  return { byStatus, oldestPendingSeconds };
+}
