@@ -39,7 +39,7 @@ export type ProcessingStatus = Ok<paths[`${typeof BUILDING}/status`]['get']>;
 export type SearchResult = Ok<paths[typeof BUILDING_SEARCH]['get']>;
 export type SearchInput = Loose<
   QueryOf<paths[typeof BUILDING_SEARCH]['get']>,
-  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness'
+  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness' | 'include_passages'
 >;
 export type DocumentListQuery = Loose<
   Omit<QueryOf<paths[typeof DOCUMENTS]['get']>, 'next_token'>,
@@ -78,6 +78,7 @@ const SEARCH_DEFAULTS = {
   sort_order: 'desc',
   include_aggregations: false,
   fuzziness: 'auto',
+  include_passages: false,
 } as const;
 
 function token(nextToken: string | undefined): { next_token?: string } {

@@ -19225,6 +19225,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: each hit carries up to 3 passages of its pages that matched, with highlighted words */
+          include_passages: boolean;
         };
         header?: never;
         path: {
@@ -19271,6 +19273,14 @@ export interface paths {
                 externalIds?: {
                   [key: string]: string;
                 };
+                /** @description with include_passages=true: up to 3, best first; empty when the document matched on its name or title only */
+                passages?: {
+                  page_number: number;
+                  /** @description a verbatim excerpt of the page's extracted text, at most 400 characters */
+                  text: string;
+                  /** @description half-open [start, end) ranges in `text` (UTF-16 indices), each a whole word that matched the query */
+                  highlights: number[][];
+                }[];
               }[];
               /** @description an upper bound: documents in private folders are counted but not returned */
               numberOfHits: number;
@@ -19801,6 +19811,8 @@ export interface paths {
           sort_order: 'asc' | 'desc';
           include_aggregations: boolean;
           fuzziness: 'auto' | 'on' | 'off';
+          /** @description true: each hit carries up to 3 passages of its pages that matched, with highlighted words */
+          include_passages: boolean;
         };
         header?: never;
         path: {
@@ -19845,6 +19857,14 @@ export interface paths {
                 externalIds?: {
                   [key: string]: string;
                 };
+                /** @description with include_passages=true: up to 3, best first; empty when the document matched on its name or title only */
+                passages?: {
+                  page_number: number;
+                  /** @description a verbatim excerpt of the page's extracted text, at most 400 characters */
+                  text: string;
+                  /** @description half-open [start, end) ranges in `text` (UTF-16 indices), each a whole word that matched the query */
+                  highlights: number[][];
+                }[];
               }[];
               /** @description an upper bound: documents in private folders are counted but not returned */
               numberOfHits: number;

@@ -32,6 +32,10 @@ export const SearchQuerySchema = Type.Object(
     }),
     include_aggregations: Type.Boolean({ default: false }),
     fuzziness: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')], { default: 'auto' }),
+    include_passages: Type.Boolean({
+      default: false,
+      description: 'true: each hit carries up to 3 passages of its pages that matched, with highlighted words',
+    }),
   },
   { additionalProperties: false },
 );
@@ -50,5 +54,6 @@ export function toSearchParameters(query: Static<typeof SearchQuerySchema>): Sea
     sortOrder: query.sort_order,
     includeAggregations: query.include_aggregations,
     fuzziness: query.fuzziness,
+    ...(query.include_passages ? { includePassages: true } : {}),
   };
 }
