@@ -11,6 +11,7 @@ import { testEngines } from '../../../helpers/test-database.js';
 interface ToolResult {
   isError?: boolean;
   content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
 }
 
 /**
@@ -40,7 +41,7 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     return result;
   }
 
-  const json = (result: ToolResult): any => JSON.parse(result.content[0]!.text);
+  const json = (result: ToolResult): any => result.structuredContent;
 
   beforeAll(async () => {
     t = await createTestApp({ engine, workers: true });
@@ -305,7 +306,10 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(generated.themes.length).toBeGreaterThan(0);
     const report = json(await callTool(client, 'get_deficiency_report', { ...where, country: 'NO' }));
     expect(report.themes.length).toBe(generated.themes.length);
-    const items = json(await callTool(client, 'list_report_items', where)) as { id: string; parentId: string | null }[];
+    const items = json(await callTool(client, 'list_report_items', where)).items as {
+      id: string;
+      parentId: string | null;
+    }[];
     const item = items.find((i) => i.parentId !== null)!;
     const linked = json(
       await callTool(client, 'link_report_evidence', { ...where, item_id: item.id, document_id: brann }),
