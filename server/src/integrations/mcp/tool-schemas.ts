@@ -40,7 +40,9 @@ export function routeResponseSchema(route: string): JsonSchema {
     .map((status) => operation.responses[status]?.content?.['application/json']?.schema)
     .filter((schema): schema is JsonSchema => schema !== undefined);
   if (schemas.length === 0) throw new Error(`route ${route} answers no JSON`);
-  return schemas.length === 1 ? structuredClone(schemas[0]!) : { anyOf: structuredClone(schemas) };
+  if (schemas.length === 1) return structuredClone(schemas[0]!);
+  const objects = schemas.every((schema) => schema.type === 'object');
+  return { ...(objects ? { type: 'object' } : {}), anyOf: structuredClone(schemas) };
 }
 
 /** A TypeBox schema as plain JSON Schema (TypeBox's symbols left out). */
