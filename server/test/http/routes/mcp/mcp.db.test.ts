@@ -594,6 +594,18 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     const answer = (await response.json()) as { jsonrpc: string; id: number; result: ToolResult };
     expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { isError: true } });
     expect(answer.result.content[0]!.text).toContain('query');
+    // a body that is not JSON at all: a JSON-RPC parse error, as the transport itself answers one
+    const broken = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': seed.key,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc": "2.0", "id": 8, "method": ',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
   });
 
   it("offers the caller's most recent documents as resources, and none of another partner's", async () => {
