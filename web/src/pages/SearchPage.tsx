@@ -106,6 +106,7 @@ export function SearchPage() {
     max_results: PAGE,
     start_index: start,
     include_aggregations: true,
+    include_passages: false,
     fuzziness: fuzzy ? ('auto' as const) : ('off' as const),
     sort_by: sortBy,
     sort_order: sortBy === 'filename' ? ('asc' as const) : ('desc' as const),
