@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/data/**', 'node_modules/**', 'coverage/**', '**/bin/**', '.scratch/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'server/web-dist/**',
+      '**/data/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/bin/**',
+      '.scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

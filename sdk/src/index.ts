@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { ByggdokApiError, dataOf, problemOf } from './errors.js';
+import { ByggdokApiError, dataOf, DEFAULT_TIMEOUT_MS, networkGuardedFetch, problemOf } from './errors.js';
 import type { paths } from './generated/schema.js';
 import { resourcesOf, type BuildingPath, type ProcessingStatus } from './resources.js';
 import { retryingFetch, sleep, type RetryOptions } from './retry.js';
@@ -7,7 +7,15 @@ import { readServerSentEvents } from './sse.js';
 
 export type { paths } from './generated/schema.js';
 export { readServerSentEvents, type ServerSentEvent } from './sse.js';
-export { ByggdokApiError, isProblem, type Problem } from './errors.js';
+export {
+  ByggdokApiError,
+  ByggdokNetworkError,
+  DEFAULT_TIMEOUT_MS,
+  isProblem,
+  networkGuardedFetch,
+  type NetworkFailure,
+  type Problem,
+} from './errors.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';
 export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';
 export type {
@@ -129,6 +137,11 @@ export interface ByggdokClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** waiting and trying again on 429 (honouring Retry-After); default 3 retries, `{ retries: 0 }` turns it off */
   retry?: RetryOptions;
+  /**
+   * how long a request waits for the service's response headers before it fails with ByggdokNetworkError (reason
+   * `timeout`); default DEFAULT_TIMEOUT_MS (2 minutes), 0: no bound. Uploads' bytes are not bounded by it.
+   */
+  timeoutMs?: number;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -176,8 +189,11 @@ function credentials(options: ByggdokClientOptions): Middleware {
 
 /** A typed client of the byggdok API: every path, parameter and body as the service's OpenAPI document has it. */
 export function createByggdokClient(options: ByggdokClientOptions): ByggdokClient {
-  const fetchOnce = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetchRaw = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  // a service that does not answer is a ByggdokNetworkError (cause kept), never a bare TypeError
+  const fetchOnce = networkGuardedFetch(fetchRaw, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const fetchWithRetries = retryingFetch(fetchOnce, options.retry);
+  const uploadWithRetries = retryingFetch(networkGuardedFetch(fetchRaw, 0), options.retry);
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchWithRetries });
   client.use(credentials(options));
   const resources = resourcesOf(client);
@@ -190,7 +206,7 @@ export function createByggdokClient(options: ByggdokClientOptions): ByggdokClien
       ...(file.replacesDocumentId !== undefined ? { replacesDocumentId: file.replacesDocumentId } : {}),
     });
     // the signed URL carries its own authorisation: no credential goes with the bytes
-    const response = await fetchWithRetries(
+    const response = await uploadWithRetries(
       new Request(registered.uploadUrl, {
         method: 'PUT',
         headers: { 'content-type': file.contentType ?? contentTypeOf(file.filename) },

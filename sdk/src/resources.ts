@@ -41,7 +41,14 @@ export type ProcessingStatus = Ok<paths[`${typeof BUILDING}/status`]['get']>;
 export type SearchResult = Ok<paths[typeof BUILDING_SEARCH]['get']>;
 export type SearchInput = Loose<
   QueryOf<paths[typeof BUILDING_SEARCH]['get']>,
-  'max_results' | 'start_index' | 'sort_by' | 'sort_order' | 'include_aggregations' | 'fuzziness' | 'latest_revisions'
+  | 'max_results'
+  | 'start_index'
+  | 'sort_by'
+  | 'sort_order'
+  | 'include_aggregations'
+  | 'fuzziness'
+  | 'latest_revisions'
+  | 'include_passages'
 >;
 export type DocumentListQuery = Loose<
   Omit<QueryOf<paths[typeof DOCUMENTS]['get']>, 'next_token'>,
@@ -87,6 +94,7 @@ const SEARCH_DEFAULTS = {
   include_aggregations: false,
   fuzziness: 'auto',
   latest_revisions: false,
+  include_passages: false,
 } as const;
 
 function token(nextToken: string | undefined): { next_token?: string } {

@@ -20671,6 +20671,8 @@ export interface paths {
           fuzziness: 'auto' | 'on' | 'off';
           /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
           latest_revisions: boolean;
+          /** @description true: each hit carries up to 3 passages of its pages that matched, with highlighted words */
+          include_passages: boolean;
         };
         header?: never;
         path: {
@@ -20719,6 +20721,14 @@ export interface paths {
                 externalIds?: {
                   [key: string]: string;
                 };
+                /** @description with include_passages=true: up to 3, best first; empty when the document matched on its name or title only */
+                passages?: {
+                  page_number: number;
+                  /** @description a verbatim excerpt of the page's extracted text, at most 400 characters */
+                  text: string;
+                  /** @description half-open [start, end) ranges in `text` (UTF-16 indices), each a whole word that matched the query */
+                  highlights: number[][];
+                }[];
               }[];
               /** @description an upper bound: documents in private folders are counted but not returned */
               numberOfHits: number;
@@ -21251,6 +21261,8 @@ export interface paths {
           fuzziness: 'auto' | 'on' | 'off';
           /** @description true: leave out documents superseded by a newer revision or version (decisions.md) */
           latest_revisions: boolean;
+          /** @description true: each hit carries up to 3 passages of its pages that matched, with highlighted words */
+          include_passages: boolean;
         };
         header?: never;
         path: {
@@ -21297,6 +21309,14 @@ export interface paths {
                 externalIds?: {
                   [key: string]: string;
                 };
+                /** @description with include_passages=true: up to 3, best first; empty when the document matched on its name or title only */
+                passages?: {
+                  page_number: number;
+                  /** @description a verbatim excerpt of the page's extracted text, at most 400 characters */
+                  text: string;
+                  /** @description half-open [start, end) ranges in `text` (UTF-16 indices), each a whole word that matched the query */
+                  highlights: number[][];
+                }[];
               }[];
               /** @description an upper bound: documents in private folders are counted but not returned */
               numberOfHits: number;

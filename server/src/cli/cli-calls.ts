@@ -4,6 +4,9 @@ import path from 'node:path';
 /** a command given wrong, or refused by the service: said in one line, exit code 2 */
 export class UsageError extends Error {}
 
+/** exit code of a command whose service could not be reached (`cannot reach http://...: connection refused`) */
+export const EXIT_UNREACHABLE = 3;
+
 /** the files to send: a file as itself, a folder as every file under it (path relative to the folder, / separated) */
 export async function filesOf(target: string): Promise<{ full: string; name: string }[]> {
   const stat = await fs.stat(target);

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ByggdokApiError,
+  ByggdokNetworkError,
   createByggdokClient,
   type BuildingPath,
   type ByggdokClient,
   type DocumentListItem,
 } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
-import { filesOf, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, filesOf, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's commands, with its API key)
 
@@ -27,6 +28,9 @@ const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's
 
 Options: --key <API key> (default BYGGDOK_API_KEY), --url <service URL> (default BYGGDOK_PUBLIC_URL or
 http://localhost:$PORT), --json (print the API's JSON instead of text)
+
+Exit codes: 0 done; 2 the command was given wrong or the service refused it; 3 the service could not be reached
+("cannot reach http://...: connection refused", or no answer in time); 1 anything else.
 `;
 
 /** files sent at once: enough to keep a connection busy while the next file is read */
@@ -99,7 +103,7 @@ async function upload(client: ByggdokClient, target: string, building: BuildingP
   bar?.end();
   // followed until every document of the building is processed (or ten minutes have passed)
   await client.buildings.waitUntilProcessed(building).catch((error: unknown) => {
-    if (error instanceof ByggdokApiError) throw error;
+    if (error instanceof ByggdokApiError || error instanceof ByggdokNetworkError) throw error;
     throw new UsageError(
       `uploaded, but ${(error as Error).message} after ten minutes; follow them with GET .../status`,
     );
@@ -303,6 +307,10 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
     else await ask(client, subject, owner, values.building, json);
     return 0;
   } catch (error) {
+    if (error instanceof ByggdokNetworkError) {
+      process.stderr.write(`byggdok ${command}: ${error.message}\n`);
+      return EXIT_UNREACHABLE;
+    }
     if (error instanceof ByggdokApiError) {
       process.stderr.write(`byggdok ${command}: the service refused: ${error.status} ${error.message}\n`);
       return 2;

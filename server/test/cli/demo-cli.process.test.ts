@@ -184,9 +184,9 @@ describe('byggdok demo', () => {
       const result = (await client.callTool({
         name: 'ask_building',
         arguments: { ...where, query: 'Hvor ofte skal filteret byttes?' },
-      })) as { isError?: boolean; content: { text: string }[] };
+      })) as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
       expect(result.isError).toBeFalsy();
-      const answer = JSON.parse(result.content[0]!.text) as {
+      const answer = result.structuredContent as {
         answer: string;
         citations: Record<string, { cited_text: string }>;
       };

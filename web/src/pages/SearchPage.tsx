@@ -108,6 +108,7 @@ export function SearchPage() {
     max_results: PAGE,
     start_index: start,
     include_aggregations: true,
+    include_passages: false,
     fuzziness: fuzzy ? ('auto' as const) : ('off' as const),
     latest_revisions: latestOnly,
     sort_by: sortBy,

@@ -32,6 +32,8 @@ export interface SearchParameters {
   sortOrder: SearchSortOrder;
   includeAggregations: boolean;
   fuzziness: Fuzziness;
+  /** each hit with up to 3 passages of its pages that matched */
+  includePassages?: boolean;
 }
 
 export function createSearchService(deps: { access: AccessService; provider: SearchProvider }) {
@@ -60,6 +62,7 @@ export function createSearchService(deps: { access: AccessService; provider: Sea
       offset,
       limit,
       aggregations: parameters.includeAggregations,
+      ...(parameters.includePassages ? { passages: true } : {}),
     });
     // rule 5: aggregations only when asked for
     if (!parameters.includeAggregations) return { hits: result.hits, numberOfHits: result.numberOfHits };

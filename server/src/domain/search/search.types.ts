@@ -64,6 +64,8 @@ export interface DocumentSearchRequest {
   /** hits wanted from `offset` on; 0 when only the count (and aggregations) are wanted */
   limit: number;
   aggregations: boolean;
+  /** each hit with its best passages (decisions.md, "Search passages") */
+  passages?: boolean;
 }
 
 export interface AggregationBucket {
@@ -78,10 +80,22 @@ export interface SearchAggregations {
   drawing_floor: AggregationBucket[];
 }
 
+/** An excerpt of one page that matched the query. */
+export interface SearchPassage {
+  /** from 1 */
+  pageNumber: number;
+  /** verbatim page text, at most 400 characters, cut at word boundaries */
+  text: string;
+  /** half-open [start, end) ranges (UTF-16 indices into `text`), each a whole word that matched the query */
+  highlights: [number, number][];
+}
+
 export interface SearchHit {
   document: DocumentRecord;
   /** larger is better; comparable within one result list */
   score: number;
+  /** when asked for: up to 3, best first; empty when the document matched on its name or title only */
+  passages?: SearchPassage[];
 }
 
 export interface DocumentSearchResult {

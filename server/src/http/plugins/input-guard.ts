@@ -25,6 +25,9 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // uploads arrive as streams and are never parsed; only parsed JSON (or form) bodies are walked
     if (!isParsedBody(request.body)) return;
+    // JSON-RPC to the MCP server is answered in JSON-RPC: a tool's arguments are checked by the tool (a tool error
+    // naming the argument, which the assistant can correct), and every call a tool makes comes through this gate again
+    if (request.routeOptions.url === '/mcp') return;
     const problems = textProblems(request.body, 'field');
     if (problems.length > 0) throw refusal(problems);
   });

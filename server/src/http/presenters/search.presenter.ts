@@ -2,7 +2,15 @@ import { Type } from '@sinclair/typebox';
 import type { AggregationBucket, DocumentSearchResult, SearchHit } from '../../domain/search/search.types.js';
 import { Timestamp } from '../schemas/common.js';
 
-const SearchHitSchema = Type.Object({
+export const SearchPassageSchema = Type.Object({
+  page_number: Type.Integer({ minimum: 1 }),
+  text: Type.String({ description: "a verbatim excerpt of the page's extracted text, at most 400 characters" }),
+  highlights: Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 2, maxItems: 2 }), {
+    description: 'half-open [start, end) ranges in `text` (UTF-16 indices), each a whole word that matched the query',
+  }),
+});
+
+export const SearchHitSchema = Type.Object({
   id: Type.String(),
   buildingId: Type.String(),
   filename: Type.String(),
@@ -26,6 +34,12 @@ const SearchHitSchema = Type.Object({
   updatedAt: Timestamp,
   relevanceScore: Type.Optional(Type.Number()),
   externalIds: Type.Optional(Type.Record(Type.String(), Type.String())),
+  passages: Type.Optional(
+    Type.Array(SearchPassageSchema, {
+      description:
+        'with include_passages=true: up to 3, best first; empty when the document matched on its name or title only',
+    }),
+  ),
 });
 
 const Buckets = Type.Array(Type.Object({ key: Type.String(), count: Type.Integer() }));
@@ -72,6 +86,15 @@ function presentSearchHit(hit: SearchHit) {
     updatedAt: d.updatedAt.toISOString(),
     relevanceScore: hit.score,
     ...(d.externalIds && Object.keys(d.externalIds).length > 0 ? { externalIds: d.externalIds } : {}),
+    ...(hit.passages
+      ? {
+          passages: hit.passages.map((p) => ({
+            page_number: p.pageNumber,
+            text: p.text,
+            highlights: p.highlights.map(([start, end]) => [start, end]),
+          })),
+        }
+      : {}),
   };
 }
 

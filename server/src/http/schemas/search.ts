@@ -34,6 +34,10 @@ export const SearchQuerySchema = Type.Object(
     include_aggregations: Type.Boolean({ default: false }),
     fuzziness: Type.Union([Type.Literal('auto'), Type.Literal('on'), Type.Literal('off')], { default: 'auto' }),
     latest_revisions: LatestRevisionsQuery,
+    include_passages: Type.Boolean({
+      default: false,
+      description: 'true: each hit carries up to 3 passages of its pages that matched, with highlighted words',
+    }),
   },
   { additionalProperties: false },
 );
@@ -53,5 +57,6 @@ export function toSearchParameters(query: Static<typeof SearchQuerySchema>): Sea
     includeAggregations: query.include_aggregations,
     fuzziness: query.fuzziness,
     ...(query.latest_revisions ? { latestRevisions: true } : {}),
+    ...(query.include_passages ? { includePassages: true } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { toDocument } from '../db/repositories/document-rows.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
+import { findPassages } from './passages.js';
 import { analyseQuery } from './query-analysis.js';
 import {
   coverageFromRanks,
@@ -22,6 +23,7 @@ import {
   roundedRough,
   scoreFromRanks,
   termRanks,
+  type WeightedTerm,
 } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh, type Executor } from './search-sql.js';
 
@@ -202,7 +204,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
                  order by ${orderOf(request, 'p', 'score')}), '[]'::json)
                from page p) as page`.execute(trx)
         ).rows[0];
-        return finish({ trx, request, row, rerank: false });
+        return finish({ trx, request, row, rerank: false, terms });
       }
 
       // keywords: every term must match; the first pass orders all hits cheaply, the best are ranked exactly
@@ -235,7 +237,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
              from ranked k) as page`.execute(trx)
       ).rows[0];
       // inside the depth: the exact scores decide the order; deeper: the page is in first-pass (or field) order
-      return finish({ trx, request, row, rerank: within });
+      return finish({ trx, request, row, rerank: within, terms });
     });
   }
 
@@ -244,6 +246,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     request: DocumentSearchRequest;
     row: { total: number; aggregations: unknown; page: unknown } | undefined;
     rerank: boolean;
+    terms: readonly WeightedTerm[];
   }): Promise<DocumentSearchResult> {
     const { trx, request, row } = params;
     let page = parsePage(row?.page);
@@ -252,7 +255,12 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       page.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       page = page.slice(request.offset, request.offset + request.limit);
     }
-    const hits = await loadHits({ trx, scope: request.scope, page });
+    const loaded = await loadHits({ trx, scope: request.scope, page });
+    let hits = loaded;
+    if (request.passages) {
+      const passages = await findPassages({ trx, terms: params.terms, documentIds: loaded.map((h) => h.document.id) });
+      hits = loaded.map((hit) => ({ ...hit, passages: passages.get(hit.document.id) ?? [] }));
+    }
     return {
       hits,
       numberOfHits: Number(row?.total ?? 0),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessService } from '../../../domain/access/access.service.js';
 import type { DocumentsService } from '../../../domain/documents/documents.service.js';
 import { isAppError } from '../../../domain/shared/errors.js';
@@ -97,7 +97,9 @@ export function registerMcpRoute(
 
   // the MCP SDK and zod are loaded with the first call (most of a second at every start otherwise)
   let sdk: Promise<[typeof Tools, typeof StreamableHttp]> | undefined;
-  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+  // the route's own errorHandler makes the typings expect a void handler; Fastify awaits an async one all the same
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  app.post('/mcp', { schema: { hide: true }, errorHandler: jsonRpcBodyErrors }, async (request, reply) => {
     const found = credentialOf(request);
     const credential = found?.kind === 'session_cookie' ? null : found;
     // 401 without one, or with one that is not valid; the subcontractor's portal token is refused
@@ -174,4 +176,25 @@ function definedOnly(query: Record<string, string | number | boolean | undefined
   const defined: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) if (value !== undefined) defined[name] = String(value);
   return defined;
+}
+
+/**
+ * A body that never became a JSON-RPC message (not JSON, empty, over the body limit) is answered in JSON-RPC too, as
+ * the Streamable HTTP transport answers one: a client reads the error instead of failing on a problem document. Every
+ * other error (401 with its challenge above all) goes on to the service's handler.
+ */
+function jsonRpcBodyErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const parse = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+  const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+  if (!parse && !tooLarge) throw error;
+  return reply
+    .status(tooLarge ? 413 : 400)
+    .type('application/json')
+    .send({
+      jsonrpc: '2.0',
+      id: null,
+      error: parse
+        ? { code: -32700, message: 'Parse error: the body is not JSON' }
+        : { code: -32600, message: 'Invalid Request: the body is larger than this service reads' },
+    });
 }

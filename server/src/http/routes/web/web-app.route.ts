@@ -2,17 +2,24 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../../domain/shared/errors.js';
 
-/** the web app's build (web/dist), or null when the workspace is not there */
+/**
+ * The web app's build: web/dist of the workspace, or, in the packed service installed outside the checkout, the
+ * copy `npm pack` bundled as web-dist/ at the package's root (server/scripts/bundle-web.mjs); null when neither is
+ * there.
+ */
 export function webAppRoot(): string | null {
   try {
     const manifest = createRequire(import.meta.url).resolve('@byggdok/web/package.json');
     return path.join(path.dirname(manifest), 'dist');
   } catch {
-    return null;
+    // this file is dist/http/routes/web/web-app.route.js in the package
+    const bundled = fileURLToPath(new URL('../../../../web-dist', import.meta.url));
+    return existsSync(path.join(bundled, 'index.html')) ? bundled : null;
   }
 }
 

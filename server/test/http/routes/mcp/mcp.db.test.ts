@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOLS } from '../../../../src/integrations/mcp/tools.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { SearchQuerySchema } from '../../../../src/http/schemas/search.js';
+import { INSTRUCTIONS, TOOLS } from '../../../../src/integrations/mcp/tools.js';
 import { createDelivery, createDeliveryWorld } from '../../../helpers/delivery-fixtures.js';
 import { makePdf } from '../../../helpers/document-fixtures.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../helpers/test-app.js';
@@ -11,6 +14,89 @@ import { testEngines } from '../../../helpers/test-database.js';
 interface ToolResult {
   isError?: boolean;
   content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+}
+
+type Content = { type: string; text?: string; uri?: string }[];
+const links = (content: Content) => content.filter((c) => c.type === 'resource_link').map((c) => c.uri);
+const documentUri = (id: string) => `byggdok://documents/${id}`;
+
+/** What each tool's description promises, checked on every successful call of it. */
+const CLAIMS: Record<string, (result: any, content: Content) => void> = {
+  list_building_owners: (r) => expect(r.buildingOwners.every((o: any) => o.id && o.name)).toBe(true),
+  list_buildings: (r) => expect(r.buildings.every((b: any) => b.id && 'name' in b)).toBe(true),
+  get_building: (r) => expect(r).toMatchObject({ id: expect.any(String), name: expect.any(String) }),
+  get_owner_status: (r) => expect(typeof r).toBe('object'),
+  count_documents_by_category: (r) => expect(typeof r.categoryCount).toBe('object'),
+  list_category_documents: (r) => expect(Array.isArray(r.documents)).toBe(true),
+  get_building_status: (r) => expect(typeof r).toBe('object'),
+  list_documents: (r, content) => {
+    for (const d of r.documents) expect(d).toMatchObject({ id: expect.any(String), filename: expect.any(String) });
+    expect(links(content)).toEqual(r.documents.map((d: any) => documentUri(d.id)));
+  },
+  get_document: (r, content) => {
+    expect(r.url).toMatch(/^https?:/);
+    expect(links(content)).toEqual([documentUri(r.id)]);
+  },
+  read_document_pages: (r) =>
+    expect(r.pages.every((p: any) => p.pageNumber >= 1 && typeof p.text === 'string')).toBe(true),
+  search_building: (r, content) => checkSearch(r, content),
+  search_owner: (r, content) => {
+    checkSearch(r, content);
+    for (const hit of r.hits) expect(hit.buildingId).toEqual(expect.any(String));
+  },
+  ask_building: (r, content) => checkAnswer(r, content),
+  ask_owner: (r, content) => checkAnswer(r, content),
+  get_maintenance_plan: (r) => {
+    for (const task of r.tasks) expect(task).toHaveProperty('citation');
+  },
+  get_deficiency_report: (r) => {
+    for (const item of r.themes)
+      expect(item).toMatchObject({ status: expect.any(String), comment: expect.any(String) });
+  },
+  list_report_items: (r) => {
+    for (const item of r.items) {
+      expect(item).toMatchObject({ id: expect.any(String), status: expect.any(String), laws: expect.any(String) });
+      expect(Array.isArray(item.documentIds)).toBe(true);
+    }
+  },
+  generate_deficiency_report: (r) => expect(r.themes ?? r.state).toBeDefined(),
+  link_report_evidence: (r) => expect(r).toMatchObject({ id: expect.any(String), status: expect.any(String) }),
+  list_customers: (r) => expect(Array.isArray(r.customers)).toBe(true),
+  list_projects: (r) => expect(Array.isArray(r.projects)).toBe(true),
+  get_project: (r) => expect(r.id).toEqual(expect.any(String)),
+  list_subcontractors: (r) => expect(Array.isArray(r.subcontractors)).toBe(true),
+  list_deliveries: (r) => expect(Array.isArray(r.deliveries)).toBe(true),
+  get_missing_documentation: (r) => {
+    for (const open of r.open) expect(open.missing.length).toBeGreaterThan(0);
+  },
+};
+
+/** "each hit with up to 3 passages (page number, verbatim text, highlighted words) and a resource link" */
+function checkSearch(r: any, content: Content) {
+  for (const hit of r.hits) {
+    expect(Array.isArray(hit.passages)).toBe(true);
+    expect(hit.passages.length).toBeLessThanOrEqual(3);
+    for (const p of hit.passages) {
+      expect(p.page_number).toBeGreaterThanOrEqual(1);
+      for (const [start, end] of p.highlights) {
+        expect(start).toBeLessThan(end);
+        expect(end).toBeLessThanOrEqual(p.text.length);
+      }
+    }
+  }
+  expect(links(content)).toEqual(r.hits.map((h: any) => documentUri(h.id)));
+  if (r.hits.length > 0) expect(content[0]!.text).toContain(r.hits[0].id);
+}
+
+/** "numbered citations (document, page, quoted passage)" */
+function checkAnswer(r: any, content: Content) {
+  expect(typeof r.answer).toBe('string');
+  for (const [n, c] of Object.entries<any>(r.citations)) {
+    expect(c.document_id).toEqual(expect.any(String));
+    expect(c.cited_text).toEqual(expect.any(String));
+    expect(content[0]!.text).toContain(`[${n}]`);
+  }
 }
 
 /**
@@ -33,14 +119,36 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
 
   /** the tools a test called with success, so the last test can tell that every tool has its happy path */
   const answered = new Set<string>();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+  const listed = new WeakMap<Client, Map<string, { outputSchema?: object }>>();
 
+  /**
+   * Every successful call is held to what the tool promises: its result validates against the tool's outputSchema
+   * (checked here with an independent validator, not only by the client), and what its description says it returns
+   * is there (CLAIMS).
+   */
   async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
     const result = (await client.callTool({ name, arguments: args })) as ToolResult;
-    if (!result.isError) answered.add(name);
+    if (!result.isError) {
+      answered.add(name);
+      let tools = listed.get(client);
+      if (!tools) {
+        tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+        listed.set(client, tools);
+      }
+      const schema = tools.get(name)?.outputSchema;
+      expect(schema, name).toBeDefined();
+      expect(result.structuredContent, name).toBeDefined();
+      const validate = ajv.compile(schema!);
+      expect(validate(result.structuredContent), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(result.content[0]?.type, name).toBe('text');
+      CLAIMS[name]!(result.structuredContent as any, result.content);
+    }
     return result;
   }
 
-  const json = (result: ToolResult): any => JSON.parse(result.content[0]!.text);
+  const json = (result: ToolResult): any => result.structuredContent;
 
   beforeAll(async () => {
     t = await createTestApp({ engine, workers: true });
@@ -307,12 +415,21 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(generated.themes.length).toBeGreaterThan(0);
     const report = json(await callTool(client, 'get_deficiency_report', { ...where, country: 'NO' }));
     expect(report.themes.length).toBe(generated.themes.length);
-    const items = json(await callTool(client, 'list_report_items', where)) as { id: string; parentId: string | null }[];
+    const items = json(await callTool(client, 'list_report_items', where)).items as {
+      id: string;
+      parentId: string | null;
+    }[];
     const item = items.find((i) => i.parentId !== null)!;
     const linked = json(
       await callTool(client, 'link_report_evidence', { ...where, item_id: item.id, document_id: brann }),
     );
     expect(linked).toMatchObject({ id: item.id, status: 'complete' });
+    // the item now names its evidence
+    const again = json(await callTool(client, 'list_report_items', where)).items as {
+      id: string;
+      documentIds: string[];
+    }[];
+    expect(again.find((i) => i.id === item.id)!.documentIds).toEqual([brann]);
   });
 
   it("gives the building's maintenance plan, and the owner's, with each task's cited passage", async () => {
@@ -381,7 +498,132 @@ describe.each(testEngines())('the MCP server for assistants on %s', (engine) => 
     expect(get.headers.get('allow')).toBe('POST');
   });
 
+  it('describes every tool completely: output schema from its REST route, all four hints, instructions, no listChanged', async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const { tools } = await client.listTools();
+    const swagger = t.app.swagger() as any;
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const hints = tool.annotations ?? {};
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+        expect(typeof hints[hint], `${tool.name} ${hint}`).toBe('boolean');
+      const definition = TOOLS.find((d) => d.name === tool.name)!;
+      if (!definition.output) {
+        // the very schema the route answers with, as the running service documents it
+        const [method, path] = definition.route.split(' ') as [string, string];
+        const responses = swagger.paths[path][method.toLowerCase()].responses;
+        const success = ['200', '201', '202']
+          .map((status) => responses[status]?.content?.['application/json']?.schema)
+          .filter((schema) => schema !== undefined);
+        const route = success.length === 1 ? success[0] : { type: 'object', anyOf: success };
+        expect(tool.outputSchema, tool.name).toEqual(
+          route.type === 'object' ? route : { type: 'object', required: ['items'], properties: { items: route } },
+        );
+      }
+    }
+    expect(tools.find((x) => x.name === 'link_report_evidence')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    expect(tools.find((x) => x.name === 'generate_deficiency_report')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+    });
+    const capabilities = client.getServerCapabilities()!;
+    expect(capabilities.tools).toEqual({});
+    expect(capabilities.resources).toEqual({});
+    expect(client.getInstructions()).toBe(INSTRUCTIONS);
+    expect(INSTRUCTIONS).toMatch(/cite/i);
+
+    // search parity: every parameter of the REST search, max_results up to 1000 with a word on context
+    for (const name of ['search_building', 'search_owner']) {
+      const input = tools.find((x) => x.name === name)!.inputSchema as any;
+      for (const parameter of Object.keys(SearchQuerySchema.properties))
+        expect(Object.keys(input.properties), name).toContain(parameter);
+      expect(input.properties.max_results.maximum).toBe(1000);
+      expect(input.properties.max_results.description).toMatch(/context/);
+    }
+    const where = { building_owner_id: seed.ownerId, building_id: seed.buildingId };
+    const many = json(
+      await callTool(client, 'search_building', {
+        ...where,
+        query: 'brannklasse',
+        max_results: 1000,
+        sort_by: 'filename',
+        sort_order: 'asc',
+        fuzziness: 'off',
+        extension: 'pdf',
+      }),
+    );
+    expect(many.hits.map((h: { id: string }) => h.id)).toEqual([brann]);
+    expect(many.hits[0].passages[0]).toMatchObject({ page_number: expect.any(Number), text: expect.any(String) });
+  });
+
+  it('answers bad arguments as tool errors naming the argument, and every JSON-RPC request in JSON-RPC', async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const where = { building_owner_id: seed.ownerId, building_id: seed.buildingId };
+    for (const [args, field] of [
+      [{ ...where, query: 'brann\u0000klasse' }, 'query'],
+      [{ ...where, query: 'brann', discipline: 'A\u0000' }, 'discipline'],
+      [{ ...where, query: 'brann', max_results: 1001 }, 'max_results'],
+      [{ ...where, query: 'brann', max_results: 'ten' }, 'max_results'],
+      [{ ...where, query: 'x'.repeat(2001) }, 'query'],
+      [{ ...where, query: 'brann', colour: 'red' }, 'colour'],
+      [{ building_owner_id: seed.ownerId, query: 'brann' }, 'building_id'],
+    ] as const) {
+      const result = await callTool(client, 'search_building', args);
+      expect(result.isError, field).toBe(true);
+      expect(result.content[0]!.text, field).toContain(field);
+    }
+    // a raw request as any client sends it: a JSON-RPC answer with the same id, not an HTTP problem
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': seed.key,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'search_building', arguments: { ...where, query: 'a\u0000b' } },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { jsonrpc: string; id: number; result: ToolResult };
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { isError: true } });
+    expect(answer.result.content[0]!.text).toContain('query');
+    // a body that is not JSON at all: a JSON-RPC parse error, as the transport itself answers one
+    const broken = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': seed.key,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc": "2.0", "id": 8, "method": ',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+  });
+
+  it("offers the caller's most recent documents as resources, and none of another partner's", async () => {
+    const client = await connect({ 'x-api-key': seed.key });
+    const listed = await client.listResources();
+    expect(listed.resources.map((r) => r.uri)).toContain(`byggdok://documents/${brann}`);
+    expect(listed.nextCursor).toBeUndefined();
+    await expect(client.listResources({ cursor: 'not-a-cursor' })).rejects.toThrow(/cursor/);
+    const otherPartner = await t.createPartner('Tredje partner');
+    const { key: otherKey } = await t.createKey({ partnerId: otherPartner });
+    const stranger = await connect({ 'x-api-key': otherKey });
+    expect((await stranger.listResources()).resources).toEqual([]);
+  });
+
   it('has called every tool with success in this file', () => {
+    expect(Object.keys(CLAIMS).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     expect(TOOLS.map((tool) => tool.name).filter((name) => !answered.has(name))).toEqual([]);
   });
 });
