@@ -32,7 +32,7 @@ interface InvitationWords {
  * subcontractors, approval, handover); `document-platform`: the owner's building documentation (FDV, drawings,
  * certificates).
  */
-const INVITATION: Record<MailLocale, InvitationWords> = {
+export const INVITATION: Record<MailLocale, InvitationWords> = {
   en: {
     product: { construction: 'byggdok Construction', 'document-platform': 'byggdok Documentation' },
     roles: {
@@ -226,7 +226,7 @@ interface PasswordLinkWords {
 }
 
 /** the mail with a one-time link to a new password, in each language */
-const PASSWORD_LINK: Record<MailLocale, PasswordLinkWords> = {
+export const PASSWORD_LINK: Record<MailLocale, PasswordLinkWords> = {
   en: {
     subject: 'Choose a new password for byggdok',
     lead: 'Someone, hopefully you, asked for a link to choose a new password for byggdok.',
@@ -427,7 +427,7 @@ interface DeliveryWords {
 }
 
 /** Norwegian and English; the other four languages of invitations get the English text until they are translated */
-const DELIVERY: Record<'en' | 'no', DeliveryWords> = {
+export const DELIVERY: Record<'en' | 'no', DeliveryWords> = {
   en: {
     requestSubject: (project) => `Documentation for ${project}`,
     greeting: (company) => `Hello ${company},`,
