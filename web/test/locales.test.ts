@@ -33,7 +33,8 @@ const DYNAMIC_PREFIXES = [
   'report.status.',
   'construction.zipStatus.',
   'construction.flags.',
-  'problems.',
+  'problems.codes.',
+  'problems.status.',
   'classification.fields.',
 ];
 

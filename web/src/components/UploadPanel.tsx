@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api.js';
 import { putFile as put } from '../put-file.js';
 import { createUploadQueue } from '../upload-queue.js';
+import { problemText } from '../problems.js';
 
 type Phase = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed';
 interface Item {
@@ -92,7 +93,7 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
       update(item.key, { phase: 'processing', sent: item.file.size, documentId: registered.documentId });
       void watch(item, registered.documentId);
     } catch (error) {
-      update(item.key, { phase: 'failed', error: (error as Error).message });
+      update(item.key, { phase: 'failed', error: problemText(t, error as Error) });
     }
   }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, signInAgain, unwrap } from '../api.js';
 import { useDraft } from '../use-draft.js';
+import { problemText } from '../problems.js';
 
 type Mode = 'fast' | 'balanced' | 'deep';
 interface Turn {
@@ -145,7 +146,8 @@ export function AskPage() {
       }
     } catch (error) {
       if (error instanceof ByggdokApiError && error.status === 401) signInAgain();
-      if ((error as Error).name !== 'AbortError') change(index, { error: (error as Error).message, searching: null });
+      if ((error as Error).name !== 'AbortError')
+        change(index, { error: problemText(t, error as Error), searching: null });
     } finally {
       setBusy(false);
       void queries.invalidateQueries({ queryKey: threadsKey });

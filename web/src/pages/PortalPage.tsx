@@ -8,6 +8,7 @@ import { Failure, LanguagePicker } from '../components/Layout.js';
 import { changeLanguage, languageOfLocale } from '../i18n.js';
 import { PortalDocuments } from './portal/PortalDocuments.js';
 import { putFile } from '../put-file.js';
+import { problemText } from '../problems.js';
 
 /**
  * The portal link's token: taken from the address (`#token=...`, never sent to the server as part of a URL) into
@@ -113,7 +114,7 @@ export function PortalPage() {
           await putFile(registered.uploadUrl, file, (sent) => change(index, { sent }));
           change(index, { sent: file.size });
         } catch (error) {
-          change(index, { error: (error as Error).message });
+          change(index, { error: problemText(t, error as Error) });
         }
       }),
     );
@@ -132,7 +133,6 @@ export function PortalPage() {
         <p role="alert" className="failure">
           {token ? t('portal.expired') : t('portal.noToken')}
         </p>
-        {failure && <p className="muted">{failure.message}</p>}
       </main>
     );
   }
