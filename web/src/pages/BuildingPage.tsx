@@ -20,6 +20,7 @@ import { Loaded } from '../components/Layout.js';
 import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgress.js';
 import { UploadPanel } from '../components/UploadPanel.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
+import { useReferenceNames } from '../reference.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -28,6 +29,7 @@ import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js
  * documents filter and scroll without waiting on the server.
  */
 export function BuildingPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '' } = useParams();
   const role = useOwnerRole(ownerId);
@@ -98,6 +100,7 @@ export function BuildingPage() {
           label={t('building.discipline')}
           value={filter.discipline}
           options={disciplines}
+          name={names.discipline}
           all={t('building.all')}
           onChange={(discipline) => set({ discipline })}
         />
@@ -105,6 +108,7 @@ export function BuildingPage() {
           label={t('document.informationTypes')}
           value={filter.informationType}
           options={informationTypes}
+          name={names.type}
           all={t('building.all')}
           onChange={(informationType) => set({ informationType })}
         />
@@ -166,6 +170,8 @@ function Choice(props: {
   options: { value: string; count: number }[];
   all: string;
   onChange: (value: string) => void;
+  /** an option's name (the reference data's, in the person's language); the value as is without it */
+  name?: (value: string) => string;
 }) {
   return (
     <label>
@@ -174,7 +180,7 @@ function Choice(props: {
         <option value="">{props.all}</option>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.value} ({option.count})
+            {props.name ? props.name(option.value) : option.value} ({option.count})
           </option>
         ))}
       </select>
@@ -189,6 +195,7 @@ function DocumentTable(props: {
   ownerId: string;
   buildingId: string;
 }) {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
@@ -221,8 +228,8 @@ function DocumentTable(props: {
                   </Link>
                 </td>
                 <td className="muted">{d.originalPath}</td>
-                <td>{d.buildingCategory ?? '–'}</td>
-                <td>{d.discipline ?? '–'}</td>
+                <td>{d.buildingCategory ? names.category(d.buildingCategory) : '–'}</td>
+                <td>{d.discipline ? names.discipline(d.discipline) : '–'}</td>
                 <td>{d.floor ?? '–'}</td>
                 <td>{dates.format(new Date(d.updatedAt))}</td>
                 <td>{formatFileSize(d.size, i18n.language)}</td>

@@ -7,6 +7,7 @@ import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { nameIn, useReference } from '../reference.js';
+import { useReferenceNames } from '../reference.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -17,6 +18,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
  * corrected category teaches the owner's classifier.
  */
 export function DocumentPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '', documentId = '' } = useParams();
   const path = { buildingOwnerId: ownerId, buildingId, documentId };
@@ -62,9 +64,9 @@ export function DocumentPage() {
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
-        [t('building.category'), d.buildingCategory],
-        [t('building.discipline'), d.discipline],
-        [t('document.informationTypes'), d.informationTypes.join(', ') || null],
+        [t('building.category'), d.buildingCategory ? names.category(d.buildingCategory) : null],
+        [t('building.discipline'), d.discipline ? names.discipline(d.discipline) : null],
+        [t('document.informationTypes'), d.informationTypes.map(names.type).join(', ') || null],
         [
           t('document.drawing'),
           d.isDrawing

@@ -10,6 +10,7 @@ import { formatFileSize } from '../../file-size.js';
 import { atLeast } from '../../roles.js';
 import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
+import { useReferenceNames } from '../../reference.js';
 
 type Report =
   paths['/construction/customers/{customerId}/projects/{projectId}/handover']['get']['responses'][200]['content']['application/json'];
@@ -282,6 +283,7 @@ function HandedOver(props: { customerId: string; projectId: string }) {
 
 /** the handover report: the figures, per delivery and information type what came of it, what is incomplete */
 function HandoverReport(props: { report: Report }) {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const r = props.report;
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
@@ -344,7 +346,7 @@ function HandoverReport(props: { report: Report }) {
                     {delivery.label}
                     {delivery.subcontractor ? ` · ${delivery.subcontractor.companyName}` : ''}
                   </td>
-                  <td>{type.informationType}</td>
+                  <td>{names.type(type.informationType)}</td>
                   <td>{type.documents}</td>
                   <td>
                     {t(`projects.approval.${type.approvalStatus ?? 'none'}`)}

@@ -11,6 +11,7 @@ import { atLeast } from '../../roles.js';
 import { listDeliveries, STATES, useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
 import { RenamePanel } from './RenamePanel.js';
+import { useReferenceNames } from '../../reference.js';
 
 /** every document of a project, page by page (1,000 at a time) */
 async function projectDocuments(projectId: string) {
@@ -38,6 +39,7 @@ const SETTABLE = STATES.filter((state) => state !== 'NO_DOCUMENTS' && state !== 
  * and undone after.
  */
 export function ProjectDocumentsPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { customerId = '', projectId = '' } = useParams();
   const queries = useQueryClient();
@@ -108,7 +110,7 @@ export function ProjectDocumentsPage() {
                   d.filename
                 )}
               </td>
-              <td>{d.buildingCategory ?? '–'}</td>
+              <td>{d.buildingCategory ? names.category(d.buildingCategory) : '–'}</td>
               <td>{d.informationTypes.map(typeName).join(', ') || '–'}</td>
               <td>{d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}</td>
               <td>{d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}</td>
