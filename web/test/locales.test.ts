@@ -56,8 +56,8 @@ function sources(dir: string): string[] {
 
 const source = sources(join(import.meta.dirname, '../src')).join('\n');
 const named = new Set([...source.matchAll(/['"]([a-zA-Z][\w-]*(?:\.[\w-]+)*)['"]/g)].map((m) => m[1]));
-const nbKeys = keysOf(nb as Tree);
-const enKeys = keysOf(en as Tree);
+const nbKeys = keysOf(nb);
+const enKeys = keysOf(en);
 
 describe('the translations', () => {
   it('have every key in both languages', () => {
@@ -92,7 +92,7 @@ describe('the translations', () => {
         typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flat(value, `${prefix}${key}.`),
       );
     const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
-    const nbText = new Map(flat(nb as Tree));
+    const nbText = new Map(flat(nb));
     const differ = flat(en as Tree).filter(
       ([key, text]) => JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(nbText.get(key) ?? '')),
     );

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, signInAgain, unwrap } from '../api.js';
 import { useDraft } from '../use-draft.js';
 import { problemText } from '../problems.js';
+import { formatsFor } from '../format.js';
 
 type Mode = 'fast' | 'balanced' | 'deep';
 interface Turn {
@@ -162,7 +163,7 @@ export function AskPage() {
 
   const link = (answer: Answer) => (marker: string) => citationHref({ ownerId, buildingId, answer, marker });
 
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section className="ask-layout">
       <aside className="threads" aria-label={t('ask.threads')}>

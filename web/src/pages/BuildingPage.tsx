@@ -13,7 +13,6 @@ import {
   type Kind,
   type SortKey,
 } from '../documents-filter.js';
-import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
@@ -21,6 +20,7 @@ import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgr
 import { UploadPanel } from '../components/UploadPanel.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
 import { useReferenceNames } from '../reference.js';
+import { formatsFor } from '../format.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -61,7 +61,7 @@ export function BuildingPage() {
       </button>
     </th>
   );
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = { format: formatsFor(i18n.language).number };
 
   return (
     <section>
@@ -199,7 +199,7 @@ function DocumentTable(props: {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
       <table className="documents" aria-rowcount={props.rows.length + 1}>
@@ -232,7 +232,7 @@ function DocumentTable(props: {
                 <td>{d.discipline ? names.discipline(d.discipline) : '–'}</td>
                 <td>{d.floor ?? '–'}</td>
                 <td>{dates.format(new Date(d.updatedAt))}</td>
-                <td>{formatFileSize(d.size, i18n.language)}</td>
+                <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
                 <td className={`state state-${state}`} title={d.processing.reason ?? undefined}>
                   {t(`building.states.${state}`)}
                 </td>

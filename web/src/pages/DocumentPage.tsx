@@ -3,11 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
-import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { nameIn, useReference } from '../reference.js';
 import { useReferenceNames } from '../reference.js';
+import { formatsFor } from '../format.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -57,8 +57,8 @@ export function DocumentPage() {
     },
   });
   const d = document.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
+  const days = { format: formatsFor(i18n.language).date };
   const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
   const reference = useReference();
   const fields: [string, string | null | undefined][] = d
@@ -76,7 +76,7 @@ export function DocumentPage() {
         [t('document.floor'), d.floor],
         [t('document.serialNumber'), d.serialNumber],
         [t('document.originalCreatedAt'), d.originalCreatedAt ? days.format(new Date(d.originalCreatedAt)) : null],
-        [t('building.size'), formatFileSize(d.size, i18n.language)],
+        [t('building.size'), formatsFor(i18n.language).fileSize(d.size)],
         ['MD5', d.md5Checksum],
         [t('document.created'), dates.format(new Date(d.createdAt))],
         [t('building.changed'), dates.format(new Date(d.updatedAt))],

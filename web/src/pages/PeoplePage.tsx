@@ -7,6 +7,7 @@ import { InviteForm } from '../components/InviteForm.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
 import { atLeast, ROLES, useMe, type Role } from '../roles.js';
+import { formatsFor } from '../format.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
 function Members(props: { customerId: string; role: Role; myId: string }) {
@@ -35,7 +36,7 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
       ),
     onSuccess: changed,
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own
   const grantable = ROLES.filter((role) => atLeast(props.role, role));
   return (
@@ -127,7 +128,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
     getNextPageParam: (last) => last.nextToken ?? undefined,
   });
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title">{props.projectId ? t('construction.projectAudit') : t('people.auditTitle')}</h2>

@@ -5,6 +5,7 @@ import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { Delivery } from './deliveries.js';
 import { useReferenceNames } from '../../reference.js';
+import { formatsFor } from '../../format.js';
 
 type Approval = 'APPROVED' | 'DECLINED' | null;
 
@@ -18,7 +19,7 @@ export function DeliveryCard(props: {
 }) {
   const names = useReferenceNames();
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   const { delivery } = props;
   const [declining, setDeclining] = useState<string | null>(null);
   const review = useMutation({

@@ -6,11 +6,11 @@ import type { paths } from '@byggdok/sdk';
 import { ApiFailure, api, dataOf, formText, unwrap } from '../../api.js';
 import { Failure, Loaded } from '../../components/Layout.js';
 import { SubcontractorSelect } from '../../components/Pickers.js';
-import { formatFileSize } from '../../file-size.js';
 import { atLeast } from '../../roles.js';
 import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
 import { useReferenceNames } from '../../reference.js';
+import { formatsFor } from '../../format.js';
 
 type Report =
   paths['/construction/customers/{customerId}/projects/{projectId}/handover']['get']['responses'][200]['content']['application/json'];
@@ -115,7 +115,7 @@ function Archive(props: {
     onSuccess: () => void latest.refetch(),
   });
   const zip = latest.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <div className="archive">
       <h3>{props.building.name}</h3>
@@ -152,7 +152,7 @@ function Archive(props: {
             <>
               {t('construction.zipReady', {
                 count: zip.fileCount ?? 0,
-                size: formatFileSize(zip.size ?? 0, i18n.language),
+                size: formatsFor(i18n.language).fileSize(zip.size ?? 0),
                 when: zip.readyAt ? dates.format(new Date(zip.readyAt)) : '',
               })}{' '}
               {zip.url && (
@@ -245,7 +245,7 @@ function HandedOver(props: { customerId: string; projectId: string }) {
       ),
   });
   const r = report.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section aria-labelledby="handover-title">
       <h2 id="handover-title">{t('construction.handover')}</h2>
@@ -286,7 +286,7 @@ function HandoverReport(props: { report: Report }) {
   const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const r = props.report;
-  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const size = (bytes: number) => formatsFor(i18n.language).fileSize(bytes);
   return (
     <article className="handover-report" aria-labelledby="report-title">
       <h3 id="report-title">
