@@ -12190,6 +12190,8 @@ export interface paths {
           excludeFilesBeforeDate?: string;
           /** @description the latest of this subcontractor's zips (UUID) */
           subcontractorId?: string;
+          /** @description true: answer 204 No Content when there is no zip yet (a page asking what exists), instead of 404 */
+          orNone?: boolean;
         };
         header?: never;
         path: {
@@ -12219,6 +12221,13 @@ export interface paths {
               error: string | null;
             };
           };
+        };
+        /** @description no zip yet (only with orNone=true) */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description application/problem+json (RFC 9457) */
         400: {

@@ -75,22 +75,20 @@ function Archive(props: {
   const latest = useQuery({
     queryKey: ['zip', buildingId, choice],
     queryFn: async () => {
-      try {
-        return await dataOf(
-          api.GET('/construction/zip/{buildingId}/latest', {
-            params: {
-              path: { buildingId },
-              query: {
-                ...(choice.subcontractorId ? { subcontractorId: choice.subcontractorId } : {}),
-                ...(choice.since ? { excludeFilesBeforeDate: choice.since } : {}),
-              },
+      // orNone: no zip yet is 204 No Content, not a failed request
+      const zip = await dataOf(
+        api.GET('/construction/zip/{buildingId}/latest', {
+          params: {
+            path: { buildingId },
+            query: {
+              orNone: true,
+              ...(choice.subcontractorId ? { subcontractorId: choice.subcontractorId } : {}),
+              ...(choice.since ? { excludeFilesBeforeDate: choice.since } : {}),
             },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof ApiFailure && error.status === 404) return null;
-        throw error;
-      }
+          },
+        }),
+      );
+      return zip ?? null;
     },
     // followed while it builds
     refetchInterval: (query) =>
