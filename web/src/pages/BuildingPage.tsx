@@ -188,6 +188,9 @@ function Choice(props: {
   );
 }
 
+/** the folder a document came from (its path without the file name), or a dash at the top */
+const folderOf = (path: string) => path.split('/').slice(0, -1).join('/') || '–';
+
 /** the table, drawing only the rows in view (and a few around them) however many documents pass the filters */
 function DocumentTable(props: {
   rows: DocumentRow[];
@@ -222,14 +225,20 @@ function DocumentTable(props: {
             const state = processingState(d);
             return (
               <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                <td>
+                <td title={d.filename}>
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
                   </Link>
                 </td>
-                <td className="muted">{d.originalPath}</td>
-                <td>{d.buildingCategory ? names.category(d.buildingCategory) : '–'}</td>
-                <td>{d.discipline ? names.discipline(d.discipline) : '–'}</td>
+                <td className="muted" title={d.originalPath}>
+                  {folderOf(d.originalPath)}
+                </td>
+                <td title={d.buildingCategory ? names.category(d.buildingCategory) : undefined}>
+                  {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
+                </td>
+                <td title={d.discipline ? names.discipline(d.discipline) : undefined}>
+                  {d.discipline ? names.discipline(d.discipline) : '–'}
+                </td>
                 <td>{d.floor ?? '–'}</td>
                 <td>{dates.format(new Date(d.updatedAt))}</td>
                 <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
