@@ -8,6 +8,7 @@ import { Loaded, Failure } from '../components/Layout.js';
 import { nameIn, useReference } from '../reference.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
+import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -126,14 +127,10 @@ export function DocumentPage() {
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>
               ) : (
-                <ul className="evidence">
-                  {classification.map(([field, entry]) => (
-                    <li key={field}>
-                      <strong>{field}</strong>: {String(entry.value)} ({Math.round(entry.confidence * 100)} %)
-                      {entry.evidence.length > 0 && <div className="muted">{entry.evidence.join('; ')}</div>}
-                    </li>
-                  ))}
-                </ul>
+                <ClassificationEvidence
+                  classification={Object.fromEntries(classification)}
+                  current={d as unknown as Record<string, unknown>}
+                />
               )}
               {edits && (
                 <>
