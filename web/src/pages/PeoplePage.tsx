@@ -215,7 +215,10 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
                 <tr key={event.id}>
                   <td>{dates.format(new Date(event.occurredAt))}</td>
                   <td>
-                    {(event.actor.label && props.names?.get(event.actor.label)) ??
+                    {(event.actor.kind === 'operator' || event.actor.kind === 'system'
+                      ? t(`people.audit.actors.${event.actor.kind}`)
+                      : null) ??
+                      (event.actor.label && props.names?.get(event.actor.label)) ??
                       (event.actor.name && event.actor.label
                         ? `${event.actor.name} (${event.actor.label})`
                         : event.actor.label) ??
