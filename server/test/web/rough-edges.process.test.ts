@@ -151,11 +151,11 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     await page.goto(`${base}${pathname}`);
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.getByText(/^(Laster|Loading) …$/).count(), { timeout: 15_000 }).toBe(0);
-    const text = await page.evaluate(() => document.body.innerText);
+    const text = await page.evaluate<string>('document.body.innerText');
     expect.soft(rawIds(text), `${shot}: raw ids`).toEqual([]);
     expect.soft(sentencesInOther(text, language), `${shot}: sentences in the other language`).toEqual([]);
     expect.soft(text, `${shot}: sizes in B`).not.toMatch(/\d\s?bytes?\b/);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect.soft(scrollWidth, `${shot}: the page fits the window`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(SHOTS, `rough-${language}-${width}-${shot}.png`), fullPage: true });
     return text;

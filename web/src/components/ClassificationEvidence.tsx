@@ -21,7 +21,7 @@ export function ClassificationEvidence(props: {
     if (value === null || value === undefined || value === '') return '–';
     if (typeof value === 'boolean') return value ? t('document.yes') : t('document.no');
     if (Array.isArray(value)) return value.map((v) => named(field, v)).join(', ');
-    const text = String(value);
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
     if (field === 'buildingCategory') return names.category(text);
     if (field === 'discipline') return names.discipline(text);
     if (field === 'informationType' || field === 'informationTypes') return names.type(text);

@@ -127,10 +127,7 @@ export function DocumentPage() {
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>
               ) : (
-                <ClassificationEvidence
-                  classification={Object.fromEntries(classification)}
-                  current={d as unknown as Record<string, unknown>}
-                />
+                <ClassificationEvidence classification={Object.fromEntries(classification)} current={d} />
               )}
               {edits && (
                 <>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { paths } from '@byggdok/sdk';
-import { ApiFailure, api, dataOf, formText, unwrap } from '../../api.js';
+import { api, dataOf, formText, unwrap } from '../../api.js';
 import { Failure, Loaded } from '../../components/Layout.js';
 import { SubcontractorSelect } from '../../components/Pickers.js';
 import { atLeast } from '../../roles.js';
