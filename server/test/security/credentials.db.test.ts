@@ -106,8 +106,7 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
       companyName: 'Rør & Varme AS',
     }));
 
-    assistantToken = (await connectAssistant({ base, email: person.email, password: PASSWORD, browser }))
-      .accessToken;
+    assistantToken = (await connectAssistant({ base, email: person.email, password: PASSWORD, browser })).accessToken;
 
     const seed = await t.seed();
     const session = await t.request({
@@ -131,7 +130,10 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
       { method: 'GET', path: `/construction/customers/${customers[0]}/audit` },
       ...handingOut(),
     ];
-    for (const guess of [{}, { 'x-byggdok-mcp-call': 'guess' }, { 'x-byggdok-mcp-call': '' }] as Record<string, string>[]) {
+    for (const guess of [{}, { 'x-byggdok-mcp-call': 'guess' }, { 'x-byggdok-mcp-call': '' }] as Record<
+      string,
+      string
+    >[]) {
       for (const route of routes) {
         const answer = await json(route.method, route.path, 'body' in route ? route.body : undefined, {
           authorization: `Bearer ${assistantToken}`,
@@ -148,10 +150,15 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
 
   it('serves the same token at /mcp, where its tools read what the person reads', async () => {
     const call = async (id: number, method: string, params: unknown) =>
-      json('POST', '/mcp', { jsonrpc: '2.0', id, method, params }, {
-        authorization: `Bearer ${assistantToken}`,
-        accept: 'application/json, text/event-stream',
-      });
+      json(
+        'POST',
+        '/mcp',
+        { jsonrpc: '2.0', id, method, params },
+        {
+          authorization: `Bearer ${assistantToken}`,
+          accept: 'application/json, text/event-stream',
+        },
+      );
     const init = await call(1, 'initialize', {
       protocolVersion: '2025-03-26',
       capabilities: {},

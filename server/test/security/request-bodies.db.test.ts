@@ -41,7 +41,11 @@ describe.each(testEngines())('request bodies on %s', (engine) => {
     seed = await t.seed();
     world = await createDeliveryWorld(t);
     const platform = await createTestUser(t.deps.database.db, { platformAdmin: true });
-    await giveCustomerRole(t.deps.database.db, { customerId: world.customerId, userId: platform.userId, role: 'ADMIN' });
+    await giveCustomerRole(t.deps.database.db, {
+      customerId: world.customerId,
+      userId: platform.userId,
+      role: 'ADMIN',
+    });
     platformKey = platform.key;
     deliveryId = (await createDelivery(t, { world, subcontractorId: world.subcontractorId })).id;
   }, 60_000);
@@ -65,7 +69,10 @@ describe.each(testEngines())('request bodies on %s', (engine) => {
   /** the routes whose OpenAPI operation declares a JSON object body, as `METHOD /path/:param` */
   async function declaredObjectBodies(): Promise<Set<string>> {
     const document = (await t.request({ method: 'GET', url: '/openapi.json' })).body as {
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { type?: string } }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: { type?: string } }> } }>
+      >;
     };
     const declared = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {

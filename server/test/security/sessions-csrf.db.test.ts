@@ -51,24 +51,30 @@ describe.each(testEngines())('sessions and cross-site requests on %s', (engine) 
   it.each([
     ['no other header', {}],
     ['Basic credentials a proxy added', { authorization: 'Basic dXNlcjpwYXNz' }],
-    ['a Negotiate token of an intranet sign-on', { authorization: 'Negotiate YIIGhgYJKoZIhvcSAQICAQBuggZ1MIIGcaADAgEFoQMCAQ6i' }],
+    [
+      'a Negotiate token of an intranet sign-on',
+      { authorization: 'Negotiate YIIGhgYJKoZIhvcSAQICAQBuggZ1MIIGcaADAgEFoQMCAQ6i' },
+    ],
     ['an empty bearer', { authorization: 'Bearer ' }],
-  ] as [string, Record<string, string>][])('refuses a cookie-authenticated write from another site with %s', async (_label, extra) => {
-    const origins: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, {}];
-    for (const origin of origins) {
-      const refused = await createKey({ ...origin, ...extra });
-      expect(refused.status, JSON.stringify(origin)).toBe(403);
-      expect(((await refused.json()) as { code: string }).code).toBe('auth.cross_site_request');
-    }
-    // from the service's own page the same request works
-    expect((await createKey({ origin: base, ...extra })).status).toBe(201);
-  });
+  ] as [string, Record<string, string>][])(
+    'refuses a cookie-authenticated write from another site with %s',
+    async (_label, extra) => {
+      const origins: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, {}];
+      for (const origin of origins) {
+        const refused = await createKey({ ...origin, ...extra });
+        expect(refused.status, JSON.stringify(origin)).toBe(403);
+        expect(((await refused.json()) as { code: string }).code).toBe('auth.cross_site_request');
+      }
+      // from the service's own page the same request works
+      expect((await createKey({ origin: base, ...extra })).status).toBe(201);
+    },
+  );
 
   it('does not check a write that a key or bearer token authenticates (no browser sends those by itself)', async () => {
     expect((await createKey({ origin: 'https://evil.example', 'x-api-key': personalKey })).status).toBe(201);
-    expect(
-      (await createKey({ origin: 'https://evil.example', authorization: `Bearer ${personalKey}` })).status,
-    ).toBe(201);
+    expect((await createKey({ origin: 'https://evil.example', authorization: `Bearer ${personalKey}` })).status).toBe(
+      201,
+    );
   });
 
   it('signs out by POST from its own page only; a GET or another site ends nothing', async () => {

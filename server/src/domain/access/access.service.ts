@@ -1,7 +1,18 @@
 import type { Clock } from '../shared/clock.js';
 import type { AppError } from '../shared/errors.js';
 import { hashSecret } from '../shared/secrets.js';
-import { credentialNotAccepted, documentNotFound, invalidAccessToken, invalidApiKey, invalidSessionToken, invalidSubcontractorToken, missingPartnerCredential, missingSubcontractorToken, sessionExpired, sessionTokenExpired } from './access.errors.js';
+import {
+  credentialNotAccepted,
+  documentNotFound,
+  invalidAccessToken,
+  invalidApiKey,
+  invalidSessionToken,
+  invalidSubcontractorToken,
+  missingPartnerCredential,
+  missingSubcontractorToken,
+  sessionExpired,
+  sessionTokenExpired,
+} from './access.errors.js';
 import type { Role } from '../people/roles.js';
 import {
   accessManagementPolicy,

@@ -1,5 +1,13 @@
 import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people/roles.js';
-import { customerNotFound, platformAdminRequired, projectHandedOver, projectNotFound, roleRequired, signedInUserRequired, subcontractorNotFound } from './access.errors.js';
+import {
+  customerNotFound,
+  platformAdminRequired,
+  projectHandedOver,
+  projectNotFound,
+  roleRequired,
+  signedInUserRequired,
+  subcontractorNotFound,
+} from './access.errors.js';
 import { accessManagementPolicy, type Decision } from './policies.js';
 import type { AppError } from '../shared/errors.js';
 import type { Principal, SubcontractorPrincipal, UserPrincipal } from './principal.js';

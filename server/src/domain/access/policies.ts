@@ -1,6 +1,23 @@
 import { roleAtLeast, type Role } from '../people/roles.js';
 import type { AppError } from '../shared/errors.js';
-import { accessManagementNotAllowed, apiKeyRequired, buildingNotFound, credentialNotAccepted, credentialNotForThisSurface, documentNotFound, noBuildingAccess, noOwnerAccess, noPartnerAccess, ownerAccessRequired, ownerNotFound, partnerAccessRequired, readOnlyToken, roleRequired, sessionTokenCannotCreateSessions, threadNotFound } from './access.errors.js';
+import {
+  accessManagementNotAllowed,
+  apiKeyRequired,
+  buildingNotFound,
+  credentialNotAccepted,
+  credentialNotForThisSurface,
+  documentNotFound,
+  noBuildingAccess,
+  noOwnerAccess,
+  noPartnerAccess,
+  ownerAccessRequired,
+  ownerNotFound,
+  partnerAccessRequired,
+  readOnlyToken,
+  roleRequired,
+  sessionTokenCannotCreateSessions,
+  threadNotFound,
+} from './access.errors.js';
 import type { CredentialReach, PartnerPrincipal, Principal, Surface } from './principal.js';
 
 /**

@@ -1,6 +1,6 @@
 import { answerTypeEvidence } from './answer-type-evidence.js';
 import type { AnswerTools } from './answerer.js';
-import { RERANK_FEATURES, tuningFor, type BuiltinTuning, type RerankWeights } from './builtin-tuning.js';
+import { RERANK_FEATURES, tuningFor, type BuiltinTuning } from './builtin-tuning.js';
 import type { Passage } from './ports.js';
 import type { AnalysedQuestion } from './question.js';
 import { termTokenMatch } from './sentence-ranker.js';

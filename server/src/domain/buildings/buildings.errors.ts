@@ -1,4 +1,4 @@
-import { invalidField, notFound, type AppError } from '../shared/errors.js';
+import { invalidField, type AppError } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
 export { buildingNotFound } from '../access/access.errors.js';

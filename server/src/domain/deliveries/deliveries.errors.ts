@@ -1,8 +1,12 @@
 import type { AppError } from '../shared/errors.js';
-import { invalidField, notFound, unauthorized } from '../shared/errors.js';
+import { invalidField, notFound } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
-export { invalidSubcontractorToken, missingSubcontractorToken, subcontractorNotFound } from '../access/access.errors.js';
+export {
+  invalidSubcontractorToken,
+  missingSubcontractorToken,
+  subcontractorNotFound,
+} from '../access/access.errors.js';
 
 export function deliveryNotFound(): AppError {
   return notFound('delivery');

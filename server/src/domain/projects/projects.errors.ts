@@ -1,4 +1,4 @@
-import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { invalidField, type AppError } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
 export { projectHandedOver, projectNotFound } from '../access/access.errors.js';
@@ -7,4 +7,3 @@ export { projectHandedOver, projectNotFound } from '../access/access.errors.js';
 export function statusNotSettable(status: string): AppError {
   return invalidField('/status', `cannot be set to ${status} by an update (only ACTIVE or ARCHIVED)`);
 }
-

@@ -1,7 +1,9 @@
-import { forbidden, unauthorized, type AppError } from '../shared/errors.js';
-
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
-export { invalidSessionToken, sessionTokenExpired, readOnlyToken, sessionTokenCannotCreateSessions } from '../access/access.errors.js';
+export {
+  invalidSessionToken,
+  sessionTokenExpired,
+  readOnlyToken,
+  sessionTokenCannotCreateSessions,
+} from '../access/access.errors.js';
 
 /** Session token failures (the partner API's read-only tokens); codes are part of the API. */
-

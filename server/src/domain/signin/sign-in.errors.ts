@@ -1,4 +1,4 @@
-import { AppError, forbidden, invalid, unauthorized } from '../shared/errors.js';
+import { AppError, forbidden, invalid } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
 export { sessionExpired } from '../access/access.errors.js';

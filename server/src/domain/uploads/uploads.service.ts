@@ -6,7 +6,12 @@ import { BlobTooLargeError, type BlobStore } from '../documents/blob-store.js';
 import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/document.js';
 import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
 import { newId } from '../shared/ids.js';
-import { replacedDocumentSuperseded, uploadAlreadyCompleted, uploadInProgress, uploadTooLarge } from './uploads.errors.js';
+import {
+  replacedDocumentSuperseded,
+  uploadAlreadyCompleted,
+  uploadInProgress,
+  uploadTooLarge,
+} from './uploads.errors.js';
 
 /** A document registered for upload; it stays pending until its bytes arrive. */
 export interface NewDocument {

@@ -101,7 +101,8 @@ const searchArgs = {
 const latestRevisionsArgs = {
   latest_revisions: Type.Optional(
     Type.Boolean({
-      description: 'true: only current revisions and versions (superseded drawing revisions and file versions left out)',
+      description:
+        'true: only current revisions and versions (superseded drawing revisions and file versions left out)',
     }),
   ),
 };

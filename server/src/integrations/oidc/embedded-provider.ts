@@ -109,7 +109,7 @@ export function createEmbeddedProvider(params: {
         const refused = uris.find((uri) => typeof uri !== 'string' || !isAllowedRedirectUri(uri));
         if (refused !== undefined) {
           throw new errors.InvalidRedirectUri(
-            `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${String(refused)}`,
+            `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${JSON.stringify(refused)}`,
           );
         }
       },

@@ -42,7 +42,10 @@ export function registerApiKeyRoutes(app: App, deps: { apiKeys: ApiKeysService }
           {
             name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'not blank' }),
             expiresAt: Type.Optional(
-              Type.String({ format: 'date-time', description: 'in the future, at most 365 days away; 90 days from now when absent' }),
+              Type.String({
+                format: 'date-time',
+                description: 'in the future, at most 365 days away; 90 days from now when absent',
+              }),
             ),
           },
           { additionalProperties: false },

@@ -41,7 +41,9 @@ export function registerMcpRoute(
       resource_documentation: `${new URL(oauth.resource).origin}/docs`,
     };
     for (const url of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])
-      app.get(url, { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send(metadata));
+      app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+        reply.header('cache-control', 'no-store').send(metadata),
+      );
     // RFC 8414's address for the metadata of an issuer with a path; oidc-provider serves it at the OpenID address
     // (built from the public URL whatever Host the request names, see embedded-provider.route.ts)
     app.get('/.well-known/oauth-authorization-server/oidc', { schema: { hide: true } }, async (_request, reply) => {
