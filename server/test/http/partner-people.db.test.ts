@@ -107,7 +107,10 @@ describe.each(testEngines())('people on the partner routes, on %s', (engine) => 
         cookie: await createTestSession(db, user.userId),
       });
     }
-    operations = (await documentedOperations(t)).filter((o) => o.path.startsWith('/v1/'));
+    // a partner's webhooks are its own key's alone, never a person's: webhooks.db.test.ts refuses people there
+    operations = (await documentedOperations(t)).filter(
+      (o) => o.path.startsWith('/v1/') && !o.path.startsWith('/v1/webhooks'),
+    );
   });
   afterAll(() => t.close());
 

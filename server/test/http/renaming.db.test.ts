@@ -58,7 +58,7 @@ describe.each(testEngines())('bulk renaming by naming convention, on %s', (engin
             key: w.adminKey,
             payload: { documents: documents.map((fields, i) => ({ id: ids[i], ...fields })) },
           });
-          expect(batch.status).toBe(200);
+          expect(batch.status, JSON.stringify(batch.body)).toBe(200);
           const query = new URLSearchParams(
             Object.entries(flags).map(([k, v]): [string, string] => [k, String(v)]),
           ).toString();
@@ -71,7 +71,7 @@ describe.each(testEngines())('bulk renaming by naming convention, on %s', (engin
           expect(preview.status).toBe(200);
           expect(await filenames()).toEqual(before);
           const update = await t.request({ method: 'POST', url: `${base}/update-filenames?${query}`, key: w.adminKey });
-          expect(update.status).toBe(200);
+          expect(update.status, JSON.stringify(update.body)).toBe(200);
           expect(update.body.documents).toEqual(preview.body.documents);
           const after = await filenames();
           for (const item of preview.body.documents as { id: string; filename: string; newFilename: string | null }[]) {

@@ -34,6 +34,16 @@ export function registerValidation(app: FastifyInstance): void {
     };
     return validate;
   });
+  // a request that sends no body at all (no bytes announced, nothing chunked) to a route that declares one is read as
+  // `{}` (Fastify hands the validator null for "no body", the same as a JSON null): all-optional bodies may be left
+  // out, and JSON `null` sent as text stays null, a 400 naming the body
+  app.addHook('preValidation', async (request) => {
+    const { headers } = request.raw;
+    const sent = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+    if (!sent && (request.body === null || request.body === undefined) && request.routeOptions.schema?.body) {
+      (request as { body: unknown }).body = {};
+    }
+  });
 }
 
 function compileValidator(schema: unknown, ajv: Ajv, body: boolean): TextValidator {

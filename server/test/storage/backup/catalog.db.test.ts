@@ -57,7 +57,12 @@ describe.each(testEngines())('the schema as a backup reads it from the catalog, 
     expect(chunks.columns.find((c) => c.name === 'id')).toMatchObject({ identity: true, type: 'bigint' });
 
     const documents = catalog.find((t) => t.name === 'documents')!;
-    expect(documents.selfReferences.sort()).toEqual(['duplicate_of', 'parent_document_id']);
+    expect(documents.selfReferences.sort()).toEqual([
+      'duplicate_of',
+      'parent_document_id',
+      'replaces_document_id',
+      'superseded_by',
+    ]);
     // and the construction side: the project, delivery and subcontractor an upload answered
     expect(documents.references.sort()).toEqual([
       'building_owners',
