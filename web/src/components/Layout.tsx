@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { api, formText, unwrap } from '../api.js';
 import { useMe } from '../roles.js';
 import { changeLanguage, languageOfLocale, LANGUAGES, localeOfLanguage, type Language } from '../i18n.js';
-import { problemText } from '../problems.js';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -79,7 +78,7 @@ export function Failure(props: { error: Error | null | undefined }) {
   if (!props.error) return null;
   return (
     <p role="alert" className="failure">
-      {problemText(t, props.error)}
+      {t('error', { detail: props.error.message })}
     </p>
   );
 }
@@ -108,7 +107,7 @@ export function Loaded(props: { loading: boolean; error: Error | null; retry: ()
   if (props.error) {
     return (
       <div role="alert" className="failure">
-        <p>{problemText(t, props.error)}</p>
+        <p>{t('error', { detail: props.error.message })}</p>
         <button type="button" onClick={props.retry}>
           {t('retry')}
         </button>

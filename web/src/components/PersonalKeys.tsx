@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from './Layout.js';
-import { formatsFor } from '../format.js';
 
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
@@ -16,7 +15,7 @@ export function PersonalKeys() {
     mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
     onSuccess: () => keys.refetch(),
   });
-  const dates = { format: formatsFor(i18n.language).date };
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
   return (
     <section aria-labelledby="keys-title">

@@ -10,7 +10,6 @@ import {
   SubcontractorSelect,
 } from '../../components/Pickers.js';
 import type { Delivery } from './deliveries.js';
-import { useReferenceNames } from '../../reference.js';
 
 /** what the form holds besides the pickers, from the submitted form */
 function fieldsOf(form: HTMLFormElement) {
@@ -156,7 +155,6 @@ export function CopyDeliveries(props: {
   projects: { id: string; name: string }[];
   done: () => void;
 }) {
-  const names = useReferenceNames();
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
@@ -212,8 +210,7 @@ export function CopyDeliveries(props: {
                     setPicked(event.target.checked ? [...picked, d.id] : picked.filter((id) => id !== d.id))
                   }
                 />
-                {names.category(d.fullCategory)} {d.description ?? ''} (
-                {d.informationTypesExpected.map(names.type).join(', ')})
+                {d.fullCategory} {d.description ?? ''} ({d.informationTypesExpected.join(', ')})
               </label>
             </li>
           ))}
