@@ -64,23 +64,29 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
   }
 
   return {
-    async findDocument(documentId) {
-      const row = await db
-        .selectFrom('documents')
+    async loadDocument({ documentId, maxChars }) {
+      // the document and its pages in one query (one round trip less for every document processed)
+      const rows = await db
+        .selectFrom('documents as d')
+        .leftJoin('document_pages as p', 'p.document_id', 'd.id')
         .select([
-          'id',
-          'building_owner_id',
-          'building_id',
-          'filename',
-          'archived_at',
-          'information_types',
-          'building_category',
-          'processed_at',
+          'd.id',
+          'd.building_owner_id',
+          'd.building_id',
+          'd.filename',
+          'd.archived_at',
+          'd.information_types',
+          'd.building_category',
+          'd.processed_at',
+          'p.page_number',
+          'p.text',
         ])
-        .where('id', '=', documentId)
-        .executeTakeFirst();
+        .where('d.id', '=', documentId)
+        .orderBy('p.page_number')
+        .execute();
+      const row = rows[0];
       if (!row) return null;
-      return {
+      const document = {
         id: row.id,
         ownerId: row.building_owner_id,
         buildingId: row.building_id,
@@ -90,25 +96,16 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
         buildingCategory: row.building_category,
         processed: row.processed_at !== null,
       };
-    },
-
-    async loadPages({ documentId, maxChars }) {
-      const rows = await db
-        .selectFrom('document_pages')
-        .select(['page_number', 'text'])
-        .where('document_id', '=', documentId)
-        .orderBy('page_number')
-        .execute();
       let budget = maxChars;
       const pages: { pageNumber: number; text: string }[] = [];
-      for (const row of rows) {
-        if (budget <= 0) break;
+      for (const { page_number, text } of rows) {
+        if (page_number === null || text === null) continue;
         // a page is read whole or not at all: a citation must be the page's own text
-        if (row.text.length > budget) break;
-        budget -= row.text.length;
-        pages.push({ pageNumber: row.page_number, text: row.text });
+        if (budget <= 0 || text.length > budget) break;
+        budget -= text.length;
+        pages.push({ pageNumber: page_number, text });
       }
-      return pages;
+      return { document, pages };
     },
 
     async replaceExtracted({ document, tasks, at }) {
