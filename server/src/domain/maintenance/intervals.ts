@@ -116,9 +116,15 @@ const UNITS: readonly [pattern: string, interval: Interval][] = [
 ];
 const UNIT = `(?:${UNITS.map(([p]) => p).join('|')})`;
 
+/** each unit's pattern as a whole word, compiled once */
+const UNIT_WORD_RES: readonly [RegExp, Interval][] = UNITS.map(([pattern, interval]) => [
+  new RegExp(`^(?:${pattern})$`, 'u'),
+  interval,
+]);
+
 function unitOf(word: string): Interval | null {
   const lower = word.toLowerCase();
-  for (const [pattern, interval] of UNITS) if (new RegExp(`^(?:${pattern})$`, 'u').test(lower)) return interval;
+  for (const [re, interval] of UNIT_WORD_RES) if (re.test(lower)) return interval;
   return null;
 }
 
@@ -286,8 +292,22 @@ const HOURS = new RegExp(
 const JOINS_HOURS =
   /^[\s,;(]*(?:or|eller|alternatively|alternativt|og\s+minst|but\s+at\s+least|–|-|\/)?[\s,;(]*(?:at\s+least|minst|minimum|no\s+less\s+than|however|whichever\s+comes\s+first[,]?)?\s*$/iu;
 
+/**
+ * Words one of which every phrase above holds (its unit, period, season or hours word), with the rules' own flags so
+ * case folds alike: a text with none of them holds no interval, and the rules need not read it. Most sentences of a
+ * manual state no frequency; this one cheap test spares them the rules (about half the extractor's time).
+ */
+const CUE =
+  /kvart|quarter|halv|half|tertial|døgn|dag|day|dail|uke|vek|vika|week|wk|fortnight|måne|måna|mnd|md\.|month|mth|mo\.|år|year|yr|interval|annual|ennial|vår|høst|haust|spring|autumn|fall|winter|vinter|summer|sommer|sommar|sesong|season|fyring|frost|hour|tim|h\s+drift/iu;
+
+/** Whether a text may state an interval at all: false says for certain that findIntervals finds nothing in it. */
+export function mayStateInterval(text: string): boolean {
+  return CUE.test(text);
+}
+
 /** Every interval phrase in a text, left to right, without overlaps. */
 export function findIntervals(text: string): IntervalMatch[] {
+  if (!CUE.test(text)) return [];
   const found: IntervalMatch[] = [];
   const taken = (start: number, end: number) => found.some((f) => start < f.end && end > f.start);
   for (const { pattern, read } of RULES) {
@@ -331,6 +351,8 @@ export function findIntervals(text: string): IntervalMatch[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+const BARE_CELL = new RegExp(`^(?:ca\\.?\\s*)?(${NUMBER})\\s*(${UNIT})\\.?$`, 'iu');
+
 /**
  * A table cell that is only an interval: "6 months", "1 år", "12 mnd", "Årlig", "3 md.", "2 x per år". Such cells say
  * "every" by standing in an interval column, so a bare "6 months" counts here and nowhere else.
@@ -338,7 +360,7 @@ export function findIntervals(text: string): IntervalMatch[] {
 export function parseIntervalCell(cell: string): IntervalMatch | null {
   const text = cell.trim();
   if (!text) return null;
-  const bare = new RegExp(`^(?:ca\\.?\\s*)?(${NUMBER})\\s*(${UNIT})\\.?$`, 'iu').exec(text);
+  const bare = BARE_CELL.exec(text);
   if (bare) {
     const interval = scaled(bare[1], bare[2]);
     if (interval) return { start: 0, end: text.length, text, interval };

@@ -263,10 +263,10 @@ export function createMaintenanceService(deps: {
      * proposals). Idempotent: proposals nobody touched are replaced, confirmed and edited tasks stay.
      */
     async extractDocument(documentId: string): Promise<JobOutcome> {
-      const document = await repository.findDocument(documentId);
-      if (!document) return jobSkipped('the document does not exist');
+      const loaded = await repository.loadDocument({ documentId, maxChars: MAX_CHARS });
+      if (!loaded) return jobSkipped('the document does not exist');
+      const { document, pages } = loaded;
       if (document.archived) return jobSkipped('the document is archived');
-      const pages = await repository.loadPages({ documentId, maxChars: MAX_CHARS });
       const opening = pages
         .slice(0, 3)
         .map((p) => p.text)

@@ -48,9 +48,11 @@ export interface TaskPatch {
 }
 
 export interface MaintenanceRepository {
-  findDocument(documentId: string): Promise<MaintenanceDocument | null>;
-  /** the document's page text, in page order, at most `maxChars` in all */
-  loadPages(params: { documentId: string; maxChars: number }): Promise<{ pageNumber: number; text: string }[]>;
+  /** the document and its page text, in page order, at most `maxChars` in all; null when there is no such document */
+  loadDocument(params: {
+    documentId: string;
+    maxChars: number;
+  }): Promise<{ document: MaintenanceDocument; pages: { pageNumber: number; text: string }[] } | null>;
   /**
    * The document's extracted tasks become `tasks`, in one transaction: proposed tasks nobody touched are replaced;
    * confirmed or edited ones stay, and a new task saying the same (page, text, action) as one of them is not added.

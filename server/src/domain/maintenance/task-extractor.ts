@@ -9,7 +9,7 @@
 import { nsCodeFromDigits } from '../classification/filename-conventions.js';
 import { isValidBuildingCategory } from '../classification/reference-data.js';
 import { vocabularyMatchers } from '../classification/vocabulary.js';
-import { findIntervals, parseIntervalCell, type IntervalMatch } from './intervals.js';
+import { findIntervals, mayStateInterval, parseIntervalCell, type IntervalMatch } from './intervals.js';
 import type { ExtractedTask, PerformedBy } from './maintenance.types.js';
 
 export interface ExtractionPage {
@@ -81,6 +81,22 @@ for (const form of ACTION_FORMS) {
   FORMS_BY_START.set(start, [...(FORMS_BY_START.get(start) ?? []), form]);
 }
 
+/** the endings that make a Norwegian compound an action ("filterbytte"), each with its form */
+const COMPOUND_TAILS: readonly [tail: string, form: ActionForm | undefined][] = [
+  'bytte',
+  'byte',
+  'skift',
+  'skifte',
+  'rengjøring',
+  'reingjering',
+  'vask',
+  'kontroll',
+  'test',
+  'service',
+  'ettersyn',
+  'smøring',
+].map((tail) => [tail, ACTION_FORMS.find((f) => f.stem === tail || (f.open && tail.startsWith(f.stem)))]);
+
 const WORD_RE = /[\p{L}][\p{L}\p{M}'-]*/gu;
 
 /** every action word in a text, with where it stands */
@@ -90,7 +106,6 @@ export function findActions(text: string): ActionMatch[] {
   WORD_RE.lastIndex = 0;
   for (let m = WORD_RE.exec(lower); m; m = WORD_RE.exec(lower)) {
     const word = m[0];
-    if (NOT_ACTIONS.test(word)) continue;
     let found: ActionForm | undefined;
     for (const form of FORMS_BY_START.get(word.slice(0, 2)) ?? []) {
       if (form.open ? word.startsWith(form.stem) : word === form.stem) {
@@ -100,29 +115,17 @@ export function findActions(text: string): ActionMatch[] {
     // Norwegian compounds: "filterbytte", "filterskift", "oljeskift", "batteribytte", "funksjonstest"
     let compoundAt = -1;
     if (!found && word.length > 6) {
-      for (const tail of [
-        'bytte',
-        'byte',
-        'skift',
-        'skifte',
-        'rengjøring',
-        'reingjering',
-        'vask',
-        'kontroll',
-        'test',
-        'service',
-        'ettersyn',
-        'smøring',
-      ]) {
+      for (const [tail, form] of COMPOUND_TAILS) {
         const at = word.lastIndexOf(tail);
         if (at >= 3 && at + tail.length >= word.length - 2) {
-          found = ACTION_FORMS.find((f) => f.stem === tail || (f.open && tail.startsWith(f.stem)));
+          found = form;
           compoundAt = at;
           break;
         }
       }
     }
-    if (!found) continue;
+    // most words are no action at all: the exceptions are looked at only for those that look like one
+    if (!found || NOT_ACTIONS.test(word)) continue;
     const start = m.index;
     const before = lower.slice(Math.max(0, start - 12), start);
     let strength = 1;
@@ -459,12 +462,22 @@ function categoryFor(params: {
   sentence: string;
   section: Section;
   documentCategory: string | null;
+  /** what categoryOfWords said of a text already, in this document: a sentence with two tasks is read once */
+  categories: Map<string, string | null>;
 }): string | null {
+  const words = (text: string): string | null => {
+    let category = params.categories.get(text);
+    if (category === undefined) {
+      category = categoryOfWords(text);
+      params.categories.set(text, category);
+    }
+    return category;
+  };
   return (
     categoryOfCode(params.code) ??
-    categoryOfWords(params.component) ??
-    categoryOfWords(params.sentence) ??
-    (params.section.component ? categoryOfWords(params.section.component) : null) ??
+    words(params.component) ??
+    words(params.sentence) ??
+    (params.section.component ? words(params.section.component) : null) ??
     (params.documentCategory && params.documentCategory !== 'MSC' && isValidBuildingCategory(params.documentCategory)
       ? params.documentCategory
       : null)
@@ -483,9 +496,12 @@ export function extractMaintenanceTasks(input: {
 }): ExtractedTask[] {
   const tasks: ExtractedTask[] = [];
   const documentCategory = input.buildingCategory ?? null;
+  const categories = new Map<string, string | null>();
   for (const page of input.pages) {
     const text = page.text;
-    if (!text.trim()) continue;
+    // a task needs an interval on its own page (in its sentence, its row, or a heading above it): a page with no
+    // word of one (most pages of a long manual) states none
+    if (!mayStateInterval(text)) continue;
     const lines = linesOf(text);
     let section: Section = { ...EMPTY_SECTION };
     let table: TableColumns | null = null;
@@ -500,7 +516,7 @@ export function extractMaintenanceTasks(input: {
           index += 1;
           continue;
         }
-        tasks.push(...rowTasks({ cells, line, table, section, page, documentCategory }));
+        tasks.push(...rowTasks({ cells, line, table, section, page, documentCategory, categories }));
         index += 1;
         continue;
       }
@@ -524,7 +540,7 @@ export function extractMaintenanceTasks(input: {
       const blockStart = line.start;
       const blockEnd = lines[end - 1]!.end;
       for (const span of sentencesOf(text, blockStart, blockEnd)) {
-        tasks.push(...sentenceTasks({ text, span, section, page, documentCategory }));
+        tasks.push(...sentenceTasks({ text, span, section, page, documentCategory, categories }));
       }
       index = end;
     }
@@ -577,6 +593,7 @@ function rowTasks(params: {
   section: Section;
   page: ExtractionPage;
   documentCategory: string | null;
+  categories: Map<string, string | null>;
 }): ExtractedTask[] {
   const { cells, line, table, section, page } = params;
   const citedText = line.text.trim();
@@ -625,6 +642,7 @@ function rowTasks(params: {
       sentence: line.text,
       section,
       documentCategory: params.documentCategory,
+      categories: params.categories,
     }),
     action,
     interval: match.interval,
@@ -642,6 +660,7 @@ function sentenceTasks(params: {
   section: Section;
   page: ExtractionPage;
   documentCategory: string | null;
+  categories: Map<string, string | null>;
 }): ExtractedTask[] {
   const { text, span, section, page } = params;
   const sentence = text.slice(span.start, span.end);
@@ -676,7 +695,14 @@ function sentenceTasks(params: {
     return {
       component,
       componentCode: code,
-      buildingCategory: categoryFor({ code, component, sentence, section, documentCategory: params.documentCategory }),
+      buildingCategory: categoryFor({
+        code,
+        component,
+        sentence,
+        section,
+        documentCategory: params.documentCategory,
+        categories: params.categories,
+      }),
       action: action.action,
       interval: interval.interval,
       intervalText: interval.text.replace(/\s+/g, ' ').trim(),

@@ -83,6 +83,33 @@ describe('intervals as documents say them', () => {
       expect(findIntervals(text), text).toEqual([]);
   });
 
+  // the extractor skips text without a word of an interval before it tries the phrases: the rarer spellings too
+  it.each([
+    ['annakvar veke', { every: 2, unit: 'week' }],
+    ['ein gong i veka', { every: 1, unit: 'week' }],
+    ['every 3 mo.', { every: 3, unit: 'month' }],
+    ['every 6 mths', { every: 6, unit: 'month' }],
+    ['every 2 wks', { every: 2, unit: 'week' }],
+    ['every 2 yrs', { every: 2, unit: 'year' }],
+    ['hver 3. md.', { every: 3, unit: 'month' }],
+    ['hvert tertial', { every: 4, unit: 'month' }],
+    ['daily', { every: 1, unit: 'day' }],
+    ['fortnightly', { every: 2, unit: 'week' }],
+    ['biennially', { every: 2, unit: 'year' }],
+    ['6-monthly', { every: 6, unit: 'month' }],
+    ['før frostperioden', { every: 1, unit: 'year' }],
+    ['ved starten av hver varmesesong', { every: 1, unit: 'year' }],
+    ['ein gong i døgnet', { every: 1, unit: 'day' }],
+  ])('spelt rarely: "%s"', (text, wanted) => {
+    expect(interval(text)).toEqual([wanted]);
+    expect(interval(`Filteret skal byttes ${text}.`)).toEqual([wanted]);
+  });
+
+  it('reads operating hours however they are written', () => {
+    for (const text of ['etter 500 driftstimar', 'hver 1000. brennertimer', 'every 250 running hours', '500 h drift'])
+      expect(findIntervals(text), text).toMatchObject([{ interval: null }]);
+  });
+
   it('reads a bare interval only in a table cell', () => {
     expect(parseIntervalCell('6 mnd')?.interval).toEqual({ every: 6, unit: 'month' });
     expect(parseIntervalCell('12 months')?.interval).toEqual({ every: 1, unit: 'year' });

@@ -64,23 +64,29 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
   }
 
   return {
-    async findDocument(documentId) {
-      const row = await db
-        .selectFrom('documents')
+    async loadDocument({ documentId, maxChars }) {
+      // the document and its pages in one query (one round trip less for every document processed)
+      const rows = await db
+        .selectFrom('documents as d')
+        .leftJoin('document_pages as p', 'p.document_id', 'd.id')
         .select([
-          'id',
-          'building_owner_id',
-          'building_id',
-          'filename',
-          'archived_at',
-          'information_types',
-          'building_category',
-          'processed_at',
+          'd.id',
+          'd.building_owner_id',
+          'd.building_id',
+          'd.filename',
+          'd.archived_at',
+          'd.information_types',
+          'd.building_category',
+          'd.processed_at',
+          'p.page_number',
+          'p.text',
         ])
-        .where('id', '=', documentId)
-        .executeTakeFirst();
+        .where('d.id', '=', documentId)
+        .orderBy('p.page_number')
+        .execute();
+      const row = rows[0];
       if (!row) return null;
-      return {
+      const document = {
         id: row.id,
         ownerId: row.building_owner_id,
         buildingId: row.building_id,
@@ -90,77 +96,74 @@ export function createMaintenanceRepository(params: { db: Kysely<DB> }): Mainten
         buildingCategory: row.building_category,
         processed: row.processed_at !== null,
       };
-    },
-
-    async loadPages({ documentId, maxChars }) {
-      const rows = await db
-        .selectFrom('document_pages')
-        .select(['page_number', 'text'])
-        .where('document_id', '=', documentId)
-        .orderBy('page_number')
-        .execute();
       let budget = maxChars;
       const pages: { pageNumber: number; text: string }[] = [];
-      for (const row of rows) {
-        if (budget <= 0) break;
+      for (const { page_number, text } of rows) {
+        if (page_number === null || text === null) continue;
         // a page is read whole or not at all: a citation must be the page's own text
-        if (row.text.length > budget) break;
-        budget -= row.text.length;
-        pages.push({ pageNumber: row.page_number, text: row.text });
+        if (budget <= 0 || text.length > budget) break;
+        budget -= text.length;
+        pages.push({ pageNumber: page_number, text });
       }
-      return pages;
+      return { document, pages };
     },
 
     async replaceExtracted({ document, tasks, at }) {
+      // the same task found twice in this extraction is stored once
+      const seen = new Set<string>();
+      const rows = tasks.flatMap((task) => {
+        const signature = keyOf(task);
+        if (seen.has(signature)) return [];
+        seen.add(signature);
+        return [
+          {
+            id: newId.uuid(),
+            page_number: task.pageNumber,
+            cited_text: task.citedText,
+            component: task.component,
+            component_code: task.componentCode,
+            building_category: task.buildingCategory,
+            action: task.action,
+            interval_every: task.interval?.every ?? null,
+            interval_unit: task.interval?.unit ?? null,
+            interval_text: task.intervalText,
+            performed_by: task.performedBy,
+            extraction_signature: signature,
+          },
+        ];
+      });
       await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('maintenance_tasks')
-          .where('document_id', '=', document.id)
-          .where('source', '=', 'extracted')
-          .where('status', '=', 'proposed')
-          .where('edited_by_person', '=', false)
-          .execute();
-        const kept = await trx
-          .selectFrom('maintenance_tasks')
-          .select('extraction_signature')
-          .where('document_id', '=', document.id)
-          .execute();
-        const known = new Set(kept.map((k) => k.extraction_signature));
-        const fresh = tasks.filter((task) => {
-          const key = keyOf(task);
-          if (known.has(key)) return false;
-          known.add(key);
-          return true;
-        });
-        // one statement per batch: a long manual states hundreds of tasks
-        for (let i = 0; i < fresh.length; i += 200) {
-          await trx
-            .insertInto('maintenance_tasks')
-            .values(
-              fresh.slice(i, i + 200).map((task) => ({
-                id: newId.uuid(),
-                building_owner_id: document.ownerId,
-                building_id: document.buildingId,
-                document_id: document.id,
-                page_number: task.pageNumber,
-                cited_text: task.citedText,
-                component: task.component,
-                component_code: task.componentCode,
-                building_category: task.buildingCategory,
-                action: task.action,
-                interval_every: task.interval?.every ?? null,
-                interval_unit: task.interval?.unit ?? null,
-                interval_text: task.intervalText,
-                performed_by: task.performedBy,
-                source: 'extracted' as const,
-                status: 'proposed' as const,
-                extraction_signature: keyOf(task),
-                created_at: at,
-                updated_at: at,
-              })),
-            )
-            .execute();
-        }
+        // The commit need not wait for the disk (about 5 ms a commit on a busy server, a third of the job's storing):
+        // the job that calls this is marked completed by a later commit that does wait, and that flush takes this
+        // one's changes with it. A crash before then loses nothing the job's retry does not find again.
+        await sql`set local synchronous_commit = off`.execute(trx);
+        // One statement: the proposals nobody touched go, and the new tasks come in as one JSON parameter (a dense
+        // manual states hundreds), but not one that a kept task (confirmed or edited) already says. Every part of a
+        // statement sees the table as it was before the statement: the kept tasks are those the delete leaves.
+        await sql`
+          with gone as (
+            delete from maintenance_tasks
+             where document_id = ${document.id} and source = 'extracted' and status = 'proposed'
+               and edited_by_person = false
+          )
+          insert into maintenance_tasks (
+            id, building_owner_id, building_id, document_id, page_number, cited_text, component, component_code,
+            building_category, action, interval_every, interval_unit, interval_text, performed_by, source, status,
+            extraction_signature, created_at, updated_at
+          )
+          select r.id, ${document.ownerId}::text, ${document.buildingId}::text, ${document.id}::uuid,
+                 r.page_number, r.cited_text, r.component, r.component_code, r.building_category, r.action,
+                 r.interval_every, r.interval_unit, r.interval_text, r.performed_by, 'extracted', 'proposed',
+                 r.extraction_signature, ${at}::timestamptz, ${at}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+                   id text, page_number integer, cited_text text, component text, component_code text,
+                   building_category text, action text, interval_every integer, interval_unit text,
+                   interval_text text, performed_by text, extraction_signature text)
+           where not exists (
+                   select 1 from maintenance_tasks k
+                    where k.document_id = ${document.id} and k.extraction_signature = r.extraction_signature
+                      and not (k.source = 'extracted' and k.status = 'proposed' and k.edited_by_person = false))
+        `.execute(trx);
       });
     },
 
