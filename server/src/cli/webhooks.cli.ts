@@ -60,7 +60,7 @@ export async function runWebhooksCli(params: { argv: string[]; config: Config })
     const events = values.events
       ?.split(',')
       .map((event) => event.trim())
-      .filter(Boolean) as never as string[] | undefined;
+      .filter(Boolean);
     const unknown = (events ?? []).filter((event) => !(PARTNER_EVENT_TYPES as readonly string[]).includes(event));
     if (unknown.length > 0) {
       throw new UsageError(

@@ -93,11 +93,8 @@ describe('waitUntilProcessed with webhook events, against a running service', ()
         },
       });
       const owner = await client.owners.create({ name: 'Bygg Eiendom AS' });
-      const buildingId = (await client.buildings.create(
-        { buildingOwnerId: owner.id },
-        { name: 'Kontorbygg A' },
-      )) as string;
-      const other = (await client.buildings.create({ buildingOwnerId: owner.id }, { name: 'Lager B' })) as string;
+      const buildingId = await client.buildings.create({ buildingOwnerId: owner.id }, { name: 'Kontorbygg A' });
+      const other = await client.buildings.create({ buildingOwnerId: owner.id }, { name: 'Lager B' });
       const building = { buildingOwnerId: owner.id, buildingId };
       const hook = await client.webhooks.create({
         url: receiverUrl,
