@@ -3,6 +3,7 @@ import { ByggdokApiError, dataOf, DEFAULT_TIMEOUT_MS, networkGuardedFetch, probl
 import type { paths } from './generated/schema.js';
 import { resourcesOf, type BuildingPath, type ProcessingStatus } from './resources.js';
 import { retryingFetch, sleep, type RetryOptions } from './retry.js';
+import { PROCESSING_EVENT_TYPES, type WebhookEventSource } from './webhooks.js';
 import { readServerSentEvents } from './sse.js';
 
 export type { paths } from './generated/schema.js';
@@ -17,7 +18,14 @@ export {
   type Problem,
 } from './errors.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';
-export { signWebhook, verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.js';
+export {
+  createWebhookEventHub,
+  signWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookEvent,
+  type WebhookEventSource,
+} from './webhooks.js';
 export type {
   Building,
   BuildingOwner,
@@ -116,10 +124,17 @@ export type ByggdokClient = Client<paths> & { ask: AskApi } & ReturnType<typeof 
       upload(path: BuildingPath, file: UploadInput): Promise<{ documentId: string }>;
     };
     buildings: {
-      /** polls the building's status until every document is processed; throws when `timeoutMs` passes first */
+      /**
+       * Resolves with the building's status once every document is processed; throws when `timeoutMs` passes first.
+       * It reads the status every `intervalMs` (1 s). With `events` (a hub your webhook receiver pushes verified events
+       * into, see createWebhookEventHub) it reads it again as soon as `document.processed`, `document.failed` or
+       * `document.deleted` of this building arrives, and otherwise only every `intervalMs` (then 30 s by default) in
+       * case an event is lost: the service offers no event stream of its own, so webhooks are the push, polling the
+       * fallback.
+       */
       waitUntilProcessed(
         path: BuildingPath,
-        options?: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal },
+        options?: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal; events?: WebhookEventSource },
       ): Promise<ProcessingStatus>;
     };
   };
@@ -224,19 +239,48 @@ export function createByggdokClient(options: ByggdokClientOptions): ByggdokClien
 
   async function waitUntilProcessed(
     path: BuildingPath,
-    waiting: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal } = {},
+    waiting: { timeoutMs?: number; intervalMs?: number; signal?: AbortSignal; events?: WebhookEventSource } = {},
   ): Promise<ProcessingStatus> {
     const deadline = Date.now() + (waiting.timeoutMs ?? 10 * 60_000);
-    for (;;) {
-      const status = await resources.buildings.status(path);
-      if (status.processed_documents >= status.total_documents) return status;
-      if (Date.now() > deadline) {
-        throw new Error(
-          `${status.total_documents - status.processed_documents} documents of building ${path.buildingId} are ` +
-            'still processing',
-        );
+    const interval = waiting.intervalMs ?? (waiting.events ? 30_000 : 1000);
+    // an event of this building while a read is under way still counts: it wakes the next wait at once
+    let woken = false;
+    let wake: (() => void) | null = null;
+    const unsubscribe = waiting.events?.subscribe((event) => {
+      const data = event.data as { building_id?: unknown };
+      if (!PROCESSING_EVENT_TYPES.includes(event.type) || data.building_id !== path.buildingId) return;
+      woken = true;
+      wake?.();
+    });
+    try {
+      for (;;) {
+        waiting.signal?.throwIfAborted();
+        woken = false;
+        const status = await resources.buildings.status(path);
+        if (status.processed_documents >= status.total_documents) return status;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(
+            `${status.total_documents - status.processed_documents} documents of building ${path.buildingId} are ` +
+              'still processing',
+          );
+        }
+        if (woken) continue;
+        const controller = new AbortController();
+        const onAbort = () => controller.abort(waiting.signal?.reason);
+        waiting.signal?.addEventListener('abort', onAbort, { once: true });
+        wake = () => controller.abort('woken');
+        try {
+          await sleep(Math.min(interval, left), controller.signal);
+        } catch (error) {
+          if (waiting.signal?.aborted) throw error;
+        } finally {
+          wake = null;
+          waiting.signal?.removeEventListener('abort', onAbort);
+        }
       }
-      await sleep(waiting.intervalMs ?? 1000, waiting.signal);
+    } finally {
+      unsubscribe?.();
     }
   }
 

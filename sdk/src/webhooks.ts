@@ -94,3 +94,31 @@ export async function verifyWebhook<D = Record<string, unknown>>(
   if (!matches) throw new WebhookVerificationError('no signature matches this secret and body');
   return JSON.parse(text) as WebhookEvent<D>;
 }
+
+/** where `buildings.waitUntilProcessed` hears of webhook events: anything a listener can subscribe to */
+export interface WebhookEventSource {
+  /** calls the listener with each event from now on; the function returned stops that */
+  subscribe(listener: (event: WebhookEvent) => void): () => void;
+}
+
+/**
+ * A hub between your webhook receiver and what waits on events: the receiver `push`es each event it has verified
+ * (`verifyWebhook`), and `buildings.waitUntilProcessed(path, { events: hub })` reads the building's status again as
+ * soon as one of its documents' events arrives, instead of every second. Events are hints, the status is the truth:
+ * a lost or late event only delays the answer until the next poll, and duplicates cost one read each.
+ */
+export function createWebhookEventHub(): WebhookEventSource & { push(event: WebhookEvent): void } {
+  const listeners = new Set<(event: WebhookEvent) => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    push(event) {
+      for (const listener of [...listeners]) listener(event);
+    },
+  };
+}
+
+/** the event types after which a building's processing status may have changed */
+export const PROCESSING_EVENT_TYPES: readonly string[] = ['document.processed', 'document.failed', 'document.deleted'];

@@ -20,7 +20,7 @@ const USAGE = `byggdok <mode>
   export <folder> --owner <id> --building <id>   every document at its original path, and its metadata
   maintenance export --owner <id> [--building <id>] [--format csv|ics] [--start YYYY-MM-DD] [--out <file>]
                                                  the maintenance plan as CSV or iCalendar
-  webhooks <list|create|update|delete|test|deliveries>   the partner's webhooks (byggdok webhooks --help)
+  webhooks <list|create|update|rotate|delete|test|deliveries>   the partner's webhooks (byggdok webhooks --help)
             (these with the partner's key: --key or BYGGDOK_API_KEY; byggdok upload --help)
   mcp --url <url> --key <key>   an MCP server on stdio for desktop assistants (the service also serves /mcp)
   backup <dir>          back up the database and every stored file (--verify <dir>: check a backup)

@@ -178,6 +178,8 @@ export async function createDependencies(params: {
       access,
       clock,
       settings: settings.webhooks ?? DEFAULT_WEBHOOKS,
+      mailer: mail.services.mailer,
+      publicUrl: settings.http.publicUrl,
     });
     const pipeline = createPipelineModule({
       db,

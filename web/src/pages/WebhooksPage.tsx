@@ -17,9 +17,42 @@ const EVENTS = [
 ] as const;
 type EventType = (typeof EVENTS)[number];
 
+/** an event type in words of the page's language (an unknown one, from a newer service, as it is) */
+function useEventName(): (type: string) => string {
+  const { t } = useTranslation();
+  return (type) =>
+    (EVENTS as readonly string[]).includes(type) ? t(`webhooks.eventNames.${type.replace('.', '_')}`) : type;
+}
+
+/**
+ * What the receiver answered, in words of the page's language: the service's own delivery errors are English
+ * sentences ("no answer within 10 s"), so they are recognised here and said again; a network error keeps only its
+ * code (ECONNREFUSED).
+ */
+function useAnswer(): (delivery: { status: string; responseStatus: number | null; error: string | null }) => string {
+  const { t } = useTranslation();
+  return ({ status, responseStatus, error }) => {
+    const text = error ?? '';
+    if (status === 'succeeded') return t('webhooks.answers.status', { status: responseStatus ?? '' });
+    if (text === 'the webhook is disabled') return t('webhooks.answers.disabled');
+    if (text === 'the webhook was deleted') return t('webhooks.answers.deleted');
+    if (responseStatus !== null && text.startsWith('redirect'))
+      return t('webhooks.answers.redirect', { status: responseStatus });
+    if (responseStatus !== null) return t('webhooks.answers.status', { status: responseStatus });
+    const timeout = /^no answer within ([\d.]+) s/.exec(text);
+    if (timeout) return t('webhooks.answers.timeout', { seconds: timeout[1] });
+    if (text.startsWith('refused')) return t('webhooks.answers.refused');
+    if (!text) return status === 'pending' ? t('webhooks.answers.waiting') : '';
+    const code = /\b(E[A-Z_]{3,})\b/.exec(text)?.[1];
+    return code ? t('webhooks.answers.unreachableCode', { code }) : t('webhooks.answers.unreachable');
+  };
+}
+
 /** one webhook's deliveries, newest first, with each one's status and the receiver's answer */
 function Deliveries(props: { customerId: string; webhookId: string; url: string }) {
   const { t, i18n } = useTranslation();
+  const eventName = useEventName();
+  const answer = useAnswer();
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries', props.webhookId],
     queryFn: () =>
@@ -30,10 +63,12 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
       ),
     refetchInterval: 5000,
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   return (
     <section aria-labelledby="deliveries-title">
-      <h2 id="deliveries-title">{t('webhooks.deliveriesOf', { url: props.url })}</h2>
+      <h2 id="deliveries-title">
+        {t('webhooks.deliveriesOf')} <code className="webhook-url">{props.url}</code>
+      </h2>
       <Loaded loading={deliveries.isPending} error={deliveries.error} retry={() => void deliveries.refetch()}>
         {deliveries.data?.deliveries.length === 0 ? (
           <p className="muted">{t('webhooks.noDeliveries')}</p>
@@ -53,14 +88,16 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
               <tbody>
                 {deliveries.data?.deliveries.map((delivery) => (
                   <tr key={delivery.id}>
-                    <td>{dates.format(new Date(delivery.createdAt))}</td>
-                    <td>{delivery.type}</td>
-                    <td className={`delivery-${delivery.status}`}>{t(`webhooks.statuses.${delivery.status}`)}</td>
-                    <td>{delivery.attempt}</td>
-                    <td>
-                      {delivery.responseStatus ?? ''} {delivery.error ?? ''}
+                    <td data-label={t('webhooks.when')}>{dates.format(new Date(delivery.createdAt))}</td>
+                    <td data-label={t('webhooks.event')}>{eventName(delivery.type)}</td>
+                    <td data-label={t('webhooks.status')} className={`delivery-${delivery.status}`}>
+                      {t(`webhooks.statuses.${delivery.status}`)}
+                    </td>
+                    <td data-label={t('webhooks.attempts')}>{delivery.attempt}</td>
+                    <td data-label={t('webhooks.answer')}>
+                      {answer(delivery)}
                       {delivery.nextAttemptAt &&
-                        ` ${t('webhooks.nextAttempt', { at: dates.format(new Date(delivery.nextAttemptAt)) })}`}
+                        ` · ${t('webhooks.nextAttempt', { at: dates.format(new Date(delivery.nextAttemptAt)) })}`}
                     </td>
                   </tr>
                 ))}
@@ -93,12 +130,13 @@ function RegisterForm(props: { customerId: string; registered: () => void }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          const description = formText(event.currentTarget, 'description').trim();
-          register.mutate({
-            url: formText(event.currentTarget, 'url').trim(),
-            events,
-            description: description || null,
-          });
+          const form = event.currentTarget;
+          const description = formText(form, 'description').trim();
+          register.mutate(
+            { url: formText(form, 'url').trim(), events, description: description || null },
+            // registered: the fields empty again, so a second click does not register the same URL twice
+            { onSuccess: () => form.reset() },
+          );
         }}
       >
         <label>
@@ -141,12 +179,31 @@ function RegisterForm(props: { customerId: string; registered: () => void }) {
   );
 }
 
+/** why a person who is not a customer's ADMIN sees no webhooks: the role they have, and who can */
+function NotAdmin(props: { customers: { id: string; name: string; role?: string | null }[] }) {
+  const { t } = useTranslation();
+  if (props.customers.length === 0) return <p>{t('webhooks.adminOnly')}</p>;
+  return (
+    <>
+      {props.customers.map((c) => (
+        <p key={c.id}>
+          {t('webhooks.notAdmin', {
+            customer: c.name,
+            role: c.role ? t(`people.roles.${c.role}`) : t('people.roles.NO_ACCESS'),
+          })}
+        </p>
+      ))}
+    </>
+  );
+}
+
 /**
  * Webhooks of a customer (ADMIN): register a URL for delivery events (the signing secret shown once), send a test,
  * turn one off or on, delete it, and see each one's deliveries with their status.
  */
 export function WebhooksPage() {
   const { t } = useTranslation();
+  const eventName = useEventName();
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const customers = me.data?.customers.filter((c) => atLeast(c.role ?? null, 'ADMIN')) ?? [];
@@ -192,7 +249,7 @@ export function WebhooksPage() {
       <h1>{t('webhooks.title')}</h1>
       <p className="muted">{t('webhooks.intro')}</p>
       <Loaded loading={me.isPending} error={me.error} retry={() => void me.refetch()}>
-        {!customer && <p>{t('webhooks.adminOnly')}</p>}
+        {!customer && <NotAdmin customers={me.data?.customers ?? []} />}
         {customers.length > 1 && (
           <label>
             {t('people.customer')}
@@ -218,59 +275,56 @@ export function WebhooksPage() {
                 {webhooks.data?.webhooks.length === 0 ? (
                   <p className="muted">{t('webhooks.none')}</p>
                 ) : (
-                  <div className="table-scroll" role="region" aria-labelledby="webhooks-list-title" tabIndex={0}>
-                    <table className="webhooks-list">
-                      <thead>
-                        <tr>
-                          <th>{t('webhooks.url')}</th>
-                          <th>{t('webhooks.events')}</th>
-                          <th>{t('webhooks.status')}</th>
-                          <th>
-                            <span className="visually-hidden">{t('people.actions')}</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {webhooks.data?.webhooks.map((webhook) => (
-                          <tr key={webhook.id}>
-                            <td>
-                              <code>{webhook.url}</code>
-                              {webhook.description && <div className="muted">{webhook.description}</div>}
-                            </td>
-                            <td>{webhook.events.join(', ')}</td>
-                            <td>{webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}</td>
-                            <td className="actions">
-                              <button
-                                type="button"
-                                aria-label={t('webhooks.testNamed', { url: webhook.url })}
-                                onClick={() => test.mutate(webhook.id)}
-                              >
-                                {t('webhooks.test')}
-                              </button>
-                              <button type="button" onClick={() => setShown(webhook.id)}>
-                                {t('webhooks.showDeliveries')}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() => change.mutate({ webhookId: webhook.id, enabled: !webhook.enabled })}
-                              >
-                                {webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
-                              </button>
-                              <button
-                                type="button"
-                                onClick={() => {
-                                  if (window.confirm(t('webhooks.confirmDelete', { url: webhook.url })))
-                                    remove.mutate(webhook.id);
-                                }}
-                              >
-                                {t('webhooks.delete')}
-                              </button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <ul className="webhook-cards">
+                    {webhooks.data?.webhooks.map((webhook) => (
+                      <li key={webhook.id} aria-label={webhook.description ?? webhook.url}>
+                        <div className="webhook-head">
+                          <code className="webhook-url">{webhook.url}</code>
+                          <span className={`badge ${webhook.enabled ? 'badge-on' : 'badge-off'}`}>
+                            {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
+                          </span>
+                        </div>
+                        {webhook.description && <div>{webhook.description}</div>}
+                        <div className="muted">
+                          {t('webhooks.events')}: {webhook.events.map(eventName).join(', ')}
+                        </div>
+                        {!webhook.enabled && <div className="muted">{t('webhooks.offHint')}</div>}
+                        <div className="actions">
+                          <button
+                            type="button"
+                            aria-label={t('webhooks.testNamed', { url: webhook.url })}
+                            disabled={!webhook.enabled}
+                            title={webhook.enabled ? undefined : t('webhooks.testOff')}
+                            onClick={() => test.mutate(webhook.id)}
+                          >
+                            {t('webhooks.test')}
+                          </button>
+                          <button
+                            type="button"
+                            aria-pressed={shown === webhook.id}
+                            onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
+                          >
+                            {t('webhooks.showDeliveries')}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => change.mutate({ webhookId: webhook.id, enabled: !webhook.enabled })}
+                          >
+                            {webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => {
+                              if (window.confirm(t('webhooks.confirmDelete', { url: webhook.url })))
+                                remove.mutate(webhook.id);
+                            }}
+                          >
+                            {t('webhooks.delete')}
+                          </button>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </Loaded>
               <Failure error={change.error ?? test.error ?? remove.error} />

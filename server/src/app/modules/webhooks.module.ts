@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebhooksConfig } from '../../config/config.js';
 import type { AccessService } from '../../domain/access/access.service.js';
 import type { JobContribution } from '../../domain/jobs/jobs.js';
+import type { Mailer } from '../../domain/mail/mailer.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { createWebhooksService, DEFAULT_RETRY_SCHEDULE } from '../../domain/webhooks/webhooks.service.js';
 import { createHttpWebhookSender } from '../../integrations/webhooks/http.webhook-sender.js';
@@ -34,6 +35,8 @@ export function createWebhooksModule(deps: {
   access: AccessService;
   clock: Clock;
   settings: WebhookSettings;
+  mailer: Mailer;
+  publicUrl: string;
 }) {
   const { settings } = deps;
   const sealer = createSecretSealer(settings.secretKey ?? readOrCreateKeyFile(settings.keyFile));
@@ -48,13 +51,18 @@ export function createWebhooksModule(deps: {
     sealer,
     clock: deps.clock,
     settings: { retryScheduleSeconds: settings.retryScheduleSeconds },
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
     onAttempt: recordWebhookAttempt,
   });
   return {
     services: { webhooks: service },
     stats: () => webhookDeliveryStats(deps.db),
     jobs: {
-      handlers: { 'webhook.deliver': ({ deliveryId }) => service.deliver(deliveryId) },
+      handlers: {
+        'webhook.deliver': ({ deliveryId }) => service.deliver(deliveryId),
+        'webhook.disabled': (payload) => service.notifyDisabled(payload),
+      },
     } satisfies JobContribution,
   };
 }

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'storage_provider.import': { importId: string };
   /** webhooks: one attempt to send one event to one endpoint (a retry is a new job, at its time) */
   'webhook.deliver': { deliveryId: string };
+  /** webhooks: tell the endpoint's owner it was disabled after its deliveries failed for 5 days (one disabling) */
+  'webhook.disabled': { webhookId: string; disabledAt: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -51,6 +53,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'zip.build': ({ zipId }) => zipId,
   'storage_provider.import': ({ importId }) => importId,
   'webhook.deliver': ({ deliveryId }) => deliveryId,
+  'webhook.disabled': ({ webhookId, disabledAt }) => `${webhookId}@${disabledAt}`,
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

@@ -3,7 +3,11 @@ import { jobDone, jobFailed, jobSkipped } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Mailer, MailTemplate } from './mailer.js';
+import { v5 as uuidv5 } from 'uuid';
 import { renderMail, type RenderedMail } from './templates.js';
+
+/** the namespace of the ids of messages sent once per key (Mailer.send's onceKey) */
+const ONCE_NAMESPACE = '5b0c3f4e-7a51-4d7e-9d1a-2f6c8e0b9a41';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
@@ -26,6 +30,7 @@ export interface MailTransport {
 }
 
 export interface MailRepository {
+  /** stores a message; one whose id is already stored is left as it is */
   insert(message: { id: string; kind: string; to: string[]; rendered: RenderedMail }): Promise<void>;
   find(id: string): Promise<MailMessage | null>;
   markSent(params: { id: string; deliveryRef: string; at: Date }): Promise<void>;
@@ -49,8 +54,9 @@ export function createMailService(deps: {
   const { repository, queue, transport, clock } = deps;
 
   const mailer: Mailer = {
-    async send({ to, template }) {
-      const id = newId.uuid();
+    async send({ to, template, onceKey }) {
+      const id = onceKey === undefined ? newId.uuid() : uuidv5(onceKey, ONCE_NAMESPACE);
+      // a message already stored under this key is not stored again; queueing it again is harmless (sent ones skip)
       await repository.insert({ id, kind: template.kind, to, rendered: renderMail(template) });
       await queue.enqueue('mail.send', { messageId: id });
       return { messageId: id };

@@ -54,6 +54,22 @@ export type MailTemplate =
       portalUrl: string;
     }
   | {
+      /** a webhook was disabled after its deliveries failed for 5 days (decisions.md, "Webhooks") */
+      kind: 'webhook_disabled';
+      locale: MailLocale;
+      /** whose webhook: the customer's or the partner's name */
+      ownerName: string;
+      /** the URL without credentials or tokens (domain/webhooks/display-url) */
+      url: string;
+      description: string | null;
+      /** the first failed attempt since the last success */
+      failingSince: Date;
+      /** the last attempt's outcome: the receiver's HTTP status, or what went wrong */
+      lastFailure: { status: number | null; error: string | null } | null;
+      /** how to turn it on again: the web app's Webhooks page (customers), or the API and CLI (partners) */
+      enable: { kind: 'page'; url: string } | { kind: 'api'; webhookId: string };
+    }
+  | {
       kind: 'admin_message';
       subject: string;
       text: string;
@@ -70,6 +86,9 @@ export type InvitationAccess =
   | { kind: 'sign_in'; url: string; forgotPasswordUrl: string | null };
 
 export interface Mailer {
-  /** stores the message and queues its sending; resolves once it is safely queued, not when it is delivered */
-  send(params: { to: string[]; template: MailTemplate }): Promise<{ messageId: string }>;
+  /**
+   * stores the message and queues its sending; resolves once it is safely queued, not when it is delivered.
+   * `onceKey`: a message with this key is stored once only (a job that runs again after a crash sends no second one).
+   */
+  send(params: { to: string[]; template: MailTemplate; onceKey?: string }): Promise<{ messageId: string }>;
 }

@@ -334,6 +334,8 @@ export function renderMail(template: MailTemplate): RenderedMail {
       return renderSubcontractorRequest(template);
     case 'delivery_review':
       return renderDeliveryReview(template);
+    case 'webhook_disabled':
+      return renderWebhookDisabled(template);
     case 'admin_message':
       return {
         subject: template.subject,
@@ -543,4 +545,131 @@ function renderDeliveryReview(template: Extract<MailTemplate, { kind: 'delivery_
     ].join('\n'),
   );
   return { subject: words.reviewSubject(template.projectName), text, html };
+}
+
+interface WebhookDisabledWords {
+  subject: (url: string) => string;
+  greeting: string;
+  lead: (owner: string, since: string) => string;
+  address: string;
+  description: string;
+  lastFailure: string;
+  answered: (status: number) => string;
+  redirected: (status: number) => string;
+  noAnswer: (seconds: string) => string;
+  refused: string;
+  unreachable: (code: string | null) => string;
+  notLater: string;
+  enableOnPage: string;
+  button: string;
+  linkHint: string;
+  enableByApi: (webhookId: string) => string;
+  dateLocale: string;
+}
+
+/** Norwegian and English; the other four languages get the English text until they are translated */
+const WEBHOOK_DISABLED: Record<'en' | 'no', WebhookDisabledWords> = {
+  en: {
+    subject: (url) => `Webhook turned off: ${url}`,
+    greeting: 'Hello,',
+    lead: (owner, since) =>
+      `byggdok has turned off a webhook of ${owner}: every delivery to it has failed for 5 days, since ${since} (Norwegian time).`,
+    address: 'Address',
+    description: 'Description',
+    lastFailure: 'Last attempt',
+    answered: (status) => `the receiver answered HTTP ${status}`,
+    redirected: (status) => `the receiver answered with a redirect (HTTP ${status}), which byggdok does not follow`,
+    noAnswer: (seconds) => `no answer within ${seconds} seconds`,
+    refused: 'the address was refused (it leads to a private or local network, or is not https)',
+    unreachable: (code) => (code ? `the receiver could not be reached (${code})` : 'the receiver could not be reached'),
+    notLater:
+      'Events that happen while the webhook is off are not sent to it later. Once the receiver works again, turn the webhook on and send a test event to check it.',
+    enableOnPage: 'You can turn it on again on the Webhooks page:',
+    button: 'Open the Webhooks page',
+    linkHint: 'If the button does not work, open this address in your browser:',
+    enableByApi: (id) =>
+      `Turn it on again with "byggdok webhooks update ${id} --enable", or PATCH /v1/webhooks/${id} with {"enabled": true}.`,
+    dateLocale: 'en-GB',
+  },
+  no: {
+    subject: (url) => `Webhook slått av: ${url}`,
+    greeting: 'Hei,',
+    lead: (owner, since) =>
+      `byggdok har slått av en webhook hos ${owner}: alle leveranser til den har feilet i 5 dager, siden ${since} (norsk tid).`,
+    address: 'Adresse',
+    description: 'Beskrivelse',
+    lastFailure: 'Siste forsøk',
+    answered: (status) => `mottakeren svarte HTTP ${status}`,
+    redirected: (status) => `mottakeren svarte med en videresending (HTTP ${status}), som byggdok ikke følger`,
+    noAnswer: (seconds) => `ikke svar innen ${seconds} sekunder`,
+    refused: 'adressen ble avvist (den peker til et privat eller lokalt nettverk, eller er ikke https)',
+    unreachable: (code) => (code ? `mottakeren kunne ikke nås (${code})` : 'mottakeren kunne ikke nås'),
+    notLater:
+      'Hendelser som skjer mens webhooken er slått av, sendes ikke til den senere. Når mottakeren virker igjen, slår du webhooken på og sender en testhendelse for å sjekke den.',
+    enableOnPage: 'Du kan slå den på igjen på Webhooks-siden:',
+    button: 'Åpne Webhooks-siden',
+    linkHint: 'Hvis knappen ikke virker, åpner du denne adressen i nettleseren:',
+    enableByApi: (id) =>
+      `Slå den på igjen med «byggdok webhooks update ${id} --enable», eller PATCH /v1/webhooks/${id} med {"enabled": true}.`,
+    dateLocale: 'nb-NO',
+  },
+};
+
+/** the last attempt's outcome in words of the mail's language (the sender's own messages are English) */
+function failureInWords(words: WebhookDisabledWords, failure: { status: number | null; error: string | null }): string {
+  const error = failure.error ?? '';
+  if (failure.status !== null && error.startsWith('redirect')) return words.redirected(failure.status);
+  if (failure.status !== null) return words.answered(failure.status);
+  const timeout = /^no answer within ([\d.]+) s/.exec(error);
+  if (timeout) return words.noAnswer(timeout[1]!);
+  if (error.startsWith('refused')) return words.refused;
+  return words.unreachable(/\b(E[A-Z_]{3,})\b/.exec(error)?.[1] ?? null);
+}
+
+function renderWebhookDisabled(template: Extract<MailTemplate, { kind: 'webhook_disabled' }>): RenderedMail {
+  const lang = template.locale === 'no' ? 'nb' : 'en';
+  const words = template.locale === 'no' ? WEBHOOK_DISABLED.no : WEBHOOK_DISABLED.en;
+  const since = new Intl.DateTimeFormat(words.dateLocale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Oslo',
+  }).format(template.failingSince);
+  const lead = words.lead(template.ownerName, since);
+  const facts: [string, string][] = [
+    [words.address, template.url],
+    ...(template.description ? [[words.description, template.description] as [string, string]] : []),
+    ...(template.lastFailure
+      ? [[words.lastFailure, failureInWords(words, template.lastFailure)] as [string, string]]
+      : []),
+  ];
+  const { enable } = template;
+  const text = [
+    words.greeting,
+    lead,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    words.notLater,
+    enable.kind === 'page' ? `${words.enableOnPage} ${enable.url}` : words.enableByApi(enable.webhookId),
+  ].join('\n\n');
+  const html = page(
+    lang,
+    [
+      `<p>${escapeHtml(words.greeting)}</p>`,
+      `<p>${escapeHtml(lead)}</p>`,
+      `<ul>${facts
+        .map(
+          ([label, value]) =>
+            `<li>${escapeHtml(label)}: <span style="word-break:break-all">${escapeHtml(value)}</span></li>`,
+        )
+        .join('')}</ul>`,
+      `<p>${escapeHtml(words.notLater)}</p>`,
+      ...(enable.kind === 'page'
+        ? [
+            `<p>${escapeHtml(words.enableOnPage)}</p>`,
+            button(enable.url, words.button),
+            small(`${escapeHtml(words.linkHint)}<br><a href="${escapeHtml(enable.url)}">${escapeHtml(enable.url)}</a>`),
+          ]
+        : [`<p>${escapeHtml(words.enableByApi(enable.webhookId))}</p>`]),
+    ].join('\n'),
+  );
+  return { subject: words.subject(template.url), text, html };
 }

@@ -1,7 +1,10 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import { jobDone, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
+import { mailLocaleOf } from '../signin/passwords.service.js';
+import { displayUrl } from './display-url.js';
 import { newId } from '../shared/ids.js';
 import { newWebhookSecret, webhookHeaders } from './signature.js';
 import { CUSTOMER_EVENT_TYPES, PARTNER_EVENT_TYPES, type WebhookEventType } from './webhook-events.js';
@@ -84,8 +87,25 @@ export interface WebhooksRepository {
     retryAfterSeconds: number | null;
     disableAfterMs: number;
   }): Promise<{ disabled: boolean }>;
+  /** what the mail about a disabled endpoint says, and to whom; null: no such webhook */
+  disabledNotice(webhookId: string): Promise<DisabledNotice | null>;
   /** marks a delivery failed without an attempt (its endpoint was disabled or deleted meanwhile) */
   abandon(params: { deliveryId: string; reason: string; at: Date }): Promise<void>;
+}
+
+/**
+ * Who is told that an endpoint was disabled: a customer's webhook, the customer's ADMINs; a partner's (partners have
+ * no people of their own; the operator manages them), the platform administrators. Deactivated people are not.
+ */
+export interface DisabledNotice {
+  enabled: boolean;
+  deleted: boolean;
+  url: string;
+  description: string | null;
+  failingSince: Date | null;
+  lastFailure: { status: number | null; error: string | null } | null;
+  owner: { kind: 'customer'; customerId: string; name: string } | { kind: 'partner'; name: string };
+  recipients: { email: string; locale: string }[];
 }
 
 /** Seals secrets for storage with a key kept outside the database (a dump alone cannot forge events). */
@@ -131,6 +151,9 @@ export function createWebhooksService(deps: {
   sealer: SecretSealer;
   clock: Clock;
   settings: WebhookSettings;
+  mailer: Mailer;
+  /** the web app's address (the Webhooks page in the mail about a disabled endpoint) */
+  publicUrl: string;
   /** told of every attempt's outcome (metrics) */
   onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
 }) {
@@ -287,6 +310,42 @@ export function createWebhooksService(deps: {
       });
       deps.onAttempt?.(result.ok ? 'succeeded' : retryAfterSeconds === null ? 'failed' : 'retrying');
       return jobDone();
+    },
+
+    /**
+     * The `webhook.disabled` job, queued in the transaction that disabled the endpoint: each person to tell gets one
+     * mail in their language (a run again after a crash sends no second one: the mail is keyed by the disabling).
+     * An endpoint enabled again or deleted before the job ran is not reported.
+     */
+    async notifyDisabled(params: { webhookId: string; disabledAt: string }): Promise<JobOutcome> {
+      const notice = await repository.disabledNotice(params.webhookId);
+      if (!notice) return jobSkipped('no such webhook');
+      if (notice.deleted || notice.enabled) return jobSkipped('enabled again or deleted before the mail went');
+      const failingSince = notice.failingSince ?? new Date(new Date(params.disabledAt).getTime() - DISABLE_AFTER_MS);
+      const enable =
+        notice.owner.kind === 'customer'
+          ? {
+              kind: 'page' as const,
+              url: `${deps.publicUrl}/webhooks?customer=${encodeURIComponent(notice.owner.customerId)}`,
+            }
+          : { kind: 'api' as const, webhookId: params.webhookId };
+      for (const recipient of notice.recipients) {
+        await deps.mailer.send({
+          to: [recipient.email],
+          template: {
+            kind: 'webhook_disabled',
+            locale: mailLocaleOf(recipient.locale),
+            ownerName: notice.owner.name,
+            url: displayUrl(notice.url),
+            description: notice.description,
+            failingSince,
+            lastFailure: notice.lastFailure,
+            enable,
+          },
+          onceKey: `webhook.disabled:${params.webhookId}:${params.disabledAt}:${recipient.email.toLowerCase()}`,
+        });
+      }
+      return notice.recipients.length > 0 ? jobDone() : jobSkipped('nobody to tell');
     },
   };
 }

@@ -13,7 +13,7 @@ const deliveries: JobContribution = {
   handlers: { 'deliveries.remind': done, 'zip.build': done, 'storage_provider.import': done },
 };
 const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
-const webhooks: JobContribution = { handlers: { 'webhook.deliver': done } };
+const webhooks: JobContribution = { handlers: { 'webhook.deliver': done, 'webhook.disabled': done } };
 const everyOther = [maintenance, webhooks];
 
 function problemOf(contributions: JobContribution[]): JobError {
@@ -42,6 +42,7 @@ describe('assembling the job handlers of every module', () => {
       'uploads.poll',
       'uploads.sweep',
       'webhook.deliver',
+      'webhook.disabled',
       'zip.build',
     ]);
     expect(handlers['uploads.poll']).toBe(done);

@@ -191,6 +191,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'zip.build': async () => jobDone(),
       'storage_provider.import': async () => jobDone(),
       'webhook.deliver': async () => jobDone(),
+      'webhook.disabled': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

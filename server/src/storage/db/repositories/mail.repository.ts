@@ -32,6 +32,7 @@ export function createMailRepository(db: Kysely<DB>): MailRepository {
           text_body: rendered.text,
           html_body: rendered.html,
         })
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },
     async find(id) {

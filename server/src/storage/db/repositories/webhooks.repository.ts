@@ -3,6 +3,7 @@ import { webhookBody, type WebhookEventInput, type WebhookOutbox } from '../../.
 import type {
   DeliveryRecord,
   DeliveryWork,
+  DisabledNotice,
   WebhookRecord,
   WebhookScope,
   WebhooksRepository,
@@ -347,15 +348,85 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
           .executeTakeFirst();
         const since = webhook?.failing_since ? new Date(webhook.failing_since).getTime() : p.at.getTime();
         if (webhook?.enabled && p.at.getTime() - since >= p.disableAfterMs) {
-          await trx
+          // only the attempt that turns it off tells its owner: two failing at once disable it once
+          const disabled = await trx
             .updateTable('webhooks')
             .set({ enabled: false, updated_at: p.at })
             .where('id', '=', p.webhookId)
-            .execute();
+            .where('enabled', '=', true)
+            .returning('id')
+            .executeTakeFirst();
+          if (!disabled) return { disabled: false };
+          await queue.enqueueWith(transactionExecutor(trx), 'webhook.disabled', {
+            webhookId: p.webhookId,
+            disabledAt: p.at.toISOString(),
+          });
           return { disabled: true };
         }
         return { disabled: false };
       });
+    },
+
+    async disabledNotice(webhookId) {
+      if (!UUID.test(webhookId)) return null;
+      const webhook = await db
+        .selectFrom('webhooks')
+        .select(['url', 'description', 'enabled', 'deleted_at', 'failing_since', 'customer_id', 'partner_id'])
+        .where('id', '=', webhookId)
+        .executeTakeFirst();
+      if (!webhook) return null;
+      const last = await db
+        .selectFrom('webhook_attempts as a')
+        .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+        .select(['a.succeeded', 'a.response_status', 'a.error'])
+        .where('d.webhook_id', '=', webhookId)
+        .orderBy('a.at', 'desc')
+        .orderBy('a.attempt', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      let owner: DisabledNotice['owner'];
+      let recipients: { email: string; locale: string }[];
+      if (webhook.customer_id !== null) {
+        const customer = await db
+          .selectFrom('customers')
+          .select(['id', 'name'])
+          .where('id', '=', webhook.customer_id)
+          .executeTakeFirstOrThrow();
+        owner = { kind: 'customer', customerId: customer.id, name: customer.name };
+        recipients = await db
+          .selectFrom('customer_members as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select(['u.email', 'u.locale'])
+          .where('m.customer_id', '=', webhook.customer_id)
+          .where('m.role', '=', 'ADMIN')
+          .where('u.status', '<>', 'deactivated')
+          .orderBy('u.email')
+          .execute();
+      } else {
+        const partner = await db
+          .selectFrom('partners')
+          .select('name')
+          .where('id', '=', webhook.partner_id ?? '')
+          .executeTakeFirstOrThrow();
+        owner = { kind: 'partner', name: partner.name };
+        recipients = await db
+          .selectFrom('users')
+          .select(['email', 'locale'])
+          .where('platform_admin', '=', true)
+          .where('status', '<>', 'deactivated')
+          .orderBy('email')
+          .execute();
+      }
+      return {
+        enabled: webhook.enabled,
+        deleted: webhook.deleted_at !== null,
+        url: webhook.url,
+        description: webhook.description,
+        failingSince: webhook.failing_since ? new Date(webhook.failing_since) : null,
+        lastFailure: last && !last.succeeded ? { status: last.response_status, error: last.error } : null,
+        owner,
+        recipients,
+      };
     },
 
     async abandon({ deliveryId, reason, at }) {
