@@ -16,8 +16,7 @@ describe.each(testEngines())('revision chains when a folder turns private or pub
   let seed: Awaited<ReturnType<TestApp['seed']>>;
   const ids: Record<string, string> = {};
   const url = () => `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}`;
-  const get = async (id: string) =>
-    await t.request({ method: 'GET', url: `${url()}/documents/${id}`, key: seed.key });
+  const get = async (id: string) => await t.request({ method: 'GET', url: `${url()}/documents/${id}`, key: seed.key });
   const nameOf = (id: string | null) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id;
   const supersededBy = async (name: string) => {
     const d = (await get(ids[name]!)).body;
