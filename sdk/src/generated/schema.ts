@@ -10869,6 +10869,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
             };
           };
@@ -11040,6 +11043,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
               nextToken: string | null;
             };
@@ -11201,6 +11207,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -11366,6 +11375,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -12237,6 +12249,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
               nextToken: string | null;
             };
@@ -12380,6 +12395,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -12530,6 +12548,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -13130,6 +13151,8 @@ export interface paths {
             /** @description the delivery this upload answers (UUID) */
             deliveryId?: string;
             informationType?: string;
+            /** @description one of the subcontractor's own latest documents in the same building this file is a new version of: once uploaded, it supersedes that document (400 naming the field for a document out of reach, 409 when it is already superseded); without deliveryId and informationType the new version answers the same ones */
+            replacesDocumentId?: string;
           };
         };
       };
@@ -13192,6 +13215,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
