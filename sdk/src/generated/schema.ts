@@ -13372,6 +13372,8 @@ export interface paths {
           latest_revisions?: boolean;
           /** @description the latest of this subcontractor's zips (UUID) */
           subcontractorId?: string;
+          /** @description true: answer 204 No Content when there is no zip yet (a page asking what exists), instead of 404 */
+          orNone?: boolean;
         };
         header?: never;
         path: {
@@ -13401,6 +13403,13 @@ export interface paths {
               error: string | null;
             };
           };
+        };
+        /** @description no zip yet (only with orNone=true) */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description application/problem+json (RFC 9457) */
         400: {

@@ -5,6 +5,7 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { passageMatcher } from '../passage.js';
+import { formatsFor } from '../format.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -33,7 +34,7 @@ export default function PdfPreview(props: { url: string; page: number; quote: st
   }, []);
   const marks = passageMatcher(page === props.page ? props.quote : null);
   const go = (next: number) => setPage(Math.min(Math.max(1, next), pages ?? 1));
-  const numbers = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const numbers = { format: formatsFor(i18n.language).percent };
 
   return (
     <div className="pdf" ref={frame}>

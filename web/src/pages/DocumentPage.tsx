@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { putFile } from '../put-file.js';
-import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { nameIn, useReference } from '../reference.js';
+import { useReferenceNames } from '../reference.js';
+import { formatsFor } from '../format.js';
+import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -18,6 +20,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
  * corrected category teaches the owner's classifier.
  */
 export function DocumentPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '', documentId = '' } = useParams();
   const path = { buildingOwnerId: ownerId, buildingId, documentId };
@@ -86,16 +89,16 @@ export function DocumentPage() {
     },
   });
   const d = document.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
+  const days = { format: formatsFor(i18n.language).date };
   const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
   const reference = useReference();
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
-        [t('building.category'), d.buildingCategory],
-        [t('building.discipline'), d.discipline],
-        [t('document.informationTypes'), d.informationTypes.join(', ') || null],
+        [t('building.category'), d.buildingCategory ? names.category(d.buildingCategory) : null],
+        [t('building.discipline'), d.discipline ? names.discipline(d.discipline) : null],
+        [t('document.informationTypes'), d.informationTypes.map(names.type).join(', ') || null],
         [
           t('document.drawing'),
           d.isDrawing
@@ -105,7 +108,7 @@ export function DocumentPage() {
         [t('document.floor'), d.floor],
         [t('document.serialNumber'), d.serialNumber],
         [t('document.originalCreatedAt'), d.originalCreatedAt ? days.format(new Date(d.originalCreatedAt)) : null],
-        [t('building.size'), formatFileSize(d.size, i18n.language)],
+        [t('building.size'), formatsFor(i18n.language).fileSize(d.size)],
         ['MD5', d.md5Checksum],
         [t('document.created'), dates.format(new Date(d.createdAt))],
         [t('building.changed'), dates.format(new Date(d.updatedAt))],
@@ -225,14 +228,7 @@ export function DocumentPage() {
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>
               ) : (
-                <ul className="evidence">
-                  {classification.map(([field, entry]) => (
-                    <li key={field}>
-                      <strong>{field}</strong>: {String(entry.value)} ({Math.round(entry.confidence * 100)} %)
-                      {entry.evidence.length > 0 && <div className="muted">{entry.evidence.join('; ')}</div>}
-                    </li>
-                  ))}
-                </ul>
+                <ClassificationEvidence classification={Object.fromEntries(classification)} current={d} />
               )}
               {edits && (
                 <>
