@@ -106,7 +106,9 @@ describe.each(testEngines())("the SDK's resource methods against the service on 
     expect(document.url).toEqual(expect.stringContaining(brann.documentId));
     expect(document.corrupt).toBe(false);
     const pages = await client.documents.pages({ ...building, documentId: brann.documentId }, { from: 2 });
-    expect(pages.pages).toEqual([{ page_number: 2, pageNumber: 2, ocr: false, text: expect.stringContaining('EI2 30-Sa') }]);
+    expect(pages.pages).toEqual([
+      { page_number: 2, pageNumber: 2, ocr: false, text: expect.stringContaining('EI2 30-Sa') },
+    ]);
 
     const hits = await client.search.building(building, { query: 'sprinkleranlegget' });
     expect(hits.hits.map((h) => h.id)).toEqual([sprinkler.documentId]);
