@@ -42,7 +42,7 @@ export function matches(query: string, ...texts: string[]): boolean {
 
 /**
  * Names of the reference data in the person's language: an information type by its id (or either of its names, as a
- * person may have typed it), an NS 3451 part as "code name", a discipline by its code; anything unknown as written.
+ * person may have typed it), an NS 3451 part and a discipline as "code name"; anything unknown as written.
  */
 export function useReferenceNames() {
   const { i18n } = useTranslation();
@@ -61,6 +61,7 @@ export function useReferenceNames() {
     const disciplines = new Map((data?.allDisciplines ?? []).map((entry) => [entry.code, nameIn(language, entry)]));
     return {
       loaded: data !== undefined,
+      isType: (value: string) => types.has(value),
       type: (value: string) => types.get(value) ?? types.get(value.trim().toLocaleLowerCase('nb')) ?? value,
       category: (code: string) => {
         // the nearest named part: 3621 is named by 362 when the table has no 3621
@@ -70,7 +71,13 @@ export function useReferenceNames() {
         }
         return code;
       },
-      discipline: (code: string) => disciplines.get(code) ?? code,
+      // the code people know the discipline by, and its name: "RIV Rådgivende ingeniør VVS", as NS 3451 parts read
+      discipline: (code: string) => {
+        const name = disciplines.get(code);
+        return name && name !== code ? `${code} ${name}` : code;
+      },
+      /** a discipline's name alone (where its code stands beside it already) */
+      disciplineName: (code: string) => disciplines.get(code) ?? code,
     };
   }, [reference.data, language]);
 }

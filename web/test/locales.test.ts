@@ -36,6 +36,9 @@ const DYNAMIC_PREFIXES = [
   'problems.codes.',
   'problems.status.',
   'classification.fields.',
+  'classification.places.',
+  'classification.drawingTypes.',
+  'classification.signals.',
   'webhooks.statuses.',
   'webhooks.eventNames.',
 ];

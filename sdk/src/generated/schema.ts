@@ -17626,6 +17626,15 @@ export interface paths {
                   evidence: string[];
                 };
               };
+              /** @description the newest person's correction of each classified field */
+              corrections?: {
+                /** @description the classified field a person corrected (buildingCategory, ...) */
+                field: string;
+                /** Format: date-time */
+                correctedAt: string;
+                /** @description the person's name (their e-mail without one); null for a partner's key */
+                correctedBy: string | null;
+              }[];
             };
           };
         };

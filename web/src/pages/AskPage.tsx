@@ -266,7 +266,7 @@ export function AskPage() {
           </label>
           <label>
             {t('ask.mode')}
-            <select value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
+            <select value={mode} aria-label={t('ask.mode')} onChange={(event) => setMode(event.target.value as Mode)}>
               <option value="fast">{t('ask.fast')}</option>
               <option value="balanced">{t('ask.balanced')}</option>
               <option value="deep">{t('ask.deep')}</option>
@@ -276,6 +276,7 @@ export function AskPage() {
             {t('ask.answerLanguage')}
             <select
               value={answerLanguage}
+              aria-label={t('ask.answerLanguage')}
               onChange={(event) => setAnswerLanguage(event.target.value as '' | 'nb' | 'en')}
             >
               <option value="">{t('ask.followQuestion')}</option>

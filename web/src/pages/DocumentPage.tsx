@@ -126,7 +126,8 @@ export function DocumentPage() {
       <Loaded loading={document.isPending} error={document.error} retry={() => void document.refetch()}>
         {d && (
           <div className="document-layout">
-            <div>
+            {/* the name and the download first; on a phone the preview comes right after them, the details below */}
+            <header className="document-header">
               {d.supersededBy !== null && (
                 <p className="superseded-notice" role="note">
                   {t('revisions.notice')}{' '}
@@ -160,6 +161,19 @@ export function DocumentPage() {
                 </a>
                 {d.corrupt && <span className="bad"> · {t('building.corrupt')}</span>}
               </p>
+            </header>
+            <div className="preview">
+              {d.previewUrl ? (
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  <PdfPreview url={d.previewUrl} page={Math.max(1, Number(page) || 1)} quote={quote} />
+                </Suspense>
+              ) : IMAGE.test(d.filename) ? (
+                <img src={d.url} alt={d.title ?? d.filename} className="image-preview" />
+              ) : (
+                <p className="muted">{t('document.noPreview')}</p>
+              )}
+            </div>
+            <div className="document-details">
               <dl className="fields">
                 {fields.map(([label, value]) => (
                   <div key={label}>
@@ -228,7 +242,11 @@ export function DocumentPage() {
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>
               ) : (
-                <ClassificationEvidence classification={Object.fromEntries(classification)} current={d} />
+                <ClassificationEvidence
+                  classification={Object.fromEntries(classification)}
+                  current={d}
+                  corrections={d.corrections ?? []}
+                />
               )}
               {edits && (
                 <>
@@ -313,17 +331,6 @@ export function DocumentPage() {
                   <Failure error={save.error} />
                   {saved && <p role="status">{t('document.saved')}</p>}
                 </>
-              )}
-            </div>
-            <div className="preview">
-              {d.previewUrl ? (
-                <Suspense fallback={<p role="status">{t('loading')}</p>}>
-                  <PdfPreview url={d.previewUrl} page={Math.max(1, Number(page) || 1)} quote={quote} />
-                </Suspense>
-              ) : IMAGE.test(d.filename) ? (
-                <img src={d.url} alt={d.title ?? d.filename} className="image-preview" />
-              ) : (
-                <p className="muted">{t('document.noPreview')}</p>
               )}
             </div>
           </div>

@@ -156,8 +156,12 @@ export function PortalPage() {
         {deliveries.data?.deliveries.map((delivery) => (
           <li key={delivery.id} className="delivery" aria-labelledby={`portal-${delivery.id}`}>
             <h2 id={`portal-${delivery.id}`}>
-              {names.category(delivery.buildingCategory)} {delivery.description ?? ''}
+              {/* as on the project's delivery cards: the code and the delivery's name, the part's name below */}
+              {delivery.description
+                ? `${delivery.buildingCategory} ${delivery.description}`
+                : names.category(delivery.buildingCategory)}
             </h2>
+            {delivery.description && <p className="muted">{names.category(delivery.buildingCategory)}</p>}
             {delivery.contactPerson?.name && (
               <p className="muted">{t('portal.contact', { name: delivery.contactPerson.name })}</p>
             )}

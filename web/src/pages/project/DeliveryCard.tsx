@@ -68,12 +68,16 @@ export function DeliveryCard(props: {
   return (
     <li className="delivery" aria-labelledby={`delivery-${delivery.id}`}>
       <h3 id={`delivery-${delivery.id}`}>
-        {names.category(delivery.buildingCategory)} {delivery.description ?? ''}{' '}
+        {/* the code and the delivery's own name (the building part's name when it has none); the part's name below */}
+        {delivery.description
+          ? `${delivery.buildingCategory} ${delivery.description}`
+          : names.category(delivery.buildingCategory)}{' '}
         <span className={`delivery-state state-${delivery.progress.state}`}>
           {t(`projects.states.${delivery.progress.state}`)}
         </span>
       </h3>
       <p className="muted">
+        {delivery.description ? `${names.category(delivery.buildingCategory)} · ` : ''}
         {props.subcontractor} ·{' '}
         {t('projects.deliveryProgress', {
           delivered: delivery.progress.delivered,
