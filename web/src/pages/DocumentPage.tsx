@@ -10,6 +10,7 @@ import { nameIn, useReference } from '../reference.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
+import { drawingTypeName } from '../evidence.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -102,7 +103,9 @@ export function DocumentPage() {
         [
           t('document.drawing'),
           d.isDrawing
-            ? [d.drawingNumber, d.drawingRevision, d.drawingType].filter(Boolean).join(' · ') || t('document.yes')
+            ? [d.drawingNumber, d.drawingRevision, d.drawingType && drawingTypeName(t, d.drawingType)]
+                .filter(Boolean)
+                .join(' · ') || t('document.yes')
             : t('document.no'),
         ],
         [t('document.floor'), d.floor],
