@@ -227,13 +227,13 @@ describe('the web app in a browser', () => {
       await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
       // the part by its code and its name in the person's language
       await expect
-        .poll(() => page.locator('.fields dd').nth(1).textContent())
+        .poll(() => page.locator('.fields dd').nth(1).textContent(), { timeout: 15_000 })
         .toBe('433 Elkraftfordeling til alminnelig forbruk');
       // and a corrected information type, picked from the catalogue the service accepts, put first
       await page.getByLabel('Informasjonstype', { exact: true }).selectOption('technical_approval');
       await page.getByRole('button', { name: 'Lagre' }).click();
       await expect
-        .poll(() => page.locator('.fields dd').nth(3).textContent())
+        .poll(() => page.locator('.fields dd').nth(3).textContent(), { timeout: 15_000 })
         .toMatch(/^Teknisk godkjenning \/ sertifikat \/ produktsertifikat, /);
       // the classification says the person corrected the part, and gives its signals in Norwegian words
       const part = page.locator('.evidence li[data-field="buildingCategory"]');
@@ -758,7 +758,7 @@ describe('the web app in a browser', () => {
       const column = (n: number) => docRows.locator(`td:nth-child(${n})`).allTextContents();
       // the part by its code and its name, as everywhere in the app
       const part315 = '315 Equipment for sanitary installations';
-      await expect.poll(() => column(3)).toEqual([part315, part315, part315]);
+      await expect.poll(() => column(3), { timeout: 15_000 }).toEqual([part315, part315, part315]);
 
       // renamed by the naming convention: the preview side by side, applied, undone, applied again
       await page.getByRole('button', { name: 'Preview new names' }).click();
