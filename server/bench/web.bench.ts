@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { createDependencies } from '../src/app/dependencies.js';
 import { newId } from '../src/domain/shared/ids.js';
 import { launchChromium } from '../test/helpers/chromium.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../test/helpers/service-process.js';
+import { firstAdminLogin, freePort, startByggdok, stopProcess, waitForHttp } from '../test/helpers/service-process.js';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -133,7 +133,8 @@ async function main(): Promise<void> {
       env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
     });
     await waitForHttp(`${base}/readyz`, 120_000);
-    const first = await readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
+    // the generated first password must be changed at the first sign-in: the operator sets a known one, as the tests do
+    const login = await firstAdminLogin(base, dataDir);
     const browser = await launchChromium();
     const page = await (
       await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })
@@ -141,8 +142,8 @@ async function main(): Promise<void> {
     // the first load: signed in, assets cached
     await page.goto(`${base}/app/`);
     await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', /^email=(.+)$/m.exec(first)?.[1] ?? '');
-    await page.fill('#password', /^password=(.+)$/m.exec(first)?.[1] ?? '');
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
     await Promise.all([page.waitForURL(`${base}/app/`), page.click('button[type=submit]')]);
     await page.getByRole('heading', { name: 'Bench Eiendom AS' }).waitFor();
 

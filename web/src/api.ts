@@ -7,11 +7,16 @@ export type DocumentsPage =
   paths['/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents']['get']['responses'][200]['content']['application/json'];
 export type DocumentRow = DocumentsPage['documents'][number];
 
-/** an API failure in words: the problem's detail, and whether the session is gone */
+/**
+ * an API failure: its status, its stable problem code (the app words it in the person's language, see problems.ts),
+ * and the server's detail (English, shown only when the app has no words for the code)
+ */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
+    readonly fields: string[] = [],
   ) {
     super(message);
   }
@@ -26,8 +31,14 @@ export function signInAgain(): void {
 export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok && error === undefined) return data as T;
-  const detail = (error as { detail?: string } | undefined)?.detail;
-  throw new ApiFailure(response.status, detail ?? `${response.status} ${response.statusText}`);
+  const problem = error as { detail?: string; code?: string; errors?: { path?: string }[] } | undefined;
+  const fields = (problem?.errors ?? []).map((e) => (e.path ?? '').replace(/^\//, '')).filter(Boolean);
+  throw new ApiFailure(
+    response.status,
+    problem?.detail ?? `${response.status} ${response.statusText}`,
+    problem?.code,
+    fields,
+  );
 }
 
 /** as dataOf, and a lost session sends the browser to sign-in and back here */

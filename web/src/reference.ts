@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The reference tables the service classifies by (NS 3451 with its corrected names, the FDV information types,
@@ -12,6 +14,9 @@ async function loadReference() {
     categories: [...data.ns3451Entries()].filter((entry) => /^(\d{3}|[2-7]\d{3})$/.test(entry.code)),
     informationTypes: [...data.informationTypeEntries().values()],
     disciplines: [...data.disciplineEntries().values()].filter((entry) => entry.market === 'NO'),
+    // for names: every part and discipline the service knows (a document may be classified by a two-digit part)
+    allCategories: [...data.ns3451Entries()],
+    allDisciplines: [...data.disciplineEntries().values()],
   };
 }
 
@@ -33,4 +38,46 @@ export function matches(query: string, ...texts: string[]): boolean {
     .split(/\s+/)
     .filter(Boolean)
     .every((word) => haystack.includes(word));
+}
+
+/**
+ * Names of the reference data in the person's language: an information type by its id (or either of its names, as a
+ * person may have typed it), an NS 3451 part and a discipline as "code name"; anything unknown as written.
+ */
+export function useReferenceNames() {
+  const { i18n } = useTranslation();
+  const reference = useReference();
+  const language = i18n.language;
+  return useMemo(() => {
+    const data = reference.data;
+    const types = new Map<string, string>();
+    for (const entry of data?.informationTypes ?? []) {
+      const name = nameIn(language, entry);
+      types.set(entry.id, name);
+      types.set(entry.nameEn.toLocaleLowerCase('nb'), name);
+      types.set(entry.nameNo.toLocaleLowerCase('nb'), name);
+    }
+    const categories = new Map((data?.allCategories ?? []).map((entry) => [entry.code, nameIn(language, entry)]));
+    const disciplines = new Map((data?.allDisciplines ?? []).map((entry) => [entry.code, nameIn(language, entry)]));
+    return {
+      loaded: data !== undefined,
+      isType: (value: string) => types.has(value),
+      type: (value: string) => types.get(value) ?? types.get(value.trim().toLocaleLowerCase('nb')) ?? value,
+      category: (code: string) => {
+        // the nearest named part: 3621 is named by 362 when the table has no 3621
+        for (let length = code.length; length >= 1; length--) {
+          const name = categories.get(code.slice(0, length));
+          if (name) return `${code} ${name}`;
+        }
+        return code;
+      },
+      // the code people know the discipline by, and its name: "RIV Rådgivende ingeniør VVS", as NS 3451 parts read
+      discipline: (code: string) => {
+        const name = disciplines.get(code);
+        return name && name !== code ? `${code} ${name}` : code;
+      },
+      /** a discipline's name alone (where its code stands beside it already) */
+      disciplineName: (code: string) => disciplines.get(code) ?? code,
+    };
+  }, [reference.data, language]);
 }

@@ -13417,6 +13417,8 @@ export interface paths {
           latest_revisions?: boolean;
           /** @description the latest of this subcontractor's zips (UUID) */
           subcontractorId?: string;
+          /** @description true: answer 204 No Content when there is no zip yet (a page asking what exists), instead of 404 */
+          orNone?: boolean;
         };
         header?: never;
         path: {
@@ -13446,6 +13448,13 @@ export interface paths {
               error: string | null;
             };
           };
+        };
+        /** @description no zip yet (only with orNone=true) */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description application/problem+json (RFC 9457) */
         400: {
@@ -17662,6 +17671,15 @@ export interface paths {
                   evidence: string[];
                 };
               };
+              /** @description the newest person's correction of each classified field */
+              corrections?: {
+                /** @description the classified field a person corrected (buildingCategory, ...) */
+                field: string;
+                /** Format: date-time */
+                correctedAt: string;
+                /** @description the person's name (their e-mail without one); null for a partner's key */
+                correctedBy: string | null;
+              }[];
             };
           };
         };

@@ -204,4 +204,17 @@ describe.each(testEngines())('zip archives of a building, on %s', (engine) => {
     });
     expect(none.status).toBe(404);
   });
+  it('answers "none yet" as 204 with orNone=true, and still refuses what is out of reach', async () => {
+    const empty = await createDeliveryWorld(t, { projectName: 'Tom' });
+    const url = `/construction/zip/${empty.buildingId}/latest?orNone=true`;
+    const none = await t.request({ method: 'GET', url, key: empty.adminKey });
+    expect(none.status).toBe(204);
+    expect(none.body === '' || none.body === null || none.body === undefined).toBe(true);
+    // another customer's building is no "none yet": it stays a 404, orNone or not
+    const foreign = await t.request({ method: 'GET', url, key: w.adminKey });
+    expect(foreign.status).toBe(404);
+    const invalid = await t.request({ method: 'GET', url: `${url.replace('true', 'maybe')}`, key: empty.adminKey });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(invalid.body)).toContain('orNone');
+  });
 });

@@ -189,7 +189,9 @@ describe('the web app in a browser', () => {
       await page.screenshot({ path: path.join(SHOTS, 'upload-nb-1280.png'), fullPage: true });
       expect(await summary.textContent()).toBe(UPLOAD_SUMMARY);
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(9);
-      expect(await page.locator('table.documents').textContent()).toContain('Overlevering/Brann/Ødelagt.pdf');
+      // the folder in its own column, the file name in the first (not repeated in the folder)
+      const broken = rows.filter({ hasText: 'Ødelagt.pdf' });
+      expect(await broken.locator('td').nth(1).textContent()).toBe('Overlevering/Brann');
       // the processing state of each document, and a filter by it
       await page
         .locator('form.filters')
@@ -223,11 +225,20 @@ describe('the web app in a browser', () => {
       await page.getByLabel('NS 3451').fill('433');
       await page.getByRole('button', { name: 'Lagre' }).click();
       await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
-      await expect.poll(() => page.locator('.fields dd').nth(1).textContent()).toBe('433');
+      // the part by its code and its name in the person's language
+      await expect
+        .poll(() => page.locator('.fields dd').nth(1).textContent(), { timeout: 15_000 })
+        .toBe('433 Elkraftfordeling til alminnelig forbruk');
       // and a corrected information type, picked from the catalogue the service accepts, put first
       await page.getByLabel('Informasjonstype', { exact: true }).selectOption('technical_approval');
       await page.getByRole('button', { name: 'Lagre' }).click();
-      await expect.poll(() => page.locator('.fields dd').nth(3).textContent()).toMatch(/^technical_approval, /);
+      await expect
+        .poll(() => page.locator('.fields dd').nth(3).textContent(), { timeout: 15_000 })
+        .toMatch(/^Teknisk godkjenning \/ sertifikat \/ produktsertifikat, /);
+      // the classification says the person corrected the part, and gives its signals in Norwegian words
+      const part = page.locator('.evidence li[data-field="buildingCategory"]');
+      expect(await part.locator('.corrected').textContent()).toMatch(/^Rettet av .+: nå 433 Elkraftfordeling/);
+      expect(await page.locator('.evidence').textContent()).not.toMatch(/\b(filename|mentions|says|folder)\b/);
       await page.screenshot({ path: path.join(SHOTS, 'document-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -450,7 +461,7 @@ describe('the web app in a browser', () => {
       const invited = members.filter({ hasText: 'ola.leser@example.test' });
       await expect
         .poll(() => invited.locator('td').allTextContents())
-        .toEqual(['–', 'ola.leser@example.test', 'Read access', 'Invited', 'Never', 'Remove']);
+        .toEqual(['No name given', 'ola.leser@example.test', 'Read access', 'Invited', 'Never', 'Remove']);
 
       await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -577,6 +588,8 @@ describe('the web app in a browser', () => {
       await form.getByRole('button', { name: 'Create delivery' }).click();
       await page.locator('.delivery h3').filter({ hasText: '315 Sanitæranlegg' }).waitFor();
       const PDB = 'Product data sheet / technical data sheet';
+      // the Norwegian portal names the type in Norwegian
+      const PDB_NB = 'Produktdatablad / teknisk datablad';
       const [delivery] = (await call('GET', `/construction/deliveries/project/${projectId}`)).deliveries;
       expect(delivery).toMatchObject({
         buildingCategory: '315',
@@ -665,28 +678,28 @@ describe('the web app in a browser', () => {
       await phone.page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
       expect(phone.page.url()).toBe(`${base}/app/portal/${projectId}/${subcontractorId}`);
       const portalItem = (type: string) => phone.page.locator('.checklist > li').filter({ hasText: type });
-      await portalItem(PDB).getByText('Avvist').waitFor();
-      await portalItem(PDB).getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
+      await portalItem(PDB_NB).getByText('Avvist').waitFor();
+      await portalItem(PDB_NB).getByText('“Gjelder feil modell, send for BX-200.”').waitFor();
       await portalItem('FDV-dokumentasjon').getByText('Godkjent').waitFor();
       // what is approved takes no more files; the declined one takes its replacement
       expect(await portalItem('FDV-dokumentasjon').locator('input[type=file]').count()).toBe(0);
       const replacement = path.join(dataDir, 'Produktdatablad BX-200.pdf');
       await fs.writeFile(replacement, await makePdf(['Produktdatablad BX-200 blandebatteri.']));
-      await phone.page.getByLabel(`Last opp ${PDB}`).setInputFiles(replacement);
+      await phone.page.getByLabel(`Last opp ${PDB_NB}`).setInputFiles(replacement);
       await expect
         .poll(async () => (await phone.page.locator('.sending progress').getAttribute('value')) ?? '', {
           timeout: 30_000,
         })
         .toBe(String((await fs.stat(replacement)).size));
-      await portalItem(PDB).getByText('2 dokumenter').waitFor();
+      await portalItem(PDB_NB).getByText('2 dokumenter').waitFor();
       // a wrong file sent by mistake is deleted; the replacement is placed on its floor
       const wrong = path.join(dataDir, 'feil fil.pdf');
       await fs.writeFile(wrong, await makePdf(['Feil fil.']));
-      await phone.page.getByLabel(`Last opp ${PDB}`).setInputFiles(wrong);
-      await portalItem(PDB).getByText('3 dokumenter').waitFor({ timeout: 30_000 });
+      await phone.page.getByLabel(`Last opp ${PDB_NB}`).setInputFiles(wrong);
+      await portalItem(PDB_NB).getByText('3 dokumenter').waitFor({ timeout: 30_000 });
       phone.page.once('dialog', (dialog) => void dialog.accept());
       await phone.page.getByRole('button', { name: 'Slett feil fil.pdf' }).click();
-      await portalItem(PDB).getByText('2 dokumenter').waitFor();
+      await portalItem(PDB_NB).getByText('2 dokumenter').waitFor();
       await phone.page.getByRole('button', { name: 'Endre Produktdatablad BX-200.pdf' }).click();
       const edit = phone.page.getByRole('form', { name: 'Endre Produktdatablad BX-200.pdf' });
       await edit.getByLabel('Etasje').fill('U1');
@@ -743,7 +756,9 @@ describe('the web app in a browser', () => {
       await batch.getByLabel(/^New discipline/).selectOption('RIV');
       await batch.getByRole('button', { name: 'Save on 3 documents' }).click();
       const column = (n: number) => docRows.locator(`td:nth-child(${n})`).allTextContents();
-      await expect.poll(() => column(3)).toEqual(['315', '315', '315']);
+      // the part by its code and its name, as everywhere in the app
+      const part315 = '315 Equipment for sanitary installations';
+      await expect.poll(() => column(3), { timeout: 15_000 }).toEqual([part315, part315, part315]);
 
       // renamed by the naming convention: the preview side by side, applied, undone, applied again
       await page.getByRole('button', { name: 'Preview new names' }).click();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api.js';
+import { formatsFor } from '../format.js';
 
 /** how many of a building's documents are processed, as a bar; polled while some are still being processed */
 export function useBuildingStatus(ownerId: string, buildingId: string) {
@@ -22,7 +23,7 @@ export function BuildingProgress(props: { ownerId: string; buildingId: string })
   const status = useBuildingStatus(props.ownerId, props.buildingId);
   if (!status.data) return null;
   const { processed_documents: processed, total_documents: total } = status.data;
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = { format: formatsFor(i18n.language).number };
   return (
     <div className="progress">
       <progress max={Math.max(total, 1)} value={processed} aria-label={t('building.progress')} />

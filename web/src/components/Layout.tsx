@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { api, formText, unwrap } from '../api.js';
 import { useMe } from '../roles.js';
 import { changeLanguage, languageOfLocale, LANGUAGES, localeOfLanguage, type Language } from '../i18n.js';
+import { problemText } from '../problems.js';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -78,7 +79,7 @@ export function Failure(props: { error: Error | null | undefined }) {
   if (!props.error) return null;
   return (
     <p role="alert" className="failure">
-      {t('error', { detail: props.error.message })}
+      {problemText(t, props.error)}
     </p>
   );
 }
@@ -107,7 +108,7 @@ export function Loaded(props: { loading: boolean; error: Error | null; retry: ()
   if (props.error) {
     return (
       <div role="alert" className="failure">
-        <p>{t('error', { detail: props.error.message })}</p>
+        <p>{problemText(t, props.error)}</p>
         <button type="button" onClick={props.retry}>
           {t('retry')}
         </button>

@@ -5,6 +5,7 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { passageMatcher } from '../passage.js';
+import { formatsFor } from '../format.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -33,50 +34,55 @@ export default function PdfPreview(props: { url: string; page: number; quote: st
   }, []);
   const marks = passageMatcher(page === props.page ? props.quote : null);
   const go = (next: number) => setPage(Math.min(Math.max(1, next), pages ?? 1));
-  const numbers = new Intl.NumberFormat(i18n.language, { style: 'percent' });
+  const numbers = { format: formatsFor(i18n.language).percent };
 
   return (
     <div className="pdf" ref={frame}>
       <div className="pdf-controls" role="toolbar" aria-label={t('document.preview')}>
-        <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('pdf.previous')}>
-          ‹
-        </button>
-        <label>
-          {t('pdf.page')}
-          <input
-            type="number"
-            min={1}
-            max={pages ?? 1}
-            value={page}
-            onChange={(event) => go(Number(event.target.value) || 1)}
-          />
-        </label>
-        <span aria-live="polite">{pages !== null && t('pdf.of', { pages })}</span>
-        <button
-          type="button"
-          onClick={() => go(page + 1)}
-          disabled={pages === null || page >= pages}
-          aria-label={t('pdf.next')}
-        >
-          ›
-        </button>
-        <button
-          type="button"
-          onClick={() => setZoom((z) => Math.max(0, z - 1))}
-          disabled={zoom === 0}
-          aria-label={t('pdf.zoomOut')}
-        >
-          −
-        </button>
-        <span>{numbers.format(ZOOMS[zoom]!)}</span>
-        <button
-          type="button"
-          onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
-          disabled={zoom === ZOOMS.length - 1}
-          aria-label={t('pdf.zoomIn')}
-        >
-          +
-        </button>
+        {/* two groups that wrap whole, never a lone button: the page, then the zoom */}
+        <span className="pdf-group">
+          <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('pdf.previous')}>
+            ‹
+          </button>
+          <label>
+            {t('pdf.page')}
+            <input
+              type="number"
+              min={1}
+              max={pages ?? 1}
+              value={page}
+              onChange={(event) => go(Number(event.target.value) || 1)}
+            />
+          </label>
+          <span aria-live="polite">{pages !== null && t('pdf.of', { pages })}</span>
+          <button
+            type="button"
+            onClick={() => go(page + 1)}
+            disabled={pages === null || page >= pages}
+            aria-label={t('pdf.next')}
+          >
+            ›
+          </button>
+        </span>
+        <span className="pdf-group">
+          <button
+            type="button"
+            onClick={() => setZoom((z) => Math.max(0, z - 1))}
+            disabled={zoom === 0}
+            aria-label={t('pdf.zoomOut')}
+          >
+            −
+          </button>
+          <span>{numbers.format(ZOOMS[zoom]!)}</span>
+          <button
+            type="button"
+            onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+            disabled={zoom === ZOOMS.length - 1}
+            aria-label={t('pdf.zoomIn')}
+          >
+            +
+          </button>
+        </span>
       </div>
       {/* zoomed in, the page scrolls in its box: reachable by keyboard */}
       <div className="pdf-page" tabIndex={0} role="region" aria-label={t('pdf.pageRegion', { page })}>

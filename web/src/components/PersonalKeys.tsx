@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from './Layout.js';
+import { formatsFor } from '../format.js';
 
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
@@ -15,7 +16,7 @@ export function PersonalKeys() {
     mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
     onSuccess: () => keys.refetch(),
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).date };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
   return (
     <section aria-labelledby="keys-title">

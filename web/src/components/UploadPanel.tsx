@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../api.js';
 import { putFile as put } from '../put-file.js';
 import { createUploadQueue } from '../upload-queue.js';
+import { problemText } from '../problems.js';
+import { formatsFor } from '../format.js';
 
 type Phase = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed';
 interface Item {
@@ -92,7 +94,7 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
       update(item.key, { phase: 'processing', sent: item.file.size, documentId: registered.documentId });
       void watch(item, registered.documentId);
     } catch (error) {
-      update(item.key, { phase: 'failed', error: (error as Error).message });
+      update(item.key, { phase: 'failed', error: problemText(t, error as Error) });
     }
   }
 
@@ -116,7 +118,7 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
   };
   const done = items.filter((i) => i.phase === 'done');
   const count = (outcome: Item['outcome']) => done.filter((i) => i.outcome === outcome).length;
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = { format: formatsFor(i18n.language).number };
 
   return (
     <section className="upload" aria-labelledby="upload-title">

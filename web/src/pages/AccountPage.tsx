@@ -6,6 +6,7 @@ import { Failure, LanguagePicker, Loaded } from '../components/Layout.js';
 import { PersonalKeys } from '../components/PersonalKeys.js';
 import { changeLanguage, localeOfLanguage, type Language } from '../i18n.js';
 import { useMe } from '../roles.js';
+import { formatsFor } from '../format.js';
 
 /** what the service says is wrong with a new password, as the problem's field errors word it */
 const PROBLEMS: [RegExp, 'too_short' | 'too_long' | 'is_email' | 'too_common'][] = [
@@ -166,7 +167,7 @@ function Sessions() {
     mutationFn: () => unwrap(api.POST('/auth/me/sessions/sign-out-others')),
     onSuccess: () => sessions.refetch(),
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   const rows = sessions.data?.sessions ?? [];
   const device = (d: { browser: string | null; os: string | null }) =>
     d.browser && d.os
@@ -243,7 +244,7 @@ function Assistants() {
       unwrap(api.DELETE('/auth/me/assistants/{assistantId}', { params: { path: { assistantId } } })),
     onSuccess: () => assistants.refetch(),
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
   return (
     <section aria-labelledby="assistants-title">

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, signInAgain, unwrap } from '../api.js';
 import { useDraft } from '../use-draft.js';
+import { problemText } from '../problems.js';
+import { formatsFor } from '../format.js';
 
 type Mode = 'fast' | 'balanced' | 'deep';
 interface Turn {
@@ -63,6 +65,8 @@ export function AskPage() {
   const openThread = search.get('thread');
   const [turns, setTurns] = useState<Turn[]>([]);
   const [mode, setMode] = useState<Mode>('balanced');
+  // '': the answer follows the question's language (the service tells it); else the language the person picked
+  const [answerLanguage, setAnswerLanguage] = useState<'' | 'nb' | 'en'>('');
   const [busy, setBusy] = useState(false);
   const [draft, setDraft, clearDraft] = useDraft(`ask:${ownerId}:${buildingId ?? ''}`);
   const thread = useRef<string | null>(null);
@@ -121,7 +125,7 @@ export function AskPage() {
       const input = {
         query: question,
         mode,
-        language: i18n.language === 'nb' ? ('nb' as const) : ('en' as const),
+        ...(answerLanguage ? { language: answerLanguage } : {}),
         ...(thread.current ? { thread_id: thread.current } : {}),
       };
       const signal = abort.current.signal;
@@ -134,7 +138,11 @@ export function AskPage() {
           thread.current = event.data.thread_id;
           setSearch({ thread: event.data.thread_id }, { replace: true });
         } else if (event.type === 'action')
-          change(index, { searching: event.data.state === 'started' ? event.data.value : null });
+          // the service names its step in English ('searching documents: "…"'): the app says it, with only the query
+          change(index, {
+            searching:
+              event.data.state === 'started' ? (/"(.*)"\s*$/.exec(event.data.value)?.[1] ?? t('ask.reading')) : null,
+          });
         else if (event.type === 'text')
           setTurns((current) =>
             current.map((turn, i) => (i === index ? { ...turn, text: turn.text + event.data.text } : turn)),
@@ -145,7 +153,8 @@ export function AskPage() {
       }
     } catch (error) {
       if (error instanceof ByggdokApiError && error.status === 401) signInAgain();
-      if ((error as Error).name !== 'AbortError') change(index, { error: (error as Error).message, searching: null });
+      if ((error as Error).name !== 'AbortError')
+        change(index, { error: problemText(t, error as Error), searching: null });
     } finally {
       setBusy(false);
       void queries.invalidateQueries({ queryKey: threadsKey });
@@ -154,7 +163,7 @@ export function AskPage() {
 
   const link = (answer: Answer) => (marker: string) => citationHref({ ownerId, buildingId, answer, marker });
 
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section className="ask-layout">
       <aside className="threads" aria-label={t('ask.threads')}>
@@ -257,10 +266,22 @@ export function AskPage() {
           </label>
           <label>
             {t('ask.mode')}
-            <select value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
+            <select value={mode} aria-label={t('ask.mode')} onChange={(event) => setMode(event.target.value as Mode)}>
               <option value="fast">{t('ask.fast')}</option>
               <option value="balanced">{t('ask.balanced')}</option>
               <option value="deep">{t('ask.deep')}</option>
+            </select>
+          </label>
+          <label>
+            {t('ask.answerLanguage')}
+            <select
+              value={answerLanguage}
+              aria-label={t('ask.answerLanguage')}
+              onChange={(event) => setAnswerLanguage(event.target.value as '' | 'nb' | 'en')}
+            >
+              <option value="">{t('ask.followQuestion')}</option>
+              <option value="nb">{t('languages.nb')}</option>
+              <option value="en">{t('languages.en')}</option>
             </select>
           </label>
           <button type="submit" disabled={busy}>

@@ -13,13 +13,14 @@ import {
   type Kind,
   type SortKey,
 } from '../documents-filter.js';
-import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgress.js';
 import { UploadPanel } from '../components/UploadPanel.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
+import { useReferenceNames } from '../reference.js';
+import { formatsFor } from '../format.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -28,6 +29,7 @@ import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js
  * documents filter and scroll without waiting on the server.
  */
 export function BuildingPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '' } = useParams();
   const role = useOwnerRole(ownerId);
@@ -59,7 +61,7 @@ export function BuildingPage() {
       </button>
     </th>
   );
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = { format: formatsFor(i18n.language).number };
 
   return (
     <section>
@@ -98,6 +100,7 @@ export function BuildingPage() {
           label={t('building.discipline')}
           value={filter.discipline}
           options={disciplines}
+          name={names.discipline}
           all={t('building.all')}
           onChange={(discipline) => set({ discipline })}
         />
@@ -105,6 +108,7 @@ export function BuildingPage() {
           label={t('document.informationTypes')}
           value={filter.informationType}
           options={informationTypes}
+          name={names.type}
           all={t('building.all')}
           onChange={(informationType) => set({ informationType })}
         />
@@ -174,6 +178,8 @@ function Choice(props: {
   options: { value: string; count: number }[];
   all: string;
   onChange: (value: string) => void;
+  /** an option's name (the reference data's, in the person's language); the value as is without it */
+  name?: (value: string) => string;
 }) {
   return (
     <label>
@@ -182,13 +188,16 @@ function Choice(props: {
         <option value="">{props.all}</option>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.value} ({option.count})
+            {props.name ? props.name(option.value) : option.value} ({option.count})
           </option>
         ))}
       </select>
     </label>
   );
 }
+
+/** the folder a document came from (its path without the file name), or a dash at the top */
+const folderOf = (path: string) => path.split('/').slice(0, -1).join('/') || '–';
 
 /** the table, drawing only the rows in view (and a few around them) however many documents pass the filters */
 function DocumentTable(props: {
@@ -197,10 +206,11 @@ function DocumentTable(props: {
   ownerId: string;
   buildingId: string;
 }) {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
       <table className="documents" aria-rowcount={props.rows.length + 1}>
@@ -223,18 +233,24 @@ function DocumentTable(props: {
             const state = processingState(d);
             return (
               <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                <td>
+                <td title={d.filename}>
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
                   </Link>
                   {!d.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
                 </td>
-                <td className="muted">{d.originalPath}</td>
-                <td>{d.buildingCategory ?? '–'}</td>
-                <td>{d.discipline ?? '–'}</td>
+                <td className="muted" title={d.originalPath}>
+                  {folderOf(d.originalPath)}
+                </td>
+                <td title={d.buildingCategory ? names.category(d.buildingCategory) : undefined}>
+                  {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
+                </td>
+                <td title={d.discipline ? names.discipline(d.discipline) : undefined}>
+                  {d.discipline ? names.discipline(d.discipline) : '–'}
+                </td>
                 <td>{d.floor ?? '–'}</td>
                 <td>{dates.format(new Date(d.updatedAt))}</td>
-                <td>{formatFileSize(d.size, i18n.language)}</td>
+                <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
                 <td className={`state state-${state}`} title={d.processing.reason ?? undefined}>
                   {t(`building.states.${state}`)}
                 </td>

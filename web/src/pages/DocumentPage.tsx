@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { putFile } from '../put-file.js';
-import { formatFileSize } from '../file-size.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { nameIn, useReference } from '../reference.js';
+import { useReferenceNames } from '../reference.js';
+import { formatsFor } from '../format.js';
+import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
+import { drawingTypeName } from '../evidence.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -18,6 +21,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
  * corrected category teaches the owner's classifier.
  */
 export function DocumentPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { ownerId = '', buildingId = '', documentId = '' } = useParams();
   const path = { buildingOwnerId: ownerId, buildingId, documentId };
@@ -86,26 +90,28 @@ export function DocumentPage() {
     },
   });
   const d = document.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const days = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
+  const days = { format: formatsFor(i18n.language).date };
   const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
   const reference = useReference();
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
-        [t('building.category'), d.buildingCategory],
-        [t('building.discipline'), d.discipline],
-        [t('document.informationTypes'), d.informationTypes.join(', ') || null],
+        [t('building.category'), d.buildingCategory ? names.category(d.buildingCategory) : null],
+        [t('building.discipline'), d.discipline ? names.discipline(d.discipline) : null],
+        [t('document.informationTypes'), d.informationTypes.map(names.type).join(', ') || null],
         [
           t('document.drawing'),
           d.isDrawing
-            ? [d.drawingNumber, d.drawingRevision, d.drawingType].filter(Boolean).join(' · ') || t('document.yes')
+            ? [d.drawingNumber, d.drawingRevision, d.drawingType && drawingTypeName(t, d.drawingType)]
+                .filter(Boolean)
+                .join(' · ') || t('document.yes')
             : t('document.no'),
         ],
         [t('document.floor'), d.floor],
         [t('document.serialNumber'), d.serialNumber],
         [t('document.originalCreatedAt'), d.originalCreatedAt ? days.format(new Date(d.originalCreatedAt)) : null],
-        [t('building.size'), formatFileSize(d.size, i18n.language)],
+        [t('building.size'), formatsFor(i18n.language).fileSize(d.size)],
         ['MD5', d.md5Checksum],
         [t('document.created'), dates.format(new Date(d.createdAt))],
         [t('building.changed'), dates.format(new Date(d.updatedAt))],
@@ -123,7 +129,8 @@ export function DocumentPage() {
       <Loaded loading={document.isPending} error={document.error} retry={() => void document.refetch()}>
         {d && (
           <div className="document-layout">
-            <div>
+            {/* the name and the download first; on a phone the preview comes right after them, the details below */}
+            <header className="document-header">
               {d.supersededBy !== null && (
                 <p className="superseded-notice" role="note">
                   {t('revisions.notice')}{' '}
@@ -157,6 +164,19 @@ export function DocumentPage() {
                 </a>
                 {d.corrupt && <span className="bad"> · {t('building.corrupt')}</span>}
               </p>
+            </header>
+            <div className="preview">
+              {d.previewUrl ? (
+                <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                  <PdfPreview url={d.previewUrl} page={Math.max(1, Number(page) || 1)} quote={quote} />
+                </Suspense>
+              ) : IMAGE.test(d.filename) ? (
+                <img src={d.url} alt={d.title ?? d.filename} className="image-preview" />
+              ) : (
+                <p className="muted">{t('document.noPreview')}</p>
+              )}
+            </div>
+            <div className="document-details">
               <dl className="fields">
                 {fields.map(([label, value]) => (
                   <div key={label}>
@@ -225,14 +245,11 @@ export function DocumentPage() {
               {classification.length === 0 ? (
                 <p className="muted">{t('document.notClassified')}</p>
               ) : (
-                <ul className="evidence">
-                  {classification.map(([field, entry]) => (
-                    <li key={field}>
-                      <strong>{field}</strong>: {String(entry.value)} ({Math.round(entry.confidence * 100)} %)
-                      {entry.evidence.length > 0 && <div className="muted">{entry.evidence.join('; ')}</div>}
-                    </li>
-                  ))}
-                </ul>
+                <ClassificationEvidence
+                  classification={Object.fromEntries(classification)}
+                  current={d}
+                  corrections={d.corrections ?? []}
+                />
               )}
               {edits && (
                 <>
@@ -317,17 +334,6 @@ export function DocumentPage() {
                   <Failure error={save.error} />
                   {saved && <p role="status">{t('document.saved')}</p>}
                 </>
-              )}
-            </div>
-            <div className="preview">
-              {d.previewUrl ? (
-                <Suspense fallback={<p role="status">{t('loading')}</p>}>
-                  <PdfPreview url={d.previewUrl} page={Math.max(1, Number(page) || 1)} quote={quote} />
-                </Suspense>
-              ) : IMAGE.test(d.filename) ? (
-                <img src={d.url} alt={d.title ?? d.filename} className="image-preview" />
-              ) : (
-                <p className="muted">{t('document.noPreview')}</p>
               )}
             </div>
           </div>

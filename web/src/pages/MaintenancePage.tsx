@@ -8,6 +8,7 @@ import { Failure, Loaded } from '../components/Layout.js';
 import { nameIn } from '../reference.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { nextDue, type Unit } from '../maintenance-dates.js';
+import { formatsFor } from '../format.js';
 
 type OwnerTask =
   paths['/v1/building_owners/{buildingOwnerId}/maintenance_tasks']['get']['responses'][200]['content']['application/json']['tasks'][number];
@@ -178,7 +179,7 @@ export function MaintenancePage() {
       }));
   }, [tasks.data, i18n.language]);
 
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = { format: formatsFor(i18n.language).date };
   const today = new Date();
   const exportHref = (format: 'csv' | 'ics') => {
     const query = new URLSearchParams({ format, start });

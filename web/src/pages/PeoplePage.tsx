@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api.js';
@@ -7,6 +8,7 @@ import { InviteForm } from '../components/InviteForm.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
 import { atLeast, ROLES, useMe, type Role } from '../roles.js';
+import { formatsFor } from '../format.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
 function Members(props: { customerId: string; role: Role; myId: string }) {
@@ -35,7 +37,7 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
       ),
     onSuccess: changed,
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own
   const grantable = ROLES.filter((role) => atLeast(props.role, role));
   return (
@@ -59,7 +61,7 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
             <tbody>
               {members.data?.users.map((user) => (
                 <tr key={user.id}>
-                  <td>{user.name || '–'}</td>
+                  <td>{user.name || <span className="muted">{t('people.noName')}</span>}</td>
                   <td>{user.email}</td>
                   <td>{t(`people.roles.${user.role}`)}</td>
                   <td>{t(`people.statuses.${user.status}`)}</td>
@@ -103,6 +105,39 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
   );
 }
 
+const ROLE_VALUES = new Set(['NO_ACCESS', 'READ_ACCESS', 'WRITE_ACCESS', 'OWNER', 'ADMIN']);
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** an audit event's details in words: fields by name, roles by name, ids by the name of what they are, no nulls */
+function AuditDetails(props: { details: Record<string, unknown>; names: Map<string, string> }) {
+  const { t, i18n } = useTranslation();
+  const words = (value: unknown): string => {
+    if (value === null || value === undefined) return '–';
+    if (typeof value === 'boolean') return value ? t('document.yes') : t('document.no');
+    if (typeof value === 'number') return formatsFor(i18n.language).number(value);
+    if (Array.isArray(value)) return value.map(words).join(', ');
+    if (typeof value === 'string') {
+      if (ROLE_VALUES.has(value)) return t(`people.roles.${value}`);
+      if (ID.test(value)) return props.names.get(value) ?? t('people.audit.unknownId');
+      return value;
+    }
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${key}: ${words(inner)}`)
+      .join(', ');
+  };
+  const entries = Object.entries(props.details).filter(([, value]) => value !== null && value !== undefined);
+  return (
+    <>
+      {entries.map(([key, value], index) => (
+        <span key={key}>
+          {index > 0 && ' · '}
+          {i18next.exists(`people.audit.fields.${key}`) ? t(`people.audit.fields.${key}`) : key}: {words(value)}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** what happened in the customer (ADMIN) or in one of its projects (OWNER there), newest first, by action */
 export function AuditLog(props: { customerId: string; projectId?: string; names?: Map<string, string> }) {
   const { t, i18n } = useTranslation();
@@ -127,7 +162,28 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
     getNextPageParam: (last) => last.nextToken ?? undefined,
   });
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  // ids in the details named: people of the customer, its building owners and projects
+  const people = useQuery({
+    queryKey: ['members', props.customerId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/construction/customers/{customerId}/idp/users', {
+          params: { path: { customerId: props.customerId } },
+        }),
+      ),
+  });
+  const customers = useQuery({
+    queryKey: ['customers'],
+    queryFn: () => unwrap(api.GET('/construction/customers/')),
+    staleTime: 60_000,
+  });
+  const known = new Map<string, string>();
+  for (const user of people.data?.users ?? []) known.set(user.id, user.name || user.email);
+  for (const customer of customers.data?.customers ?? []) {
+    known.set(customer.id, customer.name);
+    if (customer.buildingOwnerId) known.set(customer.buildingOwnerId, customer.name);
+  }
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section aria-labelledby="audit-title">
       <h2 id="audit-title">{props.projectId ? t('construction.projectAudit') : t('people.auditTitle')}</h2>
@@ -159,7 +215,10 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
                 <tr key={event.id}>
                   <td>{dates.format(new Date(event.occurredAt))}</td>
                   <td>
-                    {(event.actor.label && props.names?.get(event.actor.label)) ??
+                    {(event.actor.kind === 'operator' || event.actor.kind === 'system'
+                      ? t(`people.audit.actors.${event.actor.kind}`)
+                      : null) ??
+                      (event.actor.label && props.names?.get(event.actor.label)) ??
                       (event.actor.name && event.actor.label
                         ? `${event.actor.name} (${event.actor.label})`
                         : event.actor.label) ??
@@ -167,9 +226,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
                   </td>
                   <td>{t(`people.audit.actions.${event.action}`, event.action)}</td>
                   <td className="muted">
-                    {Object.entries(event.details)
-                      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-                      .join(', ')}
+                    <AuditDetails details={event.details} names={known} />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,8 @@ import { Failure, LanguagePicker } from '../components/Layout.js';
 import { changeLanguage, languageOfLocale } from '../i18n.js';
 import { PortalDocuments, type PortalDocument } from './portal/PortalDocuments.js';
 import { putFile } from '../put-file.js';
+import { problemText } from '../problems.js';
+import { useReferenceNames } from '../reference.js';
 
 /**
  * The portal link's token: taken from the address (`#token=...`, never sent to the server as part of a URL) into
@@ -41,6 +43,7 @@ interface Sending {
  * upload per expected information type with a progress bar per file.
  */
 export function PortalPage() {
+  const names = useReferenceNames();
   const { t } = useTranslation();
   const { projectId = '', subcontractorId = '' } = useParams();
   const token = useMemo(() => portalToken(projectId, subcontractorId), [projectId, subcontractorId]);
@@ -115,7 +118,7 @@ export function PortalPage() {
           await putFile(registered.uploadUrl, file, (sent) => change(index, { sent }));
           change(index, { sent: file.size });
         } catch (error) {
-          change(index, { error: (error as Error).message });
+          change(index, { error: problemText(t, error as Error) });
         }
       }),
     );
@@ -134,7 +137,6 @@ export function PortalPage() {
         <p role="alert" className="failure">
           {token ? t('portal.expired') : t('portal.noToken')}
         </p>
-        {failure && <p className="muted">{failure.message}</p>}
       </main>
     );
   }
@@ -156,8 +158,12 @@ export function PortalPage() {
         {deliveries.data?.deliveries.map((delivery) => (
           <li key={delivery.id} className="delivery" aria-labelledby={`portal-${delivery.id}`}>
             <h2 id={`portal-${delivery.id}`}>
-              {delivery.buildingCategory} {delivery.description ?? ''}
+              {/* as on the project's delivery cards: the code and the delivery's name, the part's name below */}
+              {delivery.description
+                ? `${delivery.buildingCategory} ${delivery.description}`
+                : names.category(delivery.buildingCategory)}
             </h2>
+            {delivery.description && <p className="muted">{names.category(delivery.buildingCategory)}</p>}
             {delivery.contactPerson?.name && (
               <p className="muted">{t('portal.contact', { name: delivery.contactPerson.name })}</p>
             )}
@@ -169,7 +175,7 @@ export function PortalPage() {
                 const slot = `${delivery.id}:${type.informationType}`;
                 return (
                   <li key={type.informationType} data-state={type.state}>
-                    <span className="checklist-type">{type.informationType}</span>
+                    <span className="checklist-type">{names.type(type.informationType)}</span>
                     <span className="muted">
                       {type.documents > 0 ? t('projects.documents', { count: type.documents }) : t('portal.missing')}
                     </span>
@@ -183,7 +189,7 @@ export function PortalPage() {
                     )}
                     {type.approvalStatus !== 'APPROVED' && (
                       <label className="picker">
-                        {t('portal.upload', { type: type.informationType })}
+                        {t('portal.upload', { type: names.type(type.informationType) })}
                         <input
                           type="file"
                           multiple

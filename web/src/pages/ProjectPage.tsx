@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast } from '../roles.js';
+import { useReferenceNames } from '../reference.js';
 import { DeliveryCard } from './project/DeliveryCard.js';
 import { CopyDeliveries, DeliveryForm } from './project/DeliveryForm.js';
 import { ProjectDetails } from './project/ProjectDetails.js';
@@ -18,6 +19,7 @@ import { daysUntil } from './ProjectsPage.js';
  * owes, days to the planned handover), its subcontractors, and its deliveries to review.
  */
 export function ProjectPage() {
+  const reference = useReferenceNames();
   const { t } = useTranslation();
   const { customerId = '', projectId = '' } = useParams();
   const queries = useQueryClient();
@@ -89,7 +91,7 @@ export function ProjectPage() {
                   <ul className="missing">
                     {[...summary.missing].map(([subcontractor, types]) => (
                       <li key={subcontractor ?? 'none'}>
-                        <strong>{nameOf(subcontractor)}</strong>: {types.join(', ')}
+                        <strong>{nameOf(subcontractor)}</strong>: {types.map(reference.type).join(', ')}
                       </li>
                     ))}
                   </ul>

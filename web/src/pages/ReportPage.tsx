@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { api, ApiFailure, formText, unwrap } from '../api.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded, Failure } from '../components/Layout.js';
+import { atLeast, useOwnerRole } from '../roles.js';
 
 type Report =
   paths['/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/report']['get']['responses'][200]['content']['application/json'];
@@ -18,6 +19,8 @@ interface Scope {
   locale: 'nb' | 'en';
   /** the report changed (a comment, evidence): read it again */
   changed: () => Promise<void>;
+  /** the person may write a comment and link evidence (WRITE_ACCESS or more) */
+  writes: boolean;
 }
 
 /** the items under one parent, and theirs, as nested lists; a leaf opens to its comment and evidence */
@@ -116,62 +119,76 @@ function ItemDetails(props: { item: Item; scope: Scope }) {
       await after();
     },
   });
-  const failure = comment.error ?? link.error;
+  const writes = props.scope.writes;
   return (
     <div className="item-details no-print">
       {props.item.description && <p className="muted">{props.item.description}</p>}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          comment.mutate(formText(event.currentTarget, 'comment').trim() || null);
-        }}
-      >
-        <label>
-          {t('report.comment')}
-          <textarea name="comment" rows={2} maxLength={10_000} defaultValue={props.item.comment ?? ''} />
-        </label>
-        <button type="submit" disabled={comment.isPending}>
-          {t('document.save')}
-        </button>
-        {comment.isSuccess && <span role="status"> {t('document.saved')}</span>}
-      </form>
+      {!writes && props.item.comment && (
+        <p>
+          <strong>{t('report.comment')}:</strong> {props.item.comment}
+        </p>
+      )}
+      {writes && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            comment.mutate(formText(event.currentTarget, 'comment').trim() || null);
+          }}
+        >
+          <label>
+            {t('report.comment')}
+            <textarea name="comment" rows={2} maxLength={10_000} defaultValue={props.item.comment ?? ''} />
+          </label>
+          <button type="submit" disabled={comment.isPending}>
+            {t('document.save')}
+          </button>
+          {comment.isSuccess && <span role="status"> {t('document.saved')}</span>}
+          <Failure error={comment.error} />
+        </form>
+      )}
       <h3>{t('report.evidence')}</h3>
       {evidence.data?.documents.length === 0 && <p className="muted">{t('report.noEvidence')}</p>}
       <ul className="evidence-list">
         {evidence.data?.documents.map((d) => (
           <li key={d.id}>
             <Link to={`/owners/${ownerId}/buildings/${buildingId}/documents/${d.id}`}>{d.filename}</Link>{' '}
-            <button
-              type="button"
-              onClick={() => link.mutate({ documentId: d.id, linked: false })}
-              disabled={link.isPending}
-              aria-label={t('report.unlinkNamed', { name: d.filename })}
-            >
-              {t('report.unlink')}
-            </button>
+            {writes && (
+              <button
+                type="button"
+                onClick={() => link.mutate({ documentId: d.id, linked: false })}
+                disabled={link.isPending}
+                aria-label={t('report.unlinkNamed', { name: d.filename })}
+              >
+                {t('report.unlink')}
+              </button>
+            )}
           </li>
         ))}
       </ul>
-      <label>
-        {t('report.findDocument')}
-        <input type="search" value={wanted} onChange={(event) => setWanted(event.target.value)} />
-      </label>
-      <ul className="evidence-list">
-        {candidates.map((d) => (
-          <li key={d.id}>
-            <span>{d.originalPath}</span>{' '}
-            <button
-              type="button"
-              onClick={() => link.mutate({ documentId: d.id, linked: true })}
-              disabled={link.isPending}
-              aria-label={t('report.linkNamed', { name: d.filename })}
-            >
-              {t('report.link')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <Failure error={failure} />
+      {writes && (
+        <>
+          <label>
+            {t('report.findDocument')}
+            <input type="search" value={wanted} onChange={(event) => setWanted(event.target.value)} />
+          </label>
+          <ul className="evidence-list">
+            {candidates.map((d) => (
+              <li key={d.id}>
+                <span>{d.originalPath}</span>{' '}
+                <button
+                  type="button"
+                  onClick={() => link.mutate({ documentId: d.id, linked: true })}
+                  disabled={link.isPending}
+                  aria-label={t('report.linkNamed', { name: d.filename })}
+                >
+                  {t('report.link')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Failure error={link.error} />
+        </>
+      )}
     </div>
   );
 }
@@ -189,6 +206,9 @@ export function ReportPage() {
   const [version, setVersion] = useState<'v1' | 'v2'>('v2');
   const queries = useQueryClient();
   const locale = i18n.language === 'nb' ? ('nb' as const) : ('en' as const);
+  // what a READ_ACCESS person cannot do is not offered: the button says why it is off
+  const role = useOwnerRole(ownerId);
+  const writes = atLeast(role, 'WRITE_ACCESS');
   const generate = useMutation({
     mutationFn: () =>
       unwrap(
@@ -203,6 +223,13 @@ export function ReportPage() {
   const report = useQuery({
     queryKey: ['report', ownerId, buildingId, country, locale],
     queryFn: async () => {
+      // ask what exists first (the newest report's items, [] when there is none): no failed request before a report
+      const items = await unwrap(
+        api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports', {
+          params: { path, query: { locale } },
+        }),
+      );
+      if (items.length === 0) return null;
       try {
         return await unwrap(
           api.GET('/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/report', {
@@ -210,7 +237,7 @@ export function ReportPage() {
           }),
         );
       } catch (error) {
-        // no report of this country yet: the page offers to make one
+        // a report of the other country only: the page offers to make one of this
         if (error instanceof ApiFailure && error.status === 404) return null;
         throw error;
       }
@@ -245,14 +272,23 @@ export function ReportPage() {
             <option value="v1">v1</option>
           </select>
         </label>
-        <button type="submit" disabled={generate.isPending}>
+        <button
+          type="submit"
+          disabled={generate.isPending || !writes}
+          aria-describedby={role !== undefined && !writes ? 'report-read-only' : undefined}
+        >
           {generate.isPending ? t('report.generating') : t('report.generate')}
         </button>
         <button type="button" onClick={() => window.print()} disabled={!report.data}>
           {t('report.print')}
         </button>
+        {role !== undefined && !writes && (
+          <p id="report-read-only" className="muted">
+            {t('report.readOnly')}
+          </p>
+        )}
+        <Failure error={generate.error} />
       </form>
-      <Failure error={generate.error} />
       <Loaded loading={report.isPending} error={report.error} retry={() => void report.refetch()}>
         {report.data === null ? (
           <p className="muted">{t('report.none')}</p>
@@ -284,6 +320,7 @@ export function ReportPage() {
                   buildingId,
                   locale,
                   changed: () => queries.invalidateQueries({ queryKey: ['report', ownerId, buildingId] }),
+                  writes,
                 }}
               />
             </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded } from '../components/Layout.js';
+import { useReferenceNames } from '../reference.js';
 
 const PAGE = 20;
 type SortBy = 'relevance' | 'updatedAt' | 'filename';
@@ -35,7 +36,10 @@ function Facet(props: {
   selected: string;
   buckets: { key: string; count: number }[];
   choose: (value: string | null) => void;
+  /** a value's name in the person's language (categories, disciplines); as is without it */
+  name?: (value: string) => string;
 }) {
+  const name = props.name ?? ((value: string) => value);
   if (!props.selected && props.buckets.length === 0) return null;
   return (
     <>
@@ -44,14 +48,14 @@ function Facet(props: {
         {props.selected ? (
           <li>
             <button type="button" aria-pressed="true" onClick={() => props.choose(null)}>
-              ✕ {props.selected}
+              ✕ {name(props.selected)}
             </button>
           </li>
         ) : (
           props.buckets.slice(0, 12).map((bucket) => (
             <li key={bucket.key}>
               <button type="button" onClick={() => props.choose(bucket.key)}>
-                {bucket.key} <span className="muted">({bucket.count})</span>
+                {name(bucket.key)} <span className="muted">({bucket.count})</span>
               </button>
             </li>
           ))
@@ -63,6 +67,7 @@ function Facet(props: {
 
 /** search across an owner's buildings or in one: facets as filters, sorting, fuzzy on or off, pages */
 export function SearchPage() {
+  const reference = useReferenceNames();
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
@@ -213,6 +218,11 @@ export function SearchPage() {
                   selected={params.get(param) ?? ''}
                   buckets={results.data?.aggregations?.[aggregation] ?? []}
                   choose={(value) => set({ [param]: value })}
+                  {...(param === 'category'
+                    ? { name: reference.category }
+                    : param === 'discipline'
+                      ? { name: reference.discipline }
+                      : {})}
                 />
               ))}
               <h2>{t('building.kind')}</h2>
@@ -248,7 +258,12 @@ export function SearchPage() {
                       </div>
                     )}
                     <div className="muted">
-                      {[names.get(hit.buildingId), hit.originalPath, hit.buildingCategory, hit.discipline]
+                      {[
+                        names.get(hit.buildingId),
+                        hit.originalPath,
+                        hit.buildingCategory && reference.category(hit.buildingCategory),
+                        hit.discipline && reference.discipline(hit.discipline),
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </div>

@@ -45,6 +45,7 @@ export function createDocumentsModule(deps: {
     onCategoryCorrected: (correction) => classifier.learnCategory(correction),
     isKnownInformationType: (id) => classifier.isKnownInformationType(id),
     onInformationTypesCorrected: (correction) => classifier.learnInformationTypes(correction),
+    corrections: (documentId) => classifier.corrections(documentId),
     ...(deps.onDocumentArchived ? { onArchived: deps.onDocumentArchived } : {}),
   });
   const uploads = createUploadsService({

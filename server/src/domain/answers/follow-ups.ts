@@ -25,7 +25,8 @@ export function suggestFollowUps(params: {
   if (top.length === 0) return [];
 
   const names = rankNames(top, asked);
-  const topics = rankTopics(top, params.passages, asked);
+  const topics = rankTopics(top, params.passages, asked).filter((word) => nounLike(word, language));
+  const sections = headingsOf(top, asked);
   const suggestions: string[] = [];
   const used = new Set<string>();
   const add = (subject: string | undefined, make: (s: string) => string): void => {
@@ -35,8 +36,11 @@ export function suggestFollowUps(params: {
     used.add(key);
     suggestions.push(make(subject));
   };
+  // a heading of a cited passage is the subject its writer gave it; then names; then the nouns that stand out there
+  add(sections[0], phrases.followUpSection);
   add(names[0], phrases.followUpAbout);
   add(topics[0], phrases.followUpAbout);
+  add(sections[1], phrases.followUpSection);
   add(topics[1], phrases.followUpAbout);
   add(names[1], phrases.followUpAbout);
   add(topics[2], phrases.followUpAbout);
@@ -95,4 +99,36 @@ function rankTopics(top: readonly Passage[], pool: readonly Passage[], asked: Re
     }
   }
   return [...scores.values()].sort((a, b) => b.score - a.score || a.word.localeCompare(b.word)).map((e) => e.word);
+}
+
+/**
+ * Whether a word can be a question's subject: verbs and adjectives read as nonsense there ("What do the documents say
+ * about kontrolleres?"), so the endings they take are left out (a plural noun in -er is lost with them; a subject
+ * is still found among the rest).
+ */
+export function nounLike(word: string, language: AnswerLanguage): boolean {
+  if (language === 'en') return !/(ed|ing|es|ly|ize|ise|ous|ive|ful|able|ible|ical)$/.test(word);
+  return !/(es|er|te|de|ert|ende|ere|lig|lige|ige|isk|iske|ene?s)$/.test(word);
+}
+
+/**
+ * Headings in the passages: a short line of its own, starting with a capital letter and ending without a full stop
+ * ("Filterbytte", "Drift og vedlikehold"), not one the question already names.
+ */
+function headingsOf(passages: readonly Passage[], asked: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const passage of passages) {
+    for (const raw of passage.text.split(/\n/)) {
+      const line = raw
+        .trim()
+        .replace(/^[\d.]+\s+/, '')
+        .replace(/:$/, '');
+      const words = tokenize(line);
+      if (words.length < 1 || words.length > 5 || line.length < 5 || line.length > 50) continue;
+      if (!/^\p{Lu}/u.test(line) || /[.!?;,]$/.test(line) || /\p{N}/u.test(line)) continue;
+      if (words.every((t) => isStopWord(t.word) || asked.has(t.stem))) continue;
+      if (!found.includes(line)) found.push(line);
+    }
+  }
+  return found;
 }

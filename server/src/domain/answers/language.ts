@@ -14,6 +14,8 @@ export interface Phrases {
   notFound: string;
   quotedIntro: string;
   followUpAbout: (topic: string) => string;
+  /** a question about a section of a document, by its heading */
+  followUpSection: (heading: string) => string;
   followUpWho: (name: string) => string;
   followUpDocument: (title: string) => string;
   searching: (query: string) => string;
@@ -26,6 +28,7 @@ export const PHRASES: Record<AnswerLanguage, Phrases> = {
     notFound: 'Jeg fant ikke svaret på dette i dokumentene.',
     quotedIntro: 'Dokumentene sier:',
     followUpAbout: (topic) => `Hva står det om ${topic}?`,
+    followUpSection: (heading) => `Hva står det under «${heading}»?`,
     followUpWho: (name) => `Hvem er ${name}?`,
     followUpDocument: (title) => `Hva handler «${title}» om?`,
     searching: (query) => `searching documents: "${query}"`,
@@ -36,6 +39,7 @@ export const PHRASES: Record<AnswerLanguage, Phrases> = {
     notFound: 'Eg fann ikkje svaret på dette i dokumenta.',
     quotedIntro: 'Dokumenta seier:',
     followUpAbout: (topic) => `Kva står det om ${topic}?`,
+    followUpSection: (heading) => `Kva står det under «${heading}»?`,
     followUpWho: (name) => `Kven er ${name}?`,
     followUpDocument: (title) => `Kva handlar «${title}» om?`,
     searching: (query) => `searching documents: "${query}"`,
@@ -46,6 +50,7 @@ export const PHRASES: Record<AnswerLanguage, Phrases> = {
     notFound: 'I could not find the answer to this in the documents.',
     quotedIntro: 'The documents say:',
     followUpAbout: (topic) => `What do the documents say about ${topic}?`,
+    followUpSection: (heading) => `What does the section "${heading}" say?`,
     followUpWho: (name) => `Who is ${name}?`,
     followUpDocument: (title) => `What is "${title}" about?`,
     searching: (query) => `searching documents: "${query}"`,

@@ -169,6 +169,22 @@ export function informationTypeEntries(): Map<string, InformationTypeEntry> {
   return table;
 }
 
+/**
+ * An information type's name in Norwegian or English: by its id (om_instructions), or by either of its names as a
+ * person may have written it in (a delivery's expected types); anything else as written.
+ */
+export function informationTypeName(value: string, locale: 'nb' | 'en'): string {
+  const table = informationTypeEntries();
+  const folded = value.trim().toLocaleLowerCase('nb');
+  const entry =
+    table.get(value) ??
+    [...table.values()].find(
+      (e) => e.nameEn.toLocaleLowerCase('nb') === folded || e.nameNo.toLocaleLowerCase('nb') === folded,
+    );
+  if (!entry) return value;
+  return locale === 'nb' ? entry.nameNo : entry.nameEn;
+}
+
 export function isKnownInformationType(id: string): boolean {
   return informationTypeEntries().has(id);
 }

@@ -30,8 +30,12 @@ export interface ClassifierRepository {
     ownerId: string;
     documentId: string;
     correction: Correction;
+    /** the person who made it; null for a partner's key */
+    correctedByUserId: string | null;
     update: (model: unknown) => unknown;
   }): Promise<void>;
+  /** the newest correction of each field of a document: when, and the name of the person who made it (if any) */
+  corrections(documentId: string): Promise<FieldCorrection[]>;
   loadPages(params: { documentId: string; maxChars: number }): Promise<ExtractedPage[]>;
   /** the disciplines the building's other classified documents were given, with how many have each */
   buildingDisciplines(params: { buildingId: string; exceptDocumentId: string }): Promise<Map<string, number>>;
@@ -61,11 +65,22 @@ export function buildingMarket(disciplines: Map<string, number>): Market | null 
   return null;
 }
 
+/** a field of a document a person corrected: when, and by whom (their name, or e-mail without one) */
+export interface FieldCorrection {
+  field: string;
+  correctedAt: Date;
+  correctedBy: string | null;
+}
+
+/** who corrects: the signed-in person's id, or null (a partner's key, a delivery's review) */
+type By = { correctedByUserId?: string | null };
+
 export interface ClassifierService extends DocumentClassifier {
   isValidBuildingCategory(code: string): boolean;
-  learnCategory(params: { document: DocumentRecord; buildingCategory: string }): Promise<void>;
-  learnInformationTypes(params: { document: DocumentRecord; informationTypes: string[] }): Promise<void>;
+  learnCategory(params: { document: DocumentRecord; buildingCategory: string } & By): Promise<void>;
+  learnInformationTypes(params: { document: DocumentRecord; informationTypes: string[] } & By): Promise<void>;
   isKnownInformationType(id: string): boolean;
+  corrections(documentId: string): Promise<FieldCorrection[]>;
 }
 
 function inputOf(document: DocumentRecord, pages: ExtractedPage[], market?: Market | null): ClassificationInput {
@@ -104,13 +119,26 @@ export function createClassifierService(deps: {
     },
     isValidBuildingCategory: (code) => engine.isValidBuildingCategory(code),
     isKnownInformationType: (id) => engine.isKnownInformationType(id),
-    learnCategory: ({ document, buildingCategory }) =>
-      learn(document, 'buildingCategory', buildingCategory, document.classification?.buildingCategory?.value),
-    async learnInformationTypes({ document, informationTypes }) {
+    corrections: (documentId) => repository.corrections(documentId),
+    learnCategory: ({ document, buildingCategory, correctedByUserId }) =>
+      learn(
+        document,
+        'buildingCategory',
+        buildingCategory,
+        document.classification?.buildingCategory?.value,
+        correctedByUserId ?? null,
+      ),
+    async learnInformationTypes({ document, informationTypes, correctedByUserId }) {
       // a project's own type names (the construction side allows them) teach the catalogue's classifier nothing
       const known = informationTypes.filter((id) => engine.isKnownInformationType(id));
       if (known.length === 0) return;
-      await learn(document, 'informationTypes', known, document.classification?.informationTypes?.value);
+      await learn(
+        document,
+        'informationTypes',
+        known,
+        document.classification?.informationTypes?.value,
+        correctedByUserId ?? null,
+      );
     },
   };
 
@@ -120,6 +148,7 @@ export function createClassifierService(deps: {
     field: Correction['field'],
     value: string | string[],
     previous: unknown,
+    correctedByUserId: string | null,
   ): Promise<void> {
     const pages = await repository.loadPages({ documentId: document.id, maxChars: 20_000 });
     const correction: Correction = {
@@ -132,6 +161,7 @@ export function createClassifierService(deps: {
       ownerId: document.ownerId,
       documentId: document.id,
       correction,
+      correctedByUserId,
       update: (model) => engine.learn(model, correction),
     });
   }

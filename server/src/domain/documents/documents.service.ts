@@ -78,10 +78,20 @@ export function createDocumentsService(deps: {
   clock: { now(): Date };
   isValidBuildingCategory: (code: string) => boolean;
   /** a person corrected the category: the owner's classifier learns from it */
-  onCategoryCorrected?: (params: { document: DocumentRecord; buildingCategory: string }) => Promise<void>;
+  onCategoryCorrected?: (params: {
+    document: DocumentRecord;
+    buildingCategory: string;
+    correctedByUserId: string | null;
+  }) => Promise<void>;
   isKnownInformationType?: (id: string) => boolean;
   /** a person corrected the information types: the owner's classifier learns from it */
-  onInformationTypesCorrected?: (params: { document: DocumentRecord; informationTypes: string[] }) => Promise<void>;
+  onInformationTypesCorrected?: (params: {
+    document: DocumentRecord;
+    informationTypes: string[];
+    correctedByUserId: string | null;
+  }) => Promise<void>;
+  /** the newest correction of each field of a document, with who made it and when (none: no corrections shown) */
+  corrections?: (documentId: string) => Promise<{ field: string; correctedAt: Date; correctedBy: string | null }[]>;
   /** a document was deleted (archived): what was made from it goes with it (its maintenance tasks) */
   onArchived?: (params: { principal: Principal; document: DocumentRecord }) => Promise<void>;
 }) {
@@ -126,7 +136,11 @@ export function createDocumentsService(deps: {
 
   async function get(params: Target & { documentId: string }) {
     const document = await authorizedDocument({ ...params, need: 'read' });
-    return { document, ...(await signedUrls(document)) };
+    const [urls, corrections] = await Promise.all([
+      signedUrls(document),
+      deps.corrections ? deps.corrections(document.id) : Promise.resolve(undefined),
+    ]);
+    return { document, ...urls, ...(corrections ? { corrections } : {}) };
   }
 
   async function update(
@@ -167,11 +181,20 @@ export function createDocumentsService(deps: {
       await repository.relinkRevisions({ buildingId: document.buildingId, documentIds: [document.id] });
     const updated = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
     if (!updated) throw documentNotFound();
+    const correctedByUserId = params.principal.kind === 'user' ? params.principal.userId : null;
     if (patch.buildingCategory !== undefined && deps.onCategoryCorrected) {
-      await deps.onCategoryCorrected({ document: updated, buildingCategory: patch.buildingCategory });
+      await deps.onCategoryCorrected({
+        document: updated,
+        buildingCategory: patch.buildingCategory,
+        correctedByUserId,
+      });
     }
     if (patch.informationTypes !== undefined && deps.onInformationTypesCorrected) {
-      await deps.onInformationTypesCorrected({ document: updated, informationTypes: patch.informationTypes });
+      await deps.onInformationTypesCorrected({
+        document: updated,
+        informationTypes: patch.informationTypes,
+        correctedByUserId,
+      });
     }
     return updated;
   }

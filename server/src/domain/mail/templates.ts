@@ -1,3 +1,4 @@
+import { informationTypeName } from '../classification/reference-data.js';
 import type { MailLocale, MailOrigin, MailTemplate } from './mailer.js';
 
 /** a message ready for a transport: subject, plain text, and HTML */
@@ -32,7 +33,7 @@ interface InvitationWords {
  * subcontractors, approval, handover); `document-platform`: the owner's building documentation (FDV, drawings,
  * certificates).
  */
-const INVITATION: Record<MailLocale, InvitationWords> = {
+export const INVITATION: Record<MailLocale, InvitationWords> = {
   en: {
     product: { construction: 'byggdok Construction', 'document-platform': 'byggdok Documentation' },
     roles: {
@@ -226,7 +227,7 @@ interface PasswordLinkWords {
 }
 
 /** the mail with a one-time link to a new password, in each language */
-const PASSWORD_LINK: Record<MailLocale, PasswordLinkWords> = {
+export const PASSWORD_LINK: Record<MailLocale, PasswordLinkWords> = {
   en: {
     subject: 'Choose a new password for byggdok',
     lead: 'Someone, hopefully you, asked for a link to choose a new password for byggdok.',
@@ -429,7 +430,7 @@ interface DeliveryWords {
 }
 
 /** Norwegian and English; the other four languages of invitations get the English text until they are translated */
-const DELIVERY: Record<'en' | 'no', DeliveryWords> = {
+export const DELIVERY: Record<'en' | 'no', DeliveryWords> = {
   en: {
     requestSubject: (project) => `Documentation for ${project}`,
     greeting: (company) => `Hello ${company},`,
@@ -491,7 +492,7 @@ function renderSubcontractorRequest(template: Extract<MailTemplate, { kind: 'sub
   const lines = template.missing.flatMap((group) =>
     group.items.map((item) =>
       [
-        `${group.delivery}: ${item.informationType}`,
+        `${group.delivery}: ${informationTypeName(item.informationType, lang === 'nb' ? 'nb' : 'en')}`,
         item.declinedComment !== null ? ` (${words.declinedBecause}: ${item.declinedComment})` : '',
       ].join(''),
     ),
@@ -521,9 +522,12 @@ function renderSubcontractorRequest(template: Extract<MailTemplate, { kind: 'sub
 
 function renderDeliveryReview(template: Extract<MailTemplate, { kind: 'delivery_review' }>): RenderedMail {
   const { words, lang } = deliveryWords(template.locale);
-  const approved = listParts(template.approved);
+  const named = (type: string) => informationTypeName(type, lang === 'nb' ? 'nb' : 'en');
+  const approved = listParts(template.approved.map(named));
   const declined = listParts(
-    template.declined.map((item) => (item.comment ? `${item.informationType}: ${item.comment}` : item.informationType)),
+    template.declined.map((item) =>
+      item.comment ? `${named(item.informationType)}: ${item.comment}` : named(item.informationType),
+    ),
   );
   const link = linkParts(words, template.portalUrl);
   const lead = words.reviewLead(template.deliveryLabel, template.projectName);

@@ -9,7 +9,7 @@ import { escapeHtml, htmlPage, type PageLanguage } from './sign-in-pages.js';
  */
 export type LinkState = 'used' | 'expired' | 'unknown';
 
-const TEXT = {
+export const TEXT = {
   nb: {
     setTitle: 'Velg passord',
     checking: 'Sjekker lenken …',

@@ -34,7 +34,7 @@ export function wantsJson(request: FastifyRequest): boolean {
   return accept.includes('json') && !accept.includes('text/html');
 }
 
-const TEXT = {
+export const TEXT = {
   nb: {
     failedTitle: 'Innloggingen stoppet',
     tryAgain: 'Prøv å logge inn på nytt',

@@ -3,7 +3,7 @@ import type { AppError } from '../../domain/shared/errors.js';
 import { sendProblem } from '../plugins/errors.js';
 import { escapeHtml, htmlPage, pageLanguage, wantsJson } from './sign-in-pages.js';
 
-const TEXT = {
+export const TEXT = {
   nb: {
     title: 'Lagringstjenesten ble ikke koblet til',
     again: 'Tilbake til byggdok',
@@ -35,13 +35,14 @@ export function sendStorageProviderFailure(request: FastifyRequest, reply: Fasti
   if (wantsJson(request)) return sendProblem(reply, { status: 400, code: error.code, detail: error.message });
   const lang = pageLanguage(request);
   const text = TEXT[lang];
+  // the reason in the page's language; the service's own (English) sentence only when there are no words for the code
   const reason = text.reasons[error.code] ?? error.message;
   const html = htmlPage({
     lang,
     title: text.title,
     body:
       `<p role="alert" data-code="${escapeHtml(error.code)}">${escapeHtml(reason)}</p>\n` +
-      `<p>${escapeHtml(error.message)}</p>\n<p><a href="/">${text.again}</a></p>`,
+      `<p><a href="/">${text.again}</a></p>`,
   });
   return reply.status(400).type('text/html; charset=utf-8').send(html);
 }

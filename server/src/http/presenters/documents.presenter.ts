@@ -91,6 +91,18 @@ export const DocumentWithUrlsSchema = Type.Composite([
         description: 'for each classified field: the value, a confidence and the signals that decided it',
       }),
     ),
+    corrections: Type.Optional(
+      Type.Array(
+        Type.Object({
+          field: Type.String({ description: 'the classified field a person corrected (buildingCategory, ...)' }),
+          correctedAt: Type.String({ format: 'date-time' }),
+          correctedBy: Type.Union([Type.String(), Type.Null()], {
+            description: "the person's name (their e-mail without one); null for a partner's key",
+          }),
+        }),
+        { description: "the newest person's correction of each classified field" },
+      ),
+    ),
   }),
 ]);
 
@@ -130,12 +142,26 @@ export function presentDocument(document: DocumentRecord) {
   };
 }
 
-export function presentDocumentWithUrls(params: { document: DocumentRecord; url: string; previewUrl: string | null }) {
+export function presentDocumentWithUrls(params: {
+  document: DocumentRecord;
+  url: string;
+  previewUrl: string | null;
+  corrections?: { field: string; correctedAt: Date; correctedBy: string | null }[];
+}) {
   return {
     ...presentDocument(params.document),
     url: params.url,
     previewUrl: params.previewUrl,
     ...(params.document.classification ? { classification: params.document.classification } : {}),
+    ...(params.corrections
+      ? {
+          corrections: params.corrections.map((c) => ({
+            field: c.field,
+            correctedAt: c.correctedAt.toISOString(),
+            correctedBy: c.correctedBy,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -201,6 +201,8 @@ export interface ClassificationCorrectionsTable {
   previous_value: ColumnType<unknown, string | null, string | null>;
   features: ColumnType<string[], string, string>;
   created_at: Timestamp;
+  /** the person who corrected it; null for a partner's key and for corrections made before this was recorded */
+  corrected_by_user_id: string | null;
 }
 
 export interface OwnerClassifierModelsTable {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { Delivery } from './deliveries.js';
+import { useReferenceNames } from '../../reference.js';
+import { formatsFor } from '../../format.js';
 
 type Approval = 'APPROVED' | 'DECLINED' | null;
 
@@ -15,8 +17,9 @@ export function DeliveryCard(props: {
   changed: () => void;
   edit?: () => void;
 }) {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   const { delivery } = props;
   const [declining, setDeclining] = useState<string | null>(null);
   const review = useMutation({
@@ -65,12 +68,16 @@ export function DeliveryCard(props: {
   return (
     <li className="delivery" aria-labelledby={`delivery-${delivery.id}`}>
       <h3 id={`delivery-${delivery.id}`}>
-        {delivery.buildingCategory} {delivery.description ?? ''}{' '}
+        {/* the code and the delivery's own name (the building part's name when it has none); the part's name below */}
+        {delivery.description
+          ? `${delivery.buildingCategory} ${delivery.description}`
+          : names.category(delivery.buildingCategory)}{' '}
         <span className={`delivery-state state-${delivery.progress.state}`}>
           {t(`projects.states.${delivery.progress.state}`)}
         </span>
       </h3>
       <p className="muted">
+        {delivery.description ? `${names.category(delivery.buildingCategory)} · ` : ''}
         {props.subcontractor} ·{' '}
         {t('projects.deliveryProgress', {
           delivered: delivery.progress.delivered,
@@ -88,7 +95,7 @@ export function DeliveryCard(props: {
           const approval = approvals.get(type.informationType);
           return (
             <li key={type.informationType} data-state={type.state}>
-              <span className="checklist-type">{type.informationType}</span>
+              <span className="checklist-type">{names.type(type.informationType)}</span>
               <span className="muted">{t('projects.documents', { count: type.documents })}</span>
               <span className={`approval approval-${type.approvalStatus ?? 'none'}`}>
                 {t(`projects.approval.${type.approvalStatus ?? 'none'}`)}
@@ -107,7 +114,7 @@ export function DeliveryCard(props: {
                   <button
                     type="button"
                     disabled={review.isPending || type.approvalStatus === 'APPROVED'}
-                    aria-label={t('projects.approveNamed', { type: type.informationType })}
+                    aria-label={t('projects.approveNamed', { type: names.type(type.informationType) })}
                     onClick={() =>
                       review.mutate([
                         { informationType: type.informationType, approvalStatus: 'APPROVED', comment: null },
@@ -119,7 +126,7 @@ export function DeliveryCard(props: {
                   <button
                     type="button"
                     disabled={review.isPending}
-                    aria-label={t('projects.declineNamed', { type: type.informationType })}
+                    aria-label={t('projects.declineNamed', { type: names.type(type.informationType) })}
                     onClick={() => setDeclining(type.informationType)}
                   >
                     {t('projects.decline')}

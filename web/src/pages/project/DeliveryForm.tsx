@@ -10,6 +10,7 @@ import {
   SubcontractorSelect,
 } from '../../components/Pickers.js';
 import type { Delivery } from './deliveries.js';
+import { useReferenceNames } from '../../reference.js';
 
 /** what the form holds besides the pickers, from the submitted form */
 function fieldsOf(form: HTMLFormElement) {
@@ -155,6 +156,7 @@ export function CopyDeliveries(props: {
   projects: { id: string; name: string }[];
   done: () => void;
 }) {
+  const names = useReferenceNames();
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
@@ -210,7 +212,8 @@ export function CopyDeliveries(props: {
                     setPicked(event.target.checked ? [...picked, d.id] : picked.filter((id) => id !== d.id))
                   }
                 />
-                {d.fullCategory} {d.description ?? ''} ({d.informationTypesExpected.join(', ')})
+                {names.category(d.fullCategory)} {d.description ?? ''} (
+                {d.informationTypesExpected.map(names.type).join(', ')})
               </label>
             </li>
           ))}

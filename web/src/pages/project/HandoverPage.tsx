@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { paths } from '@byggdok/sdk';
-import { ApiFailure, api, dataOf, formText, unwrap } from '../../api.js';
+import { api, dataOf, formText, unwrap } from '../../api.js';
 import { Failure, Loaded } from '../../components/Layout.js';
 import { SubcontractorSelect } from '../../components/Pickers.js';
-import { formatFileSize } from '../../file-size.js';
 import { atLeast } from '../../roles.js';
 import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
+import { useReferenceNames } from '../../reference.js';
+import { formatsFor } from '../../format.js';
 
 type Report =
   paths['/construction/customers/{customerId}/projects/{projectId}/handover']['get']['responses'][200]['content']['application/json'];
@@ -74,22 +75,20 @@ function Archive(props: {
   const latest = useQuery({
     queryKey: ['zip', buildingId, choice],
     queryFn: async () => {
-      try {
-        return await dataOf(
-          api.GET('/construction/zip/{buildingId}/latest', {
-            params: {
-              path: { buildingId },
-              query: {
-                ...(choice.subcontractorId ? { subcontractorId: choice.subcontractorId } : {}),
-                ...(choice.since ? { excludeFilesBeforeDate: choice.since } : {}),
-              },
+      // orNone: no zip yet is 204 No Content, not a failed request
+      const zip = await dataOf(
+        api.GET('/construction/zip/{buildingId}/latest', {
+          params: {
+            path: { buildingId },
+            query: {
+              orNone: true,
+              ...(choice.subcontractorId ? { subcontractorId: choice.subcontractorId } : {}),
+              ...(choice.since ? { excludeFilesBeforeDate: choice.since } : {}),
             },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof ApiFailure && error.status === 404) return null;
-        throw error;
-      }
+          },
+        }),
+      );
+      return zip ?? null;
     },
     // followed while it builds
     refetchInterval: (query) =>
@@ -114,7 +113,7 @@ function Archive(props: {
     onSuccess: () => void latest.refetch(),
   });
   const zip = latest.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <div className="archive">
       <h3>{props.building.name}</h3>
@@ -151,7 +150,7 @@ function Archive(props: {
             <>
               {t('construction.zipReady', {
                 count: zip.fileCount ?? 0,
-                size: formatFileSize(zip.size ?? 0, i18n.language),
+                size: formatsFor(i18n.language).fileSize(zip.size ?? 0),
                 when: zip.readyAt ? dates.format(new Date(zip.readyAt)) : '',
               })}{' '}
               {zip.url && (
@@ -244,7 +243,7 @@ function HandedOver(props: { customerId: string; projectId: string }) {
       ),
   });
   const r = report.data;
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section aria-labelledby="handover-title">
       <h2 id="handover-title">{t('construction.handover')}</h2>
@@ -282,9 +281,10 @@ function HandedOver(props: { customerId: string; projectId: string }) {
 
 /** the handover report: the figures, per delivery and information type what came of it, what is incomplete */
 function HandoverReport(props: { report: Report }) {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const r = props.report;
-  const size = (bytes: number) => formatFileSize(bytes, i18n.language);
+  const size = (bytes: number) => formatsFor(i18n.language).fileSize(bytes);
   return (
     <article className="handover-report" aria-labelledby="report-title">
       <h3 id="report-title">
@@ -344,7 +344,7 @@ function HandoverReport(props: { report: Report }) {
                     {delivery.label}
                     {delivery.subcontractor ? ` · ${delivery.subcontractor.companyName}` : ''}
                   </td>
-                  <td>{type.informationType}</td>
+                  <td>{names.type(type.informationType)}</td>
                   <td>{type.documents}</td>
                   <td>
                     {t(`projects.approval.${type.approvalStatus ?? 'none'}`)}

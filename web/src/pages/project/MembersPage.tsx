@@ -8,6 +8,7 @@ import { atLeast, ROLES, type Role } from '../../roles.js';
 import { AuditLog } from '../PeoplePage.js';
 import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
+import { formatsFor } from '../../format.js';
 
 /**
  * Who works in the project and with which role (a project role overrides the customer role), people invited straight
@@ -62,7 +63,7 @@ export function MembersPage() {
       await queries.invalidateQueries({ queryKey: ['audit', customerId] });
     },
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own
   const grantable = ROLES.filter((candidate) => atLeast(role, candidate));
   return (

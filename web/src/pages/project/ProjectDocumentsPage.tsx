@@ -6,11 +6,12 @@ import { api, formText, unwrap } from '../../api.js';
 import { Failure, Loaded } from '../../components/Layout.js';
 import { DisciplineSelect, InformationTypesPicker, useTypeName } from '../../components/Pickers.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../../components/VirtualRows.js';
-import { formatFileSize } from '../../file-size.js';
 import { atLeast } from '../../roles.js';
 import { listDeliveries, STATES, useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
 import { RenamePanel } from './RenamePanel.js';
+import { useReferenceNames } from '../../reference.js';
+import { formatsFor } from '../../format.js';
 
 /** every document of a project, page by page (1,000 at a time) */
 async function projectDocuments(projectId: string) {
@@ -38,6 +39,7 @@ const SETTABLE = STATES.filter((state) => state !== 'NO_DOCUMENTS' && state !== 
  * and undone after.
  */
 export function ProjectDocumentsPage() {
+  const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const { customerId = '', projectId = '' } = useParams();
   const queries = useQueryClient();
@@ -108,14 +110,14 @@ export function ProjectDocumentsPage() {
                   d.filename
                 )}
               </td>
-              <td>{d.buildingCategory ?? '–'}</td>
+              <td>{d.buildingCategory ? names.category(d.buildingCategory) : '–'}</td>
               <td>{d.informationTypes.map(typeName).join(', ') || '–'}</td>
               <td>{d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}</td>
               <td>{d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}</td>
               <td className={`delivery-state state-${d.progressStatus ?? 'none'}`}>
                 {d.progressStatus ? t(`projects.states.${d.progressStatus}`) : '–'}
               </td>
-              <td>{formatFileSize(d.size, i18n.language)}</td>
+              <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
             </>
           )}
         />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
+import { formatsFor } from '../../format.js';
 
 /**
  * A subcontractor's portal link: the e-mail previewed and sent (a fresh token each time), and its tokens with expiry
@@ -54,7 +55,7 @@ export function SubcontractorLink(props: {
       ),
     onSuccess: () => tokens.refetch(),
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = { format: formatsFor(i18n.language).dateTime };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
   const failure = preview.error ?? send.error ?? revoke.error ?? tokens.error;
   if (!open)

@@ -54,6 +54,10 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const page = async (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  // a browser asks the root for /favicon.ico when a page (the service's own, a PDF) names no icon: the app's icon
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/app/favicon.svg', 301),
+  );
   // /app and /app/ alike (the router ignores a trailing slash)
   app.get('/app', { schema: { hide: true } }, page);
   app.get('/app/*', { schema: { hide: true } }, async (request, reply) => {

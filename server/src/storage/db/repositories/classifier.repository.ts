@@ -17,7 +17,26 @@ export function createClassifierRepository(params: {
         .executeTakeFirst();
       return row?.model ?? null;
     },
-    async recordCorrection({ ownerId, documentId, correction, update }) {
+    async corrections(documentId) {
+      const rows = await db
+        .selectFrom('classification_corrections as c')
+        .leftJoin('users as u', 'u.id', 'c.corrected_by_user_id')
+        .select(['c.field', 'c.created_at', 'u.name', 'u.email'])
+        .where('c.document_id', '=', documentId)
+        .orderBy('c.id', 'desc')
+        .execute();
+      const newest = new Map<string, { field: string; correctedAt: Date; correctedBy: string | null }>();
+      for (const row of rows) {
+        if (newest.has(row.field)) continue;
+        newest.set(row.field, {
+          field: row.field,
+          correctedAt: row.created_at,
+          correctedBy: row.name || row.email || null,
+        });
+      }
+      return [...newest.values()];
+    },
+    async recordCorrection({ ownerId, documentId, correction, correctedByUserId, update }) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('classification_corrections')
@@ -28,6 +47,7 @@ export function createClassifierRepository(params: {
             value: JSON.stringify(correction.value),
             previous_value: correction.previousValue === undefined ? null : JSON.stringify(correction.previousValue),
             features: JSON.stringify(correction.features),
+            corrected_by_user_id: correctedByUserId,
           })
           .execute();
         const current = await trx

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZipArchiveRecord } from '../../../../domain/zip/zip-archives.js';
 import type { ZipService } from '../../../../domain/zip/zip.service.js';
+import { isAppError } from '../../../../domain/shared/errors.js';
 import type { App } from '../../../app-types.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { Id, Timestamp, withProblems } from '../../../schemas/common.js';
@@ -96,11 +97,18 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
             excludeFilesBeforeDate: Exclude,
             latest_revisions: LatestRevisions,
             subcontractorId: Type.Optional(Uuid("the latest of this subcontractor's zips")),
+            orNone: Type.Optional(
+              Type.Boolean({
+                description:
+                  'true: answer 204 No Content when there is no zip yet (a page asking what exists), instead of 404',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
         response: withProblems(
           {
+            204: Type.Null({ description: 'no zip yet (only with orNone=true)' }),
             200: Type.Object({
               id: Type.String(),
               status: ZipStatus,
@@ -117,15 +125,22 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
         ),
       },
     },
-    async (request) => {
-      const { excludeFilesBeforeDate, subcontractorId, latest_revisions: latestRevisions } = request.query;
-      const zip = await deps.zips.latest({
-        principal: principalOf(request),
-        buildingId: request.params.buildingId,
-        ...(subcontractorId !== undefined ? { subcontractorId } : {}),
-        ...(excludeFilesBeforeDate !== undefined ? { excludeFilesBeforeDate } : {}),
-        ...(latestRevisions !== undefined ? { latestRevisions } : {}),
-      });
+    async (request, reply) => {
+      const { excludeFilesBeforeDate, subcontractorId, latest_revisions: latestRevisions, orNone } = request.query;
+      let zip;
+      try {
+        zip = await deps.zips.latest({
+          principal: principalOf(request),
+          buildingId: request.params.buildingId,
+          ...(subcontractorId !== undefined ? { subcontractorId } : {}),
+          ...(excludeFilesBeforeDate !== undefined ? { excludeFilesBeforeDate } : {}),
+          ...(latestRevisions !== undefined ? { latestRevisions } : {}),
+        });
+      } catch (error) {
+        // only "none yet" becomes 204: a building the caller may not see stays a 403/404
+        if (orNone === true && isAppError(error) && error.code === 'zip.not_found') return reply.code(204).send(null);
+        throw error;
+      }
       return {
         id: zip.id,
         status: zip.status,

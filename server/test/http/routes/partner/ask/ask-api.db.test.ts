@@ -188,7 +188,7 @@ describe.each(testEngines())('asking questions about the documents on %s', (engi
   it('answers in the language asked for, quoting the documents in theirs', async () => {
     const english = await ask({ body: { query: 'Hvem leverte sprinkleranlegget?', language: 'en' } });
     expect(english.body.answer).toMatch(/^The documents say: .*Firesafe AS/);
-    expect(english.body.follow_up_suggestions[0]).toMatch(/^What do the documents say about /);
+    expect(english.body.follow_up_suggestions[0]).toMatch(/^What (do the documents say about |does the section )/);
     const bokmal = await ask({ body: { query: 'How often must the elevator be inspected?', language: 'no' } });
     expect(bokmal.body.answer).toMatch(/^Dokumentene sier: .*every twelve months/);
     const asIs = await ask({ body: { query: 'How often must the elevator be inspected?' } });

@@ -1,0 +1,207 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+
+/**
+ * The rough edges of a first day, as classes, in both languages at 1280 and 390 px: every visited page's visible
+ * text holds no raw catalogue id (snake_case) and no sentence of the other language, the page never widens beyond
+ * the window (a long unbroken name wraps), the building table shows its State column at 1280 px, dates follow the
+ * browser's locale (en-GB: day before month), sizes read "B" not "byte", and no request of normal use fails (no
+ * report, no zip yet, the favicon). Screenshots in test-output/web/rough-*.png.
+ */
+const LONG_NAME = `Eiendomsselskapet${'Bryggeriet'.repeat(6)}AS`;
+const LONG_FILE = `FDV${'ventilasjonsaggregat'.repeat(4)}.pdf`;
+
+/** words that mark a sentence as Norwegian or English (function words, not names) */
+const WORDS = {
+  nb: new Set([
+    'og',
+    'ikke',
+    'eller',
+    'med',
+    'av',
+    'til',
+    'fra',
+    'er',
+    'på',
+    'som',
+    'det',
+    'har',
+    'du',
+    'denne',
+    'kan',
+  ]),
+  en: new Set(['the', 'and', 'not', 'with', 'of', 'to', 'from', 'is', 'on', 'which', 'it', 'has', 'you', 'your', 'a']),
+  // more English: words no Norwegian sentence has
+  enMore: new Set(['this', 'or', 'more', 'in', 'be', 'can', 'needs', 'that']),
+};
+
+/** sentences (lines of four words or more) with at least two marker words of the other language and none of its own */
+export function sentencesInOther(text: string, language: 'nb' | 'en'): string[] {
+  const english = new Set([...WORDS.en, ...WORDS.enMore]);
+  const other = language === 'nb' ? english : WORDS.nb;
+  const own = language === 'nb' ? WORDS.nb : english;
+  return text
+    .split(/\n|(?<=[.!?:])\s+/)
+    .map((line) => line.trim())
+    .filter((line) => {
+      // whole words only: a checksum's letters are no words
+      const words = line
+        .toLowerCase()
+        .split(/[\s,;()«»"“”]+/)
+        .filter((word) => /^\p{L}+$/u.test(word));
+      if (words.length < 4) return false;
+      return words.filter((w) => other.has(w)).length >= 2 && words.filter((w) => own.has(w)).length === 0;
+    });
+}
+
+/** raw snake_case catalogue ids (om_instructions, lift_documents, READ_ACCESS) in visible text */
+const rawIds = (text: string) => text.match(/\b([a-z]+_[a-z_]+|[A-Z]+_[A-Z_]+)\b/g) ?? [];
+
+describe('the rough edges of a first day, in both languages and two widths', () => {
+  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let browser: Browser;
+  let base: string;
+  let login: { email: string; password: string };
+  let owner: { id: string; buildingId: string };
+
+  beforeAll(async () => {
+    running = await startEmbeddedService('byggdok-rough-');
+    base = running.base;
+    login = await firstAdminLogin(base, running.dataDir);
+    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
+    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const partner = await call('POST', '/admin/partners', { name: 'Rough edges' }, admin);
+    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
+    const created = await call('POST', '/v1/building_owners', { name: LONG_NAME }, { 'x-api-key': key });
+    const buildingId = await call(
+      'PUT',
+      `/v1/building_owners/${created.id}/buildings`,
+      { name: `Bygg${'Sentrum'.repeat(8)}` },
+      { 'x-api-key': key },
+    );
+    owner = { id: created.id, buildingId };
+    await call('POST', '/admin/customers', { name: LONG_NAME, buildingOwnerId: created.id }, admin);
+    for (const filename of [`RIV/${LONG_FILE}`, 'ARK/Plan 1. etasje.pdf']) {
+      const registered = await call(
+        'PUT',
+        `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
+        { filename },
+        { 'x-api-key': key },
+      );
+      const put = await fetch(registered.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: await makePdf([`${filename}\nDrift og vedlikehold.\nFilteret skal byttes hver sjette måned.`]),
+      });
+      expect(put.status).toBe(200);
+    }
+    browser = await launchChromium();
+    await fs.mkdir(SHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  async function signedIn(language: 'nb' | 'en', width: number) {
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      locale: language === 'nb' ? 'nb-NO' : 'en-GB',
+    });
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${base}/app/`);
+    await page.waitForURL(/\/(oidc|auth)\//);
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
+    await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
+    await page.locator('header .who').waitFor();
+    await page
+      .getByRole('banner')
+      .getByLabel(/^(Språk|Language)/)
+      .selectOption(language);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    failed.length = 0;
+    return { context, page, failed };
+  }
+
+  /** opens a page of the app, lets it settle, and checks the classes on what a person sees */
+  async function visit(page: Page, pathname: string, shot: string, language: 'nb' | 'en', width: number) {
+    await page.goto(`${base}${pathname}`);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.getByText(/^(Laster|Loading) …$/).count(), { timeout: 15_000 }).toBe(0);
+    const text = await page.evaluate<string>('document.body.innerText');
+    expect.soft(rawIds(text), `${shot}: raw ids`).toEqual([]);
+    expect.soft(sentencesInOther(text, language), `${shot}: sentences in the other language`).toEqual([]);
+    expect.soft(text, `${shot}: sizes in B`).not.toMatch(/\d\s?bytes?\b/);
+    const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+    expect.soft(scrollWidth, `${shot}: the page fits the window`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(SHOTS, `rough-${language}-${width}-${shot}.png`), fullPage: true });
+    return text;
+  }
+
+  for (const language of ['nb', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      it(`holds in ${language} at ${width} px`, { timeout: 180_000 }, async () => {
+        const { context, page, failed } = await signedIn(language, width);
+        const building = `/app/owners/${owner.id}/buildings/${owner.buildingId}`;
+        await visit(page, '/app/', 'portfolio', language, width);
+        const table = await visit(page, building, 'building', language, width);
+        if (language === 'en') expect(table).toMatch(/\b\d{1,2} [A-Z][a-z]{2} \d{4}\b/);
+        if (width === 1280) {
+          // the State column is inside the table's box, not cut off
+          const box = await page.locator('.documents-scroll').boundingBox();
+          const state = await page.locator('table.documents th').last().boundingBox();
+          expect(box && state && state.x + state.width <= box.x + box.width + 1).toBe(true);
+        }
+        const documentPath = await page.locator('table.documents a').first().getAttribute('href');
+        const document = await visit(page, documentPath!, 'document', language, width);
+        // the classification in words: fields and values by name, not asBuilt / buildingCategory
+        expect(document).not.toMatch(/\b(asBuilt|isSchemaDrawing|buildingCategory|informationTypes?)\b/);
+        await visit(page, `${building}/report`, 'report', language, width);
+        await visit(page, '/app/people', 'people', language, width);
+        await visit(page, '/app/projects', 'projects', language, width);
+        expect(failed).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('serves a favicon and app icons through a manifest', async () => {
+    for (const file of ['favicon.svg', 'icon-192.png', 'icon-512.png', 'manifest.webmanifest']) {
+      expect((await fetch(`${base}/app/${file}`)).status, file).toBe(200);
+    }
+    const ico = await fetch(`${base}/favicon.ico`, { redirect: 'manual' });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get('location')).toBe('/app/favicon.svg');
+    const manifest = (await (await fetch(`${base}/app/manifest.webmanifest`)).json()) as { icons: { src: string }[] };
+    expect(manifest.icons.map((icon) => icon.src)).toContain('/app/icon-512.png');
+  });
+
+  it('tells a sentence of the other language from names and short labels', () => {
+    expect(sentencesInOther('Noe gikk galt: This operation needs the WRITE_ACCESS role or more', 'nb')).toHaveLength(1);
+    expect(sentencesInOther('Bryggen Eiendom AS\nKontorbygg Sentrum', 'en')).toEqual([]);
+    expect(rawIds('Last opp om_instructions, warranty')).toEqual(['om_instructions']);
+  });
+});
