@@ -13,7 +13,10 @@ export interface SearchPassage {
  * A text cut into pieces, each marked or not, from ranges that may come unsorted, overlap, touch or reach past the
  * text: overlapping and touching ranges become one marked piece, ranges are cut to the text, empty ones dropped.
  */
-export function markedPieces(text: string, ranges: readonly (readonly number[])[]): { text: string; marked: boolean }[] {
+export function markedPieces(
+  text: string,
+  ranges: readonly (readonly number[])[],
+): { text: string; marked: boolean }[] {
   const spans = ranges
     .map(([start, end]) => [Math.max(0, Math.trunc(start ?? 0)), Math.min(text.length, Math.trunc(end ?? 0))] as const)
     .filter(([start, end]) => Number.isFinite(start) && Number.isFinite(end) && start < end)

@@ -298,7 +298,8 @@ export function SearchPage() {
                       <div className="muted">
                         {[
                           names.get(hit.buildingId),
-                          hit.originalPath,
+                          // the folder only: the file's name is the hit's title
+                          hit.originalPath?.split('/').slice(0, -1).join('/'),
                           hit.buildingCategory && reference.category(hit.buildingCategory),
                           hit.discipline && reference.discipline(hit.discipline),
                         ]
