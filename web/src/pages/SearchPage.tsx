@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded } from '../components/Layout.js';
+import { SearchPassages } from '../components/SearchPassages.js';
 import { useReferenceNames } from '../reference.js';
 
 const PAGE = 20;
@@ -93,6 +94,10 @@ export function SearchPage() {
     setParams(next);
   };
 
+  // facets and the kind of document: what narrows the hits
+  const filtered = Object.keys(chosen).length > 0 || documentType !== null;
+  const clearFilters = () => set({ ...Object.fromEntries(FACETS.map(([param]) => [param, null])), type: null });
+
   const owners = useQuery({
     queryKey: ['owners'],
     queryFn: () => unwrap(api.GET('/v1/building_owners', { params: { query: { limit: 100 } } })),
@@ -113,7 +118,7 @@ export function SearchPage() {
     max_results: PAGE,
     start_index: start,
     include_aggregations: true,
-    include_passages: false,
+    include_passages: true,
     fuzziness: fuzzy ? ('auto' as const) : ('off' as const),
     latest_revisions: latestOnly,
     sort_by: sortBy,
@@ -207,8 +212,10 @@ export function SearchPage() {
       </form>
       {query.trim() === '' ? (
         <p className="muted">{t('search.hint')}</p>
+      ) : results.isPending ? (
+        <p role="status">{t('search.searching', { query })}</p>
       ) : (
-        <Loaded loading={results.isPending} error={results.error} retry={() => void results.refetch()}>
+        <Loaded loading={false} error={results.error} retry={() => void results.refetch()}>
           <div className="search-layout">
             <aside aria-label={t('search.facets')}>
               {FACETS.map(([param, aggregation, title]) => (
@@ -241,34 +248,67 @@ export function SearchPage() {
               </ul>
             </aside>
             <div>
-              <p role="status">{t('search.hits', { count: results.data?.numberOfHits ?? 0 })}</p>
-              <ol className="hits" start={start + 1}>
-                {results.data?.hits.map((hit) => (
-                  <li key={hit.id}>
-                    <Link
-                      to={`/owners/${ownerId}/buildings/${hit.buildingId}/documents/${hit.id}`}
-                      className="hit-title"
-                    >
-                      <Highlighted text={hit.filename.split('/').pop() ?? hit.filename} query={query} />
-                    </Link>
-                    {!hit.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
-                    {hit.title && hit.title !== hit.filename && (
-                      <div>
-                        <Highlighted text={hit.title} query={query} />
-                      </div>
+              <p role="status">
+                {results.isPlaceholderData && results.isFetching
+                  ? t('search.searching', { query })
+                  : t('search.hits', { count: results.data?.numberOfHits ?? 0 })}
+              </p>
+              {results.data?.hits.length === 0 && !results.isPlaceholderData && (
+                <div className="empty-hits">
+                  <p>{t(filtered ? 'search.noneFiltered' : 'search.none', { query })}</p>
+                  <p>
+                    {filtered && (
+                      <button type="button" onClick={clearFilters}>
+                        {t('search.clearFilters')}
+                      </button>
                     )}
-                    <div className="muted">
-                      {[
-                        names.get(hit.buildingId),
-                        hit.originalPath,
-                        hit.buildingCategory && reference.category(hit.buildingCategory),
-                        hit.discipline && reference.discipline(hit.discipline),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                  </li>
-                ))}
+                    {!fuzzy && (
+                      <button type="button" onClick={() => set({ fuzzy: null })}>
+                        {t('search.allowTypos')}
+                      </button>
+                    )}
+                    {building && (
+                      <button type="button" onClick={() => set({ building: null })}>
+                        {t('search.everyBuilding')}
+                      </button>
+                    )}
+                    {latestOnly && (
+                      <button type="button" onClick={() => set({ revisions: 'all' })}>
+                        {t('search.olderRevisions')}
+                      </button>
+                    )}
+                  </p>
+                </div>
+              )}
+              <ol className="hits" start={start + 1}>
+                {results.data?.hits.map((hit) => {
+                  const href = `/owners/${ownerId}/buildings/${hit.buildingId}/documents/${hit.id}`;
+                  return (
+                    <li key={hit.id}>
+                      <Link to={href} className="hit-title">
+                        <Highlighted text={hit.filename.split('/').pop() ?? hit.filename} query={query} />
+                      </Link>
+                      {!hit.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
+                      {hit.title && hit.title !== hit.filename && (
+                        <div>
+                          <Highlighted text={hit.title} query={query} />
+                        </div>
+                      )}
+                      <SearchPassages passages={hit.passages} documentHref={href} />
+                      <div className="muted">
+                        {[
+                          names.get(hit.buildingId),
+                          // the folder only: the file's name is the hit's title
+                          hit.originalPath?.split('/').slice(0, -1).join('/'),
+                          hit.buildingCategory && reference.category(hit.buildingCategory),
+                          hit.discipline && reference.discipline(hit.discipline),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </div>
+                    </li>
+                  );
+                })}
               </ol>
               <nav className="pager" aria-label={t('search.pages')}>
                 {start > 0 && (
