@@ -21,6 +21,15 @@ import { UploadPanel } from '../components/UploadPanel.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
+import { BulkActions } from '../components/BulkActions.js';
+import {
+  chosenOf,
+  NO_SELECTION,
+  shownState,
+  toggleAllShown,
+  toggleRow,
+  type Selection,
+} from '../selection.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -36,6 +45,7 @@ export function BuildingPage() {
   const path = { buildingOwnerId: ownerId, buildingId };
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: 'changed', ascending: false });
   const [filter, setFilter] = useState<DocumentFilter>(NO_FILTER);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
 
   const building = useQuery({
     queryKey: ['building', ownerId, buildingId],
@@ -51,6 +61,9 @@ export function BuildingPage() {
   const floors = useMemo(() => facet(all, (d) => [d.floor]), [all]);
   const shown = useMemo(() => filterDocuments(all, filter, sort, i18n.language), [all, filter, sort, i18n.language]);
   const set = (patch: Partial<DocumentFilter>) => setFilter((current) => ({ ...current, ...patch }));
+  const shownIds = useMemo(() => shown.map((d) => d.id), [shown]);
+  const allIds = useMemo(() => all.map((d) => d.id), [all]);
+  const chosen = useMemo(() => chosenOf(selection, allIds), [selection, allIds]);
 
   const toggle = (key: SortKey) =>
     setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key !== 'changed' }));
@@ -160,10 +173,28 @@ export function BuildingPage() {
           {t('building.showing', { shown: numbers.format(shown.length), loaded: numbers.format(all.length) })}
           {documents.loadingMore && ` · ${t('building.loadingMore')}`}
         </p>
+        {chosen.length > 0 && (
+          <BulkActions
+            ownerId={ownerId}
+            buildingId={buildingId}
+            ids={chosen}
+            role={role}
+            clear={() => setSelection(NO_SELECTION)}
+          />
+        )}
         {shown.length === 0 ? (
           <p>{t('building.none')}</p>
         ) : (
-          <DocumentTable rows={shown} header={header} ownerId={ownerId} buildingId={buildingId} />
+          <DocumentTable
+            rows={shown}
+            header={header}
+            ownerId={ownerId}
+            buildingId={buildingId}
+            selection={selection}
+            toggle={(id, checked, range) => setSelection((current) => toggleRow(current, shownIds, id, checked, range))}
+            toggleAll={() => setSelection((current) => toggleAllShown(current, shownIds))}
+            allState={shownState(selection, shownIds)}
+          />
         )}
       </Loaded>
     </section>
@@ -205,6 +236,11 @@ function DocumentTable(props: {
   header: (key: SortKey, label: string) => React.ReactNode;
   ownerId: string;
   buildingId: string;
+  selection: Selection;
+  /** `range`: a shift-click, from the row last clicked to this one */
+  toggle: (id: string, checked: boolean, range: boolean) => void;
+  toggleAll: () => void;
+  allState: 'all' | 'some' | 'none';
 }) {
   const names = useReferenceNames();
   const { t, i18n } = useTranslation();
@@ -213,9 +249,21 @@ function DocumentTable(props: {
   const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
-      <table className="documents" aria-rowcount={props.rows.length + 1}>
+      <table className="documents selectable" aria-rowcount={props.rows.length + 1}>
         <thead>
           <tr>
+            <th className="select">
+              <input
+                type="checkbox"
+                aria-label={t('bulk.allShown', { count: props.rows.length })}
+                title={t('bulk.allShown', { count: props.rows.length })}
+                checked={props.allState === 'all'}
+                ref={(box) => {
+                  if (box) box.indeterminate = props.allState === 'some';
+                }}
+                onChange={props.toggleAll}
+              />
+            </th>
             {props.header('name', t('building.name'))}
             <th>{t('building.folder')}</th>
             {props.header('category', t('building.category'))}
@@ -227,12 +275,28 @@ function DocumentTable(props: {
           </tr>
         </thead>
         <tbody>
-          <Spacer height={before} columns={8} />
+          <Spacer height={before} columns={9} />
           {items.map((item) => {
             const d = props.rows[item.index]!;
             const state = processingState(d);
             return (
-              <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
+              <tr
+                key={d.id}
+                aria-rowindex={item.index + 2}
+                aria-selected={props.selection.ids.has(d.id)}
+                style={{ height: ROW_HEIGHT }}
+              >
+                <td className="select">
+                  <input
+                    type="checkbox"
+                    aria-label={t('bulk.choose', { name: d.filename })}
+                    checked={props.selection.ids.has(d.id)}
+                    onChange={(event) =>
+                      // a checkbox's change comes from a click: shift held reaches back to the row last clicked
+                      props.toggle(d.id, event.target.checked, (event.nativeEvent as MouseEvent).shiftKey === true)
+                    }
+                  />
+                </td>
                 <td title={d.filename}>
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
@@ -257,7 +321,7 @@ function DocumentTable(props: {
               </tr>
             );
           })}
-          <Spacer height={after} columns={8} />
+          <Spacer height={after} columns={9} />
         </tbody>
       </table>
     </div>
