@@ -190,8 +190,8 @@ describe('bulk work and delivery review in a browser', () => {
       });
       const rows = page.locator('table.documents tbody tr[aria-rowindex]');
       await expect.poll(() => rows.count()).toBe(files.length);
-      const names = (await rows.locator('td:nth-child(2) a').allTextContents()).map((name) => name.trim());
-      const box = (index: number) => rows.nth(index).locator('td.select input');
+      const names = (await rows.locator('td:first-child a').allTextContents()).map((name) => name.trim());
+      const box = (index: number) => rows.nth(index).locator('td input.choose');
       await box(0).click();
       await box(3).click({ modifiers: ['Shift'] });
       const bulk = page.getByRole('region', { name: 'Valgte dokumenter' });

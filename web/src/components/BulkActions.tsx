@@ -51,9 +51,7 @@ export function BulkActions(props: {
     <section className="bulk-actions" aria-label={t('bulk.title')}>
       <p className="bulk-count" role="status">
         <strong>{t('bulk.chosen', { count: props.ids.length, formatted: numbers.number(props.ids.length) })}</strong>
-        {tooMany && (
-          <span className="bad"> {t('bulk.tooMany', { limit: numbers.number(BULK_LIMIT) })}</span>
-        )}
+        {tooMany && <span className="bad"> {t('bulk.tooMany', { limit: numbers.number(BULK_LIMIT) })}</span>}
       </p>
       <div className="bulk-buttons">
         <button type="button" disabled={zip.isPending || tooMany} onClick={() => zip.mutate()}>

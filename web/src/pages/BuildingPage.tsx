@@ -22,14 +22,7 @@ import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { BulkActions } from '../components/BulkActions.js';
-import {
-  chosenOf,
-  NO_SELECTION,
-  shownState,
-  toggleAllShown,
-  toggleRow,
-  type Selection,
-} from '../selection.js';
+import { chosenOf, NO_SELECTION, shownState, toggleAllShown, toggleRow, type Selection } from '../selection.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -67,8 +60,9 @@ export function BuildingPage() {
 
   const toggle = (key: SortKey) =>
     setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key !== 'changed' }));
-  const header = (key: SortKey, label: string) => (
+  const header = (key: SortKey, label: string, before?: React.ReactNode) => (
     <th aria-sort={sort.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+      {before}
       <button type="button" onClick={() => toggle(key)} title={t('building.sortBy', { column: label })}>
         {label} {sort.key === key ? (sort.ascending ? '▲' : '▼') : ''}
       </button>
@@ -233,7 +227,7 @@ const folderOf = (path: string) => path.split('/').slice(0, -1).join('/') || '�
 /** the table, drawing only the rows in view (and a few around them) however many documents pass the filters */
 function DocumentTable(props: {
   rows: DocumentRow[];
-  header: (key: SortKey, label: string) => React.ReactNode;
+  header: (key: SortKey, label: string, before?: React.ReactNode) => React.ReactNode;
   ownerId: string;
   buildingId: string;
   selection: Selection;
@@ -247,24 +241,26 @@ function DocumentTable(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
   const dates = { format: formatsFor(i18n.language).dateTime };
+  // the box choosing every shown row sits in the name column's header, as each row's box sits by its name
+  const chooseAll = (
+    <input
+      type="checkbox"
+      className="choose"
+      aria-label={t('bulk.allShown', { count: props.rows.length })}
+      title={t('bulk.allShown', { count: props.rows.length })}
+      checked={props.allState === 'all'}
+      ref={(box) => {
+        if (box) box.indeterminate = props.allState === 'some';
+      }}
+      onChange={props.toggleAll}
+    />
+  );
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
       <table className="documents selectable" aria-rowcount={props.rows.length + 1}>
         <thead>
           <tr>
-            <th className="select">
-              <input
-                type="checkbox"
-                aria-label={t('bulk.allShown', { count: props.rows.length })}
-                title={t('bulk.allShown', { count: props.rows.length })}
-                checked={props.allState === 'all'}
-                ref={(box) => {
-                  if (box) box.indeterminate = props.allState === 'some';
-                }}
-                onChange={props.toggleAll}
-              />
-            </th>
-            {props.header('name', t('building.name'))}
+            {props.header('name', t('building.name'), chooseAll)}
             <th>{t('building.folder')}</th>
             {props.header('category', t('building.category'))}
             <th>{t('building.discipline')}</th>
@@ -275,7 +271,7 @@ function DocumentTable(props: {
           </tr>
         </thead>
         <tbody>
-          <Spacer height={before} columns={9} />
+          <Spacer height={before} columns={8} />
           {items.map((item) => {
             const d = props.rows[item.index]!;
             const state = processingState(d);
@@ -286,9 +282,10 @@ function DocumentTable(props: {
                 aria-selected={props.selection.ids.has(d.id)}
                 style={{ height: ROW_HEIGHT }}
               >
-                <td className="select">
+                <td title={d.filename}>
                   <input
                     type="checkbox"
+                    className="choose"
                     aria-label={t('bulk.choose', { name: d.filename })}
                     checked={props.selection.ids.has(d.id)}
                     onChange={(event) =>
@@ -296,8 +293,6 @@ function DocumentTable(props: {
                       props.toggle(d.id, event.target.checked, (event.nativeEvent as MouseEvent).shiftKey === true)
                     }
                   />
-                </td>
-                <td title={d.filename}>
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
                   </Link>
@@ -321,7 +316,7 @@ function DocumentTable(props: {
               </tr>
             );
           })}
-          <Spacer height={after} columns={9} />
+          <Spacer height={after} columns={8} />
         </tbody>
       </table>
     </div>

@@ -63,9 +63,7 @@ export function DeliveryFiles(props: {
   });
   const download = useMutation({
     mutationFn: (documentId: string) =>
-      unwrap(
-        api.GET('/construction/documents/{documentId}/get-signed-url', { params: { path: { documentId } } }),
-      ),
+      unwrap(api.GET('/construction/documents/{documentId}/get-signed-url', { params: { path: { documentId } } })),
     onSuccess: (signed) => window.location.assign(signed.url),
   });
   // newest first: what just arrived is what waits for review
