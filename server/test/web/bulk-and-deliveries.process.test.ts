@@ -172,7 +172,7 @@ describe('bulk work and delivery review in a browser', () => {
   async function shots(page: Page, name: string) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -200,7 +200,7 @@ describe('bulk work and delivery review in a browser', () => {
       expect(await box(4).isChecked()).toBe(false);
       // the header's box says some are chosen; a click chooses all shown, another clears them, the first two again
       const all = page.getByRole('checkbox', { name: `Velg alle ${files.length} som vises` });
-      expect(await all.evaluate((input: HTMLInputElement) => input.indeterminate)).toBe(true);
+      expect(await all.evaluate((input) => (input as { indeterminate?: boolean }).indeterminate)).toBe(true);
       await shots(page, 'bulk-building-nb');
 
       // one zip of the four, streamed by the browser's own download

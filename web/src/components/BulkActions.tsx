@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../api.js';
+import { api, formText, unwrap } from '../api.js';
 import { formatsFor } from '../format.js';
 import { nameIn, useReference } from '../reference.js';
 import { atLeast, type Role } from '../roles.js';
@@ -124,9 +124,8 @@ function BulkEdit(props: { ownerId: string; buildingId: string; ids: string[]; d
       aria-label={t('bulk.edit')}
       onSubmit={(event) => {
         event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        const category = String(data.get('category') ?? '');
-        const discipline = String(data.get('discipline') ?? '');
+        const category = formText(event.currentTarget, 'category');
+        const discipline = formText(event.currentTarget, 'discipline');
         update.mutate({
           ...(category ? { buildingCategory: category } : {}),
           ...(discipline ? { discipline } : {}),
