@@ -45,6 +45,16 @@ export interface BulkMetadataPatch {
 /** documents one bulk request (zip or metadata) names at most */
 export const BULK_DOCUMENTS_LIMIT = 5000;
 
+/** documents of one bulk change the owner's classifier learns from */
+export const BULK_LEARN_SAMPLE = 20;
+
+/** at most `count` items, evenly spread over the list (first and last included) */
+export function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  const step = (items.length - 1) / (count - 1);
+  return Array.from({ length: count }, (_, index) => items[Math.round(index * step)]!);
+}
+
 export interface DocumentsRepository {
   /** a live document of the building that the partner API may show (not archived, not in a private folder) */
   findVisible(params: { buildingId: string; documentId: string }): Promise<DocumentRecord | null>;
@@ -419,7 +429,12 @@ export function createDocumentsService(deps: {
     const results = documents.map((d) => ({ document: d, changed: changedOf(d) }));
     const touched = results.filter((r) => r.changed.length > 0).map((r) => r.document.id);
     if (touched.length > 0) await repository.updateMetadataMany({ documentIds: touched, patch, at: clock.now() });
-    for (const { document, changed } of results) {
+    // one bulk change is one decision of a person: the classifier learns it from a spread of its documents, not from
+    // thousands of copies that would outweigh every single correction (and take minutes)
+    for (const { document, changed } of spread(
+      results.filter((r) => r.changed.length > 0),
+      BULK_LEARN_SAMPLE,
+    )) {
       if (changed.includes('buildingCategory') && deps.onCategoryCorrected)
         await deps.onCategoryCorrected({ document, buildingCategory: patch.buildingCategory! });
       if (changed.includes('informationTypes') && deps.onInformationTypesCorrected)
