@@ -22,8 +22,8 @@ describe('what can be done with the chosen documents', () => {
   it('lets a reader download them, and shows the bulk edit disabled with the reason', () => {
     actions('READ_ACCESS');
     expect(screen.getByText('3 documents chosen')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Download as zip' }) as HTMLButtonElement).disabled).toBe(false);
-    const edit = screen.getByRole('button', { name: 'Change category, discipline or types' }) as HTMLButtonElement;
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Download as zip' }).disabled).toBe(false);
+    const edit = screen.getByRole<HTMLButtonElement>('button', { name: 'Change category, discipline or types' });
     expect(edit.disabled).toBe(true);
     expect(edit.getAttribute('aria-describedby')).toBe('bulk-edit-why');
     expect(document.getElementById('bulk-edit-why')?.textContent).toMatch(/needs write access/);
@@ -32,7 +32,7 @@ describe('what can be done with the chosen documents', () => {
   it('offers the bulk edit to a writer, and nothing past the limit of 5,000', () => {
     actions('WRITE_ACCESS');
     expect(
-      (screen.getByRole('button', { name: 'Change category, discipline or types' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Change category, discipline or types' }).disabled,
     ).toBe(false);
     expect(screen.queryByText(/needs write access/)).toBeNull();
     cleanup();
@@ -41,6 +41,6 @@ describe('what can be done with the chosen documents', () => {
       Array.from({ length: 5001 }, (_, index) => `id-${index}`),
     );
     expect(screen.getByText(/At most 5,000 at a time/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Download as zip' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Download as zip' }).disabled).toBe(true);
   });
 });
