@@ -10786,6 +10786,144 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/construction/deliveries/{id}/decisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The history of decisions on a delivery: who approved or declined which information type, when, why */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description delivery id, exactly 36 characters */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              decisions: {
+                id: string;
+                informationType: string;
+                approvalStatus: 'APPROVED' | 'DECLINED' | null;
+                comment: string | null;
+                /** @description the person's name, their e-mail when they have none */
+                by: string;
+                /** Format: date-time */
+                at: string;
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/construction/documents/batch': {
     parameters: {
       query?: never;
@@ -17575,6 +17713,346 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/bulk-update-metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the category, discipline and/or information types of many documents of the building at once
+     * @description Each value is a person's correction (kept by reprocessing, learnt by the owner's classifier). All values and ids are checked first; then every document changes, or none. Answers per document what changed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1 to 5000 document ids of this building */
+            documentIds: string[];
+            /** @description NS 3451 code or MSC */
+            buildingCategory?: string;
+            /** @description a discipline code of the reference data; null clears it */
+            discipline?: string | null;
+            /** @description all information type ids, primary first (replaces the list) */
+            informationTypes?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              documents: {
+                id: string;
+                changed: string[];
+              }[];
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/documents/zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Download many documents of the building as one zip, streamed as it is written
+     * @description The files keep their upload folders; a manifest.csv (path, size, documentId) comes last. The whole list is checked before the first byte: a failure is a problem, never a broken zip. `check=true` answers the check alone (200 { count, filename }), for a page that reports errors before starting a download. A form post (application/x-www-form-urlencoded) may send documentIds as one comma-separated field.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description true: check the request, send no zip */
+          check?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description building owner id */
+          buildingOwnerId: string;
+          /** @description building id */
+          buildingId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            documentIds: string[] | string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json':
+              | {
+                  count: number;
+                  filename: string;
+                }
+              | string;
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

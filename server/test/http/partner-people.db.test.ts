@@ -76,6 +76,8 @@ describe.each(testEngines())('people on the partner routes, on %s', (engine) => 
       path: 'FDV/Brannstrategi.txt',
       pages: ['Brannstrategi: rømningsveier og brannalarm i alle etasjer.'],
     });
+    // its file, for the operations that read it (a zip of chosen documents)
+    await t.deps.blobs.put(`test/${documentId}`, Buffer.from('Brannstrategi: rømningsveier og brannalarm.'));
     const base = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}`;
     const report = await t.request({
       method: 'POST',

@@ -55,6 +55,8 @@ export function InformationTypesPicker(props: {
   value: string[];
   onChange: (types: string[]) => void;
   store?: 'name' | 'id';
+  /** what the chosen types are for (a delivery's expected types unless told) */
+  legend?: string;
 }) {
   const { t, i18n } = useTranslation();
   const reference = useReference();
@@ -75,7 +77,7 @@ export function InformationTypesPicker(props: {
   const labelOf = (value: string) => options.get(value)?.label ?? value;
   return (
     <fieldset className="ref-picker">
-      <legend>{t('construction.expectedTypes', { count: props.value.length })}</legend>
+      <legend>{props.legend ?? t('construction.expectedTypes', { count: props.value.length })}</legend>
       <label>
         {t('construction.findType')}
         <input

@@ -21,6 +21,8 @@ import { UploadPanel } from '../components/UploadPanel.js';
 import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
+import { BulkActions } from '../components/BulkActions.js';
+import { chosenOf, NO_SELECTION, shownState, toggleAllShown, toggleRow, type Selection } from '../selection.js';
 
 /**
  * A building's documents as a table: processing progress live for the building and each document, sorting, and
@@ -36,6 +38,7 @@ export function BuildingPage() {
   const path = { buildingOwnerId: ownerId, buildingId };
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: 'changed', ascending: false });
   const [filter, setFilter] = useState<DocumentFilter>(NO_FILTER);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
 
   const building = useQuery({
     queryKey: ['building', ownerId, buildingId],
@@ -51,11 +54,15 @@ export function BuildingPage() {
   const floors = useMemo(() => facet(all, (d) => [d.floor]), [all]);
   const shown = useMemo(() => filterDocuments(all, filter, sort, i18n.language), [all, filter, sort, i18n.language]);
   const set = (patch: Partial<DocumentFilter>) => setFilter((current) => ({ ...current, ...patch }));
+  const shownIds = useMemo(() => shown.map((d) => d.id), [shown]);
+  const allIds = useMemo(() => all.map((d) => d.id), [all]);
+  const chosen = useMemo(() => chosenOf(selection, allIds), [selection, allIds]);
 
   const toggle = (key: SortKey) =>
     setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key !== 'changed' }));
-  const header = (key: SortKey, label: string) => (
+  const header = (key: SortKey, label: string, before?: React.ReactNode) => (
     <th aria-sort={sort.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+      {before}
       <button type="button" onClick={() => toggle(key)} title={t('building.sortBy', { column: label })}>
         {label} {sort.key === key ? (sort.ascending ? '▲' : '▼') : ''}
       </button>
@@ -160,10 +167,28 @@ export function BuildingPage() {
           {t('building.showing', { shown: numbers.format(shown.length), loaded: numbers.format(all.length) })}
           {documents.loadingMore && ` · ${t('building.loadingMore')}`}
         </p>
+        {chosen.length > 0 && (
+          <BulkActions
+            ownerId={ownerId}
+            buildingId={buildingId}
+            ids={chosen}
+            role={role}
+            clear={() => setSelection(NO_SELECTION)}
+          />
+        )}
         {shown.length === 0 ? (
           <p>{t('building.none')}</p>
         ) : (
-          <DocumentTable rows={shown} header={header} ownerId={ownerId} buildingId={buildingId} />
+          <DocumentTable
+            rows={shown}
+            header={header}
+            ownerId={ownerId}
+            buildingId={buildingId}
+            selection={selection}
+            toggle={(id, checked, range) => setSelection((current) => toggleRow(current, shownIds, id, checked, range))}
+            toggleAll={() => setSelection((current) => toggleAllShown(current, shownIds))}
+            allState={shownState(selection, shownIds)}
+          />
         )}
       </Loaded>
     </section>
@@ -202,21 +227,40 @@ const folderOf = (path: string) => path.split('/').slice(0, -1).join('/') || '�
 /** the table, drawing only the rows in view (and a few around them) however many documents pass the filters */
 function DocumentTable(props: {
   rows: DocumentRow[];
-  header: (key: SortKey, label: string) => React.ReactNode;
+  header: (key: SortKey, label: string, before?: React.ReactNode) => React.ReactNode;
   ownerId: string;
   buildingId: string;
+  selection: Selection;
+  /** `range`: a shift-click, from the row last clicked to this one */
+  toggle: (id: string, checked: boolean, range: boolean) => void;
+  toggleAll: () => void;
+  allState: 'all' | 'some' | 'none';
 }) {
   const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
   const dates = { format: formatsFor(i18n.language).dateTime };
+  // the box choosing every shown row sits in the name column's header, as each row's box sits by its name
+  const chooseAll = (
+    <input
+      type="checkbox"
+      className="choose"
+      aria-label={t('bulk.allShown', { count: props.rows.length })}
+      title={t('bulk.allShown', { count: props.rows.length })}
+      checked={props.allState === 'all'}
+      ref={(box) => {
+        if (box) box.indeterminate = props.allState === 'some';
+      }}
+      onChange={props.toggleAll}
+    />
+  );
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
-      <table className="documents" aria-rowcount={props.rows.length + 1}>
+      <table className="documents selectable" aria-rowcount={props.rows.length + 1}>
         <thead>
           <tr>
-            {props.header('name', t('building.name'))}
+            {props.header('name', t('building.name'), chooseAll)}
             <th>{t('building.folder')}</th>
             {props.header('category', t('building.category'))}
             <th>{t('building.discipline')}</th>
@@ -232,8 +276,23 @@ function DocumentTable(props: {
             const d = props.rows[item.index]!;
             const state = processingState(d);
             return (
-              <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
+              <tr
+                key={d.id}
+                aria-rowindex={item.index + 2}
+                aria-selected={props.selection.ids.has(d.id)}
+                style={{ height: ROW_HEIGHT }}
+              >
                 <td title={d.filename}>
+                  <input
+                    type="checkbox"
+                    className="choose"
+                    aria-label={t('bulk.choose', { name: d.filename })}
+                    checked={props.selection.ids.has(d.id)}
+                    onChange={(event) =>
+                      // a checkbox's change comes from a click: shift held reaches back to the row last clicked
+                      props.toggle(d.id, event.target.checked, (event.nativeEvent as MouseEvent).shiftKey === true)
+                    }
+                  />
                   <Link to={`/owners/${props.ownerId}/buildings/${props.buildingId}/documents/${d.id}`}>
                     {d.filename}
                   </Link>

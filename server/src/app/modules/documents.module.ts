@@ -2,6 +2,8 @@ import type { AccessService } from '../../domain/access/access.service.js';
 import type { Principal } from '../../domain/access/principal.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
 import type { ClassifierService } from '../../domain/documents/classifier.service.js';
+import { disciplineEntries } from '../../domain/classification/reference-data.js';
+import { yazlWriter } from '../../integrations/zip/yazl-writer.js';
 import { createDocumentsService } from '../../domain/documents/documents.service.js';
 import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/jobs.js';
 import type { Clock } from '../../domain/shared/clock.js';
@@ -46,6 +48,8 @@ export function createDocumentsModule(deps: {
     isKnownInformationType: (id) => classifier.isKnownInformationType(id),
     onInformationTypesCorrected: (correction) => classifier.learnInformationTypes(correction),
     corrections: (documentId) => classifier.corrections(documentId),
+    isKnownDiscipline: (code) => disciplineEntries().has(code),
+    zipWriter: yazlWriter,
     ...(deps.onDocumentArchived ? { onArchived: deps.onDocumentArchived } : {}),
   });
   const uploads = createUploadsService({

@@ -89,6 +89,19 @@ export interface DeliveriesRepository {
   /** records the state reminded about; false when it is already the recorded one (nothing to send) */
   claimReminderState(params: { subcontractorId: string; state: string | null }): Promise<boolean>;
   userLabel(userId: string): Promise<string>;
+  /** the approvals and declines of the delivery's information types, newest first (from the audit log) */
+  decisions(deliveryId: string): Promise<DeliveryDecision[]>;
+}
+
+/** one approval or decline of an information type: who, when, and the comment given */
+export interface DeliveryDecision {
+  id: string;
+  informationType: string;
+  approvalStatus: 'APPROVED' | 'DECLINED' | null;
+  comment: string | null;
+  /** the person's name (their e-mail when they have none) */
+  by: string;
+  at: Date;
 }
 
 const DEFAULTS: DeliveryFields = {
@@ -308,6 +321,11 @@ export function createDeliveriesService(deps: {
 
   return {
     views,
+    /** the history of decisions on a delivery (READ_ACCESS to its project; 404 for one the caller cannot see) */
+    async decisions(params: { principal: Principal; deliveryId: string }): Promise<DeliveryDecision[]> {
+      const { delivery } = await authorizedDelivery({ ...params, need: 'read' });
+      return repository.decisions(delivery.id);
+    },
     async list(params: { principal: Principal; projectId: string }): Promise<DeliveryView[]> {
       const grant = await access.authorizeProject({ ...params, need: 'read' });
       return views(await repository.list({ projectId: grant.projectId }));

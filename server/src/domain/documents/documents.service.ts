@@ -3,6 +3,10 @@ import type { Principal } from '../access/principal.js';
 import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import { zipPaths } from '../zip/zip.service.js';
+import type { ZipWriter } from '../zip/zip-archives.js';
+import type { Readable } from 'node:stream';
+import { AppError, invalidField } from '../shared/errors.js';
 import type { BlobStore } from './blob-store.js';
 import { splitUploadPath, type DocumentRecord } from './document.js';
 import {
@@ -31,9 +35,33 @@ export interface DocumentMetadataPatch {
   drawingRevision?: string | null;
 }
 
+/** what a bulk change of a building's documents may set (a person's correction, kept by reprocessing) */
+export interface BulkMetadataPatch {
+  buildingCategory?: string;
+  discipline?: string | null;
+  informationTypes?: string[];
+}
+
+/** documents one bulk request (zip or metadata) names at most */
+export const BULK_DOCUMENTS_LIMIT = 5000;
+
+/** documents of one bulk change the owner's classifier learns from */
+export const BULK_LEARN_SAMPLE = 20;
+
+/** at most `count` items, evenly spread over the list (first and last included) */
+export function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  const step = (items.length - 1) / (count - 1);
+  return Array.from({ length: count }, (_, index) => items[Math.round(index * step)]!);
+}
+
 export interface DocumentsRepository {
   /** a live document of the building that the partner API may show (not archived, not in a private folder) */
   findVisible(params: { buildingId: string; documentId: string }): Promise<DocumentRecord | null>;
+  /** the documents among `documentIds` that `findVisible` would find, in no particular order */
+  findVisibleMany(params: { buildingId: string; documentIds: readonly string[] }): Promise<DocumentRecord[]>;
+  /** the same metadata change on many documents of one building, at once */
+  updateMetadataMany(params: { documentIds: readonly string[]; patch: BulkMetadataPatch; at: Date }): Promise<void>;
   findById(params: { documentId: string; includeArchived: boolean }): Promise<DocumentRecord | null>;
   list(params: {
     buildingId: string;
@@ -94,6 +122,10 @@ export function createDocumentsService(deps: {
   corrections?: (documentId: string) => Promise<{ field: string; correctedAt: Date; correctedBy: string | null }[]>;
   /** a document was deleted (archived): what was made from it goes with it (its maintenance tasks) */
   onArchived?: (params: { principal: Principal; document: DocumentRecord }) => Promise<void>;
+  /** a discipline code a person may set (the reference data's) */
+  isKnownDiscipline?: (code: string) => boolean;
+  /** streams a selection of documents as one zip (bulk download) */
+  zipWriter?: ZipWriter;
 }) {
   const { repository, access, blobs, pageTokens, clock } = deps;
 
@@ -319,7 +351,122 @@ export function createDocumentsService(deps: {
     return (await repository.versions({ buildingId: document.buildingId, documentId: document.id })) ?? [document];
   }
 
-  return { get, update, archive, list, categoryCounts, status, restore, pages, locate, versions };
+  /**
+   * The documents of a bulk request, each as the caller may see it: one that is not a visible document of this
+   * building (another owner's, archived, under a private folder, never there) refuses the whole request alike, naming
+   * its place in the list and nothing else about it.
+   */
+  async function selection(params: Target & { documentIds: readonly string[] }): Promise<DocumentRecord[]> {
+    const ids = params.documentIds.map((id) => id.toLowerCase());
+    const found = new Map(
+      (await repository.findVisibleMany({ buildingId: params.buildingId, documentIds: [...new Set(ids)] })).map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    const missing = ids.findIndex((id) => !found.has(id));
+    if (missing >= 0) {
+      const path = `/documentIds/${missing}`;
+      throw new AppError({
+        code: 'document.not_found',
+        kind: 'not_found',
+        message: `documentIds/${missing} is not a document of this building`,
+        fieldErrors: [{ path, message: 'is not a document of this building' }],
+      });
+    }
+    const seen = new Set<string>();
+    return ids.flatMap((id) => (seen.has(id) ? [] : (seen.add(id), [found.get(id)!])));
+  }
+
+  /**
+   * Many documents of a building as one zip, streamed as it is written (READ_ACCESS): the files in their upload
+   * folders, then `manifest.csv` listing each path, size and document id. The whole list is checked before the first
+   * byte is sent.
+   */
+  async function zip(
+    params: Target & { documentIds: readonly string[] },
+  ): Promise<{ stream: Readable; filename: string; count: number }> {
+    if (!deps.zipWriter) throw new Error('no zip writer configured');
+    await access.authorizeBuilding({ ...params, need: 'read' });
+    const documents = await selection(params);
+    const pending = documents.findIndex((d) => d.uploadState !== 'uploaded');
+    if (pending >= 0) throw invalidField(`/documentIds/${pending}`, 'has not finished uploading');
+    const paths = zipPaths(documents);
+    const rows = documents.map((d, index) => [paths[index]!, String(d.size), d.id]);
+    const csv = [['path', 'size', 'documentId'], ...rows]
+      .map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
+      .join('\r\n');
+    const stream = deps.zipWriter({
+      entries: documents.map((document, index) => ({
+        path: paths[index]!,
+        compress: false,
+        open: () => blobs.get(document.blobKey),
+      })),
+      late: [{ path: 'manifest.csv', content: () => Buffer.from(`${csv}\r\n`) }],
+    });
+    const day = clock.now().toISOString().slice(0, 10);
+    return { stream, filename: `documents-${day}.zip`, count: documents.length };
+  }
+
+  /**
+   * The same category, discipline and/or information types on many documents of a building (WRITE_ACCESS): every
+   * value and every document is checked first, then all change together; each is a person's correction that
+   * reprocessing keeps and the owner's classifier learns from. Says per document what changed.
+   */
+  async function bulkUpdate(
+    params: Target & { documentIds: readonly string[]; patch: BulkMetadataPatch },
+  ): Promise<{ id: string; changed: string[] }[]> {
+    await access.authorizeBuilding({ ...params, need: 'write' });
+    const patch: BulkMetadataPatch = {};
+    if (params.patch.buildingCategory !== undefined) {
+      const raw = params.patch.buildingCategory.trim();
+      const code = raw.toUpperCase() === 'MSC' ? 'MSC' : raw;
+      if (!deps.isValidBuildingCategory(code)) throw invalidBuildingCategory();
+      patch.buildingCategory = code;
+    }
+    if (params.patch.discipline !== undefined) {
+      const code = params.patch.discipline === null ? null : params.patch.discipline.trim();
+      if (code !== null && deps.isKnownDiscipline && !deps.isKnownDiscipline(code))
+        throw invalidField('/discipline', `"${code.slice(0, 40)}" is not a known discipline code`);
+      patch.discipline = code === '' ? null : code;
+    }
+    if (params.patch.informationTypes !== undefined) {
+      const known = deps.isKnownInformationType;
+      const index = known ? params.patch.informationTypes.findIndex((id) => !known(id)) : -1;
+      if (index >= 0) throw invalidField(`/informationTypes/${index}`, 'is not a known information type id');
+      patch.informationTypes = [...new Set(params.patch.informationTypes)];
+    }
+    if (Object.keys(patch).length === 0)
+      throw invalidField('/buildingCategory', 'or discipline or informationTypes: name at least one to change');
+    const documents = await selection(params);
+    const changedOf = (d: DocumentRecord) => [
+      ...(patch.buildingCategory !== undefined && patch.buildingCategory !== d.buildingCategory
+        ? ['buildingCategory']
+        : []),
+      ...(patch.discipline !== undefined && patch.discipline !== d.discipline ? ['discipline'] : []),
+      ...(patch.informationTypes !== undefined &&
+      JSON.stringify(patch.informationTypes) !== JSON.stringify(d.informationTypes)
+        ? ['informationTypes']
+        : []),
+    ];
+    const results = documents.map((d) => ({ document: d, changed: changedOf(d) }));
+    const touched = results.filter((r) => r.changed.length > 0).map((r) => r.document.id);
+    if (touched.length > 0) await repository.updateMetadataMany({ documentIds: touched, patch, at: clock.now() });
+    // one bulk change is one decision of a person: the classifier learns it from a spread of its documents, not from
+    // thousands of copies that would outweigh every single correction (and take minutes)
+    for (const { document, changed } of spread(
+      results.filter((r) => r.changed.length > 0),
+      BULK_LEARN_SAMPLE,
+    )) {
+      if (changed.includes('buildingCategory') && deps.onCategoryCorrected)
+        await deps.onCategoryCorrected({ document, buildingCategory: patch.buildingCategory! });
+      if (changed.includes('informationTypes') && deps.onInformationTypesCorrected)
+        await deps.onInformationTypesCorrected({ document, informationTypes: patch.informationTypes! });
+    }
+    return results.map((r) => ({ id: r.document.id, changed: r.changed }));
+  }
+
+  return { get, update, archive, list, categoryCounts, status, restore, pages, locate, versions, zip, bulkUpdate };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { Delivery } from './deliveries.js';
+import { DeliveryFiles } from './DeliveryFiles.js';
 import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
 
@@ -158,6 +159,11 @@ export function DeliveryCard(props: {
           );
         })}
       </ul>
+      <DeliveryFiles
+        deliveryId={delivery.id}
+        projectId={delivery.projectId}
+        version={`${delivery.updatedAt}:${delivery.progress.delivered}:${delivery.progress.approved}:${delivery.progress.declined}`}
+      />
       {props.canReview && delivered.length > 1 && (
         <button
           type="button"

@@ -107,7 +107,8 @@ export function SubcontractorLink(props: {
         </figure>
       )}
       {send.isSuccess && <p role="status">{t('projects.sent')}</p>}
-      <h4>{t('projects.tokens')}</h4>
+      {/* the heading only once there is a link to list */}
+      {(tokens.data?.tokens.length ?? 0) > 0 && <h4>{t('projects.tokens')}</h4>}
       <ul className="key-list">
         {tokens.data?.tokens.map((token) => (
           <li key={token.id}>

@@ -11,6 +11,7 @@ import { registerDeleteBuildingRoute } from './buildings/delete-building.route.j
 import { registerGetBuildingRoute } from './buildings/get-building.route.js';
 import { registerListBuildingsRoute } from './buildings/list-buildings.route.js';
 import { registerUpdateBuildingRoute } from './buildings/update-building.route.js';
+import { registerBulkDocumentRoutes } from './documents/bulk-documents.route.js';
 import { registerBuildingCategoryRoutes } from './documents/building-categories.route.js';
 import { registerDeleteDocumentRoute } from './documents/delete-document.route.js';
 import { registerDocumentStatusRoute } from './documents/document-status.route.js';
@@ -66,6 +67,7 @@ export function registerPartnerRoutes(app: App, services: HttpServices): void {
   registerBuildingStatusRoute(app, services);
   registerRequestUploadRoute(app, services);
   registerListDocumentsRoute(app, services);
+  registerBulkDocumentRoutes(app, services);
   registerGetDocumentRoute(app, services);
   registerDocumentPagesRoute(app, services);
   registerUpdateDocumentRoute(app, services);

@@ -238,6 +238,33 @@ export function createDeliveriesRepository(
         .executeTakeFirst();
       return claimed !== undefined;
     },
+    async decisions(deliveryId) {
+      const rows = await db
+        .selectFrom('audit_events')
+        .select(['id', 'occurred_at', 'actor_label', 'actor_name', 'details'])
+        .where('target_type', '=', 'delivery')
+        .where('target_id', '=', deliveryId)
+        .where('action', '=', 'delivery.approval_changed')
+        .orderBy('occurred_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1000)
+        .execute();
+      return rows.map((row) => {
+        const details = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as {
+          informationType?: string;
+          approvalStatus?: 'APPROVED' | 'DECLINED' | null;
+          comment?: string | null;
+        };
+        return {
+          id: row.id,
+          informationType: details.informationType ?? '',
+          approvalStatus: details.approvalStatus ?? null,
+          comment: details.comment ?? null,
+          by: row.actor_name ?? row.actor_label ?? '',
+          at: new Date(row.occurred_at),
+        };
+      });
+    },
     async userLabel(userId) {
       const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? userId;

@@ -26,6 +26,43 @@ export function createDocumentsRepository(params: {
       return row ? toDocument(row) : null;
     },
 
+    async findVisibleMany({ buildingId, documentIds }) {
+      const ids = documentIds.filter(isUuid);
+      if (ids.length === 0) return [];
+      const rows: Awaited<ReturnType<ReturnType<typeof visibleInBuilding>['execute']>> = [];
+      for (let start = 0; start < ids.length; start += 1000) {
+        rows.push(
+          ...(await visibleInBuilding(buildingId)
+            .where('d.id', 'in', ids.slice(start, start + 1000))
+            .execute()),
+        );
+      }
+      return rows.map(toDocument);
+    },
+
+    async updateMetadataMany({ documentIds, patch, at }) {
+      for (let start = 0; start < documentIds.length; start += 1000) {
+        await db
+          .updateTable('documents')
+          .set({
+            updated_at: at,
+            ...(patch.buildingCategory !== undefined
+              ? { building_category: patch.buildingCategory, building_category_source: 'person' as const }
+              : {}),
+            ...(patch.discipline !== undefined ? { discipline: patch.discipline } : {}),
+            ...(patch.informationTypes !== undefined
+              ? {
+                  information_types: patch.informationTypes,
+                  information_type: patch.informationTypes[0] ?? null,
+                  information_types_source: 'person' as const,
+                }
+              : {}),
+          })
+          .where('id', 'in', documentIds.slice(start, start + 1000))
+          .execute();
+      }
+    },
+
     async pages({ documentId, from, to }) {
       const rows = await db
         .selectFrom('document_pages')

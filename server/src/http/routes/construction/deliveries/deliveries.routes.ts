@@ -17,6 +17,20 @@ import {
   SubcontractorEmailBody,
 } from '../../../schemas/deliveries.js';
 import { PERSON_SECURITY, Uuid } from '../../../schemas/people.js';
+import { Timestamp } from '../../../schemas/common.js';
+
+const DecisionListSchema = Type.Object({
+  decisions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      informationType: Type.String(),
+      approvalStatus: Type.Union([Type.Literal('APPROVED'), Type.Literal('DECLINED'), Type.Null()]),
+      comment: Type.Union([Type.String(), Type.Null()]),
+      by: Type.String({ description: "the person's name, their e-mail when they have none" }),
+      at: Timestamp,
+    }),
+  ),
+});
 
 /**
  * Deliveries: what each subcontractor owes a project. READ_ACCESS lists them with their progress; WRITE_ACCESS
@@ -39,6 +53,25 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
     async (request) => {
       const deliveries = await deps.deliveries.list({ principal: principalOf(request), ...request.params });
       return { deliveries: deliveries.map(presentDelivery) };
+    },
+  );
+
+  app.get(
+    '/construction/deliveries/:id/decisions',
+    {
+      schema: {
+        ...schema,
+        summary: 'The history of decisions on a delivery: who approved or declined which information type, when, why',
+        params: DeliveryIdParams,
+        response: withProblems({ 200: DecisionListSchema }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const decisions = await deps.deliveries.decisions({
+        principal: principalOf(request),
+        deliveryId: request.params.id.toLowerCase(),
+      });
+      return { decisions: decisions.map((d) => ({ ...d, at: d.at.toISOString() })) };
     },
   );
 

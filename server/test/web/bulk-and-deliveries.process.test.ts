@@ -1,0 +1,339 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { readZip } from '../helpers/zip-reader.js';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+
+/**
+ * Bulk work on a building and deliveries reviewed where they are approved, in a real Chromium against the real
+ * service: documents chosen with a click and a shift-click, downloaded as one zip (its entries checked) and given one
+ * category at once; a delivery card listing its files (size, state, open, download) and the decisions taken on it.
+ * In Norwegian and English, at desktop and phone widths.
+ */
+describe('bulk work and delivery review in a browser', () => {
+  let running: { stop(): Promise<void> };
+  let browser: Browser;
+  let base: string;
+  let login: { email: string; password: string };
+  let owner: { id: string; buildingId: string; customerId: string };
+  let partnerKey: Record<string, string>;
+  const files = [
+    'ARK/Plan 1. etasje.pdf',
+    'ARK/Plan 2. etasje.pdf',
+    'RIV/FDV ventilasjonsaggregat.pdf',
+    'RIV/Filterbytte.pdf',
+    'RIE/Kursfortegnelse.pdf',
+  ];
+
+  beforeAll(async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-bulk-web-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const service = startByggdok({
+      args: ['serve'],
+      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
+    });
+    running = {
+      async stop() {
+        await stopProcess(service);
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+    await waitForHttp(`${base}/readyz`, 170_000);
+    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
+    login = {
+      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
+      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
+    };
+    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
+    partnerKey = { 'x-api-key': (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string };
+    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, partnerKey);
+    const buildingId = await call(
+      'PUT',
+      `/v1/building_owners/${created.id}/buildings`,
+      { name: 'Kontorbygg Sentrum' },
+      partnerKey,
+    );
+    const customer = await call(
+      'POST',
+      '/admin/customers',
+      { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id },
+      admin,
+    );
+    owner = { id: created.id, buildingId, customerId: customer.id };
+    const documents = `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`;
+    for (const filename of files) {
+      const registered = await call('PUT', documents, { filename }, partnerKey);
+      const put = await fetch(registered.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: await makePdf([`${filename}\nDrift og vedlikehold.`]),
+      });
+      expect(put.status).toBe(200);
+    }
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const status = await call(
+        'GET',
+        `/v1/building_owners/${owner.id}/buildings/${buildingId}/status`,
+        undefined,
+        partnerKey,
+      );
+      if (status.processed_documents === files.length) break;
+      if (Date.now() > deadline) throw new Error(`not processed: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    browser = await launchChromium();
+    await fs.mkdir(SHOTS, { recursive: true });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  async function call(method: string, url: string, body: unknown, headers: Record<string, string>) {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  }
+
+  /** the signed-in person's own calls, with the session cookie of the page */
+  function callAs(page: Page) {
+    return async (method: string, url: string, data?: unknown) => {
+      const response = await page.request.fetch(`${base}${url}`, {
+        method,
+        headers: { origin: base },
+        ...(data ? { data } : {}),
+      });
+      if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+      return response.status() === 204 ? null : response.json();
+    };
+  }
+
+  function arriveAt(page: Page, url: string | RegExp): Promise<void> {
+    return page.waitForURL(url).catch((error: Error) => {
+      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(url);
+      throw error;
+    });
+  }
+
+  async function open(params: { locale: string; width: number; language: 'nb' | 'en'; at: string }) {
+    const context = await browser.newContext({
+      viewport: { width: params.width, height: 900 },
+      locale: params.locale,
+      bypassCSP: true,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const wanted = `${base}/app${params.at}`;
+    await page.goto(wanted);
+    await arriveAt(page, /\/oidc\/interaction\//);
+    await page.waitForLoadState('networkidle');
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
+    await page.click('button[type=submit]');
+    // the generated password works once: the first sign-in chooses the administrator's own
+    const chosen = page.locator('#passwordRepeat');
+    const first = await Promise.race([chosen.waitFor().then(() => true), arriveAt(page, wanted).then(() => false)]);
+    if (first) {
+      login = { ...login, password: 'Mange-dokumenter-2026' };
+      await page.locator('#password').fill(login.password);
+      await chosen.fill(login.password);
+      await Promise.all([arriveAt(page, wanted), page.locator('button[type=submit]').click()]);
+    }
+    await page.locator('header .who').waitFor();
+    await language(page, params.language);
+    return { context, page };
+  }
+
+  async function language(page: Page, chosen: 'nb' | 'en') {
+    await page
+      .getByRole('banner')
+      .getByLabel(/^(Språk|Language)/)
+      .selectOption(chosen);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(chosen);
+  }
+
+  /** screenshots at both widths; the page never wider than the window */
+  async function shots(page: Page, name: string) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it(
+    'chooses documents with a shift-click, downloads them as one zip and gives them one category',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await open({
+        locale: 'nb-NO',
+        width: 1280,
+        language: 'nb',
+        at: `/owners/${owner.id}/buildings/${owner.buildingId}`,
+      });
+      const rows = page.locator('table.documents tbody tr[aria-rowindex]');
+      await expect.poll(() => rows.count()).toBe(files.length);
+      const names = (await rows.locator('td:first-child a').allTextContents()).map((name) => name.trim());
+      const box = (index: number) => rows.nth(index).locator('td input.choose');
+      await box(0).click();
+      await box(3).click({ modifiers: ['Shift'] });
+      const bulk = page.getByRole('region', { name: 'Valgte dokumenter' });
+      await bulk.getByText('4 dokumenter valgt').waitFor();
+      for (const index of [0, 1, 2, 3]) expect(await box(index).isChecked()).toBe(true);
+      expect(await box(4).isChecked()).toBe(false);
+      // the header's box says some are chosen; a click chooses all shown, another clears them, the first two again
+      const all = page.getByRole('checkbox', { name: `Velg alle ${files.length} som vises` });
+      expect(await all.evaluate((input) => (input as { indeterminate?: boolean }).indeterminate)).toBe(true);
+      await shots(page, 'bulk-building-nb');
+
+      // one zip of the four, streamed by the browser's own download
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        bulk.getByRole('button', { name: 'Last ned som zip' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
+      const saved = path.join(os.tmpdir(), `bulk-${Date.now()}.zip`);
+      await download.saveAs(saved);
+      const entries = await readZip(await fs.readFile(saved));
+      await fs.rm(saved, { force: true });
+      const expected = names.slice(0, 4).map((name) => files.find((file) => file.endsWith(`/${name}`))!);
+      expect([...entries.keys()].sort()).toEqual([...expected, 'manifest.csv'].sort());
+      for (const file of expected) expect(entries.get(file)!.subarray(0, 5).toString()).toBe('%PDF-');
+      await bulk.getByText('Nedlastingen av 4 filer har startet.').waitFor();
+
+      // one category for the four: 362, chosen by name
+      await bulk.getByRole('button', { name: 'Endre kategori, fag eller typer' }).click();
+      const edit = page.getByRole('form', { name: 'Endre kategori, fag eller typer' });
+      await edit.getByLabel('NS 3451').selectOption('362');
+      await shots(page, 'bulk-edit-nb');
+      await edit.getByRole('button', { name: 'Endre 4 dokumenter' }).click();
+      await edit.getByText('4 dokumenter endret.').waitFor();
+      const listed = await call(
+        'GET',
+        `/v1/building_owners/${owner.id}/buildings/${owner.buildingId}/documents?limit=100`,
+        undefined,
+        partnerKey,
+      );
+      const byName = new Map(
+        (listed.documents as { filename: string; buildingCategory: string | null }[]).map((d) => [d.filename, d]),
+      );
+      for (const name of names.slice(0, 4)) expect(byName.get(name)?.buildingCategory).toBe('362');
+      expect(byName.get(names[4]!)?.buildingCategory).not.toBe('362');
+      // the table follows
+      await expect
+        .poll(() => rows.filter({ hasText: /^362|Rørsystem|362 / }).count(), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(1);
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      // in English the same choice reads in English
+      await language(page, 'en');
+      await page.getByRole('region', { name: 'Chosen documents' }).getByText('4 documents chosen').waitFor();
+      await shots(page, 'bulk-building-en');
+      await context.close();
+    },
+  );
+
+  it("reviews a delivery's files and the decisions taken on it on its card", { timeout: 240_000 }, async () => {
+    const { context, page } = await open({ locale: 'en-GB', width: 1280, language: 'en', at: '/projects' });
+    const call = callAs(page);
+    const project = await call('POST', `/construction/customers/${owner.customerId}/projects`, {
+      name: 'Skole Nord',
+      buildings: [{ name: 'Hovedbygg' }],
+    });
+    const projectBase = `/construction/customers/${owner.customerId}/projects/${project.id}`;
+    const subcontractor = await call('POST', `${projectBase}/subcontractors`, {
+      companyName: 'Rør & Varme AS',
+      email: 'kari@rorvarme.test',
+    });
+    await call('POST', `${projectBase}/subcontractors`, { companyName: 'Elektro AS', email: 'post@elektro.test' });
+    const delivery = await call('POST', '/construction/deliveries/', {
+      customerId: owner.customerId,
+      projectId: project.id,
+      buildingCategory: '315',
+      fullCategory: '315',
+      description: 'Sanitæranlegg',
+      informationTypesExpected: ['FDV-dokumentasjon', 'Produktdatablad'],
+    });
+    await call('PUT', `/construction/deliveries/${delivery.id}`, { subContractorId: subcontractor.id });
+    const { token } = await call('POST', `${projectBase}/subcontractors/${subcontractor.id}/tokens`, {});
+    const uploads: [string, string][] = [
+      ['FDV-dokumentasjon', 'FDV sanitær med et svært langt filnavn uten mellomrom_Blandebatteri-BX200-rev3.pdf'],
+      ['Produktdatablad', 'Produktdatablad blandebatteri.pdf'],
+    ];
+    for (const [informationType, filename] of uploads) {
+      const registered = await fetch(`${base}/construction/public/upload/${project.id}/${subcontractor.id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          buildingId: project.buildings[0].id,
+          filename,
+          deliveryId: delivery.id,
+          informationType,
+        }),
+      }).then((r) => r.json() as Promise<{ uploadUrl: string }>);
+      const put = await fetch(registered.uploadUrl, {
+        method: 'PUT',
+        body: await makePdf([`${filename}\nSanitær.`]),
+      });
+      expect(put.status).toBe(200);
+    }
+    await page.goto(`${base}/app/projects/${owner.customerId}/${project.id}`);
+    const card = page.locator('li.delivery').filter({ hasText: 'Sanitæranlegg' });
+    const fileList = card.getByRole('region', { name: 'Files' });
+    await expect.poll(() => fileList.locator('li').count(), { timeout: 30_000 }).toBe(2);
+    const fdv = fileList.locator('li').filter({ hasText: 'FDV sanitær' });
+    await expect.poll(() => fdv.textContent(), { timeout: 60_000 }).toMatch(/Ready/);
+    expect(await fdv.textContent()).toMatch(/\d+(\.\d)?\s(B|kB)/);
+    expect(await fdv.getByRole('link').getAttribute('href')).toMatch(/\/app\/projects\/.+\/drawings\/[0-9a-f-]{36}$/);
+    expect(await fdv.getByRole('button', { name: /^Download FDV sanitær/ }).isEnabled()).toBe(true);
+    // no decision yet: no empty heading
+    expect(await card.getByRole('region', { name: 'Decisions' }).count()).toBe(0);
+
+    // declined with a reason, then approved: both on the card, newest first, who and why
+    await page.reload();
+    await page.getByRole('button', { name: 'Decline Produktdatablad' }).click();
+    await page.getByLabel('What is missing? (the subcontractor sees this)').fill('Gjelder feil modell.');
+    await page.getByRole('button', { name: 'Send decline' }).click();
+    await page.getByRole('button', { name: 'Approve FDV-dokumentasjon' }).click();
+    const history = card.getByRole('region', { name: 'Decisions' }).locator('li');
+    await expect.poll(() => history.count(), { timeout: 20_000 }).toBe(2);
+    expect(await history.nth(0).textContent()).toMatch(/approved FDV-dokumentasjon/);
+    expect(await history.nth(1).textContent()).toMatch(/declined Produktdatablad.*“Gjelder feil modell\.”/);
+    expect(await history.nth(1).textContent()).toMatch(/\d{1,2} \w{3} \d{4}/);
+    // the portal links' heading only once there is a link: the electrician has none yet, the plumber one
+    await page.getByRole('button', { name: 'Send portal link to Elektro AS' }).click();
+    await page.locator('.portal-link').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.portal-link h4').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send portal link to Rør & Varme AS' }).click();
+    await page.locator('.portal-link .key-list li').first().waitFor();
+    expect(await page.locator('.portal-link h4').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shots(page, 'delivery-card-en');
+    await language(page, 'nb');
+    await card
+      .getByRole('region', { name: 'Beslutninger' })
+      .getByText(/avviste Produktdatablad/)
+      .waitFor();
+    await card.getByRole('region', { name: 'Filer' }).getByText('Klar').first().waitFor();
+    await shots(page, 'delivery-card-nb');
+    await context.close();
+  });
+});
