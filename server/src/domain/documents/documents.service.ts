@@ -454,14 +454,19 @@ export function createDocumentsService(deps: {
     if (touched.length > 0) await repository.updateMetadataMany({ documentIds: touched, patch, at: clock.now() });
     // one bulk change is one decision of a person: the classifier learns it from a spread of its documents, not from
     // thousands of copies that would outweigh every single correction (and take minutes)
+    const correctedByUserId = params.principal.kind === 'user' ? params.principal.userId : null;
     for (const { document, changed } of spread(
       results.filter((r) => r.changed.length > 0),
       BULK_LEARN_SAMPLE,
     )) {
       if (changed.includes('buildingCategory') && deps.onCategoryCorrected)
-        await deps.onCategoryCorrected({ document, buildingCategory: patch.buildingCategory! });
+        await deps.onCategoryCorrected({ document, buildingCategory: patch.buildingCategory!, correctedByUserId });
       if (changed.includes('informationTypes') && deps.onInformationTypesCorrected)
-        await deps.onInformationTypesCorrected({ document, informationTypes: patch.informationTypes! });
+        await deps.onInformationTypesCorrected({
+          document,
+          informationTypes: patch.informationTypes!,
+          correctedByUserId,
+        });
     }
     return results.map((r) => ({ id: r.document.id, changed: r.changed }));
   }
