@@ -66,7 +66,7 @@ describe.each(testEngines())('the bench corpus loaded in bulk on %s', (engine) =
       join document_chunks c using (document_id) where s.document_id = '00000000-0000-4000-9000-000000000001'`;
     const normalAdded = await rows(normal, added);
     expect(normalAdded).toHaveLength(1);
-    expect(String(normalAdded[0]?.chunk)).toContain('kuldebroberegning');
+    expect(String((normalAdded[0] as { chunk?: string } | undefined)?.chunk)).toContain('kuldebroberegning');
     expect(await rows(bulk, added)).toEqual(normalAdded);
   });
 
