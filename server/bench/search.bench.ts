@@ -9,6 +9,7 @@
  *   npm run bench:search                                  both engines, 100,000 documents
  *   npm run bench:search -- --engine pglite --documents 20000
  *   npm run bench:search -- --engine postgres --normal-load   load as ingest does (triggers), for comparison
+ *   npm run bench:search -- --engine postgres --keep       leave the database for EXPLAIN; --reuse queries it again
  *   DATABASE_URL=postgres://... npm run bench:search      another server (a scratch database is created there)
  */
 import fs from 'node:fs/promises';
@@ -40,6 +41,8 @@ const ENGINES = (option('--engine') ?? 'postgres,pglite').split(',') as ('postgr
 /** leave the server database (byggdok_bench_search) in place afterwards, for EXPLAIN */
 const KEEP = args.includes('--keep');
 const NORMAL_LOAD = args.includes('--normal-load');
+/** query a server database a --keep run left (same --documents), without loading again */
+const REUSE = args.includes('--reuse');
 
 /** p95 targets in ms; owner-wide common-term target differs per engine */
 const TARGETS: Record<string, { postgres: number; pglite: number }> = {
@@ -170,8 +173,10 @@ async function openEngine(engine: 'postgres' | 'pglite'): Promise<{ database: Da
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = await openDatabase({ kind: 'postgres', url });
   const name = option('--database-name') ?? 'byggdok_bench_search';
-  await admin.executeSql(`drop database if exists ${name} with (force)`);
-  await admin.executeSql(`create database ${name}`);
+  if (!REUSE) {
+    await admin.executeSql(`drop database if exists ${name} with (force)`);
+    await admin.executeSql(`create database ${name}`);
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });
@@ -198,9 +203,11 @@ async function main(): Promise<void> {
     console.log(`\n== ${engine}`);
     const { database, drop } = await openEngine(engine);
     try {
-      await migrateToLatest(database.db);
       const loadStarted = performance.now();
-      await load(database, corpus);
+      if (!(REUSE && engine === 'postgres')) {
+        await migrateToLatest(database.db);
+        await load(database, corpus);
+      }
       console.log(`ready for queries after ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
       const provider = createPostgresSearchProvider({ db: database.db });
       const run = async (c: QueryCase) => {
