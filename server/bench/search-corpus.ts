@@ -1,0 +1,682 @@
+/**
+ * The generated corpus the search and ask benches share, and two ways to load it:
+ *
+ * - `loadNormally`: the way ingest stores documents (documents, then pages, then chunks; the search triggers and the
+ *   chunks' generated vector compute everything in the database). Analysing text costs PostgreSQL about 2.5 ms per
+ *   document of 3,000 characters, twice over (the document vector and the chunk vectors): under 200 documents a
+ *   second on this machine.
+ * - `bulkLoad`: the same rows at thousands of documents a second. Text is analysed once per distinct token (a word,
+ *   a number, a code) by the database's own functions; each document's vectors are put together from its tokens in
+ *   JavaScript (positions as to_tsvector counts them, code heads after the text as search_text appends them) and
+ *   written with batched multi-row inserts, the search triggers off and the secondary indexes built at the end.
+ *   What the triggers derive without analysis (head || body, top lexemes, body length) is still computed by the
+ *   database. `verifyBulkVectors` compares a sample with what the database computes itself;
+ *   test/storage/search/bench-bulk-load.db.test.ts loads a small corpus both ways and compares every stored row and
+ *   the search results.
+ *
+ * The corpus: Norwegian and English building vocabulary with Zipf-like word frequencies, drawings with drawing numbers,
+ * FDV documents, reports and data sheets, TFM tags; one big owner (60% of the documents, 100 buildings) whom the
+ * queries are about, and many small owners of very different sizes.
+ */
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { chunkPages } from '../src/domain/pipeline/chunking.js';
+import type { Database } from '../src/storage/db/database.js';
+
+export const OWNER = 'own_bench';
+export const BUILDINGS = 100;
+/** the big owner's share of the documents */
+const BIG_OWNER_SHARE = 0.6;
+
+export function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MODIFIERS = (
+  'brann røyk ventilasjons varme kjøle sprinkler nød rømnings yttervegg innervegg tak gulv vindu dør heis ' +
+  'tavle lys strøm vann avløp sanitær luft fasade trapp bærings betong stål glass gips isolasjons lyd energi styre ' +
+  'sikkerhets adgangs alarm pumpe filter kabel'
+).split(' ');
+const HEADS = (
+  'dør vegg slukker varsler anlegg aggregat kanal ventil pumpe tavle skinne rør kabel plate list lås sentral ' +
+  'detektor spjeld rist bjelke søyle dekke membran isolasjon beslag armatur bryter måler system'
+).split(' ');
+const WORDS_NO = (
+  'montering vedlikehold kontroll ettersyn service drift garanti leverandør produsent produkt ' +
+  'dokumentasjon tegning revisjon etasje plan rom areal bygning prosjekt entreprenør byggherre rådgiver ventilasjon ' +
+  'oppvarming kjøling belysning elektro sprinkling brannsikring rømning lydisolering fukt tetting maling overflate ' +
+  'rengjøring filterbytte luftmengde temperatur trykk effekt spenning kapasitet dimensjon tykkelse lengde bredde ' +
+  'høyde vekt materiale aluminium kobber plast gummi mineralull treverk skruer bolter festemidler tilkobling ' +
+  'utskifting reparasjon feilsøking inspeksjon måling prøving godkjenning samsvarserklæring brukerveiledning ' +
+  'monteringsanvisning driftsinstruks sikkerhetsdatablad ytelseserklæring brannklasse lydklasse energiklasse ' +
+  'tetthet kondens lekkasje korrosjon slitasje levetid intervall årlig månedlig ukentlig halvårlig sjekkliste avvik ' +
+  'tiltak ansvar teknisk elektrisk mekanisk automatikk adgangskontroll kameraovervåking heisanlegg snøsmelting ' +
+  'takrenne nedløp drenering grunnmur fundament bærekonstruksjon trappeløp rekkverk håndløper port fasadekledning ' +
+  'takteking radon asbest miljøkartlegging'
+).split(' ');
+const WORDS_EN = (
+  'installation maintenance inspection operation warranty supplier manufacturer documentation drawing ' +
+  'revision floor level room building project contractor ventilation heating cooling lighting electrical sprinkler ' +
+  'fire escape insulation moisture sealing cleaning filter airflow temperature pressure power voltage capacity ' +
+  'dimension thickness material steel concrete timber glass copper connection replacement repair troubleshooting ' +
+  'measurement testing approval declaration manual instructions safety data sheet performance class lifetime ' +
+  'interval annual monthly checklist deviation door window roof wall pump valve damper duct unit panel cable switch ' +
+  'sensor detector alarm system'
+).split(' ');
+const FILLER_NO = (
+  'og i på for med til av som skal det er en et ved etter fra alle hver ikke kan må bør være blir eller ' +
+  'samt inkludert se vedlagt gjelder følgende ny eksisterende nødvendig utført levert montert kontrollert'
+).split(' ');
+const FILLER_EN = 'the and of to in for with is be must should all each not or see according as per new existing'.split(
+  ' ',
+);
+const DISCIPLINES = ['ARK', 'RIB', 'RIV', 'RIE', 'RIBr', 'LARK', 'RIAku'];
+const FLOORS = ['U1', '01', '02', '03', '04', '05', '06'];
+const COMPANIES = ['Systemair', 'Flexit', 'Schneider', 'Danfoss', 'Grundfos', 'Dorma', 'Assa', 'Siemens'];
+
+export interface GeneratedDocument {
+  id: string;
+  owner: string;
+  building: string;
+  filename: string;
+  path: string;
+  title: string;
+  discipline: string;
+  isDrawing: boolean;
+  floor: string | null;
+  drawingNumber: string | null;
+  category: string;
+  extension: string;
+  text: string;
+}
+
+export interface Corpus {
+  documents: GeneratedDocument[];
+  /** every owner with its buildings, the big one first */
+  owners: { id: string; buildings: string[] }[];
+  /** body words of the big owner's documents, with the number of its documents that contain them */
+  frequencies: Map<string, number>;
+  /** how many documents the big owner has */
+  bigOwnerDocuments: number;
+}
+
+export const uuid = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+export const buildingId = (b: number) => `bld_bench_${String(b).padStart(3, '0')}`;
+
+export function generateCorpus(count: number): Corpus {
+  const r = random(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+  const compounds = MODIFIERS.flatMap((m) => HEADS.filter((h) => h !== m).map((h) => m + h));
+  const vocabulary = [...WORDS_NO, ...compounds, ...WORDS_EN];
+  for (let i = vocabulary.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [vocabulary[i], vocabulary[j]] = [vocabulary[j]!, vocabulary[i]!];
+  }
+  // Zipf: a few words in most documents, a long tail in few
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let i = 0; i < vocabulary.length; i++) cumulative.push((total += 1 / Math.pow(i + 8, 1.1)));
+  const zipf = () => {
+    const x = r() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return vocabulary[lo]!;
+  };
+  const tags = Array.from({ length: 400 }, () => {
+    const system = `${3 + Math.floor(r() * 5)}${Math.floor(r() * 10)}${Math.floor(r() * 10)}`;
+    return `=${system}.${String(1 + Math.floor(r() * 20)).padStart(3, '0')}-${pick(['RB', 'JV', 'QA', 'KA', 'LB'])}${String(Math.floor(r() * 99)).padStart(2, '0')}`;
+  });
+
+  // owners: the big one with BUILDINGS buildings; small ones of Zipf-like sizes (a few with thousands of documents,
+  // most with tens), three buildings each
+  const bigCount = count < 50 ? count : Math.round(count * BIG_OWNER_SHARE);
+  const smallOwners = Math.max(3, Math.round((count - bigCount) / 400));
+  const owners: Corpus['owners'] = [
+    { id: OWNER, buildings: Array.from({ length: BUILDINGS }, (_, b) => buildingId(b)) },
+    ...Array.from({ length: smallOwners }, (_, o) => ({
+      id: `own_small_${String(o).padStart(4, '0')}`,
+      buildings: [0, 1, 2].map((b) => `bld_small_${String(o).padStart(4, '0')}_${b}`),
+    })),
+  ];
+  const ownerWeights: number[] = [];
+  let ownerTotal = 0;
+  for (let o = 0; o < smallOwners; o++) ownerWeights.push((ownerTotal += 1 / (o + 1)));
+  const smallOwner = () => {
+    const x = r() * ownerTotal;
+    const index = ownerWeights.findIndex((w) => w >= x);
+    return owners[1 + (index < 0 ? smallOwners - 1 : index)]!;
+  };
+
+  const perBuilding = Math.ceil(bigCount / BUILDINGS);
+  const documents: GeneratedDocument[] = [];
+  const frequencies = new Map<string, number>();
+  for (let id = 0; id < count; id++) {
+    const big = id < bigCount;
+    const owner = big ? owners[0]! : smallOwner();
+    const building = big ? buildingId(Math.floor(id / perBuilding)) : pick(owner.buildings);
+    const buildingNumber = big ? Math.floor(id / perBuilding) : id % 97;
+    const kind = r();
+    const discipline = pick(DISCIPLINES);
+    const floor = pick(FLOORS);
+    const english = r() < 0.2;
+    const topic = pick(compounds);
+    const sequence = String(id % perBuilding).padStart(4, '0');
+    let filename: string;
+    let title: string;
+    let folder: string;
+    let drawingNumber: string | null = null;
+    if (kind < 0.35) {
+      drawingNumber = `${discipline}-${floor}-${20 + (id % 60)}-${sequence}`;
+      filename = `${drawingNumber} ${topic}.pdf`;
+      title = `${topic} ${floor}. etasje`;
+      folder = `Tegninger/${discipline}`;
+    } else if (kind < 0.7) {
+      filename = `FDV ${topic} ${pick(COMPANIES)}.pdf`;
+      title = english ? `Operation and maintenance manual ${topic}` : `FDV-dokumentasjon ${topic}`;
+      folder = `FDV/${3 + Math.floor(r() * 4)}${Math.floor(r() * 10)} ${topic}`;
+    } else if (kind < 0.85) {
+      filename = `Rapport ${topic} ${2015 + Math.floor(r() * 10)}.docx`;
+      title = `Rapport ${topic}`;
+      folder = 'Rapporter';
+    } else {
+      filename = english ? `Datasheet ${topic}.pdf` : `Produktdatablad ${topic}.pdf`;
+      title = `${english ? 'Product data sheet' : 'Produktdatablad'} ${topic}`;
+      folder = 'Produktdatablad';
+    }
+    const buildingTags = tags.slice((buildingNumber * 7) % 390, ((buildingNumber * 7) % 390) + 10);
+    const words: string[] = [title];
+    const seen = new Set<string>();
+    const length = 320 + Math.floor(r() * 240);
+    for (let w = 0; w < length; w++) {
+      const x = r();
+      let word: string;
+      if (x < 0.35) word = pick(english ? FILLER_EN : FILLER_NO);
+      else if (x < 0.4) word = topic;
+      else if (x < 0.41) word = pick(buildingTags);
+      else if (x < 0.415) word = String(Math.floor(r() * 10000));
+      else word = zipf();
+      seen.add(word);
+      words.push(w % 14 === 13 ? `${word}.` : word);
+    }
+    if (big) for (const word of seen) frequencies.set(word, (frequencies.get(word) ?? 0) + 1);
+    documents.push({
+      id: uuid(id),
+      owner: owner.id,
+      building,
+      filename,
+      path: `${folder}/${filename}`,
+      title,
+      discipline,
+      isDrawing: drawingNumber !== null,
+      floor: drawingNumber !== null ? floor : null,
+      drawingNumber,
+      category: String(20 + Math.floor(r() * 60)),
+      extension: filename.slice(filename.lastIndexOf('.') + 1),
+      text: words.join(' '),
+    });
+  }
+  return { documents, owners, frequencies, bigOwnerDocuments: bigCount };
+}
+
+async function insertOwners(database: Database, corpus: Corpus): Promise<void> {
+  const owners = corpus.owners;
+  await sql`insert into building_owners (id, name)
+    select x.id, x.id || ' Eiendom AS' from unnest(${owners.map((o) => o.id)}::text[]) as x(id)`.execute(database.db);
+  const buildings = owners.flatMap((o) => o.buildings.map((b) => ({ owner: o.id, id: b })));
+  await sql`insert into buildings (id, building_owner_id, name)
+    select x.id, x.owner, 'Bygg ' || x.id
+    from unnest(${buildings.map((b) => b.id)}::text[], ${buildings.map((b) => b.owner)}::text[]) as x(id, owner)`.execute(
+    database.db,
+  );
+}
+
+async function insertDocuments(database: Database, slice: readonly GeneratedDocument[]): Promise<void> {
+  await sql`insert into documents (id, building_id, building_owner_id, filename, original_path, title, blob_key,
+      upload_state, extension, discipline, building_category, is_drawing, floor, drawing_number, size)
+    select x.id::uuid, x.building, x.owner, x.filename, x.path, x.title, 'k/' || x.id, 'uploaded', x.extension,
+           x.discipline, x.category, x.drawing, x.floor, x.number, 1000
+    from unnest(${slice.map((d) => d.id)}::text[], ${slice.map((d) => d.building)}::text[],
+                ${slice.map((d) => d.owner)}::text[], ${slice.map((d) => d.filename)}::text[],
+                ${slice.map((d) => d.path)}::text[], ${slice.map((d) => d.title)}::text[],
+                ${slice.map((d) => d.extension)}::text[], ${slice.map((d) => d.discipline)}::text[],
+                ${slice.map((d) => d.category)}::text[], ${slice.map((d) => d.isDrawing)}::boolean[],
+                ${slice.map((d) => d.floor)}::text[], ${slice.map((d) => d.drawingNumber)}::text[])
+      as x(id, building, owner, filename, path, title, extension, discipline, category, drawing, floor, number)`.execute(
+    database.db,
+  );
+}
+
+async function insertPages(database: Database, slice: readonly GeneratedDocument[]): Promise<void> {
+  await sql`insert into document_pages (document_id, page_number, text)
+    select x.id::uuid, 1, x.text from unnest(${slice.map((d) => d.id)}::text[], ${slice.map((d) => d.text)}::text[])
+      as x(id, text)`.execute(database.db);
+}
+
+interface ChunkRow {
+  document: GeneratedDocument;
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+function chunksOf(slice: readonly GeneratedDocument[]): ChunkRow[] {
+  return slice.flatMap((document) =>
+    chunkPages([{ pageNumber: 1, text: document.text }]).map((c) => ({
+      document,
+      index: c.index,
+      start: c.charStart,
+      end: c.charEnd,
+      text: c.text,
+    })),
+  );
+}
+
+async function insertChunks(database: Database, chunks: readonly ChunkRow[]): Promise<void> {
+  await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
+      char_start, char_end, text)
+    select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e, x.text
+    from unnest(${chunks.map((c) => c.document.id)}::text[], ${chunks.map((c) => c.document.building)}::text[],
+                ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
+                ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
+                ${chunks.map((c) => c.text)}::text[])
+      as x(id, building, owner, n, s, e, text)`.execute(database.db);
+}
+
+function progress(done: number, started: number, every: number, batch: number): void {
+  if (done % every < batch) {
+    const rate = done / ((performance.now() - started) / 1000);
+    process.stdout.write(`  loaded ${done} documents (${rate.toFixed(0)}/s)\n`);
+  }
+}
+
+/** As ingest stores documents: every vector computed by the search triggers and the chunks' generated column. */
+export async function loadNormally(
+  database: Database,
+  corpus: Corpus,
+  options: { quiet?: boolean } = {},
+): Promise<void> {
+  await insertOwners(database, corpus);
+  const batch = 500;
+  const started = performance.now();
+  for (let start = 0; start < corpus.documents.length; start += batch) {
+    const slice = corpus.documents.slice(start, start + batch);
+    await insertDocuments(database, slice);
+    await insertPages(database, slice);
+    await insertChunks(database, chunksOf(slice));
+    if (!options.quiet) progress(start + slice.length, started, 10_000, batch);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the bulk path
+
+type Language = 'nb' | 'en';
+
+interface TokenAnalysis {
+  /** lexemes of the token's own text, positions from 1 */
+  phrase: [string, number[]][];
+  /** positions the token's text takes (stop words take one, punctuation none) */
+  phraseWidth: number;
+  /** lexemes of the code heads search_text appends after the whole text (`ARK-01-20` -> `ark0120`, `ark01`) */
+  heads: [string, number[]][];
+  headsWidth: number;
+}
+
+/** to_tsvector's limits: positions stop at 16383, a lexeme keeps at most 255 */
+const MAX_POSITION = 16383;
+const MAX_POSITIONS = 255;
+const MARKER = 'qqqzzzmarkør';
+
+/**
+ * Vectors as search_vector(text, language) computes them, put together from per-token analyses the database makes
+ * once per distinct token. The text is split on white space as search_text splits it for code heads; the parser
+ * never joins across white space, so a token's lexemes and the positions it takes do not depend on its neighbours.
+ */
+export class TokenVectors {
+  private readonly cache = { nb: new Map<string, TokenAnalysis>(), en: new Map<string, TokenAnalysis>() };
+  constructor(private readonly database: Database) {}
+
+  static tokens(text: string): string[] {
+    return text.split(/[ \n\r\t]+/).filter((t) => t !== '');
+  }
+
+  /** analyses the tokens of these texts that are not known yet, in one query per language */
+  async prepare(texts: readonly { text: string; language: Language }[]): Promise<void> {
+    for (const language of ['nb', 'en'] as const) {
+      const cache = this.cache[language];
+      const missing = new Set<string>();
+      for (const t of texts) {
+        if (t.language !== language) continue;
+        for (const token of TokenVectors.tokens(t.text)) if (!cache.has(token)) missing.add(token);
+      }
+      if (missing.size === 0) continue;
+      const tokens = [...missing];
+      const config = language === 'en' ? 'byggdok_en' : 'byggdok';
+      const rows = (
+        await sql<{ i: number; part: 'p' | 'h'; lexeme: string; positions: number[] }>`
+          with t as (select tok, i from unnest(${tokens}::text[]) with ordinality as t(tok, i)),
+          x as (select t.i, search_phrase_text(t.tok) as p, search_text(t.tok) as s from t)
+          select x.i::int as i, 'p' as part, u.lexeme, u.positions::int[] as positions
+          from x, unnest(to_tsvector(${config}::regconfig, x.p || ' ' || ${MARKER})) u
+          union all
+          select x.i::int, 'h', u.lexeme, u.positions::int[]
+          from x, unnest(to_tsvector(${config}::regconfig,
+            case when length(x.s) > length(x.p) then substr(x.s, length(x.p) + 2) else '' end || ' ' || ${MARKER})) u`.execute(
+          this.database.db,
+        )
+      ).rows;
+      const marker = (
+        await sql<{
+          lexeme: string;
+        }>`select u.lexeme from unnest(to_tsvector(${config}::regconfig, ${MARKER})) u`.execute(this.database.db)
+      ).rows[0]?.lexeme;
+      if (marker === undefined) throw new Error('the marker word is a stop word');
+      const analyses = tokens.map((): TokenAnalysis => ({ phrase: [], phraseWidth: 0, heads: [], headsWidth: 0 }));
+      for (const row of rows) {
+        const analysis = analyses[row.i - 1]!;
+        const positions = row.positions.map(Number);
+        if (row.lexeme === marker) {
+          if (row.part === 'p') analysis.phraseWidth = positions[0]! - 1;
+          else analysis.headsWidth = positions[0]! - 1;
+        } else if (row.part === 'p') analysis.phrase.push([row.lexeme, positions]);
+        else analysis.heads.push([row.lexeme, positions]);
+      }
+      tokens.forEach((token, i) => cache.set(token, analyses[i]!));
+    }
+  }
+
+  /** the lexemes and positions of search_vector(text, language); prepare() must have seen the text */
+  positions(text: string, language: Language): Map<string, number[]> {
+    const cache = this.cache[language];
+    const result = new Map<string, number[]>();
+    const add = (lexeme: string, position: number) => {
+      const p = Math.min(position, MAX_POSITION);
+      const list = result.get(lexeme);
+      if (list === undefined) {
+        result.set(lexeme, [p]);
+        return;
+      }
+      const last = list[list.length - 1]!;
+      if (list.length < MAX_POSITIONS && last !== MAX_POSITION && last !== p) list.push(p);
+    };
+    const analyses = TokenVectors.tokens(text).map((token) => {
+      const analysis = cache.get(token);
+      if (analysis === undefined) throw new Error(`token not prepared: ${token}`);
+      return analysis;
+    });
+    let offset = 0;
+    for (const a of analyses) {
+      for (const [lexeme, positions] of a.phrase) for (const p of positions) add(lexeme, offset + p);
+      offset += a.phraseWidth;
+    }
+    for (const a of analyses) {
+      for (const [lexeme, positions] of a.heads) for (const p of positions) add(lexeme, offset + p);
+      offset += a.headsWidth;
+    }
+    // (a token's positions come sorted from the database, and every token's come after the one's before it)
+    return result;
+  }
+
+  /** search_vector(text, language) as a tsvector literal, every position of the given weight */
+  literal(text: string, language: Language, weight: 'A' | 'B' | 'D'): string {
+    return literalOf(this.positions(text, language), weight);
+  }
+}
+
+function literalOf(vector: Map<string, number[]>, weight: 'A' | 'B' | 'D'): string {
+  const suffix = weight === 'D' ? '' : weight;
+  const parts: string[] = [];
+  for (const [lexeme, positions] of vector) {
+    parts.push(
+      `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.map((p) => `${p}${suffix}`).join(',')}`,
+    );
+  }
+  return parts.join(' ');
+}
+
+/** body_length: every position of the body */
+function bodyLength(vector: Map<string, number[]>): number {
+  let n = 0;
+  for (const positions of vector.values()) n += positions.length;
+  return n;
+}
+
+/** The lexemes search_top can choose (repeated, and as repeated as its 16th), with how often each occurs. */
+function topCandidates(vector: Map<string, number[]>): [string, number][] {
+  const repeated: [string, number][] = [];
+  for (const [lexeme, positions] of vector) if (positions.length >= 2) repeated.push([lexeme, positions.length]);
+  if (repeated.length <= 16) return repeated;
+  repeated.sort((x, y) => y[1] - x[1]);
+  const edge = repeated[15]![1];
+  return repeated.filter(([, n]) => n >= edge);
+}
+
+/** the texts search_sync_document builds a document's head from (weight A, weight B), as concat_ws builds them */
+function headTexts(d: GeneratedDocument): { a: string; b: string } {
+  const join = (parts: (string | null)[]) => parts.filter((p): p is string => p !== null).join(' ');
+  return {
+    a: join([d.filename.replace(/\.[\p{L}\p{N}]{1,5}$/u, ''), d.title, d.drawingNumber, d.category]),
+    // original path's folders, discipline, information type(s) (none: the empty array joins to ''), drawing type,
+    // floor, extension, serial number, external ids
+    b: join([d.path.replace(/[^/]*$/, ''), d.discipline, null, '', null, d.floor, d.extension, null, null]),
+  };
+}
+
+/** Indexes the bulk path builds after loading (everything but primary keys and unique constraints). */
+const BULK_TABLES = ['documents', 'document_pages', 'document_chunks', 'search_documents', 'search_lexemes'];
+
+/**
+ * The same rows as loadNormally, at thousands of documents a second (see the top of this file). The database is
+ * expected to be fresh apart from the corpus (the search triggers are switched off while loading, and the secondary
+ * indexes of the loaded tables dropped and built again afterwards).
+ */
+export async function bulkLoad(
+  database: Database,
+  corpus: Corpus,
+  options: { quiet?: boolean; batch?: number } = {},
+): Promise<{ seconds: number; documentsPerSecond: number; cpu: { node: number; database: number | null } }> {
+  const db = database.db;
+  const started = performance.now();
+  const nodeCpu = process.cpuUsage();
+  const databaseCpu = await backendCpu(database);
+  await insertOwners(database, corpus);
+  const indexes = (
+    await sql<{ name: string; definition: string }>`
+      select i.indexname as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema() and i.tablename = any(${BULK_TABLES}::text[])
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db)
+  ).rows;
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
+  await sql`alter table documents disable trigger search_document_changed`.execute(db);
+  await sql`alter table document_pages disable trigger search_pages_inserted`.execute(db);
+  // the chunks' vector is a generated column, computed for each row just before the row is stored: while loading,
+  // search_vector(text, language) returns the vector put together here, which the insert hands over in a setting
+  // it sets while producing that same row
+  const original = (
+    await sql<{ definition: string }>`
+      select pg_get_functiondef('search_vector(text, text)'::regprocedure) as definition`.execute(db)
+  ).rows[0]!.definition;
+  await sql`create or replace function search_vector(input text, language text) returns tsvector
+    language sql immutable parallel safe as $$ select current_setting('bulk.chunk_vector')::tsvector $$`.execute(db);
+  const vectors = new TokenVectors(database);
+  const lexemesSent = new Map<string, Set<string>>();
+  const batch = options.batch ?? 1000;
+  const steps = new Map<string, number>();
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.set(name, (steps.get(name) ?? 0) + now - mark);
+    mark = now;
+  };
+  try {
+    for (let start = 0; start < corpus.documents.length; start += batch) {
+      const slice = corpus.documents.slice(start, start + batch);
+      const chunks = chunksOf(slice);
+      const heads = slice.map(headTexts);
+      await vectors.prepare([
+        ...slice.map((d) => ({ text: d.text, language: 'nb' as const })),
+        ...chunks.map((c) => ({ text: c.text, language: 'nb' as const })),
+        ...heads.flatMap((h) => [
+          { text: h.a, language: 'nb' as const },
+          { text: h.b, language: 'nb' as const },
+        ]),
+      ]);
+      step('analyse new tokens');
+      const bodies = slice.map((d) => vectors.positions(d.text, 'nb'));
+      const headVectors = heads.map((h) => ({ a: vectors.positions(h.a, 'nb'), b: vectors.positions(h.b, 'nb') }));
+      const newLexemes = new Map<string, Set<string>>();
+      slice.forEach((d, i) => {
+        const sent = lexemesSent.get(d.owner) ?? new Set<string>();
+        lexemesSent.set(d.owner, sent);
+        const fresh = newLexemes.get(d.owner) ?? new Set<string>();
+        newLexemes.set(d.owner, fresh);
+        const headLexemes = [...headVectors[i]!.a.keys(), ...headVectors[i]!.b.keys()];
+        for (const lexeme of [...bodies[i]!.keys(), ...headLexemes]) {
+          if (!sent.has(lexeme)) {
+            sent.add(lexeme);
+            fresh.add(lexeme);
+          }
+        }
+      });
+      step('vectors in JavaScript');
+      await insertDocuments(database, slice);
+      step('documents');
+      await insertPages(database, slice);
+      step('pages');
+      await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
+          char_start, char_end, text)
+        select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e,
+          case when set_config('bulk.chunk_vector', x.tsv, false) is not null then x.text end
+        from unnest(${chunks.map((c) => c.document.id)}::text[], ${chunks.map((c) => c.document.building)}::text[],
+                    ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
+                    ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
+                    ${chunks.map((c) => c.text)}::text[],
+                    ${chunks.map((c) => literalOf(vectors.positions(c.text, 'nb'), 'D'))}::text[])
+          as x(id, building, owner, n, s, e, text, tsv)`.execute(db);
+      step('chunks');
+      // what search_sync_document and search_refresh_body store, from the vectors put together here
+      await sql`insert into search_documents (document_id, building_id, building_owner_id, filename, discipline,
+          building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv)
+        select d.id, d.building_id, d.building_owner_id, d.filename, d.discipline, d.building_category, d.extension,
+          d.is_drawing, d.floor, d.created_at, d.updated_at,
+          x.length, x.head,
+          -- search_top's order over the few lexemes that can be among its 16 (the ties at the edge decided here, in
+          -- the database's collation, as search_top decides them)
+          (select coalesce(array_to_tsvector(array_agg(t.l)), ''::tsvector)
+           from (select j->>0 as l from json_array_elements(x.top) j order by (j->>1)::int desc, j->>0 limit 16) t),
+          x.body || x.head
+        from (select y.id::uuid as id, y.body::tsvector as body, y.a::tsvector || y.b::tsvector as head, y.length,
+                     y.top::json as top
+              from unnest(${slice.map((d) => d.id)}::text[], ${bodies.map((b) => literalOf(b, 'D'))}::text[],
+                          ${headVectors.map((h) => literalOf(h.a, 'A'))}::text[],
+                          ${headVectors.map((h) => literalOf(h.b, 'B'))}::text[],
+                          ${bodies.map((b) => bodyLength(b))}::int[], ${bodies.map((b) => JSON.stringify(topCandidates(b)))}::text[])
+                as y(id, body, a, b, length, top)) x
+        join documents d on d.id = x.id`.execute(db);
+      step('search_documents');
+      for (const [owner, lexemes] of newLexemes) {
+        if (lexemes.size === 0) continue;
+        await sql`insert into search_lexemes (building_owner_id, lexeme)
+          select ${owner}, l from unnest(${[...lexemes].sort()}::text[]) l where l ~ '^[[:alpha:]]{3,40}$'
+          on conflict do nothing`.execute(db);
+      }
+      step('lexemes');
+      if (!options.quiet) progress(start + slice.length, started, 20_000, batch);
+    }
+  } finally {
+    await sql.raw(original).execute(db);
+    await sql`alter table documents enable trigger search_document_changed`.execute(db);
+    await sql`alter table document_pages enable trigger search_pages_inserted`.execute(db);
+  }
+  const missing = (
+    await sql<{ n: number }>`select count(*)::int as n from document_chunks where tsv is null`.execute(db)
+  ).rows[0]!.n;
+  if (missing > 0) throw new Error(`${missing} chunks without a vector`);
+  const loaded = performance.now();
+  if (!options.quiet) {
+    const parts = [...steps].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ');
+    process.stdout.write(`  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}), building indexes\n`);
+  }
+  for (const index of indexes) await sql.raw(index.definition).execute(db);
+  const seconds = (performance.now() - started) / 1000;
+  const nodeUsed = process.cpuUsage(nodeCpu);
+  const databaseAfter = await backendCpu(database);
+  return {
+    seconds,
+    documentsPerSecond: corpus.documents.length / seconds,
+    cpu: {
+      node: (nodeUsed.user + nodeUsed.system) / 1e6,
+      database: databaseCpu === null || databaseAfter === null ? null : cpuSince(databaseCpu, databaseAfter),
+    },
+  };
+}
+
+/**
+ * CPU seconds each server backend of this database has used so far (from /proc, so only for a server on this
+ * machine; null otherwise). On a machine shared with other work, wall time says little; CPU time per document does.
+ */
+async function backendCpu(database: Database): Promise<Map<number, number> | null> {
+  if (database.engine !== 'postgres') return null;
+  const pids = (
+    await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db)
+  ).rows.map((r) => Number(r.pid));
+  const result = new Map<number, number>();
+  try {
+    for (const pid of pids) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of the line (11 and 12 after the command)
+      result.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    return null;
+  }
+  return result;
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * Compares the bulk-loaded vectors of a sample of documents with what the database's own functions compute from the
+ * same stored text: the body, the head and every chunk. Returns the number of mismatches (0 when all agree).
+ */
+export async function verifyBulkVectors(database: Database, sample: number): Promise<number> {
+  const row = (
+    await sql<{ documents: number; chunks: number }>`
+      with s as (select document_id from search_documents order by md5(document_id::text) limit ${sample})
+      select
+        (select count(*)::int from s join search_documents d using (document_id)
+          where d.tsv <> (search_body(d.document_id) || d.head)
+             or d.top <> search_top(search_body(d.document_id))
+             or d.body_length <> coalesce((select sum(cardinality(u.positions)) from unnest(search_body(d.document_id)) u), 0)
+             or d.head <> (select
+               setweight(search_vector(concat_ws(' ', regexp_replace(x.filename, '\\.[[:alnum:]]{1,5}$', ''), x.title,
+                 x.drawing_number, x.building_category), x.language), 'A')
+               || setweight(search_vector(concat_ws(' ', regexp_replace(x.original_path, '[^/]*$', ''), x.discipline,
+                 x.information_type, array_to_string(x.information_types, ' '), x.drawing_type, x.floor, x.extension,
+                 x.serial_number, (select string_agg(e.value, ' ') from jsonb_each_text(coalesce(x.external_ids, '{}'::jsonb)) e)),
+                 x.language), 'B')
+               from documents x where x.id = d.document_id)) as documents,
+        (select count(*)::int from s join document_chunks c using (document_id)
+          where c.tsv <> search_vector(c.text, c.language)) as chunks`.execute(database.db)
+  ).rows[0]!;
+  return row.documents + row.chunks;
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkLoad, generateCorpus, loadNormally, OWNER, verifyBulkVectors } from '../../bench/search-corpus.js';
+import { parseQuery } from '../../src/domain/search/query-parser.js';
+import type { DocumentSearchRequest } from '../../src/domain/search/search.types.js';
+import type { Database } from '../../src/storage/db/database.js';
+import { createPostgresSearchProvider } from '../../src/storage/search/postgres-search.provider.js';
+import { createTestDatabase, testEngines } from '../helpers/test-database.js';
+
+/**
+ * The benches load their corpus through a bulk path that puts vectors together in JavaScript. Loaded both ways, the
+ * same documents must be stored alike and searched alike, or the benches measure something ingest never produces.
+ */
+describe.each(testEngines())('the bench corpus loaded in bulk on %s', (engine) => {
+  const corpus = generateCorpus(150);
+  let normal: Database;
+  let bulk: Database;
+
+  beforeAll(async () => {
+    normal = await createTestDatabase(engine);
+    bulk = await createTestDatabase(engine);
+    await loadNormally(normal, corpus, { quiet: true });
+    // small batches, so the token analyses carry over from one batch to the next
+    await bulkLoad(bulk, corpus, { quiet: true, batch: 40 });
+  }, 240_000);
+
+  afterAll(async () => {
+    await normal?.close();
+    await bulk?.close();
+  });
+
+  const rows = async (database: Database, query: string) => (await sql.raw(query).execute(database.db)).rows;
+
+  it('stores the same search rows, chunk vectors and vocabulary as ingest', async () => {
+    const documents = `select document_id, building_id, building_owner_id, filename, discipline, building_category,
+        extension, is_drawing, floor, body_length, head::text, top::text, tsv::text
+      from search_documents order by document_id`;
+    const normalDocuments = await rows(normal, documents);
+    expect(normalDocuments).toHaveLength(150);
+    expect(await rows(bulk, documents)).toEqual(normalDocuments);
+    const chunks = `select document_id, chunk_index, char_start, char_end, text, tsv::text from document_chunks
+      order by document_id, chunk_index`;
+    const normalChunks = await rows(normal, chunks);
+    expect(normalChunks.length).toBeGreaterThan(300);
+    expect(await rows(bulk, chunks)).toEqual(normalChunks);
+    const lexemes = `select building_owner_id, lexeme from search_lexemes order by building_owner_id, lexeme collate "C"`;
+    expect(await rows(bulk, lexemes)).toEqual(await rows(normal, lexemes));
+    expect(await verifyBulkVectors(bulk, 150)).toBe(0);
+  });
+
+  it('leaves the triggers and functions as ingest needs them', async () => {
+    // a document stored after the bulk load is indexed by the triggers and the generated column as usual
+    for (const database of [normal, bulk]) {
+      await sql`insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key,
+          upload_state, extension)
+        values ('00000000-0000-4000-9000-000000000001', 'bld_bench_000', ${OWNER}, 'Kuldebro.pdf', 'Kuldebro.pdf',
+          'k/x', 'uploaded', 'pdf')`.execute(database.db);
+      await sql`insert into document_pages (document_id, page_number, text)
+        values ('00000000-0000-4000-9000-000000000001', 1, 'Kuldebroberegning for yttervegg')`.execute(database.db);
+      await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
+          char_start, char_end, text)
+        values ('00000000-0000-4000-9000-000000000001', 'bld_bench_000', ${OWNER}, 0, 1, 0, 31,
+          'Kuldebroberegning for yttervegg')`.execute(database.db);
+    }
+    const added = `select s.tsv::text as document, c.tsv::text as chunk from search_documents s
+      join document_chunks c using (document_id) where s.document_id = '00000000-0000-4000-9000-000000000001'`;
+    const normalAdded = await rows(normal, added);
+    expect(normalAdded).toHaveLength(1);
+    expect(String((normalAdded[0] as { chunk?: string } | undefined)?.chunk)).toContain('kuldebroberegning');
+    expect(await rows(bulk, added)).toEqual(normalAdded);
+  });
+
+  it('finds the same hits in the same order with the same counts and facets', async () => {
+    const drawing = corpus.documents.find((d) => d.owner === OWNER && d.drawingNumber)!;
+    const [common, second] = [...corpus.frequencies]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([w]) => /^\p{L}{6,}$/u.test(w))
+      .map(([w]) => w);
+    const queries: { query: string; buildingIds: string[] | null; aggregations: boolean; ownerId?: string }[] = [
+      { query: drawing.drawingNumber!, buildingIds: null, aggregations: false },
+      { query: common!, buildingIds: null, aggregations: true },
+      { query: common!, buildingIds: [drawing.building], aggregations: false },
+      { query: `${common!.slice(0, 2)}${common!.slice(3)}`, buildingIds: null, aggregations: false },
+      { query: `${common} ${second}`, buildingIds: null, aggregations: true },
+      { query: `hvordan kontrolleres ${second} og ${common} årlig`, buildingIds: null, aggregations: false },
+      { query: common!, buildingIds: null, aggregations: false, ownerId: corpus.owners[1]!.id },
+    ];
+    for (const q of queries) {
+      const request: DocumentSearchRequest = {
+        scope: { ownerId: q.ownerId ?? OWNER, buildingIds: q.buildingIds },
+        query: parseQuery({ query: q.query, fuzziness: 'auto' }),
+        filters: {},
+        sortBy: 'relevance',
+        sortOrder: 'desc',
+        offset: 0,
+        limit: 20,
+        aggregations: q.aggregations,
+      };
+      const [a, b] = await Promise.all(
+        [normal, bulk].map((database) => createPostgresSearchProvider({ db: database.db }).searchDocuments(request)),
+      );
+      const summary = (r: typeof a) => ({
+        numberOfHits: r!.numberOfHits,
+        hits: r!.hits.map((h) => [h.document.id, h.score]),
+        aggregations: r!.aggregations,
+      });
+      expect(summary(a).numberOfHits, q.query).toBeGreaterThan(0);
+      expect(summary(b), q.query).toEqual(summary(a));
+    }
+  });
+});
