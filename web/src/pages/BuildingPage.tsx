@@ -240,7 +240,7 @@ function DocumentTable(props: {
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const { items, before, after } = useVirtualRows(props.rows.length, scroller);
-  const dates = { format: formatsFor(i18n.language).dateTime };
+  const dates = formatsFor(i18n.language);
   // the box choosing every shown row sits in the name column's header, as each row's box sits by its name
   const chooseAll = (
     <input
@@ -308,7 +308,7 @@ function DocumentTable(props: {
                   {d.discipline ? names.discipline(d.discipline) : '–'}
                 </td>
                 <td>{d.floor ?? '–'}</td>
-                <td>{dates.format(new Date(d.updatedAt))}</td>
+                <td title={dates.dateTime(d.updatedAt)}>{dates.date(d.updatedAt)}</td>
                 <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
                 <td className={`state state-${state}`} title={d.processing.reason ?? undefined}>
                   {t(`building.states.${state}`)}

@@ -186,7 +186,8 @@ export function DocumentPage() {
                 ))}
               </dl>
               <h2>{t('revisions.title')}</h2>
-              {chain.length <= 1 ? (
+              {/* no "no other revisions" while the chain is still on its way: the banner above may say there is one */}
+              {versions.isPending ? null : chain.length <= 1 ? (
                 <p className="muted">{t('revisions.none')}</p>
               ) : (
                 <ol className="revisions" aria-label={t('revisions.title')}>
