@@ -108,6 +108,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
         ownerId: request.ownerId,
         query,
         compounds: false,
+        plannerSettings: true,
         ...(request.language ? { language: request.language } : {}),
       });
       if (analysed.include.length === 0) return [];

@@ -157,6 +157,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
         ownerId: request.scope.ownerId,
         query: request.query,
         compounds: true,
+        plannerSettings: true,
       });
       if (analysed.include.length === 0) return none();
       const weighed = await weigh({

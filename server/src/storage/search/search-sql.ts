@@ -17,17 +17,22 @@ export interface ResolvedScope {
 }
 
 /**
- * Runs search queries in one transaction with the planner settings they are written for.
+ * Runs search queries in one transaction, so that the planner settings they are written for (PLANNER_SETTINGS) hold
+ * for every statement after the one that sets them. The settings are not a statement of their own: the query
+ * analysis's first statement sets them (analyseQuery's plannerSettings), a round trip less per search.
  */
 export async function inSearchTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    // The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the
-    // sequential scan detoasts every document vector: keep it on the index. JIT compilation costs more than these
-    // queries take.
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
-    return work(trx);
-  });
+  return db.transaction().execute(work);
 }
+
+/**
+ * The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the sequential
+ * scan detoasts every document vector: keep it on the index. JIT compilation costs more than these queries take.
+ * A one-row derived table: left-joined to a statement's rows, it is evaluated once even when the statement finds no
+ * row. The settings hold for the rest of the transaction (not for the statement that sets them, planned before).
+ */
+export const PLANNER_SETTINGS = sql`(select set_config('enable_seqscan', 'off', true) as seqscan,
+  set_config('jit', 'off', true) as jit)`;
 
 /** The live buildings of a scope, as a condition on a table with `building_owner_id` and `building_id`. */
 export async function resolveScope(trx: Executor, scope: SearchScope): Promise<ResolvedScope> {
