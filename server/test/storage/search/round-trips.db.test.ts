@@ -32,9 +32,9 @@ function recording(db: Kysely<DB>, statements: string[]): Kysely<DB> {
             (conn) =>
               new Promise<void>((release) => {
                 resolve({
-                  executeQuery: async (query) => {
+                  executeQuery: async <R>(query: CompiledQuery) => {
                     statements.push(query.sql.replace(/\s+/g, ' ').trim());
-                    return conn.executeQuery(query);
+                    return conn.executeQuery<R>(query);
                   },
                   streamQuery: () => {
                     throw new Error('not used by search');
