@@ -85,7 +85,12 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
       filename: 'FDV/Ventilasjon.txt',
       bytes: Buffer.from('Ventilasjonsaggregatet skal ha filterbytte hver sjette måned.'),
     });
-    await t.waitForProcessing([extinguishers, ventilation]);
+    const drawing = await t.upload({
+      seed,
+      filename: 'Tegninger/ARK-A-20-001 Plan 1. etasje.txt',
+      bytes: Buffer.from('Plan første etasje med rømningsveier.'),
+    });
+    await t.waitForProcessing([extinguishers, ventilation, drawing]);
   });
   afterAll(async () => {
     await t.close();
@@ -124,6 +129,13 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     const { result, statements } = await search({ query: 'filterbyte', buildingIds: null });
     expect(result.hits).toHaveLength(1);
     expect(statements).toHaveLength(6);
+  });
+
+  it('a drawing number has no typo or compound expansion: five statements', async () => {
+    const { result, statements } = await search({ query: 'ARK-A-20-001', buildingIds: null });
+    expect(result.hits).toHaveLength(1);
+    expect(statements).toHaveLength(5);
+    expect(statements[1]).toContain("set_config('jit', 'off', true)");
   });
 
   it("one building's search adds only the scope lookup", async () => {
