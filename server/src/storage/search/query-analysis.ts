@@ -3,7 +3,8 @@ import type { ParsedQuery, QueryTerm } from '../../domain/search/search.types.js
 import { editDistance } from '../../domain/search/edit-distance.js';
 import { languageEvidence, type TextLanguage } from '../../domain/shared/text-language.js';
 import type { DB } from '../db/schema.js';
-import { PLANNER_SETTINGS } from './search-sql.js';
+import type { SearchScope } from '../../domain/search/search.types.js';
+import { plannerSettings } from './search-sql.js';
 
 /** One term of a query, as tsquery texts over the index's lexemes. */
 export interface AnalysedTerm {
@@ -21,6 +22,11 @@ export interface AnalysedQuery {
   include: AnalysedTerm[];
   /** documents matching this are left out; null when nothing is excluded */
   exclude: string | null;
+  /**
+   * the live buildings of plannerSettings' scope, looked up in the same statement; undefined when not asked for (or
+   * when no statement ran)
+   */
+  live?: string[];
 }
 
 /**
@@ -115,10 +121,10 @@ export async function analyseQuery(params: {
   /** the query's language (an ask's); when absent it is told from the query's words */
   language?: TextLanguage | null;
   /**
-   * the analysis's first statement also sets the search's planner settings (PLANNER_SETTINGS) for the rest of the
+   * the analysis's first statement also sets the search's planner settings (plannerSettings) for the rest of the
    * transaction: inside inSearchTransaction, instead of a statement of their own
    */
-  plannerSettings?: boolean;
+  plannerSettings?: boolean | { scope: SearchScope };
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
   const all: QueryTerm[] = [...query.include, ...query.exclude];
@@ -129,14 +135,23 @@ export async function analyseQuery(params: {
 
   const configs = analysisOrder(params.language ?? queryLanguage(query));
   // the planner settings ride on whichever of the two statements comes first (a query has words or phrases)
+  // and the scope's live buildings with them, when a scope is given
+  const settings = params.plannerSettings;
   const settingsOn = (first: boolean) =>
-    params.plannerSettings === true && first ? PLANNER_SETTINGS : sql`(select 1)`;
+    settings !== undefined && settings !== false && first
+      ? plannerSettings(settings === true ? undefined : settings.scope)
+      : sql`(select null::text[] as live)`;
+  let live: string[] | undefined;
+  const liveOf = (rows: readonly { live?: string[] | null }[]) => {
+    const found = rows[0]?.live;
+    if (found !== undefined && found !== null) live = found;
+  };
   const tokenRows =
     words.length === 0
       ? []
       : (
-          await sql<TokenRow | { i: null }>`
-            select q.i, q.token, q.own, q.other
+          await sql<(TokenRow | { i: null }) & { live: string[] | null }>`
+            select q.i, q.token, q.own, q.other, planner.live
             from ${settingsOn(true)} as planner
             left join lateral (
               select t.i::int as i, x.n, x.match[1] as token,
@@ -148,14 +163,15 @@ export async function analyseQuery(params: {
               cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
             ) q on true
             order by q.i, q.n`.execute(db)
-        ).rows.filter((row): row is TokenRow => row.i !== null);
+        ).rows;
+  liveOf(tokenRows);
 
   const phraseRows =
     phrases.length === 0
       ? []
       : (
-          await sql<{ i: number; own: string; other: string } | { i: null }>`
-            select q.i, q.own, q.other
+          await sql<({ i: number; own: string; other: string } | { i: null }) & { live: string[] | null }>`
+            select q.i, q.own, q.other, planner.live
             from ${settingsOn(words.length === 0)} as planner
             left join lateral (
               select t.i::int as i,
@@ -164,7 +180,8 @@ export async function analyseQuery(params: {
               from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)
             ) q on true
             order by q.i`.execute(db)
-        ).rows.filter((row): row is { i: number; own: string; other: string } => row.i !== null);
+        ).rows;
+  if (words.length === 0) liveOf(phraseRows);
 
   /** per term: its own language's analysis, and the other language's where it differs */
   const exact = new Map<number, { own: string; other: string | null }>();
@@ -172,7 +189,7 @@ export async function analyseQuery(params: {
   const expandable: { index: number; lexeme: string; other: string | null; edits: number }[] = [];
 
   words.forEach(({ term, index }, position) => {
-    const rows = tokenRows.filter((row) => row.i === position + 1);
+    const rows = tokenRows.filter((row): row is TokenRow & { live: string[] | null } => row.i === position + 1);
     const own: string[] = [];
     const other: string[] = [];
     for (const row of rows) {
@@ -202,7 +219,9 @@ export async function analyseQuery(params: {
     }
   });
   phrases.forEach(({ index }, position) => {
-    const row = phraseRows.find((r) => r.i === position + 1);
+    const row = phraseRows.find(
+      (r): r is { i: number; own: string; other: string; live: string[] | null } => r.i === position + 1,
+    );
     if (!row || row.own === '') return;
     exact.set(index, { own: row.own, other: row.other !== '' && row.other !== row.own ? row.other : null });
   });
@@ -231,7 +250,7 @@ export async function analyseQuery(params: {
     .map((_, position) => exact.get(query.include.length + position))
     .filter((t): t is { own: string; other: string | null } => t !== undefined)
     .map((t) => (t.other ? `(${t.own} | ${t.other})` : t.own));
-  return { include, exclude: excluded.length > 0 ? orOf(excluded) : null };
+  return { include, exclude: excluded.length > 0 ? orOf(excluded) : null, ...(live !== undefined ? { live } : {}) };
 }
 
 /** `lexeme`, or `lexeme:*` where it also matches as a prefix (see analyseQuery's prefixStems) */
