@@ -101,15 +101,18 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
     const query = parseQuery({ query: request.query, fuzziness: 'auto' });
     if (query.include.length === 0) return [];
     return inSearchTransaction(db, async (trx) => {
-      const scope = await resolveScope(trx, { ownerId: request.ownerId, buildingIds: request.buildingIds });
-      if (scope.empty) return [];
+      const scopeOf = { ownerId: request.ownerId, buildingIds: request.buildingIds };
+      // the analysis's first statement also sets the planner settings and looks up the scope's live buildings
       const analysed = await analyseQuery({
         db: trx,
         ownerId: request.ownerId,
         query,
         compounds: false,
+        plannerSettings: { scope: scopeOf },
         ...(request.language ? { language: request.language } : {}),
       });
+      const scope = await resolveScope(trx, scopeOf, analysed.live);
+      if (scope.empty) return [];
       if (analysed.include.length === 0) return [];
       const weighed = await weigh({
         trx,

@@ -150,14 +150,16 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     });
     if (request.query.include.length === 0) return none();
     return inSearchTransaction(db, async (trx) => {
-      const scope = await resolveScope(trx, request.scope);
-      if (scope.empty) return none();
+      // the analysis's first statement also sets the planner settings and looks up the scope's live buildings
       const analysed = await analyseQuery({
         db: trx,
         ownerId: request.scope.ownerId,
         query: request.query,
         compounds: true,
+        plannerSettings: { scope: request.scope },
       });
+      const scope = await resolveScope(trx, request.scope, analysed.live);
+      if (scope.empty) return none();
       if (analysed.include.length === 0) return none();
       const weighed = await weigh({
         trx,

@@ -3,6 +3,8 @@ import type { ParsedQuery, QueryTerm } from '../../domain/search/search.types.js
 import { editDistance } from '../../domain/search/edit-distance.js';
 import { languageEvidence, type TextLanguage } from '../../domain/shared/text-language.js';
 import type { DB } from '../db/schema.js';
+import type { SearchScope } from '../../domain/search/search.types.js';
+import { plannerSettings } from './search-sql.js';
 
 /** One term of a query, as tsquery texts over the index's lexemes. */
 export interface AnalysedTerm {
@@ -20,6 +22,11 @@ export interface AnalysedQuery {
   include: AnalysedTerm[];
   /** documents matching this are left out; null when nothing is excluded */
   exclude: string | null;
+  /**
+   * the live buildings of plannerSettings' scope, looked up in the same statement; undefined when not asked for (or
+   * when no statement ran)
+   */
+  live?: string[];
 }
 
 /**
@@ -113,6 +120,11 @@ export async function analyseQuery(params: {
   prefixStems?: boolean;
   /** the query's language (an ask's); when absent it is told from the query's words */
   language?: TextLanguage | null;
+  /**
+   * the analysis's first statement also sets the search's planner settings (plannerSettings) for the rest of the
+   * transaction: inside inSearchTransaction, instead of a statement of their own
+   */
+  plannerSettings?: boolean | { scope: SearchScope };
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
   const all: QueryTerm[] = [...query.include, ...query.exclude];
@@ -122,31 +134,54 @@ export async function analyseQuery(params: {
   const phrases = all.map((term, index) => ({ term, index })).filter(({ term }) => term.phrase);
 
   const configs = analysisOrder(params.language ?? queryLanguage(query));
+  // the planner settings ride on whichever of the two statements comes first (a query has words or phrases)
+  // and the scope's live buildings with them, when a scope is given
+  const settings = params.plannerSettings;
+  const settingsOn = (first: boolean) =>
+    settings !== undefined && settings !== false && first
+      ? plannerSettings(settings === true ? undefined : settings.scope)
+      : sql`(select null::text[] as live)`;
+  let live: string[] | undefined;
+  const liveOf = (rows: readonly { live?: string[] | null }[]) => {
+    const found = rows[0]?.live;
+    if (found !== undefined && found !== null) live = found;
+  };
   const tokenRows =
     words.length === 0
       ? []
       : (
-          await sql<TokenRow>`
-            select t.i::int as i, x.match[1] as token,
-                   tsvector_to_array(search_vector(w.word, ${configs.own})) as own,
-                   tsvector_to_array(search_vector(w.word, ${configs.other})) as other
-            from unnest(${words.map((w) => w.term.text)}::text[]) with ordinality as t(text, i)
-            cross join lateral regexp_matches(search_fold(t.text), ${QUERY_WORD}, 'g')
-              with ordinality as x(match, n)
-            cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
-            order by t.i, x.n`.execute(db)
+          await sql<(TokenRow | { i: null }) & { live: string[] | null }>`
+            select q.i, q.token, q.own, q.other, planner.live
+            from ${settingsOn(true)} as planner
+            left join lateral (
+              select t.i::int as i, x.n, x.match[1] as token,
+                     tsvector_to_array(search_vector(w.word, ${configs.own})) as own,
+                     tsvector_to_array(search_vector(w.word, ${configs.other})) as other
+              from unnest(${words.map((w) => w.term.text)}::text[]) with ordinality as t(text, i)
+              cross join lateral regexp_matches(search_fold(t.text), ${QUERY_WORD}, 'g')
+                with ordinality as x(match, n)
+              cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
+            ) q on true
+            order by q.i, q.n`.execute(db)
         ).rows;
+  liveOf(tokenRows);
 
   const phraseRows =
     phrases.length === 0
       ? []
       : (
-          await sql<{ i: number; own: string; other: string }>`
-            select t.i::int as i,
-                   phraseto_tsquery(${configName(configs.own)}::regconfig, search_phrase_text(t.text))::text as own,
-                   phraseto_tsquery(${configName(configs.other)}::regconfig, search_phrase_text(t.text))::text as other
-            from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)`.execute(db)
+          await sql<({ i: number; own: string; other: string } | { i: null }) & { live: string[] | null }>`
+            select q.i, q.own, q.other, planner.live
+            from ${settingsOn(words.length === 0)} as planner
+            left join lateral (
+              select t.i::int as i,
+                     phraseto_tsquery(${configName(configs.own)}::regconfig, search_phrase_text(t.text))::text as own,
+                     phraseto_tsquery(${configName(configs.other)}::regconfig, search_phrase_text(t.text))::text as other
+              from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)
+            ) q on true
+            order by q.i`.execute(db)
         ).rows;
+  if (words.length === 0) liveOf(phraseRows);
 
   /** per term: its own language's analysis, and the other language's where it differs */
   const exact = new Map<number, { own: string; other: string | null }>();
@@ -154,7 +189,7 @@ export async function analyseQuery(params: {
   const expandable: { index: number; lexeme: string; other: string | null; edits: number }[] = [];
 
   words.forEach(({ term, index }, position) => {
-    const rows = tokenRows.filter((row) => row.i === position + 1);
+    const rows = tokenRows.filter((row): row is TokenRow & { live: string[] | null } => row.i === position + 1);
     const own: string[] = [];
     const other: string[] = [];
     for (const row of rows) {
@@ -184,7 +219,9 @@ export async function analyseQuery(params: {
     }
   });
   phrases.forEach(({ index }, position) => {
-    const row = phraseRows.find((r) => r.i === position + 1);
+    const row = phraseRows.find(
+      (r): r is { i: number; own: string; other: string; live: string[] | null } => r.i === position + 1,
+    );
     if (!row || row.own === '') return;
     exact.set(index, { own: row.own, other: row.other !== '' && row.other !== row.own ? row.other : null });
   });
@@ -213,7 +250,7 @@ export async function analyseQuery(params: {
     .map((_, position) => exact.get(query.include.length + position))
     .filter((t): t is { own: string; other: string | null } => t !== undefined)
     .map((t) => (t.other ? `(${t.own} | ${t.other})` : t.own));
-  return { include, exclude: excluded.length > 0 ? orOf(excluded) : null };
+  return { include, exclude: excluded.length > 0 ? orOf(excluded) : null, ...(live !== undefined ? { live } : {}) };
 }
 
 /** `lexeme`, or `lexeme:*` where it also matches as a prefix (see analyseQuery's prefixStems) */
@@ -275,22 +312,7 @@ async function expand(params: {
   alwaysFuzzy: boolean;
 }): Promise<Map<number, string[]>> {
   const { db, ownerId } = params;
-  let candidates = params.candidates;
-  if (!params.alwaysFuzzy && candidates.some((c) => c.edits > 0)) {
-    // a word the owner's documents use is taken as spelled; only unknown words get corrections
-    const known = new Set(
-      (
-        await sql<{ lexeme: string }>`select lexeme from search_lexemes
-          where building_owner_id = ${ownerId} and lexeme = any(${candidates.flatMap((c) => (c.other ? [c.lexeme, c.other] : [c.lexeme]))}::text[])`.execute(
-          db,
-        )
-      ).rows.map((r) => r.lexeme),
-    );
-    // in either language's analysis
-    candidates = candidates.map((c) =>
-      known.has(c.lexeme) || (c.other !== null && known.has(c.other)) ? { ...c, edits: 0 } : c,
-    );
-  }
+  const candidates = params.candidates;
   const result = new Map<number, string[]>();
   const parts: RawBuilder<ExpansionRow>[] = [];
   candidates.forEach((candidate, n) => {
@@ -303,11 +325,18 @@ async function expand(params: {
       const head = [...candidate.lexeme].slice(0, piece).join('');
       const tail = [...candidate.lexeme].slice(-piece).join('');
       const band = sql`length(l.lexeme) between ${length - candidate.edits}::int and ${length + candidate.edits}::int`;
+      // a word the owner's documents use is taken as spelled: only unknown words get corrections, in either
+      // language's analysis (checked once, inside this statement, not by a round trip of its own)
+      const spelled = candidate.other ? [candidate.lexeme, candidate.other] : [candidate.lexeme];
+      const unknown = params.alwaysFuzzy
+        ? sql``
+        : sql`and not exists (select 1 from search_lexemes k
+            where k.building_owner_id = ${ownerId} and k.lexeme = any(${spelled}::text[]))`;
       parts.push(sql`(select ${n}::int as n, 'typo' as kind, l.lexeme from search_lexemes l
-        where l.building_owner_id = ${ownerId} and l.lexeme like ${likePrefix(head)} and ${band}
+        where l.building_owner_id = ${ownerId} and l.lexeme like ${likePrefix(head)} and ${band} ${unknown}
         limit ${TYPO_CANDIDATES})`);
       parts.push(sql`(select ${n}::int as n, 'typo' as kind, l.lexeme from search_lexemes l
-        where l.building_owner_id = ${ownerId} and reverse(l.lexeme) like ${reverseLike(tail)} and ${band}
+        where l.building_owner_id = ${ownerId} and reverse(l.lexeme) like ${reverseLike(tail)} and ${band} ${unknown}
         limit ${TYPO_CANDIDATES})`);
     }
     if (params.compounds) {

@@ -17,20 +17,38 @@ export interface ResolvedScope {
 }
 
 /**
- * Runs search queries in one transaction with the planner settings they are written for.
+ * Runs search queries in one transaction, so that the planner settings they are written for (plannerSettings) hold
+ * for every statement after the one that sets them. The settings are not a statement of their own: the query
+ * analysis's first statement sets them (analyseQuery's plannerSettings), a round trip less per search.
  */
 export async function inSearchTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    // The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the
-    // sequential scan detoasts every document vector: keep it on the index. JIT compilation costs more than these
-    // queries take.
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
-    return work(trx);
-  });
+  return db.transaction().execute(work);
+}
+
+/**
+ * The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the sequential
+ * scan detoasts every document vector: keep it on the index. JIT compilation costs more than these queries take.
+ * A one-row derived table: left-joined to a statement's rows, it is evaluated once even when the statement finds no
+ * row. The settings hold for the rest of the transaction (not for the statement that sets them, planned before).
+ */
+export function plannerSettings(scope?: SearchScope): RawBuilder<unknown> {
+  // a building scope's live buildings are looked up here too, not by a round trip of their own (resolveScope)
+  const live =
+    scope !== undefined && scope.buildingIds !== null && scope.buildingIds.length > 0
+      ? sql`array(select b.id from buildings b where b.id = any(${[...scope.buildingIds]}::text[])
+          and b.building_owner_id = ${scope.ownerId} and b.archived_at is null order by b.id)`
+      : sql`null::text[]`;
+  return sql`(select set_config('enable_seqscan', 'off', true) as seqscan, set_config('jit', 'off', true) as jit,
+    ${live} as live)`;
 }
 
 /** The live buildings of a scope, as a condition on a table with `building_owner_id` and `building_id`. */
-export async function resolveScope(trx: Executor, scope: SearchScope): Promise<ResolvedScope> {
+export async function resolveScope(
+  trx: Executor,
+  scope: SearchScope,
+  /** the live buildings, when plannerSettings(scope) already looked them up */
+  found?: string[],
+): Promise<ResolvedScope> {
   if (scope.buildingIds === null) {
     // the owner's archived buildings are left out inside the query (evaluated once, as an init plan), not looked up
     // first: a round trip to the database costs more than a rare term's whole search
@@ -45,16 +63,18 @@ export async function resolveScope(trx: Executor, scope: SearchScope): Promise<R
   const live =
     scope.buildingIds.length === 0
       ? []
-      : (
-          await trx
-            .selectFrom('buildings')
-            .select('id')
-            .where('id', 'in', [...scope.buildingIds])
-            .where('building_owner_id', '=', scope.ownerId)
-            .where('archived_at', 'is', null)
-            .orderBy('id')
-            .execute()
-        ).map((b) => b.id);
+      : found !== undefined
+        ? found
+        : (
+            await trx
+              .selectFrom('buildings')
+              .select('id')
+              .where('id', 'in', [...scope.buildingIds])
+              .where('building_owner_id', '=', scope.ownerId)
+              .where('archived_at', 'is', null)
+              .orderBy('id')
+              .execute()
+          ).map((b) => b.id);
   const [only] = live;
   return {
     empty: live.length === 0,

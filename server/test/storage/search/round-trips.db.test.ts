@@ -1,0 +1,147 @@
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQuery } from '../../../src/domain/search/query-parser.js';
+import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
+import type { DB } from '../../../src/storage/db/schema.js';
+import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { testEngines } from '../../helpers/test-database.js';
+
+/**
+ * Every statement a search sends to the database is a round trip, and under load each costs more than a rare term's
+ * whole search (issue 48). These tests pin how many a search makes, so they do not creep back.
+ */
+
+/** A Kysely over the same database that records the text of every statement it sends, begin and commit included. */
+function recording(db: Kysely<DB>, statements: string[]): Kysely<DB> {
+  const driver: Driver = {
+    init: async () => {},
+    destroy: async () => {},
+    acquireConnection: () =>
+      new Promise<DatabaseConnection & { release: () => void }>((resolve, reject) => {
+        db.connection()
+          .execute(
+            (conn) =>
+              new Promise<void>((release) => {
+                resolve({
+                  executeQuery: async <R>(query: CompiledQuery) => {
+                    statements.push(query.sql.replace(/\s+/g, ' ').trim());
+                    return conn.executeQuery<R>(query);
+                  },
+                  streamQuery: () => {
+                    throw new Error('not used by search');
+                  },
+                  release,
+                });
+              }),
+          )
+          .catch(reject);
+      }),
+    beginTransaction: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin'));
+    },
+    commitTransaction: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+    },
+    rollbackTransaction: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    },
+    releaseConnection: async (connection) => {
+      (connection as DatabaseConnection & { release: () => void }).release();
+    },
+  };
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
+
+describe.each(testEngines())('round trips of a search on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    seed = await t.seed();
+    const extinguishers = await t.upload({
+      seed,
+      filename: 'FDV/Brannslukkere.txt',
+      bytes: Buffer.from('Brannslukkerne i 2. etasje kontrolleres årlig. Sjekk trykket på hver brannslukker.'),
+    });
+    const ventilation = await t.upload({
+      seed,
+      filename: 'FDV/Ventilasjon.txt',
+      bytes: Buffer.from('Ventilasjonsaggregatet skal ha filterbytte hver sjette måned.'),
+    });
+    const drawing = await t.upload({
+      seed,
+      filename: 'Tegninger/ARK-A-20-001 Plan 1. etasje.txt',
+      bytes: Buffer.from('Plan første etasje med rømningsveier.'),
+    });
+    await t.waitForProcessing([extinguishers, ventilation, drawing]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
+    const statements: string[] = [];
+    const db = recording(t.deps.database.db, statements);
+    const request: DocumentSearchRequest = {
+      scope: { ownerId: seed.ownerId, buildingIds: params.buildingIds },
+      query: parseQuery({ query: params.query, fuzziness: 'auto' }),
+      filters: {},
+      sortBy: 'relevance',
+      sortOrder: 'desc',
+      offset: 0,
+      limit: 20,
+      aggregations: false,
+      ...(params.passages ? { passages: true } : {}),
+    };
+    const result = await createPostgresSearchProvider({ db }).searchDocuments(request);
+    await db.destroy();
+    return { result, statements };
+  };
+
+  it('an owner-wide search for a word the owner uses: begin, analysis, expansion, search, documents, commit', async () => {
+    const { result, statements } = await search({ query: 'filterbytte', buildingIds: null });
+    expect(result.hits).toHaveLength(1);
+    expect(statements).toHaveLength(6);
+    expect(statements[0]).toBe('begin');
+    // the planner settings ride on the analysis, not a statement of their own
+    expect(statements[1]).toContain("set_config('enable_seqscan', 'off', true)");
+    expect(statements.at(-1)).toBe('commit');
+  });
+
+  it('a misspelt word costs no extra round trip: the known-word check is inside the expansion', async () => {
+    const { result, statements } = await search({ query: 'filterbyte', buildingIds: null });
+    expect(result.hits).toHaveLength(1);
+    expect(statements).toHaveLength(6);
+  });
+
+  it('a drawing number has no typo or compound expansion: five statements', async () => {
+    const { result, statements } = await search({ query: 'ARK-A-20-001', buildingIds: null });
+    expect(result.hits).toHaveLength(1);
+    expect(statements).toHaveLength(5);
+    expect(statements[1]).toContain("set_config('jit', 'off', true)");
+  });
+
+  it("one building's search looks its building up in the analysis: no round trip more than owner-wide", async () => {
+    const { result, statements } = await search({ query: 'brannslukker', buildingIds: [seed.buildingId] });
+    expect(result.hits.length).toBeGreaterThan(0);
+    expect(statements).toHaveLength(6);
+    expect(statements[1]).toContain('from buildings b');
+  });
+});
