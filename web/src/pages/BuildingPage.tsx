@@ -176,9 +176,7 @@ export function BuildingPage() {
             clear={() => setSelection(NO_SELECTION)}
           />
         )}
-        {all.length === 0 && !documents.loadingMore ? (
-          <p>{t(atLeast(role, 'WRITE_ACCESS') ? 'building.noDocumentsUpload' : 'building.noDocuments')}</p>
-        ) : shown.length === 0 ? (
+        {shown.length === 0 ? (
           <p>{t('building.none')}</p>
         ) : (
           <DocumentTable
