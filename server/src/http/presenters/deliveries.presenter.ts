@@ -81,8 +81,6 @@ export function presentConstructionDocument(document: ConstructionDocument) {
     updatedBy: document.updatedBy,
     createdAt: document.createdAt.toISOString(),
     updatedAt: document.updatedAt.toISOString(),
-    supersededBy: document.supersededBy,
-    isLatestRevision: document.supersededBy === null,
   };
 }
 
