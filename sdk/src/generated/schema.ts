@@ -11007,6 +11007,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
             };
           };
@@ -11178,6 +11181,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
               nextToken: string | null;
             };
@@ -11339,6 +11345,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -11504,6 +11513,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -12375,6 +12387,9 @@ export interface paths {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                supersededBy: string | null;
+                /** @description exactly supersededBy === null */
+                isLatestRevision: boolean;
               }[];
               nextToken: string | null;
             };
@@ -12518,6 +12533,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -12668,6 +12686,9 @@ export interface paths {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              supersededBy: string | null;
+              /** @description exactly supersededBy === null */
+              isLatestRevision: boolean;
             };
           };
         };
@@ -13268,6 +13289,8 @@ export interface paths {
             /** @description the delivery this upload answers (UUID) */
             deliveryId?: string;
             informationType?: string;
+            /** @description one of the subcontractor's own latest documents in the same building this file is a new version of: once uploaded, it supersedes that document (400 naming the field for a document out of reach, 409 when it is already superseded); without deliveryId and informationType the new version answers the same ones */
+            replacesDocumentId?: string;
           };
         };
       };
@@ -13330,6 +13353,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };

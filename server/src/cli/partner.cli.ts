@@ -15,9 +15,11 @@ import { EXIT_UNREACHABLE, filesOf, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's commands, with its API key)
 
-  upload <file or folder> --owner <buildingOwnerId> --building <buildingId>
+  upload <file or folder> --owner <buildingOwnerId> --building <buildingId> [--replaces <documentId>]
          every file, its path under the folder kept as originalPath, four at a time; files the building already has
-         (the same MD5) are skipped, so it resumes after an interruption; then waits until they are processed
+         (the same MD5) are skipped, so it resumes after an interruption; then waits until they are processed.
+         --replaces: the one file is a new version of that document of the building (a corrected edition, the
+         next revision): once uploaded, it supersedes it
   search <query> --owner <id> [--building <id>]     the hits: filename, folder, NS 3451 category
   ask <question> --owner <id> [--building <id>]     the answer as it is written, then its numbered citations
   export <folder> --owner <id> --building <id>      every document into the folder at its original path, and
@@ -77,12 +79,22 @@ export function progressBar(params: { total: number; verb: string; stream?: Node
   };
 }
 
-async function upload(client: ByggdokClient, target: string, building: BuildingPath, json: boolean) {
+async function upload(
+  client: ByggdokClient,
+  target: string,
+  building: BuildingPath,
+  json: boolean,
+  replaces: string | undefined,
+) {
   const files = await filesOf(target);
-  // run again after an interruption (or on a folder that grew), it sends only what the building does not have
+  if (replaces !== undefined && files.length !== 1)
+    throw new UsageError(`--replaces names one document: give one file, not ${files.length}`);
+  // run again after an interruption (or on a folder that grew), it sends only what the building does not have; a new
+  // version is sent as asked (run again, the service refuses it: the document it replaces is superseded by then)
   const present = new Set<string>();
-  for await (const document of client.documents.iterate(building, { limit: 1000 }))
-    if (document.md5Checksum) present.add(document.md5Checksum);
+  if (replaces === undefined)
+    for await (const document of client.documents.iterate(building, { limit: 1000 }))
+      if (document.md5Checksum) present.add(document.md5Checksum);
   const ids: string[] = [];
   const skipped: string[] = [];
   const bar = json ? null : progressBar({ total: files.length, verb: 'files' });
@@ -94,9 +106,16 @@ async function upload(client: ByggdokClient, target: string, building: BuildingP
       if (!json) process.stdout.write(`already there ${file.name}\n`);
     } else {
       present.add(md5);
-      const { documentId } = await client.documents.upload(building, { filename: file.name, body: bytes });
+      const { documentId } = await client.documents.upload(building, {
+        filename: file.name,
+        body: bytes,
+        ...(replaces !== undefined ? { replacesDocumentId: replaces } : {}),
+      });
       ids.push(documentId);
-      if (!json) process.stdout.write(`uploaded ${file.name}\n`);
+      if (!json)
+        process.stdout.write(
+          `uploaded ${file.name}${replaces !== undefined ? `, a new version of ${replaces}` : ''}\n`,
+        );
     }
     bar?.tick(bytes.length);
   });
@@ -273,6 +292,7 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
         format: { type: 'string' },
         start: { type: 'string' },
         out: { type: 'string' },
+        replaces: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -301,7 +321,7 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
         start: values.start,
         out: values.out,
       });
-    } else if (command === 'upload') await upload(client, subject, buildingPath(), json);
+    } else if (command === 'upload') await upload(client, subject, buildingPath(), json, values.replaces);
     else if (command === 'export') await exportBuilding(client, path.resolve(subject), buildingPath(), json);
     else if (command === 'search') await search(client, subject, owner, values.building, json);
     else await ask(client, subject, owner, values.building, json);

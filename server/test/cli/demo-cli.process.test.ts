@@ -161,6 +161,75 @@ describe('byggdok demo', () => {
     expect(noFolder.stderr).toMatch(/^byggdok upload: no such file or folder: \/nowhere\/at-all$/m);
   });
 
+  it(
+    'uploads a corrected edition as a new version of a document: upload --replaces',
+    { timeout: 120_000 },
+    async () => {
+      const made = JSON.parse((await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 })).stdout) as {
+        key: string;
+        buildingOwnerId: string;
+        buildingId: string;
+      };
+      const partner = { ...env, BYGGDOK_API_KEY: made.key };
+      const documents = `${base}/v1/building_owners/${made.buildingOwnerId}/buildings/${made.buildingId}/documents`;
+      const read = (url: string) =>
+        fetch(url, { headers: { 'x-api-key': made.key } }).then((r) => r.json() as Promise<Record<string, unknown>>);
+      const listed = (await read(`${documents}?limit=100`)) as { documents: { id: string; filename: string }[] };
+      const original = listed.documents.find((d) => d.filename === 'FDV ventilasjonsaggregat.pdf')!;
+      const where = ['--owner', made.buildingOwnerId, '--building', made.buildingId];
+      // the supplier's corrected edition: other bytes under another name
+      const folder = await fs.mkdtemp(path.join(running.dataDir, 'corrected-'));
+      const corrected = path.join(folder, 'FDV ventilasjonsaggregat korrigert.pdf');
+      const bytes = await fs.readFile(
+        path.resolve(import.meta.dirname, '../../../examples/demo/RIV/FDV ventilasjonsaggregat.pdf'),
+      );
+      await fs.writeFile(corrected, Buffer.concat([bytes, Buffer.from('\n% korrigert utgave\n')]));
+
+      const replaced = await runByggdok({
+        args: ['upload', corrected, ...where, '--replaces', original.id, '--json'],
+        env: partner,
+        timeoutMs: 90_000,
+      });
+      expect(replaced.code, replaced.stderr).toBe(0);
+      const [newVersion] = (JSON.parse(replaced.stdout) as { documents: { document_id: string; filename: string }[] })
+        .documents;
+      const newId = newVersion!.document_id;
+      expect(newVersion!.filename).toBe('FDV ventilasjonsaggregat korrigert.pdf');
+      expect(await read(`${documents}/${original.id}`)).toMatchObject({ supersededBy: newId, isLatestRevision: false });
+      const versions = (await read(`${documents}/${newId}/versions`)) as { versions: { id: string }[] };
+      expect(versions.versions.map((v) => v.id)).toEqual([newId, original.id]);
+
+      // run again: the document it names is superseded by then, and the service says so; nothing more is uploaded
+      const again = await runByggdok({
+        args: ['upload', corrected, ...where, '--replaces', original.id],
+        env: partner,
+      });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/^byggdok upload: the service refused: 409 .*already superseded/m);
+      // a folder of several files cannot all be one document's new version; another owner's document is unknown here
+      const several = await runByggdok({
+        args: [
+          'upload',
+          path.resolve(import.meta.dirname, '../../../examples/demo/RIV'),
+          ...where,
+          '--replaces',
+          newId,
+        ],
+        env: partner,
+      });
+      expect(several.code).toBe(2);
+      expect(several.stderr).toMatch(/^byggdok upload: --replaces names one document: give one file, not 2$/m);
+      const unknown = await runByggdok({
+        args: ['upload', corrected, ...where, '--replaces', '00000000-0000-4000-8000-000000000000'],
+        env: partner,
+      });
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/^byggdok upload: the service refused: 404 /m);
+      const after = (await read(`${documents}?limit=100`)) as { documents: unknown[] };
+      expect(after.documents).toHaveLength(listed.documents.length + 1);
+    },
+  );
+
   it('serves the building to a desktop assistant over stdio: byggdok mcp', { timeout: 120_000 }, async () => {
     const made = JSON.parse((await runByggdok({ args: ['demo', '--json'], env, timeoutMs: 60_000 })).stdout) as {
       key: string;

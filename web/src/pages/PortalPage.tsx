@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ApiFailure, dataOf } from '../api.js';
 import { Failure, LanguagePicker } from '../components/Layout.js';
 import { changeLanguage, languageOfLocale } from '../i18n.js';
-import { PortalDocuments } from './portal/PortalDocuments.js';
+import { PortalDocuments, type PortalDocument } from './portal/PortalDocuments.js';
 import { putFile } from '../put-file.js';
 import { problemText } from '../problems.js';
 import { useReferenceNames } from '../reference.js';
@@ -88,9 +88,10 @@ export function PortalPage() {
   });
   const [sending, setSending] = useState<Record<string, Sending[]>>({});
 
-  async function upload(deliveryId: string, informationType: string, files: File[]) {
+  /** files for one expected information type; `replaces`: the one file is a new version of that document */
+  async function upload(deliveryId: string, informationType: string, files: File[], replaces?: PortalDocument) {
     const slot = `${deliveryId}:${informationType}`;
-    const buildingId = project.data?.buildings[0]?.id;
+    const buildingId = replaces?.buildingId ?? project.data?.buildings[0]?.id;
     if (!buildingId) return;
     setSending((all) => ({ ...all, [slot]: files.map((f) => ({ name: f.name, size: f.size, sent: 0 })) }));
     const change = (index: number, patch: Partial<Sending>) =>
@@ -109,6 +110,7 @@ export function PortalPage() {
                 filename: file.name,
                 deliveryId,
                 informationType,
+                ...(replaces ? { replacesDocumentId: replaces.id } : {}),
                 ...(me.data?.contactName ? { uploadedBy: me.data.contactName } : {}),
               },
             }),
@@ -204,7 +206,9 @@ export function PortalPage() {
                       documents={(documents.data?.documents ?? []).filter(
                         (d) => d.deliveryId === delivery.id && d.deliveryInformationType === type.informationType,
                       )}
+                      allDocuments={documents.data?.documents ?? []}
                       locked={type.approvalStatus === 'APPROVED'}
+                      replace={(document, file) => void upload(delivery.id, type.informationType, [file], document)}
                       changed={() => {
                         // the files sent are in the list now: their progress bars have done their work
                         setSending({});

@@ -15,8 +15,8 @@ import { retrieveReranked } from './passage-reranker.js';
 import type { Passage } from './ports.js';
 import { analyseQuestion, TYPED_ANSWERS, type AnalysedQuestion } from './question.js';
 import { refusalEvidence, refusalReason } from './refusal-evidence.js';
-import { rankSentences, type RankedSentence } from './sentence-ranker.js';
-import { collapseWhitespace } from './text-analysis.js';
+import { matchDegree, rankSentences, type RankedSentence } from './sentence-ranker.js';
+import { collapseWhitespace, tokenize } from './text-analysis.js';
 
 /** attached documents are always context; their sentences win close calls */
 const ATTACHED_BONUS = 0.15;
@@ -86,7 +86,7 @@ export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}):
       const chosen = identified
         ? [identified]
         : ranked[0] && refusal === null
-          ? chooseSentences({ ranked, maxSentences: budget.sentences, type: question.type, tuning })
+          ? chooseSentences({ ranked, maxSentences: budget.sentences, question, tuning })
           : [];
 
       if (mode !== 'fast') {
@@ -124,10 +124,11 @@ function mergePassages(first: readonly Passage[], second: readonly Passage[]): P
 function chooseSentences(params: {
   ranked: readonly RankedSentence[];
   maxSentences: number;
-  type: AnalysedQuestion['type'];
+  question: AnalysedQuestion;
   tuning: BuiltinTuning;
 }): RankedSentence[] {
   const { minCoverage, supportRatio } = params.tuning;
+  const type = params.question.type;
   const [best] = params.ranked;
   if (!best) return [];
   const chosen = [best];
@@ -138,14 +139,30 @@ function chooseSentences(params: {
         collapseWhitespace(c.text) === collapseWhitespace(candidate.text),
     );
   // "Når ..." answered by a sentence without any date: the sentence of the same document that holds one comes next
-  if (TYPED_ANSWERS.has(params.type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
+  if (TYPED_ANSWERS.has(type) && best.typeEvidence < 0.5 && params.maxSentences > 1) {
     const bearer = params.ranked.find(
       (c) =>
         c.passage.documentId === best.passage.documentId &&
         c.typeEvidence >= 0.6 &&
         // a code stands alone on its line in a title block or a table: it holds none of the question's words
-        (c.coverage > 0 || params.type === 'code') &&
+        (c.coverage > 0 || type === 'code') &&
         isNew(c),
+    );
+    if (bearer) chosen.push(bearer);
+  }
+  // "Hvilket kuldemedium ...?" answered by a sentence that names the subject but not what is asked: the sentence of
+  // the same document that names it ("Kuldemediet er R32.") comes next
+  const focus = params.question.focus;
+  const namesFocus = (c: RankedSentence) =>
+    matchDegree(
+      focus!,
+      tokenize(c.text, c.passage.language),
+      (c.passage.language === 'en') !== (params.question.language === 'en'),
+      c.passage.language === 'en',
+    ) >= 0.6;
+  if (focus && chosen.length < params.maxSentences && !namesFocus(best)) {
+    const bearer = params.ranked.find(
+      (c) => c.passage.documentId === best.passage.documentId && c.coverage > 0 && namesFocus(c) && isNew(c),
     );
     if (bearer) chosen.push(bearer);
   }

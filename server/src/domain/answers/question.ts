@@ -32,7 +32,15 @@ export interface AnalysedQuestion {
   terms: QuestionTerm[];
   /** every word of the question, lower-case: an answer must bring something the question did not already say */
   words: ReadonlySet<string>;
+  /**
+   * "Hvilket kuldemedium bruker VP01?": the noun after a Norwegian interrogative determiner names what is asked for
+   * (Norwegian writes the whole noun as one word, so it is that word); the term of the question it is
+   */
+  focus?: QuestionTerm;
 }
+
+/** hvilken/hvilket/hvilke/kva for (ein/ei/eit) and the word after it */
+const DETERMINER_FOCUS = /\b(?:hvilken|hvilket|hvilke|kva\s+for(?:\s+(?:ein|ei|eit|nokre))?)\s+([\p{L}\p{M}]+)/u;
 
 interface TypeRule {
   type: AnswerType;
@@ -150,5 +158,14 @@ export function analyseQuestion(params: {
       }
     });
   }
-  return { text: question, ...(language ? { language } : {}), type, terms, words: new Set(allWords) };
+  const focusWord = DETERMINER_FOCUS.exec(question.normalize('NFC').toLowerCase())?.[1];
+  const focus = focusWord === undefined ? undefined : terms.find((t) => t.word === focusWord && t.emphasis === 1);
+  return {
+    text: question,
+    ...(language ? { language } : {}),
+    type,
+    terms,
+    words: new Set(allWords),
+    ...(focus ? { focus } : {}),
+  };
 }

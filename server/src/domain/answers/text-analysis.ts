@@ -180,7 +180,19 @@ function computeStem(word: string): string {
   // step 3: derivational suffixes
   const derivational = STEP3_SUFFIXES.find((s) => w.endsWith(s) && w.length - s.length >= r1);
   if (derivational) w = w.slice(0, w.length - derivational.length);
-  return w;
+  return latinSingular(w);
+}
+
+/**
+ * Latin loans in -ium and -eum inflect on the stem without the "um" ("medium, mediet, medier, mediene"; "museum,
+ * museet, museer"; "kriterium, kriteriet"; "laboratorium, laboratoriet"), which Snowball leaves unconflated: their
+ * indefinite singular is given the stem of the other forms. Only after i or e and inside R1, so that "forum",
+ * "sentrum", "minimum" and short words stay themselves.
+ */
+function latinSingular(word: string): string {
+  if (!/[ie]um$/.test(word) || word.length < 6) return word;
+  const stemmed = word.slice(0, -2);
+  return stemmed.length >= r1Start(word) ? stemmed : word;
 }
 
 // ---- sentences ----

@@ -7,9 +7,15 @@ import type { Clock } from '../shared/clock.js';
 import { AppError, invalid, invalidField, type FieldProblem } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
+import { replacedDocumentSuperseded } from '../uploads/uploads.errors.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DeliveriesRepository } from './deliveries.service.js';
-import { deliveryNotInReach, informationTypeNotExpected, notAProjectBuilding } from './deliveries.errors.js';
+import {
+  deliveryNotInReach,
+  informationTypeNotExpected,
+  notAProjectBuilding,
+  replacedDocumentNotInReach,
+} from './deliveries.errors.js';
 import { checkProgressTransition, type ProgressActor, type ProgressStatus } from './progress.js';
 
 /** the members of the construction document update body (the spec's table), all optional */
@@ -63,6 +69,8 @@ export interface ConstructionDocument {
   updatedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** the next newer revision or version of this document (decisions.md, "Revisions and versions"); null: the latest */
+  supersededBy: string | null;
   /** storage keys, for signed URLs (not shown) */
   blobKey: string;
   previewKey: string | null;
@@ -594,6 +602,8 @@ export function createConstructionDocumentsService(deps: {
       deliveryId?: string;
       informationType?: string;
       uploadedBy?: string;
+      /** a new version of one of the subcontractor's own latest files in the same building */
+      replacesDocumentId?: string;
       clientAddress: string | null;
     }) {
       const { principal } = params;
@@ -602,9 +612,40 @@ export function createConstructionDocumentsService(deps: {
         buildingId: params.buildingId,
       });
       if (!building) throw notAProjectBuilding();
+      let requestedDelivery = params.deliveryId;
+      let informationType = params.informationType;
+      let replacesDocumentId: string | undefined;
+      if (params.replacesDocumentId !== undefined) {
+        // only what the portal itself shows the subcontractor: its own live, uploaded files of this project (never
+        // one under a private folder, which `find` does not return)
+        const replaced = await repository.find(params.replacesDocumentId);
+        if (
+          !replaced ||
+          replaced.projectId !== principal.projectId ||
+          replaced.subcontractorId !== principal.subcontractorId ||
+          !replaced.uploaded
+        ) {
+          throw replacedDocumentNotInReach('reach');
+        }
+        if (replaced.buildingId !== params.buildingId) throw replacedDocumentNotInReach('building');
+        if (
+          requestedDelivery !== undefined &&
+          replaced.deliveryId !== null &&
+          replaced.deliveryId !== requestedDelivery
+        )
+          throw replacedDocumentNotInReach('delivery');
+        if (replaced.supersededBy !== null) throw replacedDocumentSuperseded();
+        // a corrected file answers what the file it replaces answered, unless the upload says otherwise
+        if (requestedDelivery === undefined && replaced.deliveryId !== null) {
+          requestedDelivery = replaced.deliveryId;
+          if (informationType === undefined && replaced.deliveryInformationType !== null)
+            informationType = replaced.deliveryInformationType;
+        }
+        replacesDocumentId = replaced.id;
+      }
       let deliveryId: string | null = null;
-      if (params.deliveryId !== undefined) {
-        const delivery = await deps.deliveries.find(params.deliveryId);
+      if (requestedDelivery !== undefined) {
+        const delivery = await deps.deliveries.find(requestedDelivery);
         if (
           !delivery ||
           delivery.projectId !== principal.projectId ||
@@ -613,9 +654,9 @@ export function createConstructionDocumentsService(deps: {
           throw deliveryNotInReach();
         }
         if (
-          params.informationType !== undefined &&
+          informationType !== undefined &&
           delivery.informationTypesExpected.length > 0 &&
-          !delivery.informationTypesExpected.includes(params.informationType)
+          !delivery.informationTypesExpected.includes(informationType)
         ) {
           throw informationTypeNotExpected();
         }
@@ -624,16 +665,17 @@ export function createConstructionDocumentsService(deps: {
       const registered = await deps.uploads.register({
         placement: { ownerId: building.ownerId, buildingId: params.buildingId },
         filename: params.filename,
+        ...(replacesDocumentId !== undefined ? { replacesDocumentId } : {}),
         construction: {
           projectId: principal.projectId,
           deliveryId,
           subcontractorId: principal.subcontractorId,
-          informationType: params.informationType ?? null,
+          informationType: informationType ?? null,
           uploadedBy: params.uploadedBy ?? null,
         },
       });
-      if (deliveryId && params.informationType) {
-        await repository.reopenDeclined({ deliveryId, informationType: params.informationType });
+      if (deliveryId && informationType) {
+        await repository.reopenDeclined({ deliveryId, informationType });
       }
       const actor = await actorOfPrincipal(principal, params.uploadedBy);
       await audit.record({
@@ -645,6 +687,7 @@ export function createConstructionDocumentsService(deps: {
           projectId: principal.projectId,
           subcontractorId: principal.subcontractorId,
           deliveryId,
+          ...(replacesDocumentId !== undefined ? { replacesDocumentId } : {}),
           statedBy: actor.statedBy,
         },
         clientAddress: params.clientAddress,

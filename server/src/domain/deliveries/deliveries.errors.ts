@@ -29,6 +29,19 @@ export function deliveryNotInReach(): AppError {
   return invalidField('/deliveryId', "is not one of this subcontractor's deliveries in the project");
 }
 
+/**
+ * the portal's new version of a file names one the subcontractor cannot replace: not its own, in another project or
+ * building, deleted, not yet uploaded, under a private folder, or of another delivery than the upload answers
+ */
+export function replacedDocumentNotInReach(reason: 'reach' | 'building' | 'delivery'): AppError {
+  const message = {
+    reach: "is not one of this subcontractor's uploaded files in the project",
+    building: 'is a file in another building than the upload',
+    delivery: 'is a file of another delivery than the upload answers',
+  }[reason];
+  return invalidField('/replacesDocumentId', message);
+}
+
 export function informationTypeNotExpected(): AppError {
   return invalidField('/informationType', 'is not an information type this delivery expects');
 }

@@ -81,6 +81,8 @@ export function presentConstructionDocument(document: ConstructionDocument) {
     updatedBy: document.updatedBy,
     createdAt: document.createdAt.toISOString(),
     updatedAt: document.updatedAt.toISOString(),
+    supersededBy: document.supersededBy,
+    isLatestRevision: document.supersededBy === null,
   };
 }
 

@@ -274,6 +274,10 @@ export const ConstructionDocumentSchema = Type.Object({
   updatedBy: Nullable(Type.String()),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  supersededBy: Nullable(
+    Type.String({ description: 'the next newer revision or version of this document; null when it is the latest' }),
+  ),
+  isLatestRevision: Type.Boolean({ description: 'exactly supersededBy === null' }),
 });
 
 export const SignedUrlSchema = Type.Object({ url: Type.String(), expiresAt: Timestamp });
@@ -304,6 +308,16 @@ export const UploadRequestBody = Type.Object(
     parentFolderId: Type.Optional(Type.String({ maxLength: 200 })),
     deliveryId: Type.Optional(Uuid('the delivery this upload answers')),
     informationType: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    replacesDocumentId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          "one of the subcontractor's own latest documents in the same building this file is a new version of: once " +
+          'uploaded, it supersedes that document (400 naming the field for a document out of reach, 409 when it is ' +
+          'already superseded); without deliveryId and informationType the new version answers the same ones',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -258,10 +258,18 @@ function lexemeQuery(params: { lexeme: string; token: string; term: QueryTerm; p
   const { lexeme, token, term } = params;
   // the index holds a code's heads at each separator, so `360.001` finds `=360.001-RB01` exactly; `on` also
   // lets a code find longer ones (`ARK-A-20-00` -> `ARK-A-20-001`)
-  const prefix =
-    (DIGIT.test(token) && term.maxEdits > 0) ||
-    (params.prefixStems && LETTERS.test(lexeme) && [...lexeme].length >= MIN_PREFIX_STEM);
-  return `${quoteLexeme(lexeme)}${prefix ? ':*' : ''}`;
+  const prefixStem = params.prefixStems && LETTERS.test(lexeme) && [...lexeme].length >= MIN_PREFIX_STEM;
+  const prefix = (DIGIT.test(token) && term.maxEdits > 0) || prefixStem;
+  return `${quoteLexeme(prefixStem ? latinStem(lexeme) : lexeme)}${prefix ? ':*' : ''}`;
+}
+
+/**
+ * Latin loans in -ium and -eum inflect without the "um" ("kuldemedium, kuldemediet, kuldemedier"; "museum, museet"),
+ * and Snowball stems the indefinite singular alone apart: as a prefix, its stem without "um" finds every form. The
+ * built-in answerer's stemmer does the same (text-analysis.ts).
+ */
+function latinStem(lexeme: string): string {
+  return /[ie]um$/.test(lexeme) && [...lexeme].length >= 6 ? lexeme.slice(0, -2) : lexeme;
 }
 
 function andOf(parts: readonly string[]): string {

@@ -29,14 +29,14 @@ function passage(overrides: Partial<Passage> = {}): Passage {
 }
 
 /** A repository with one readable PDF page (doc-1, page 2) and one readable text file (doc-2). */
-function repository(): AskRepository {
+function repository(doc2Text = PAGE): AskRepository {
   const documents: ReadableDocument[] = [
     { id: 'doc-1', buildingId: 'bld-1', filename: 'Brannteknisk rapport.pdf', fileKind: 'pdf', supersededBy: null },
     { id: 'doc-2', buildingId: 'bld-1', filename: 'notat.txt', fileKind: 'text', supersededBy: null },
   ];
   const pages = new Map([
     ['doc-1:2', PAGE],
-    ['doc-2:1', PAGE],
+    ['doc-2:1', doc2Text],
   ]);
   return {
     readableDocuments: async ({ documentIds, buildingIds }) =>
@@ -90,6 +90,21 @@ describe('language, question and text analysis', () => {
     expect(stem('leverte')).toBe(stem('levert'));
     expect(stem('dørene')).toBe(stem('døren'));
     expect(stem('brannklassen')).toBe(stem('brannklasse'));
+    // Latin loans in -ium/-eum: the indefinite singular meets its inflected forms; other -um words stay themselves
+    for (const form of ['kuldemediet', 'kuldemedier', 'kuldemediene']) expect(stem(form)).toBe(stem('kuldemedium'));
+    expect(stem('museet')).toBe(stem('museum'));
+    expect(stem('kriteriene')).toBe(stem('kriterium'));
+    for (const word of ['forum', 'sentrum', 'minimum', 'vakuum']) expect(stem(word)).toBe(word);
+  });
+
+  it('takes the noun after a Norwegian interrogative determiner as what is asked for', () => {
+    expect(analyseQuestion({ question: 'Hvilket kuldemedium bruker varmepumpen VP01?' }).focus?.word).toBe(
+      'kuldemedium',
+    );
+    expect(analyseQuestion({ question: 'Kva for eit kuldemedium har VP01?' }).focus?.word).toBe('kuldemedium');
+    expect(analyseQuestion({ question: 'Hvem leverte aggregatet?' }).focus).toBeUndefined();
+    // consumed by the kind of answer ("hvilket år": a date), it is no term and no focus
+    expect(analyseQuestion({ question: 'I hvilket år ble taket skiftet?' }).focus).toBeUndefined();
   });
 
   it('splits sentences, but not after abbreviations or inside wrapped lines', () => {
@@ -292,14 +307,14 @@ describe('LLM configuration', () => {
 });
 
 describe('the built-in answerer deciding whether the documents hold the answer', () => {
-  async function answer(question: string, retrieved: Passage[]): Promise<string> {
+  async function answer(question: string, retrieved: Passage[], doc2Text?: string): Promise<string> {
     const context: AnswerContext = {
       question,
       language: 'nb',
       mode: 'balanced',
       history: [],
       attachedDocumentIds: [],
-      citations: new CitationBook({ repository: repository(), scope }),
+      citations: new CitationBook({ repository: repository(doc2Text), scope }),
       signal: new AbortController().signal,
       tools: {
         retrieve: async () => retrieved,
@@ -325,6 +340,22 @@ describe('the built-in answerer deciding whether the documents hold the answer',
   it('says "not found" when words carrying most of the question stand in no document', async () => {
     const text = await answer(question, [passage({ queryShare: 0.9, queryUnmatchedShare: 0.7 })]);
     expect(text).toBe('Jeg fant ikke svaret på dette i dokumentene.');
+  });
+
+  it('adds the sentence naming what a "hvilket ..." question asks for when the best one only names its subject', async () => {
+    const text =
+      'FDV-dokumentasjon for varmepumpe VP01, korrigert utgave fra leverandør. Filteret på kaldsiden skal rengjøres ' +
+      'hver 6. måned. Kuldemediet er R32.';
+    const fdv = passage({
+      documentId: 'doc-2',
+      filename: 'notat.txt',
+      pageNumber: 1,
+      charEnd: text.length,
+      text,
+      queryShare: 0.8,
+      queryUnmatchedShare: 0.3,
+    });
+    expect(await answer('Hvilket kuldemedium bruker varmepumpen VP01?', [fdv], text)).toMatch(/Kuldemediet er R32/);
   });
 
   it('says "not found" when the sentence\'s document matches too little of the question in the building', async () => {

@@ -15,6 +15,7 @@ const FILES: Record<string, [string, string]> = {
     'FDV/FDV ventilasjon.txt',
     'Ventilasjonsaggregatet skal ha filterbytte hver sjette måned. Komponent =360.001-RB01 er tilluftsviften.',
   ],
+  heatPump: ['Kulde/Varmepumpe VP01.txt', 'Kuldemediet i varmepumpen VP01 er R32. Fyllmengden står på typeskiltet.'],
   otherTag: ['FDV/Avtrekk.txt', 'Avtrekksviften =360.002-RB01 betjener kjøkkenet. Se også aggregatet.'],
   drawing: ['Tegninger/ARK-A-20-001 Plan 1. etasje.txt', 'Plan første etasje med rømningsveier og branndør mot trapp.'],
   drawingReference: [
@@ -452,6 +453,18 @@ describe.each(testEngines())('search on %s', (engine) => {
         limit: 5,
       });
       expect(privateOnes.map((c) => c.documentId)).not.toContain(ids.secret);
+    });
+
+    it("finds a Latin loan's inflected forms from its indefinite singular (kuldemedium -> kuldemediet)", async () => {
+      const chunks = await t.deps.services.search.retrieveChunks({
+        ownerId: seed.ownerId,
+        buildingIds: [seed.buildingId],
+        query: 'Hvilket kuldemedium står det om?',
+        limit: 3,
+      });
+      expect(chunks[0]).toMatchObject({ documentId: ids.heatPump });
+      // the question's word is found in the building: it does not count as standing in no document
+      expect(chunks[0]?.queryUnmatchedShare).toBe(0);
     });
 
     it.each(['word-weight', 'search-rank'] as const)(

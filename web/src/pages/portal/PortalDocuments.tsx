@@ -6,7 +6,7 @@ import { dataOf, formText } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 
 export type PortalClient = ReturnType<typeof createByggdokClient>;
-type PortalDocument =
+export type PortalDocument =
   paths['/construction/public/documents/{projectId}/{subcontractorId}']['get']['responses'][200]['content']['application/json']['documents'][number];
 
 /** the states a subcontractor may give its own documents: held back, or ready for the contractor */
@@ -14,15 +14,20 @@ const OWN_STATES = ['IN_PROGRESS', 'READY_TO_REVIEW'] as const;
 
 /**
  * The subcontractor's own documents under one expected information type: each renamed, placed (floor, room) and
- * marked ready or held back, or deleted (archived, with who did it); an approved type is the contractor's now.
+ * marked ready or held back, replaced by a corrected file (a new version: the earlier one stays, marked as replaced),
+ * or deleted (archived, with who did it); an approved type is the contractor's now.
  */
 export function PortalDocuments(props: {
   client: PortalClient;
   path: { projectId: string; subcontractorId: string };
   who: string | null;
   documents: PortalDocument[];
+  /** every document of the subcontractor: the newer version that replaced one is named by its file name */
+  allDocuments: PortalDocument[];
   locked: boolean;
   changed: () => void;
+  /** sends a corrected file as a new version of one of these documents */
+  replace: (document: PortalDocument, file: File) => void;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
@@ -64,8 +69,31 @@ export function PortalDocuments(props: {
         <li key={d.id}>
           <span className="own-name">{d.filename}</span>{' '}
           <span className="muted">{d.progressStatus ? t(`projects.states.${d.progressStatus}`) : ''}</span>
+          {!d.isLatestRevision && (
+            <span className="replaced-by">
+              {(() => {
+                const newer = props.allDocuments.find((other) => other.id === d.supersededBy);
+                return newer ? t('portal.replacedBy', { name: newer.filename }) : t('portal.replacedByNewer');
+              })()}
+            </span>
+          )}
           {!props.locked && editing !== d.id && (
             <span className="checklist-actions">
+              {d.isLatestRevision && d.uploaded && (
+                <label className="replace-picker" title={t('portal.replaceHelp')}>
+                  {t('portal.replace')}
+                  <input
+                    type="file"
+                    className="visually-hidden"
+                    aria-label={t('portal.replaceNamed', { name: d.filename })}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) props.replace(d, file);
+                    }}
+                  />
+                </label>
+              )}
               <button
                 type="button"
                 onClick={() => setEditing(d.id)}

@@ -155,6 +155,7 @@ export function registerPortalRoutes(
         body: UploadRequestBody,
         response: withProblems({ 200: Type.Object({ documentId: Type.String(), uploadUrl: Type.String() }) }, [
           ...refusals,
+          409,
         ]),
       },
     },
@@ -167,6 +168,7 @@ export function registerPortalRoutes(
         ...(body.deliveryId !== undefined ? { deliveryId: body.deliveryId.toLowerCase() } : {}),
         ...(body.informationType !== undefined ? { informationType: body.informationType } : {}),
         ...(body.uploadedBy !== undefined ? { uploadedBy: body.uploadedBy } : {}),
+        ...(body.replacesDocumentId !== undefined ? { replacesDocumentId: body.replacesDocumentId.toLowerCase() } : {}),
         clientAddress: request.ip,
       });
     },

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { Building, BuildingsRepository } from '../../../domain/buildings/buildings.service.js';
 import type { DB } from '../schema.js';
+import { lockRevisions, relinkRevisions } from './revisions.repository.js';
 import { countDocumentStatuses } from './status-counts.js';
 
 export function createBuildingsRepository(
@@ -97,16 +98,22 @@ export function createBuildingsRepository(
       return row ? toBuilding(row) : null;
     },
     async update({ buildingId, name, privateFolders, at }) {
-      await db
-        .updateTable('buildings')
-        .set({
-          updated_at: at,
-          ...(name !== undefined ? { name } : {}),
-          ...(privateFolders !== undefined ? { private_folders: privateFolders } : {}),
-        })
-        .where('id', '=', buildingId)
-        .where('archived_at', 'is', null)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        // the revision lock first, so no relink of this building reads the folders half-way
+        if (privateFolders !== undefined) await lockRevisions(trx, buildingId);
+        await trx
+          .updateTable('buildings')
+          .set({
+            updated_at: at,
+            ...(name !== undefined ? { name } : {}),
+            ...(privateFolders !== undefined ? { private_folders: privateFolders } : {}),
+          })
+          .where('id', '=', buildingId)
+          .where('archived_at', 'is', null)
+          .execute();
+        // what is private supersedes and is superseded by nothing: the chains follow the folders, both ways
+        if (privateFolders !== undefined) await relinkRevisions(trx, { buildingId });
+      });
     },
     async archive({ buildingId, at }) {
       await db.transaction().execute(async (trx) => {

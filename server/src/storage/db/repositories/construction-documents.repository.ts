@@ -47,6 +47,7 @@ function toDocument(row: Row): ConstructionDocument {
     updatedBy: row.updated_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    supersededBy: row.superseded_by,
     blobKey: row.blob_key,
     previewKey: row.preview_key,
     contentType: row.content_type,

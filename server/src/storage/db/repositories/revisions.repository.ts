@@ -50,6 +50,50 @@ export async function lockRevisions(trx: Kysely<DB>, buildingId: string): Promis
 }
 
 /**
+ * A live version that replaced a document nobody may see (one under a private folder) is read as replacing what that
+ * document replaced, up to the first live one: A -> V (private) -> W is A -> W for every reader, so the latest visible
+ * version is marked latest and no supersededBy names a document the reader cannot open. A deleted document ends the
+ * walk (a version that replaced a deleted one starts a chain of its own, as before). Rewrites `replaces_document_id`
+ * of the rows in memory only; what is stored stays, so the chain is whole again once the folder is no longer private.
+ */
+async function bridgeHiddenVersions(trx: Kysely<DB>, buildingId: string, rows: MemberRow[]): Promise<void> {
+  const liveIds = new Set(rows.map((row) => row.id));
+  const pending = rows.filter((row) => row.replaces_document_id !== null && !liveIds.has(row.replaces_document_id));
+  if (pending.length === 0) return;
+  const visible = async (ids: string[]) =>
+    new Set(
+      (
+        await visibleDocuments(trx, { buildingIds: [buildingId] })
+          .select('d.id')
+          .where('d.id', 'in', ids)
+          .execute()
+      ).map((row) => row.id),
+    );
+  for (const row of pending) {
+    const seen = new Set<string>([row.id]);
+    let at: string | null = row.replaces_document_id;
+    let resolved: string | null = null;
+    for (let round = 0; at !== null && !seen.has(at) && round < MAX_ROUNDS; round++) {
+      seen.add(at);
+      if (liveIds.has(at) || (await visible([at])).has(at)) {
+        resolved = at;
+        break;
+      }
+      const hidden: { replaces_document_id: string | null } | undefined = await trx
+        .selectFrom('documents')
+        .select('replaces_document_id')
+        .where('id', '=', at)
+        .where('building_id', '=', buildingId)
+        .where('archived_at', 'is', null)
+        .where('upload_state', '=', 'uploaded')
+        .executeTakeFirst();
+      at = hidden ? hidden.replaces_document_id : null;
+    }
+    row.replaces_document_id = resolved;
+  }
+}
+
+/**
  * Sets `superseded_by` for the documents a change touched: the documents named, every live document sharing a
  * drawing key or a replacement with them (closed over), and the documents that pointed at them. Without
  * `documentIds`, the whole building. Documents not live (archived, pending, in a private folder) supersede and are
@@ -67,7 +111,9 @@ export async function relinkRevisions(
     const members = new Map<string, MemberRow>();
     const touched = new Set<string>(params.documentIds ?? []);
     if (params.documentIds === undefined) {
-      for (const row of await live().execute()) members.set(row.id, row);
+      const rows = await live().execute();
+      await bridgeHiddenVersions(trx, params.buildingId, rows);
+      for (const row of rows) members.set(row.id, row);
     } else {
       const ids = new Set(params.documentIds);
       // who pointed at the named ones: their chain changes too
@@ -97,6 +143,7 @@ export async function relinkRevisions(
             ]),
           )
           .execute();
+        await bridgeHiddenVersions(trx, params.buildingId, rows);
         let grew = false;
         for (const row of rows) {
           if (!members.has(row.id)) {
