@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryPicker, InformationTypesPicker } from '../src/components/Pickers.js';
 import { changeLanguage, setupI18n } from '../src/i18n.js';
 import { portalToken } from '../src/pages/PortalPage.js';
-import { matches } from '../src/reference.js';
+import { matches, useReferenceNames } from '../src/reference.js';
 
 beforeAll(async () => {
   await setupI18n();
@@ -83,5 +83,27 @@ describe('the portal link', () => {
     // a reload keeps the token from the tab
     expect(portalToken('p-1', 's-2')).toBe('sct_abc');
     await changeLanguage('en');
+  });
+});
+
+function Names() {
+  const names = useReferenceNames();
+  return (
+    <p>
+      {names.category('362')} · {names.discipline('RIV')}
+    </p>
+  );
+}
+
+describe('reference names', () => {
+  it('are in the person’s language at the first render, never a bare code first', async () => {
+    await changeLanguage('nb');
+    try {
+      withQueries(<Names />);
+      // synchronously: no code or English name shown while the names load
+      expect(screen.getByText('362 Kanalnett for luftbehandling · RIV Rådgivende ingeniør VVS')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

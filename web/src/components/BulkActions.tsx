@@ -138,7 +138,7 @@ function BulkEdit(props: { ownerId: string; buildingId: string; ids: string[]; d
         {t('building.category')}
         <select name="category" defaultValue="">
           <option value="">{t('bulk.keep')}</option>
-          {(reference.data?.categories ?? []).map((entry) => (
+          {reference.data.categories.map((entry) => (
             <option key={entry.code} value={entry.code}>
               {entry.code} {nameIn(i18n.language, entry)}
             </option>

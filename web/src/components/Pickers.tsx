@@ -10,7 +10,7 @@ export function CategoryPicker(props: { value: string; onChange: (code: string) 
   const { t, i18n } = useTranslation();
   const reference = useReference();
   const [query, setQuery] = useState('');
-  const all = reference.data?.categories ?? [];
+  const all = reference.data.categories;
   const found = all.filter((entry) => matches(query, entry.code, entry.nameNo, entry.nameEn)).slice(0, 200);
   const chosen = all.find((entry) => entry.code === props.value);
   // the chosen code stays in the list even when the search no longer finds it
@@ -36,11 +36,7 @@ export function CategoryPicker(props: { value: string; onChange: (code: string) 
         ))}
       </select>
       <p className="muted picked" aria-live="polite">
-        {reference.isPending
-          ? t('loading')
-          : chosen
-            ? `${chosen.code} ${nameIn(i18n.language, chosen)}`
-            : t('construction.noCategory')}
+        {chosen ? `${chosen.code} ${nameIn(i18n.language, chosen)}` : t('construction.noCategory')}
       </p>
     </fieldset>
   );
@@ -62,7 +58,7 @@ export function InformationTypesPicker(props: {
   const reference = useReference();
   const [query, setQuery] = useState('');
   const options = new Map(
-    (reference.data?.informationTypes ?? []).map((entry) => {
+    reference.data.informationTypes.map((entry) => {
       const label = nameIn(i18n.language, entry);
       const search = [entry.nameNo, entry.nameEn, ...entry.cues].join(' ');
       return [props.store === 'id' ? entry.id : label, { label, search }] as const;
@@ -126,9 +122,7 @@ export function InformationTypesPicker(props: {
 export function useTypeName(): (value: string) => string {
   const { i18n } = useTranslation();
   const reference = useReference();
-  const names = new Map(
-    (reference.data?.informationTypes ?? []).map((entry) => [entry.id, nameIn(i18n.language, entry)]),
-  );
+  const names = new Map(reference.data.informationTypes.map((entry) => [entry.id, nameIn(i18n.language, entry)]));
   return (value) => names.get(value) ?? value;
 }
 
@@ -159,7 +153,7 @@ export function SubcontractorSelect(props: {
 export function DisciplineSelect(props: { name: string; label: string; none: string; defaultValue?: string | null }) {
   const { i18n } = useTranslation();
   const reference = useReference();
-  const disciplines = reference.data?.disciplines ?? [];
+  const disciplines = reference.data.disciplines;
   const current = props.defaultValue ?? '';
   return (
     <label>

@@ -176,7 +176,9 @@ export function BuildingPage() {
             clear={() => setSelection(NO_SELECTION)}
           />
         )}
-        {shown.length === 0 ? (
+        {all.length === 0 && !documents.loadingMore ? (
+          <p>{t(atLeast(role, 'WRITE_ACCESS') ? 'building.noDocumentsUpload' : 'building.noDocuments')}</p>
+        ) : shown.length === 0 ? (
           <p>{t('building.none')}</p>
         ) : (
           <DocumentTable

@@ -296,11 +296,11 @@ export function DocumentPage() {
                         name="informationType"
                         aria-label={t('document.informationType')}
                         defaultValue={d.informationType ?? ''}
-                        key={`t-${d.informationType}-${reference.data ? 'loaded' : ''}`}
+                        key={`t-${d.informationType}`}
                         aria-describedby="learns"
                       >
                         <option value="">–</option>
-                        {(reference.data?.informationTypes ?? []).map((type) => (
+                        {reference.data.informationTypes.map((type) => (
                           <option key={type.id} value={type.id}>
                             {nameIn(i18n.language, type)}
                           </option>

@@ -241,7 +241,7 @@ export function MaintenancePage() {
         <p className="muted" role="status">
           {t('maintenance.count', { total: counts.total, proposed: counts.proposed })}
         </p>
-        {counts.total === 0 && <p>{t('maintenance.none')}</p>}
+        {counts.total === 0 && <p>{t(writes ? 'maintenance.noneAdd' : 'maintenance.none')}</p>}
         {groups.map((group) => (
           <section key={group.category || 'none'} className="maintenance-group">
             <h2>{categoryName(group.category || null)}</h2>

@@ -44,7 +44,8 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
     <section aria-labelledby="members-title">
       <h2 id="members-title">{t('people.members')}</h2>
       <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
-        <div className="table-scroll">
+        {members.data?.users.length === 0 && <p className="muted">{t('people.noMembers')}</p>}
+        <div className="table-scroll" hidden={members.data?.users.length === 0}>
           <table className="members">
             <thead>
               <tr>
@@ -199,7 +200,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
         </select>
       </label>
       <Loaded loading={events.isPending} error={events.error} retry={() => void events.refetch()}>
-        {rows.length === 0 && <p className="muted">{t('people.noEvents')}</p>}
+        {rows.length === 0 && <p className="muted">{t(action ? 'people.noEventsFiltered' : 'people.noEvents')}</p>}
         <div className="table-scroll">
           <table className="audit">
             <thead>

@@ -85,7 +85,9 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
         </p>
       )}
       <Loaded loading={buildings.isPending} error={buildings.error} retry={() => void buildings.refetch()}>
-        {buildings.data?.buildings.length === 0 && <p>{t('portfolio.noBuildings')}</p>}
+        {buildings.data?.buildings.length === 0 && (
+          <p>{t(manages ? 'portfolio.noBuildingsCreate' : 'portfolio.noBuildings')}</p>
+        )}
         <ul className="cards">
           {buildings.data?.buildings.map((building) => (
             <li key={building.id} className="card">

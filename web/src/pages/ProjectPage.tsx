@@ -101,7 +101,11 @@ export function ProjectPage() {
             <section aria-labelledby="deliveries-title">
               <h2 id="deliveries-title">{t('projects.deliveries')}</h2>
               <Loaded loading={deliveries.isPending} error={deliveries.error} retry={() => void deliveries.refetch()}>
-                {deliveries.data?.deliveries.length === 0 && <p className="muted">{t('projects.noDeliveries')}</p>}
+                {deliveries.data?.deliveries.length === 0 && (
+                  <p className="muted">
+                    {t(canWrite && p.status === 'ACTIVE' ? 'projects.noDeliveriesCreate' : 'projects.noDeliveries')}
+                  </p>
+                )}
                 <ul className="deliveries">
                   {deliveries.data?.deliveries.map((delivery) =>
                     editing === delivery.id ? (

@@ -44,7 +44,9 @@ function CustomerProjects(props: { customerId: string; name: string; canCreate: 
     <section aria-labelledby={`customer-${props.customerId}`}>
       <h2 id={`customer-${props.customerId}`}>{props.name}</h2>
       <Loaded loading={projects.isPending} error={projects.error} retry={() => void projects.refetch()}>
-        {projects.data?.projects.length === 0 && <p className="muted">{t('projects.none')}</p>}
+        {projects.data?.projects.length === 0 && (
+          <p className="muted">{t(props.canCreate ? 'projects.noneCreate' : 'projects.none')}</p>
+        )}
         <ul className="cards">
           {projects.data?.projects.map((project) => (
             <li key={project.id} className="card">

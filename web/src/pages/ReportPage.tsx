@@ -291,7 +291,7 @@ export function ReportPage() {
       </form>
       <Loaded loading={report.isPending} error={report.error} retry={() => void report.refetch()}>
         {report.data === null ? (
-          <p className="muted">{t('report.none')}</p>
+          <p className="muted">{t(role !== undefined && !writes ? 'report.noneReadOnly' : 'report.none')}</p>
         ) : (
           report.data && (
             <>
