@@ -5,7 +5,8 @@ import {
   informationTypeEntries,
   ns3451Entries,
 } from '../../server/src/domain/classification/reference-data.js';
-import { signalInWords, type Names } from '../src/evidence.js';
+import { codeSignal } from '../../server/src/domain/classification/signal-codes.js';
+import { signalInWords as sayCoded, type Names } from '../src/evidence.js';
 import { changeLanguage, setupI18n } from '../src/i18n.js';
 
 /** the reference names as the app gives them (reference.ts) */
@@ -21,6 +22,9 @@ function names(language: 'nb' | 'en'): Names {
     discipline: (code) => (disciplines.has(code) ? `${code} ${disciplines.get(code)}` : code),
   };
 }
+
+/** a classifier phrase as the service sends it: coded */
+const signalInWords = (text: string, t: typeof i18next.t, names: Names) => sayCoded(codeSignal(text), t, names);
 
 describe('the classifier’s signals in words', () => {
   beforeAll(async () => {
@@ -43,5 +47,16 @@ describe('the classifier’s signals in words', () => {
     );
     // a phrase the app does not know is left to the caller, never guessed at
     expect(signalInWords('something new the classifier says', t, nb)).toBeNull();
+    expect(sayCoded({ code: 'a_code_from_a_newer_service', params: {}, text: 'x' }, t, nb)).toBeNull();
+  });
+
+  it('reads the code and its parameters, never the English phrase, so a reworded phrase still reads right', async () => {
+    await changeLanguage('nb');
+    const said = sayCoded(
+      { code: 'filename_token', params: { token: 'ARK' }, text: 'the file name has the token ARK in it' },
+      i18next.t,
+      names('nb'),
+    );
+    expect(said).toBe('del av filnavnet «ARK»');
   });
 });

@@ -18146,7 +18146,19 @@ export interface paths {
                 [key: string]: {
                   value: unknown;
                   confidence: number;
+                  /** @description the signals in the classifier's own words (English) */
                   evidence: string[];
+                  /** @description the signals of `evidence`, in the same order, as codes with parameters for saying them in words */
+                  signals: {
+                    /** @description stable code of the signal ('filename_token', 'mentions' ...); 'unknown' for one without a code */
+                    code: string;
+                    /** @description what the signal found: { "token": "ARK" }, { "place": "filename", "word": "FDV" } ... */
+                    params: {
+                      [key: string]: string | number | boolean;
+                    };
+                    /** @description the same signal as in `evidence` */
+                    text: string;
+                  }[];
                 };
               };
               /** @description the newest person's correction of each classified field */

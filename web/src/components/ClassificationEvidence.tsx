@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { drawingTypeName, signalInWords } from '../evidence.js';
+import { drawingTypeName, signalInWords, type Signal } from '../evidence.js';
 import { formatsFor } from '../format.js';
 import { useReferenceNames } from '../reference.js';
 
-type Entry = { value: unknown; confidence: number; evidence: string[] };
+type Entry = { value: unknown; confidence: number; evidence: string[]; signals?: Signal[] };
 
 /** a person's correction of a field: who and when, as the service recorded it */
 export interface Correction {
@@ -34,7 +34,7 @@ const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : 
 /**
  * The classification as people read it: per field its name, the value by name in the person's language, the
  * confidence, the signals in words; a field a person has since corrected says so, by whom and when, with the value
- * that holds now. A signal whose phrase the app does not know stays apart, behind a line that says it is the
+ * that holds now. A signal whose code the app does not know stays apart, behind a line that says it is the
  * classifier's own words (in English), so the page is in one language.
  */
 export function ClassificationEvidence(props: {
@@ -70,9 +70,10 @@ export function ClassificationEvidence(props: {
         );
         const corrected =
           correction !== undefined || (field in props.current && !same(props.current[field], entry.value));
-        const said = entry.evidence.map((signal) => signalInWords(signal, t, names));
+        const signals = entry.signals ?? entry.evidence.map((text) => ({ code: 'unknown', params: {}, text }));
+        const said = signals.map((signal) => signalInWords(signal, t, names));
         const known = said.filter((words): words is string => words !== null);
-        const unknown = entry.evidence.filter((_, index) => said[index] === null);
+        const unknown = signals.filter((_, index) => said[index] === null).map((signal) => signal.text);
         return (
           <li key={field} data-field={field}>
             <strong>

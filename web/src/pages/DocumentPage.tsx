@@ -10,7 +10,7 @@ import { nameIn, useReference } from '../reference.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
-import { drawingTypeName } from '../evidence.js';
+import { drawingTypeName, type Signal } from '../evidence.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -118,7 +118,10 @@ export function DocumentPage() {
       ]
     : [];
   const classification = Object.entries(
-    (d?.classification ?? {}) as Record<string, { value: unknown; confidence: number; evidence: string[] }>,
+    (d?.classification ?? {}) as Record<
+      string,
+      { value: unknown; confidence: number; evidence: string[]; signals?: Signal[] }
+    >,
   );
 
   return (

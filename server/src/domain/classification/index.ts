@@ -10,6 +10,7 @@ export type {
   Market,
 } from './classification.types.js';
 export { classifyDocument, type ClassifyOptions } from './classify.js';
+export { codeSignal, signalCodeExamples, type CodedSignal, type SignalParams } from './signal-codes.js';
 export {
   applyCorrection,
   correctionCount,

@@ -6,6 +6,7 @@ import {
   processingOutcomeOf,
   type ProcessingSummary,
 } from '../../domain/documents/processing-status.js';
+import { codeSignal } from '../../domain/classification/index.js';
 import { processingFlagFields, Timestamp } from '../schemas/common.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -76,7 +77,19 @@ export const DocumentSchema = Type.Object({
 const EvidenceSchema = Type.Object({
   value: Type.Unknown(),
   confidence: Type.Number(),
-  evidence: Type.Array(Type.String()),
+  evidence: Type.Array(Type.String(), { description: "the signals in the classifier's own words (English)" }),
+  signals: Type.Array(
+    Type.Object({
+      code: Type.String({
+        description: "stable code of the signal ('filename_token', 'mentions' ...); 'unknown' for one without a code",
+      }),
+      params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+        description: 'what the signal found: { "token": "ARK" }, { "place": "filename", "word": "FDV" } ...',
+      }),
+      text: Type.String({ description: 'the same signal as in `evidence`' }),
+    }),
+    { description: 'the signals of `evidence`, in the same order, as codes with parameters for saying them in words' },
+  ),
 });
 
 export const DocumentWithUrlsSchema = Type.Composite([
@@ -152,7 +165,9 @@ export function presentDocumentWithUrls(params: {
     ...presentDocument(params.document),
     url: params.url,
     previewUrl: params.previewUrl,
-    ...(params.document.classification ? { classification: params.document.classification } : {}),
+    ...(params.document.classification
+      ? { classification: presentClassification(params.document.classification) }
+      : {}),
     ...(params.corrections
       ? {
           corrections: params.corrections.map((c) => ({
@@ -163,6 +178,15 @@ export function presentDocumentWithUrls(params: {
         }
       : {}),
   };
+}
+
+function presentClassification(classification: NonNullable<DocumentRecord['classification']>) {
+  return Object.fromEntries(
+    Object.entries(classification).map(([field, entry]) => [
+      field,
+      { ...entry, signals: (entry.evidence ?? []).map((text) => codeSignal(text)) },
+    ]),
+  );
 }
 
 /** The document processing status record, spelled exactly as the partner spec spells it. */
