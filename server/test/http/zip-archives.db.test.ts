@@ -178,17 +178,24 @@ describe.each(testEngines())('zip archives of a building, on %s', (engine) => {
     expect(JSON.stringify(bad.body)).toContain('latest_revisions');
   });
 
-  it('fails with the reason when a file is missing from storage, and 404s what is out of reach', async () => {
+  it('leaves out a file missing from storage and lists it in the archive, and 404s what is out of reach', async () => {
     const blob = await t.deps.database.db
       .selectFrom('documents')
       .select('blob_key')
       .where('id', '=', ids.sheet!)
       .executeTakeFirstOrThrow();
     await t.deps.blobs.delete(blob.blob_key);
-    const failed = await built(`/construction/zip/${w.buildingId}`);
-    expect(failed.status).toBe('failed');
-    expect(failed.error).toContain('missing from storage');
-    expect(failed.url).toBeNull();
+    const latest = await built(`/construction/zip/${w.buildingId}`);
+    expect(latest).toMatchObject({ status: 'ready', fileCount: 3 });
+    const files = await download(latest.url);
+    expect(files.has('VVS/Produktdatablad_ pumpe_.pdf')).toBe(false);
+    expect(files.get('EL/Koblingsskjema.pdf')).toEqual(bytes.electric);
+    const missing = files.get('MANGLER-MISSING.txt')!.toString('utf8');
+    expect(missing).toContain(`VVS/Produktdatablad_ pumpe_.pdf (dokument/document ${ids.sheet})`);
+    expect(missing).toContain('the file is missing from storage');
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as { files: { documentId: string }[] };
+    expect(manifest.files.map((f) => f.documentId)).not.toContain(ids.sheet);
+    expect(manifest.files).toHaveLength(3);
 
     const stranger = await createDeliveryWorld(t, { projectName: 'Fremmed' });
     const foreign = await t.request({

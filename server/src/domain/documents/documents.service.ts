@@ -4,7 +4,7 @@ import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { zipPaths } from '../zip/zip.service.js';
-import type { ZipWriter } from '../zip/zip-archives.js';
+import { MISSING_FILES_ENTRY, missingFilesText, type UnreadableEntry, type ZipWriter } from '../zip/zip-archives.js';
 import type { Readable } from 'node:stream';
 import { AppError, invalidField } from '../shared/errors.js';
 import type { BlobStore } from './blob-store.js';
@@ -380,32 +380,60 @@ export function createDocumentsService(deps: {
 
   /**
    * Many documents of a building as one zip, streamed as it is written (READ_ACCESS): the files in their upload
-   * folders, then `manifest.csv` listing each path, size and document id. The whole list is checked before the first
-   * byte is sent.
+   * folders, then `manifest.csv` listing each path, size and document id of what it holds. The whole list is checked
+   * before the first byte is sent; a file that turns out missing from storage while the zip is written is left out
+   * and named, with why, in `MANGLER-MISSING.txt`, so the zip still opens. `leftOut` says which, once it is written.
    */
-  async function zip(
-    params: Target & { documentIds: readonly string[] },
-  ): Promise<{ stream: Readable; filename: string; count: number }> {
+  async function zip(params: Target & { documentIds: readonly string[] }): Promise<{
+    stream: Readable;
+    filename: string;
+    count: number;
+    leftOut: Promise<{ documentId: string; path: string; reason: string }[]>;
+  }> {
     if (!deps.zipWriter) throw new Error('no zip writer configured');
     await access.authorizeBuilding({ ...params, need: 'read' });
     const documents = await selection(params);
     const pending = documents.findIndex((d) => d.uploadState !== 'uploaded');
     if (pending >= 0) throw invalidField(`/documentIds/${pending}`, 'has not finished uploading');
     const paths = zipPaths(documents);
-    const rows = documents.map((d, index) => [paths[index]!, String(d.size), d.id]);
-    const csv = [['path', 'size', 'documentId'], ...rows]
-      .map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
-      .join('\r\n');
+    const unreadable: UnreadableEntry[] = [];
+    let told: (value: { documentId: string; path: string; reason: string }[]) => void = () => {};
+    const leftOut = new Promise<{ documentId: string; path: string; reason: string }[]>((resolve) => (told = resolve));
+    const csv = () => {
+      const skipped = new Set(unreadable.filter((u) => u.bytesWritten === 0).map((u) => u.index));
+      const rows = documents.flatMap((d, index) => (skipped.has(index) ? [] : [[paths[index]!, String(d.size), d.id]]));
+      return [['path', 'size', 'documentId'], ...rows]
+        .map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
+        .join('\r\n');
+    };
     const stream = deps.zipWriter({
       entries: documents.map((document, index) => ({
         path: paths[index]!,
         compress: false,
         open: () => blobs.get(document.blobKey),
       })),
-      late: [{ path: 'manifest.csv', content: () => Buffer.from(`${csv}\r\n`) }],
+      late: [
+        { path: 'manifest.csv', content: () => Buffer.from(`${csv()}\r\n`) },
+        {
+          path: MISSING_FILES_ENTRY,
+          content: () => {
+            told(
+              unreadable.map((u) => ({
+                documentId: documents[u.index]!.id,
+                path: u.path,
+                reason:
+                  u.bytesWritten > 0 ? `cut short after ${u.bytesWritten} bytes: ${u.error.message}` : u.error.message,
+              })),
+            );
+            return missingFilesText(unreadable.map((u) => ({ ...u, documentId: documents[u.index]!.id })));
+          },
+        },
+      ],
+      unreadable: (entry) => unreadable.push(entry),
     });
+    stream.once('close', () => told([]));
     const day = clock.now().toISOString().slice(0, 10);
-    return { stream, filename: `documents-${day}.zip`, count: documents.length };
+    return { stream, filename: `documents-${day}.zip`, count: documents.length, leftOut };
   }
 
   /**

@@ -46,11 +46,51 @@ export interface ManifestEntry {
   approval: string | null;
 }
 
+/** a file of an archive that could not be read: left out (bytesWritten 0) or cut short where reading failed */
+export interface UnreadableEntry {
+  path: string;
+  /** its place in `entries` */
+  index: number;
+  error: Error;
+  bytesWritten: number;
+}
+
 /**
  * Writes a zip as a stream: entries are opened one at a time, when the archive reaches them (never all at once),
- * ZIP64 when sizes need it. `late` entries are made once every file before them has been written (the manifest).
+ * ZIP64 when sizes need it. `late` entries are made once every file before them has been written (the manifest); one
+ * whose content is null is left out. A file that cannot be read is told to `unreadable` and the zip still ends valid.
  */
 export type ZipWriter = (params: {
   entries: { path: string; open: () => Promise<Readable>; compress: boolean }[];
-  late: { path: string; content: () => Buffer }[];
+  late: { path: string; content: () => Buffer | null }[];
+  unreadable?: (entry: UnreadableEntry) => void;
 }) => Readable;
+
+/** the name of the entry that lists the files an archive could not include (one name, in both languages) */
+export const MISSING_FILES_ENTRY = 'MANGLER-MISSING.txt';
+
+/** the list of files an archive could not include, why, in Norwegian and English; null when none is missing */
+export function missingFilesText(
+  missing: { path: string; documentId: string; error: Error; bytesWritten: number }[],
+): Buffer | null {
+  if (missing.length === 0) return null;
+  const lines = missing.map((m) => {
+    const storage = (m.error as { code?: string }).code === 'blob.not_found';
+    const why =
+      m.bytesWritten > 0
+        ? `lesingen stoppet etter ${m.bytesWritten} byte; filen i arkivet er ufullstendig / reading stopped after ${m.bytesWritten} bytes; the file in the archive is incomplete`
+        : storage
+          ? 'filen mangler i lagringen / the file is missing from storage'
+          : 'filen kunne ikke leses / the file could not be read';
+    return `${m.path} (dokument/document ${m.documentId}): ${why}`;
+  });
+  return Buffer.from(
+    [
+      `Disse filene kunne ikke tas med i arkivet (${missing.length}):`,
+      `These files could not be included in the archive (${missing.length}):`,
+      '',
+      ...lines,
+      '',
+    ].join('\r\n'),
+  );
+}

@@ -3,11 +3,19 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
-import { jobDone, jobFailed, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
+import { jobDone, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
-import type { ManifestEntry, ZipArchiveRecord, ZipSourceDocument, ZipWriter } from './zip-archives.js';
+import {
+  MISSING_FILES_ENTRY,
+  missingFilesText,
+  type ManifestEntry,
+  type UnreadableEntry,
+  type ZipArchiveRecord,
+  type ZipSourceDocument,
+  type ZipWriter,
+} from './zip-archives.js';
 
 export interface ZipRepository {
   /** the project holding the building, null when it is in none */
@@ -70,7 +78,7 @@ function safeSegment(segment: string): string {
 
 /** where each file goes: its upload folders, its (current) name; a second file of the same path gets ` (2)` */
 export function zipPaths(documents: Pick<ZipSourceDocument, 'originalPath' | 'filename'>[]): string[] {
-  const taken = new Set<string>(['manifest.json', 'manifest.csv']);
+  const taken = new Set<string>(['manifest.json', 'manifest.csv', MISSING_FILES_ENTRY.toLowerCase()]);
   return documents.map((document) => {
     // the upload path ends with the name it was uploaded with; the folders are what comes before
     const folders = document.originalPath
@@ -215,7 +223,10 @@ export function createZipService(deps: {
       return { ...record, url, expiresAt: new Date(deps.clock.now().getTime() + SIGNED_URL_SECONDS * 1000) };
     },
 
-    /** the job: builds the archive; a crash is retried from the start, a missing file fails it with the reason */
+    /**
+     * the job: builds the archive; a crash is retried from the start; a file missing from storage is left out and
+     * named, with why, in the archive's MANGLER-MISSING.txt (the manifest lists only what the archive holds)
+     */
     async build(zipId: string): Promise<JobOutcome> {
       const record = await repository.find(zipId);
       if (!record) return jobSkipped('the archive request is gone');
@@ -242,35 +253,39 @@ export function createZipService(deps: {
               approval: document.approvalStatus,
             });
           });
-          return (await deps.blobs.get(document.blobKey)).pipe(checksum);
+          const blob = await deps.blobs.get(document.blobKey);
+          blob.once('error', (error) => checksum.destroy(error));
+          return blob.pipe(checksum);
         },
       }));
+      const unreadable: UnreadableEntry[] = [];
       const late = [
         {
           path: 'manifest.json',
           content: () => Buffer.from(`${JSON.stringify({ zipId, files: manifest }, null, 2)}\n`),
         },
         { path: 'manifest.csv', content: () => Buffer.from(manifestCsv(manifest)) },
+        {
+          path: MISSING_FILES_ENTRY,
+          content: () => missingFilesText(unreadable.map((u) => ({ ...u, documentId: documents[u.index]!.id }))),
+        },
       ];
       const blobKey = `zips/${record.buildingId}/${zipId}.zip`;
       try {
-        const stored = await deps.blobs.put(blobKey, deps.writer({ entries, late }), {
-          contentType: 'application/zip',
-        });
+        const stored = await deps.blobs.put(
+          blobKey,
+          deps.writer({ entries, late, unreadable: (entry) => unreadable.push(entry) }),
+          { contentType: 'application/zip' },
+        );
         await repository.markReady({
           zipId,
           blobKey,
-          fileCount: documents.length,
+          fileCount: documents.length - unreadable.filter((u) => u.bytesWritten === 0).length,
           size: stored.size,
           at: deps.clock.now(),
         });
         return jobDone();
       } catch (error) {
-        if ((error as { code?: string }).code === 'blob.not_found') {
-          const reason = `a file is missing from storage: ${(error as Error).message}`;
-          await repository.markFailed({ zipId, error: reason });
-          return jobFailed(reason);
-        }
         // failed until a retry starts it again: the last attempt's failure is what the caller sees
         await repository.markFailed({ zipId, error: (error as Error).message });
         throw error;

@@ -81,6 +81,10 @@ export function registerBulkDocumentRoutes(app: App, deps: { documents: Document
         zip.stream.destroy();
         return { count: zip.count, filename: zip.filename };
       }
+      void zip.leftOut.then((leftOut) => {
+        // once per download, naming every file the zip could not include (each is listed in MANGLER-MISSING.txt)
+        if (leftOut.length > 0) request.log.warn({ leftOut }, `zip: ${leftOut.length} file(s) could not be included`);
+      });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${zip.filename}"`)
