@@ -47,6 +47,7 @@ export function createDocumentsModule(deps: {
     onCategoryCorrected: (correction) => classifier.learnCategory(correction),
     isKnownInformationType: (id) => classifier.isKnownInformationType(id),
     onInformationTypesCorrected: (correction) => classifier.learnInformationTypes(correction),
+    onManyCorrected: (corrections) => classifier.learnMany(corrections),
     corrections: (documentId) => classifier.corrections(documentId),
     isKnownDiscipline: (code) => disciplineEntries().has(code),
     zipWriter: yazlWriter,

@@ -1,6 +1,7 @@
 import type {
   Classification,
   ClassificationInput,
+  CorrectableField,
   Correction,
   Market,
 } from '../classification/classification.types.js';
@@ -32,6 +33,12 @@ export interface ClassifierRepository {
     correction: Correction;
     /** the person who made it; null for a partner's key */
     correctedByUserId: string | null;
+    update: (model: unknown) => unknown;
+  }): Promise<void>;
+  /** many corrections of one owner's documents at once: every one recorded, the model updated once with them all */
+  recordCorrections(params: {
+    ownerId: string;
+    corrections: { documentId: string; correction: Correction; correctedByUserId: string | null }[];
     update: (model: unknown) => unknown;
   }): Promise<void>;
   /** the newest correction of each field of a document: when, and the name of the person who made it (if any) */
@@ -79,6 +86,14 @@ export interface ClassifierService extends DocumentClassifier {
   isValidBuildingCategory(code: string): boolean;
   learnCategory(params: { document: DocumentRecord; buildingCategory: string } & By): Promise<void>;
   learnInformationTypes(params: { document: DocumentRecord; informationTypes: string[] } & By): Promise<void>;
+  /**
+   * one person's change of many documents (a bulk change): each document's correction is recorded and learned, as
+   * one correction at a time would be, with one update of the owner's model per owner
+   */
+  learnMany(params: {
+    corrections: { document: DocumentRecord; field: CorrectableField; value: string | string[] }[];
+    correctedByUserId: string | null;
+  }): Promise<void>;
   isKnownInformationType(id: string): boolean;
   corrections(documentId: string): Promise<FieldCorrection[]>;
 }
@@ -121,42 +136,60 @@ export function createClassifierService(deps: {
     isKnownInformationType: (id) => engine.isKnownInformationType(id),
     corrections: (documentId) => repository.corrections(documentId),
     learnCategory: ({ document, buildingCategory, correctedByUserId }) =>
-      learn(
-        document,
-        'buildingCategory',
-        buildingCategory,
-        document.classification?.buildingCategory?.value,
-        correctedByUserId ?? null,
-      ),
+      learn(document, 'buildingCategory', buildingCategory, correctedByUserId ?? null),
+    async learnMany({ corrections, correctedByUserId }) {
+      const byOwner = new Map<
+        string,
+        { documentId: string; correction: Correction; correctedByUserId: string | null }[]
+      >();
+      for (const { document, field, value } of corrections) {
+        const learned = field === 'informationTypes' ? known(value as string[]) : value;
+        if (Array.isArray(learned) && learned.length === 0) continue;
+        const correction = await correctionOf(document, field, learned);
+        const list = byOwner.get(document.ownerId) ?? [];
+        list.push({ documentId: document.id, correction, correctedByUserId });
+        byOwner.set(document.ownerId, list);
+      }
+      for (const [ownerId, list] of byOwner) {
+        await repository.recordCorrections({
+          ownerId,
+          corrections: list,
+          update: (model) => list.reduce((m, { correction }) => engine.learn(m, correction), model),
+        });
+      }
+    },
     async learnInformationTypes({ document, informationTypes, correctedByUserId }) {
-      // a project's own type names (the construction side allows them) teach the catalogue's classifier nothing
-      const known = informationTypes.filter((id) => engine.isKnownInformationType(id));
-      if (known.length === 0) return;
-      await learn(
-        document,
-        'informationTypes',
-        known,
-        document.classification?.informationTypes?.value,
-        correctedByUserId ?? null,
-      );
+      const types = known(informationTypes);
+      if (types.length === 0) return;
+      await learn(document, 'informationTypes', types, correctedByUserId ?? null);
     },
   };
+
+  /** a project's own type names (the construction side allows them) teach the catalogue's classifier nothing */
+  function known(informationTypes: string[]): string[] {
+    return informationTypes.filter((id) => engine.isKnownInformationType(id));
+  }
+
+  /** a correction of the document's field, with the document's features and what the classifier had said */
+  async function correctionOf(document: DocumentRecord, field: CorrectableField, value: string | string[]) {
+    const pages = await repository.loadPages({ documentId: document.id, maxChars: 20_000 });
+    const previous = document.classification?.[field]?.value;
+    return {
+      field,
+      value,
+      features: engine.features(inputOf(document, pages)),
+      previousValue: (previous as string | string[] | null | undefined) ?? null,
+    } satisfies Correction;
+  }
 
   /** records a person's correction and teaches the owner's model the document's features with it */
   async function learn(
     document: DocumentRecord,
     field: Correction['field'],
     value: string | string[],
-    previous: unknown,
     correctedByUserId: string | null,
   ): Promise<void> {
-    const pages = await repository.loadPages({ documentId: document.id, maxChars: 20_000 });
-    const correction: Correction = {
-      field,
-      value,
-      features: engine.features(inputOf(document, pages)),
-      previousValue: (previous as string | string[] | null | undefined) ?? null,
-    };
+    const correction = await correctionOf(document, field, value);
     await repository.recordCorrection({
       ownerId: document.ownerId,
       documentId: document.id,

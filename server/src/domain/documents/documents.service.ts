@@ -1,4 +1,5 @@
 import type { AccessService } from '../access/access.service.js';
+import type { CorrectableField } from '../classification/index.js';
 import type { Principal } from '../access/principal.js';
 import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
@@ -44,16 +45,6 @@ export interface BulkMetadataPatch {
 
 /** documents one bulk request (zip or metadata) names at most */
 export const BULK_DOCUMENTS_LIMIT = 5000;
-
-/** documents of one bulk change the owner's classifier learns from */
-export const BULK_LEARN_SAMPLE = 20;
-
-/** at most `count` items, evenly spread over the list (first and last included) */
-export function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  const step = (items.length - 1) / (count - 1);
-  return Array.from({ length: count }, (_, index) => items[Math.round(index * step)]!);
-}
 
 export interface DocumentsRepository {
   /** a live document of the building that the partner API may show (not archived, not in a private folder) */
@@ -116,6 +107,11 @@ export function createDocumentsService(deps: {
   onInformationTypesCorrected?: (params: {
     document: DocumentRecord;
     informationTypes: string[];
+    correctedByUserId: string | null;
+  }) => Promise<void>;
+  /** a person changed many documents at once (a bulk change): every document's correction is recorded and learned */
+  onManyCorrected?: (params: {
+    corrections: { document: DocumentRecord; field: CorrectableField; value: string | string[] }[];
     correctedByUserId: string | null;
   }) => Promise<void>;
   /** the newest correction of each field of a document, with who made it and when (none: no corrections shown) */
@@ -480,22 +476,20 @@ export function createDocumentsService(deps: {
     const results = documents.map((d) => ({ document: d, changed: changedOf(d) }));
     const touched = results.filter((r) => r.changed.length > 0).map((r) => r.document.id);
     if (touched.length > 0) await repository.updateMetadataMany({ documentIds: touched, patch, at: clock.now() });
-    // one bulk change is one decision of a person: the classifier learns it from a spread of its documents, not from
-    // thousands of copies that would outweigh every single correction (and take minutes)
+    // a bulk change is the person's correction of each document it changes: every one is marked and learned
     const correctedByUserId = params.principal.kind === 'user' ? params.principal.userId : null;
-    for (const { document, changed } of spread(
-      results.filter((r) => r.changed.length > 0),
-      BULK_LEARN_SAMPLE,
-    )) {
-      if (changed.includes('buildingCategory') && deps.onCategoryCorrected)
-        await deps.onCategoryCorrected({ document, buildingCategory: patch.buildingCategory!, correctedByUserId });
-      if (changed.includes('informationTypes') && deps.onInformationTypesCorrected)
-        await deps.onInformationTypesCorrected({
-          document,
-          informationTypes: patch.informationTypes!,
-          correctedByUserId,
-        });
-    }
+    const corrections = results.flatMap(({ document, changed }) => [
+      ...(changed.includes('buildingCategory')
+        ? [{ document, field: 'buildingCategory' as const, value: patch.buildingCategory! }]
+        : []),
+      ...(changed.includes('discipline') && patch.discipline
+        ? [{ document, field: 'discipline' as const, value: patch.discipline }]
+        : []),
+      ...(changed.includes('informationTypes')
+        ? [{ document, field: 'informationTypes' as const, value: patch.informationTypes! }]
+        : []),
+    ]);
+    if (corrections.length > 0) await deps.onManyCorrected?.({ corrections, correctedByUserId });
     return results.map((r) => ({ id: r.document.id, changed: r.changed }));
   }
 

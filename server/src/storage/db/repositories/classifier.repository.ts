@@ -8,6 +8,42 @@ export function createClassifierRepository(params: {
   pages: Pick<PipelineRepository, 'loadPages'>;
 }): ClassifierRepository {
   const { db } = params;
+
+  const recordCorrections: ClassifierRepository['recordCorrections'] = async ({ ownerId, corrections, update }) => {
+    if (corrections.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('classification_corrections')
+        .values(
+          corrections.map(({ documentId, correction, correctedByUserId }) => ({
+            building_owner_id: ownerId,
+            document_id: documentId,
+            field: correction.field,
+            value: JSON.stringify(correction.value),
+            previous_value: correction.previousValue === undefined ? null : JSON.stringify(correction.previousValue),
+            features: JSON.stringify(correction.features),
+            corrected_by_user_id: correctedByUserId,
+          })),
+        )
+        .execute();
+      const current = await trx
+        .selectFrom('owner_classifier_models')
+        .select(['model', 'corrections'])
+        .where('building_owner_id', '=', ownerId)
+        .forUpdate()
+        .executeTakeFirst();
+      const model = JSON.stringify(update(current?.model ?? null));
+      const count = (current?.corrections ?? 0) + corrections.length;
+      await trx
+        .insertInto('owner_classifier_models')
+        .values({ building_owner_id: ownerId, model, corrections: corrections.length, updated_at: new Date() })
+        .onConflict((oc) =>
+          oc.column('building_owner_id').doUpdateSet({ model, corrections: count, updated_at: new Date() }),
+        )
+        .execute();
+    });
+  };
+
   return {
     async loadOwnerModel(ownerId) {
       const row = await db
@@ -37,37 +73,9 @@ export function createClassifierRepository(params: {
       return [...newest.values()];
     },
     async recordCorrection({ ownerId, documentId, correction, correctedByUserId, update }) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('classification_corrections')
-          .values({
-            building_owner_id: ownerId,
-            document_id: documentId,
-            field: correction.field,
-            value: JSON.stringify(correction.value),
-            previous_value: correction.previousValue === undefined ? null : JSON.stringify(correction.previousValue),
-            features: JSON.stringify(correction.features),
-            corrected_by_user_id: correctedByUserId,
-          })
-          .execute();
-        const current = await trx
-          .selectFrom('owner_classifier_models')
-          .select(['model', 'corrections'])
-          .where('building_owner_id', '=', ownerId)
-          .forUpdate()
-          .executeTakeFirst();
-        const model = JSON.stringify(update(current?.model ?? null));
-        await trx
-          .insertInto('owner_classifier_models')
-          .values({ building_owner_id: ownerId, model, corrections: 1, updated_at: new Date() })
-          .onConflict((oc) =>
-            oc
-              .column('building_owner_id')
-              .doUpdateSet({ model, corrections: (current?.corrections ?? 0) + 1, updated_at: new Date() }),
-          )
-          .execute();
-      });
+      await recordCorrections({ ownerId, corrections: [{ documentId, correction, correctedByUserId }], update });
     },
+    recordCorrections,
     loadPages: (input) => params.pages.loadPages(input),
     async buildingDisciplines({ buildingId, exceptDocumentId }) {
       const rows = await db
