@@ -12609,7 +12609,7 @@ export interface paths {
     };
     /**
      * Change the metadata of one of the subcontractor's own documents
-     * @description progressStatus: a subcontractor moves its documents between IN_PROGRESS and READY_TO_REVIEW.
+     * @description progressStatus: a subcontractor moves its documents between IN_PROGRESS and READY_TO_REVIEW. A file a newer version has replaced (supersededBy set) is final: 409 `document.superseded`.
      */
     put: {
       parameters: {
@@ -12780,10 +12780,35 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     post?: never;
-    /** Delete (archive) one of the subcontractor's own documents */
+    /**
+     * Delete (archive) one of the subcontractor's own documents
+     * @description A file a newer version has replaced (supersededBy set) is final: 409 `document.superseded`.
+     */
     delete: {
       parameters: {
         query?: {
@@ -12861,6 +12886,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };

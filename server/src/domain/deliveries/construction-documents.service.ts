@@ -13,6 +13,7 @@ import type { DeliveriesRepository } from './deliveries.service.js';
 import {
   deliveryNotInReach,
   informationTypeNotExpected,
+  documentSuperseded,
   notAProjectBuilding,
   replacedDocumentNotInReach,
 } from './deliveries.errors.js';
@@ -319,6 +320,13 @@ export function createConstructionDocumentsService(deps: {
     return document;
   }
 
+  /** the subcontractor's own document, to change or delete: never one a newer version has replaced */
+  async function portalWritableDocument(principal: SubcontractorPrincipal, documentId: string) {
+    const document = await portalDocument(principal, documentId);
+    if (document.supersededBy !== null) throw documentSuperseded();
+    return document;
+  }
+
   async function memberDocument(params: { principal: Principal; documentId: string; need: 'read' | 'write' }) {
     const grant = await access.authorizeProjectDocument(params);
     const document = await repository.find(params.documentId);
@@ -545,7 +553,7 @@ export function createConstructionDocumentsService(deps: {
       patch: ConstructionDocumentPatch;
       clientAddress: string | null;
     }) {
-      await portalDocument(params.principal, params.documentId);
+      await portalWritableDocument(params.principal, params.documentId);
       const [updated] = await applyPatches({
         principal: params.principal,
         actor: 'subcontractor',
@@ -563,7 +571,7 @@ export function createConstructionDocumentsService(deps: {
       updatedBy: string | null;
       clientAddress: string | null;
     }) {
-      await portalDocument(params.principal, params.documentId);
+      await portalWritableDocument(params.principal, params.documentId);
       const actor = await actorOfPrincipal(params.principal, params.updatedBy);
       await repository.archive({
         documentId: params.documentId,

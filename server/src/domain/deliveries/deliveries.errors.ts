@@ -1,4 +1,4 @@
-import type { AppError } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 import { invalidField, notFound } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
@@ -48,4 +48,14 @@ export function informationTypeNotExpected(): AppError {
 
 export function otherCustomer(): AppError {
   return invalidField('/toProjectId', 'must be a project of the same customer');
+}
+
+/** a file a newer version has replaced is final: the code the partner API uses for acting on a superseded document */
+export function documentSuperseded(): AppError {
+  return new AppError({
+    code: 'document.superseded',
+    kind: 'conflict',
+    message:
+      'This file has been replaced by a newer version and can no longer be changed or deleted; change the newest version',
+  });
 }

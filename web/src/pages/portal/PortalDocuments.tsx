@@ -15,7 +15,8 @@ const OWN_STATES = ['IN_PROGRESS', 'READY_TO_REVIEW'] as const;
 /**
  * The subcontractor's own documents under one expected information type: each renamed, placed (floor, room) and
  * marked ready or held back, replaced by a corrected file (a new version: the earlier one stays, marked as replaced),
- * or deleted (archived, with who did it); an approved type is the contractor's now.
+ * or deleted (archived, with who did it); an approved type is the contractor's now. A replaced file is final: it
+ * offers no change and says why (the service refuses one with 409 document.superseded).
  */
 export function PortalDocuments(props: {
   client: PortalClient;
@@ -77,9 +78,12 @@ export function PortalDocuments(props: {
               })()}
             </span>
           )}
-          {!props.locked && editing !== d.id && (
+          {!props.locked && !d.isLatestRevision && (
+            <span className="muted replaced-final">{t('portal.replacedFinal')}</span>
+          )}
+          {!props.locked && d.isLatestRevision && editing !== d.id && (
             <span className="checklist-actions">
-              {d.isLatestRevision && d.uploaded && (
+              {d.uploaded && (
                 <label className="replace-picker" title={t('portal.replaceHelp')}>
                   {t('portal.replace')}
                   <input
@@ -113,7 +117,7 @@ export function PortalDocuments(props: {
               </button>
             </span>
           )}
-          {editing === d.id && (
+          {editing === d.id && d.isLatestRevision && (
             <form
               className="inline-form"
               aria-label={t('portal.editNamed', { name: d.filename })}

@@ -228,10 +228,12 @@ export function registerPortalRoutes(
       schema: {
         ...schema,
         summary: "Change the metadata of one of the subcontractor's own documents",
-        description: 'progressStatus: a subcontractor moves its documents between IN_PROGRESS and READY_TO_REVIEW.',
+        description:
+          'progressStatus: a subcontractor moves its documents between IN_PROGRESS and READY_TO_REVIEW. A file a newer ' +
+          'version has replaced (supersededBy set) is final: 409 `document.superseded`.',
         params: StrictDocumentIds,
         body: ConstructionDocumentPatchSchema,
-        response: withProblems({ 200: ConstructionDocumentSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: ConstructionDocumentSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) =>
@@ -251,12 +253,13 @@ export function registerPortalRoutes(
       schema: {
         ...schema,
         summary: "Delete (archive) one of the subcontractor's own documents",
+        description: 'A file a newer version has replaced (supersededBy set) is final: 409 `document.superseded`.',
         params: Type.Object({ ...PlainIds.properties, documentId: Uuid('document id') }),
         querystring: Type.Object(
           { updatedBy: Type.Optional(Type.String({ maxLength: 255, description: 'who deleted it, for the history' })) },
           { additionalProperties: false },
         ),
-        response: withProblems({ 200: SuccessSchema }, [...refusals]),
+        response: withProblems({ 200: SuccessSchema }, [...refusals, 409]),
       },
     },
     async (request) => {
