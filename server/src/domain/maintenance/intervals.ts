@@ -106,7 +106,8 @@ const UNITS: readonly [pattern: string, interval: Interval][] = [
   ['halvår(?:et)?|half[- ]years?', { every: 6, unit: 'month' }],
   ['tertial(?:et)?', { every: 4, unit: 'month' }],
   ['døgn(?:et)?|dag(?:en|er|ar|ane)?|days?', { every: 1, unit: 'day' }],
-  ['uke(?:n|r|ne)?|veke(?:r|ne)?|vika|weeks?|wks?', { every: 1, unit: 'week' }],
+  // Nynorsk "veka" is the week and the weeks ("kvar tredje veka"), "vika" a dialect spelling of it
+  ['uke(?:n|r|ne)?|veke(?:r|ne)?|veka|vika|weeks?|wks?', { every: 1, unit: 'week' }],
   ['fortnights?', { every: 2, unit: 'week' }],
   [
     'måned(?:en|er|ene)?|månad(?:en|er|ene)?|månadar|mnd\\.?|mndr\\.?|md\\.|months?|mths?\\.?|mo\\.',
@@ -148,9 +149,13 @@ function times(count: number, base: Interval): Interval {
   return normaliseInterval({ every: base.every * count, unit: base.unit });
 }
 
-/** "N times per period" as every so-many of a unit */
-function perPeriod(count: number, period: Interval): Interval {
+/**
+ * "N times per period" as every so-many of a unit; null for more than once a day ("2 gonger i døgnet"), which no
+ * interval of whole days says: it is kept as the document's words, as operating hours are, not misread as daily
+ */
+function perPeriod(count: number, period: Interval): Interval | null {
   if (count <= 1) return normaliseInterval(period);
+  if (period.unit === 'day' && period.every === 1) return null;
   const days = { day: 1, week: 7, month: 30.4375, year: 365.25 }[period.unit] * period.every;
   if (period.unit === 'year' && (12 * period.every) % count === 0) {
     return normaliseInterval({ every: (12 * period.every) / count, unit: 'month' });

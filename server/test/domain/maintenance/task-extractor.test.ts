@@ -37,6 +37,37 @@ describe('intervals as documents say them', () => {
     expect(interval(text)).toEqual([wanted]);
   });
 
+  it.each([
+    ['kvar 3. veke', { every: 3, unit: 'week' }],
+    ['kvar 3. veka', { every: 3, unit: 'week' }],
+    ['kvar tredje veka', { every: 3, unit: 'week' }],
+    ['kvar tredje veke', { every: 3, unit: 'week' }],
+    ['kvar andre veka', { every: 2, unit: 'week' }],
+    ['every 3 veka', { every: 3, unit: 'week' }],
+    ['kvar veka', { every: 1, unit: 'week' }],
+  ])('nynorsk weeks, "veka" too: "%s"', (text, wanted) => {
+    expect(interval(text)).toEqual([wanted]);
+    expect(interval(`Reingjer filteret ${text}.`)).toEqual([wanted]);
+  });
+
+  // more than once a day is no interval of whole days: the words are kept (as operating hours are), never "daily"
+  it.each([
+    '2 gonger i døgnet',
+    'to gonger i døgnet',
+    'tre gonger i døgnet',
+    '2 ganger i døgnet',
+    'to ganger i døgnet',
+    'twice a day',
+  ])('more than once a day: "%s" is kept as text, with no interval', (text) => {
+    expect(findIntervals(`Kontroller trykket ${text}.`)).toMatchObject([{ text, interval: null }]);
+  });
+
+  it('still reads once a day as daily, in both written forms', () => {
+    expect(interval('ein gong i døgnet')).toEqual([{ every: 1, unit: 'day' }]);
+    expect(interval('en gang i døgnet')).toEqual([{ every: 1, unit: 'day' }]);
+    expect(interval('1 gang i døgnet')).toEqual([{ every: 1, unit: 'day' }]);
+  });
+
   it('tells bokmål "hvert kvart år" (a quarter) from Nynorsk "kvart år" (every year)', () => {
     expect(interval('hvert kvart år')).toEqual([{ every: 3, unit: 'month' }]);
     expect(interval('kvart år')).toEqual([{ every: 1, unit: 'year' }]);
