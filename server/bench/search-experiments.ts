@@ -73,20 +73,36 @@ async function main(): Promise<void> {
     recorded.push({ kind: c.kind, search, tsquery });
   }
 
-  const extensions = await sql<{ name: string }>`select name from pg_available_extensions where name = 'rum'`.execute(db);
+  const extensions = await sql<{ name: string }>`select name from pg_available_extensions where name = 'rum'`.execute(
+    db,
+  );
   const rum = extensions.rows.length > 0;
   console.log(`${recorded.length} search statements recorded; rum ${rum ? 'available' : 'not available'}`);
 
   // layouts
   await sql`drop table if exists bench_part_documents`.execute(db);
-  await sql.raw(`create table bench_part_documents (like search_documents including defaults)
-    partition by list (building_owner_id)`).execute(db);
-  await sql.raw(`create table bench_part_documents_big partition of bench_part_documents for values in ('${OWNER}')`).execute(db);
-  await sql.raw(`create table bench_part_documents_rest partition of bench_part_documents default
-    partition by hash (building_owner_id)`).execute(db);
+  await sql
+    .raw(
+      `create table bench_part_documents (like search_documents including defaults)
+    partition by list (building_owner_id)`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create table bench_part_documents_big partition of bench_part_documents for values in ('${OWNER}')`)
+    .execute(db);
+  await sql
+    .raw(
+      `create table bench_part_documents_rest partition of bench_part_documents default
+    partition by hash (building_owner_id)`,
+    )
+    .execute(db);
   for (let i = 0; i < 8; i++)
-    await sql.raw(`create table bench_part_documents_rest_${i} partition of bench_part_documents_rest
-      for values with (modulus 8, remainder ${i})`).execute(db);
+    await sql
+      .raw(
+        `create table bench_part_documents_rest_${i} partition of bench_part_documents_rest
+      for values with (modulus 8, remainder ${i})`,
+      )
+      .execute(db);
   await sql`insert into bench_part_documents select * from search_documents`.execute(db);
   await sql`create index on bench_part_documents using gin (building_id, tsv)`.execute(db);
   await sql`create index on bench_part_documents (building_owner_id, building_id)`.execute(db);

@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   });
   try {
     // warm up
-    for (const c of cases.slice(0, 25)) await createPostgresSearchProvider({ db: database.db }).searchDocuments(request(c));
+    for (const c of cases.slice(0, 25))
+      await createPostgresSearchProvider({ db: database.db }).searchDocuments(request(c));
     const perKind = new Map<string, { total: number[]; roles: Map<string, number[]>; example?: Recorded[] }>();
     for (const c of cases) {
       const statements: Recorded[] = [];
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
             const plan = await conn.executeQuery<{ 'QUERY PLAN': string }>(
               CompiledQuery.raw(`explain (analyze, buffers) ${s.sql}`, [...s.parameters]),
             );
-            console.log(`\n--- ${roleOf(s.sql)} (${s.ms.toFixed(2)} ms as sent)\n${s.sql.replace(/\s+/g, ' ').slice(0, 600)}`);
+            console.log(
+              `\n--- ${roleOf(s.sql)} (${s.ms.toFixed(2)} ms as sent)\n${s.sql.replace(/\s+/g, ' ').slice(0, 600)}`,
+            );
             console.log(JSON.stringify(s.parameters).slice(0, 400));
             console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
           }

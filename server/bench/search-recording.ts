@@ -67,4 +67,3 @@ export function recording(db: Kysely<DB>, statements: Recorded[]): Kysely<DB> {
     },
   });
 }
-
