@@ -7,9 +7,8 @@ import type {
   SearchAggregations,
   SearchHit,
   SearchProvider,
-  SearchScope,
 } from '../../domain/search/search.types.js';
-import { toDocument } from '../db/repositories/document-rows.js';
+import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
@@ -36,6 +35,14 @@ const RERANK_DEPTH = 500;
 const COMMON_TERM_SHARE = 0.25;
 /** buckets per aggregation */
 const AGGREGATION_SIZE = 100;
+
+/** a row of a search statement's end (withDocuments): the count, the aggregations, a page entry and its document */
+type PageRow = {
+  search_total: number;
+  search_aggregations: unknown;
+  search_score: number | null;
+  search_n: number | null;
+} & { [K in keyof DocumentRow]: DocumentRow[K] | null };
 
 const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
 
@@ -109,37 +116,26 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     return result;
   }
 
-  function parsePage(raw: unknown): { id: string; score: number }[] {
-    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: string; score: number }[] | null;
-    return (rows ?? []).map((r) => ({ id: r.id, score: Number(r.score) }));
-  }
-
-  /** The page's documents in page order; private-folder documents are left out here (rule 4), after counting. */
-  async function loadHits(params: {
-    trx: Executor;
-    scope: SearchScope;
-    page: { id: string; score: number }[];
-  }): Promise<SearchHit[]> {
-    const { trx, scope, page } = params;
-    if (page.length === 0) return [];
-    const rows = await visibleDocuments(trx, {
-      ownerId: scope.ownerId,
-      ...(scope.buildingIds !== null ? { buildingIds: scope.buildingIds } : {}),
+  /**
+   * The end of a search statement: one row per entry of the `page` CTE (document_id, score, n: its place), joined to
+   * the page's visible documents, with the count and the aggregations; one row with no document when the page is
+   * empty. The page's documents come in the search's own statement, not a round trip of their own, and as rows, so
+   * their columns have the driver's types as everywhere else. Private-folder documents find no row here (rule 4):
+   * counted, not returned.
+   */
+  function withDocuments(params: { request: DocumentSearchRequest; aggregations: RawBuilder<unknown> }) {
+    const { request, aggregations } = params;
+    const visible = visibleDocuments(db, {
+      ownerId: request.scope.ownerId,
+      ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
     })
       .selectAll('d')
-      .where(
-        'd.id',
-        'in',
-        page.map((p) => p.id),
-      )
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const hits: SearchHit[] = [];
-    for (const entry of page) {
-      const row = byId.get(entry.id);
-      if (row) hits.push({ document: toDocument(row), score: entry.score });
-    }
-    return hits;
+      .where(sql<boolean>`d.id in (select page.document_id from page)`);
+    return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n, d.*
+      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations) h
+      left join page on true
+      left join (${visible}) d on d.id = page.document_id
+      order by page.n`;
   }
 
   async function searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult> {
@@ -188,8 +184,8 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
         const score = rounded(
           sql<number>`${scoreFromRanks({ ranks: sql`c.r`, terms })} * ${lengthNorm(sql`c.body_length`)}`,
         );
-        const row = (
-          await sql<{ total: number; aggregations: unknown; page: unknown }>`
+        const rows = (
+          await sql<PageRow>`
             with c as materialized (
               select ${columns}, ${ranks} as r from search_documents s
               where ${base} and s.tsv @@ ${candidates}::tsquery
@@ -198,15 +194,13 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
               select c.*, ${score} as score from c where ${coverageFromRanks({ ranks: sql`c.r`, terms })} >= ${required}
             ),
             page as (
-              select m.* from m order by ${orderOf(request, 'm', 'score')}
+              select m.document_id, m.score, row_number() over (order by ${orderOf(request, 'm', 'score')}) as n
+              from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            select (select count(*) from m)::int as total, ${aggregations} as aggregations,
-              (select coalesce(json_agg(json_build_object('id', p.document_id, 'score', p.score)
-                 order by ${orderOf(request, 'p', 'score')}), '[]'::json)
-               from page p) as page`.execute(trx)
-        ).rows[0];
-        return finish({ trx, request, row, rerank: false, terms });
+            ${withDocuments({ request, aggregations })}`.execute(trx)
+        ).rows;
+        return finish({ trx, request, rows, terms });
       }
 
       // keywords: every term must match; the first pass orders all hits cheaply, the best are ranked exactly
@@ -225,39 +219,54 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
         ? sql`select m.* from m order by m.rough desc, m.document_id limit ${RERANK_DEPTH}`
         : sql`select m.* from m order by ${orderOf(request, 'm', 'rough')}
               offset ${request.offset} limit ${request.limit}`;
-      const row = (
-        await sql<{ total: number; aggregations: unknown; page: unknown }>`
+      // inside the depth: the exact scores decide the order (ties by id, as everywhere) and the page is cut from
+      // them; deeper: the page chosen in first-pass (or field) order keeps that order
+      const page = within
+        ? sql`page as (
+            select e.document_id, e.score, row_number() over (order by e.score desc, e.document_id) as n
+            from (select k.document_id, ${exactOf('k')} as score from ranked k) e
+            order by e.score desc, e.document_id offset ${request.offset} limit ${request.limit}
+          )`
+        : sql`page as (
+            select k.document_id, ${exactOf('k')} as score,
+              row_number() over (order by ${orderOf(request, 'k', 'rough')}) as n
+            from ranked k
+          )`;
+      const rows = (
+        await sql<PageRow>`
           with ${matched},
           chosen as materialized (${chosen}),
           ranked as materialized (
             select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
             from chosen p join search_documents s on s.document_id = p.document_id
-          )
-          select (select count(*) from m)::int as total, ${aggregations} as aggregations,
-            (select coalesce(json_agg(json_build_object('id', k.document_id, 'score', ${exactOf('k')})
-               order by ${orderOf(request, 'k', 'rough')}), '[]'::json)
-             from ranked k) as page`.execute(trx)
-      ).rows[0];
-      // inside the depth: the exact scores decide the order; deeper: the page is in first-pass (or field) order
-      return finish({ trx, request, row, rerank: within, terms });
+          ),
+          ${page}
+          ${withDocuments({ request, aggregations })}`.execute(trx)
+      ).rows;
+      return finish({ trx, request, rows, terms });
     });
   }
 
   async function finish(params: {
     trx: Executor;
     request: DocumentSearchRequest;
-    row: { total: number; aggregations: unknown; page: unknown } | undefined;
-    rerank: boolean;
+    rows: PageRow[];
     terms: readonly WeightedTerm[];
   }): Promise<DocumentSearchResult> {
-    const { trx, request, row } = params;
-    let page = parsePage(row?.page);
-    if (params.rerank) {
-      // ties by id, as everywhere
-      page.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      page = page.slice(request.offset, request.offset + request.limit);
+    const { trx, request, rows } = params;
+    const [first] = rows;
+    const loaded: SearchHit[] = [];
+    for (const {
+      search_total: _total,
+      search_aggregations: _aggregations,
+      search_score,
+      search_n,
+      ...document
+    } of rows) {
+      // a page entry without its document: private folder, counted but not returned (rule 4)
+      if (search_n === null || document.id === null) continue;
+      loaded.push({ document: toDocument(document as DocumentRow), score: Number(search_score) });
     }
-    const loaded = await loadHits({ trx, scope: request.scope, page });
     let hits = loaded;
     if (request.passages) {
       const passages = await findPassages({ trx, terms: params.terms, documentIds: loaded.map((h) => h.document.id) });
@@ -265,8 +274,8 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
     }
     return {
       hits,
-      numberOfHits: Number(row?.total ?? 0),
-      ...(request.aggregations ? { aggregations: parseAggregations(row?.aggregations) } : {}),
+      numberOfHits: Number(first?.search_total ?? 0),
+      ...(request.aggregations ? { aggregations: parseAggregations(first?.search_aggregations) } : {}),
     };
   }
 

@@ -1,0 +1,112 @@
+/**
+ * Where a search's time goes (issue 48): runs each benchmark query kind through the real provider on a database a
+ * `bench:search -- --keep` run left, records every statement it sends (begin and commit included) with its
+ * parameters and the time its round trip took, then replays the statements in a transaction of their own with
+ * EXPLAIN (ANALYZE, BUFFERS), so the plans are those of the actual SQL under the settings the search sets.
+ *
+ *   tsx server/bench/search-explain.ts --documents 30000 --database-name byggdok_bench_index [--runs 40] [--plans]
+ */
+import { performance } from 'node:perf_hooks';
+import { CompiledQuery } from 'kysely';
+import { parseQuery } from '../src/domain/search/query-parser.js';
+import type { DocumentSearchRequest } from '../src/domain/search/search.types.js';
+import { openDatabase } from '../src/storage/db/database.js';
+import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
+import { benchQueries, type BenchQuery } from './search-queries.js';
+import { generateCorpus, OWNER } from './search-corpus.js';
+import { recording, type Recorded } from './search-recording.js';
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const DOCUMENTS = Number(option('--documents') ?? 30_000);
+const RUNS = Number(option('--runs') ?? 40);
+const PLANS = args.includes('--plans');
+
+/** begin / analysis / expansion / search / documents / commit, told from the statement's text */
+function roleOf(statement: string): string {
+  if (statement === 'begin' || statement === 'commit') return statement;
+  if (statement.includes('set_config(')) return 'analysis';
+  if (statement.includes("'typo' as kind") || statement.includes("'compound' as kind")) return 'expansion';
+  if (statement.includes('from "documents" as "d"') || statement.includes('"d".*')) return 'documents';
+  if (statement.includes('as df')) return 'weigh';
+  return 'search';
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${option('--database-name') ?? 'byggdok_bench_search'}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
+  const corpus = generateCorpus(DOCUMENTS);
+  const cases = benchQueries({ corpus, runs: RUNS });
+  const request = (c: BenchQuery): DocumentSearchRequest => ({
+    scope: { ownerId: OWNER, buildingIds: c.building ? [c.building] : null },
+    query: parseQuery({ query: c.query, fuzziness: 'auto' }),
+    filters: {},
+    sortBy: 'relevance',
+    sortOrder: 'desc',
+    offset: 0,
+    limit: 20,
+    aggregations: c.aggregations,
+  });
+  try {
+    // warm up
+    for (const c of cases.slice(0, 25))
+      await createPostgresSearchProvider({ db: database.db }).searchDocuments(request(c));
+    const perKind = new Map<string, { total: number[]; roles: Map<string, number[]>; example?: Recorded[] }>();
+    for (const c of cases) {
+      const statements: Recorded[] = [];
+      const db = recording(database.db, statements);
+      const started = performance.now();
+      await createPostgresSearchProvider({ db }).searchDocuments(request(c));
+      const total = performance.now() - started;
+      await db.destroy();
+      const entry = perKind.get(c.kind) ?? { total: [], roles: new Map<string, number[]>() };
+      entry.total.push(total);
+      const sums = new Map<string, number>();
+      for (const s of statements) sums.set(roleOf(s.sql), (sums.get(roleOf(s.sql)) ?? 0) + s.ms);
+      for (const [role, ms] of sums) entry.roles.set(role, [...(entry.roles.get(role) ?? []), ms]);
+      entry.example ??= statements;
+      perKind.set(c.kind, entry);
+    }
+    for (const [kind, entry] of perKind) {
+      const roles = [...entry.roles]
+        .map(([role, ms]) => `${role} ${percentile(ms, 50).toFixed(2)}/${percentile(ms, 95).toFixed(2)}`)
+        .join(', ');
+      console.log(
+        `${kind}: whole search p50 ${percentile(entry.total, 50).toFixed(2)} ms, p95 ${percentile(entry.total, 95).toFixed(2)} ms; ` +
+          `per statement p50/p95 ms: ${roles}; statements ${entry.example?.length ?? 0}`,
+      );
+    }
+    if (!PLANS) return;
+    for (const [kind, entry] of perKind) {
+      console.log(`\n==================== ${kind}`);
+      await database.db.connection().execute(async (conn) => {
+        await conn.executeQuery(CompiledQuery.raw('begin'));
+        try {
+          for (const s of entry.example ?? []) {
+            if (s.sql === 'begin' || s.sql === 'commit') continue;
+            const plan = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`explain (analyze, buffers) ${s.sql}`, [...s.parameters]),
+            );
+            console.log(
+              `\n--- ${roleOf(s.sql)} (${s.ms.toFixed(2)} ms as sent)\n${s.sql.replace(/\s+/g, ' ').slice(0, 600)}`,
+            );
+            console.log(JSON.stringify(s.parameters).slice(0, 400));
+            console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+          }
+        } finally {
+          await conn.executeQuery(CompiledQuery.raw('rollback'));
+        }
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
