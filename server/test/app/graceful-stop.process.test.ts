@@ -61,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('api and worker processes stoppe
         body: JSON.stringify(body),
       });
       expect(response.ok).toBe(true);
-      return response.json() as Promise<unknown>;
+      return response.json();
     };
     const partner = (await call('POST', '/admin/partners', { name: 'Stopp AS' })) as { id: string };
     const { key } = (await call('POST', `/admin/partners/${partner.id}/keys`, {})) as { key: string };

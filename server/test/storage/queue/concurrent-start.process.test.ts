@@ -52,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('processes starting at once on a
       'started',
     ]);
     const { rows } = await databases[0]!.executeSql(
-      "select name, policy from pgboss.queue where name not like '\_\_pgboss%' order by name",
+      "select name, policy from pgboss.queue where not starts_with(name, '__pgboss') order by name",
     );
     expect(rows).toEqual([...JOB_NAMES].sort().map((job) => ({ name: job, policy: 'stately' })));
     await Promise.all(queues.map((queue) => queue.stop()));
