@@ -103,6 +103,12 @@ export interface ByggdokProcess {
   ended: { code: number | null; signal: NodeJS.Signals | null; stopMs: number | null } | null;
 }
 
+/** every process spawned here: a bench that fails midway must not leave them running */
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 /** `byggdok <mode>` from source, stdout and stderr into `<logDir>/<name>.log` */
 export async function spawnByggdok(params: {
   name: string;
@@ -127,6 +133,7 @@ export async function spawnByggdok(params: {
     },
     stdio: ['ignore', output, output],
   });
+  spawned.add(child);
   const running: ByggdokProcess = { name: params.name, mode: params.mode, child, port, logFile, ended: null };
   child.once('exit', (code, signal) => {
     running.ended = { code, signal, stopMs: running.ended?.stopMs ?? null };
