@@ -73,6 +73,26 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown mode "${mode}".\n\n${USAGE}`);
     return 2;
   }
+  // Listening for SIGTERM from the start: a worker runs jobs before its start has finished (schedules, logs), and a
+  // process manager may stop a process that is still starting. Killed by the signal's default action there, the
+  // jobs it held stayed active until they expired (15 minutes by default) before anyone retried them.
+  let stopNow: ((signal: string) => void) | null = null;
+  let stopRequested: string | null = null;
+  const onSignal = (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = signal;
+    logger.info({ signal }, 'stopping');
+    // a stop that hangs (a connection that never ends, a job that ignores its abort) must not keep the process up:
+    // jobs left unfinished are retried by the next worker, as after a crash
+    setTimeout(() => {
+      logger.error({ afterMs: STOP_DEADLINE_MS }, 'stop did not finish in time: exiting anyway');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    stopNow?.(signal);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
   // PGlite compiles its WebAssembly on other threads: opened while the rest of the service loads
   const database = openDatabase(databaseTargetOf(config));
   // handled where it is awaited (startService); this only keeps a quick failure from counting as unhandled meanwhile
@@ -85,17 +105,7 @@ async function main(argv: string[]): Promise<number> {
     workers: mode !== 'api',
     database,
   });
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    // a stop that hangs (a connection that never ends, a job that ignores its abort) must not keep the process up:
-    // jobs left unfinished are retried by the next worker, as after a crash
-    setTimeout(() => {
-      logger.error({ afterMs: STOP_DEADLINE_MS }, 'stop did not finish in time: exiting anyway');
-      process.exit(1);
-    }, STOP_DEADLINE_MS).unref();
+  stopNow = () => {
     service.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -104,8 +114,8 @@ async function main(argv: string[]): Promise<number> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // told to stop while it was starting: stopped now that there is something to stop
+  if (stopRequested) stopNow(stopRequested);
   return -1;
 }
 

@@ -81,7 +81,8 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // ended already: by itself, or by a signal (exitCode stays null then)
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

@@ -293,9 +293,19 @@ export function createPgBossQueue(params: {
       await boss.start();
       // asked once which exist: a start on a database that has them all writes nothing
       const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
-      for (const name of JOB_NAMES) {
-        // 'stately': at most one queued and one active job per singleton key
-        if (!existing.has(name)) await boss.createQueue(name, { name, policy: 'stately' });
+      const missing = JOB_NAMES.filter((name) => !existing.has(name));
+      if (missing.length > 0) {
+        // pg-boss's create_queue attaches a partition to its job table. Processes started together on a fresh
+        // database (a process manager starting APIs and workers at once) each did that for the same queues and all
+        // but one died with "deadlock detected". One statement, one transaction: the lock first (a materialized CTE
+        // is evaluated before the rest), then the queues; whoever comes after finds them made (ON CONFLICT inside).
+        // 'stately': at most one queued and one active job per singleton key.
+        await params.executor.executeSql(
+          `with locked as materialized (select pg_advisory_xact_lock(hashtext('byggdok.pgboss.create_queue')))
+           select pgboss.create_queue(name, '{"policy":"stately"}'::json)
+             from locked, unnest($1::text[]) as name`,
+          [missing],
+        );
       }
       started = true;
     },
