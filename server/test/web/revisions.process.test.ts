@@ -154,7 +154,8 @@ describe('drawing revisions in a browser', () => {
       await hits.first().waitFor();
       await expect.poll(() => hits.allTextContents()).toEqual([expect.stringContaining('rev D.pdf')]);
       await page.getByLabel('Current revisions only').uncheck();
-      await expect.poll(() => hits.count()).toBe(2);
+      // the search again, every revision this time: a loaded machine may take more than the poll's default second
+      await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(2);
       const old = hits.filter({ hasText: 'rev C.pdf' });
       expect(await old.locator('.badge').textContent()).toBe('superseded');
       await page.screenshot({ path: path.join(SHOTS, 'revisions-search-en-390.png'), fullPage: true });

@@ -228,7 +228,10 @@ describe('search passages in a browser', () => {
       const facets = page.getByRole('complementary', { name: 'Narrow down' });
       await facets.getByRole('button', { name: /^txt/ }).click();
       await page.waitForURL(/extension=txt/);
-      await expect.poll(async () => Number.parseInt((await status.textContent()) ?? '', 10)).toBeLessThan(all);
+      // each change searches again: a loaded machine may take more than the poll's default second
+      await expect
+        .poll(async () => Number.parseInt((await status.textContent()) ?? '', 10), { timeout: 30_000 })
+        .toBeLessThan(all);
       expect((await page.locator('ol.hits > li .hit-title').allTextContents()).sort()).toEqual([
         'Avvik 17.txt',
         'Takrenner detalj.txt',
@@ -238,12 +241,14 @@ describe('search passages in a browser', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.goto(`${base}/app${searchAt('takrennene', '&extension=dwg')}`);
-      await expect.poll(() => status.textContent()).toBe('0 hits');
+      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('0 hits');
       const advice = page.locator('.empty-hits');
       expect(await advice.textContent()).toContain('No hits for “takrennene” with these filters.');
       await page.screenshot({ path: path.join(SHOTS, 'search-passages-empty-en-1280.png'), fullPage: true });
       await advice.getByRole('button', { name: 'Clear the filters' }).click();
-      await expect.poll(async () => Number.parseInt((await status.textContent()) ?? '', 10)).toBe(all);
+      await expect
+        .poll(async () => Number.parseInt((await status.textContent()) ?? '', 10), { timeout: 30_000 })
+        .toBe(all);
 
       // the passage opens the document at its page
       await hitOf(page, 'FDV beslag og nedløp.pdf').locator('.passage').first().click();
