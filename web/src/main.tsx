@@ -71,12 +71,18 @@ const router = createBrowserRouter(
   { basename: '/app' },
 );
 
+/** ReactDOM's flushSync as the router takes it */
+const applyAtOnce = (update: () => unknown): undefined => {
+  flushSync(update);
+  return undefined;
+};
+
 await setupI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
       {/* flushSync: what a page asks to apply at once (its controls' own state in the address) can be */}
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={applyAtOnce} />
     </QueryClientProvider>
   </StrictMode>,
 );

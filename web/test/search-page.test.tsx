@@ -37,12 +37,18 @@ function answering() {
   });
 }
 
+/** ReactDOM's flushSync as the router takes it, as main.tsx gives it */
+const applyAtOnce = (update: () => unknown): undefined => {
+  flushSync(update);
+  return undefined;
+};
+
 /** the page at this address, in a router set up as the app's (main.tsx) */
 function searchPage(at: string) {
   const router = createMemoryRouter([{ path: '/search', element: <SearchPage /> }], { initialEntries: [at] });
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={applyAtOnce} />
     </QueryClientProvider>,
   );
   return router;
