@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
@@ -70,11 +71,18 @@ const router = createBrowserRouter(
   { basename: '/app' },
 );
 
+/** ReactDOM's flushSync as the router takes it */
+const applyAtOnce = (update: () => unknown): undefined => {
+  flushSync(update);
+  return undefined;
+};
+
 await setupI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
-      <RouterProvider router={router} />
+      {/* flushSync: what a page asks to apply at once (its controls' own state in the address) can be */}
+      <RouterProvider router={router} flushSync={applyAtOnce} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -5,10 +5,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import {
+  callAs,
+  chooseLanguage,
+  type OwnerWorld,
+  SHOTS,
+  signInFirstAdmin,
+  startWebWorld,
+} from '../helpers/web-world.js';
 import { readZip } from '../helpers/zip-reader.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
 
 /**
  * Bulk work on a building and deliveries reviewed where they are approved, in a real Chromium against the real
@@ -17,12 +22,10 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * In Norwegian and English, at desktop and phone widths.
  */
 describe('bulk work and delivery review in a browser', () => {
-  let running: { stop(): Promise<void> };
+  let world: OwnerWorld;
   let browser: Browser;
   let base: string;
-  let login: { email: string; password: string };
-  let owner: { id: string; buildingId: string; customerId: string };
-  let partnerKey: Record<string, string>;
+  let owner: OwnerWorld['owner'];
   const files = [
     'ARK/Plan 1. etasje.pdf',
     'ARK/Plan 2. etasje.pdf',
@@ -32,104 +35,19 @@ describe('bulk work and delivery review in a browser', () => {
   ];
 
   beforeAll(async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-bulk-web-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const service = startByggdok({
-      args: ['serve'],
-      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
-    });
-    running = {
-      async stop() {
-        await stopProcess(service);
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
-    await waitForHttp(`${base}/readyz`, 170_000);
-    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
-    login = {
-      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
-      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
-    };
-    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
-    partnerKey = { 'x-api-key': (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string };
-    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, partnerKey);
-    const buildingId = await call(
-      'PUT',
-      `/v1/building_owners/${created.id}/buildings`,
-      { name: 'Kontorbygg Sentrum' },
-      partnerKey,
-    );
-    const customer = await call(
-      'POST',
-      '/admin/customers',
-      { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id },
-      admin,
-    );
-    owner = { id: created.id, buildingId, customerId: customer.id };
-    const documents = `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`;
+    world = await startWebWorld({ prefix: 'byggdok-bulk-web-', password: 'generated', owner: {} });
+    ({ base, owner } = world);
     for (const filename of files) {
-      const registered = await call('PUT', documents, { filename }, partnerKey);
-      const put = await fetch(registered.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/pdf' },
-        body: await makePdf([`${filename}\nDrift og vedlikehold.`]),
-      });
-      expect(put.status).toBe(200);
+      await world.upload({ filename, body: await makePdf([`${filename}\nDrift og vedlikehold.`]) });
     }
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const status = await call(
-        'GET',
-        `/v1/building_owners/${owner.id}/buildings/${buildingId}/status`,
-        undefined,
-        partnerKey,
-      );
-      if (status.processed_documents === files.length) break;
-      if (Date.now() > deadline) throw new Error(`not processed: ${JSON.stringify(status)}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await world.processed((status) => status.processed_documents === files.length);
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
+    await world?.stop();
   });
-
-  async function call(method: string, url: string, body: unknown, headers: Record<string, string>) {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-
-  /** the signed-in person's own calls, with the session cookie of the page */
-  function callAs(page: Page) {
-    return async (method: string, url: string, data?: unknown) => {
-      const response = await page.request.fetch(`${base}${url}`, {
-        method,
-        headers: { origin: base },
-        ...(data ? { data } : {}),
-      });
-      if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-      return response.status() === 204 ? null : response.json();
-    };
-  }
-
-  function arriveAt(page: Page, url: string | RegExp): Promise<void> {
-    return page.waitForURL(url).catch((error: Error) => {
-      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(url);
-      throw error;
-    });
-  }
 
   async function open(params: { locale: string; width: number; language: 'nb' | 'en'; at: string }) {
     const context = await browser.newContext({
@@ -139,33 +57,14 @@ describe('bulk work and delivery review in a browser', () => {
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    const wanted = `${base}/app${params.at}`;
-    await page.goto(wanted);
-    await arriveAt(page, /\/oidc\/interaction\//);
-    await page.waitForLoadState('networkidle');
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
-    await page.click('button[type=submit]');
     // the generated password works once: the first sign-in chooses the administrator's own
-    const chosen = page.locator('#passwordRepeat');
-    const first = await Promise.race([chosen.waitFor().then(() => true), arriveAt(page, wanted).then(() => false)]);
-    if (first) {
-      login = { ...login, password: 'Mange-dokumenter-2026' };
-      await page.locator('#password').fill(login.password);
-      await chosen.fill(login.password);
-      await Promise.all([arriveAt(page, wanted), page.locator('button[type=submit]').click()]);
-    }
-    await page.locator('header .who').waitFor();
-    await language(page, params.language);
+    await signInFirstAdmin(page, {
+      wanted: `${base}/app${params.at}`,
+      login: world.login,
+      newPassword: 'Mange-dokumenter-2026',
+    });
+    await chooseLanguage(page, params.language);
     return { context, page };
-  }
-
-  async function language(page: Page, chosen: 'nb' | 'en') {
-    await page
-      .getByRole('banner')
-      .getByLabel(/^(Språk|Language)/)
-      .selectOption(chosen);
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(chosen);
   }
 
   /** screenshots at both widths; the page never wider than the window */
@@ -225,11 +124,11 @@ describe('bulk work and delivery review in a browser', () => {
       await shots(page, 'bulk-edit-nb');
       await edit.getByRole('button', { name: 'Endre 4 dokumenter' }).click();
       await edit.getByText('4 dokumenter endret.').waitFor();
-      const listed = await call(
+      const listed = await world.call(
         'GET',
         `/v1/building_owners/${owner.id}/buildings/${owner.buildingId}/documents?limit=100`,
         undefined,
-        partnerKey,
+        world.partnerKey,
       );
       const byName = new Map(
         (listed.documents as { filename: string; buildingCategory: string | null }[]).map((d) => [d.filename, d]),
@@ -243,7 +142,7 @@ describe('bulk work and delivery review in a browser', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // in English the same choice reads in English
-      await language(page, 'en');
+      await chooseLanguage(page, 'en');
       await page.getByRole('region', { name: 'Chosen documents' }).getByText('4 documents chosen').waitFor();
       await shots(page, 'bulk-building-en');
       await context.close();
@@ -252,7 +151,7 @@ describe('bulk work and delivery review in a browser', () => {
 
   it("reviews a delivery's files and the decisions taken on it on its card", { timeout: 240_000 }, async () => {
     const { context, page } = await open({ locale: 'en-GB', width: 1280, language: 'en', at: '/projects' });
-    const call = callAs(page);
+    const call = callAs(page, base);
     const project = await call('POST', `/construction/customers/${owner.customerId}/projects`, {
       name: 'Skole Nord',
       buildings: [{ name: 'Hovedbygg' }],
@@ -327,7 +226,7 @@ describe('bulk work and delivery review in a browser', () => {
     expect(await page.locator('.portal-link h4').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shots(page, 'delivery-card-en');
-    await language(page, 'nb');
+    await chooseLanguage(page, 'nb');
     await card
       .getByRole('region', { name: 'Beslutninger' })
       .getByText(/avviste Produktdatablad/)

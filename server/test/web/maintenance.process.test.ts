@@ -1,13 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { firstAdminLogin, freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { chooseLanguage, type OwnerWorld, SHOTS, startWebWorld } from '../helpers/web-world.js';
 
 /**
  * The maintenance plan in a real Chromium against the real service: the tasks an FDV manual states, grouped by NS 3451
@@ -15,91 +11,40 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * person with WRITE_ACCESS; exported; in Norwegian and English, at desktop and phone widths.
  */
 describe('the maintenance plan in a browser', () => {
-  let running: { dataDir: string; base: string; stop(): Promise<void> };
-
-  /** the service on embedded defaults; a shared machine may take minutes to start it */
-  async function startService() {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-maintenance-web-'));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const service = startByggdok({
-      args: ['serve'],
-      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
-    });
-    await waitForHttp(`${base}/readyz`, 170_000);
-    return {
-      dataDir,
-      base,
-      async stop() {
-        await stopProcess(service);
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
+  let world: OwnerWorld;
   let browser: Browser;
   let base: string;
-  let login: { email: string; password: string };
-  let owner: { id: string; buildingId: string };
+  let owner: OwnerWorld['owner'];
 
   beforeAll(async () => {
-    running = await startService();
-    base = running.base;
-    login = await firstAdminLogin(base, running.dataDir);
-    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
-    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
-    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
-    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });
-    const buildingId = await call(
-      'PUT',
-      `/v1/building_owners/${created.id}/buildings`,
-      { name: 'Kontorbygg Sentrum' },
-      { 'x-api-key': key },
-    );
-    owner = { id: created.id, buildingId };
-    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id }, admin);
-    const registered = await call(
-      'PUT',
-      `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
-      { filename: 'RIV/FDV ventilasjonsaggregat.pdf' },
-      { 'x-api-key': key },
-    );
-    const put = await fetch(registered.uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/pdf' },
+    world = await startWebWorld({ prefix: 'byggdok-maintenance-web-', password: 'set', owner: {} });
+    ({ base, owner } = world);
+    await world.upload({
+      filename: 'RIV/FDV ventilasjonsaggregat.pdf',
       body: await makePdf([
         'FDV ventilasjonsaggregat =360.001-LB01\nDrift og vedlikehold\nFilteret i ventilasjonsaggregatet skal byttes hver 6. måned.\nVifter og motorer kontrolleres halvårlig, og reimer byttes årlig av servicefirma.',
         'Sanitæranlegg\nSluk i bad og vaskerom rengjøres minst hver 3. måned.',
       ]),
     });
-    expect(put.status).toBe(200);
     // processing, then the maintenance stage: wait until the plan has the manual's tasks
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const plan = await fetch(`${base}/v1/building_owners/${owner.id}/buildings/${buildingId}/maintenance_tasks`, {
-        headers: { 'x-api-key': key },
-      }).then((r) => r.json() as Promise<{ tasks: unknown[] }>);
+      const plan = await fetch(
+        `${base}/v1/building_owners/${owner.id}/buildings/${owner.buildingId}/maintenance_tasks`,
+        {
+          headers: world.partnerKey,
+        },
+      ).then((r) => r.json() as Promise<{ tasks: unknown[] }>);
       if (plan.tasks.length >= 4) break;
       if (Date.now() > deadline) throw new Error(`the plan has ${plan.tasks.length} tasks`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
+    await world?.stop();
   });
 
   async function open(locale: string, viewport: { width: number; height: number }, language: 'nb' | 'en') {
@@ -108,15 +53,11 @@ describe('the maintenance plan in a browser', () => {
     const wanted = `${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/maintenance`;
     await page.goto(wanted);
     await page.waitForURL(/\/(oidc|auth)\//).catch(() => undefined);
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
+    await page.fill('#email', world.login.email);
+    await page.fill('#password', world.login.password);
     await Promise.all([page.waitForURL(wanted), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
-    await page
-      .getByRole('banner')
-      .getByLabel(/^(Språk|Language)/)
-      .selectOption(language);
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    await chooseLanguage(page, language);
     return { context, page };
   }
 

@@ -1,13 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { callAs, SHOTS, signInFirstAdmin, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 
 /**
  * A subcontractor on a phone, from the portal link, replaces a file it delivered with a corrected one: the portal
@@ -16,82 +13,31 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * and English at 390 px.
  */
 describe('a new version of a delivered file, through the portal on a phone', () => {
-  let running: { dataDir: string; base: string; stop(): Promise<void> };
+  let running: WebWorld;
   let browser: Browser;
   let base: string;
-  let login: { email: string; password: string };
   let portal: { projectId: string; subcontractorId: string; token: string };
   let original: string;
 
-  function arriveAt(page: Page, url: string | RegExp): Promise<void> {
-    return page.waitForURL(url).catch((error: Error) => {
-      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(url);
-      throw error;
-    });
-  }
-
   beforeAll(async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-portal-revisions-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const service = startByggdok({
-      args: ['serve'],
-      env: { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base },
+    running = await startWebWorld({
+      prefix: 'byggdok-portal-revisions-',
+      password: 'generated',
+      customer: 'Totalentreprenør AS',
     });
-    running = {
-      dataDir,
-      base,
-      async stop() {
-        await stopProcess(service);
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
-    await waitForHttp(`${base}/readyz`, 170_000);
-    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
-    login = {
-      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
-      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
-    };
-    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
-    const customer = await fetch(`${base}/admin/customers`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Totalentreprenør AS' }),
-    }).then((r) => r.json() as Promise<{ id: string }>);
+    base = running.base;
+    const customer = { id: running.customerId! };
 
     // the contractor signs in once (the platform administrator acts as ADMIN of the customer) and sets up the project
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
-    const wanted = `${base}/app/projects`;
-    await page.goto(wanted);
-    await arriveAt(page, /\/oidc\/interaction\//);
-    await page.waitForLoadState('networkidle');
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
-    await page.click('button[type=submit]');
-    const chosen = page.locator('#passwordRepeat');
-    const firstSignIn = await Promise.race([
-      chosen.waitFor().then(() => true),
-      arriveAt(page, wanted).then(() => false),
-    ]);
-    if (firstSignIn) {
-      login = { ...login, password: 'Ny-versjon-av-FDV-2026' };
-      await page.locator('#password').fill(login.password);
-      await chosen.fill(login.password);
-      await Promise.all([arriveAt(page, wanted), page.locator('button[type=submit]').click()]);
-    }
-    await page.locator('header .who').waitFor();
-    const call = async (method: string, url: string, data?: unknown) => {
-      const response = await page.request.fetch(`${base}${url}`, {
-        method,
-        headers: { origin: base },
-        ...(data ? { data } : {}),
-      });
-      if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-      return response.status() === 204 ? null : response.json();
-    };
+    await signInFirstAdmin(page, {
+      wanted: `${base}/app/projects`,
+      login: running.login,
+      newPassword: 'Ny-versjon-av-FDV-2026',
+    });
+    const call = callAs(page, base);
     const project = await call('POST', `/construction/customers/${customer.id}/projects`, {
       name: 'Skole Nord',
       buildings: [{ name: 'Hovedbygg' }],

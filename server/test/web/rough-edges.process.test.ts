@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { chooseLanguage, type OwnerWorld, SHOTS, startWebWorld } from '../helpers/web-world.js';
 
 /**
  * The rough edges of a first day, as classes, in both languages at 1280 and 390 px: every visited page's visible
@@ -65,55 +62,26 @@ export function sentencesInOther(text: string, language: 'nb' | 'en'): string[] 
 const rawIds = (text: string) => text.match(/\b([a-z]+_[a-z_]+|[A-Z]+_[A-Z_]+)\b/g) ?? [];
 
 describe('the rough edges of a first day, in both languages and two widths', () => {
-  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let running: OwnerWorld;
   let browser: Browser;
   let base: string;
-  let login: { email: string; password: string };
-  let owner: { id: string; buildingId: string };
+  let login: OwnerWorld['login'];
+  let owner: OwnerWorld['owner'];
 
   beforeAll(async () => {
-    running = await startEmbeddedService('byggdok-rough-');
-    base = running.base;
-    login = await firstAdminLogin(base, running.dataDir);
-    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
-    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const partner = await call('POST', '/admin/partners', { name: 'Rough edges' }, admin);
-    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
-    const created = await call('POST', '/v1/building_owners', { name: LONG_NAME }, { 'x-api-key': key });
-    const buildingId = await call(
-      'PUT',
-      `/v1/building_owners/${created.id}/buildings`,
-      { name: `Bygg${'Sentrum'.repeat(8)}` },
-      { 'x-api-key': key },
-    );
-    owner = { id: created.id, buildingId };
-    await call('POST', '/admin/customers', { name: LONG_NAME, buildingOwnerId: created.id }, admin);
+    running = await startWebWorld({
+      prefix: 'byggdok-rough-',
+      password: 'set',
+      owner: { partner: 'Rough edges', name: LONG_NAME, building: `Bygg${'Sentrum'.repeat(8)}` },
+    });
+    ({ base, login, owner } = running);
     for (const filename of [`RIV/${LONG_FILE}`, 'ARK/Plan 1. etasje.pdf']) {
-      const registered = await call(
-        'PUT',
-        `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
-        { filename },
-        { 'x-api-key': key },
-      );
-      const put = await fetch(registered.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/pdf' },
+      await running.upload({
+        filename,
         body: await makePdf([`${filename}\nDrift og vedlikehold.\nFilteret skal byttes hver sjette måned.`]),
       });
-      expect(put.status).toBe(200);
     }
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -137,11 +105,7 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     await page.fill('#password', login.password);
     await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
-    await page
-      .getByRole('banner')
-      .getByLabel(/^(Språk|Language)/)
-      .selectOption(language);
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    await chooseLanguage(page, language);
     failed.length = 0;
     return { context, page, failed };
   }

@@ -5,10 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { TestBrowser } from '../helpers/browser.js';
-import { startEmbeddedService } from '../helpers/service-process.js';
 import { openLoginPage, submitLogin } from '../helpers/sign-in-flows.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -21,31 +19,18 @@ const PHONE = { width: 390, height: 844 };
  * screenshot of each page in test-output/web.
  */
 describe('signing in on the embedded default, in a browser', () => {
-  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let running: WebWorld;
   let browser: Browser;
   let base: string;
   let generated: { email: string; password: string };
-  let adminToken: string;
   const admin = { email: 'driftsleder@bryggen.test', password: 'fjordhest-i-fjellet-42' };
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    running = await startEmbeddedService('byggdok-signin-');
+    running = await startWebWorld({ prefix: 'byggdok-signin-', password: 'generated', customer: 'Bryggen Bygg AS' });
     base = running.base;
-    const first = await fs.readFile(path.join(running.dataDir, 'first-admin.txt'), 'utf8');
-    generated = {
-      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
-      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
-    };
-    adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
-    const customer = await fetch(`${base}/admin/customers`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bryggen Bygg AS' }),
-    });
-    expect(customer.status).toBe(201);
+    generated = { ...running.login };
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {

@@ -6,10 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { dxfDrawing, makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
-import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
+import {
+  arriveAt,
+  callAs as sessionCall,
+  chooseLanguage,
+  type OwnerWorld,
+  SHOTS,
+  startWebWorld,
+} from '../helpers/web-world.js';
 import { readZip } from '../helpers/zip-reader.js';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /**
@@ -22,59 +28,26 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const UPLOAD_SUMMARY = '6 av 6 ferdig: 5 lest og klassifisert, 1 skadet';
 
 describe('the web app in a browser', () => {
-  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let running: OwnerWorld;
   let browser: Browser;
   let dataDir: string;
   let base: string;
-  let login: { email: string; password: string };
-  let owner: { id: string; buildingId: string };
+  let login: OwnerWorld['login'];
+  let owner: OwnerWorld['owner'];
 
   beforeAll(async () => {
-    running = await startEmbeddedService('byggdok-web-');
-    ({ dataDir, base } = running);
-    login = await firstAdminLogin(base, dataDir);
     // the operator: a partner with an owner and a building of documents, the owner linked to a customer
-    const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
-    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const partner = await call('POST', '/admin/partners', { name: 'Web test' }, admin);
-    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
-    const created = await call('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' }, { 'x-api-key': key });
-    const buildingId = await call(
-      'PUT',
-      `/v1/building_owners/${created.id}/buildings`,
-      { name: 'Kontorbygg Sentrum' },
-      { 'x-api-key': key },
-    );
-    owner = { id: created.id, buildingId };
-    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: created.id }, admin);
+    running = await startWebWorld({ prefix: 'byggdok-web-', password: 'set', owner: {} });
+    ({ dataDir, base, login, owner } = running);
     for (const filename of ['ARK/Plan 1. etasje.pdf', 'RIV/FDV ventilasjonsaggregat.pdf', 'RIE/Kursfortegnelse.pdf']) {
-      const registered = await call(
-        'PUT',
-        `/v1/building_owners/${owner.id}/buildings/${buildingId}/documents`,
-        { filename },
-        { 'x-api-key': key },
-      );
-      const put = await fetch(registered.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/pdf' },
+      await running.upload({
+        filename,
         body: await makePdf([
           `${filename}\nDrift og vedlikehold.${filename.includes('ventilasjon') ? '\nFilteret i ventilasjonsaggregatet skal byttes hver sjette måned.' : ''}`,
         ]),
       });
-      expect(put.status).toBe(200);
     }
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 120_000);
 
   /** a fresh browser (no cookies, nothing stored) in this locale; bypassCSP: axe-core is injected as an inline script,
@@ -82,17 +55,6 @@ describe('the web app in a browser', () => {
   async function openPage(locale: string, viewport: { width: number; height: number }) {
     const context = await browser.newContext({ viewport, locale, bypassCSP: true });
     return { context, page: await context.newPage() };
-  }
-
-  /**
-   * Waits for a page at the end of a chain of redirects (app, provider, callback, app): a load in the chain that the
-   * next redirect cuts short reports net::ERR_ABORTED, which says nothing about where the chain ends: wait again.
-   */
-  function arriveAt(page: Page, url: string | RegExp): Promise<void> {
-    return page.waitForURL(url).catch((error: Error) => {
-      if (/ERR_ABORTED|frame was detached/.test(error.message)) return page.waitForURL(url);
-      throw error;
-    });
   }
 
   /** through the sign-in page (a signed-out visitor lands there) and back to the page wanted */
@@ -105,36 +67,17 @@ describe('the web app in a browser', () => {
     await page.locator('header .who').waitFor();
   }
 
-  /** the app in this language, chosen in the header (and so remembered for the person) */
-  async function useLanguage(page: Page, language: 'nb' | 'en') {
-    await page
-      .getByRole('banner')
-      .getByLabel(/^(Språk|Language)/)
-      .selectOption(language);
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
-  }
-
   /** a desktop page in English, signed in and on the page wanted */
   async function openInEnglish(pathname: string, wanted: RegExp) {
     const opened = await openPage('en-GB', { width: 1280, height: 900 });
     await opened.page.goto(`${base}${pathname}`);
     await signIn(opened.page, wanted);
-    await useLanguage(opened.page, 'en');
+    await chooseLanguage(opened.page, 'en');
     return opened;
   }
 
   /** the service's API with the page's session (a same-origin request, as the app makes it) */
-  function callAs(page: Page) {
-    return async (method: string, url: string, data?: unknown) => {
-      const response = await page.request.fetch(`${base}${url}`, {
-        method,
-        headers: { origin: base },
-        ...(data ? { data } : {}),
-      });
-      if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-      return response.status() === 204 ? null : response.json();
-    };
-  }
+  const callAs = (page: Page) => sessionCall(page, base);
 
   afterAll(async () => {
     await browser?.close();
@@ -150,7 +93,7 @@ describe('the web app in a browser', () => {
       await page.goto(wanted);
       // signed out: the sign-in page, then back here
       await signIn(page, wanted);
-      await useLanguage(page, 'nb');
+      await chooseLanguage(page, 'nb');
 
       await page.getByRole('heading', { name: 'Kontorbygg Sentrum', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Dokumenter' }).waitFor();
@@ -283,7 +226,7 @@ describe('the web app in a browser', () => {
       const { context, page } = await openPage('en-GB', { width: 1280, height: 800 });
       await page.goto(`${base}/app/`);
       await signIn(page, `${base}/app/`);
-      await useLanguage(page, 'en');
+      await chooseLanguage(page, 'en');
 
       const quick = page.getByRole('banner').getByRole('searchbox');
       await quick.fill('ventilasjonsaggregat');
@@ -337,7 +280,7 @@ describe('the web app in a browser', () => {
       const { context, page } = await openPage('nb-NO', { width: 1280, height: 900 });
       await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/ask`);
       await signIn(page, /\/ask$/);
-      await useLanguage(page, 'nb');
+      await chooseLanguage(page, 'nb');
 
       await page.getByLabel('Spørsmål').fill('Hvor ofte skal filteret i ventilasjonsaggregatet byttes?');
       await page.getByRole('button', { name: 'Spør' }).click();
@@ -503,7 +446,7 @@ describe('the web app in a browser', () => {
       expect(await events.first().locator('td:nth-child(2)').textContent()).toBe(`Administrator (${login.email})`);
 
       // the invited reader signs in: no upload, no editing, no building management, no member list
-      const adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+      const adminToken = running.adminToken;
       const admin = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
       const found = await fetch(`${base}/admin/users?email=ola.leser%40example.test`, { headers: admin });
       const readerId = ((await found.json()) as { users: { id: string }[] }).users[0]!.id;
@@ -518,7 +461,7 @@ describe('the web app in a browser', () => {
       const readerPage = await reader.newPage();
       await readerPage.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}`);
       await signIn(readerPage, /\/buildings\//, { email: 'ola.leser@example.test', password });
-      await useLanguage(readerPage, 'en');
+      await chooseLanguage(readerPage, 'en');
       await readerPage.locator('table.documents tbody tr[aria-rowindex]').first().waitFor();
       expect(await readerPage.getByRole('heading', { name: 'Upload' }).count()).toBe(0);
       await readerPage.locator('table.documents tbody tr[aria-rowindex] a').first().click();

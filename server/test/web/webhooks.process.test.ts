@@ -1,14 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { verifyWebhook } from '@byggdok/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 
 /** an address with a path far longer than a phone is wide */
 const LONG_PATH = `/integrasjoner/erp/byggdok/leveranser/${'mottak-av-hendelser-'.repeat(4)}slutt`;
@@ -19,9 +15,8 @@ const LONG_PATH = `/integrasjoner/erp/byggdok/leveranser/${'mottak-av-hendelser-
  * that secret, sees the delivery's status, and turns the webhook off; in Norwegian and English, desktop and phone.
  */
 describe('the Webhooks page in a browser', () => {
-  let dataDir: string;
+  let running: WebWorld | undefined;
   let base: string;
-  let service: ReturnType<typeof startByggdok>;
   let browser: Browser;
   let receiver: WebhookReceiver;
   let login: { email: string; password: string };
@@ -32,35 +27,14 @@ describe('the Webhooks page in a browser', () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-webhooks-web-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    service = startByggdok({
-      args: ['serve'],
-      env: {
-        BYGGDOK_DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BYGGDOK_PUBLIC_URL: base,
-        WEBHOOKS_ALLOW_PRIVATE: 'true',
-        WEBHOOKS_RETRY_SCHEDULE: '0,0',
-      },
+    running = await startWebWorld({
+      prefix: 'byggdok-webhooks-web-',
+      env: { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_SCHEDULE: '0,0' },
+      password: 'generated',
+      customer: 'Totalentreprenør AS',
     });
-    await waitForHttp(`${base}/readyz`, 170_000);
-    const first = await fs.readFile(path.join(dataDir, 'first-admin.txt'), 'utf8');
-    login = {
-      email: /^email=(.+)$/m.exec(first)?.[1] ?? '',
-      password: /^password=(.+)$/m.exec(first)?.[1] ?? '',
-    };
-    adminToken = (await fs.readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
-    const created = await fetch(`${base}/admin/customers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ name: 'Totalentreprenør AS' }),
-    });
-    expect(created.status).toBe(201);
-    customerId = ((await created.json()) as { id: string }).id;
-    await fs.mkdir(SHOTS, { recursive: true });
+    ({ base, login, adminToken } = running);
+    customerId = running.customerId!;
     browser = await launchChromium();
   }, 300_000);
 
@@ -100,9 +74,8 @@ describe('the Webhooks page in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (service) await stopProcess(service);
+    await running?.stop();
     await receiver?.close();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it(

@@ -91,7 +91,9 @@ export function SearchPage() {
       else next.set(key, value);
     }
     if (!('start' in changes)) next.delete('start');
-    setParams(next);
+    // at once, not as the router's deferred transition: React puts a clicked box back as it was until the page renders
+    // again, and a change made before that would start from the address without the one before it
+    setParams(next, { flushSync: true });
   };
 
   // facets and the kind of document: what narrows the hits
