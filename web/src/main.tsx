@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
+import { ToastProvider } from './components/ui/Toast.js';
 import { setupI18n } from './i18n.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { AskPage } from './pages/AskPage.js';
@@ -74,7 +75,9 @@ await setupI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );
