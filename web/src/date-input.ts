@@ -46,7 +46,9 @@ export type ParsedDate = { ok: true; iso: string | null } | { ok: false };
 export function parseDateInput(text: string, locale: string): ParsedDate {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, iso: null };
-  const { order } = datePattern(locale);
+  // an ISO day (pasted from elsewhere) is unambiguous in any locale
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  const order: DatePattern['order'] = iso ? ['year', 'month', 'day'] : datePattern(locale).order;
   let pieces: string[];
   if (/^\d{8}$/.test(trimmed)) {
     let at = 0;
