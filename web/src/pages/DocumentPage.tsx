@@ -33,6 +33,13 @@ export function DocumentPage() {
   // the corrections being made (undefined: the document's own value)
   const [category, setCategory] = useState<string>();
   const [informationType, setInformationType] = useState<string>();
+  // another document opened in the same page: its own values, not the corrections begun on the last one
+  const [editing, setEditing] = useState(documentId);
+  if (editing !== documentId) {
+    setEditing(documentId);
+    setCategory(undefined);
+    setInformationType(undefined);
+  }
   const [search] = useSearchParams();
   const quote = search.get('quote');
   const page = search.get('page');
@@ -90,9 +97,10 @@ export function DocumentPage() {
       ),
     onSuccess: async () => {
       toast(t('document.saved'));
+      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      // the document's own values again, now that they are the saved ones (not a moment of the old ones before)
       setCategory(undefined);
       setInformationType(undefined);
-      await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
     },
