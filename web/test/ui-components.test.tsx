@@ -207,11 +207,12 @@ describe('toasts', () => {
         <Saver />
       </ToastProvider>,
     );
-    const region = screen.getByRole('status');
+    const region = document.querySelector('.toasts')!;
     expect(region.getAttribute('aria-live')).toBe('polite');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // twice the same outcome is one message
+    expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual(['Saved.×']);
     expect(region.textContent).toBe('Saved.×');
     act(() => vi.advanceTimersByTime(7000));
     expect(region.textContent).toBe('');

@@ -31,8 +31,8 @@ export function ToastProvider(props: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {props.children}
-      {/* always in the page, so what is added to it is read out */}
-      <div className="toasts" role="status" aria-live="polite">
+      {/* always in the page, so what is added to it is read out; each message a status of its own */}
+      <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} dismiss={dismiss} closeLabel={t('toast.close')} />
         ))}
@@ -52,6 +52,7 @@ function ToastItem(props: { toast: Toast; dismiss: (id: number) => void; closeLa
   return (
     <div
       className="toast"
+      role="status"
       // kept while the pointer or focus is on it, so it can be read to the end
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
