@@ -214,7 +214,9 @@ describe('toasts', () => {
     // twice the same outcome is one message
     expect(screen.getAllByRole('status').map((toast) => toast.textContent)).toEqual(['Saved.×']);
     expect(region.textContent).toBe('Saved.×');
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => {
+      vi.advanceTimersByTime(7000);
+    });
     expect(region.textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close message' }));

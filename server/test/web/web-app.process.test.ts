@@ -222,10 +222,10 @@ describe('the web app in a browser', () => {
       const before = await width();
       await page.getByRole('button', { name: 'Forstørr' }).click();
       await expect.poll(width).toBeGreaterThan(before * 1.1);
-      const part = page.getByRole('combobox', { name: 'NS 3451' });
-      await part.fill('433');
+      const ns3451 = page.getByRole('combobox', { name: 'NS 3451' });
+      await ns3451.fill('433');
       // out of the field: the code written in full is the choice, and the list closes
-      await part.press('Tab');
+      await ns3451.press('Tab');
       await page.getByRole('button', { name: 'Lagre' }).click();
       await page.getByRole('status').filter({ hasText: 'Lagret.' }).waitFor();
       // the part by its code and its name in the person's language
