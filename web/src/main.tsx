@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Layout } from './components/Layout.js';
+import { ToastProvider } from './components/ui/Toast.js';
 import { setupI18n } from './i18n.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { AskPage } from './pages/AskPage.js';
@@ -81,8 +82,10 @@ await setupI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
-      {/* flushSync: what a page asks to apply at once (its controls' own state in the address) can be */}
-      <RouterProvider router={router} flushSync={applyAtOnce} />
+      {/* flushSync: a page can ask for an address change to render at once (its controls keep their state in the address) */}
+      <ToastProvider>
+        <RouterProvider router={router} flushSync={applyAtOnce} />
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

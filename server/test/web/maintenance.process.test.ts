@@ -100,8 +100,8 @@ describe('the maintenance plan in a browser', () => {
       const own = page.locator('table.maintenance-tasks').filter({ hasText: 'Takrenner' });
       await own.waitFor();
       expect(await own.locator('.maintenance-source').textContent()).toBe('Lagt til av en person');
-      page.once('dialog', (dialog) => void dialog.accept());
       await own.getByRole('button', { name: 'Slett Takrenner' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Slett' }).click();
       await expect.poll(() => own.count()).toBe(0);
 
       // the citation opens the document at the cited page with the passage

@@ -7,6 +7,8 @@ import { nameIn, useReference } from '../reference.js';
 import { atLeast, type Role } from '../roles.js';
 import { Failure } from './Layout.js';
 import { DisciplineSelect, InformationTypesPicker } from './Pickers.js';
+import { Combobox } from './ui/Combobox.js';
+import { useToast } from './ui/Toast.js';
 
 /** documents one bulk request takes (the server's limit) */
 export const BULK_LIMIT = 5000;
@@ -27,6 +29,7 @@ export function BulkActions(props: {
   const queries = useQueryClient();
   const numbers = formatsFor(i18n.language);
   const form = useRef<HTMLFormElement>(null);
+  const toast = useToast();
   const [editing, setEditing] = useState(false);
   const path = { buildingOwnerId: props.ownerId, buildingId: props.buildingId };
   const tooMany = props.ids.length > BULK_LIMIT;
@@ -38,7 +41,8 @@ export function BulkActions(props: {
           body: { documentIds: props.ids },
         }),
       ),
-    onSuccess: () => {
+    onSuccess: (data) => {
+      toast(t('bulk.zipStarted', { count: typeof data === 'object' && data !== null ? data.count : props.ids.length }));
       // checked: now the browser's own download, streamed to disk however large (a form post into a hidden frame)
       const target = form.current;
       if (!target) return;
@@ -75,13 +79,6 @@ export function BulkActions(props: {
           {t('bulk.editNeedsWrite')}
         </p>
       )}
-      {zip.isSuccess && !zip.isPending && (
-        <p className="muted" role="status">
-          {t('bulk.zipStarted', {
-            count: typeof zip.data === 'object' && zip.data !== null ? zip.data.count : props.ids.length,
-          })}
-        </p>
-      )}
       <Failure error={zip.error} />
       <form ref={form} method="post" hidden target="bulk-download" action={zipUrl(props.ownerId, props.buildingId)}>
         <input type="hidden" name="documentIds" />
@@ -107,6 +104,7 @@ function BulkEdit(props: { ownerId: string; buildingId: string; ids: string[]; d
   const { t, i18n } = useTranslation();
   const reference = useReference();
   const [types, setTypes] = useState<string[]>([]);
+  const [category, setCategory] = useState('');
   const update = useMutation({
     mutationFn: (change: { buildingCategory?: string; discipline?: string; informationTypes?: string[] }) =>
       unwrap(
@@ -134,17 +132,18 @@ function BulkEdit(props: { ownerId: string; buildingId: string; ids: string[]; d
       }}
     >
       <p className="muted">{t('bulk.editHint')}</p>
-      <label>
-        {t('building.category')}
-        <select name="category" defaultValue="">
-          <option value="">{t('bulk.keep')}</option>
-          {reference.data.categories.map((entry) => (
-            <option key={entry.code} value={entry.code}>
-              {entry.code} {nameIn(i18n.language, entry)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Combobox
+        label={t('building.category')}
+        name="category"
+        value={category}
+        onChange={setCategory}
+        empty={t('bulk.keep')}
+        options={reference.data.categories.map((entry) => ({
+          value: entry.code,
+          label: `${entry.code} ${nameIn(i18n.language, entry)}`,
+          search: entry.nameNo + ' ' + entry.nameEn,
+        }))}
+      />
       <DisciplineSelect name="discipline" label={t('building.discipline')} none={t('bulk.keep')} />
       <InformationTypesPicker value={types} onChange={setTypes} store="id" legend={t('bulk.types')} />
       <p className="actions">

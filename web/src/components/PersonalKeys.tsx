@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from './Layout.js';
 import { formatsFor } from '../format.js';
+import { ConfirmButton } from './ui/Dialog.js';
+import { DateField } from './ui/DateField.js';
 
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
@@ -38,16 +40,16 @@ export function PersonalKeys() {
               {key.revokedAt ? (
                 <span className="bad">{t('people.revoked', { date: when(key.revokedAt) })}</span>
               ) : (
-                <button
-                  type="button"
+                <ConfirmButton
                   disabled={revoke.isPending}
                   aria-label={t('people.revokeNamed', { name: key.name })}
-                  onClick={() => {
-                    if (window.confirm(t('people.confirmRevoke', { name: key.name }))) revoke.mutate(key.id);
-                  }}
+                  title={t('people.revokeNamed', { name: key.name })}
+                  message={t('people.confirmRevoke', { name: key.name })}
+                  confirm={t('people.revoke')}
+                  onConfirm={() => revoke.mutate(key.id)}
                 >
                   {t('people.revoke')}
-                </button>
+                </ConfirmButton>
               )}
             </li>
           ))}
@@ -73,10 +75,7 @@ export function PersonalKeys() {
           {t('people.keyName')}
           <input name="name" required maxLength={200} />
         </label>
-        <label>
-          {t('people.expires')}
-          <input name="expires" type="date" />
-        </label>
+        <DateField label={t('people.expires')} name="expires" />
         <button type="submit" disabled={create.isPending}>
           {t('people.createKey')}
         </button>

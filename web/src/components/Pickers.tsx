@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches, nameIn, useReference } from '../reference.js';
+import { Combobox } from './ui/Combobox.js';
 
 /**
  * An NS 3451 building part, found by code or name in either language: a search field over a list box. The chosen
@@ -149,24 +150,26 @@ export function SubcontractorSelect(props: {
   );
 }
 
-/** a select of the disciplines (their codes stored), a value outside the list kept as it is */
+/** the disciplines (their codes stored) with search, a value outside the list kept as it is; in a form by `name` */
 export function DisciplineSelect(props: { name: string; label: string; none: string; defaultValue?: string | null }) {
   const { i18n } = useTranslation();
   const reference = useReference();
+  const [value, setValue] = useState(props.defaultValue ?? '');
   const disciplines = reference.data.disciplines;
-  const current = props.defaultValue ?? '';
+  const options = disciplines.map((entry) => ({
+    value: entry.code,
+    label: `${entry.code} ${nameIn(i18n.language, entry)}`,
+    search: entry.nameNo + ' ' + entry.nameEn,
+  }));
+  if (value && !disciplines.some((entry) => entry.code === value)) options.unshift({ value, label: value, search: '' });
   return (
-    <label>
-      {props.label}
-      <select name={props.name} defaultValue={current}>
-        <option value="">{props.none}</option>
-        {current && !disciplines.some((entry) => entry.code === current) && <option value={current}>{current}</option>}
-        {disciplines.map((entry) => (
-          <option key={entry.code} value={entry.code}>
-            {entry.code} {nameIn(i18n.language, entry)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Combobox
+      label={props.label}
+      name={props.name}
+      value={value}
+      onChange={setValue}
+      empty={props.none}
+      options={options}
+    />
   );
 }

@@ -7,6 +7,8 @@ import { PersonalKeys } from '../components/PersonalKeys.js';
 import { changeLanguage, localeOfLanguage, type Language } from '../i18n.js';
 import { useMe } from '../roles.js';
 import { formatsFor } from '../format.js';
+import { ConfirmButton } from '../components/ui/Dialog.js';
+import { useToast } from '../components/ui/Toast.js';
 
 /** what the service says is wrong with a new password, as the problem's field errors word it */
 const PROBLEMS: [RegExp, 'too_short' | 'too_long' | 'is_email' | 'too_common'][] = [
@@ -39,9 +41,13 @@ function Profile() {
   const { t } = useTranslation();
   const me = useMe();
   const queries = useQueryClient();
+  const toast = useToast();
   const save = useMutation({
     mutationFn: (body: { name?: string; locale?: 'no' | 'en' }) => unwrap(api.PATCH('/auth/me', { body })),
-    onSuccess: (updated) => queries.setQueryData(['me'], updated),
+    onSuccess: (updated) => {
+      queries.setQueryData(['me'], updated);
+      toast(t('account.saved'));
+    },
   });
   async function choose(language: Language) {
     await changeLanguage(language);
@@ -77,7 +83,6 @@ function Profile() {
         <button type="submit" disabled={save.isPending}>
           {t('account.save')}
         </button>
-        {save.isSuccess && <p role="status">{t('account.saved')}</p>}
         <Failure error={save.error} />
       </form>
       <LanguagePicker className="field" choose={(language) => void choose(language)} />
@@ -261,17 +266,16 @@ function Assistants() {
                 {assistant.redirectHosts.length > 0 &&
                   ` · ${t('account.returnsTo', { hosts: assistant.redirectHosts.join(', ') })}`}
               </span>{' '}
-              <button
-                type="button"
+              <ConfirmButton
                 disabled={disconnect.isPending}
                 aria-label={t('account.disconnectNamed', { name: assistant.name })}
-                onClick={() => {
-                  if (window.confirm(t('account.confirmDisconnect', { name: assistant.name })))
-                    disconnect.mutate(assistant.id);
-                }}
+                title={t('account.disconnectNamed', { name: assistant.name })}
+                message={t('account.confirmDisconnect', { name: assistant.name })}
+                confirm={t('account.disconnect')}
+                onConfirm={() => disconnect.mutate(assistant.id)}
               >
                 {t('account.disconnect')}
-              </button>
+              </ConfirmButton>
             </li>
           ))}
         </ul>

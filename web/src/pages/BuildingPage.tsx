@@ -22,6 +22,7 @@ import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { BulkActions } from '../components/BulkActions.js';
+import { Combobox } from '../components/ui/Combobox.js';
 import { chosenOf, NO_SELECTION, shownState, toggleAllShown, toggleRow, type Selection } from '../selection.js';
 
 /**
@@ -91,33 +92,36 @@ export function BuildingPage() {
           {t('building.search')}
           <input type="search" value={filter.text} onChange={(event) => set({ text: event.target.value })} />
         </label>
-        <label>
-          {t('building.category')}
-          <select value={filter.category} onChange={(event) => set({ category: event.target.value })}>
-            <option value="">{t('building.all')}</option>
-            {categories.map((node) => (
-              <option key={node.code} value={node.code}>
-                {'\u00a0\u00a0'.repeat(node.depth)}
-                {node.code} ({node.count})
-              </option>
-            ))}
-          </select>
-        </label>
-        <Choice
+        <Combobox
+          label={t('building.category')}
+          value={filter.category}
+          onChange={(category) => set({ category })}
+          empty={t('building.all')}
+          options={categories.map((node) => ({
+            value: node.code,
+            label: `${names.category(node.code)} (${numbers.format(node.count)})`,
+            depth: node.depth,
+          }))}
+        />
+        <Combobox
           label={t('building.discipline')}
           value={filter.discipline}
-          options={disciplines}
-          name={names.discipline}
-          all={t('building.all')}
           onChange={(discipline) => set({ discipline })}
+          empty={t('building.all')}
+          options={disciplines.map((option) => ({
+            value: option.value,
+            label: `${names.discipline(option.value)} (${numbers.format(option.count)})`,
+          }))}
         />
-        <Choice
+        <Combobox
           label={t('document.informationTypes')}
           value={filter.informationType}
-          options={informationTypes}
-          name={names.type}
-          all={t('building.all')}
           onChange={(informationType) => set({ informationType })}
+          empty={t('building.all')}
+          options={informationTypes.map((option) => ({
+            value: option.value,
+            label: `${names.type(option.value)} (${numbers.format(option.count)})`,
+          }))}
         />
         <Choice
           label={t('document.floor')}

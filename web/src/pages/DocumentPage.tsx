@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
@@ -11,6 +11,9 @@ import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { ClassificationEvidence } from '../components/ClassificationEvidence.js';
 import { drawingTypeName, type Signal } from '../evidence.js';
+import { Combobox } from '../components/ui/Combobox.js';
+import { DateField } from '../components/ui/DateField.js';
+import { useToast } from '../components/ui/Toast.js';
 
 const PdfPreview = lazy(() => import('../components/PdfPreview.js'));
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
@@ -26,7 +29,17 @@ export function DocumentPage() {
   const { ownerId = '', buildingId = '', documentId = '' } = useParams();
   const path = { buildingOwnerId: ownerId, buildingId, documentId };
   const queries = useQueryClient();
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
+  // the corrections being made (undefined: the document's own value)
+  const [category, setCategory] = useState<string>();
+  const [informationType, setInformationType] = useState<string>();
+  // another document opened in the same page: its own values, not the corrections begun on the last one
+  const [editing, setEditing] = useState(documentId);
+  if (editing !== documentId) {
+    setEditing(documentId);
+    setCategory(undefined);
+    setInformationType(undefined);
+  }
   const [search] = useSearchParams();
   const quote = search.get('quote');
   const page = search.get('page');
@@ -83,8 +96,11 @@ export function DocumentPage() {
         }),
       ),
     onSuccess: async () => {
-      setSaved(true);
+      toast(t('document.saved'));
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
+      // the document's own values again, now that they are the saved ones (not a moment of the old ones before)
+      setCategory(undefined);
+      setInformationType(undefined);
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
     },
@@ -94,6 +110,24 @@ export function DocumentPage() {
   const days = { format: formatsFor(i18n.language).date };
   const edits = atLeast(useOwnerRole(ownerId), 'WRITE_ACCESS');
   const reference = useReference();
+  const categoryOptions = useMemo(
+    () =>
+      reference.data.allCategories.map((entry) => ({
+        value: entry.code,
+        label: `${entry.code} ${nameIn(i18n.language, entry)}`,
+        search: entry.nameNo + ' ' + entry.nameEn,
+      })),
+    [reference.data, i18n.language],
+  );
+  const typeOptions = useMemo(
+    () =>
+      reference.data.informationTypes.map((type) => ({
+        value: type.id,
+        label: nameIn(i18n.language, type),
+        search: [type.nameNo, type.nameEn, ...type.cues].join(' '),
+      })),
+    [reference.data, i18n.language],
+  );
   const fields: [string, string | null | undefined][] = d
     ? [
         [t('document.path'), d.originalPath],
@@ -262,7 +296,6 @@ export function DocumentPage() {
                     className="filters"
                     onSubmit={(event) => {
                       event.preventDefault();
-                      setSaved(false);
                       const filename = formText(event.currentTarget, 'filename').trim();
                       const buildingCategory = formText(event.currentTarget, 'buildingCategory').trim();
                       const informationType = formText(event.currentTarget, 'informationType');
@@ -283,33 +316,25 @@ export function DocumentPage() {
                       {t('document.filename')}
                       <input name="filename" defaultValue={d.filename} key={`f-${d.filename}`} />
                     </label>
-                    <label>
-                      {t('building.category')}
-                      <input
-                        name="buildingCategory"
-                        defaultValue={d.buildingCategory ?? ''}
-                        key={`c-${d.buildingCategory}`}
-                        aria-describedby="learns"
-                        pattern="[0-9A-Za-z.]{1,10}"
-                      />
-                    </label>
-                    <label>
-                      {t('document.informationType')}
-                      <select
-                        name="informationType"
-                        aria-label={t('document.informationType')}
-                        defaultValue={d.informationType ?? ''}
-                        key={`t-${d.informationType}`}
-                        aria-describedby="learns"
-                      >
-                        <option value="">–</option>
-                        {reference.data.informationTypes.map((type) => (
-                          <option key={type.id} value={type.id}>
-                            {nameIn(i18n.language, type)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
+                    <Combobox
+                      key={`c-${d.buildingCategory}`}
+                      label={t('building.category')}
+                      name="buildingCategory"
+                      value={category ?? d.buildingCategory ?? ''}
+                      onChange={setCategory}
+                      options={categoryOptions}
+                      describedBy="learns"
+                    />
+                    <Combobox
+                      key={`t-${d.informationType}`}
+                      label={t('document.informationType')}
+                      name="informationType"
+                      value={informationType ?? d.informationType ?? ''}
+                      onChange={setInformationType}
+                      options={typeOptions}
+                      empty="–"
+                      describedBy="learns"
+                    />
                     <label>
                       {t('document.serialNumber')}
                       <input
@@ -319,15 +344,12 @@ export function DocumentPage() {
                         maxLength={1000}
                       />
                     </label>
-                    <label>
-                      {t('document.originalCreatedAt')}
-                      <input
-                        name="originalCreatedAt"
-                        type="date"
-                        defaultValue={d.originalCreatedAt?.slice(0, 10) ?? ''}
-                        key={`o-${d.originalCreatedAt}`}
-                      />
-                    </label>
+                    <DateField
+                      label={t('document.originalCreatedAt')}
+                      name="originalCreatedAt"
+                      defaultValue={d.originalCreatedAt?.slice(0, 10) ?? ''}
+                      key={`o-${d.originalCreatedAt}`}
+                    />
                     <button type="submit" disabled={save.isPending}>
                       {t('document.save')}
                     </button>
@@ -336,7 +358,6 @@ export function DocumentPage() {
                     {t('document.learns')}
                   </p>
                   <Failure error={save.error} />
-                  {saved && <p role="status">{t('document.saved')}</p>}
                 </>
               )}
             </div>

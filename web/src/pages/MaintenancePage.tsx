@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
-import { nameIn } from '../reference.js';
+import { matches, nameIn } from '../reference.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { nextDue, type Unit } from '../maintenance-dates.js';
 import { formatsFor } from '../format.js';
+import { ConfirmButton } from '../components/ui/Dialog.js';
+import { DateField } from '../components/ui/DateField.js';
 
 type OwnerTask =
   paths['/v1/building_owners/{buildingOwnerId}/maintenance_tasks']['get']['responses'][200]['content']['application/json']['tasks'][number];
@@ -16,6 +18,8 @@ type Performer = 'owner' | 'operator' | 'service_company';
 
 const UNITS: Unit[] = ['day', 'week', 'month', 'year'];
 const PERFORMERS: Performer[] = ['owner', 'operator', 'service_company'];
+/** what the plan is narrowed to: words of the component, a status, who performs it ('' for any) */
+const NO_TASK_FILTER = { text: '', status: '', performedBy: '' };
 const ACTIONS = [
   'inspect',
   'clean',
@@ -161,9 +165,21 @@ export function MaintenancePage() {
   const buildingName = (id: string) =>
     buildings.data ? (buildings.data.buildings.find((b) => b.id === id)?.name ?? t('maintenance.otherBuilding')) : '…';
 
+  const [filter, setFilter] = useState(NO_TASK_FILTER);
+  const filtered = useMemo(
+    () =>
+      (tasks.data ?? []).filter(
+        (task) =>
+          (filter.status === '' || task.status === filter.status) &&
+          (filter.performedBy === '' || task.performedBy === filter.performedBy) &&
+          matches(filter.text, task.component, task.componentCode ?? '', task.buildingCategory ?? ''),
+      ),
+    [tasks.data, filter],
+  );
+  const filtering = JSON.stringify(filter) !== JSON.stringify(NO_TASK_FILTER);
   const groups = useMemo(() => {
     const byCategory = new Map<string, Map<string, OwnerTask[]>>();
-    for (const task of tasks.data ?? []) {
+    for (const task of filtered) {
       const category = task.buildingCategory ?? '';
       const components = byCategory.get(category) ?? new Map<string, OwnerTask[]>();
       const list = components.get(task.component) ?? [];
@@ -177,7 +193,7 @@ export function MaintenancePage() {
         category,
         components: [...components.entries()].sort(([a], [b]) => a.localeCompare(b, i18n.language)),
       }));
-  }, [tasks.data, i18n.language]);
+  }, [filtered, i18n.language]);
 
   const dates = { format: formatsFor(i18n.language).date };
   const today = new Date();
@@ -212,10 +228,12 @@ export function MaintenancePage() {
         </p>
       )}
       <form className="filters" aria-label={t('maintenance.settings')} onSubmit={(event) => event.preventDefault()}>
-        <label>
-          {t('maintenance.start')}
-          <input type="date" value={start} onChange={(event) => event.target.value && setStart(event.target.value)} />
-        </label>
+        <DateField
+          label={t('maintenance.start')}
+          value={start}
+          required
+          onChange={(value) => value && setStart(value)}
+        />
         <a className="button" href={exportHref('csv')} download>
           {t('maintenance.exportCsv')}
         </a>
@@ -241,7 +259,60 @@ export function MaintenancePage() {
         <p className="muted" role="status">
           {t('maintenance.count', { total: counts.total, proposed: counts.proposed })}
         </p>
-        {counts.total === 0 && <p>{t(writes ? 'maintenance.noneAdd' : 'maintenance.none')}</p>}
+        {counts.total > 0 && (
+          <form className="filters" aria-label={t('maintenance.filter')} onSubmit={(event) => event.preventDefault()}>
+            <label>
+              {t('maintenance.search')}
+              <input
+                type="search"
+                value={filter.text}
+                onChange={(event) => setFilter({ ...filter, text: event.target.value })}
+              />
+            </label>
+            <label>
+              {t('maintenance.status')}
+              <select value={filter.status} onChange={(event) => setFilter({ ...filter, status: event.target.value })}>
+                <option value="">{t('building.all')}</option>
+                {(['proposed', 'confirmed'] as const).map((status) => (
+                  <option key={status} value={status}>
+                    {t(`maintenance.statuses.${status}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('maintenance.performedBy')}
+              <select
+                value={filter.performedBy}
+                onChange={(event) => setFilter({ ...filter, performedBy: event.target.value })}
+              >
+                <option value="">{t('building.all')}</option>
+                {PERFORMERS.map((performer) => (
+                  <option key={performer} value={performer}>
+                    {t(`maintenance.performers.${performer}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {filtering && (
+              <button type="button" onClick={() => setFilter(NO_TASK_FILTER)}>
+                {t('building.clear')}
+              </button>
+            )}
+          </form>
+        )}
+        {counts.total === 0 ? (
+          <p className="empty-state">{t(writes ? 'maintenance.noneAdd' : 'maintenance.none')}</p>
+        ) : (
+          filtered.length === 0 && (
+            <div className="empty-state">
+              <p>{t('maintenance.noMatch', { total: counts.total })}</p>
+              <button type="button" onClick={() => setFilter(NO_TASK_FILTER)}>
+                {t('building.clear')}
+              </button>
+            </div>
+          )
+        )}
         {groups.map((group) => (
           <section key={group.category || 'none'} className="maintenance-group">
             <h2>{categoryName(group.category || null)}</h2>
@@ -331,17 +402,16 @@ export function MaintenancePage() {
                               >
                                 {t('maintenance.edit')}
                               </button>
-                              <button
-                                type="button"
+                              <ConfirmButton
                                 disabled={remove.isPending}
-                                onClick={() => {
-                                  if (window.confirm(t('maintenance.deleteConfirm', { name: task.component })))
-                                    remove.mutate(task);
-                                }}
                                 aria-label={t('maintenance.deleteNamed', { name: task.component })}
+                                title={t('maintenance.deleteNamed', { name: task.component })}
+                                message={t('maintenance.deleteConfirm', { name: task.component })}
+                                confirm={t('maintenance.delete')}
+                                onConfirm={() => remove.mutate(task)}
                               >
                                 {t('maintenance.delete')}
-                              </button>
+                              </ConfirmButton>
                             </td>
                           )}
                         </tr>

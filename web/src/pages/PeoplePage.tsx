@@ -9,6 +9,8 @@ import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
 import { atLeast, ROLES, useMe, type Role } from '../roles.js';
 import { formatsFor } from '../format.js';
+import { ConfirmButton } from '../components/ui/Dialog.js';
+import { useToast } from '../components/ui/Toast.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
 function Members(props: { customerId: string; role: Role; myId: string }) {
@@ -23,10 +25,14 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
     queryKey: ['members', props.customerId],
     queryFn: () => unwrap(api.GET('/construction/customers/{customerId}/idp/users', { params: { path } })),
   });
+  const toast = useToast();
   const invite = useMutation({
     mutationFn: (body: { email: string; role: Role; locale: 'no' | 'en' }) =>
       unwrap(api.POST('/construction/customers/{customerId}/idp/users', { params: { path }, body })),
-    onSuccess: changed,
+    onSuccess: (invited) => {
+      toast(t('people.invited', { email: invited.email, role: t(`people.roles.${invited.role}`) }));
+      return changed();
+    },
   });
   const remove = useMutation({
     mutationFn: (userId: string) =>
@@ -69,16 +75,16 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
                   <td>{user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}</td>
                   <td>
                     {user.id !== props.myId && atLeast(props.role, user.role) && (
-                      <button
-                        type="button"
+                      <ConfirmButton
                         disabled={remove.isPending}
                         aria-label={t('people.removeNamed', { name: user.email })}
-                        onClick={() => {
-                          if (window.confirm(t('people.confirmRemove', { name: user.email }))) remove.mutate(user.id);
-                        }}
+                        title={t('people.removeNamed', { name: user.email })}
+                        message={t('people.confirmRemove', { name: user.email })}
+                        confirm={t('people.remove')}
+                        onConfirm={() => remove.mutate(user.id)}
                       >
                         {t('people.remove')}
-                      </button>
+                      </ConfirmButton>
                     )}
                   </td>
                 </tr>
@@ -96,11 +102,6 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
         pending={invite.isPending}
         invite={(input, done) => invite.mutate(input, { onSuccess: done })}
       />
-      {invite.isSuccess && (
-        <p role="status">
-          {t('people.invited', { email: invite.data.email, role: t(`people.roles.${invite.data.role}`) })}
-        </p>
-      )}
       <Failure error={invite.error} />
     </section>
   );

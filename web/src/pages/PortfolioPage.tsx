@@ -6,6 +6,7 @@ import { api, formText, unwrap } from '../api.js';
 import { atLeast, useOwnerRole } from '../roles.js';
 import { BuildingProgress } from '../components/BuildingProgress.js';
 import { Loaded, Failure } from '../components/Layout.js';
+import { ConfirmButton } from '../components/ui/Dialog.js';
 
 /** the building owners and buildings the person reaches, with their document counts */
 export function PortfolioPage() {
@@ -119,16 +120,14 @@ function OwnerBuildings(props: { ownerId: string; name: string }) {
                   <button type="button" onClick={() => setRenaming(building.id)}>
                     {t('portfolio.rename')}
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (window.confirm(t('portfolio.archiveConfirm', { name: building.name }))) {
-                        archive.mutate(building.id);
-                      }
-                    }}
+                  <ConfirmButton
+                    title={t('portfolio.archiveNamed', { name: building.name })}
+                    message={t('portfolio.archiveConfirm', { name: building.name })}
+                    confirm={t('portfolio.archive')}
+                    onConfirm={() => archive.mutate(building.id)}
                   >
                     {t('portfolio.archive')}
-                  </button>
+                  </ConfirmButton>
                 </span>
               )}
             </li>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
+import { DateField } from '../components/ui/DateField.js';
 
 /** whole days from today to a date (YYYY-MM-DD); negative once it has passed */
 export function daysUntil(date: string, today = new Date()): number {
@@ -98,10 +99,7 @@ function CustomerProjects(props: { customerId: string; name: string; canCreate: 
             {t('projects.number')}
             <input name="number" maxLength={64} />
           </label>
-          <label>
-            {t('projects.handover')}
-            <input name="handover" type="date" />
-          </label>
+          <DateField label={t('projects.handover')} name="handover" />
           <label>
             {t('projects.buildingNames')}
             <input name="buildings" maxLength={2000} />

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
+import { ConfirmButton } from '../components/ui/Dialog.js';
 
 /** the events a customer's webhook may hear (decisions.md, "Webhooks") */
 const EVENTS = [
@@ -312,15 +313,14 @@ export function WebhooksPage() {
                           >
                             {webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
                           </button>
-                          <button
-                            type="button"
-                            onClick={() => {
-                              if (window.confirm(t('webhooks.confirmDelete', { url: webhook.url })))
-                                remove.mutate(webhook.id);
-                            }}
+                          <ConfirmButton
+                            title={t('webhooks.deleteTitle')}
+                            message={t('webhooks.confirmDelete', { url: webhook.url })}
+                            confirm={t('webhooks.delete')}
+                            onConfirm={() => remove.mutate(webhook.id)}
                           >
                             {t('webhooks.delete')}
-                          </button>
+                          </ConfirmButton>
                         </div>
                       </li>
                     ))}

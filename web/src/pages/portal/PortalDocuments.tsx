@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataOf, formText } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
+import { ConfirmButton } from '../../components/ui/Dialog.js';
 
 export type PortalClient = ReturnType<typeof createByggdokClient>;
 export type PortalDocument =
@@ -105,16 +106,16 @@ export function PortalDocuments(props: {
               >
                 {t('construction.edit')}
               </button>
-              <button
-                type="button"
+              <ConfirmButton
                 disabled={remove.isPending}
                 aria-label={t('portal.deleteNamed', { name: d.filename })}
-                onClick={() => {
-                  if (window.confirm(t('portal.confirmDelete', { name: d.filename }))) remove.mutate(d.id);
-                }}
+                title={t('portal.deleteNamed', { name: d.filename })}
+                message={t('portal.confirmDelete', { name: d.filename })}
+                confirm={t('construction.deleteDelivery')}
+                onConfirm={() => remove.mutate(d.id)}
               >
                 {t('construction.deleteDelivery')}
-              </button>
+              </ConfirmButton>
             </span>
           )}
           {editing === d.id && d.isLatestRevision && (

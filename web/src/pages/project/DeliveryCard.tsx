@@ -7,6 +7,7 @@ import type { Delivery } from './deliveries.js';
 import { DeliveryFiles } from './DeliveryFiles.js';
 import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
+import { ConfirmButton } from '../../components/ui/Dialog.js';
 
 type Approval = 'APPROVED' | 'DECLINED' | null;
 
@@ -190,18 +191,15 @@ export function DeliveryCard(props: {
           >
             {t('construction.edit')}
           </button>
-          <button
-            type="button"
+          <ConfirmButton
             disabled={remove.isPending}
-            onClick={() => {
-              if (
-                window.confirm(t('construction.confirmDelete', { name: delivery.description ?? delivery.fullCategory }))
-              )
-                remove.mutate();
-            }}
+            title={t('construction.deleteDeliveryTitle')}
+            message={t('construction.confirmDelete', { name: delivery.description ?? delivery.fullCategory })}
+            confirm={t('construction.deleteDelivery')}
+            onConfirm={() => remove.mutate()}
           >
             {t('construction.deleteDelivery')}
-          </button>
+          </ConfirmButton>
         </p>
       )}
       <Failure error={review.error ?? remove.error} />

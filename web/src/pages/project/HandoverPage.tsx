@@ -11,6 +11,7 @@ import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
 import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
+import { DateField } from '../../components/ui/DateField.js';
 
 type Report =
   paths['/construction/customers/{customerId}/projects/{projectId}/handover']['get']['responses'][200]['content']['application/json'];
@@ -130,10 +131,7 @@ function Archive(props: {
           none={t('construction.allFiles')}
           subcontractors={props.subcontractors}
         />
-        <label>
-          {t('construction.since')}
-          <input type="date" name="since" />
-        </label>
+        <DateField label={t('construction.since')} name="since" />
         <button type="submit" disabled={build.isPending}>
           {t('construction.buildZip')}
         </button>

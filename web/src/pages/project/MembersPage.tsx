@@ -9,6 +9,7 @@ import { AuditLog } from '../PeoplePage.js';
 import { useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
 import { formatsFor } from '../../format.js';
+import { useToast } from '../../components/ui/Toast.js';
 
 /**
  * Who works in the project and with which role (a project role overrides the customer role), people invited straight
@@ -47,6 +48,7 @@ export function MembersPage() {
       void queries.invalidateQueries({ queryKey: ['audit', customerId] });
     },
   });
+  const toast = useToast();
   const invite = useMutation({
     mutationFn: async (body: { email: string; role: Role; locale: 'no' | 'en' }) => {
       // someone already in the customer only gets the project role: inviting again would change their customer role
@@ -62,6 +64,7 @@ export function MembersPage() {
       await members.refetch();
       await queries.invalidateQueries({ queryKey: ['audit', customerId] });
     },
+    onSuccess: () => toast(t('construction.invitedToProject')),
   });
   const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own
@@ -132,7 +135,6 @@ export function MembersPage() {
               pending={invite.isPending}
               invite={(input, done) => invite.mutate(input, { onSuccess: done })}
             />
-            {invite.isSuccess && <p role="status">{t('construction.invitedToProject')}</p>}
             <Failure error={invite.error} />
           </section>
         )}

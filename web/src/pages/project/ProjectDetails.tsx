@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { useProject } from './deliveries.js';
+import { DateField } from '../../components/ui/DateField.js';
 
 type Project = NonNullable<ReturnType<typeof useProject>['data']>;
 
@@ -89,14 +90,12 @@ export function ProjectDetails(props: { project: Project }) {
               {t('construction.description')}
               <input name="description" maxLength={2000} defaultValue={project.description ?? ''} />
             </label>
-            <label>
-              {t('construction.startDate')}
-              <input name="startDate" type="date" defaultValue={project.startDate ?? ''} />
-            </label>
-            <label>
-              {t('projects.handover')}
-              <input name="plannedHandoverDate" type="date" defaultValue={project.plannedHandoverDate ?? ''} />
-            </label>
+            <DateField label={t('construction.startDate')} name="startDate" defaultValue={project.startDate} />
+            <DateField
+              label={t('projects.handover')}
+              name="plannedHandoverDate"
+              defaultValue={project.plannedHandoverDate}
+            />
           </div>
           <p className="actions">
             <button type="submit" disabled={save.isPending}>

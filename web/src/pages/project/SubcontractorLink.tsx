@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import { formatsFor } from '../../format.js';
+import { useToast } from '../../components/ui/Toast.js';
 
 /**
  * A subcontractor's portal link: the e-mail previewed and sent (a fresh token each time), and its tokens with expiry
@@ -40,10 +41,14 @@ export function SubcontractorLink(props: {
   const preview = useMutation({
     mutationFn: (form: HTMLFormElement) => unwrap(api.POST('/construction/deliveries/preview', { body: body(form) })),
   });
+  const toast = useToast();
   const send = useMutation({
     mutationFn: (form: HTMLFormElement) =>
       unwrap(api.POST('/construction/deliveries/send-subcontractor-email', { body: body(form) })),
-    onSuccess: () => tokens.refetch(),
+    onSuccess: () => {
+      toast(t('projects.sent'));
+      return tokens.refetch();
+    },
   });
   const revoke = useMutation({
     mutationFn: (tokenId: string) =>
@@ -106,7 +111,6 @@ export function SubcontractorLink(props: {
           <pre>{preview.data.text}</pre>
         </figure>
       )}
-      {send.isSuccess && <p role="status">{t('projects.sent')}</p>}
       {/* the heading only once there is a link to list */}
       {(tokens.data?.tokens.length ?? 0) > 0 && <h4>{t('projects.tokens')}</h4>}
       <ul className="key-list">

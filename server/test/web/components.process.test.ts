@@ -1,0 +1,235 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+
+/**
+ * The app's shared controls where people meet them, in both languages at 1280 and 390 px: the select with search
+ * (NS 3451 on the document page, found by a word of its name), the date field in the person's language whatever the
+ * browser speaks (a Norwegian in an en-US browser writes dd.mm.åååå), the toast that says a save went through, the
+ * dialog that asks before archiving, and the maintenance plan's "nothing matches these filters". Screenshots in
+ * test-output/web/components-*.png.
+ */
+describe('the shared controls, in both languages and two widths', () => {
+  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let browser: Browser;
+  let base: string;
+  let login: { email: string; password: string };
+  let owner: { id: string; buildingId: string; documentId: string };
+  let partnerCall: (method: string, url: string, body?: unknown) => Promise<Record<string, unknown> | null>;
+
+  beforeAll(async () => {
+    running = await startEmbeddedService('byggdok-components-');
+    base = running.base;
+    login = await firstAdminLogin(base, running.dataDir);
+    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
+    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const partner = await call('POST', '/admin/partners', { name: 'Components' }, admin);
+    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
+    partnerCall = (method, url, body) => call(method, url, body, { 'x-api-key': key });
+    const created = await partnerCall('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' });
+    const ownerId = created!.id as string;
+    const buildingId = (await partnerCall('PUT', `/v1/building_owners/${ownerId}/buildings`, {
+      name: 'Kontorbygg Sentrum',
+    })) as unknown as string;
+    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: ownerId }, admin);
+    const registered = await partnerCall('PUT', `/v1/building_owners/${ownerId}/buildings/${buildingId}/documents`, {
+      filename: 'RIV/Ventilasjonsaggregat FDV.pdf',
+    });
+    const put = await fetch(registered!.uploadUrl as string, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: await makePdf(['Ventilasjonsaggregat\nDrift og vedlikehold.\nFilteret skal byttes hver sjette måned.']),
+    });
+    expect(put.status).toBe(200);
+    owner = { id: ownerId, buildingId, documentId: registered!.documentId as string };
+    // a task of the owner's own, so the plan has something to filter
+    await partnerCall('POST', `/v1/building_owners/${ownerId}/buildings/${buildingId}/maintenance_tasks`, {
+      component: 'Takrenner',
+      action: 'clean',
+      interval: { every: 6, unit: 'month' },
+      performedBy: 'owner',
+    });
+    browser = await launchChromium();
+    await fs.mkdir(SHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  /** signed in and switched to the app's language; the Norwegian in an en-US browser, the English in en-GB */
+  async function signedIn(language: 'nb' | 'en', width: number) {
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      locale: language === 'nb' ? 'en-US' : 'en-GB',
+      // axe is put into the page as a script of its own
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/app/`);
+    await page.waitForURL(/\/(oidc|auth)\//);
+    await page.fill('#email', login.email);
+    await page.fill('#password', login.password);
+    await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
+    await page.locator('header .who').waitFor();
+    await page
+      .getByRole('banner')
+      .getByLabel(/^(Språk|Language)/)
+      .selectOption(language);
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    return { context, page };
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `components-${name}.png`) });
+  const fits = async (page: Page, width: number) =>
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+  const WORDS = {
+    nb: {
+      part: 'NS 3451',
+      search: 'kanalnett ventilasjon',
+      date: 'Opprinnelig dato',
+      invalid: '31.02.2026',
+      valid: '7.3.2026',
+      shown: '07.03.2026',
+      placeholder: 'dd.mm.åååå',
+      wrong: 'Skriv datoen som dd.mm.åååå, for eksempel 28.11.2026.',
+      save: 'Lagre',
+      saved: 'Lagret.',
+      archive: 'Arkiver',
+      archiveTitle: 'Arkiver Kontorbygg Sentrum',
+      cancel: 'Avbryt',
+      noMatch: /^Ingen oppgaver passer med disse filtrene \(\d+ i planen\)\.$/,
+      find: 'Finn en komponent',
+      clear: 'Nullstill filtre',
+      start: 'Startdato',
+    },
+    en: {
+      part: 'NS 3451',
+      search: 'duct ventilation',
+      date: 'Original date',
+      invalid: '31/02/2026',
+      valid: '7/3/2026',
+      shown: '07/03/2026',
+      placeholder: 'dd/mm/yyyy',
+      wrong: 'Write the date as dd/mm/yyyy, for example 28/11/2026.',
+      save: 'Save',
+      saved: 'Saved.',
+      archive: 'Archive',
+      archiveTitle: 'Archive Kontorbygg Sentrum',
+      cancel: 'Cancel',
+      noMatch: /^No tasks match these filters \(\d+ in the plan\)\.$/,
+      find: 'Find a component',
+      clear: 'Clear filters',
+      start: 'Start date',
+    },
+  } as const;
+
+  for (const language of ['nb', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      it(`works by keyboard and by tap in ${language} at ${width} px`, { timeout: 180_000 }, async () => {
+        const words = WORDS[language];
+        const { context, page } = await signedIn(language, width);
+        const building = `/app/owners/${owner.id}/buildings/${owner.buildingId}`;
+
+        // the select with search: a part found by words of its name, picked with the arrow keys and Enter
+        await page.goto(`${base}${building}/documents/${owner.documentId}`);
+        const part = page.getByRole('combobox', { name: words.part, exact: true });
+        await part.click();
+        await part.fill(words.search);
+        const options = page.getByRole('listbox').getByRole('option');
+        await expect.poll(() => options.count()).toBeGreaterThan(0);
+        const names = await options.allTextContents();
+        expect(names.every((name) => /^3\d{2,3} /.test(name))).toBe(true);
+        await part.press('ArrowDown');
+        await fits(page, width);
+        await shot(page, `combobox-${language}-${width}`);
+        await part.press('Enter');
+        const chosen = names[Math.min(1, names.length - 1)]!;
+        expect(await part.inputValue()).toBe(chosen);
+        expect(await part.getAttribute('aria-expanded')).toBe('false');
+
+        // the date in the person's format, whatever the browser's: refused with a reason, then taken
+        const date = page.getByRole('textbox', { name: words.date, exact: true });
+        expect(await date.getAttribute('placeholder')).toBe(words.placeholder);
+        await date.fill(words.invalid);
+        await date.press('Tab');
+        await page.getByText(words.wrong).waitFor();
+        expect(await date.getAttribute('aria-invalid')).toBe('true');
+        await date.scrollIntoViewIfNeeded();
+        await shot(page, `date-invalid-${language}-${width}`);
+        await date.fill(words.valid);
+        await date.press('Tab');
+        expect(await date.inputValue()).toBe(words.shown);
+
+        // saved: said in a toast; the server got the code and an ISO date
+        await page.getByRole('button', { name: words.save, exact: true }).click();
+        const toast = page.locator('.toasts').getByText(words.saved);
+        await toast.waitFor();
+        await shot(page, `toast-${language}-${width}`);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await expect
+          .poll(async () => {
+            const saved = await partnerCall(
+              'GET',
+              `/v1/building_owners/${owner.id}/buildings/${owner.buildingId}/documents/${owner.documentId}`,
+            );
+            return [saved?.buildingCategory, String(saved?.originalCreatedAt).slice(0, 10)];
+          })
+          .toEqual([chosen.split(' ')[0], '2026-03-07']);
+
+        // the dialog asks before archiving: named by its heading, Cancel first, Escape leaves all as it was
+        await page.goto(`${base}/app/`);
+        const archive = page
+          .locator('.card')
+          .filter({ hasText: 'Kontorbygg Sentrum' })
+          .getByRole('button', { name: words.archive });
+        await archive.click();
+        const dialog = page.getByRole('dialog', { name: words.archiveTitle });
+        await dialog.waitFor();
+        expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(words.cancel);
+        await fits(page, width);
+        await shot(page, `dialog-${language}-${width}`);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(await archive.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+        await page.getByRole('link', { name: 'Kontorbygg Sentrum' }).waitFor();
+
+        // the plan: its start date in the person's format; filters that leave nothing say so and offer to clear
+        await page.goto(`${base}${building}/maintenance`);
+        const start = page.getByRole('textbox', { name: words.start, exact: true });
+        await start.waitFor();
+        expect(await start.inputValue()).toMatch(language === 'nb' ? /^\d{2}\.\d{2}\.\d{4}$/ : /^\d{2}\/\d{2}\/\d{4}$/);
+        await page.locator('table.maintenance-tasks').filter({ hasText: 'Takrenner' }).waitFor();
+        const filters = page.getByRole('form', { name: language === 'nb' ? 'Filtrer planen' : 'Filter the plan' });
+        await filters.getByLabel('Status').selectOption('confirmed');
+        await filters.getByLabel(words.find).fill('heis');
+        await page.getByText(words.noMatch).waitFor();
+        expect(await page.locator('table.maintenance-tasks').count()).toBe(0);
+        await fits(page, width);
+        await shot(page, `maintenance-empty-${language}-${width}`);
+        await page.locator('.empty-state').getByRole('button', { name: words.clear }).click();
+        await page.locator('table.maintenance-tasks').filter({ hasText: 'Takrenner' }).waitFor();
+        await context.close();
+      });
+    }
+  }
+});
