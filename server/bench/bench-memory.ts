@@ -63,7 +63,8 @@ export function sampleMemory(url: string | null): { stop: () => Promise<MemoryMa
     stop: async () => {
       clearInterval(timer);
       await sample();
-      await (client as pg.Client | null)?.end().catch(() => undefined);
+      const open: pg.Client | null = client;
+      await open?.end().catch(() => undefined);
       return { ...maxima };
     },
   };

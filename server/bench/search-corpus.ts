@@ -1067,7 +1067,7 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
     client.query('set session_replication_role = replica').catch(() => undefined);
   });
   const pending: Promise<void>[] = [];
-  let failure: unknown = null;
+  let failure: Error | null = null;
   const copyInto = async (statement: string, text: string) => {
     if (text === '') return;
     const client = await pool.connect();
@@ -1098,7 +1098,7 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
       ]).then(
         () => undefined,
         (error: unknown) => {
-          failure ??= error;
+          failure ??= error instanceof Error ? error : new Error(String(error));
         },
       );
       pending.push(done);
