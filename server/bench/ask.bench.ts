@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       console.log(
         `loaded (${result.path}) in ${result.seconds.toFixed(1)} s, ${result.documentsPerSecond.toFixed(0)} documents/s`,
       );
+      await sql`analyze`.execute(database.db);
       const mismatches = await verifyBulkVectors(database, 200);
       if (mismatches > 0) throw new Error(`${mismatches} bulk-loaded vectors differ from the database's own`);
       await sql`vacuum analyze`.execute(database.db);
