@@ -19,8 +19,12 @@
  * queries are about, and many small owners of very different sizes.
  */
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { chunkPages } from '../src/domain/pipeline/chunking.js';
 import type { Database } from '../src/storage/db/database.js';
 
@@ -98,20 +102,73 @@ export interface GeneratedDocument {
   text: string;
 }
 
-export interface Corpus {
-  documents: GeneratedDocument[];
+/** What is known about a corpus before its documents are generated, and what generating them fills in. */
+export interface CorpusShape {
+  count: number;
   /** every owner with its buildings, the big one first */
   owners: { id: string; buildings: string[] }[];
-  /** body words of the big owner's documents, with the number of its documents that contain them */
+  /** body words of the big owner's documents, with the number of its documents that contain them (filled as the
+   * documents are generated) */
   frequencies: Map<string, number>;
   /** how many documents the big owner has */
   bigOwnerDocuments: number;
+  /** up to 2,000 of the big owner's drawing numbers, an even sample of those generated so far */
+  drawingNumbers: string[];
+}
+
+/** A corpus whose documents are generated while they are read: a million documents never are in memory at once. */
+export interface CorpusStream extends CorpusShape {
+  documents: Iterable<GeneratedDocument>;
+}
+
+export interface Corpus extends CorpusShape {
+  documents: GeneratedDocument[];
 }
 
 export const uuid = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
 export const buildingId = (b: number) => `bld_bench_${String(b).padStart(3, '0')}`;
 
+/** The corpus in memory (small corpora: tests, PGlite); the same documents as streamCorpus. */
 export function generateCorpus(count: number): Corpus {
+  const stream = streamCorpus(count);
+  const documents = [...stream.documents];
+  return { ...stream, documents };
+}
+
+/**
+ * The corpus as a stream: each iteration of `documents` generates the same documents again (the same seed), and
+ * fills `frequencies` and `drawingNumbers` as it goes.
+ */
+export function streamCorpus(count: number): CorpusStream {
+  const bigCount = count < 50 ? count : Math.round(count * BIG_OWNER_SHARE);
+  // owners: the big one with BUILDINGS buildings; small ones of Zipf-like sizes (a few with thousands of documents,
+  // most with tens), three buildings each
+  const smallOwners = Math.max(3, Math.round((count - bigCount) / 400));
+  const owners: CorpusShape['owners'] = [
+    { id: OWNER, buildings: Array.from({ length: BUILDINGS }, (_, b) => buildingId(b)) },
+    ...Array.from({ length: smallOwners }, (_, o) => ({
+      id: `own_small_${String(o).padStart(4, '0')}`,
+      buildings: [0, 1, 2].map((b) => `bld_small_${String(o).padStart(4, '0')}_${b}`),
+    })),
+  ];
+  const shape: CorpusStream = {
+    count,
+    owners,
+    frequencies: new Map(),
+    bigOwnerDocuments: bigCount,
+    drawingNumbers: [],
+    documents: { [Symbol.iterator]: () => generateDocuments(shape, smallOwners) },
+  };
+  return shape;
+}
+
+function* generateDocuments(shape: CorpusShape, smallOwners: number): Generator<GeneratedDocument> {
+  const { count, owners, bigOwnerDocuments: bigCount } = shape;
+  const frequencies = shape.frequencies;
+  frequencies.clear();
+  shape.drawingNumbers.length = 0;
+  const sample = random(13);
+  let drawingsSeen = 0;
   const r = random(7);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   const compounds = MODIFIERS.flatMap((m) => HEADS.filter((h) => h !== m).map((h) => m + h));
@@ -140,29 +197,22 @@ export function generateCorpus(count: number): Corpus {
     return `=${system}.${String(1 + Math.floor(r() * 20)).padStart(3, '0')}-${pick(['RB', 'JV', 'QA', 'KA', 'LB'])}${String(Math.floor(r() * 99)).padStart(2, '0')}`;
   });
 
-  // owners: the big one with BUILDINGS buildings; small ones of Zipf-like sizes (a few with thousands of documents,
-  // most with tens), three buildings each
-  const bigCount = count < 50 ? count : Math.round(count * BIG_OWNER_SHARE);
-  const smallOwners = Math.max(3, Math.round((count - bigCount) / 400));
-  const owners: Corpus['owners'] = [
-    { id: OWNER, buildings: Array.from({ length: BUILDINGS }, (_, b) => buildingId(b)) },
-    ...Array.from({ length: smallOwners }, (_, o) => ({
-      id: `own_small_${String(o).padStart(4, '0')}`,
-      buildings: [0, 1, 2].map((b) => `bld_small_${String(o).padStart(4, '0')}_${b}`),
-    })),
-  ];
   const ownerWeights: number[] = [];
   let ownerTotal = 0;
   for (let o = 0; o < smallOwners; o++) ownerWeights.push((ownerTotal += 1 / (o + 1)));
   const smallOwner = () => {
     const x = r() * ownerTotal;
-    const index = ownerWeights.findIndex((w) => w >= x);
-    return owners[1 + (index < 0 ? smallOwners - 1 : index)]!;
+    let lo = 0;
+    let hi = smallOwners - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ownerWeights[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return owners[1 + lo]!;
   };
 
   const perBuilding = Math.ceil(bigCount / BUILDINGS);
-  const documents: GeneratedDocument[] = [];
-  const frequencies = new Map<string, number>();
   for (let id = 0; id < count; id++) {
     const big = id < bigCount;
     const owner = big ? owners[0]! : smallOwner();
@@ -212,7 +262,16 @@ export function generateCorpus(count: number): Corpus {
       words.push(w % 14 === 13 ? `${word}.` : word);
     }
     if (big) for (const word of seen) frequencies.set(word, (frequencies.get(word) ?? 0) + 1);
-    documents.push({
+    if (big && drawingNumber !== null) {
+      // reservoir sampling, with a generator of its own so that the documents stay the same
+      drawingsSeen++;
+      if (shape.drawingNumbers.length < 2000) shape.drawingNumbers.push(drawingNumber);
+      else {
+        const at = Math.floor(sample() * drawingsSeen);
+        if (at < 2000) shape.drawingNumbers[at] = drawingNumber;
+      }
+    }
+    yield {
       id: uuid(id),
       owner: owner.id,
       building,
@@ -226,12 +285,11 @@ export function generateCorpus(count: number): Corpus {
       category: String(20 + Math.floor(r() * 60)),
       extension: filename.slice(filename.lastIndexOf('.') + 1),
       text: words.join(' '),
-    });
+    };
   }
-  return { documents, owners, frequencies, bigOwnerDocuments: bigCount };
 }
 
-async function insertOwners(database: Database, corpus: Corpus): Promise<void> {
+async function insertOwners(database: Database, corpus: CorpusShape): Promise<void> {
   const owners = corpus.owners;
   await sql`insert into building_owners (id, name)
     select x.id, x.id || ' Eiendom AS' from unnest(${owners.map((o) => o.id)}::text[]) as x(id)`.execute(database.db);
@@ -299,25 +357,42 @@ async function insertChunks(database: Database, chunks: readonly ChunkRow[]): Pr
 function progress(done: number, started: number, every: number, batch: number): void {
   if (done % every < batch) {
     const rate = done / ((performance.now() - started) / 1000);
-    process.stdout.write(`  loaded ${done} documents (${rate.toFixed(0)}/s)\n`);
+    const rss = process.memoryUsage().rss / 2 ** 20;
+    process.stdout.write(
+      `  loaded ${done} documents (${rate.toFixed(0)}/s, bench process RSS ${rss.toFixed(0)} MiB)\n`,
+    );
   }
+}
+
+/** the documents in batches of `size`, generated as they are asked for */
+export function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** As ingest stores documents: every vector computed by the search triggers and the chunks' generated column. */
 export async function loadNormally(
   database: Database,
-  corpus: Corpus,
+  corpus: CorpusStream,
   options: { quiet?: boolean } = {},
 ): Promise<void> {
   await insertOwners(database, corpus);
   const batch = 500;
   const started = performance.now();
-  for (let start = 0; start < corpus.documents.length; start += batch) {
-    const slice = corpus.documents.slice(start, start + batch);
+  let done = 0;
+  for (const slice of batchesOf(corpus.documents, batch)) {
     await insertDocuments(database, slice);
     await insertPages(database, slice);
     await insertChunks(database, chunksOf(slice));
-    if (!options.quiet) progress(start + slice.length, started, 10_000, batch);
+    done += slice.length;
+    if (!options.quiet) progress(done, started, 10_000, batch);
   }
 }
 
@@ -340,6 +415,11 @@ interface TokenAnalysis {
 const MAX_POSITION = 16383;
 const MAX_POSITIONS = 255;
 const MARKER = 'qqqzzzmarkør';
+/** a number of digits alone, or at a sentence's end (same dictionary, `simple`, as a drawing number's numbers) */
+const NUMBER = /^(\d{1,9})(\.?)$/;
+/** a drawing number whose last two parts are numbers: discipline, floor, number, sequence */
+const DRAWING_NUMBER = /^([A-Za-z]+)-([A-Za-z0-9]+)-(\d+)-(\d+)$/;
+type DrawingClass = { first: string; second: string; head: string } | 'none';
 
 /**
  * Vectors as search_vector(text, language) computes them, put together from per-token analyses the database makes
@@ -348,7 +428,100 @@ const MARKER = 'qqqzzzmarkør';
  */
 export class TokenVectors {
   private readonly cache = { nb: new Map<string, TokenAnalysis>(), en: new Map<string, TokenAnalysis>() };
+  /** per language, per drawing-number class (`ARK-01`), what its analysis has apart from the two numbers */
+  private readonly drawingClasses = { nb: new Map<string, DrawingClass>(), en: new Map<string, DrawingClass>() };
+  /** tokens analysed by the database so far (the rest came from the cache or a drawing-number class) */
+  analysed = 0;
   constructor(private readonly database: Database) {}
+
+  /**
+   * A drawing number `ARK-01-20-0417` is a new token in almost every drawing. Its analysis is the same for every number
+   * of its class (`ARK-01`) but for the two numbers, which every configuration maps with the `simple` dictionary (uint
+   * and numword: the text lower-cased, never a stop word): phrase `ark` `01` `20` `0417` at 1-4, code heads
+   * `ark01200417` `ark0120` `ark01` at 1-3. So the database analyses one drawing number of each class; the others are
+   * that analysis with their own numbers, if the analysis has exactly that shape (otherwise every number of the class
+   * goes to the database as before). Numbers alone are a class of their own, and one with a full stop after them.
+   */
+  private byClass(token: string, language: Language): TokenAnalysis | undefined {
+    const number = NUMBER.exec(token);
+    if (number !== null) {
+      const known = this.drawingClasses[language].get(number[2] === '.' ? '#.' : '#');
+      if (known === undefined || known === 'none') return undefined;
+      return { phrase: [[number[1]!, [1]]], phraseWidth: 1, heads: [], headsWidth: 0 };
+    }
+    const match = DRAWING_NUMBER.exec(token);
+    if (match === null) return undefined;
+    const known = this.drawingClasses[language].get(`${match[1]}-${match[2]}`);
+    if (known === undefined || known === 'none') return undefined;
+    const [, , , middle, sequence] = match as unknown as [string, string, string, string, string];
+    return {
+      phrase: [
+        [known.first, [1]],
+        [known.second, [2]],
+        [middle, [3]],
+        [sequence, [4]],
+      ],
+      phraseWidth: 4,
+      heads: [
+        [known.head + middle + sequence, [1]],
+        [known.head + middle, [2]],
+        [known.head, [3]],
+      ],
+      headsWidth: 3,
+    };
+  }
+
+  /** learns a drawing-number class from the database's analysis of one of its numbers */
+  private learnClass(token: string, language: Language, analysis: TokenAnalysis): void {
+    const number = NUMBER.exec(token);
+    if (number !== null) {
+      // a number alone (`4711`, or `4711.` at a sentence's end): the number itself at position 1, no code heads
+      const key = number[2] === '.' ? '#.' : '#';
+      if (this.drawingClasses[language].has(key)) return;
+      const shaped =
+        analysis.phrase.length === 1 &&
+        analysis.phrase[0]![0] === number[1] &&
+        analysis.phrase[0]![1].length === 1 &&
+        analysis.phrase[0]![1][0] === 1 &&
+        analysis.phraseWidth === 1 &&
+        analysis.heads.length === 0 &&
+        analysis.headsWidth === 0;
+      this.drawingClasses[language].set(key, shaped ? { first: '', second: '', head: '' } : 'none');
+      return;
+    }
+    const match = DRAWING_NUMBER.exec(token);
+    if (match === null) return;
+    const key = `${match[1]}-${match[2]}`;
+    const classes = this.drawingClasses[language];
+    if (classes.has(key)) return;
+    const [, , , middle, sequence] = match as unknown as [string, string, string, string, string];
+    const at = (list: [string, number[]][], position: number) => {
+      const found = list.filter(([, positions]) => positions.includes(position));
+      return found.length === 1 && found[0]![1].length === 1 ? found[0]![0] : undefined;
+    };
+    const first = at(analysis.phrase, 1);
+    const second = at(analysis.phrase, 2);
+    const head = at(analysis.heads, 3);
+    const shaped =
+      first !== undefined &&
+      second !== undefined &&
+      head !== undefined &&
+      analysis.phrase.length === 4 &&
+      analysis.heads.length === 3 &&
+      analysis.phraseWidth === 4 &&
+      analysis.headsWidth === 3 &&
+      at(analysis.phrase, 3) === middle &&
+      at(analysis.phrase, 4) === sequence &&
+      at(analysis.heads, 2) === head + middle &&
+      at(analysis.heads, 1) === head + middle + sequence;
+    classes.set(key, shaped ? { first, second, head } : 'none');
+  }
+
+  analysisOf(token: string, language: Language): TokenAnalysis {
+    const analysis = this.cache[language].get(token) ?? this.byClass(token, language);
+    if (analysis === undefined) throw new Error(`token not prepared: ${token}`);
+    return analysis;
+  }
 
   static tokens(text: string): string[] {
     return text.split(/[ \n\r\t]+/).filter((t) => t !== '');
@@ -361,7 +534,8 @@ export class TokenVectors {
       const missing = new Set<string>();
       for (const t of texts) {
         if (t.language !== language) continue;
-        for (const token of TokenVectors.tokens(t.text)) if (!cache.has(token)) missing.add(token);
+        for (const token of TokenVectors.tokens(t.text))
+          if (!cache.has(token) && this.byClass(token, language) === undefined) missing.add(token);
       }
       if (missing.size === 0) continue;
       const tokens = [...missing];
@@ -395,13 +569,17 @@ export class TokenVectors {
         } else if (row.part === 'p') analysis.phrase.push([row.lexeme, positions]);
         else analysis.heads.push([row.lexeme, positions]);
       }
-      tokens.forEach((token, i) => cache.set(token, analyses[i]!));
+      this.analysed += tokens.length;
+      tokens.forEach((token, i) => {
+        this.learnClass(token, language, analyses[i]!);
+        // drawing numbers of a learnt class are not kept: a million of them would be
+        if (this.byClass(token, language) === undefined) cache.set(token, analyses[i]!);
+      });
     }
   }
 
   /** the lexemes and positions of search_vector(text, language); prepare() must have seen the text */
   positions(text: string, language: Language): Map<string, number[]> {
-    const cache = this.cache[language];
     const result = new Map<string, number[]>();
     const add = (lexeme: string, position: number) => {
       const p = Math.min(position, MAX_POSITION);
@@ -413,11 +591,7 @@ export class TokenVectors {
       const last = list[list.length - 1]!;
       if (list.length < MAX_POSITIONS && last !== MAX_POSITION && last !== p) list.push(p);
     };
-    const analyses = TokenVectors.tokens(text).map((token) => {
-      const analysis = cache.get(token);
-      if (analysis === undefined) throw new Error(`token not prepared: ${token}`);
-      return analysis;
-    });
+    const analyses = TokenVectors.tokens(text).map((token) => this.analysisOf(token, language));
     let offset = 0;
     for (const a of analyses) {
       for (const [lexeme, positions] of a.phrase) for (const p of positions) add(lexeme, offset + p);
@@ -479,6 +653,31 @@ function headTexts(d: GeneratedDocument): { a: string; b: string } {
 /** Indexes the bulk path builds after loading (everything but primary keys and unique constraints). */
 const BULK_TABLES = ['documents', 'document_pages', 'document_chunks', 'search_documents', 'search_lexemes'];
 
+export interface BulkLoadOptions {
+  quiet?: boolean;
+  /** documents a batch */
+  batch?: number;
+  /**
+   * the server's URL for this database: rows are then written with COPY by several connections while the next
+   * batches are put together (without it, or on PGlite, by batched inserts one after the other)
+   */
+  url?: string | null;
+  /** connections writing at once on the COPY path */
+  writers?: number;
+}
+
+export interface BulkLoadResult {
+  documents: number;
+  seconds: number;
+  documentsPerSecond: number;
+  cpu: { node: number; database: number | null };
+  path: 'copy' | 'insert';
+  /** tokens the database analysed (every other token's analysis was known or derived) */
+  tokensAnalysed: number;
+  /** the bench process's RSS at its largest while loading, in MiB */
+  maxRss: number;
+}
+
 /**
  * The same rows as loadNormally, at thousands of documents a second (see the top of this file). The database is
  * expected to be fresh apart from the corpus (the search triggers are switched off while loading, and the secondary
@@ -486,13 +685,15 @@ const BULK_TABLES = ['documents', 'document_pages', 'document_chunks', 'search_d
  */
 export async function bulkLoad(
   database: Database,
-  corpus: Corpus,
-  options: { quiet?: boolean; batch?: number } = {},
-): Promise<{ seconds: number; documentsPerSecond: number; cpu: { node: number; database: number | null } }> {
+  corpus: CorpusStream,
+  options: BulkLoadOptions = {},
+): Promise<BulkLoadResult> {
   const db = database.db;
   const started = performance.now();
   const nodeCpu = process.cpuUsage();
   const databaseCpu = await backendCpu(database);
+  let maxRss = process.memoryUsage().rss;
+  const copy = database.engine === 'postgres' && options.url ? await copyWriter(database, options) : null;
   await insertOwners(database, corpus);
   const indexes = (
     await sql<{ name: string; definition: string }>`
@@ -504,8 +705,9 @@ export async function bulkLoad(
   await sql`alter table documents disable trigger search_document_changed`.execute(db);
   await sql`alter table document_pages disable trigger search_pages_inserted`.execute(db);
   // the chunks' vector is a generated column, computed for each row just before the row is stored: while loading,
-  // search_vector(text, language) returns the vector put together here, which the insert hands over in a setting
-  // it sets while producing that same row
+  // search_vector(text, language) returns the vector put together here, which the row hands over in a setting (set
+  // by the insert while producing that row, or on the COPY path by a trigger that moves it out of the row's language
+  // column, which is empty afterwards as ingest leaves it)
   const original = (
     await sql<{ definition: string }>`
       select pg_get_functiondef('search_vector(text, text)'::regprocedure) as definition`.execute(db)
@@ -522,11 +724,13 @@ export async function bulkLoad(
     steps.set(name, (steps.get(name) ?? 0) + now - mark);
     mark = now;
   };
+  let done = 0;
   try {
-    for (let start = 0; start < corpus.documents.length; start += batch) {
-      const slice = corpus.documents.slice(start, start + batch);
+    for (const slice of batchesOf(corpus.documents, batch)) {
+      step('generate');
       const chunks = chunksOf(slice);
       const heads = slice.map(headTexts);
+      step('chunk');
       await vectors.prepare([
         ...slice.map((d) => ({ text: d.text, language: 'nb' as const })),
         ...chunks.map((c) => ({ text: c.text, language: 'nb' as const })),
@@ -538,66 +742,41 @@ export async function bulkLoad(
       step('analyse new tokens');
       const bodies = slice.map((d) => vectors.positions(d.text, 'nb'));
       const headVectors = heads.map((h) => ({ a: vectors.positions(h.a, 'nb'), b: vectors.positions(h.b, 'nb') }));
-      const newLexemes = new Map<string, Set<string>>();
+      const chunkVectors = chunks.map((c) => vectors.positions(c.text, 'nb'));
+      const lexemes: { owners: string[]; lexemes: string[] } = { owners: [], lexemes: [] };
       slice.forEach((d, i) => {
         const sent = lexemesSent.get(d.owner) ?? new Set<string>();
         lexemesSent.set(d.owner, sent);
-        const fresh = newLexemes.get(d.owner) ?? new Set<string>();
-        newLexemes.set(d.owner, fresh);
-        const headLexemes = [...headVectors[i]!.a.keys(), ...headVectors[i]!.b.keys()];
-        for (const lexeme of [...bodies[i]!.keys(), ...headLexemes]) {
-          if (!sent.has(lexeme)) {
-            sent.add(lexeme);
-            fresh.add(lexeme);
+        for (const vector of [bodies[i]!, headVectors[i]!.a, headVectors[i]!.b]) {
+          for (const lexeme of vector.keys()) {
+            // only words go to the vocabulary (the database decides which, see below): numbers and codes are not kept
+            if (!sent.has(lexeme) && !/[0-9]/.test(lexeme) && lexeme.length >= 3) {
+              sent.add(lexeme);
+              lexemes.owners.push(d.owner);
+              lexemes.lexemes.push(lexeme);
+            }
           }
         }
       });
       step('vectors in JavaScript');
-      await insertDocuments(database, slice);
-      step('documents');
-      await insertPages(database, slice);
-      step('pages');
-      await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
-          char_start, char_end, text)
-        select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e,
-          case when set_config('bulk.chunk_vector', x.tsv, false) is not null then x.text end
-        from unnest(${chunks.map((c) => c.document.id)}::text[], ${chunks.map((c) => c.document.building)}::text[],
-                    ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
-                    ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
-                    ${chunks.map((c) => c.text)}::text[],
-                    ${chunks.map((c) => literalOf(vectors.positions(c.text, 'nb'), 'D'))}::text[])
-          as x(id, building, owner, n, s, e, text, tsv)`.execute(db);
-      step('chunks');
-      // what search_sync_document and search_refresh_body store, from the vectors put together here
-      await sql`insert into search_documents (document_id, building_id, building_owner_id, filename, discipline,
-          building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv)
-        select d.id, d.building_id, d.building_owner_id, d.filename, d.discipline, d.building_category, d.extension,
-          d.is_drawing, d.floor, d.created_at, d.updated_at,
-          x.length, x.head,
-          -- search_top's order over the few lexemes that can be among its 16 (the ties at the edge decided here, in
-          -- the database's collation, as search_top decides them)
-          (select coalesce(array_to_tsvector(array_agg(t.l)), ''::tsvector)
-           from (select j->>0 as l from json_array_elements(x.top) j order by (j->>1)::int desc, j->>0 limit 16) t),
-          x.body || x.head
-        from (select y.id::uuid as id, y.body::tsvector as body, y.a::tsvector || y.b::tsvector as head, y.length,
-                     y.top::json as top
-              from unnest(${slice.map((d) => d.id)}::text[], ${bodies.map((b) => literalOf(b, 'D'))}::text[],
-                          ${headVectors.map((h) => literalOf(h.a, 'A'))}::text[],
-                          ${headVectors.map((h) => literalOf(h.b, 'B'))}::text[],
-                          ${bodies.map((b) => bodyLength(b))}::int[], ${bodies.map((b) => JSON.stringify(topCandidates(b)))}::text[])
-                as y(id, body, a, b, length, top)) x
-        join documents d on d.id = x.id`.execute(db);
-      step('search_documents');
-      for (const [owner, lexemes] of newLexemes) {
-        if (lexemes.size === 0) continue;
-        await sql`insert into search_lexemes (building_owner_id, lexeme)
-          select ${owner}, l from unnest(${[...lexemes].sort()}::text[]) l where l ~ '^[[:alpha:]]{3,40}$'
-          on conflict do nothing`.execute(db);
+      const rows = { slice, chunks, bodies, headVectors, chunkVectors, lexemes };
+      if (copy) {
+        copy.write(copyRows(rows, copy.timestamp));
+        step('COPY text');
+        await copy.room();
+        step('waiting for writers');
+      } else {
+        await insertRows(database, rows);
+        step('inserts');
       }
-      step('lexemes');
-      if (!options.quiet) progress(start + slice.length, started, 20_000, batch);
+      done += slice.length;
+      maxRss = Math.max(maxRss, process.memoryUsage().rss);
+      if (!options.quiet) progress(done, started, 20_000, batch);
     }
+    await copy?.finish();
+    step('waiting for writers');
   } finally {
+    await copy?.close();
     await sql.raw(original).execute(db);
     await sql`alter table documents enable trigger search_document_changed`.execute(db);
     await sql`alter table document_pages enable trigger search_pages_inserted`.execute(db);
@@ -609,18 +788,335 @@ export async function bulkLoad(
   const loaded = performance.now();
   if (!options.quiet) {
     const parts = [...steps].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ');
-    process.stdout.write(`  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}), building indexes\n`);
+    process.stdout.write(
+      `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed} tokens analysed by the database), building indexes\n`,
+    );
   }
   for (const index of indexes) await sql.raw(index.definition).execute(db);
+  const indexed = performance.now();
+  if (!options.quiet) process.stdout.write(`  indexes built in ${((indexed - loaded) / 1000).toFixed(1)} s\n`);
   const seconds = (performance.now() - started) / 1000;
   const nodeUsed = process.cpuUsage(nodeCpu);
   const databaseAfter = await backendCpu(database);
   return {
+    documents: done,
     seconds,
-    documentsPerSecond: corpus.documents.length / seconds,
+    documentsPerSecond: done / seconds,
     cpu: {
       node: (nodeUsed.user + nodeUsed.system) / 1e6,
       database: databaseCpu === null || databaseAfter === null ? null : cpuSince(databaseCpu, databaseAfter),
+    },
+    path: copy ? 'copy' : 'insert',
+    tokensAnalysed: vectors.analysed,
+    maxRss: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
+  };
+}
+
+interface BatchRows {
+  slice: GeneratedDocument[];
+  chunks: ChunkRow[];
+  bodies: Map<string, number[]>[];
+  headVectors: { a: Map<string, number[]>; b: Map<string, number[]> }[];
+  chunkVectors: Map<string, number[]>[];
+  /** (owner, lexeme) pairs not sent before */
+  lexemes: { owners: string[]; lexemes: string[] };
+}
+
+/** the insert path (PGlite, or a server without a URL): one batch after the other, in the loader's connection */
+async function insertRows(database: Database, rows: BatchRows): Promise<void> {
+  const db = database.db;
+  const { slice, chunks, bodies, headVectors, chunkVectors } = rows;
+  await insertDocuments(database, slice);
+  await insertPages(database, slice);
+  await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
+      char_start, char_end, text)
+    select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e,
+      case when set_config('bulk.chunk_vector', x.tsv, false) is not null then x.text end
+    from unnest(${chunks.map((c) => c.document.id)}::text[], ${chunks.map((c) => c.document.building)}::text[],
+                ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
+                ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
+                ${chunks.map((c) => c.text)}::text[],
+                ${chunkVectors.map((v) => literalOf(v, 'D'))}::text[])
+      as x(id, building, owner, n, s, e, text, tsv)`.execute(db);
+  // what search_sync_document and search_refresh_body store, from the vectors put together here
+  await sql`insert into search_documents (document_id, building_id, building_owner_id, filename, discipline,
+      building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv)
+    select d.id, d.building_id, d.building_owner_id, d.filename, d.discipline, d.building_category, d.extension,
+      d.is_drawing, d.floor, d.created_at, d.updated_at,
+      x.length, x.head,
+      -- search_top's order over the few lexemes that can be among its 16 (the ties at the edge decided here, in
+      -- the database's collation, as search_top decides them)
+      (select coalesce(array_to_tsvector(array_agg(t.l)), ''::tsvector)
+       from (select j->>0 as l from json_array_elements(x.top) j order by (j->>1)::int desc, j->>0 limit 16) t),
+      x.body || x.head
+    from (select y.id::uuid as id, y.body::tsvector as body, y.a::tsvector || y.b::tsvector as head, y.length,
+                 y.top::json as top
+          from unnest(${slice.map((d) => d.id)}::text[], ${bodies.map((b) => literalOf(b, 'D'))}::text[],
+                      ${headVectors.map((h) => literalOf(h.a, 'A'))}::text[],
+                      ${headVectors.map((h) => literalOf(h.b, 'B'))}::text[],
+                      ${bodies.map((b) => bodyLength(b))}::int[], ${bodies.map((b) => JSON.stringify(topCandidates(b)))}::text[])
+            as y(id, body, a, b, length, top)) x
+    join documents d on d.id = x.id`.execute(db);
+  await insertLexemes(rows.lexemes, (text, values) => database.executeSql(text, values));
+}
+
+async function insertLexemes(
+  lexemes: BatchRows['lexemes'],
+  execute: (text: string, values: unknown[]) => Promise<unknown>,
+): Promise<void> {
+  if (lexemes.lexemes.length === 0) return;
+  // the vocabulary search_sync_document keeps: words of 3 to 40 letters, as the database's regex classes say
+  await execute(
+    `insert into search_lexemes (building_owner_id, lexeme)
+     select x.o, x.l from unnest($1::text[], $2::text[]) as x(o, l) where x.l ~ '^[[:alpha:]]{3,40}$'
+     on conflict do nothing`,
+    [lexemes.owners, lexemes.lexemes],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the COPY path
+
+/** COPY's text format: backslash, newline, carriage return and tab escaped; null as \N */
+function field(value: string | number | boolean | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  return /[\\\n\r\t]/.test(value)
+    ? value.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
+    : value;
+}
+
+const line = (values: (string | number | boolean | null)[]) => values.map(field).join('\t') + '\n';
+
+/** weights as tsvector stores them beside a position: D 0, C 1, B 2, A 3 */
+const WEIGHT = { A: 3, B: 2, D: 0 } as const;
+const WEIGHT_LETTER = ['', 'C', 'B', 'A'];
+
+/** a vector of one weight as positions with their weight (position * 4 + weight) */
+function weighted(vector: Map<string, number[]>, weight: 'A' | 'B' | 'D'): Map<string, number[]> {
+  const w = WEIGHT[weight];
+  const result = new Map<string, number[]>();
+  for (const [lexeme, positions] of vector)
+    result.set(
+      lexeme,
+      positions.map((p) => p * 4 + w),
+    );
+  return result;
+}
+
+/**
+ * `left || right` as tsvector_concat computes it: the right one's positions move on by the left one's largest; a
+ * lexeme in both keeps the left positions, then the right ones, up to 256 positions and no further after the last
+ * position (16383).
+ */
+function concatenated(left: Map<string, number[]>, right: Map<string, number[]>): Map<string, number[]> {
+  let shift = 0;
+  for (const positions of left.values()) for (const p of positions) shift = Math.max(shift, p >> 2);
+  const result = new Map<string, number[]>();
+  for (const [lexeme, positions] of left) result.set(lexeme, [...positions]);
+  for (const [lexeme, positions] of right) {
+    let target = result.get(lexeme);
+    if (target === undefined) result.set(lexeme, (target = []));
+    for (const p of positions) {
+      if (target.length >= 256 || (target.length > 0 && target[target.length - 1]! >> 2 === MAX_POSITION)) break;
+      target.push(Math.min((p >> 2) + shift, MAX_POSITION) * 4 + (p & 3));
+    }
+  }
+  return result;
+}
+
+function weightedLiteral(vector: Map<string, number[]>): string {
+  const parts: string[] = [];
+  for (const [lexeme, positions] of vector) {
+    parts.push(`${quoted(lexeme)}:${positions.map((p) => `${p >> 2}${WEIGHT_LETTER[p & 3]}`).join(',')}`);
+  }
+  return parts.join(' ');
+}
+
+function quoted(lexeme: string): string {
+  return lexeme.includes("'") || lexeme.includes('\\')
+    ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+    : `'${lexeme}'`;
+}
+
+/**
+ * search_top(body): the 16 lexemes of the most positions (at least two), ties in the order of the lexemes. The COPY
+ * path is only taken where the database orders text by code point (a C collation), as this comparison does.
+ */
+function topLiteral(body: Map<string, number[]>): string {
+  const repeated: [string, number][] = [];
+  for (const [lexeme, positions] of body) if (positions.length >= 2) repeated.push([lexeme, positions.length]);
+  repeated.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  return repeated
+    .slice(0, 16)
+    .map(([lexeme]) => quoted(lexeme))
+    .join(' ');
+}
+
+interface CopyText {
+  documents: string;
+  pages: string;
+  chunks: string;
+  search: string;
+  lexemes: BatchRows['lexemes'];
+}
+
+/** a batch as COPY text for each table; the search rows as search_sync_document and search_refresh_body store them */
+function copyRows(rows: BatchRows, timestamp: string): CopyText {
+  const { slice, chunks, bodies, headVectors, chunkVectors } = rows;
+  let documents = '';
+  let pages = '';
+  let search = '';
+  slice.forEach((d, i) => {
+    documents += line([
+      d.id,
+      d.building,
+      d.owner,
+      d.filename,
+      d.path,
+      d.title,
+      `k/${d.id}`,
+      'uploaded',
+      d.extension,
+      d.discipline,
+      d.category,
+      d.isDrawing,
+      d.floor,
+      d.drawingNumber,
+      1000,
+      timestamp,
+      timestamp,
+    ]);
+    pages += line([d.id, 1, d.text]);
+    const body = weighted(bodies[i]!, 'D');
+    const head = concatenated(weighted(headVectors[i]!.a, 'A'), weighted(headVectors[i]!.b, 'B'));
+    search += line([
+      d.id,
+      d.building,
+      d.owner,
+      d.filename,
+      d.discipline,
+      d.category,
+      d.extension,
+      d.isDrawing,
+      d.floor,
+      timestamp,
+      timestamp,
+      bodyLength(bodies[i]!),
+      weightedLiteral(head),
+      topLiteral(bodies[i]!),
+      weightedLiteral(concatenated(body, head)),
+    ]);
+  });
+  let chunkText = '';
+  chunks.forEach((c, i) => {
+    chunkText += line([
+      c.document.id,
+      c.document.building,
+      c.document.owner,
+      c.index,
+      1,
+      c.start,
+      c.end,
+      c.text,
+      literalOf(chunkVectors[i]!, 'D'),
+    ]);
+  });
+  return { documents, pages, chunks: chunkText, search, lexemes: rows.lexemes };
+}
+
+const COPY_STATEMENTS = {
+  documents: `copy documents (id, building_id, building_owner_id, filename, original_path, title, blob_key,
+    upload_state, extension, discipline, building_category, is_drawing, floor, drawing_number, size, created_at,
+    updated_at) from stdin`,
+  pages: `copy document_pages (document_id, page_number, text) from stdin`,
+  // the chunk's vector rides in its language column; the trigger bench_chunk_vector takes it out (see bulkLoad)
+  chunks: `copy document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start,
+    char_end, text, language) from stdin`,
+  search: `copy search_documents (document_id, building_id, building_owner_id, filename, discipline,
+    building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv) from stdin`,
+} as const;
+
+/**
+ * Writers for the COPY path: each batch's tables are copied by a pool of connections while the loader puts the next
+ * batches together. The writers' sessions run as replication replicas (session_replication_role), so foreign keys
+ * and the search triggers do not fire and a batch's pages may arrive before its documents; the one trigger that
+ * must, moving the chunk vector into the setting search_vector reads, is enabled ALWAYS.
+ */
+async function copyWriter(database: Database, options: BulkLoadOptions) {
+  const collation = (
+    await sql<{ collation: string }>`select datcollate as collation from pg_database
+      where datname = current_database()`.execute(database.db)
+  ).rows[0]!.collation;
+  if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation)) {
+    throw new Error(`the COPY path orders search_top's ties by code point; this database's collation is ${collation}`);
+  }
+  await sql`create or replace function bench_chunk_vector() returns trigger language plpgsql as $$
+    begin
+      perform set_config('bulk.chunk_vector', new.language, false);
+      new.language := null;
+      return new;
+    end $$`.execute(database.db);
+  await sql`create trigger bench_chunk_vector before insert on document_chunks
+    for each row execute function bench_chunk_vector()`.execute(database.db);
+  await sql`alter table document_chunks enable always trigger bench_chunk_vector`.execute(database.db);
+  const writers = options.writers ?? 3;
+  const pool = new pg.Pool({ connectionString: options.url!, max: writers });
+  pool.on('connect', (client) => {
+    client.query('set session_replication_role = replica').catch(() => undefined);
+  });
+  const pending: Promise<void>[] = [];
+  let failure: Error | null = null;
+  const copyInto = async (statement: string, text: string) => {
+    if (text === '') return;
+    const client = await pool.connect();
+    try {
+      await pipeline(Readable.from([Buffer.from(text)]), client.query(copyFrom(statement)));
+    } finally {
+      client.release();
+    }
+  };
+  const lexemes = async (rows: BatchRows['lexemes']) => {
+    const client = await pool.connect();
+    try {
+      await insertLexemes(rows, (text, values) => client.query(text, values));
+    } finally {
+      client.release();
+    }
+  };
+  const timestamp = new Date().toISOString();
+  return {
+    timestamp,
+    write(text: CopyText): void {
+      const done = Promise.all([
+        copyInto(COPY_STATEMENTS.documents, text.documents),
+        copyInto(COPY_STATEMENTS.pages, text.pages),
+        copyInto(COPY_STATEMENTS.chunks, text.chunks),
+        copyInto(COPY_STATEMENTS.search, text.search),
+        lexemes(text.lexemes),
+      ]).then(
+        () => undefined,
+        (error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      );
+      pending.push(done);
+    },
+    /** waits while more batches than writers are on their way (and stops on a writer's failure) */
+    async room(): Promise<void> {
+      while (pending.length > writers) await pending.shift();
+      if (failure !== null) throw failure;
+    },
+    async finish(): Promise<void> {
+      while (pending.length > 0) await pending.shift();
+      if (failure !== null) throw failure;
+    },
+    async close(): Promise<void> {
+      while (pending.length > 0) await pending.shift();
+      await pool.end();
+      await sql`drop trigger if exists bench_chunk_vector on document_chunks`.execute(database.db);
+      await sql`drop function if exists bench_chunk_vector()`.execute(database.db);
     },
   };
 }
