@@ -97,8 +97,11 @@ const CODES: Record<string, Say> = {
     return named ? `${t('classification.signals.drawingNumber', { word: str(p.word) })}: ${named}` : null;
   },
   text_model: (p, t) =>
-    t('classification.signals.textModel', { score: Number(p.score).toFixed(2), words: str(p.words) }) +
-    (p.corrections ? ` · ${t('classification.signals.adapted', { count: Number(p.corrections) })}` : ''),
+    // the model's telling words come from the name and the text alike ("ark, ark, drift"): each word once
+    t('classification.signals.textModel', {
+      score: Number(p.score).toFixed(2),
+      words: [...new Set(str(p.words).split(', '))].join(', '),
+    }) + (p.corrections ? ` · ${t('classification.signals.adapted', { count: Number(p.corrections) })}` : ''),
   text_density: (p, t) =>
     ['dense', 'much', 'little'].includes(str(p.density))
       ? t(`classification.signals.${str(p.density)}Text`, { count: Number(p.count) })
@@ -151,6 +154,22 @@ export function signalInWords(signal: Signal, t: TFunction, names: Names): strin
   const say = Object.hasOwn(CODES, signal.code) ? CODES[signal.code] : undefined;
   const said = say?.(signal.params, t, names) ?? null;
   return said === null ? null : qualified(said, signal.params, t, names);
+}
+
+/**
+ * A field's signals in words, each sentence once: the classifier can see the same thing in two places that read the
+ * same to a person (the file name's "plan" as a drawing word and as a drawing type), and a repeated sentence reads as
+ * a fault. Signals the app has no words for come back apart, as the classifier wrote them, also once each.
+ */
+export function signalsInWords(signals: Signal[], t: TFunction, names: Names): { known: string[]; unknown: string[] } {
+  const known = new Set<string>();
+  const unknown = new Set<string>();
+  for (const signal of signals) {
+    const said = signalInWords(signal, t, names);
+    if (said === null) unknown.add(signal.text);
+    else known.add(said);
+  }
+  return { known: [...known], unknown: [...unknown] };
 }
 
 /** the codes this app words (for the test that every code the service can send has words in every language) */

@@ -6,7 +6,7 @@ import {
   ns3451Entries,
 } from '../../server/src/domain/classification/reference-data.js';
 import { codeSignal } from '../../server/src/domain/classification/signal-codes.js';
-import { signalInWords as sayCoded, type Names } from '../src/evidence.js';
+import { signalInWords as sayCoded, signalsInWords, type Names } from '../src/evidence.js';
 import { changeLanguage, setupI18n } from '../src/i18n.js';
 
 /** the reference names as the app gives them (reference.ts) */
@@ -58,5 +58,24 @@ describe('the classifier’s signals in words', () => {
       names('nb'),
     );
     expect(said).toBe('del av filnavnet «ARK»');
+  });
+
+  it('says each thing once, though the classifier saw it twice', async () => {
+    await changeLanguage('en');
+    const coded = [
+      'filename mentions "plan"',
+      'filename mentions "plan"',
+      'title mentions "plan"',
+      'something new the classifier says',
+      'something new the classifier says',
+      'text model 1.00 ("ark", "ark", "drift")',
+    ].map(codeSignal);
+    const { known, unknown } = signalsInWords(coded, i18next.t, names('en'));
+    expect(known).toEqual([
+      'the file name mentions “plan”',
+      'the title mentions “plan”',
+      'text model 1.00 (ark, drift)',
+    ]);
+    expect(unknown).toEqual(['something new the classifier says']);
   });
 });

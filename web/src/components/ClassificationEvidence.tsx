@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { drawingTypeName, signalInWords, type Signal } from '../evidence.js';
+import { drawingTypeName, signalsInWords, type Signal } from '../evidence.js';
 import { formatsFor } from '../format.js';
 import { useReferenceNames } from '../reference.js';
 
@@ -71,9 +71,7 @@ export function ClassificationEvidence(props: {
         const corrected =
           correction !== undefined || (field in props.current && !same(props.current[field], entry.value));
         const signals = entry.signals ?? entry.evidence.map((text) => ({ code: 'unknown', params: {}, text }));
-        const said = signals.map((signal) => signalInWords(signal, t, names));
-        const known = said.filter((words): words is string => words !== null);
-        const unknown = signals.filter((_, index) => said[index] === null).map((signal) => signal.text);
+        const { known, unknown } = signalsInWords(signals, t, names);
         return (
           <li key={field} data-field={field}>
             <strong>
