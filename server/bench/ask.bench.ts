@@ -12,7 +12,6 @@
  *   npm run bench:ask -- --documents 1000000 --keep
  *   DATABASE_URL=postgres://... npm run bench:ask     another server (a scratch database is created there)
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createDependencies } from '../src/app/dependencies.js';
@@ -21,6 +20,7 @@ import { openDatabase } from '../src/storage/db/database.js';
 import { migrateToLatest } from '../src/storage/db/migrations/index.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
 import { BUILDINGS, OWNER, buildingId, bulkLoad, random, streamCorpus, verifyBulkVectors } from './search-corpus.js';
+import { percentile, loadAverage } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -35,17 +35,6 @@ const TARGETS: Record<string, Record<'100k' | '1M', number | null>> = {
   'one building': { '100k': 150, '1M': null },
   'owner-wide': { '100k': 250, '1M': 300 },
 };
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function main(): Promise<void> {
   console.log(

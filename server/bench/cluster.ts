@@ -8,25 +8,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { S3RVER_CREDENTIALS, startS3rver } from '../test/helpers/s3rver.js';
 import { freePort, waitForHttp } from '../test/helpers/service-process.js';
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const MAIN = path.join(SERVER_ROOT, 'src/main.ts');
-
-// s3rver ships no type declarations; the part of its API used here
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
-
-/** s3rver's built-in account; a real bucket's credentials come from the environment (AWS default chain) */
-const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface S3Target {
   endpoint: string;
@@ -40,9 +30,8 @@ export async function startS3(params: { url?: string; bucket: string }): Promise
   let close = async () => {};
   if (!endpoint) {
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-bench-s3-'));
-    const S3rverClass = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
-    const server = new S3rverClass({ address: '127.0.0.1', port: 0, directory, silent: true });
-    endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+    const server = await startS3rver(directory);
+    endpoint = server.endpoint;
     close = async () => {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });

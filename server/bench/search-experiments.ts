@@ -17,14 +17,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { parseQuery } from '../src/domain/search/query-parser.js';
-import type { DocumentSearchRequest } from '../src/domain/search/search.types.js';
 import { openDatabase } from '../src/storage/db/database.js';
 import type { DB } from '../src/storage/db/schema.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
 import { generateCorpus, OWNER } from './search-corpus.js';
 import { recording, type Recorded } from './search-recording.js';
-import { benchQueries, type BenchQuery } from './search-queries.js';
+import { benchQueries, benchRequest } from './search-queries.js';
+import { percentile } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -32,11 +31,6 @@ const DOCUMENTS = Number(option('--documents') ?? 30_000);
 const RUNS = Number(option('--runs') ?? 30);
 const ROUNDS = Number(option('--rounds') ?? 2);
 const ONLY = option('--variants')?.split(',');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 const SETTINGS = `select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`;
 
@@ -47,16 +41,7 @@ async function main(): Promise<void> {
   const db: Kysely<DB> = database.db;
   const corpus = generateCorpus(DOCUMENTS);
   const cases = benchQueries({ corpus, runs: RUNS });
-  const request = (c: BenchQuery): DocumentSearchRequest => ({
-    scope: { ownerId: OWNER, buildingIds: c.building ? [c.building] : null },
-    query: parseQuery({ query: c.query, fuzziness: 'auto' }),
-    filters: {},
-    sortBy: 'relevance',
-    sortOrder: 'desc',
-    offset: 0,
-    limit: 20,
-    aggregations: c.aggregations,
-  });
+  const request = benchRequest;
 
   // the search statement of every case, as the provider sends it
   const recorded: { kind: string; search: Recorded; tsquery: string | null }[] = [];

@@ -8,13 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
-import { parseQuery } from '../src/domain/search/query-parser.js';
-import type { DocumentSearchRequest } from '../src/domain/search/search.types.js';
 import { openDatabase } from '../src/storage/db/database.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
-import { benchQueries, type BenchQuery } from './search-queries.js';
-import { generateCorpus, OWNER } from './search-corpus.js';
+import { benchQueries, benchRequest } from './search-queries.js';
+import { generateCorpus } from './search-corpus.js';
 import { recording, type Recorded } from './search-recording.js';
+import { percentile } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -32,27 +31,13 @@ function roleOf(statement: string): string {
   return 'search';
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function main(): Promise<void> {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${option('--database-name') ?? 'byggdok_bench_search'}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
   const corpus = generateCorpus(DOCUMENTS);
   const cases = benchQueries({ corpus, runs: RUNS });
-  const request = (c: BenchQuery): DocumentSearchRequest => ({
-    scope: { ownerId: OWNER, buildingIds: c.building ? [c.building] : null },
-    query: parseQuery({ query: c.query, fuzziness: 'auto' }),
-    filters: {},
-    sortBy: 'relevance',
-    sortOrder: 'desc',
-    offset: 0,
-    limit: 20,
-    aggregations: c.aggregations,
-  });
+  const request = benchRequest;
   try {
     // warm up
     for (const c of cases.slice(0, 25))

@@ -1,8 +1,10 @@
 /**
- * The benchmark's query kinds, chosen as search.bench.ts chooses them (same seed, same rules), for the experiments
- * that look inside a search (search-explain.ts, search-experiments.ts) on a database a `--keep` run left.
+ * The benchmark's query kinds (same seed, same rules) for search.bench.ts and for the experiments that look inside a
+ * search (search-explain.ts, search-experiments.ts) on a database a `--keep` run left.
  */
-import { BUILDINGS, OWNER, buildingId, random, type Corpus } from './search-corpus.js';
+import { parseQuery } from '../src/domain/search/query-parser.js';
+import type { DocumentSearchRequest } from '../src/domain/search/search.types.js';
+import { BUILDINGS, OWNER, buildingId, random, type CorpusShape } from './search-corpus.js';
 
 export interface BenchQuery {
   kind: string;
@@ -11,7 +13,7 @@ export interface BenchQuery {
   aggregations: boolean;
 }
 
-export function benchQueries(params: { corpus: Corpus; runs: number }): BenchQuery[] {
+export function benchQueries(params: { corpus: CorpusShape; runs: number }): BenchQuery[] {
   const { corpus, runs } = params;
   const r = random(11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
@@ -19,9 +21,7 @@ export function benchQueries(params: { corpus: Corpus; runs: number }): BenchQue
   const words = [...corpus.frequencies].filter(([w]) => /^\p{L}{6,}$/u.test(w));
   const common = words.filter(([, df]) => df > n * 0.22 && df < n * 0.4).map(([w]) => w);
   const middle = words.filter(([, df]) => df > n * 0.01 && df < n * 0.1).map(([w]) => w);
-  const drawingNumbers = corpus.documents
-    .filter((d) => d.owner === OWNER && d.drawingNumber)
-    .map((d) => d.drawingNumber!);
+  const drawingNumbers = corpus.drawingNumbers;
   const vocabulary = new Set(corpus.frequencies.keys());
   const typo = (word: string): string => {
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -48,4 +48,18 @@ export function benchQueries(params: { corpus: Corpus; runs: number }): BenchQue
     cases.push({ kind: 'facets, common term owner-wide', query: pick(common), building: null, aggregations: true });
   }
   return cases;
+}
+
+/** the search the service runs for a benchmark query: the big owner's, first page of 20, typos allowed */
+export function benchRequest(c: BenchQuery): DocumentSearchRequest {
+  return {
+    scope: { ownerId: OWNER, buildingIds: c.building ? [c.building] : null },
+    query: parseQuery({ query: c.query, fuzziness: 'auto' }),
+    filters: {},
+    sortBy: 'relevance',
+    sortOrder: 'desc',
+    offset: 0,
+    limit: 20,
+    aggregations: c.aggregations,
+  };
 }

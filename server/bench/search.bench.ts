@@ -13,28 +13,24 @@
  *   DATABASE_URL=postgres://... npm run bench:search      another server (a scratch database is created there)
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { parseQuery } from '../src/domain/search/query-parser.js';
-import type { DocumentSearchRequest } from '../src/domain/search/search.types.js';
 import { openDatabase, type Database } from '../src/storage/db/database.js';
 import { migrateToLatest } from '../src/storage/db/migrations/index.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
 import {
   BUILDINGS,
   OWNER,
-  buildingId,
   bulkLoad,
   loadNormally,
-  random,
   streamCorpus,
   verifyBulkVectors,
-  type CorpusShape,
   type CorpusStream,
 } from './search-corpus.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
+import { benchQueries, benchRequest, type BenchQuery } from './search-queries.js';
+import { percentile, loadAverage } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -111,50 +107,7 @@ async function load(database: Database, corpus: CorpusStream, url: string | null
 // ---------------------------------------------------------------------------------------------------------------
 // queries
 
-interface QueryCase {
-  kind: string;
-  query: string;
-  building: string | null;
-  aggregations: boolean;
-}
-
-function queryCases(corpus: CorpusShape): QueryCase[] {
-  const r = random(11);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
-  const n = corpus.bigOwnerDocuments;
-  const words = [...corpus.frequencies].filter(([w]) => /^\p{L}{6,}$/u.test(w));
-  const common = words.filter(([, df]) => df > n * 0.22 && df < n * 0.4).map(([w]) => w);
-  const middle = words.filter(([, df]) => df > n * 0.01 && df < n * 0.1).map(([w]) => w);
-  const drawingNumbers = corpus.drawingNumbers;
-  const vocabulary = new Set(corpus.frequencies.keys());
-  const typo = (word: string): string => {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const chars = [...word];
-      const at = 1 + Math.floor(r() * (chars.length - 2));
-      const variant = r() < 0.5 ? [...chars.slice(0, at), ...chars.slice(at + 1)] : [...chars];
-      if (variant.length === chars.length) [variant[at], variant[at + 1]] = [variant[at + 1]!, variant[at]!];
-      const result = variant.join('');
-      if (!vocabulary.has(result)) return result;
-    }
-    return `${word}x`;
-  };
-  const cases: QueryCase[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    cases.push({ kind: 'rare term, owner-wide', query: pick(drawingNumbers), building: null, aggregations: false });
-    cases.push({
-      kind: 'common term, one building',
-      query: pick(common),
-      building: buildingId(Math.floor(r() * BUILDINGS)),
-      aggregations: false,
-    });
-    cases.push({ kind: 'common term, owner-wide', query: pick(common), building: null, aggregations: false });
-    cases.push({ kind: 'typo, owner-wide', query: typo(pick(middle)), building: null, aggregations: false });
-    cases.push({ kind: 'facets, common term owner-wide', query: pick(common), building: null, aggregations: true });
-  }
-  return cases;
-}
-
-async function baseline(database: Database, c: QueryCase): Promise<void> {
+async function baseline(database: Database, c: BenchQuery): Promise<void> {
   // what the issue measured: chunk-level GIN, ts_rank_cd, grouped per document, plus the count
   const scope = c.building ? `building_id = $2` : `building_owner_id = $2`;
   const query = `plainto_tsquery('norwegian', $1)`;
@@ -167,18 +120,6 @@ async function baseline(database: Database, c: QueryCase): Promise<void> {
             (select json_agg(h) from (select document_id, score from hits order by score desc limit 20) h) as page`,
     [c.query, c.building ?? OWNER],
   );
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 }
 
 async function openEngine(
@@ -241,19 +182,10 @@ async function main(): Promise<void> {
         for (const document of corpus.documents) void document;
       }
       console.log(`ready for queries after ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
-      const cases = queryCases(corpus);
+      const cases = benchQueries({ corpus, runs: RUNS });
       const provider = createPostgresSearchProvider({ db: database.db });
-      const run = async (c: QueryCase) => {
-        const request: DocumentSearchRequest = {
-          scope: { ownerId: OWNER, buildingIds: c.building ? [c.building] : null },
-          query: parseQuery({ query: c.query, fuzziness: 'auto' }),
-          filters: {},
-          sortBy: 'relevance',
-          sortOrder: 'desc',
-          offset: 0,
-          limit: 20,
-          aggregations: c.aggregations,
-        };
+      const run = async (c: BenchQuery) => {
+        const request = benchRequest(c);
         return provider.searchDocuments(request);
       };
       for (const c of cases.slice(0, 25)) {
@@ -274,7 +206,7 @@ async function main(): Promise<void> {
         timings.set(c.kind, entry);
       }
       console.log(
-        `\nissue 48 at ${SIZE === '1M' ? '1,000,000' : '100,000'} documents` +
+        `\n${DOCUMENTS.toLocaleString('en')} documents against issue 48's targets at ${SIZE === '1M' ? '1,000,000' : '100,000'}` +
           `${engine === 'postgres' ? '' : " (the targets are the server's)"}; load average ${queriesLoad} before the ` +
           `queries, ${loadAverage()} after`,
       );

@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { firstAdminLogin, startEmbeddedService } from '../helpers/service-process.js';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
+import { SHOTS, chooseLanguage, startWebWorld, type OwnerWorld } from '../helpers/web-world.js';
 
 /**
  * The app's shared controls where people meet them, in both languages at 1280 and 390 px: the select with search
@@ -16,7 +13,7 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
  * test-output/web/components-*.png.
  */
 describe('the shared controls, in both languages and two widths', () => {
-  let running: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let world: OwnerWorld;
   let browser: Browser;
   let base: string;
   let login: { email: string; password: string };
@@ -24,54 +21,27 @@ describe('the shared controls, in both languages and two widths', () => {
   let partnerCall: (method: string, url: string, body?: unknown) => Promise<Record<string, unknown> | null>;
 
   beforeAll(async () => {
-    running = await startEmbeddedService('byggdok-components-');
-    base = running.base;
-    login = await firstAdminLogin(base, running.dataDir);
-    const adminToken = (await fs.readFile(path.join(running.dataDir, 'admin-token'), 'utf8')).trim();
-    const call = async (method: string, url: string, body: unknown, headers: Record<string, string>) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
-    const admin = { authorization: `Bearer ${adminToken}` };
-    const partner = await call('POST', '/admin/partners', { name: 'Components' }, admin);
-    const key = (await call('POST', `/admin/partners/${partner.id}/keys`, {}, admin)).key as string;
-    partnerCall = (method, url, body) => call(method, url, body, { 'x-api-key': key });
-    const created = await partnerCall('POST', '/v1/building_owners', { name: 'Bryggen Eiendom AS' });
-    const ownerId = created!.id as string;
-    const buildingId = (await partnerCall('PUT', `/v1/building_owners/${ownerId}/buildings`, {
-      name: 'Kontorbygg Sentrum',
-    })) as unknown as string;
-    await call('POST', '/admin/customers', { name: 'Bryggen Eiendom AS', buildingOwnerId: ownerId }, admin);
-    const registered = await partnerCall('PUT', `/v1/building_owners/${ownerId}/buildings/${buildingId}/documents`, {
+    world = await startWebWorld({ prefix: 'byggdok-components-', password: 'set', owner: {} });
+    ({ base, login } = world);
+    partnerCall = (method, url, body) => world.call(method, url, body, world.partnerKey);
+    const documentId = await world.upload({
       filename: 'RIV/Ventilasjonsaggregat FDV.pdf',
-    });
-    const put = await fetch(registered!.uploadUrl as string, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/pdf' },
       body: await makePdf(['Ventilasjonsaggregat\nDrift og vedlikehold.\nFilteret skal byttes hver sjette måned.']),
     });
-    expect(put.status).toBe(200);
-    owner = { id: ownerId, buildingId, documentId: registered!.documentId as string };
+    owner = { id: world.owner.id, buildingId: world.owner.buildingId, documentId };
     // a task of the owner's own, so the plan has something to filter
-    await partnerCall('POST', `/v1/building_owners/${ownerId}/buildings/${buildingId}/maintenance_tasks`, {
+    await partnerCall('POST', `/v1/building_owners/${owner.id}/buildings/${owner.buildingId}/maintenance_tasks`, {
       component: 'Takrenner',
       action: 'clean',
       interval: { every: 6, unit: 'month' },
       performedBy: 'owner',
     });
     browser = await launchChromium();
-    await fs.mkdir(SHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
+    await world?.stop();
   });
 
   /** signed in and switched to the app's language; the Norwegian in an en-US browser, the English in en-GB */
@@ -89,11 +59,7 @@ describe('the shared controls, in both languages and two widths', () => {
     await page.fill('#password', login.password);
     await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
-    await page
-      .getByRole('banner')
-      .getByLabel(/^(Språk|Language)/)
-      .selectOption(language);
-    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe(language);
+    await chooseLanguage(page, language);
     return { context, page };
   }
 

@@ -1,72 +1,15 @@
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type Driver,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../../src/domain/search/query-parser.js';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
-import type { DB } from '../../../src/storage/db/schema.js';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
+import { recording, type Recorded } from '../../../bench/search-recording.js';
 
 /**
  * Every statement a search sends to the database is a round trip, and under load each costs more than a rare term's
  * whole search (issue 48). These tests pin how many a search makes, so they do not creep back.
  */
-
-/** A Kysely over the same database that records the text of every statement it sends, begin and commit included. */
-function recording(db: Kysely<DB>, statements: string[]): Kysely<DB> {
-  const driver: Driver = {
-    init: async () => {},
-    destroy: async () => {},
-    acquireConnection: () =>
-      new Promise<DatabaseConnection & { release: () => void }>((resolve, reject) => {
-        db.connection()
-          .execute(
-            (conn) =>
-              new Promise<void>((release) => {
-                resolve({
-                  executeQuery: async <R>(query: CompiledQuery) => {
-                    statements.push(query.sql.replace(/\s+/g, ' ').trim());
-                    return conn.executeQuery<R>(query);
-                  },
-                  streamQuery: () => {
-                    throw new Error('not used by search');
-                  },
-                  release,
-                });
-              }),
-          )
-          .catch(reject);
-      }),
-    beginTransaction: async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin'));
-    },
-    commitTransaction: async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('commit'));
-    },
-    rollbackTransaction: async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
-    },
-    releaseConnection: async (connection) => {
-      (connection as DatabaseConnection & { release: () => void }).release();
-    },
-  };
-  return new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => driver,
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
-}
 
 describe.each(testEngines())('round trips of a search on %s', (engine) => {
   let t: TestApp;
@@ -97,8 +40,8 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
   });
 
   const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
-    const statements: string[] = [];
-    const db = recording(t.deps.database.db, statements);
+    const recorded: Recorded[] = [];
+    const db = recording(t.deps.database.db, recorded);
     const request: DocumentSearchRequest = {
       scope: { ownerId: seed.ownerId, buildingIds: params.buildingIds },
       query: parseQuery({ query: params.query, fuzziness: 'auto' }),
@@ -112,6 +55,8 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     };
     const result = await createPostgresSearchProvider({ db }).searchDocuments(request);
     await db.destroy();
+    // the text of every statement sent, begin and commit included
+    const statements = recorded.map((statement) => statement.sql.replace(/\s+/g, ' ').trim());
     return { result, statements };
   };
 
