@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/storage/db/database.js';
@@ -9,10 +10,26 @@ export function testEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+let pgliteArchive: Promise<Blob> | undefined;
+
+/** the migrated data folder the global setup made, read once per test process */
+function migratedPGlite(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteArchive ??= fs.readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteArchive;
+}
+
 /** A fresh, migrated database for one test file (or one describe block); `url` lets another "process" connect. */
 export async function createTestDatabase(engine: Engine): Promise<Database & { url: string | null }> {
   if (engine === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const archive = await migratedPGlite();
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      ...(archive ? { loadDataDir: archive } : {}),
+    });
+    // nothing to do after a copy of the migrated archive; everything without one
     await migrateToLatest(database.db);
     return { ...database, url: null };
   }

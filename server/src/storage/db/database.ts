@@ -128,6 +128,9 @@ async function listenOn(params: {
   };
 }
 
+/** The extensions the migrations create on PGlite (the server has them in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, btree_gin };
+
 async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
   if (target.dataDir !== null) {
@@ -138,7 +141,7 @@ async function openPGlite(target: { dataDir: string | null; loadDataDir?: Blob }
     const pglite = await PGlite.create({
       ...(target.dataDir !== null ? { dataDir: target.dataDir } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-      extensions: { pg_trgm, unaccent, btree_gin },
+      extensions: PGLITE_EXTENSIONS,
       parsers: { [INT8_OID]: parseInt8 },
     });
     // PGlite gives the files of a new database mode 0666 whatever the umask; what it creates later follows the umask
