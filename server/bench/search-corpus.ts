@@ -29,10 +29,13 @@ import { chunkPages } from '../src/domain/pipeline/chunking.js';
 import {
   TokenVectors,
   Positions,
-  concatenatedLiteral,
+  CopyBytes,
   headVector,
   tokensOf,
-  weightedLiteral,
+  writeConcatenated,
+  writeLiteral,
+  writeTop,
+  writeWeighted,
   WEIGHT,
   type TokenAnalysis,
 } from './search-vectors.js';
@@ -790,97 +793,89 @@ async function insertLexemes(
 // ---------------------------------------------------------------------------------------------------------------
 // the COPY path
 
-/** COPY's text format: backslash, newline, carriage return and tab escaped; null as \N */
-function field(value: string | number | boolean | null): string {
-  if (value === null) return '\\N';
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  if (typeof value === 'number') return String(value);
-  return /[\\\n\r\t]/.test(value)
-    ? value.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
-    : value;
-}
-
-const line = (values: (string | number | boolean | null)[]) => values.map(field).join('\t') + '\n';
-
 interface CopyText {
-  documents: string;
-  pages: string;
-  chunks: string;
-  search: string;
+  documents: Buffer;
+  pages: Buffer;
+  chunks: Buffer;
+  search: Buffer;
   lexemes: LexemeRows;
 }
 
 /**
  * A batch as COPY text for each table; the search rows as search_sync_document and search_refresh_body store them
- * (head, top lexemes, body length, body || head as tsvector_concat computes it). The literals are written with the
- * lexemes already escaped for COPY.
+ * (head, top lexemes, body length, body || head as tsvector_concat computes it), written straight into bytes.
  */
 function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent, timestamp: string): CopyText {
-  const { quotedCopy, texts } = vectors.lexicon;
+  const { copyBytes, texts } = vectors.lexicon;
   const lexemes: LexemeRows = { owners: [], lexemes: [] };
-  const documents: string[] = [];
-  const pages: string[] = [];
-  const search: string[] = [];
+  const n = batch.slice.length;
+  const documents = new CopyBytes(400 * n);
+  const pages = new CopyBytes(3500 * n);
+  const search = new CopyBytes(6000 * n);
   batch.slice.forEach((d, i) => {
-    documents.push(
-      line([
-        d.id,
-        d.building,
-        d.owner,
-        d.filename,
-        d.path,
-        d.title,
-        `k/${d.id}`,
-        'uploaded',
-        d.extension,
-        d.discipline,
-        d.category,
-        d.isDrawing,
-        d.floor,
-        d.drawingNumber,
-        1000,
-        timestamp,
-        timestamp,
-      ]),
-    );
-    pages.push(`${d.id}\t1\t${field(d.text)}\n`);
+    for (const value of [
+      d.id,
+      d.building,
+      d.owner,
+      d.filename,
+      d.path,
+      d.title,
+      `k/${d.id}`,
+      'uploaded',
+      d.extension,
+      d.discipline,
+      d.category,
+      d.isDrawing,
+      d.floor,
+      d.drawingNumber,
+      1000,
+      timestamp,
+    ])
+      documents.field(value);
+    documents.text(timestamp);
+    documents.byte(10);
+    pages.field(d.id);
+    pages.field(1);
+    pages.text(d.text);
+    pages.byte(10);
     documentVectors(vectors, batch, i, sent, lexemes);
     const head = headVector(headAVector, headBVector);
-    const top = body.top(texts);
-    let topLiteral = '';
-    for (let k = 0; k < top.length; k++) topLiteral += (k > 0 ? ' ' : '') + quotedCopy[top[k]!]!;
-    search.push(
-      line([
-        d.id,
-        d.building,
-        d.owner,
-        d.filename,
-        d.discipline,
-        d.category,
-        d.extension,
-        d.isDrawing,
-        d.floor,
-        timestamp,
-        timestamp,
-        body.total,
-      ]).slice(0, -1) +
-        `\t${weightedLiteral(head, quotedCopy)}\t${topLiteral}\t${concatenatedLiteral(body, head, quotedCopy)}\n`,
-    );
+    for (const value of [
+      d.id,
+      d.building,
+      d.owner,
+      d.filename,
+      d.discipline,
+      d.category,
+      d.extension,
+      d.isDrawing,
+      d.floor,
+      timestamp,
+      timestamp,
+      body.total,
+    ])
+      search.field(value);
+    writeWeighted(search, head, copyBytes);
+    search.byte(9);
+    writeTop(search, body.top(texts), copyBytes);
+    search.byte(9);
+    writeConcatenated(search, body, head, copyBytes);
+    search.byte(10);
   });
-  const chunks: string[] = [];
+  const chunks = new CopyBytes(2500 * batch.chunks.length);
   batch.chunks.forEach((c, i) => {
     const tokens = batch.chunkTokens[i]!;
     chunkVector.collect(tokens.text.analyses, tokens.from, tokens.to, vectors.lexicon.size);
-    chunks.push(
-      line([c.document.id, c.document.building, c.document.owner, c.index, 1, c.start, c.end, c.text]).slice(0, -1) +
-        `\t${chunkVector.literal(quotedCopy, WEIGHT.D)}\n`,
-    );
+    for (const value of [c.document.id, c.document.building, c.document.owner, c.index, 1, c.start, c.end, c.text])
+      chunks.field(value);
+    writeLiteral(chunks, chunkVector, copyBytes, WEIGHT.D);
+    chunks.byte(10);
   });
   return {
-    documents: documents.join(''),
-    pages: pages.join(''),
-    chunks: chunks.join(''),
-    search: search.join(''),
+    documents: documents.take(),
+    pages: pages.take(),
+    chunks: chunks.take(),
+    search: search.take(),
     lexemes,
   };
 }
@@ -927,11 +922,11 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
   });
   const pending: Promise<void>[] = [];
   let failure: Error | null = null;
-  const copyInto = async (statement: string, text: string) => {
-    if (text === '') return;
+  const copyInto = async (statement: string, text: Buffer) => {
+    if (text.length === 0) return;
     const client = await pool.connect();
     try {
-      await pipeline(Readable.from([Buffer.from(text)]), client.query(copyFrom(statement)));
+      await pipeline(Readable.from([text]), client.query(copyFrom(statement)));
     } finally {
       client.release();
     }

@@ -50,9 +50,10 @@ function quoted(lexeme: string): string {
  */
 export class Lexicon {
   readonly texts: string[] = [];
-  /** the lexeme quoted as in a tsvector literal, plain and as COPY's text format carries it */
+  /** the lexeme quoted as in a tsvector literal */
   readonly quoted: string[] = [];
-  readonly quotedCopy: string[] = [];
+  /** `'lexeme':` as COPY's text format carries it, in UTF-8 */
+  readonly copyBytes: Uint8Array[] = [];
   /** the vocabulary's candidates: words (no digit) of three characters or more; the database decides the rest */
   readonly word: boolean[] = [];
   private readonly ids = new Map<string, number>();
@@ -86,14 +87,14 @@ export class Lexicon {
   endBatch(): void {
     if (this.batchIds.size === 0) return;
     this.batchIds.clear();
-    for (const list of [this.texts, this.quoted, this.quotedCopy, this.word]) list.length = this.kept;
+    for (const list of [this.texts, this.quoted, this.word, this.copyBytes]) list.length = this.kept;
   }
 
   private push(lexeme: string): number {
     const text = quoted(lexeme);
     this.texts.push(lexeme);
     this.quoted.push(text);
-    this.quotedCopy.push(copyEscaped(text));
+    this.copyBytes.push(Buffer.from(`${copyEscaped(text)}:`));
     this.word.push(!/[0-9]/.test(lexeme) && lexeme.length >= 3);
     return this.texts.length - 1;
   }
@@ -611,39 +612,150 @@ function appendShiftedWeighted(target: number[], right: readonly number[], shift
   }
 }
 
-/** a weighted vector as a literal */
-export function weightedLiteral(vector: WeightedVector, quoted: readonly string[]): string {
-  let result = '';
-  for (const [id, positions] of vector) {
-    if (result !== '') result += ' ';
-    result += quoted[id]! + ':';
-    for (let i = 0; i < positions.length; i++) {
-      const p = positions[i]!;
-      if (i > 0) result += ',';
-      result += POSITION_TEXT[p & 3]![p >> 2]!;
+/**
+ * COPY's text format written straight into bytes: the rows of a batch never become one long JavaScript string (which
+ * the collector would have to move and the writer to encode).
+ */
+export class CopyBytes {
+  bytes: Buffer;
+  length = 0;
+  constructor(size: number) {
+    this.bytes = Buffer.allocUnsafe(size);
+  }
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + n));
+    this.bytes.copy(next, 0, 0, this.length);
+    this.bytes = next;
+  }
+
+  byte(c: number): void {
+    this.room(1);
+    this.bytes[this.length++] = c;
+  }
+
+  /** a text field: escaped, in UTF-8 */
+  text(value: string): void {
+    const escaped = copyEscaped(value);
+    this.room(escaped.length * 3);
+    this.length += this.bytes.write(escaped, this.length, 'utf8');
+  }
+
+  /** a field and the tab after it; null as \N */
+  field(value: string | number | boolean | null): void {
+    if (value === null) {
+      this.byte(92);
+      this.byte(78);
+    } else if (typeof value === 'boolean') this.byte(value ? 116 : 102);
+    else if (typeof value === 'number') this.int(value);
+    else this.text(value);
+    this.byte(9);
+  }
+
+  /** bytes already escaped, the first `n` of them */
+  raw(source: Uint8Array, n = source.length): void {
+    this.room(n);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = 0; i < n; i++) bytes[at++] = source[i]!;
+    this.length = at;
+  }
+
+  /** a whole number not below 0 */
+  int(n: number): void {
+    if (n < 10) return this.byte(48 + n);
+    this.room(16);
+    const digits = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : String(n).length;
+    let at = this.length + digits;
+    this.length = at;
+    let rest = n;
+    while (at > this.length - digits) {
+      this.bytes[--at] = 48 + (rest % 10);
+      rest = Math.floor(rest / 10);
     }
   }
-  return result;
+
+  /** a weighted position (position * 4 + weight) */
+  position(p: number): void {
+    this.int(p >> 2);
+    const weight = p & 3;
+    if (weight !== 0) this.byte(WEIGHT_BYTE[weight]!);
+  }
+
+  take(): Buffer {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
+/** D, C, B, A as bytes (D is not written) */
+const WEIGHT_BYTE = [0, 67, 66, 65];
+
+/** the vector collected last, every position of one weight, as COPY text */
+export function writeLiteral(out: CopyBytes, vector: Positions, lexemes: readonly Uint8Array[], weight: number): void {
+  for (let k = 0; k < vector.size; k++) {
+    const id = vector.lexemes[k]!;
+    if (k > 0) out.byte(32);
+    out.raw(lexemes[id]!);
+    const start = vector.start[id]!;
+    const end = start + vector.count[id]!;
+    for (let i = start; i < end; i++) {
+      if (i > start) out.byte(44);
+      out.int(vector.grouped[i]!);
+      if (weight !== 0) out.byte(WEIGHT_BYTE[weight]!);
+    }
+  }
+}
+
+/** a weighted vector as COPY text */
+export function writeWeighted(out: CopyBytes, vector: WeightedVector, lexemes: readonly Uint8Array[]): void {
+  let first = true;
+  for (const [id, positions] of vector) {
+    if (!first) out.byte(32);
+    first = false;
+    out.raw(lexemes[id]!);
+    for (let i = 0; i < positions.length; i++) {
+      if (i > 0) out.byte(44);
+      out.position(positions[i]!);
+    }
+  }
+}
+
+/** search_top's lexemes, as COPY text (`'a' 'b'`) */
+export function writeTop(out: CopyBytes, top: readonly number[], lexemes: readonly Uint8Array[]): void {
+  for (let k = 0; k < top.length; k++) {
+    if (k > 0) out.byte(32);
+    const bytes = lexemes[top[k]!]!;
+    // without the colon
+    out.raw(bytes, bytes.length - 1);
+  }
 }
 
 /**
- * `body || head` as tsvector_concat computes it, as a literal: the body's positions (weight D), a lexeme in both with
+ * `body || head` as tsvector_concat computes it, as COPY text: the body's positions (weight D), a lexeme in both with
  * the head's after them, shifted by the body's largest position; then the head's other lexemes.
  */
-export function concatenatedLiteral(body: Positions, head: WeightedVector, quoted: readonly string[]): string {
-  const text = POSITION_TEXT[0]!;
+export function writeConcatenated(
+  out: CopyBytes,
+  body: Positions,
+  head: WeightedVector,
+  lexemes: readonly Uint8Array[],
+): void {
   const shift = body.maxPosition;
-  let result = '';
   const shifted: number[] = [];
+  let written = false;
   for (let k = 0; k < body.size; k++) {
     const id = body.lexemes[k]!;
-    if (k > 0) result += ' ';
-    result += quoted[id]! + ':';
+    if (written) out.byte(32);
+    written = true;
+    out.raw(lexemes[id]!);
     const start = body.start[id]!;
     const count = body.count[id]!;
     const end = start + count;
-    result += text[body.grouped[start]!]!;
-    for (let i = start + 1; i < end; i++) result += ',' + text[body.grouped[i]!]!;
+    for (let i = start; i < end; i++) {
+      if (i > start) out.byte(44);
+      out.int(body.grouped[i]!);
+    }
     const extra = head.get(id);
     if (extra !== undefined) {
       shifted.length = 0;
@@ -651,8 +763,8 @@ export function concatenatedLiteral(body: Positions, head: WeightedVector, quote
       shifted.push(body.grouped[end - 1]! * 4);
       appendShifted(shifted, count, extra, shift);
       for (let i = 1; i < shifted.length; i++) {
-        const p = shifted[i]!;
-        result += ',' + POSITION_TEXT[p & 3]![p >> 2]!;
+        out.byte(44);
+        out.position(shifted[i]!);
       }
     }
   }
@@ -660,13 +772,12 @@ export function concatenatedLiteral(body: Positions, head: WeightedVector, quote
     if (body.count[id]! > 0) continue;
     shifted.length = 0;
     appendShifted(shifted, 0, positions, shift);
-    if (result !== '') result += ' ';
-    result += quoted[id]! + ':';
+    if (written) out.byte(32);
+    written = true;
+    out.raw(lexemes[id]!);
     for (let i = 0; i < shifted.length; i++) {
-      const p = shifted[i]!;
-      if (i > 0) result += ',';
-      result += POSITION_TEXT[p & 3]![p >> 2]!;
+      if (i > 0) out.byte(44);
+      out.position(shifted[i]!);
     }
   }
-  return result;
 }
