@@ -26,8 +26,22 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { chunkPages } from '../src/domain/pipeline/chunking.js';
+import {
+  TokenVectors,
+  Positions,
+  CopyBytes,
+  headVector,
+  tokensOf,
+  writeConcatenated,
+  writeLiteral,
+  writeTop,
+  writeWeighted,
+  WEIGHT,
+  type TokenAnalysis,
+} from './search-vectors.js';
 import type { Database } from '../src/storage/db/database.js';
 
+export { TokenVectors };
 export const OWNER = 'own_bench';
 export const BUILDINGS = 100;
 /** the big owner's share of the documents */
@@ -325,6 +339,8 @@ async function insertPages(database: Database, slice: readonly GeneratedDocument
 
 interface ChunkRow {
   document: GeneratedDocument;
+  /** the document's place in its batch */
+  at: number;
   index: number;
   start: number;
   end: number;
@@ -332,9 +348,10 @@ interface ChunkRow {
 }
 
 function chunksOf(slice: readonly GeneratedDocument[]): ChunkRow[] {
-  return slice.flatMap((document) =>
+  return slice.flatMap((document, at) =>
     chunkPages([{ pageNumber: 1, text: document.text }]).map((c) => ({
       document,
+      at,
       index: c.index,
       start: c.charStart,
       end: c.charEnd,
@@ -398,246 +415,6 @@ export async function loadNormally(
 
 // ---------------------------------------------------------------------------------------------------------------
 // the bulk path
-
-type Language = 'nb' | 'en';
-
-interface TokenAnalysis {
-  /** lexemes of the token's own text, positions from 1 */
-  phrase: [string, number[]][];
-  /** positions the token's text takes (stop words take one, punctuation none) */
-  phraseWidth: number;
-  /** lexemes of the code heads search_text appends after the whole text (`ARK-01-20` -> `ark0120`, `ark01`) */
-  heads: [string, number[]][];
-  headsWidth: number;
-}
-
-/** to_tsvector's limits: positions stop at 16383, a lexeme keeps at most 255 */
-const MAX_POSITION = 16383;
-const MAX_POSITIONS = 255;
-const MARKER = 'qqqzzzmarkør';
-/** a number of digits alone, or at a sentence's end (same dictionary, `simple`, as a drawing number's numbers) */
-const NUMBER = /^(\d{1,9})(\.?)$/;
-/** a drawing number whose last two parts are numbers: discipline, floor, number, sequence */
-const DRAWING_NUMBER = /^([A-Za-z]+)-([A-Za-z0-9]+)-(\d+)-(\d+)$/;
-type DrawingClass = { first: string; second: string; head: string } | 'none';
-
-/**
- * Vectors as search_vector(text, language) computes them, put together from per-token analyses the database makes
- * once per distinct token. The text is split on white space as search_text splits it for code heads; the parser
- * never joins across white space, so a token's lexemes and the positions it takes do not depend on its neighbours.
- */
-export class TokenVectors {
-  private readonly cache = { nb: new Map<string, TokenAnalysis>(), en: new Map<string, TokenAnalysis>() };
-  /** per language, per drawing-number class (`ARK-01`), what its analysis has apart from the two numbers */
-  private readonly drawingClasses = { nb: new Map<string, DrawingClass>(), en: new Map<string, DrawingClass>() };
-  /** tokens analysed by the database so far (the rest came from the cache or a drawing-number class) */
-  analysed = 0;
-  constructor(private readonly database: Database) {}
-
-  /**
-   * A drawing number `ARK-01-20-0417` is a new token in almost every drawing. Its analysis is the same for every number
-   * of its class (`ARK-01`) but for the two numbers, which every configuration maps with the `simple` dictionary (uint
-   * and numword: the text lower-cased, never a stop word): phrase `ark` `01` `20` `0417` at 1-4, code heads
-   * `ark01200417` `ark0120` `ark01` at 1-3. So the database analyses one drawing number of each class; the others are
-   * that analysis with their own numbers, if the analysis has exactly that shape (otherwise every number of the class
-   * goes to the database as before). Numbers alone are a class of their own, and one with a full stop after them.
-   */
-  private byClass(token: string, language: Language): TokenAnalysis | undefined {
-    const number = NUMBER.exec(token);
-    if (number !== null) {
-      const known = this.drawingClasses[language].get(number[2] === '.' ? '#.' : '#');
-      if (known === undefined || known === 'none') return undefined;
-      return { phrase: [[number[1]!, [1]]], phraseWidth: 1, heads: [], headsWidth: 0 };
-    }
-    const match = DRAWING_NUMBER.exec(token);
-    if (match === null) return undefined;
-    const known = this.drawingClasses[language].get(`${match[1]}-${match[2]}`);
-    if (known === undefined || known === 'none') return undefined;
-    const [, , , middle, sequence] = match as unknown as [string, string, string, string, string];
-    return {
-      phrase: [
-        [known.first, [1]],
-        [known.second, [2]],
-        [middle, [3]],
-        [sequence, [4]],
-      ],
-      phraseWidth: 4,
-      heads: [
-        [known.head + middle + sequence, [1]],
-        [known.head + middle, [2]],
-        [known.head, [3]],
-      ],
-      headsWidth: 3,
-    };
-  }
-
-  /** learns a drawing-number class from the database's analysis of one of its numbers */
-  private learnClass(token: string, language: Language, analysis: TokenAnalysis): void {
-    const number = NUMBER.exec(token);
-    if (number !== null) {
-      // a number alone (`4711`, or `4711.` at a sentence's end): the number itself at position 1, no code heads
-      const key = number[2] === '.' ? '#.' : '#';
-      if (this.drawingClasses[language].has(key)) return;
-      const shaped =
-        analysis.phrase.length === 1 &&
-        analysis.phrase[0]![0] === number[1] &&
-        analysis.phrase[0]![1].length === 1 &&
-        analysis.phrase[0]![1][0] === 1 &&
-        analysis.phraseWidth === 1 &&
-        analysis.heads.length === 0 &&
-        analysis.headsWidth === 0;
-      this.drawingClasses[language].set(key, shaped ? { first: '', second: '', head: '' } : 'none');
-      return;
-    }
-    const match = DRAWING_NUMBER.exec(token);
-    if (match === null) return;
-    const key = `${match[1]}-${match[2]}`;
-    const classes = this.drawingClasses[language];
-    if (classes.has(key)) return;
-    const [, , , middle, sequence] = match as unknown as [string, string, string, string, string];
-    const at = (list: [string, number[]][], position: number) => {
-      const found = list.filter(([, positions]) => positions.includes(position));
-      return found.length === 1 && found[0]![1].length === 1 ? found[0]![0] : undefined;
-    };
-    const first = at(analysis.phrase, 1);
-    const second = at(analysis.phrase, 2);
-    const head = at(analysis.heads, 3);
-    const shaped =
-      first !== undefined &&
-      second !== undefined &&
-      head !== undefined &&
-      analysis.phrase.length === 4 &&
-      analysis.heads.length === 3 &&
-      analysis.phraseWidth === 4 &&
-      analysis.headsWidth === 3 &&
-      at(analysis.phrase, 3) === middle &&
-      at(analysis.phrase, 4) === sequence &&
-      at(analysis.heads, 2) === head + middle &&
-      at(analysis.heads, 1) === head + middle + sequence;
-    classes.set(key, shaped ? { first, second, head } : 'none');
-  }
-
-  analysisOf(token: string, language: Language): TokenAnalysis {
-    const analysis = this.cache[language].get(token) ?? this.byClass(token, language);
-    if (analysis === undefined) throw new Error(`token not prepared: ${token}`);
-    return analysis;
-  }
-
-  static tokens(text: string): string[] {
-    return text.split(/[ \n\r\t]+/).filter((t) => t !== '');
-  }
-
-  /** analyses the tokens of these texts that are not known yet, in one query per language */
-  async prepare(texts: readonly { text: string; language: Language }[]): Promise<void> {
-    for (const language of ['nb', 'en'] as const) {
-      const cache = this.cache[language];
-      const missing = new Set<string>();
-      for (const t of texts) {
-        if (t.language !== language) continue;
-        for (const token of TokenVectors.tokens(t.text))
-          if (!cache.has(token) && this.byClass(token, language) === undefined) missing.add(token);
-      }
-      if (missing.size === 0) continue;
-      const tokens = [...missing];
-      const config = language === 'en' ? 'byggdok_en' : 'byggdok';
-      const rows = (
-        await sql<{ i: number; part: 'p' | 'h'; lexeme: string; positions: number[] }>`
-          with t as (select tok, i from unnest(${tokens}::text[]) with ordinality as t(tok, i)),
-          x as (select t.i, search_phrase_text(t.tok) as p, search_text(t.tok) as s from t)
-          select x.i::int as i, 'p' as part, u.lexeme, u.positions::int[] as positions
-          from x, unnest(to_tsvector(${config}::regconfig, x.p || ' ' || ${MARKER})) u
-          union all
-          select x.i::int, 'h', u.lexeme, u.positions::int[]
-          from x, unnest(to_tsvector(${config}::regconfig,
-            case when length(x.s) > length(x.p) then substr(x.s, length(x.p) + 2) else '' end || ' ' || ${MARKER})) u`.execute(
-          this.database.db,
-        )
-      ).rows;
-      const marker = (
-        await sql<{
-          lexeme: string;
-        }>`select u.lexeme from unnest(to_tsvector(${config}::regconfig, ${MARKER})) u`.execute(this.database.db)
-      ).rows[0]?.lexeme;
-      if (marker === undefined) throw new Error('the marker word is a stop word');
-      const analyses = tokens.map((): TokenAnalysis => ({ phrase: [], phraseWidth: 0, heads: [], headsWidth: 0 }));
-      for (const row of rows) {
-        const analysis = analyses[row.i - 1]!;
-        const positions = row.positions.map(Number);
-        if (row.lexeme === marker) {
-          if (row.part === 'p') analysis.phraseWidth = positions[0]! - 1;
-          else analysis.headsWidth = positions[0]! - 1;
-        } else if (row.part === 'p') analysis.phrase.push([row.lexeme, positions]);
-        else analysis.heads.push([row.lexeme, positions]);
-      }
-      this.analysed += tokens.length;
-      tokens.forEach((token, i) => {
-        this.learnClass(token, language, analyses[i]!);
-        // drawing numbers of a learnt class are not kept: a million of them would be
-        if (this.byClass(token, language) === undefined) cache.set(token, analyses[i]!);
-      });
-    }
-  }
-
-  /** the lexemes and positions of search_vector(text, language); prepare() must have seen the text */
-  positions(text: string, language: Language): Map<string, number[]> {
-    const result = new Map<string, number[]>();
-    const add = (lexeme: string, position: number) => {
-      const p = Math.min(position, MAX_POSITION);
-      const list = result.get(lexeme);
-      if (list === undefined) {
-        result.set(lexeme, [p]);
-        return;
-      }
-      const last = list[list.length - 1]!;
-      if (list.length < MAX_POSITIONS && last !== MAX_POSITION && last !== p) list.push(p);
-    };
-    const analyses = TokenVectors.tokens(text).map((token) => this.analysisOf(token, language));
-    let offset = 0;
-    for (const a of analyses) {
-      for (const [lexeme, positions] of a.phrase) for (const p of positions) add(lexeme, offset + p);
-      offset += a.phraseWidth;
-    }
-    for (const a of analyses) {
-      for (const [lexeme, positions] of a.heads) for (const p of positions) add(lexeme, offset + p);
-      offset += a.headsWidth;
-    }
-    // (a token's positions come sorted from the database, and every token's come after the one's before it)
-    return result;
-  }
-
-  /** search_vector(text, language) as a tsvector literal, every position of the given weight */
-  literal(text: string, language: Language, weight: 'A' | 'B' | 'D'): string {
-    return literalOf(this.positions(text, language), weight);
-  }
-}
-
-function literalOf(vector: Map<string, number[]>, weight: 'A' | 'B' | 'D'): string {
-  const suffix = weight === 'D' ? '' : weight;
-  const parts: string[] = [];
-  for (const [lexeme, positions] of vector) {
-    parts.push(
-      `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.map((p) => `${p}${suffix}`).join(',')}`,
-    );
-  }
-  return parts.join(' ');
-}
-
-/** body_length: every position of the body */
-function bodyLength(vector: Map<string, number[]>): number {
-  let n = 0;
-  for (const positions of vector.values()) n += positions.length;
-  return n;
-}
-
-/** The lexemes search_top can choose (repeated, and as repeated as its 16th), with how often each occurs. */
-function topCandidates(vector: Map<string, number[]>): [string, number][] {
-  const repeated: [string, number][] = [];
-  for (const [lexeme, positions] of vector) if (positions.length >= 2) repeated.push([lexeme, positions.length]);
-  if (repeated.length <= 16) return repeated;
-  repeated.sort((x, y) => y[1] - x[1]);
-  const edge = repeated[15]![1];
-  return repeated.filter(([, n]) => n >= edge);
-}
 
 /** the texts search_sync_document builds a document's head from (weight A, weight B), as concat_ws builds them */
 function headTexts(d: GeneratedDocument): { a: string; b: string } {
@@ -715,7 +492,7 @@ export async function bulkLoad(
   await sql`create or replace function search_vector(input text, language text) returns tsvector
     language sql immutable parallel safe as $$ select current_setting('bulk.chunk_vector')::tsvector $$`.execute(db);
   const vectors = new TokenVectors(database);
-  const lexemesSent = new Map<string, Set<string>>();
+  const lexemesSent: LexemesSent = new Map();
   const batch = options.batch ?? 1000;
   const steps = new Map<string, number>();
   let mark = performance.now();
@@ -729,43 +506,17 @@ export async function bulkLoad(
     for (const slice of batchesOf(corpus.documents, batch)) {
       step('generate');
       const chunks = chunksOf(slice);
-      const heads = slice.map(headTexts);
       step('chunk');
-      await vectors.prepare([
-        ...slice.map((d) => ({ text: d.text, language: 'nb' as const })),
-        ...chunks.map((c) => ({ text: c.text, language: 'nb' as const })),
-        ...heads.flatMap((h) => [
-          { text: h.a, language: 'nb' as const },
-          { text: h.b, language: 'nb' as const },
-        ]),
-      ]);
-      step('analyse new tokens');
-      const bodies = slice.map((d) => vectors.positions(d.text, 'nb'));
-      const headVectors = heads.map((h) => ({ a: vectors.positions(h.a, 'nb'), b: vectors.positions(h.b, 'nb') }));
-      const chunkVectors = chunks.map((c) => vectors.positions(c.text, 'nb'));
-      const lexemes: { owners: string[]; lexemes: string[] } = { owners: [], lexemes: [] };
-      slice.forEach((d, i) => {
-        const sent = lexemesSent.get(d.owner) ?? new Set<string>();
-        lexemesSent.set(d.owner, sent);
-        for (const vector of [bodies[i]!, headVectors[i]!.a, headVectors[i]!.b]) {
-          for (const lexeme of vector.keys()) {
-            // only words go to the vocabulary (the database decides which, see below): numbers and codes are not kept
-            if (!sent.has(lexeme) && !/[0-9]/.test(lexeme) && lexeme.length >= 3) {
-              sent.add(lexeme);
-              lexemes.owners.push(d.owner);
-              lexemes.lexemes.push(lexeme);
-            }
-          }
-        }
-      });
-      step('vectors in JavaScript');
-      const rows = { slice, chunks, bodies, headVectors, chunkVectors, lexemes };
+      const analysed = await analyseBatch(vectors, slice, chunks);
+      step('tokens and their analyses');
       if (copy) {
-        copy.write(copyRows(rows, copy.timestamp));
-        step('COPY text');
+        copy.write(copyRows(vectors, analysed, lexemesSent, copy.timestamp));
+        step('vectors and COPY text');
         await copy.room();
         step('waiting for writers');
       } else {
+        const rows = insertRowsOf(vectors, analysed, lexemesSent);
+        step('vectors');
         await insertRows(database, rows);
         step('inserts');
       }
@@ -812,20 +563,187 @@ export async function bulkLoad(
   };
 }
 
-interface BatchRows {
+/** a text's tokens and their analyses */
+interface AnalysedText {
+  tokens: string[];
+  analyses: TokenAnalysis[];
+}
+
+/** a chunk's vector: tokens `from` to `to` of a text (its document's, or its own where it does not cut on tokens) */
+interface ChunkTokens {
+  text: AnalysedText;
+  from: number;
+  to: number;
+}
+
+interface AnalysedBatch {
   slice: GeneratedDocument[];
   chunks: ChunkRow[];
-  bodies: Map<string, number[]>[];
-  headVectors: { a: Map<string, number[]>; b: Map<string, number[]> }[];
-  chunkVectors: Map<string, number[]>[];
-  /** (owner, lexeme) pairs not sent before */
-  lexemes: { owners: string[]; lexemes: string[] };
+  bodies: AnalysedText[];
+  headA: AnalysedText[];
+  headB: AnalysedText[];
+  chunkTokens: ChunkTokens[];
+}
+
+/** the first index whose value is `value` in an ascending list, or -1 */
+function indexOf(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * Each text of the batch split into tokens once, and each token's analysis: those the database has not made yet are
+ * made in one query. A chunk that starts and ends on its document's token boundaries is that range of the document's
+ * tokens (its text is exactly those tokens with the white space between them).
+ */
+async function analyseBatch(
+  vectors: TokenVectors,
+  slice: GeneratedDocument[],
+  chunks: ChunkRow[],
+): Promise<AnalysedBatch> {
+  vectors.startBatch();
+  const missing = new Set<string>();
+  const pending: { tokens: string[]; analyses: (TokenAnalysis | undefined)[] }[] = [];
+  const look = (tokens: string[]) => {
+    const text = { tokens, analyses: vectors.lookUp(tokens, 'nb', missing) };
+    pending.push(text);
+    return text;
+  };
+  const spans = slice.map((d) => tokensOf(d.text));
+  const bodies = spans.map((span) => look(span.tokens));
+  const headA: AnalysedText['tokens'][] = [];
+  const headB: AnalysedText['tokens'][] = [];
+  for (const d of slice) {
+    const head = headTexts(d);
+    headA.push(tokensOf(head.a).tokens);
+    headB.push(tokensOf(head.b).tokens);
+  }
+  const a = headA.map(look);
+  const b = headB.map(look);
+  const chunkTokens = chunks.map((c) => {
+    const span = spans[c.at]!;
+    const from = indexOf(span.starts, c.start);
+    const last = indexOf(span.ends, c.end);
+    if (from >= 0 && last >= from) return { text: bodies[c.at]!, from, to: last + 1 };
+    const own = look(tokensOf(c.text).tokens);
+    return { text: own, from: 0, to: own.tokens.length };
+  });
+  await vectors.analyse(missing, 'nb');
+  for (const text of pending) vectors.fillIn(text.tokens, text.analyses, 'nb');
+  // (every place is filled now)
+  const done = (text: { tokens: string[]; analyses: (TokenAnalysis | undefined)[] }) => text as AnalysedText;
+  return {
+    slice,
+    chunks,
+    bodies: bodies.map(done),
+    headA: a.map(done),
+    headB: b.map(done),
+    chunkTokens: chunkTokens as ChunkTokens[],
+  };
+}
+
+/** the vocabulary lexemes sent so far, per owner */
+type LexemesSent = Map<string, Set<string>>;
+
+/** the vectors every batch reuses */
+const body = new Positions();
+const headAVector = new Positions();
+const headBVector = new Positions();
+const chunkVector = new Positions();
+
+/** collects a document's body and head vectors; adds the vocabulary lexemes its owner has not had yet */
+function documentVectors(
+  vectors: TokenVectors,
+  batch: AnalysedBatch,
+  i: number,
+  sent: LexemesSent,
+  lexemes: LexemeRows,
+): void {
+  const size = vectors.lexicon.size;
+  const text = batch.bodies[i]!;
+  body.collect(text.analyses, 0, text.analyses.length, size);
+  const a = batch.headA[i]!;
+  headAVector.collect(a.analyses, 0, a.analyses.length, size);
+  const b = batch.headB[i]!;
+  headBVector.collect(b.analyses, 0, b.analyses.length, size);
+  const owner = batch.slice[i]!.owner;
+  let known = sent.get(owner);
+  if (known === undefined) sent.set(owner, (known = new Set()));
+  const { word, texts } = vectors.lexicon;
+  for (const vector of [body, headAVector, headBVector]) {
+    for (let k = 0; k < vector.size; k++) {
+      const id = vector.lexemes[k]!;
+      // only words go to the vocabulary (the database decides which, see insertLexemes): numbers and codes are not
+      if (!word[id]) continue;
+      const lexeme = texts[id]!;
+      if (known.has(lexeme)) continue;
+      known.add(lexeme);
+      lexemes.owners.push(owner);
+      lexemes.lexemes.push(lexeme);
+    }
+  }
+}
+
+function insertRowsOf(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent): InsertRows {
+  const { quoted, texts } = vectors.lexicon;
+  const rows: InsertRows = {
+    slice: batch.slice,
+    chunks: batch.chunks,
+    chunkVectors: [],
+    bodies: [],
+    headA: [],
+    headB: [],
+    lengths: [],
+    tops: [],
+    lexemes: { owners: [], lexemes: [] },
+  };
+  for (let i = 0; i < batch.slice.length; i++) {
+    documentVectors(vectors, batch, i, sent, rows.lexemes);
+    rows.bodies.push(body.literal(quoted, WEIGHT.D));
+    rows.headA.push(headAVector.literal(quoted, WEIGHT.A));
+    rows.headB.push(headBVector.literal(quoted, WEIGHT.B));
+    rows.lengths.push(body.total);
+    rows.tops.push(JSON.stringify(body.topCandidates(texts)));
+  }
+  for (const c of batch.chunkTokens) {
+    chunkVector.collect(c.text.analyses, c.from, c.to, vectors.lexicon.size);
+    rows.chunkVectors.push(chunkVector.literal(quoted, WEIGHT.D));
+  }
+  return rows;
+}
+
+/** a batch's rows as the insert path writes them: the vectors as literals, for the database to combine */
+interface InsertRows {
+  slice: GeneratedDocument[];
+  chunks: ChunkRow[];
+  chunkVectors: string[];
+  bodies: string[];
+  headA: string[];
+  headB: string[];
+  lengths: number[];
+  /** the lexemes search_top can choose, with their counts, as JSON */
+  tops: string[];
+  lexemes: LexemeRows;
+}
+
+/** (owner, lexeme) pairs not sent before */
+interface LexemeRows {
+  owners: string[];
+  lexemes: string[];
 }
 
 /** the insert path (PGlite, or a server without a URL): one batch after the other, in the loader's connection */
-async function insertRows(database: Database, rows: BatchRows): Promise<void> {
+async function insertRows(database: Database, rows: InsertRows): Promise<void> {
   const db = database.db;
-  const { slice, chunks, bodies, headVectors, chunkVectors } = rows;
+  const { slice, chunks } = rows;
   await insertDocuments(database, slice);
   await insertPages(database, slice);
   await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
@@ -836,7 +754,7 @@ async function insertRows(database: Database, rows: BatchRows): Promise<void> {
                 ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
                 ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
                 ${chunks.map((c) => c.text)}::text[],
-                ${chunkVectors.map((v) => literalOf(v, 'D'))}::text[])
+                ${rows.chunkVectors}::text[])
       as x(id, building, owner, n, s, e, text, tsv)`.execute(db);
   // what search_sync_document and search_refresh_body store, from the vectors put together here
   await sql`insert into search_documents (document_id, building_id, building_owner_id, filename, discipline,
@@ -851,17 +769,15 @@ async function insertRows(database: Database, rows: BatchRows): Promise<void> {
       x.body || x.head
     from (select y.id::uuid as id, y.body::tsvector as body, y.a::tsvector || y.b::tsvector as head, y.length,
                  y.top::json as top
-          from unnest(${slice.map((d) => d.id)}::text[], ${bodies.map((b) => literalOf(b, 'D'))}::text[],
-                      ${headVectors.map((h) => literalOf(h.a, 'A'))}::text[],
-                      ${headVectors.map((h) => literalOf(h.b, 'B'))}::text[],
-                      ${bodies.map((b) => bodyLength(b))}::int[], ${bodies.map((b) => JSON.stringify(topCandidates(b)))}::text[])
+          from unnest(${slice.map((d) => d.id)}::text[], ${rows.bodies}::text[], ${rows.headA}::text[],
+                      ${rows.headB}::text[], ${rows.lengths}::int[], ${rows.tops}::text[])
             as y(id, body, a, b, length, top)) x
     join documents d on d.id = x.id`.execute(db);
   await insertLexemes(rows.lexemes, (text, values) => database.executeSql(text, values));
 }
 
 async function insertLexemes(
-  lexemes: BatchRows['lexemes'],
+  lexemes: LexemeRows,
   execute: (text: string, values: unknown[]) => Promise<unknown>,
 ): Promise<void> {
   if (lexemes.lexemes.length === 0) return;
@@ -877,99 +793,27 @@ async function insertLexemes(
 // ---------------------------------------------------------------------------------------------------------------
 // the COPY path
 
-/** COPY's text format: backslash, newline, carriage return and tab escaped; null as \N */
-function field(value: string | number | boolean | null): string {
-  if (value === null) return '\\N';
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  if (typeof value === 'number') return String(value);
-  return /[\\\n\r\t]/.test(value)
-    ? value.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
-    : value;
-}
-
-const line = (values: (string | number | boolean | null)[]) => values.map(field).join('\t') + '\n';
-
-/** weights as tsvector stores them beside a position: D 0, C 1, B 2, A 3 */
-const WEIGHT = { A: 3, B: 2, D: 0 } as const;
-const WEIGHT_LETTER = ['', 'C', 'B', 'A'];
-
-/** a vector of one weight as positions with their weight (position * 4 + weight) */
-function weighted(vector: Map<string, number[]>, weight: 'A' | 'B' | 'D'): Map<string, number[]> {
-  const w = WEIGHT[weight];
-  const result = new Map<string, number[]>();
-  for (const [lexeme, positions] of vector)
-    result.set(
-      lexeme,
-      positions.map((p) => p * 4 + w),
-    );
-  return result;
-}
-
-/**
- * `left || right` as tsvector_concat computes it: the right one's positions move on by the left one's largest; a
- * lexeme in both keeps the left positions, then the right ones, up to 256 positions and no further after the last
- * position (16383).
- */
-function concatenated(left: Map<string, number[]>, right: Map<string, number[]>): Map<string, number[]> {
-  let shift = 0;
-  for (const positions of left.values()) for (const p of positions) shift = Math.max(shift, p >> 2);
-  const result = new Map<string, number[]>();
-  for (const [lexeme, positions] of left) result.set(lexeme, [...positions]);
-  for (const [lexeme, positions] of right) {
-    let target = result.get(lexeme);
-    if (target === undefined) result.set(lexeme, (target = []));
-    for (const p of positions) {
-      if (target.length >= 256 || (target.length > 0 && target[target.length - 1]! >> 2 === MAX_POSITION)) break;
-      target.push(Math.min((p >> 2) + shift, MAX_POSITION) * 4 + (p & 3));
-    }
-  }
-  return result;
-}
-
-function weightedLiteral(vector: Map<string, number[]>): string {
-  const parts: string[] = [];
-  for (const [lexeme, positions] of vector) {
-    parts.push(`${quoted(lexeme)}:${positions.map((p) => `${p >> 2}${WEIGHT_LETTER[p & 3]}`).join(',')}`);
-  }
-  return parts.join(' ');
-}
-
-function quoted(lexeme: string): string {
-  return lexeme.includes("'") || lexeme.includes('\\')
-    ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-    : `'${lexeme}'`;
-}
-
-/**
- * search_top(body): the 16 lexemes of the most positions (at least two), ties in the order of the lexemes. The COPY
- * path is only taken where the database orders text by code point (a C collation), as this comparison does.
- */
-function topLiteral(body: Map<string, number[]>): string {
-  const repeated: [string, number][] = [];
-  for (const [lexeme, positions] of body) if (positions.length >= 2) repeated.push([lexeme, positions.length]);
-  repeated.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  return repeated
-    .slice(0, 16)
-    .map(([lexeme]) => quoted(lexeme))
-    .join(' ');
-}
-
 interface CopyText {
-  documents: string;
-  pages: string;
-  chunks: string;
-  search: string;
-  lexemes: BatchRows['lexemes'];
+  documents: Buffer;
+  pages: Buffer;
+  chunks: Buffer;
+  search: Buffer;
+  lexemes: LexemeRows;
 }
 
-/** a batch as COPY text for each table; the search rows as search_sync_document and search_refresh_body store them */
-function copyRows(rows: BatchRows, timestamp: string): CopyText {
-  const { slice, chunks, bodies, headVectors, chunkVectors } = rows;
-  let documents = '';
-  let pages = '';
-  let search = '';
-  slice.forEach((d, i) => {
-    documents += line([
+/**
+ * A batch as COPY text for each table; the search rows as search_sync_document and search_refresh_body store them
+ * (head, top lexemes, body length, body || head as tsvector_concat computes it), written straight into bytes.
+ */
+function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent, timestamp: string): CopyText {
+  const { copyBytes, texts } = vectors.lexicon;
+  const lexemes: LexemeRows = { owners: [], lexemes: [] };
+  const n = batch.slice.length;
+  const documents = new CopyBytes(400 * n);
+  const pages = new CopyBytes(3500 * n);
+  const search = new CopyBytes(6000 * n);
+  batch.slice.forEach((d, i) => {
+    for (const value of [
       d.id,
       d.building,
       d.owner,
@@ -986,12 +830,17 @@ function copyRows(rows: BatchRows, timestamp: string): CopyText {
       d.drawingNumber,
       1000,
       timestamp,
-      timestamp,
-    ]);
-    pages += line([d.id, 1, d.text]);
-    const body = weighted(bodies[i]!, 'D');
-    const head = concatenated(weighted(headVectors[i]!.a, 'A'), weighted(headVectors[i]!.b, 'B'));
-    search += line([
+    ])
+      documents.field(value);
+    documents.text(timestamp);
+    documents.byte(10);
+    pages.field(d.id);
+    pages.field(1);
+    pages.text(d.text);
+    pages.byte(10);
+    documentVectors(vectors, batch, i, sent, lexemes);
+    const head = headVector(headAVector, headBVector);
+    for (const value of [
       d.id,
       d.building,
       d.owner,
@@ -1003,27 +852,32 @@ function copyRows(rows: BatchRows, timestamp: string): CopyText {
       d.floor,
       timestamp,
       timestamp,
-      bodyLength(bodies[i]!),
-      weightedLiteral(head),
-      topLiteral(bodies[i]!),
-      weightedLiteral(concatenated(body, head)),
-    ]);
+      body.total,
+    ])
+      search.field(value);
+    writeWeighted(search, head, copyBytes);
+    search.byte(9);
+    writeTop(search, body.top(texts), copyBytes);
+    search.byte(9);
+    writeConcatenated(search, body, head, copyBytes);
+    search.byte(10);
   });
-  let chunkText = '';
-  chunks.forEach((c, i) => {
-    chunkText += line([
-      c.document.id,
-      c.document.building,
-      c.document.owner,
-      c.index,
-      1,
-      c.start,
-      c.end,
-      c.text,
-      literalOf(chunkVectors[i]!, 'D'),
-    ]);
+  const chunks = new CopyBytes(2500 * batch.chunks.length);
+  batch.chunks.forEach((c, i) => {
+    const tokens = batch.chunkTokens[i]!;
+    chunkVector.collect(tokens.text.analyses, tokens.from, tokens.to, vectors.lexicon.size);
+    for (const value of [c.document.id, c.document.building, c.document.owner, c.index, 1, c.start, c.end, c.text])
+      chunks.field(value);
+    writeLiteral(chunks, chunkVector, copyBytes, WEIGHT.D);
+    chunks.byte(10);
   });
-  return { documents, pages, chunks: chunkText, search, lexemes: rows.lexemes };
+  return {
+    documents: documents.take(),
+    pages: pages.take(),
+    chunks: chunks.take(),
+    search: search.take(),
+    lexemes,
+  };
 }
 
 const COPY_STATEMENTS = {
@@ -1068,16 +922,16 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
   });
   const pending: Promise<void>[] = [];
   let failure: Error | null = null;
-  const copyInto = async (statement: string, text: string) => {
-    if (text === '') return;
+  const copyInto = async (statement: string, text: Buffer) => {
+    if (text.length === 0) return;
     const client = await pool.connect();
     try {
-      await pipeline(Readable.from([Buffer.from(text)]), client.query(copyFrom(statement)));
+      await pipeline(Readable.from([text]), client.query(copyFrom(statement)));
     } finally {
       client.release();
     }
   };
-  const lexemes = async (rows: BatchRows['lexemes']) => {
+  const lexemes = async (rows: LexemeRows) => {
     const client = await pool.connect();
     try {
       await insertLexemes(rows, (text, values) => client.query(text, values));
