@@ -5,6 +5,7 @@ import { Failure, Loaded } from './Layout.js';
 import { formatsFor } from '../format.js';
 import { ConfirmButton } from './ui/Dialog.js';
 import { DateField } from './ui/DateField.js';
+import { useToast } from './ui/Toast.js';
 
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
@@ -14,9 +15,14 @@ export function PersonalKeys() {
     mutationFn: (body: { name: string; expiresAt?: string }) => unwrap(api.POST('/auth/api-keys', { body })),
     onSuccess: () => keys.refetch(),
   });
+  const toast = useToast();
   const revoke = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
-    onSuccess: () => keys.refetch(),
+    onSuccess: (_data, id) => {
+      const name = keys.data?.keys.find((key) => key.id === id)?.name;
+      if (name) toast(t('people.keyRevoked', { name }));
+      return keys.refetch();
+    },
   });
   const dates = { format: formatsFor(i18n.language).date };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
