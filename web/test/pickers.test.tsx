@@ -52,7 +52,7 @@ describe('the reference pickers', () => {
     expect(picked).toEqual(['314']);
     // and by its code
     fireEvent.change(field, { target: { value: '362' } });
-    expect(screen.getAllByRole('option')[0]?.textContent).toBe('362 Air distribution');
+    expect(screen.getAllByRole('option')[0]?.textContent).toBe('362 Duct network for air treatment');
   });
 
   it('keeps the classifier’s ids for documents and the names as written for deliveries', async () => {

@@ -7,6 +7,13 @@ import { ConfirmButton } from './ui/Dialog.js';
 import { DateField } from './ui/DateField.js';
 import { useToast } from './ui/Toast.js';
 
+/** a key expires tomorrow at the earliest: one that expires today is of no use */
+const tomorrow = () => {
+  const day = new Date();
+  day.setDate(day.getDate() + 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
+
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
   const { t, i18n } = useTranslation();
@@ -81,7 +88,7 @@ export function PersonalKeys() {
           {t('people.keyName')}
           <input name="name" required maxLength={200} />
         </label>
-        <DateField label={t('people.expires')} name="expires" />
+        <DateField label={t('people.expires')} name="expires" min={tomorrow()} />
         <button type="submit" disabled={create.isPending}>
           {t('people.createKey')}
         </button>

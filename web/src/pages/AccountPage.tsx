@@ -312,6 +312,12 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const selected: Section = isSection(asked) ? asked : 'profile';
+  const labels: Record<Section, string> = {
+    profile: t('account.tabs.profile'),
+    security: t('account.tabs.security'),
+    keys: t('account.tabs.keys'),
+    assistants: t('account.tabs.assistants'),
+  };
   const panels: Record<Section, React.ReactNode> = {
     profile: me.data && <Profile key={me.data.id} />,
     security: (
@@ -349,7 +355,7 @@ export function AccountPage() {
               { replace: true },
             )
           }
-          tabs={SECTIONS.map((id) => ({ id, label: t(`account.tabs.${id}`), panel: panels[id] }))}
+          tabs={SECTIONS.map((id) => ({ id, label: labels[id], panel: panels[id] }))}
         />
       </Loaded>
     </section>

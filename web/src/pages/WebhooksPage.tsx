@@ -290,7 +290,7 @@ export function WebhooksPage() {
                         <div className="webhook-head">
                           <code className="webhook-url">{webhook.url}</code>
                           <span className={`badge ${webhook.enabled ? 'badge-on' : 'badge-off'}`}>
-                            {webhook.enabled ? t('webhooks.turnedOn') : t('webhooks.turnedOff')}
+                            {webhook.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
                           </span>
                         </div>
                         {webhook.description && <div>{webhook.description}</div>}
