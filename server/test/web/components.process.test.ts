@@ -118,7 +118,7 @@ describe('the shared controls, in both languages and two widths', () => {
       start: 'Start date',
       calendar: 'Original date: choose in a calendar',
       march: /^march 2026$/i,
-      sunday: 'Sunday 8 March 2026',
+      sunday: 'Sunday, 8 March 2026',
       tabs: ['Profile', 'Sign-in and security', 'API keys', 'Assistants'],
       sessions: 'Where you are signed in',
       newDelivery: 'New delivery',
