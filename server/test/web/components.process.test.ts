@@ -262,7 +262,7 @@ describe('the shared controls, in both languages and two widths', () => {
         await page.waitForURL(/\?tab=keys$/);
         expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(words.tabs[2]);
         await page.keyboard.press('End');
-        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[3]);
+        await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[3]);
         await page.keyboard.press('Home');
         await page.waitForURL(/\/account$/);
         expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[0]);
