@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Combobox, type ComboOption } from '../src/components/ui/Combobox.js';
+import { firstDayOfWeek, monthGrid } from '../src/components/ui/Calendar.js';
 import { DateField } from '../src/components/ui/DateField.js';
 import { ConfirmButton } from '../src/components/ui/Dialog.js';
 import { Tabs } from '../src/components/ui/Tabs.js';
@@ -150,6 +151,78 @@ describe('dates in the person’s locale', () => {
     expect(field.getAttribute('aria-invalid')).toBe('false');
     expect(seen).toEqual(['2026-12-01']);
     expect((document.querySelector('input[name="start"]') as HTMLInputElement).value).toBe('2026-12-01');
+  });
+});
+
+describe('the calendar beside a date', () => {
+  it('starts weeks on Monday in Norwegian and on Sunday in American English, in whole weeks', () => {
+    expect(firstDayOfWeek('nb-NO')).toBe(1);
+    expect(firstDayOfWeek('en-GB')).toBe(1);
+    expect(firstDayOfWeek('en-US')).toBe(0);
+    const weeks = monthGrid('2026-11-15', 1);
+    // 1 November 2026 is a Sunday: the Monday before starts the grid
+    expect(weeks[0]![0]).toBe('2026-10-26');
+    expect(weeks.at(-1)!.at(-1)).toBe('2026-12-06');
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+  });
+
+  it('opens on the chosen day in Norwegian, moves by arrows and pages, Enter picks, Escape closes', async () => {
+    await changeLanguage('nb');
+    const seen: string[] = [];
+    render(
+      <form>
+        <DateField
+          label="Startdato"
+          name="start"
+          defaultValue="2026-11-28"
+          min="2026-11-02"
+          onChange={(iso) => seen.push(iso)}
+        />
+      </form>,
+    );
+    const opener = screen.getByRole('button', { name: 'Startdato: velg i kalender' });
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Startdato: velg en dag' });
+    const grid = screen.getByRole('grid', { name: /^november 2026$/i });
+    // the weekdays in Norwegian, Monday first
+    expect(screen.getAllByRole('columnheader')[0]!.getAttribute('abbr')).toBe('mandag');
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-11-28');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-12-06');
+    expect(screen.getByRole('grid', { name: /^desember 2026$/i })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement!, { key: 'PageUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'PageUp' });
+    // not before the earliest day allowed
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-11-02');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-11-08');
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-12-08');
+    // Enter on a day button clicks it: picked, shown in the locale's format, the calendar gone, focus on its button
+    fireEvent.click(document.activeElement!);
+    expect(seen).toEqual(['2026-12-08']);
+    expect(screen.getByLabelText<HTMLInputElement>('Startdato').value).toBe('08.12.2026');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    // Escape closes without a change
+    fireEvent.click(opener);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(seen).toEqual(['2026-12-08']);
+    expect(grid).toBeTruthy();
+    expect(dialog).toBeTruthy();
+  });
+
+  it('refuses a written day before the earliest one, saying which is allowed', () => {
+    render(<DateField label="Expires" min="2026-11-29" />);
+    const field = screen.getByLabelText<HTMLInputElement>('Expires');
+    fireEvent.change(field, { target: { value: '2026-11-28' } });
+    fireEvent.blur(field);
+    expect(screen.getByText(/^Choose (29\/11|11\/29)\/2026 or later\.$/)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 });
 

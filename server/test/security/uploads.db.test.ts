@@ -2,8 +2,6 @@ import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
+import { S3RVER_CREDENTIALS, startS3rver } from '../helpers/s3rver.js';
 
 /**
  * Attack class: uploads (issue 41, item 5). A subcontractor opened one PUT of an upload and sent 64 bytes, completed a
@@ -277,16 +276,8 @@ describe.each(testEngines())('a stalled upload body is cut off by the server, on
   });
 });
 
-// s3rver ships no type declarations; this is the part of its API the test uses.
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
-
 describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', (engine) => {
-  let s3: S3rver;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
   let directory: string;
   let endpoint: string;
   let admin: S3Client;
@@ -296,16 +287,16 @@ describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', 
 
   beforeAll(async () => {
     // the service takes S3 credentials from the standard AWS chain, as in production; s3rver's built-in account
-    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = S3RVER_CREDENTIALS.secretAccessKey;
     directory = await mkdtemp(path.join(tmpdir(), 'byggdok-s3-swap-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-    endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    s3 = await startS3rver(directory);
+    endpoint = s3.endpoint;
     admin = new S3Client({
       region: 'us-east-1',
       endpoint,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: S3RVER_CREDENTIALS,
     });
     await admin.send(new CreateBucketCommand({ Bucket: bucket }));
     t = await createTestApp({

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { SHOTS, chooseLanguage, startWebWorld, type OwnerWorld } from '../helpers/web-world.js';
+import { SHOTS, callAs, chooseLanguage, startWebWorld, type OwnerWorld } from '../helpers/web-world.js';
 
 /**
  * The app's shared controls where people meet them, in both languages at 1280 and 390 px: the select with search
@@ -86,6 +86,17 @@ describe('the shared controls, in both languages and two widths', () => {
       find: 'Finn en komponent',
       clear: 'Nullstill filtre',
       start: 'Startdato',
+      calendar: 'Opprinnelig dato: velg i kalender',
+      march: /^mars 2026$/i,
+      sunday: 'søndag 8. mars 2026',
+      tabs: ['Profil', 'Innlogging og sikkerhet', 'API-nøkler', 'Assistenter'],
+      sessions: 'Hvor du er logget inn',
+      newDelivery: 'Ny leveranse',
+      category: 'NS 3451-bygningsdel',
+      ventilation: 'ventilasjon kanalnett',
+      type: 'Produktdatablad / teknisk datablad',
+      create: 'Opprett leveranse',
+      created: 'Leveransen er opprettet.',
     },
     en: {
       part: 'NS 3451',
@@ -105,6 +116,17 @@ describe('the shared controls, in both languages and two widths', () => {
       find: 'Find a component',
       clear: 'Clear filters',
       start: 'Start date',
+      calendar: 'Original date: choose in a calendar',
+      march: /^march 2026$/i,
+      sunday: 'Sunday, 8 March 2026',
+      tabs: ['Profile', 'Sign-in and security', 'API keys', 'Assistants'],
+      sessions: 'Where you are signed in',
+      newDelivery: 'New delivery',
+      category: 'NS 3451 building part',
+      ventilation: 'duct ventilation',
+      type: 'Product data sheet / technical data sheet',
+      create: 'Create delivery',
+      created: 'Delivery created.',
     },
   } as const;
 
@@ -143,6 +165,33 @@ describe('the shared controls, in both languages and two widths', () => {
         await shot(page, `date-invalid-${language}-${width}`);
         await date.fill(words.valid);
         await date.press('Tab');
+        expect(await date.inputValue()).toBe(words.shown);
+
+        // the calendar beside it: opens on the written day, month and weekdays in the app's language, Monday first
+        // where the language says so; arrows move, Escape closes and leaves the date as written, Enter picks
+        const opener = page.getByRole('button', { name: words.calendar, exact: true });
+        await opener.click();
+        const month = page.getByRole('grid', { name: words.march });
+        await month.waitFor();
+        expect(await page.evaluate<string | null>('document.activeElement.getAttribute("data-day")')).toBe(
+          '2026-03-07',
+        );
+        await page.keyboard.press('ArrowRight');
+        expect(await page.evaluate<string | null>('document.activeElement.getAttribute("aria-label")')).toBe(
+          words.sunday,
+        );
+        await fits(page, width);
+        await shot(page, `calendar-${language}-${width}`);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await month.waitFor({ state: 'detached' });
+        expect(await opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+        expect(await date.inputValue()).toBe(words.shown);
+        await opener.click();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('Enter');
+        await month.waitFor({ state: 'detached' });
         expect(await date.inputValue()).toBe(words.shown);
 
         // saved: said in a toast; the server got the code and an ISO date
@@ -194,6 +243,52 @@ describe('the shared controls, in both languages and two widths', () => {
         await shot(page, `maintenance-empty-${language}-${width}`);
         await page.locator('.empty-state').getByRole('button', { name: words.clear }).click();
         await page.locator('table.maintenance-tasks').filter({ hasText: 'Takrenner' }).waitFor();
+
+        // the account in tabs: the chosen one in the address (a reload keeps it), arrows, Home and End move
+        await page.goto(`${base}/app/account`);
+        const tabs = page.getByRole('tab');
+        await tabs.first().waitFor();
+        expect(await tabs.allTextContents()).toEqual(words.tabs);
+        await page.getByRole('tab', { name: words.tabs[1] }).click();
+        await page.waitForURL(/\?tab=security$/);
+        await page.reload();
+        await page.getByRole('heading', { name: words.sessions }).waitFor();
+        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[1]);
+        await fits(page, width);
+        await shot(page, `account-tabs-${language}-${width}`);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await page.getByRole('tab', { selected: true }).focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForURL(/\?tab=keys$/);
+        expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(words.tabs[2]);
+        await page.keyboard.press('End');
+        await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[3]);
+        await page.keyboard.press('Home');
+        await page.waitForURL(/\/account$/);
+        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[0]);
+
+        // the delivery form's NS 3451 part: the same select with search, found by words of its name
+        const customerId = world.owner.customerId;
+        const project = (await callAs(page, base)('POST', `/construction/customers/${customerId}/projects`, {
+          name: `Skole Nord ${language} ${width}`,
+          buildings: [{ name: 'Blokk A' }],
+        })) as { id: string };
+        await page.goto(`${base}/app/projects/${customerId}/${project.id}`);
+        await page.getByRole('button', { name: words.newDelivery }).click();
+        const form = page.getByRole('form', { name: words.newDelivery });
+        const category = form.getByRole('combobox', { name: words.category, exact: true });
+        await category.fill(words.ventilation);
+        const found = page.getByRole('listbox').getByRole('option');
+        await expect.poll(() => found.count()).toBeGreaterThan(0);
+        expect((await found.allTextContents()).every((name) => /^3\d{2,3} /.test(name))).toBe(true);
+        await fits(page, width);
+        await shot(page, `delivery-category-${language}-${width}`);
+        await category.press('Enter');
+        expect(await category.inputValue()).toMatch(/^3\d{2,3} /);
+        await form.getByLabel(words.type).check();
+        await form.getByRole('button', { name: words.create }).click();
+        await page.locator('.toasts').getByText(words.created).waitFor();
+        await shot(page, `delivery-toast-${language}-${width}`);
         await context.close();
       });
     }

@@ -527,9 +527,10 @@ describe('the web app in a browser', () => {
       // the delivery made on the page: the building part found in NS 3451 by its name, the types picked and one typed
       await page.getByRole('button', { name: 'New delivery' }).click();
       const form = page.getByRole('form', { name: 'New delivery' });
-      await form.getByLabel('Search NS 3451').fill('sanitær utstyr');
-      await form.getByLabel('NS 3451 building part', { exact: true }).selectOption('315');
-      await form.locator('.picked').getByText('315 Equipment for sanitary installations').waitFor();
+      const part = form.getByRole('combobox', { name: 'NS 3451 building part', exact: true });
+      await part.fill('sanitær utstyr');
+      await page.getByRole('option', { name: '315 Equipment for sanitary installations' }).click();
+      expect(await part.inputValue()).toBe('315 Equipment for sanitary installations');
       await form.getByLabel('Find or type an information type').fill('datablad');
       await form.getByLabel('Product data sheet / technical data sheet').check();
       await form.getByLabel('Find or type an information type').fill('FDV-dokumentasjon');

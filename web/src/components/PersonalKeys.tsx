@@ -5,6 +5,14 @@ import { Failure, Loaded } from './Layout.js';
 import { formatsFor } from '../format.js';
 import { ConfirmButton } from './ui/Dialog.js';
 import { DateField } from './ui/DateField.js';
+import { useToast } from './ui/Toast.js';
+
+/** a key expires tomorrow at the earliest: one that expires today is of no use */
+const tomorrow = () => {
+  const day = new Date();
+  day.setDate(day.getDate() + 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
 
 /** the person's own API keys, for scripts and assistants: made (shown once), listed, revoked */
 export function PersonalKeys() {
@@ -14,9 +22,14 @@ export function PersonalKeys() {
     mutationFn: (body: { name: string; expiresAt?: string }) => unwrap(api.POST('/auth/api-keys', { body })),
     onSuccess: () => keys.refetch(),
   });
+  const toast = useToast();
   const revoke = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
-    onSuccess: () => keys.refetch(),
+    onSuccess: (_data, id) => {
+      const name = keys.data?.keys.find((key) => key.id === id)?.name;
+      if (name) toast(t('people.keyRevoked', { name }));
+      return keys.refetch();
+    },
   });
   const dates = { format: formatsFor(i18n.language).date };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
@@ -75,7 +88,7 @@ export function PersonalKeys() {
           {t('people.keyName')}
           <input name="name" required maxLength={200} />
         </label>
-        <DateField label={t('people.expires')} name="expires" />
+        <DateField label={t('people.expires')} name="expires" min={tomorrow()} />
         <button type="submit" disabled={create.isPending}>
           {t('people.createKey')}
         </button>

@@ -1,45 +1,34 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matches, nameIn, useReference } from '../reference.js';
 import { Combobox } from './ui/Combobox.js';
 
 /**
- * An NS 3451 building part, found by code or name in either language: a search field over a list box. The chosen
- * code stays shown with its name.
+ * An NS 3451 building part for a delivery, found by code or by a word of its name in either language: the select
+ * with search the document page uses, showing the name in the person's language. `describedBy` names the message
+ * saying one is missing.
  */
-export function CategoryPicker(props: { value: string; onChange: (code: string) => void }) {
+export function CategoryPicker(props: { value: string; onChange: (code: string) => void; describedBy?: string }) {
   const { t, i18n } = useTranslation();
   const reference = useReference();
-  const [query, setQuery] = useState('');
-  const all = reference.data.categories;
-  const found = all.filter((entry) => matches(query, entry.code, entry.nameNo, entry.nameEn)).slice(0, 200);
-  const chosen = all.find((entry) => entry.code === props.value);
-  // the chosen code stays in the list even when the search no longer finds it
-  if (chosen && !found.includes(chosen)) found.unshift(chosen);
+  const options = useMemo(
+    () =>
+      reference.data.categories.map((entry) => ({
+        value: entry.code,
+        label: `${entry.code} ${nameIn(i18n.language, entry)}`,
+        search: `${entry.nameNo} ${entry.nameEn}`,
+      })),
+    [reference.data, i18n.language],
+  );
   return (
-    <fieldset className="ref-picker">
-      <legend>{t('construction.category')}</legend>
-      <label>
-        {t('construction.findCategory')}
-        <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-      </label>
-      <select
-        size={6}
-        required
-        aria-label={t('construction.category')}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        {found.map((entry) => (
-          <option key={entry.code} value={entry.code}>
-            {entry.code} {nameIn(i18n.language, entry)}
-          </option>
-        ))}
-      </select>
-      <p className="muted picked" aria-live="polite">
-        {chosen ? `${chosen.code} ${nameIn(i18n.language, chosen)}` : t('construction.noCategory')}
-      </p>
-    </fieldset>
+    <Combobox
+      className="category-picker"
+      label={t('construction.category')}
+      options={options}
+      value={props.value}
+      onChange={props.onChange}
+      {...(props.describedBy === undefined ? {} : { describedBy: props.describedBy })}
+    />
   );
 }
 

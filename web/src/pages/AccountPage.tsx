@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, ApiFailure, formText, unwrap } from '../api.js';
 import { Failure, LanguagePicker, Loaded } from '../components/Layout.js';
@@ -8,6 +9,7 @@ import { changeLanguage, localeOfLanguage, type Language } from '../i18n.js';
 import { useMe } from '../roles.js';
 import { formatsFor } from '../format.js';
 import { ConfirmButton } from '../components/ui/Dialog.js';
+import { Tabs } from '../components/ui/Tabs.js';
 import { useToast } from '../components/ui/Toast.js';
 
 /** what the service says is wrong with a new password, as the problem's field errors word it */
@@ -163,10 +165,15 @@ function PasswordChange(props: { email: string }) {
 function Sessions() {
   const { t, i18n } = useTranslation();
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => unwrap(api.GET('/auth/me/sessions')) });
+  const toast = useToast();
   const endOne = useMutation({
     mutationFn: (sessionId: string) =>
       unwrap(api.DELETE('/auth/me/sessions/{sessionId}', { params: { path: { sessionId } } })),
-    onSuccess: () => sessions.refetch(),
+    onSuccess: (_data, sessionId) => {
+      const ended = sessions.data?.sessions.find((session) => session.id === sessionId);
+      if (ended) toast(t('account.signedOutSession', { device: device(ended.device) }));
+      return sessions.refetch();
+    },
   });
   const endOthers = useMutation({
     mutationFn: () => unwrap(api.POST('/auth/me/sessions/sign-out-others')),
@@ -244,10 +251,15 @@ function Sessions() {
 function Assistants() {
   const { t, i18n } = useTranslation();
   const assistants = useQuery({ queryKey: ['assistants'], queryFn: () => unwrap(api.GET('/auth/me/assistants')) });
+  const toast = useToast();
   const disconnect = useMutation({
     mutationFn: (assistantId: string) =>
       unwrap(api.DELETE('/auth/me/assistants/{assistantId}', { params: { path: { assistantId } } })),
-    onSuccess: () => assistants.refetch(),
+    onSuccess: (_data, assistantId) => {
+      const name = assistants.data?.assistants.find((assistant) => assistant.id === assistantId)?.name;
+      if (name) toast(t('account.disconnected', { name }));
+      return assistants.refetch();
+    },
   });
   const dates = { format: formatsFor(i18n.language).dateTime };
   const when = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
@@ -285,18 +297,31 @@ function Assistants() {
   );
 }
 
+/** the account's sections, each a tab; the chosen one is `?tab=` in the address so a reload or Back keeps it */
+const SECTIONS = ['profile', 'security', 'keys', 'assistants'] as const;
+type Section = (typeof SECTIONS)[number];
+const isSection = (value: string | null): value is Section => SECTIONS.some((section) => section === value);
+
 /**
- * The person's own account: name and language, password (the embedded sign-in only), where they are signed in,
- * their personal API keys and the assistants they connected.
+ * The person's own account in tabs: name and language; sign-in and security (password on the embedded sign-in, where
+ * they are signed in); their personal API keys; the assistants they connected.
  */
 export function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();
-  return (
-    <section className="people account">
-      <h1>{t('account.title')}</h1>
-      <Loaded loading={me.isPending} error={me.error} retry={() => void me.refetch()}>
-        {me.data && <Profile key={me.data.id} />}
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const selected: Section = isSection(asked) ? asked : 'profile';
+  const labels: Record<Section, string> = {
+    profile: t('account.tabs.profile'),
+    security: t('account.tabs.security'),
+    keys: t('account.tabs.keys'),
+    assistants: t('account.tabs.assistants'),
+  };
+  const panels: Record<Section, React.ReactNode> = {
+    profile: me.data && <Profile key={me.data.id} />,
+    security: (
+      <>
         {me.data?.passwordSignIn ? (
           <PasswordChange email={me.data.email} />
         ) : (
@@ -306,8 +331,32 @@ export function AccountPage() {
           </section>
         )}
         <Sessions />
-        <PersonalKeys />
-        <Assistants />
+      </>
+    ),
+    keys: <PersonalKeys />,
+    assistants: <Assistants />,
+  };
+  return (
+    <section className="people account">
+      <h1>{t('account.title')}</h1>
+      <Loaded loading={me.isPending} error={me.error} retry={() => void me.refetch()}>
+        <Tabs
+          label={t('account.sections')}
+          selected={selected}
+          // each switch replaces the address, so Back leaves the page instead of walking through the tabs
+          onSelect={(id) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (id === 'profile') next.delete('tab');
+                else next.set('tab', id);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          tabs={SECTIONS.map((id) => ({ id, label: labels[id], panel: panels[id] }))}
+        />
       </Loaded>
     </section>
   );

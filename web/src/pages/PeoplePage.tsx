@@ -41,7 +41,11 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
           params: { path: { ...path, userId } },
         }),
       ),
-    onSuccess: changed,
+    onSuccess: (_data, userId) => {
+      const email = members.data?.users.find((user) => user.id === userId)?.email;
+      if (email) toast(t('people.removed', { email }));
+      return changed();
+    },
   });
   const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own

@@ -6,6 +6,7 @@ import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
 import { ConfirmButton } from '../components/ui/Dialog.js';
+import { useToast } from '../components/ui/Toast.js';
 
 /** the events a customer's webhook may hear (decisions.md, "Webhooks") */
 const EVENTS = [
@@ -216,6 +217,7 @@ export function WebhooksPage() {
     enabled: Boolean(customer),
     queryFn: () => unwrap(api.GET('/construction/customers/{customerId}/webhooks', { params: { path } })),
   });
+  const toast = useToast();
   const change = useMutation({
     mutationFn: (input: { webhookId: string; enabled: boolean }) =>
       unwrap(
@@ -224,7 +226,10 @@ export function WebhooksPage() {
           body: { enabled: input.enabled },
         }),
       ),
-    onSuccess: () => void webhooks.refetch(),
+    onSuccess: (_data, input) => {
+      toast(input.enabled ? t('webhooks.turnedOn') : t('webhooks.turnedOff'));
+      void webhooks.refetch();
+    },
   });
   const test = useMutation({
     mutationFn: (webhookId: string) =>
@@ -242,7 +247,10 @@ export function WebhooksPage() {
           params: { path: { ...path, webhookId } },
         }),
       ),
-    onSuccess: () => void webhooks.refetch(),
+    onSuccess: () => {
+      toast(t('webhooks.removed'));
+      void webhooks.refetch();
+    },
   });
   const selected = webhooks.data?.webhooks.find((w) => w.id === shown);
   return (

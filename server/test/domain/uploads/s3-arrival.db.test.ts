@@ -1,37 +1,28 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../helpers/document-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
-
-// s3rver ships no type declarations; this is the part of its API the test uses.
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+import { S3RVER_CREDENTIALS, startS3rver } from '../../helpers/s3rver.js';
 
 // The service takes S3 credentials from the standard AWS chain, as in production; s3rver's built-in account.
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
+process.env.AWS_SECRET_ACCESS_KEY = S3RVER_CREDENTIALS.secretAccessKey;
 
 const EVENTS_TOKEN = 'test-s3-events-token-0123456789';
 
-let server: S3rver;
+let server: Awaited<ReturnType<typeof startS3rver>>;
 let directory: string;
 let endpoint: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'byggdok-s3-arrival-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  server = await startS3rver(directory);
+  endpoint = server.endpoint;
 });
 
 afterAll(async () => {
@@ -49,7 +40,7 @@ describe.each(testEngines())('uploads straight to S3, on %s', (engine) => {
       region: 'us-east-1',
       endpoint,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: S3RVER_CREDENTIALS,
     });
     await admin.send(new CreateBucketCommand({ Bucket: bucket }));
     admin.destroy();

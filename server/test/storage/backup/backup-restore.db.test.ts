@@ -1,8 +1,6 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -20,30 +18,23 @@ import { appliedMigrations, migrateToLatest } from '../../../src/storage/db/migr
 import { makePdf } from '../../helpers/document-fixtures.js';
 import { buildZip } from '../../helpers/office-fixtures.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../helpers/test-app.js';
-
-// s3rver ships no type declarations; this is the part of its API the test uses.
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+import { S3RVER_CREDENTIALS, startS3rver } from '../../helpers/s3rver.js';
 
 // The service takes S3 credentials from the standard AWS chain, as in production; s3rver's built-in account.
-process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
+process.env.AWS_SECRET_ACCESS_KEY = S3RVER_CREDENTIALS.secretAccessKey;
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures');
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
-let server: S3rver;
+let server: Awaited<ReturnType<typeof startS3rver>>;
 let endpoint: string;
 let work: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'byggdok-backup-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(work, 's3rver'), silent: true });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+  server = await startS3rver(path.join(work, 's3rver'));
+  endpoint = server.endpoint;
 });
 
 afterAll(async () => {
@@ -92,7 +83,7 @@ async function createInstallation(name: string, engine: Engine, storage: 'fs' | 
     region: 'us-east-1',
     endpoint,
     forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials: S3RVER_CREDENTIALS,
   });
   await admin.send(new CreateBucketCommand({ Bucket: bucket }));
   admin.destroy();

@@ -1,25 +1,16 @@
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../../../src/storage/blobs/s3.blob-store.js';
 import { runBlobStoreContract } from '../../contracts/blob-store.contract.js';
-
-// s3rver ships no type declarations; this is the part of its API the test uses.
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+import { S3RVER_CREDENTIALS, startS3rver } from '../../helpers/s3rver.js';
 
 // s3rver's built-in account; it checks the access key id but not V4 signatures.
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const credentials = S3RVER_CREDENTIALS;
 
-let server: S3rver;
+let server: Awaited<ReturnType<typeof startS3rver>>;
 let directory: string;
 let endpoint: string;
 let admin: S3Client;
@@ -27,9 +18,8 @@ let bucketCount = 0;
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'byggdok-s3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  server = await startS3rver(directory);
+  endpoint = server.endpoint;
   admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
 });
 

@@ -8,6 +8,7 @@ import { DeliveryFiles } from './DeliveryFiles.js';
 import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
 import { ConfirmButton } from '../../components/ui/Dialog.js';
+import { useToast } from '../../components/ui/Toast.js';
 
 type Approval = 'APPROVED' | 'DECLINED' | null;
 
@@ -24,6 +25,7 @@ export function DeliveryCard(props: {
   const dates = { format: formatsFor(i18n.language).dateTime };
   const { delivery } = props;
   const [declining, setDeclining] = useState<string | null>(null);
+  const toast = useToast();
   const review = useMutation({
     mutationFn: (changes: { informationType: string; approvalStatus: Approval; comment?: string | null }[]) =>
       unwrap(
@@ -48,8 +50,17 @@ export function DeliveryCard(props: {
           },
         }),
       ),
-    onSuccess: () => {
+    onSuccess: (_data, changes) => {
       setDeclining(null);
+      const [first] = changes;
+      if (first)
+        toast(
+          changes.length > 1
+            ? t('projects.approvedAll', { count: changes.length })
+            : t(first.approvalStatus === 'APPROVED' ? 'projects.approvedOne' : 'projects.declinedOne', {
+                type: names.type(first.informationType),
+              }),
+        );
       props.changed();
     },
   });

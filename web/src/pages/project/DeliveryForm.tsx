@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
+import { useToast } from '../../components/ui/Toast.js';
 import {
   CategoryPicker,
   DisciplineSelect,
@@ -41,6 +42,8 @@ export function DeliveryForm(props: {
   const [category, setCategory] = useState(delivery?.fullCategory ?? '');
   const [types, setTypes] = useState<string[]>(delivery?.informationTypesExpected ?? []);
   const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const toast = useToast();
   const save = useMutation({
     mutationFn: async (form: HTMLFormElement) => {
       const fields = fieldsOf(form);
@@ -82,7 +85,10 @@ export function DeliveryForm(props: {
         }),
       );
     },
-    onSuccess: props.done,
+    onSuccess: () => {
+      toast(delivery ? t('construction.deliverySaved') : t('construction.deliveryCreated'));
+      props.done();
+    },
   });
   return (
     <form
@@ -96,7 +102,11 @@ export function DeliveryForm(props: {
         save.mutate(event.currentTarget);
       }}
     >
-      <CategoryPicker value={category} onChange={setCategory} />
+      <CategoryPicker
+        value={category}
+        onChange={setCategory}
+        {...(problem === t('construction.noCategory') ? { describedBy: problemId } : {})}
+      />
       <InformationTypesPicker value={types} onChange={setTypes} />
       <div className="form-grid">
         <label>
@@ -130,7 +140,7 @@ export function DeliveryForm(props: {
         </label>
       </div>
       {problem && (
-        <p role="alert" className="bad">
+        <p role="alert" className="bad" id={problemId}>
           {problem}
         </p>
       )}
@@ -160,6 +170,7 @@ export function CopyDeliveries(props: {
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
+  const toast = useToast();
   const source = useMutation({
     mutationFn: (projectId: string) =>
       unwrap(api.GET('/construction/deliveries/project/{projectId}', { params: { path: { projectId } } })),
@@ -173,6 +184,7 @@ export function CopyDeliveries(props: {
         }),
       ),
     onSuccess: () => {
+      toast(t('construction.copied', { count: picked.length }));
       setFrom('');
       source.reset();
       props.done();

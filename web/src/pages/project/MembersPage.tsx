@@ -106,7 +106,20 @@ export function MembersPage() {
                             aria-label={t('construction.roleOf', { name: user.email })}
                             value={user.role}
                             disabled={setRole.isPending || !atLeast(role, user.role)}
-                            onChange={(event) => setRole.mutate({ userId: user.id, role: event.target.value as Role })}
+                            onChange={(event) =>
+                              setRole.mutate(
+                                { userId: user.id, role: event.target.value as Role },
+                                {
+                                  onSuccess: (_data, change) =>
+                                    toast(
+                                      t('construction.roleChanged', {
+                                        email: user.email,
+                                        role: t(`people.roles.${change.role}`),
+                                      }),
+                                    ),
+                                },
+                              )
+                            }
                           >
                             {ROLES.filter((option) => option === user.role || grantable.includes(option)).map(
                               (option) => (

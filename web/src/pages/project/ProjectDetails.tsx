@@ -5,6 +5,7 @@ import { api, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { useProject } from './deliveries.js';
 import { DateField } from '../../components/ui/DateField.js';
+import { useToast } from '../../components/ui/Toast.js';
 
 type Project = NonNullable<ReturnType<typeof useProject>['data']>;
 
@@ -16,6 +17,7 @@ export function ProjectDetails(props: { project: Project }) {
   const [open, setOpen] = useState(false);
   const path = { customerId: project.customerId, projectId: project.id };
   const refresh = () => queries.invalidateQueries({ queryKey: ['project', project.customerId, project.id] });
+  const toast = useToast();
   const save = useMutation({
     mutationFn: (form: HTMLFormElement) => {
       // what is emptied is cleared
@@ -37,6 +39,7 @@ export function ProjectDetails(props: { project: Project }) {
     onSuccess: async () => {
       await refresh();
       setOpen(false);
+      toast(t('construction.projectSaved'));
     },
   });
   const addBuilding = useMutation({
@@ -47,7 +50,10 @@ export function ProjectDetails(props: { project: Project }) {
           body: { name },
         }),
       ),
-    onSuccess: refresh,
+    onSuccess: (_data, name) => {
+      toast(t('construction.buildingAdded', { name }));
+      return refresh();
+    },
   });
   return (
     <section aria-labelledby="details-title" className="project-details">
