@@ -544,6 +544,8 @@ export async function bulkLoad(
     );
   }
   for (const index of indexes) await sql.raw(index.definition).execute(db);
+  // issue 48: the COPY writers run with the triggers off, the documents' lexemes (migration 0039) among them
+  if (copy) await sql`select document_lexemes_rebuild()`.execute(db);
   const indexed = performance.now();
   if (!options.quiet) process.stdout.write(`  indexes built in ${((indexed - loaded) / 1000).toFixed(1)} s\n`);
   const seconds = (performance.now() - started) / 1000;

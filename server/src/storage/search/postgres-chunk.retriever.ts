@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   DEFAULT_CHUNK_RANKING,
   type ChunkHit,
@@ -11,7 +11,7 @@ import { parseQuery } from '../../domain/search/query-parser.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { toChunkHit, type ChunkRow } from './chunk-rows.js';
-import { analyseQuery } from './query-analysis.js';
+import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
 import { coverageFromRanks, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
 
@@ -29,17 +29,30 @@ const COVERAGE_BONUS = 0.1;
  * search: see migrations 0004-search and 0007-chunk-vector) and the one visibility rule, on PostgreSQL and PGlite
  * alike. The ranking is an option of the request, so the evals compare rankings on this one code path.
  */
-export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkRetriever {
+export function createPostgresChunkRetriever(params: {
+  db: Kysely<DB>;
+  /**
+   * where word-weight retrieval counts a word's documents: `lexemes` (document_lexemes, the default) or `chunks`
+   * (every matching chunk, as before issue 48: the reference the tests hold the default to)
+   */
+  documentCounts?: 'lexemes' | 'chunks';
+}): ChunkRetriever {
   const { db } = params;
+  const fromChunks = params.documentCounts === 'chunks';
 
   /**
-   * Each word's matching chunks come from the GIN index alone (the stored vectors are never re-read, which is what
-   * makes this fast); a word weighs by how few readable documents hold it (BM25's idf), and a chunk scores the sum
-   * over the words it holds. Documents nobody may read (archived, private, still uploading) are left out before
-   * counting, so they weigh nothing: they are not there.
+   * A word weighs by how few readable documents of the scope hold it (BM25's idf), and a chunk scores the sum over the
+   * words it holds. Documents nobody may read (archived, private, still uploading) are left out before counting, so
+   * they weigh nothing: they are not there.
+   *
+   * Issue 48: the counts come from `document_lexemes` (migration 0039: one narrow row per document with the distinct
+   * lexemes of its chunks), not from every matching chunk; and only the chunks of the most telling words are read and
+   * scored, MaxScore-style: with the words sorted by weight, the chunks holding one of the first k are scored on all
+   * words, and when the 24th best of them scores more than all the other words together could give a chunk, no chunk
+   * outside them can enter the top; else k grows. The result is the one byWordWeightFromChunks gives.
    */
   async function byWordWeight(request: ChunkRetrievalRequest): Promise<ChunkHit[]> {
-    const { ownerId, limit } = request;
+    const { ownerId } = request;
     const query = parseQuery({ query: request.query, fuzziness: 'off' });
     if (query.include.length === 0) return [];
     const analysed = await analyseQuery({
@@ -53,6 +66,114 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
     // a passage in either language counts alike: the question's words find their English and Norwegian forms
     const terms = [...new Set(analysed.include.map((t) => t.both))].slice(0, MAX_TERMS);
     if (terms.length === 0) return [];
+    // a document's lexemes hold a term exactly when one of its chunks does only for a word (or its alternatives),
+    // not for words that must meet in one chunk; and they know nothing of an exclusion's chunks
+    if (fromChunks || analysed.exclude !== null || !terms.every(isAlternativesOnly)) {
+      return byWordWeightFromChunks({ request, terms, analysed });
+    }
+    const buildings = [...request.buildingIds];
+    // the scope's readable documents, as visibleDocuments reads them, from their narrow rows; a word's count is
+    // looked up in the GIN index for each word (a shared CTE would be read whole, every row's lexemes with it)
+    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word
+    const [only, ...more] = buildings;
+    const inBuildings =
+      more.length === 0 ? sql`x.building_id = ${only}` : sql`x.building_id = any(${buildings}::text[])`;
+    const readable = (words: RawBuilder<unknown>) => sql`
+      select count(*) from document_lexemes x
+      join buildings b on b.id = x.building_id and b.archived_at is null
+      where x.building_owner_id = ${ownerId} and ${inBuildings} and x.readable ${words}
+        and not exists (select 1 from unnest(b.private_folders) f where starts_with(x.original_path, f))`;
+    const counted = (
+      await sql<{ ord: string | number; n: string | number }>`
+        with t as (select ord, q::tsquery as tq from unnest(${terms}::text[]) with ordinality as u(q, ord))
+        select 0 as ord, (${readable(sql``)}) as n
+        union all
+        select t.ord, (${readable(sql`and x.lexemes @@ t.tq`)}) from t`.execute(db)
+    ).rows;
+    const documents = Number(counted.find((r) => Number(r.ord) === 0)?.n ?? 0);
+    const frequencies = terms.map((_, i) => Number(counted.find((r) => Number(r.ord) === i + 1)?.n ?? 0));
+    // the weights as the statement below computes them (ln in SQL, as before), for choosing the words to read
+    const weightOf = (df: number) => Math.log(1 + (Math.max(documents, 1) - df + 0.5) / (df + 0.5));
+    const matched = terms
+      .map((term, i) => ({ term, df: frequencies[i] ?? 0, w: weightOf(frequencies[i] ?? 0) }))
+      .filter((t) => t.df > 0)
+      .sort((a, b) => b.w - a.w);
+    if (matched.length === 0) return [];
+    for (let k = 1; k <= matched.length; k++) {
+      const rest = matched.slice(k).reduce((sum, t) => sum + t.w, 0);
+      const hits = await scoredByWordWeight({ request, terms, frequencies, documents, read: matched.slice(0, k) });
+      const last = hits[request.limit - 1];
+      // a chunk holding none of the words read scores at most `rest`: it cannot pass the last one kept
+      if (k === matched.length || (last !== undefined && last.score > rest * (1 + 1e-9) + 1e-12)) return hits;
+    }
+    return [];
+  }
+
+  /** byWordWeight's scoring of the chunks that hold one of the words `read`, on every word, with the counts given */
+  async function scoredByWordWeight(params: {
+    request: ChunkRetrievalRequest;
+    terms: string[];
+    frequencies: number[];
+    documents: number;
+    read: { term: string }[];
+  }): Promise<ChunkHit[]> {
+    const { request, terms, frequencies, documents } = params;
+    const { ownerId, limit } = request;
+    const buildings = [...request.buildingIds];
+    const candidates = params.read.map((t) => t.term).join(' | ');
+    const visible = (documentId: RawBuilder<string>) =>
+      visibleDocuments(db, { ownerId, buildingIds: buildings })
+        .select(sql`1`.as('one'))
+        .where(sql<boolean>`d.id = ${documentId}`);
+    const result = await sql<ChunkRow>`
+      with t as materialized (
+        select ord, q::tsquery as tq, df::float8 as df from unnest(${terms}::text[], ${frequencies}::int[])
+          with ordinality as u(q, df, ord)
+      ),
+      total as materialized (select greatest(${documents}::int, 1)::float8 as n),
+      weights as materialized (
+        select t.ord, t.tq, t.df = 0 as unmatched, ln(1 + (total.n - t.df + 0.5) / (t.df + 0.5)) as w
+        from t cross join total
+      ),
+      possible as materialized (
+        select greatest(sum(w), 1e-9) as n, coalesce(sum(w) filter (where unmatched), 0) as unmatched from weights
+      ),
+      candidates as materialized (
+        select c.id, c.tsv from document_chunks c
+        where c.tsv @@ ${candidates}::tsquery and c.building_id = any(${buildings}::text[])
+          and c.building_owner_id = ${ownerId}
+          and exists (${visible(sql`c.document_id`)})
+      ),
+      scored as (
+        select k.id, sum(w.w order by w.ord) as score
+        from candidates k join weights w on not w.unmatched and k.tsv @@ w.tq
+        group by k.id
+      ),
+      -- summed in the words' order, so two chunks holding the same words score exactly alike and tie by id
+      top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
+      select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language, d.filename,
+        d.drawing_number, d.tfm_code, d.serial_number, top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
+      from top
+      cross join possible
+      join document_chunks c on c.id = top.id
+      join documents d on d.id = c.document_id
+      order by top.score desc, c.id
+    `.execute(db);
+    return result.rows.map(toChunkHit);
+  }
+
+  /**
+   * The word-weight ranking counted from the chunks themselves: every matching chunk of every word is read. Exact for
+   * any term; what byWordWeight falls back to where the documents' lexemes cannot stand in for the chunks (a term of
+   * several words, a phrase, an exclusion).
+   */
+  async function byWordWeightFromChunks(params: {
+    request: ChunkRetrievalRequest;
+    terms: string[];
+    analysed: AnalysedQuery;
+  }): Promise<ChunkHit[]> {
+    const { request, terms, analysed } = params;
+    const { ownerId, limit } = request;
     const buildings = [...request.buildingIds];
     const exclude = analysed.exclude ? sql`and not (c.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
     const visible = visibleDocuments(db, { ownerId, buildingIds: buildings }).select('d.id');
@@ -80,7 +201,7 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
         select greatest(sum(w), 1e-9) as n, coalesce(sum(w) filter (where unmatched), 0) as unmatched from weights
       ),
       scored as (
-        select h.id, sum(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5))) as score
+        select h.id, sum(ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)) order by h.ord) as score
         from hits h join df using (ord) cross join total
         group by h.id
       ),
@@ -222,6 +343,14 @@ export function createPostgresChunkRetriever(params: { db: Kysely<DB> }): ChunkR
       }
     },
   };
+}
+
+/**
+ * `'a':*`, `('a':* | 'b')`: lexemes and prefixes joined by `|` alone. A document's lexemes hold such a term exactly
+ * when one of its chunks does; `&`, `<->` and `!` ask more of one chunk than of the document.
+ */
+function isAlternativesOnly(term: string): boolean {
+  return !/[&<!]/.test(term.replace(/'(?:[^']|'')*'/g, ''));
 }
 
 /** mention words shorter than this match whole: a prefix "el:*" would match half the language */

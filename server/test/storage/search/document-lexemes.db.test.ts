@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChunkHit } from '../../../src/domain/search/chunk-retriever.js';
+import { createPostgresChunkRetriever } from '../../../src/storage/search/postgres-chunk.retriever.js';
+import type { Database } from '../../../src/storage/db/database.js';
+import { createDocumentsRepository } from '../../../src/storage/db/repositories/documents.repository.js';
+import { createTestDatabase, testEngines } from '../../helpers/test-database.js';
+
+/**
+ * Issue 48: word-weight retrieval counts a word's documents from `document_lexemes` (migration 0039) and reads only
+ * the chunks of the most telling words. Its passages, scores and shares must be those of counting every matching
+ * chunk (the way before), in one building and owner-wide, and stay so as documents are archived, reprocessed,
+ * made private and deleted.
+ */
+const WORDS = [
+  'ventilasjonsaggregat',
+  'filterbytte',
+  'brannslukker',
+  'sprinkleranlegg',
+  'varmepumpe',
+  'leverandør',
+  'kontrolleres',
+  'nødlys',
+  'heisdør',
+  'takrenne',
+  'fasadeplate',
+  'rømningsvei',
+];
+const QUESTIONS = [
+  'Hvem er leverandør av varmepumpe?',
+  'Hvordan utføres filterbytte av ventilasjonsaggregatet?',
+  'Hva er intervallet for nødlys og rømningsvei?',
+  'Hvor kontrolleres sprinkleranlegg, brannslukker og heisdør?',
+  'takrenne fasadeplate leverandør kontrolleres',
+  'Hvem har levert fasadeplatene?',
+  'What does the documentation say about heisdør?',
+  'Hva sier dokumentene om ubåt?',
+];
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe.each(testEngines())('word-weight passages from the documents lexemes on %s', (engine) => {
+  let database: Database;
+  const seed = { ownerId: 'own_a', buildingId: 'bld_a' };
+  const secondBuilding = 'bld_b';
+  const documents: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const q = (text: string, values?: unknown[]) => database.executeSql(text, values);
+    await q(`insert into building_owners (id, name) values ('own_a', 'A')`);
+    await q(
+      `insert into buildings (id, building_owner_id, name) values ('bld_a', 'own_a', 'A'), ('bld_b', 'own_a', 'B')`,
+    );
+    // a small corpus whose words recur with different frequencies; some documents of several chunks, one still
+    // uploading (it weighs nothing)
+    let state = 7;
+    const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 16; i++) {
+      const document = id(i + 1);
+      documents.push(document);
+      const building = i % 3 === 0 ? secondBuilding : seed.buildingId;
+      const path = `${i % 5 === 0 ? 'HR' : 'FDV'}/Dokument ${i}.txt`;
+      await q(
+        `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state,
+           extension) values ($1::uuid, $2, 'own_a', $3, $3, $1::text, $4, 'txt')`,
+        [document, building, path, i === 15 ? 'pending' : 'uploaded'],
+      );
+      const chunks = i % 4 === 0 ? 5 : 1;
+      for (let c = 0; c < chunks; c++) {
+        const text = Array.from({ length: 3 }, () => {
+          const words = Array.from({ length: 3 }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]);
+          return `Dokumentet beskriver ${words.join(' og ')} i etasje ${Math.floor(next() * 9)}.`;
+        }).join(' ');
+        await q(
+          `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
+             char_start, char_end, text) values ($1::uuid, $2, 'own_a', $3, 1, 0, $4, $5)`,
+          [document, building, c, text.length, text],
+        );
+      }
+    }
+  }, 300_000);
+  afterAll(() => database.close());
+
+  const retrievers = () => ({
+    lexemes: createPostgresChunkRetriever({ db: database.db }),
+    chunks: createPostgresChunkRetriever({ db: database.db, documentCounts: 'chunks' }),
+  });
+  const shape = (hits: ChunkHit[]) =>
+    hits.map((h) => ({
+      chunkId: h.chunkId,
+      score: h.score.toFixed(9),
+      queryShare: h.queryShare?.toFixed(9),
+      queryUnmatchedShare: h.queryUnmatchedShare?.toFixed(9),
+    }));
+
+  async function expectSameAsCountingChunks() {
+    const { lexemes, chunks } = retrievers();
+    let found = 0;
+    for (const buildingIds of [[seed.buildingId], [secondBuilding], [seed.buildingId, secondBuilding]]) {
+      for (const query of QUESTIONS) {
+        for (const limit of [1, 3, 24]) {
+          const request = { ownerId: seed.ownerId, buildingIds, query, limit };
+          const expected = await chunks.retrieveChunks(request);
+          expect(shape(await lexemes.retrieveChunks(request)), `${query} in ${buildingIds.length} (${limit})`).toEqual(
+            shape(expected),
+          );
+          found += expected.length;
+        }
+      }
+    }
+    // the comparison compared passages, not empty lists
+    expect(found).toBeGreaterThan(100);
+  }
+
+  /** every document's row as its chunks and its document row say it should be */
+  async function expectLexemesKept() {
+    const { db } = database;
+    const wrong = await sql<{ document_id: string }>`
+      select d.id as document_id from documents d
+      left join document_lexemes x on x.document_id = d.id
+      where x.document_id is null
+         or x.lexemes <> document_lexemes_of(d.id)
+         or x.readable <> (d.archived_at is null and d.upload_state = 'uploaded')
+         or x.building_id <> d.building_id or x.original_path <> d.original_path`.execute(db);
+    expect(wrong.rows).toEqual([]);
+    const orphans = await sql<{ n: number }>`
+      select count(*)::int as n from document_lexemes x where not exists (select 1 from documents d where d.id = x.document_id)`.execute(
+      db,
+    );
+    expect(orphans.rows[0]?.n).toBe(0);
+  }
+
+  it('gives the passages, scores and shares of counting every chunk, in a building and owner-wide', async () => {
+    await expectLexemesKept();
+    await expectSameAsCountingChunks();
+  }, 300_000);
+
+  it('follows archiving, reprocessing, private folders and deletion', async () => {
+    const { db } = database;
+    const archived = documents[1]!;
+    // archived as the documents service archives
+    expect(
+      await createDocumentsRepository({ db }).setArchived({ documentId: archived, archived: true, at: new Date() }),
+    ).toBe(true);
+    const row = await sql<{ readable: boolean }>`select readable from document_lexemes
+      where document_id = ${archived}`.execute(db);
+    expect(row.rows[0]?.readable).toBe(false);
+    // reprocessed: its chunks replaced (as saveExtraction does) with other words
+    const reprocessed = documents[2]!;
+    await db.transaction().execute(async (trx) => {
+      const first = await trx
+        .selectFrom('document_chunks')
+        .selectAll()
+        .where('document_id', '=', reprocessed)
+        .orderBy('chunk_index')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('document_chunks').where('document_id', '=', reprocessed).execute();
+      await trx
+        .insertInto('document_chunks')
+        .values({
+          document_id: reprocessed,
+          building_id: first.building_id,
+          building_owner_id: first.building_owner_id,
+          chunk_index: 0,
+          page_number: 1,
+          char_start: 0,
+          char_end: 40,
+          text: 'Ubåten har leverandør og varmepumpe.',
+          language: null,
+        })
+        .execute();
+    });
+    const lexemes = await sql<{ lexemes: string }>`select lexemes::text as lexemes from document_lexemes
+      where document_id = ${reprocessed}`.execute(db);
+    expect(lexemes.rows[0]?.lexemes).toContain("'ubåt'");
+    expect(lexemes.rows[0]?.lexemes).not.toContain("'sprinkleranlegg'");
+    // a chunk's text corrected in place
+    await sql`update document_chunks set text = text || ' Takrenne.' where document_id = ${documents[3]!}`.execute(db);
+    // the owner's partner makes a folder private: its documents weigh nothing
+    await db
+      .updateTable('buildings')
+      .set({ private_folders: ['HR/'] })
+      .where('id', '=', seed.buildingId)
+      .execute();
+    // deleted, as the platform admin deletes: chunks first, then the document
+    const deleted = documents[4]!;
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('document_chunks').where('document_id', '=', deleted).execute();
+      await trx.deleteFrom('document_pages').where('document_id', '=', deleted).execute();
+      await trx.deleteFrom('search_documents').where('document_id', '=', deleted).execute();
+      await sql`delete from documents where id = ${deleted}`.execute(trx);
+    });
+    await expectLexemesKept();
+    await expectSameAsCountingChunks();
+    const found = await createPostgresChunkRetriever({ db }).retrieveChunks({
+      ownerId: seed.ownerId,
+      buildingIds: [seed.buildingId, secondBuilding],
+      query: 'ubåten',
+      limit: 5,
+    });
+    expect(found.map((h) => h.documentId)).toEqual([reprocessed]);
+  }, 300_000);
+});
