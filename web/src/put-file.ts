@@ -1,4 +1,9 @@
-/** PUT with upload progress (fetch has none) */
+import { ApiFailure } from './api.js';
+
+/**
+ * PUT with upload progress (fetch has none). Its failures are the app's own kinds, so problemText says them in the
+ * person's language: no answer is a TypeError (as fetch's), a refusal an ApiFailure with the status.
+ */
 export function putFile(url: string, file: File, onProgress: (sent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -6,8 +11,8 @@ export function putFile(url: string, file: File, onProgress: (sent: number) => v
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () =>
-      request.status < 300 ? resolve() : reject(new Error(`${request.status} ${request.responseText}`));
-    request.onerror = () => reject(new Error('the connection broke'));
+      request.status < 300 ? resolve() : reject(new ApiFailure(request.status, request.responseText));
+    request.onerror = () => reject(new TypeError('the connection broke'));
     request.send(file);
   });
 }

@@ -235,6 +235,25 @@ describe('bulk work and delivery review in a browser', () => {
       .waitFor();
     await card.getByRole('region', { name: 'Filer' }).getByText('Klar').first().waitFor();
     await shots(page, 'delivery-card-nb');
+
+    // the project's documents: a table at 1280 px, a card per document at 390 px; neither scrolls sideways in its box
+    await page.goto(`${base}/app/projects/${owner.customerId}/${project.id}/documents`);
+    const rows = page.locator('table.project-documents tbody tr[aria-rowindex]');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    const sideways = () => page.locator('.documents-scroll').evaluate((box) => box.scrollWidth - box.clientWidth);
+    for (const language of ['nb', 'en'] as const) {
+      await chooseLanguage(page, language);
+      await shots(page, `project-documents-${language}`);
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 390, height: 900 });
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      // the box choosing all is named on the bar over the cards; a card's own box chooses its document
+      await page.locator('table.project-documents thead .phone-only').waitFor();
+      await rows.first().getByRole('checkbox').check();
+      expect(await page.locator('table.project-documents tbody input:checked').count()).toBe(1);
+      await rows.first().getByRole('checkbox').uncheck();
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await context.close();
   });
 });

@@ -63,6 +63,25 @@ describe('the maintenance plan in a browser', () => {
 
   const rows = (page: Page) => page.locator('table.maintenance-tasks tbody tr');
 
+  /**
+   * filters that still match offer "clear filters" in the filter row; filters nothing matches offer it once, in the
+   * message saying so (a screen reader meets one, not two)
+   */
+  async function clearedOnce(
+    page: Page,
+    words: { filter: string; status: string; find: string; clear: string; none: string },
+  ) {
+    const clear = page.getByRole('button', { name: words.clear });
+    await page.getByRole('form', { name: words.filter }).getByLabel(words.status).selectOption('proposed');
+    await expect.poll(() => clear.count()).toBe(1);
+    expect(await rows(page).count()).toBeGreaterThan(0);
+    await page.getByLabel(words.find).fill('ingen slik komponent');
+    await page.getByText(words.none).waitFor();
+    expect(await rows(page).count()).toBe(0);
+    expect(await clear.count()).toBe(1);
+    expect(await page.locator('.empty-state').getByRole('button', { name: words.clear }).count()).toBe(1);
+  }
+
   it(
     'shows the plan grouped by NS 3451 part and component, confirms, edits, adds and deletes, in Norwegian',
     { timeout: 180_000 },
@@ -80,6 +99,16 @@ describe('the maintenance plan in a browser', () => {
       await expect.poll(() => filter.locator('tbody td').nth(3).textContent()).toMatch(/15\. (jan|jul)/);
       await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
+      await clearedOnce(page, {
+        filter: 'Filtrer planen',
+        status: 'Status',
+        find: 'Finn en komponent',
+        clear: 'Nullstill filtre',
+        none: 'Ingen oppgaver passer',
+      });
+      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nomatch-nb-1280.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Nullstill filtre' }).click();
+      await expect.poll(() => rows(page).count()).toBe(4);
 
       await filter.getByRole('button', { name: 'Bekreft Filteret i ventilasjonsaggregatet' }).click();
       await expect.poll(() => filter.locator('.status').textContent()).toBe('Bekreftet');
@@ -121,6 +150,16 @@ describe('the maintenance plan in a browser', () => {
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
     expect(await page.locator('.status').allTextContents()).toEqual(expect.arrayContaining(['Confirmed', 'Proposed']));
     await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-390.png'), fullPage: true });
+    await clearedOnce(page, {
+      filter: 'Filter the plan',
+      status: 'Status',
+      find: 'Find a component',
+      clear: 'Clear filters',
+      none: 'No tasks match',
+    });
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-nomatch-en-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows(page).count()).toBe(4);
     const csv = await page.request.get(
       `${base}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`,
     );

@@ -89,9 +89,9 @@ describe('a new version of a delivered file, through the portal on a phone', () 
     await running?.stop();
   });
 
-  const openPortal = async (language: 'nb' | 'en') => {
+  const openPortal = async (language: 'nb' | 'en', width = 390) => {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
+      viewport: { width, height: 844 },
       locale: language === 'nb' ? 'en-GB' : 'nb-NO',
       bypassCSP: true,
     });
@@ -99,7 +99,23 @@ describe('a new version of a delivered file, through the portal on a phone', () 
     await page.goto(
       `${base}/app/portal/${portal.projectId}/${portal.subcontractorId}#token=${portal.token}&lang=${language}`,
     );
-    await page.getByRole('heading', { name: 'Skole Nord', level: 1 }).waitFor();
+    // the title is the project and its building; who delivers what to whom in words, the delivery told from its part
+    await page.getByRole('heading', { name: 'Skole Nord – Hovedbygg', exact: true, level: 1 }).waitFor();
+    const words = {
+      nb: {
+        who: 'Kulde & Varme AS leverer dokumentasjon til Totalentreprenør AS',
+        delivery: 'Leveranse: 360 Varmepumpe',
+        part: /^Bygningsdel \(NS 3451\): 360 \p{L}/u,
+      },
+      en: {
+        who: 'Kulde & Varme AS delivers documentation to Totalentreprenør AS',
+        delivery: 'Delivery: 360 Varmepumpe',
+        part: /^Building part \(NS 3451\): 360 \p{L}/u,
+      },
+    }[language];
+    await page.getByText(words.who, { exact: true }).waitFor();
+    await page.getByRole('heading', { name: words.delivery, exact: true, level: 2 }).waitFor();
+    await page.locator('.delivery > p.muted').filter({ hasText: words.part }).waitFor();
     return { context, page };
   };
   const ownDocuments = async () =>
@@ -155,4 +171,44 @@ describe('a new version of a delivered file, through the portal on a phone', () 
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it(
+    "drops a sent file's progress row once the file is listed, and keeps a failed one with its reason and a retry",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openPortal('nb', 1280);
+      const item = page.locator('.checklist > li').filter({ hasText: 'FDV-dokumentasjon' });
+      const listed = (name: string) =>
+        item.locator('.own-documents .own-name').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+      const sending = item.locator('.sending');
+      const first = path.join(running.dataDir, 'Driftsinstruks VP01.pdf');
+      await fs.writeFile(first, await makePdf(['Driftsinstruks VP01.']));
+      await item.getByLabel('Last opp FDV-dokumentasjon').setInputFiles(first);
+      await listed('Driftsinstruks VP01.pdf');
+      await expect.poll(() => sending.count(), { timeout: 15_000 }).toBe(0);
+
+      // the file's bytes are refused once: its row stays, saying why, with a retry that sends it again
+      const second = path.join(running.dataDir, 'Vedlikeholdsplan VP01.pdf');
+      await fs.writeFile(second, await makePdf(['Vedlikeholdsplan VP01.']));
+      let refused = false;
+      await page.route('**/blobs/**', async (route) => {
+        if (route.request().method() === 'PUT' && !refused) {
+          refused = true;
+          await route.fulfill({ status: 503, body: 'unavailable' });
+        } else await route.continue();
+      });
+      await item.getByLabel('Last opp FDV-dokumentasjon').setInputFiles(second);
+      const retry = item.getByRole('button', { name: 'Prøv igjen å laste opp Vedlikeholdsplan VP01.pdf' });
+      await retry.waitFor({ timeout: 30_000 });
+      expect(await sending.count()).toBe(1);
+      expect(await sending.getByRole('alert').textContent()).not.toMatch(/\b(the|unavailable)\b/);
+      await page.screenshot({ path: path.join(SHOTS, 'portal-failed-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await retry.click();
+      await expect.poll(() => sending.count(), { timeout: 30_000 }).toBe(0);
+      expect((await ownDocuments()).map((d) => d.filename)).toContain('Vedlikeholdsplan VP01.pdf');
+      await page.screenshot({ path: path.join(SHOTS, 'portal-sent-nb-1280.png'), fullPage: true });
+      await context.close();
+    },
+  );
 });

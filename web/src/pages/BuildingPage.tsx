@@ -18,7 +18,7 @@ import { useBuildingDocuments } from '../use-building-documents.js';
 import { Loaded } from '../components/Layout.js';
 import { BuildingProgress, useBuildingStatus } from '../components/BuildingProgress.js';
 import { UploadPanel } from '../components/UploadPanel.js';
-import { ROW_HEIGHT, Spacer, useVirtualRows } from '../components/VirtualRows.js';
+import { Cell, Spacer, useVirtualRows } from '../components/VirtualRows.js';
 import { useReferenceNames } from '../reference.js';
 import { formatsFor } from '../format.js';
 import { BulkActions } from '../components/BulkActions.js';
@@ -62,9 +62,14 @@ export function BuildingPage() {
   const toggle = (key: SortKey) =>
     setSort((current) => ({ key, ascending: current.key === key ? !current.ascending : key !== 'changed' }));
   const header = (key: SortKey, label: string, before?: React.ReactNode) => (
-    <th aria-sort={sort.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+    <th aria-sort={sort.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none'} data-phone="">
       {before}
-      <button type="button" onClick={() => toggle(key)} title={t('building.sortBy', { column: label })}>
+      <button
+        type="button"
+        onClick={() => toggle(key)}
+        title={t('building.sortBy', { column: label })}
+        data-sort-label={t('building.sortOn')}
+      >
         {label} {sort.key === key ? (sort.ascending ? '▲' : '▼') : ''}
       </button>
     </th>
@@ -245,7 +250,7 @@ function DocumentTable(props: {
   const names = useReferenceNames();
   const { t, i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const { items, before, after } = useVirtualRows(props.rows.length, scroller);
+  const { items, measure, before, after } = useVirtualRows(props.rows.length, scroller);
   const dates = formatsFor(i18n.language);
   // the box choosing every shown row sits in the name column's header, as each row's box sits by its name
   const chooseAll = (
@@ -261,12 +266,21 @@ function DocumentTable(props: {
       onChange={props.toggleAll}
     />
   );
+  const chooseAllNamed = (
+    <>
+      {chooseAll}
+      <span className="phone-only" aria-hidden="true">
+        {t('bulk.allShown', { count: props.rows.length })}
+      </span>
+    </>
+  );
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
-      <table className="documents selectable" aria-rowcount={props.rows.length + 1}>
+      <table className="documents selectable phone-cards" aria-rowcount={props.rows.length + 1}>
         <thead>
+          {/* on a phone the head is a bar over the cards: the box choosing all, then the sortable columns */}
           <tr>
-            {props.header('name', t('building.name'), chooseAll)}
+            {props.header('name', t('building.name'), chooseAllNamed)}
             <th>{t('building.folder')}</th>
             {props.header('category', t('building.category'))}
             <th>{t('building.discipline')}</th>
@@ -284,11 +298,12 @@ function DocumentTable(props: {
             return (
               <tr
                 key={d.id}
+                ref={measure}
+                data-index={item.index}
                 aria-rowindex={item.index + 2}
                 aria-selected={props.selection.ids.has(d.id)}
-                style={{ height: ROW_HEIGHT }}
               >
-                <td title={d.filename}>
+                <td title={d.filename} className="card-title">
                   <input
                     type="checkbox"
                     className="choose"
@@ -304,21 +319,33 @@ function DocumentTable(props: {
                   </Link>
                   {!d.isLatestRevision && <span className="badge">{t('revisions.superseded')}</span>}
                 </td>
-                <td className="muted" title={d.originalPath}>
+                <Cell label={t('building.folder')} className="muted" title={d.originalPath}>
                   {folderOf(d.originalPath)}
-                </td>
-                <td title={d.buildingCategory ? names.category(d.buildingCategory) : undefined}>
+                </Cell>
+                <Cell
+                  label={t('building.category')}
+                  title={d.buildingCategory ? names.category(d.buildingCategory) : undefined}
+                >
                   {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
-                </td>
-                <td title={d.discipline ? names.discipline(d.discipline) : undefined}>
+                </Cell>
+                <Cell
+                  label={t('building.discipline')}
+                  title={d.discipline ? names.discipline(d.discipline) : undefined}
+                >
                   {d.discipline ? names.discipline(d.discipline) : '–'}
-                </td>
-                <td>{d.floor ?? '–'}</td>
-                <td title={dates.dateTime(d.updatedAt)}>{dates.date(d.updatedAt)}</td>
-                <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
-                <td className={`state state-${state}`} title={d.processing.reason ?? undefined}>
+                </Cell>
+                <Cell label={t('document.floor')}>{d.floor ?? '–'}</Cell>
+                <Cell label={t('building.changed')} title={dates.dateTime(d.updatedAt)}>
+                  {dates.date(d.updatedAt)}
+                </Cell>
+                <Cell label={t('building.size')}>{formatsFor(i18n.language).fileSize(d.size)}</Cell>
+                <Cell
+                  label={t('building.state')}
+                  className={`state state-${state}`}
+                  title={d.processing.reason ?? undefined}
+                >
                   {t(`building.states.${state}`)}
-                </td>
+                </Cell>
               </tr>
             );
           })}

@@ -294,7 +294,8 @@ export function MaintenancePage() {
                 ))}
               </select>
             </label>
-            {filtering && (
+            {/* when nothing matches, the message below offers it: one "clear" at a time */}
+            {filtering && filtered.length > 0 && (
               <button type="button" onClick={() => setFilter(NO_TASK_FILTER)}>
                 {t('building.clear')}
               </button>

@@ -1,6 +1,6 @@
 import { createByggdokClient } from '@byggdok/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiFailure, dataOf } from '../api.js';
@@ -31,10 +31,13 @@ export function portalToken(projectId: string, subcontractorId: string): string 
 }
 
 interface Sending {
-  name: string;
-  size: number;
+  /** this sending's own key: the same file may be sent again after a failure */
+  key: number;
+  file: File;
   sent: number;
   error?: string;
+  /** the document the file is a new version of */
+  replaces?: PortalDocument;
 }
 
 /**
@@ -87,20 +90,31 @@ export function PortalPage() {
       ),
   });
   const [sending, setSending] = useState<Record<string, Sending[]>>({});
+  const nextKey = useRef(0);
 
-  /** files for one expected information type; `replaces`: the one file is a new version of that document */
+  /**
+   * files for one expected information type; `replaces`: the one file is a new version of that document. A file's
+   * progress row stays while it is sent and goes once it is in the list; a failed one stays with its reason and a retry.
+   */
   async function upload(deliveryId: string, informationType: string, files: File[], replaces?: PortalDocument) {
     const slot = `${deliveryId}:${informationType}`;
     const buildingId = replaces?.buildingId ?? project.data?.buildings[0]?.id;
     if (!buildingId) return;
-    setSending((all) => ({ ...all, [slot]: files.map((f) => ({ name: f.name, size: f.size, sent: 0 })) }));
-    const change = (index: number, patch: Partial<Sending>) =>
+    const started: Sending[] = files.map((file) => ({
+      key: nextKey.current++,
+      file,
+      sent: 0,
+      ...(replaces ? { replaces } : {}),
+    }));
+    setSending((all) => ({ ...all, [slot]: [...(all[slot] ?? []), ...started] }));
+    const change = (key: number, patch: Partial<Sending>) =>
       setSending((all) => ({
         ...all,
-        [slot]: (all[slot] ?? []).map((entry, i) => (i === index ? { ...entry, ...patch } : entry)),
+        [slot]: (all[slot] ?? []).map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)),
       }));
+    const done = new Set<number>();
     await Promise.all(
-      files.map(async (file, index) => {
+      started.map(async ({ key, file }) => {
         try {
           const registered = await dataOf(
             client.POST('/construction/public/upload/{projectId}/{subcontractorId}', {
@@ -115,14 +129,24 @@ export function PortalPage() {
               },
             }),
           );
-          await putFile(registered.uploadUrl, file, (sent) => change(index, { sent }));
-          change(index, { sent: file.size });
+          await putFile(registered.uploadUrl, file, (sent) => change(key, { sent }));
+          change(key, { sent: file.size });
+          done.add(key);
         } catch (error) {
-          change(index, { error: problemText(t, error as Error) });
+          change(key, { error: problemText(t, error as Error) });
         }
       }),
     );
+    // the lists are fetched again (the refetch awaited): the files sent are listed now, their rows have done their work
     await queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId] });
+    setSending((all) => ({ ...all, [slot]: (all[slot] ?? []).filter((entry) => !done.has(entry.key)) }));
+  }
+
+  /** a failed file sent again: its row is replaced by the new attempt's */
+  function retry(deliveryId: string, informationType: string, failed: Sending) {
+    const slot = `${deliveryId}:${informationType}`;
+    setSending((all) => ({ ...all, [slot]: (all[slot] ?? []).filter((entry) => entry.key !== failed.key) }));
+    void upload(deliveryId, informationType, [failed.file], failed.replaces);
   }
 
   const failure = project.error ?? deliveries.error;
@@ -146,9 +170,21 @@ export function PortalPage() {
       <Failure error={failure} />
       {project.data && (
         <>
-          <h1>{project.data.name}</h1>
+          {/* the project and its building as the title; who delivers to whom in words below */}
+          <h1>
+            {[project.data.name, project.data.buildings.map((building) => building.name).join(', ')]
+              .filter(Boolean)
+              .join(' – ')}
+          </h1>
           <p className="muted">
-            {[project.data.customerName, project.data.address, me.data?.companyName].filter(Boolean).join(' · ')}
+            {[
+              me.data?.companyName
+                ? t('portal.deliversTo', { company: me.data.companyName, customer: project.data.customerName })
+                : project.data.customerName,
+              project.data.address,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </>
       )}
@@ -158,12 +194,17 @@ export function PortalPage() {
         {deliveries.data?.deliveries.map((delivery) => (
           <li key={delivery.id} className="delivery" aria-labelledby={`portal-${delivery.id}`}>
             <h2 id={`portal-${delivery.id}`}>
-              {/* as on the project's delivery cards: the code and the delivery's name, the part's name below */}
-              {delivery.description
-                ? `${delivery.buildingCategory} ${delivery.description}`
-                : names.category(delivery.buildingCategory)}
+              {/* what is delivered, as the contractor names it (the code and its own name, as on the project's delivery
+                  cards); the NS 3451 part it belongs to below, said to be that, so the two are not taken for one */}
+              {t('portal.delivery', {
+                name: delivery.description
+                  ? `${delivery.buildingCategory} ${delivery.description}`
+                  : names.category(delivery.buildingCategory),
+              })}
             </h2>
-            {delivery.description && <p className="muted">{names.category(delivery.buildingCategory)}</p>}
+            {delivery.description && (
+              <p className="muted">{t('portal.part', { part: names.category(delivery.buildingCategory) })}</p>
+            )}
             {delivery.contactPerson?.name && (
               <p className="muted">{t('portal.contact', { name: delivery.contactPerson.name })}</p>
             )}
@@ -209,17 +250,33 @@ export function PortalPage() {
                       allDocuments={documents.data?.documents ?? []}
                       locked={type.approvalStatus === 'APPROVED'}
                       replace={(document, file) => void upload(delivery.id, type.informationType, [file], document)}
-                      changed={() => {
-                        // the files sent are in the list now: their progress bars have done their work
-                        setSending({});
-                        void queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId] });
-                      }}
+                      changed={() =>
+                        void queries.invalidateQueries({ queryKey: ['portal', projectId, subcontractorId] })
+                      }
                     />
-                    {(sending[slot] ?? []).map((file) => (
-                      <div key={file.name} className="sending">
-                        <span>{file.name}</span>
-                        <progress max={Math.max(file.size, 1)} value={file.sent} aria-label={file.name} />
-                        {file.error && <span className="bad">{file.error}</span>}
+                    {(sending[slot] ?? []).map((entry) => (
+                      <div key={entry.key} className="sending">
+                        <span>{entry.file.name}</span>
+                        {entry.error ? (
+                          <>
+                            <span className="bad" role="alert">
+                              {entry.error}
+                            </span>
+                            <button
+                              type="button"
+                              aria-label={t('portal.retryNamed', { name: entry.file.name })}
+                              onClick={() => retry(delivery.id, type.informationType, entry)}
+                            >
+                              {t('retry')}
+                            </button>
+                          </>
+                        ) : (
+                          <progress
+                            max={Math.max(entry.file.size, 1)}
+                            value={entry.sent}
+                            aria-label={entry.file.name}
+                          />
+                        )}
                       </div>
                     ))}
                   </li>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api, formText, unwrap } from '../../api.js';
 import { Failure, Loaded } from '../../components/Layout.js';
 import { DisciplineSelect, InformationTypesPicker, useTypeName } from '../../components/Pickers.js';
-import { ROW_HEIGHT, Spacer, useVirtualRows } from '../../components/VirtualRows.js';
+import { Cell, Spacer, useVirtualRows } from '../../components/VirtualRows.js';
 import { atLeast } from '../../roles.js';
 import { listDeliveries, STATES, useProject, useSubcontractors } from './deliveries.js';
 import { ProjectNav } from './ProjectNav.js';
@@ -103,21 +103,29 @@ export function ProjectDocumentsPage() {
           toggleAll={(on) => setSelected(on ? new Set(rows.map((d) => d.id)) : new Set())}
           cells={(d) => (
             <>
-              <td>
+              <td className="card-title">
                 {DRAWING.test(d.filename) ? (
                   <Link to={`/projects/${customerId}/${projectId}/drawings/${d.id}`}>{d.filename}</Link>
                 ) : (
                   d.filename
                 )}
               </td>
-              <td>{d.buildingCategory ? names.category(d.buildingCategory) : '–'}</td>
-              <td>{d.informationTypes.map(typeName).join(', ') || '–'}</td>
-              <td>{d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}</td>
-              <td>{d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}</td>
-              <td className={`delivery-state state-${d.progressStatus ?? 'none'}`}>
+              <Cell label={t('building.category')}>
+                {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
+              </Cell>
+              <Cell label={t('construction.informationTypes')}>
+                {d.informationTypes.map(typeName).join(', ') || '–'}
+              </Cell>
+              <Cell label={t('construction.delivery')}>
+                {d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}
+              </Cell>
+              <Cell label={t('construction.subcontractor')}>
+                {d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}
+              </Cell>
+              <Cell label={t('construction.progress')} className={`delivery-state state-${d.progressStatus ?? 'none'}`}>
                 {d.progressStatus ? t(`projects.states.${d.progressStatus}`) : '–'}
-              </td>
-              <td>{formatsFor(i18n.language).fileSize(d.size)}</td>
+              </Cell>
+              <Cell label={t('building.size')}>{formatsFor(i18n.language).fileSize(d.size)}</Cell>
             </>
           )}
         />
@@ -140,21 +148,27 @@ function DocumentsTable(props: {
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const { items, before, after } = useVirtualRows(props.rows.length, scroller);
+  const { items, measure, before, after } = useVirtualRows(props.rows.length, scroller);
   const columns = 8;
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('construction.documents')}>
-      <table className="documents project-documents" aria-rowcount={props.rows.length + 1}>
+      <table className="documents project-documents phone-cards" aria-rowcount={props.rows.length + 1}>
         <thead>
+          {/* on a phone only the box choosing all is left of the head, named, over the cards */}
           <tr>
-            <th>
+            <th data-phone={props.selectable ? '' : undefined}>
               {props.selectable && (
-                <input
-                  type="checkbox"
-                  aria-label={t('construction.selectAll')}
-                  checked={props.allShown}
-                  onChange={(event) => props.toggleAll(event.target.checked)}
-                />
+                <>
+                  <input
+                    type="checkbox"
+                    aria-label={t('construction.selectAll')}
+                    checked={props.allShown}
+                    onChange={(event) => props.toggleAll(event.target.checked)}
+                  />
+                  <span className="phone-only" aria-hidden="true">
+                    {t('construction.selectAll')}
+                  </span>
+                </>
               )}
             </th>
             <th>{t('building.name')}</th>
@@ -171,8 +185,8 @@ function DocumentsTable(props: {
           {items.map((item) => {
             const d = props.rows[item.index]!;
             return (
-              <tr key={d.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                <td>
+              <tr key={d.id} ref={measure} data-index={item.index} aria-rowindex={item.index + 2}>
+                <td className="card-choose">
                   {props.selectable && (
                     <input
                       type="checkbox"
