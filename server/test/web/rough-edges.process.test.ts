@@ -138,13 +138,14 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     // wrapped over lines, not cut with an ellipsis
     expect(name.height).toBeGreaterThan(30);
     // each line named by its column (a label the card draws before it); lines with nothing to say left off
-    const lines = await long
-      .locator('td')
-      .evaluateAll((cells) =>
-        cells
-          .filter((cell) => getComputedStyle(cell).display !== 'none')
-          .map((cell) => ({ label: getComputedStyle(cell, '::before').content, text: cell.textContent })),
-      );
+    const lines = await long.locator('td').evaluateAll((cells) => {
+      // the browser's own function (this file is type-checked without the DOM library)
+      const style = (globalThis as unknown as { getComputedStyle: (e: unknown, pseudo?: string) => CSSLike })
+        .getComputedStyle;
+      return cells
+        .filter((cell) => style(cell).display !== 'none')
+        .map((cell) => ({ label: style(cell, '::before').content, text: cell.textContent }));
+    });
     expect(lines.map((line) => line.label)).toContain(`"${changed}: "`);
     expect(lines.map((line) => line.text)).not.toContain('–');
     // the sorting columns in a bar over the cards
@@ -208,3 +209,8 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     expect(rawIds('Last opp om_instructions, warranty')).toEqual(['om_instructions']);
   });
 });
+
+interface CSSLike {
+  display: string;
+  content: string;
+}
