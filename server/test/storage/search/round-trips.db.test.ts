@@ -35,7 +35,7 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
       bytes: Buffer.from('Plan første etasje med rømningsveier.'),
     });
     await t.waitForProcessing([extinguishers, ventilation, drawing]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });
