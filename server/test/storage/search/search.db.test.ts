@@ -115,7 +115,7 @@ describe.each(testEngines())('search on %s', (engine) => {
       key: seed.key,
       payload: { privateFolders: ['HR/'] },
     });
-  }, 900_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   describe('parameters', () => {
@@ -556,7 +556,7 @@ describe.each(testEngines())('the 10,000 result window on %s (rule 3)', (engine)
        select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 1, 'Vedlikeholdsrapport nummer ' || g
        from generate_series(1, 10005) g`,
     );
-  }, 900_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   it('pages up to the 10,000th hit and then returns an empty page with the true count', async () => {
