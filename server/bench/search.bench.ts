@@ -40,7 +40,7 @@ const ENGINES = (option('--engine') ?? 'postgres,pglite').split(',') as ('postgr
 /** leave the server database (byggdok_bench_search) in place afterwards, for EXPLAIN */
 const KEEP = args.includes('--keep');
 const NORMAL_LOAD = args.includes('--normal-load');
-/** query a server database a --keep run left (same --documents), without loading again */
+/** query a server database a --keep run left (same --documents), without loading again; it is never dropped */
 const REUSE = args.includes('--reuse');
 
 /**
@@ -154,7 +154,8 @@ async function openEngine(
     url: target.toString(),
     drop: async () => {
       await database.close();
-      if (!KEEP) await admin.executeSql(`drop database if exists ${name} with (force)`);
+      // a reused database is someone's --keep: it stays, whether or not this run says --keep
+      if (!KEEP && !REUSE) await admin.executeSql(`drop database if exists ${name} with (force)`);
       await admin.close();
     },
   };

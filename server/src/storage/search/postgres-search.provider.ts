@@ -24,7 +24,14 @@ import {
   termRanks,
   type WeightedTerm,
 } from './ranking.js';
-import { inSearchTransaction, resolveScope, weigh, type Executor } from './search-sql.js';
+import {
+  inSearchSession,
+  resolveScope,
+  restoreSettings,
+  weigh,
+  type Executor,
+  type SearchSession,
+} from './search-sql.js';
 
 /**
  * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
@@ -123,16 +130,22 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
    * their columns have the driver's types as everywhere else. Private-folder documents find no row here (rule 4):
    * counted, not returned.
    */
-  function withDocuments(params: { request: DocumentSearchRequest; aggregations: RawBuilder<unknown> }) {
-    const { request, aggregations } = params;
+  function withDocuments(params: {
+    request: DocumentSearchRequest;
+    aggregations: RawBuilder<unknown>;
+    session: SearchSession;
+  }) {
+    const { request, aggregations, session } = params;
     const visible = visibleDocuments(db, {
       ownerId: request.scope.ownerId,
       ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
     })
       .selectAll('d')
       .where(sql<boolean>`d.id in (select page.document_id from page)`);
+    // the planner settings go back in this last statement (its own plan was made before), unless passages follow
+    const restore = session.was !== undefined && !request.passages ? sql`, ${restoreSettings(session.was)}` : sql``;
     return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n, d.*
-      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations) h
+      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations ${restore}) h
       left join page on true
       left join (${visible}) d on d.id = page.document_id
       order by page.n`;
@@ -145,14 +158,15 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       ...(request.aggregations ? { aggregations: EMPTY_AGGREGATIONS } : {}),
     });
     if (request.query.include.length === 0) return none();
-    return inSearchTransaction(db, async (trx) => {
+    // no transaction: begin and commit would be two of a rare term's four round trips (issue 48)
+    return inSearchSession(db, async (trx, session) => {
       // the analysis's first statement also sets the planner settings and looks up the scope's live buildings
       const analysed = await analyseQuery({
         db: trx,
         ownerId: request.scope.ownerId,
         query: request.query,
         compounds: true,
-        plannerSettings: { scope: request.scope },
+        plannerSettings: { scope: request.scope, session: session.set },
       });
       const scope = await resolveScope(trx, request.scope, analysed.live);
       if (scope.empty) return none();
@@ -198,8 +212,9 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withDocuments({ request, aggregations })}`.execute(trx)
+            ${withDocuments({ request, aggregations, session })}`.execute(trx)
         ).rows;
+        if (!request.passages) session.restored();
         return finish({ trx, request, rows, terms });
       }
 
@@ -241,8 +256,9 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
             from chosen p join search_documents s on s.document_id = p.document_id
           ),
           ${page}
-          ${withDocuments({ request, aggregations })}`.execute(trx)
+          ${withDocuments({ request, aggregations, session })}`.execute(trx)
       ).rows;
+      if (!request.passages) session.restored();
       return finish({ trx, request, rows, terms });
     });
   }

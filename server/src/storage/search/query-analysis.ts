@@ -4,7 +4,7 @@ import { editDistance } from '../../domain/search/edit-distance.js';
 import { languageEvidence, type TextLanguage } from '../../domain/shared/text-language.js';
 import type { DB } from '../db/schema.js';
 import type { SearchScope } from '../../domain/search/search.types.js';
-import { plannerSettings } from './search-sql.js';
+import { plannerSettings, type SettingsWere } from './search-sql.js';
 
 /** One term of a query, as tsquery texts over the index's lexemes. */
 export interface AnalysedTerm {
@@ -124,7 +124,16 @@ export async function analyseQuery(params: {
    * the analysis's first statement also sets the search's planner settings (plannerSettings) for the rest of the
    * transaction: inside inSearchTransaction, instead of a statement of their own
    */
-  plannerSettings?: boolean | { scope: SearchScope };
+  plannerSettings?:
+    | boolean
+    | {
+        scope: SearchScope;
+        /**
+         * set them for the session instead of the transaction (inSearchSession), and hand over the settings as they
+         * were, to be put back, as soon as the statement that changed them has run (before any later statement can fail)
+         */
+        session?: (was: SettingsWere) => void;
+      };
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
   const all: QueryTerm[] = [...query.include, ...query.exclude];
@@ -139,19 +148,31 @@ export async function analyseQuery(params: {
   const settings = params.plannerSettings;
   const settingsOn = (first: boolean) =>
     settings !== undefined && settings !== false && first
-      ? plannerSettings(settings === true ? undefined : settings.scope)
-      : sql`(select null::text[] as live)`;
+      ? settings === true
+        ? plannerSettings()
+        : plannerSettings(settings.scope, { session: settings.session !== undefined })
+      : sql`(select null::text[] as live, null::text as seqscan_was, null::text as jit_was)`;
   let live: string[] | undefined;
-  const liveOf = (rows: readonly { live?: string[] | null }[]) => {
+  type PlannerColumns = { live?: string[] | null; seqscan_was?: string | null; jit_was?: string | null };
+  const liveOf = (rows: readonly PlannerColumns[]) => {
     const found = rows[0]?.live;
     if (found !== undefined && found !== null) live = found;
+    const [first] = rows;
+    if (
+      first?.seqscan_was != null &&
+      first.jit_was != null &&
+      settings !== undefined &&
+      typeof settings !== 'boolean'
+    ) {
+      settings.session?.({ seqscan: first.seqscan_was, jit: first.jit_was });
+    }
   };
   const tokenRows =
     words.length === 0
       ? []
       : (
-          await sql<(TokenRow | { i: null }) & { live: string[] | null }>`
-            select q.i, q.token, q.own, q.other, planner.live
+          await sql<(TokenRow | { i: null }) & PlannerColumns>`
+            select q.i, q.token, q.own, q.other, planner.live, planner.seqscan_was, planner.jit_was
             from ${settingsOn(true)} as planner
             left join lateral (
               select t.i::int as i, x.n, x.match[1] as token,
@@ -170,8 +191,8 @@ export async function analyseQuery(params: {
     phrases.length === 0
       ? []
       : (
-          await sql<({ i: number; own: string; other: string } | { i: null }) & { live: string[] | null }>`
-            select q.i, q.own, q.other, planner.live
+          await sql<({ i: number; own: string; other: string } | { i: null }) & PlannerColumns>`
+            select q.i, q.own, q.other, planner.live, planner.seqscan_was, planner.jit_was
             from ${settingsOn(words.length === 0)} as planner
             left join lateral (
               select t.i::int as i,
@@ -189,7 +210,7 @@ export async function analyseQuery(params: {
   const expandable: { index: number; lexeme: string; other: string | null; edits: number }[] = [];
 
   words.forEach(({ term, index }, position) => {
-    const rows = tokenRows.filter((row): row is TokenRow & { live: string[] | null } => row.i === position + 1);
+    const rows = tokenRows.filter((row): row is TokenRow & PlannerColumns => row.i === position + 1);
     const own: string[] = [];
     const other: string[] = [];
     for (const row of rows) {
@@ -220,7 +241,7 @@ export async function analyseQuery(params: {
   });
   phrases.forEach(({ index }, position) => {
     const row = phraseRows.find(
-      (r): r is { i: number; own: string; other: string; live: string[] | null } => r.i === position + 1,
+      (r): r is { i: number; own: string; other: string } & PlannerColumns => r.i === position + 1,
     );
     if (!row || row.own === '') return;
     exact.set(index, { own: row.own, other: row.other !== '' && row.other !== row.own ? row.other : null });
@@ -250,7 +271,11 @@ export async function analyseQuery(params: {
     .map((_, position) => exact.get(query.include.length + position))
     .filter((t): t is { own: string; other: string | null } => t !== undefined)
     .map((t) => (t.other ? `(${t.own} | ${t.other})` : t.own));
-  return { include, exclude: excluded.length > 0 ? orOf(excluded) : null, ...(live !== undefined ? { live } : {}) };
+  return {
+    include,
+    exclude: excluded.length > 0 ? orOf(excluded) : null,
+    ...(live !== undefined ? { live } : {}),
+  };
 }
 
 /** `lexeme`, or `lexeme:*` where it also matches as a prefix (see analyseQuery's prefixStems) */

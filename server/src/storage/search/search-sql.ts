@@ -30,16 +30,80 @@ export async function inSearchTransaction<T>(db: Kysely<DB>, work: (trx: Transac
  * scan detoasts every document vector: keep it on the index. JIT compilation costs more than these queries take.
  * A one-row derived table: left-joined to a statement's rows, it is evaluated once even when the statement finds no
  * row. The settings hold for the rest of the transaction (not for the statement that sets them, planned before).
+ *
+ * With `session`, they are set for the session instead, so that a search needs no transaction (begin and commit are
+ * two round trips): the search runs on one connection (inSearchSession), the row also carries the settings as they
+ * were (`seqscan_was`, `jit_was`, read before they are set), and the search's last statement puts them back
+ * (restoreSettings).
  */
-export function plannerSettings(scope?: SearchScope): RawBuilder<unknown> {
+export function plannerSettings(scope?: SearchScope, options?: { session?: boolean }): RawBuilder<unknown> {
   // a building scope's live buildings are looked up here too, not by a round trip of their own (resolveScope)
   const live =
     scope !== undefined && scope.buildingIds !== null && scope.buildingIds.length > 0
       ? sql`array(select b.id from buildings b where b.id = any(${[...scope.buildingIds]}::text[])
           and b.building_owner_id = ${scope.ownerId} and b.archived_at is null order by b.id)`
       : sql`null::text[]`;
+  if (options?.session === true) {
+    // `offset 0` keeps the inner row a subquery of its own, so the settings are read before they are changed
+    return sql`(select was.seqscan_was, was.jit_was, set_config('enable_seqscan', 'off', false) as seqscan,
+      set_config('jit', 'off', false) as jit, ${live} as live
+      from (select current_setting('enable_seqscan') as seqscan_was, current_setting('jit') as jit_was offset 0) was)`;
+  }
   return sql`(select set_config('enable_seqscan', 'off', true) as seqscan, set_config('jit', 'off', true) as jit,
-    ${live} as live)`;
+    ${live} as live, null::text as seqscan_was, null::text as jit_was)`;
+}
+
+/** the session's planner settings before plannerSettings({ session: true }) changed them */
+export interface SettingsWere {
+  seqscan: string;
+  jit: string;
+}
+
+/** select-list items that put the planner settings back as they were: for the last statement of a search */
+export function restoreSettings(was: SettingsWere): RawBuilder<unknown> {
+  return sql`set_config('enable_seqscan', ${was.seqscan}, false) as restored_seqscan,
+    set_config('jit', ${was.jit}, false) as restored_jit`;
+}
+
+/**
+ * Runs a search's statements on one connection, without a transaction: the settings the analysis sets for the session
+ * (plannerSettings with `session`, which hands them to `session.set`) hold for its later statements. `work` puts them
+ * back in its last statement (restoreSettings) and says so with `session.restored()`; when it did not get that far (no
+ * hit possible, an error: a failed statement's own change of settings is undone with it), they are put back here
+ * before the connection goes back to the pool.
+ */
+export async function inSearchSession<T>(
+  db: Kysely<DB>,
+  work: (connection: Kysely<DB>, session: SearchSession) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const session: SearchSession = {
+      was: undefined,
+      isRestored: false,
+      set: (was) => {
+        session.was = was;
+      },
+      restored: () => {
+        session.isRestored = true;
+      },
+    };
+    try {
+      return await work(connection, session);
+    } finally {
+      if (session.was !== undefined && !session.isRestored) {
+        await sql`select ${restoreSettings(session.was)}`.execute(connection);
+      }
+    }
+  });
+}
+
+export interface SearchSession {
+  /** the settings to put back, once the analysis has changed them */
+  was: SettingsWere | undefined;
+  isRestored: boolean;
+  set: (was: SettingsWere) => void;
+  /** the statement carrying restoreSettings(was) has run */
+  restored: () => void;
 }
 
 /** The live buildings of a scope, as a condition on a table with `building_owner_id` and `building_id`. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../../src/domain/search/query-parser.js';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
@@ -34,14 +35,12 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
       bytes: Buffer.from('Plan første etasje med rømningsveier.'),
     });
     await t.waitForProcessing([extinguishers, ventilation, drawing]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });
 
-  const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
-    const recorded: Recorded[] = [];
-    const db = recording(t.deps.database.db, recorded);
+  const requestOf = (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
     const request: DocumentSearchRequest = {
       scope: { ownerId: seed.ownerId, buildingIds: params.buildingIds },
       query: parseQuery({ query: params.query, fuzziness: 'auto' }),
@@ -53,6 +52,13 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
       aggregations: false,
       ...(params.passages ? { passages: true } : {}),
     };
+    return request;
+  };
+
+  const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
+    const recorded: Recorded[] = [];
+    const db = recording(t.deps.database.db, recorded);
+    const request = requestOf(params);
     const result = await createPostgresSearchProvider({ db }).searchDocuments(request);
     await db.destroy();
     // the text of every statement sent, begin and commit included
@@ -60,36 +66,63 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     return { result, statements };
   };
 
-  it('an owner-wide search for a word the owner uses: begin, analysis, expansion, search with its documents, commit', async () => {
+  it('an owner-wide search for a word the owner uses: analysis, expansion, search with its documents; no transaction', async () => {
     const { result, statements } = await search({ query: 'filterbytte', buildingIds: null });
     expect(result.hits).toHaveLength(1);
     expect(result.hits[0]?.document.filename).toContain('Ventilasjon');
-    expect(statements).toHaveLength(5);
-    expect(statements[0]).toBe('begin');
-    // the planner settings ride on the analysis, not a statement of their own
-    expect(statements[1]).toContain("set_config('enable_seqscan', 'off', true)");
-    // the page's documents come with the search, not in a statement of their own
-    expect(statements[3]).toContain('from "documents" as "d"');
-    expect(statements.at(-1)).toBe('commit');
+    expect(statements).toHaveLength(3);
+    expect(statements).not.toContain('begin');
+    // the planner settings ride on the analysis, for the session, not a statement of their own
+    expect(statements[0]).toContain("set_config('enable_seqscan', 'off', false)");
+    // the page's documents come with the search, not in a statement of their own, and the settings go back there
+    expect(statements[2]).toContain('from "documents" as "d"');
+    expect(statements[2]).toContain("set_config('enable_seqscan', $");
   });
 
   it('a misspelt word costs no extra round trip: the known-word check is inside the expansion', async () => {
     const { result, statements } = await search({ query: 'filterbyte', buildingIds: null });
     expect(result.hits).toHaveLength(1);
-    expect(statements).toHaveLength(5);
+    expect(statements).toHaveLength(3);
   });
 
-  it('a drawing number has no typo or compound expansion: four statements', async () => {
+  it('a drawing number has no typo or compound expansion: two statements', async () => {
     const { result, statements } = await search({ query: 'ARK-A-20-001', buildingIds: null });
     expect(result.hits).toHaveLength(1);
-    expect(statements).toHaveLength(4);
-    expect(statements[1]).toContain("set_config('jit', 'off', true)");
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain("set_config('jit', 'off', false)");
   });
 
   it("one building's search looks its building up in the analysis: no round trip more than owner-wide", async () => {
     const { result, statements } = await search({ query: 'brannslukker', buildingIds: [seed.buildingId] });
     expect(result.hits.length).toBeGreaterThan(0);
-    expect(statements).toHaveLength(5);
-    expect(statements[1]).toContain('from buildings b');
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toContain('from buildings b');
+  });
+
+  it('a search leaves the connection with the planner settings it found, whether it ends early, with passages or not', async () => {
+    await t.deps.database.db.connection().execute(async (connection) => {
+      const settings = async () =>
+        (
+          await sql<{ seqscan: string; jit: string }>`select current_setting('enable_seqscan') as seqscan,
+            current_setting('jit') as jit`.execute(connection)
+        ).rows[0];
+      const before = await settings();
+      expect(before?.seqscan).toBe('on');
+      const provider = createPostgresSearchProvider({ db: connection });
+      const found = await provider.searchDocuments(requestOf({ query: 'filterbytte', buildingIds: null }));
+      expect(found.hits).toHaveLength(1);
+      expect(await settings()).toEqual(before);
+      // no live building: the search ends after the analysis, without a search statement to carry the settings back
+      const none = await provider.searchDocuments(
+        requestOf({ query: 'filterbytte', buildingIds: ['no-such-building'] }),
+      );
+      expect(none.numberOfHits).toBe(0);
+      expect(await settings()).toEqual(before);
+      const withPassages = await provider.searchDocuments(
+        requestOf({ query: 'brannslukker', buildingIds: null, passages: true }),
+      );
+      expect(withPassages.hits[0]?.passages?.length).toBeGreaterThan(0);
+      expect(await settings()).toEqual(before);
+    });
   });
 });
