@@ -265,7 +265,7 @@ describe('the shared controls, in both languages and two widths', () => {
         await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[3]);
         await page.keyboard.press('Home');
         await page.waitForURL(/\/account$/);
-        expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[0]);
+        await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[0]);
 
         // the delivery form's NS 3451 part: the same select with search, found by words of its name
         const customerId = world.owner.customerId;

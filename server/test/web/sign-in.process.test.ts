@@ -193,6 +193,8 @@ describe('signing in on the embedded default, in a browser', () => {
       await ola.getByRole('button', { name: 'Lagre', exact: true }).click();
       await ola.getByText('Lagret.').waitFor();
       await ola.locator('header a.who').filter({ hasText: 'Ola Nordmann' }).waitFor();
+      // the sessions on the sign-in and security tab, this one marked
+      await ola.getByRole('tab', { name: 'Innlogging og sikkerhet' }).click();
       await ola.getByText('Denne enheten').waitFor();
       await shot(ola, 'account-nb-390');
     },

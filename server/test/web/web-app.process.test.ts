@@ -499,7 +499,7 @@ describe('the web app in a browser', () => {
       const handover = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
       await section.getByLabel('Project name').fill('Skole Nord');
       await section.getByLabel('Project number').fill('P-2041');
-      await section.getByLabel('Planned handover').fill(handover);
+      await section.getByRole('textbox', { name: 'Planned handover' }).fill(handover);
       await section.getByLabel('Buildings (comma-separated)').fill('Hovedbygg');
       await section.getByRole('button', { name: 'Create project' }).click();
       const card = section.locator('.card').filter({ hasText: 'Skole Nord' });
@@ -929,7 +929,7 @@ describe('the web app in a browser', () => {
     await page.getByRole('heading', { name: 'People and access' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
-    await page.goto(`${base}/app/account`);
+    await page.goto(`${base}/app/account?tab=keys`);
     await page.getByRole('heading', { name: 'My API keys' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'account-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);

@@ -282,7 +282,7 @@ export function PeoplePage() {
         )}
         {customer && !atLeast(role, 'OWNER') && <p className="muted">{t('people.membersHidden')}</p>}
         <p className="muted">
-          <Link to="/account">{t('account.keysMoved')}</Link>
+          <Link to="/account?tab=keys">{t('account.keysMoved')}</Link>
         </p>
         {customer && atLeast(role, 'ADMIN') && (
           <p>
