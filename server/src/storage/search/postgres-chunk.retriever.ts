@@ -150,6 +150,17 @@ export function createPostgresChunkRetriever(params: {
         group by k.id
       ),
       -- summed in the words' order, so two chunks holding the same words score exactly alike and tie by id
+      ${bestPassages(limit)}
+    `.execute(db);
+    return result.rows.map(toChunkHit);
+  }
+
+  /**
+   * The end of both word-weight statements: the `limit` best of `scored` (id, score) with their passages, documents and
+   * shares of `possible` (n, unmatched).
+   */
+  function bestPassages(limit: number) {
+    return sql`
       top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
       select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language, d.filename,
         d.drawing_number, d.tfm_code, d.serial_number, top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
@@ -157,9 +168,7 @@ export function createPostgresChunkRetriever(params: {
       cross join possible
       join document_chunks c on c.id = top.id
       join documents d on d.id = c.document_id
-      order by top.score desc, c.id
-    `.execute(db);
-    return result.rows.map(toChunkHit);
+      order by top.score desc, c.id`;
   }
 
   /**
@@ -205,14 +214,7 @@ export function createPostgresChunkRetriever(params: {
         from hits h join df using (ord) cross join total
         group by h.id
       ),
-      top as (select s.id, s.score from scored s order by s.score desc, s.id limit ${limit})
-      select c.id, c.document_id, c.building_id, c.page_number, c.char_start, c.char_end, c.text, c.language, d.filename,
-        d.drawing_number, d.tfm_code, d.serial_number, top.score, top.score / possible.n as share, possible.unmatched / possible.n as unmatched_share
-      from top
-      cross join possible
-      join document_chunks c on c.id = top.id
-      join documents d on d.id = c.document_id
-      order by top.score desc, c.id
+      ${bestPassages(limit)}
     `.execute(db);
     return result.rows.map(toChunkHit);
   }
