@@ -9,18 +9,20 @@ import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
 import { PGlitePool } from '../../src/storage/db/pglite-pool.js';
 
 /**
- * A PGlite database made and migrated once, as a data folder archive: each test's PGlite database starts from a copy
- * of it (PGlite's initdb and the migrations cost seconds, hundreds of times in a run, more than most tests).
+ * A PGlite database made and migrated once, in a data folder on disk and as that folder's archive: each test's PGlite
+ * database starts from a copy of the archive, and each `byggdok serve` a test starts on embedded defaults from a copy
+ * of the folder (PGlite's initdb and the migrations cost seconds, hundreds of times in a run, more than most tests).
  */
-async function pgliteTemplate(): Promise<string> {
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+async function pgliteTemplate(): Promise<{ archive: string; dataDir: string }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-pglite-template-'));
+  const dataDir = path.join(folder, 'pglite');
+  const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
   try {
     await migrateToLatest(db);
-    const archive = await pglite.dumpDataDir('none');
-    const file = path.join(os.tmpdir(), `byggdok-pglite-template-${process.pid}.tar`);
-    await fs.writeFile(file, Buffer.from(await archive.arrayBuffer()));
-    return file;
+    const archive = path.join(folder, 'pglite.tar');
+    await fs.writeFile(archive, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    return { archive, dataDir };
   } finally {
     await db.destroy();
     await pglite.close();
@@ -33,22 +35,25 @@ async function pgliteTemplate(): Promise<string> {
  * (CREATE DATABASE ... TEMPLATE is fast).
  */
 export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
-  const archive = await pgliteTemplate();
-  provide('pgliteTemplate', archive);
-  const removeArchive = () => fs.rm(archive, { force: true });
+  // `npm test` runs the unit files in a vitest run of their own, which opens no database (scripts/test.mjs)
+  if (process.env.BYGGDOK_TEST_DATABASES === 'none') return;
+  const template = await pgliteTemplate();
+  provide('pgliteTemplate', template.archive);
+  provide('pgliteDataDir', template.dataDir);
+  const removeArchive = () => fs.rm(path.dirname(template.archive), { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return removeArchive;
-  const template = `byggdok_test_template_${process.pid}`;
+  const postgresTemplate = `byggdok_test_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`drop database if exists ${template}`);
-  await admin.query(`create database ${template}`);
+  await admin.query(`drop database if exists ${postgresTemplate}`);
+  await admin.query(`create database ${postgresTemplate}`);
   const templateUrl = new URL(url);
-  templateUrl.pathname = `/${template}`;
+  templateUrl.pathname = `/${postgresTemplate}`;
   const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString(), poolMax: 1 });
   await migrateToLatest(database.db);
   await database.close();
-  provide('postgresTemplate', template);
+  provide('postgresTemplate', postgresTemplate);
 
   return async () => {
     // databases of test files that crashed before dropping their copy
@@ -56,7 +61,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
       `select datname from pg_database where datname like 'byggdok_t_${process.pid}_%'`,
     );
     for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
-    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`drop database if exists ${postgresTemplate} with (force)`);
     await admin.end();
     await removeArchive();
   };
@@ -67,5 +72,7 @@ declare module 'vitest' {
     postgresTemplate: string | undefined;
     /** the migrated PGlite data folder archive's path */
     pgliteTemplate: string | undefined;
+    /** the migrated PGlite data folder itself (copy it before use: PGlite writes into the folder it opens) */
+    pgliteDataDir: string | undefined;
   }
 }

@@ -20,6 +20,15 @@ function migratedPGlite(): Promise<Blob> | undefined {
   return pgliteArchive;
 }
 
+/**
+ * Makes `dataDir` a migrated PGlite data folder, as a service's first start leaves it: a copy of the one the global
+ * setup made (PGlite's initdb and the migrations cost seconds); without the global setup, left for PGlite to create.
+ */
+export async function migratedPGliteFolder(dataDir: string): Promise<void> {
+  const template = inject('pgliteDataDir');
+  if (template) await fs.cp(template, dataDir, { recursive: true });
+}
+
 /** A fresh, migrated database for one test file (or one describe block); `url` lets another "process" connect. */
 export async function createTestDatabase(engine: Engine): Promise<Database & { url: string | null }> {
   if (engine === 'pglite') {

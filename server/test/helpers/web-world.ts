@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { firstAdminLogin, freePort, startByggdok, stopProcess, waitForHttp } from './service-process.js';
+import { firstAdminLogin, freePort, newDataDir, startByggdok, stopProcess, waitForHttp } from './service-process.js';
 
 /** the screenshots of the browser tests, looked at by people (test-output/web) */
 export const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
@@ -67,7 +66,7 @@ export interface OwnerWorld extends WebWorld {
 export async function startWebWorld(options: WebWorldOptions & { owner: object }): Promise<OwnerWorld>;
 export async function startWebWorld(options: WebWorldOptions): Promise<WebWorld>;
 export async function startWebWorld(options: WebWorldOptions): Promise<WebWorld | OwnerWorld> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), options.prefix));
+  const dataDir = await newDataDir(options.prefix);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const service = startByggdok({

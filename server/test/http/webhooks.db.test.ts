@@ -68,7 +68,11 @@ describe.each(testEngines())('partner webhooks on %s', (engine) => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    t = await createTestApp({ engine, workers: true, settings: { webhooks: testWebhookSettings() } });
+    t = await createTestApp({
+      engine,
+      workers: true,
+      settings: { webhooks: testWebhookSettings({ timeoutMs: 2000 }) },
+    });
     a = await t.seed();
     b = await t.seed();
     const created = await register(a.key, { url: receiver.url('/a'), events: [...PARTNER_EVENTS, 'webhook.test'] });

@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createByggdokClient, createWebhookEventHub, verifyWebhook, type WebhookEvent } from '@byggdok/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
+import { freePort, newDataDir, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 
 /**
  * `buildings.waitUntilProcessed` told by webhooks, against `byggdok serve` as its own process: a receiver verifies each
@@ -43,7 +42,7 @@ describe('waitUntilProcessed with webhook events, against a running service', ()
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/byggdok`;
 
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-sdk-wait-'));
+    dataDir = await newDataDir('byggdok-sdk-wait-');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     service = startByggdok({

@@ -1,11 +1,9 @@
 import { crc32 } from 'node:zlib';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip, deflateZeros } from '../../helpers/office-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForHttp } from '../../helpers/service-process.js';
+import { freePort, newDataDir, startByggdok, stopProcess, waitForHttp } from '../../helpers/service-process.js';
 import { hugeImagePdf, repeatedPagePdf, selfReferencingPdf } from '../../integrations/extract/sandbox/hostile-pdfs.js';
 
 /**
@@ -187,7 +185,7 @@ describe('the hostile-file corpus against serve', () => {
   }
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-hostile-'));
+    dataDir = await newDataDir('byggdok-hostile-');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = startByggdok({

@@ -12,7 +12,7 @@ import { createBackup } from '../../../src/storage/backup/backup.js';
 import { openDatabase, type Database, type Engine } from '../../../src/storage/db/database.js';
 import { migrateToLatest } from '../../../src/storage/db/migrations/index.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
-import { testEngines } from '../../helpers/test-database.js';
+import { migratedPGliteFolder, testEngines } from '../../helpers/test-database.js';
 
 /**
  * Issue 41, item 9: the README says a restore goes into "a database migrated and started once, with no data", but the
@@ -71,6 +71,7 @@ async function startedOnce(engine: Engine, name: string) {
   const env: Record<string, string> = { BYGGDOK_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   let open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   let drop = async () => undefined;
+  if (engine === 'pglite') await migratedPGliteFolder(path.join(dataDir, 'pglite'));
   if (engine === 'postgres') {
     const database = `byggdok_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });

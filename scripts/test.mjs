@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every tier, in two lanes side by side, so a 2-core machine is busy all the way through.
+ *
+ * - the process lane: spawned services, workers and a real Chromium, one file at a time (their timing matters);
+ * - the other lane, at a lower CPU priority (`nice`), so the process lane runs as if it were alone and this one takes
+ *   what it leaves: the unit files in one process without isolation (they keep no state between files, and importing
+ *   the server's modules once instead of per file halves the tier's time), then the integration and jsdom files two
+ *   at a time, each in its own process.
+ *
+ * One after the other the two took about 12 minutes each; the process lane alone uses a little over one core (it
+ * waits on the service, on PostgreSQL, on Chromium). Each lane's lines carry its name; every vitest run prints its own
+ * summary and failures. With arguments (`npm test -- server/test/x.test.ts`) it is one plain `vitest run` with them.
+ */
+import { spawn } from 'node:child_process';
+import process from 'node:process';
+import readline from 'node:readline';
+
+const VITEST = ['node_modules/vitest/vitest.mjs', 'run'];
+const args = process.argv.slice(2);
+
+/** runs `vitest run <args>`, each line of its output prefixed: its exit code */
+function vitest(lane, vitestArgs, { nice = false, env = {} } = {}) {
+  const command = nice ? 'nice' : process.execPath;
+  const commandArgs = nice ? ['-n', '10', process.execPath, ...VITEST, ...vitestArgs] : [...VITEST, ...vitestArgs];
+  const started = Date.now();
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${lane}] ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      process.stdout.write(`[${lane}] could not start vitest: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(
+        `[${lane}] vitest ${vitestArgs.join(' ')}: ${signal ?? `exit ${code}`} after ${seconds} s\n`,
+      );
+      resolve(code ?? 1);
+    });
+  });
+}
+
+async function lane(name, runs, options) {
+  let failed = 0;
+  // a failed run does not stop the lane: every tier's failures are worth seeing in one CI run
+  for (const run of runs) if ((await vitest(name, run.args, { ...options, env: run.env })) !== 0) failed = 1;
+  return failed;
+}
+
+if (args.length > 0) {
+  process.exitCode = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [...VITEST, ...args], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+} else {
+  const started = Date.now();
+  const codes = await Promise.all([
+    lane('process', [{ args: ['--project', 'process'] }]),
+    lane(
+      'rest',
+      [
+        // no test database to prepare for the unit files
+        { args: ['--project', 'unit', '--no-isolate'], env: { BYGGDOK_TEST_DATABASES: 'none' } },
+        { args: ['--project', 'integration', '--project', 'web'] },
+      ],
+      { nice: true },
+    ),
+  ]);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const failed = codes.some((code) => code !== 0);
+  process.stdout.write(`npm test: ${failed ? 'FAILED' : 'passed'} in ${seconds} s\n`);
+  process.exitCode = failed ? 1 : 0;
+}
