@@ -194,10 +194,20 @@ describe('the last rough edges, in both languages and two widths', () => {
         if (width === 390) {
           const head = await box(page, 'table.documents thead tr');
           expect(head.height).toBeLessThanOrEqual(64);
-          const choose = (await page.locator('table.documents thead input[type=checkbox]').boundingBox())!;
-          const picker = (await sort.boundingBox())!;
-          expect(Math.abs(choose.y + choose.height / 2 - (picker.y + picker.height / 2))).toBeLessThan(8);
-          expect(picker.x + picker.width).toBeLessThanOrEqual(width);
+          // measured at one moment (the page may still move while the list settles)
+          const [choose, picker, bar] = await page.locator('table.documents thead tr').evaluate((row) =>
+            [row.querySelector('input[type=checkbox]')!, row.querySelector('select')!, row].map((element) => {
+              const { x, y, width, height } = element.getBoundingClientRect();
+              return { x, y, width, height };
+            }),
+          );
+          expect(Math.abs(choose!.y + choose!.height / 2 - (picker!.y + picker!.height / 2))).toBeLessThan(8);
+          expect(picker!.x + picker!.width).toBeLessThanOrEqual(bar!.x + bar!.width);
+          // wide enough for the chosen order
+          expect(picker!.width).toBeGreaterThan(120);
+          // the box's name on one line too
+          const named = (await page.locator('table.documents thead .phone-only').first().boundingBox())!;
+          expect(named.height).toBeLessThan(30);
           await page.locator('.documents-scroll').scrollIntoViewIfNeeded();
           await sort.selectOption({ label: words.nameUp });
           await expect
@@ -323,6 +333,8 @@ describe('the last rough edges, in both languages and two widths', () => {
         await expect.poll(() => page.locator('.checklist li').getByText(filename, { exact: true }).count()).toBe(1);
         await shot(page, `portal-failed-${language}-${width}`, true);
         expect(await retry.textContent()).toBe(words.retry);
+        // its words whole on a phone, not a letter or two a line
+        expect((await retry.boundingBox())!.height).toBeLessThan(50);
         await retry.click();
         await retry.waitFor({ state: 'detached' });
         await expect.poll(() => page.locator('.checklist li').getByText(filename, { exact: true }).count()).toBe(1);

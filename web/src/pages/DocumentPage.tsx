@@ -78,8 +78,6 @@ export function DocumentPage() {
     onSuccess: async () => {
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
-      // after the refetch, so the toast comes with the saved values on the page
-      toast(t('document.saved'));
     },
   });
   const current = chain[0];
@@ -104,6 +102,8 @@ export function DocumentPage() {
       setInformationType(undefined);
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
+      // after the refetch, so the toast comes with the saved values on the page
+      toast(t('document.saved'));
     },
   });
   const d = document.data;
