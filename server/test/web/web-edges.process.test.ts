@@ -111,6 +111,18 @@ describe('the last rough edges, in both languages and two widths', () => {
     return { context, page };
   }
 
+  /** what `expression` says at the moment the next toast is drawn, kept in window.__atToast */
+  const atToast = (page: Page, expression: string) =>
+    page.evaluate(`(() => {
+      const toasts = document.querySelector('.toasts');
+      window.__atToast = undefined;
+      new MutationObserver((changes, observer) => {
+        if (!toasts.querySelector('.toast')) return;
+        window.__atToast = ${expression};
+        observer.disconnect();
+      }).observe(toasts, { childList: true, subtree: true });
+    })()`);
+
   const shot = (page: Page, name: string, fullPage = false) =>
     page.screenshot({ path: path.join(SHOTS, `edges-${name}.png`), fullPage });
   const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
@@ -124,6 +136,9 @@ describe('the last rough edges, in both languages and two widths', () => {
       type: 'Produktdatablad / teknisk datablad',
       create: 'Opprett leveranse',
       created: 'Leveransen er opprettet.',
+      newBuilding: 'Nytt bygg',
+      addBuilding: 'Legg til bygg',
+      buildingAdded: (name: string) => `${name} er lagt til i prosjektet.`,
       sortOn: 'Sorter etter:',
       nameUp: 'Navn, stigende',
       upload: 'Last opp FDV-dokumentasjon',
@@ -137,6 +152,9 @@ describe('the last rough edges, in both languages and two widths', () => {
       type: 'Product data sheet / technical data sheet',
       create: 'Create delivery',
       created: 'Delivery created.',
+      newBuilding: 'New building',
+      addBuilding: 'Add building',
+      buildingAdded: (name: string) => `${name} added to the project.`,
       sortOn: 'Sort by:',
       nameUp: 'Name, ascending',
       upload: 'Upload FDV-dokumentasjon',
@@ -262,8 +280,16 @@ describe('the last rough edges, in both languages and two widths', () => {
           expect(await opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
         }
 
-        // 3. a new delivery: its toast and its card appear together (the list refetched before the toast)
+        // 3. a building added and a new delivery: each toast comes with what it tells of (refetched before the toast)
         await page.goto(`${base}/app/projects/${customerId}/${project.id}`);
+        const added = `Blokk ${at}`;
+        await page.getByLabel(words.newBuilding, { exact: true }).fill(added);
+        await atToast(page, "document.querySelector('.project-details').textContent");
+        await page.getByRole('button', { name: words.addBuilding, exact: true }).click();
+        await page.locator('.toasts').getByText(words.buildingAdded(added)).waitFor();
+        expect(await page.evaluate('window.__atToast')).toContain(added);
+        await page.locator('.toasts').getByRole('button').click();
+        await expect.poll(() => page.locator('.toasts .toast').count()).toBe(0);
         await page.getByRole('button', { name: words.newDelivery }).click();
         const form = page.getByRole('form', { name: words.newDelivery });
         const category = form.getByRole('combobox', { name: words.category, exact: true });
@@ -272,19 +298,10 @@ describe('the last rough edges, in both languages and two widths', () => {
         await category.press('Enter');
         await form.getByLabel(words.type).check();
         const before = await page.locator('ul.deliveries > li').count();
-        // what the list holds at the moment the toast is drawn
-        await page.evaluate(`(() => {
-          const toasts = document.querySelector('.toasts');
-          window.__cardsAtToast = null;
-          new MutationObserver((changes, observer) => {
-            if (!toasts.querySelector('.toast')) return;
-            window.__cardsAtToast = document.querySelectorAll('ul.deliveries > li').length;
-            observer.disconnect();
-          }).observe(toasts, { childList: true, subtree: true });
-        })()`);
+        await atToast(page, "document.querySelectorAll('ul.deliveries > li').length");
         await form.getByRole('button', { name: words.create }).click();
         await page.locator('.toasts').getByText(words.created).waitFor();
-        expect(await page.evaluate('window.__cardsAtToast')).toBe(before + 1);
+        expect(await page.evaluate('window.__atToast')).toBe(before + 1);
         await shot(page, `delivery-toast-${at}`);
         await context.close();
       });
