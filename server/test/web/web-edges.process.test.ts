@@ -83,7 +83,7 @@ describe('the last rough edges, in both languages and two widths', () => {
   });
 
   /** the portal's API with the subcontractor's token (`url` without the project and subcontractor) */
-  async function portalCall(method: string, url: string, body?: unknown) {
+  async function portalCall(method: string, url: string, body?: unknown): Promise<any> {
     const response = await fetch(`${base}${url}/${project.id}/${portal.subcontractorId}`, {
       method,
       headers: { authorization: `Bearer ${portal.token}`, 'content-type': 'application/json' },
@@ -244,11 +244,12 @@ describe('the last rough edges, in both languages and two widths', () => {
         await opener.waitFor();
         const viewport = page.viewportSize()!;
         // the field at the very foot of the window
-        await opener.evaluate((button) => {
-          const top = button.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 4;
-          document.documentElement.style.minHeight = `${top + window.innerHeight * 2}px`;
+        const field = (await opener.boundingBox())!;
+        await page.evaluate(`(() => {
+          const top = ${field.y + field.height} + window.scrollY - window.innerHeight + 4;
+          document.documentElement.style.minHeight = (top + window.innerHeight * 2) + 'px';
           window.scrollTo(0, top);
-        });
+        })()`);
         await opener.click();
         const calendar = page.getByRole('dialog', { name: new RegExp(`^${words.calendar.split(':')[0]}`) });
         await calendar.waitFor();
@@ -257,8 +258,8 @@ describe('the last rough edges, in both languages and two widths', () => {
         expect(month.y).toBeGreaterThanOrEqual(0);
         expect(month.y + month.height).toBeLessThanOrEqual(viewport.height + 1);
         if (width === 1280) {
-          const field = (await opener.boundingBox())!;
-          expect(month.y + month.height).toBeLessThanOrEqual(field.y);
+          const below = (await opener.boundingBox())!;
+          expect(month.y + month.height).toBeLessThanOrEqual(below.y);
           expect(await page.locator('.calendar-backdrop').isVisible()).toBe(false);
         } else {
           // a sheet across the foot of the screen, the page dimmed behind it
