@@ -321,6 +321,13 @@ describe('the last rough edges, in both languages and two widths', () => {
       async () => {
         const words = WORDS[language];
         const filename = `E-FDV-360-Filterbytte-Topvex-${language}.pdf`;
+        const unsent = `E-FDV-360-aldri-sendt-${language}.pdf`;
+        await portalCall('POST', '/construction/public/upload', {
+          buildingId: project.buildingId,
+          filename: unsent,
+          deliveryId: portal.deliveryId,
+          informationType: 'FDV-dokumentasjon',
+        });
         const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
         const page = await context.newPage();
         // the first PUT of the bytes fails as a broken storage would; the registration itself goes through
@@ -339,6 +346,9 @@ describe('the last rough edges, in both languages and two widths', () => {
           `${base}/app/portal/${project.id}/${portal.subcontractorId}#token=${portal.token}&lang=${language}`,
         );
         await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.locator('.checklist li').getByText(FILES[0]!, { exact: true }).waitFor();
+        // a registration whose bytes never came (a failure before a reload) is no file in the list
+        expect(await page.getByText(unsent, { exact: true }).count()).toBe(0);
         await page.getByLabel(words.upload).setInputFiles({
           name: filename,
           mimeType: 'application/pdf',

@@ -203,7 +203,8 @@ export function PortalPage() {
     void upload(deliveryId, informationType, [], failed.replaces, [failed]);
   }
 
-  // a file still being sent, or failed, is its row (with progress or a retry), not also a document in the list
+  // a file still being sent, or failed, is its row (with progress or a retry), not also a document in the list; nor is
+  // a registration whose bytes never came (a failed upload before a reload: the service archives it after a day)
   const unsent = new Set(
     Object.values(sending)
       .flat()
@@ -310,6 +311,7 @@ export function PortalPage() {
                         (d) =>
                           d.deliveryId === delivery.id &&
                           d.deliveryInformationType === type.informationType &&
+                          d.uploaded &&
                           !unsent.has(d.id),
                       )}
                       allDocuments={documents.data?.documents ?? []}
