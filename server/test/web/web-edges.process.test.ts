@@ -267,6 +267,13 @@ describe('the last rough edges, in both languages and two widths', () => {
           expect(Math.round(month.width)).toBe(viewport.width);
           expect(await page.locator('.calendar-backdrop').isVisible()).toBe(true);
           expect(await calendar.getAttribute('aria-modal')).toBe('true');
+          // Tab goes round the sheet's controls, never to the dimmed page behind
+          for (let i = 0; i < 4; i++) {
+            await page.keyboard.press('Tab');
+            expect(await page.evaluate("!!document.activeElement.closest('.calendar')")).toBe(true);
+          }
+          await page.keyboard.press('Shift+Tab');
+          expect(await page.evaluate("!!document.activeElement.closest('.calendar')")).toBe(true);
         }
         expect(await accessibilityViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
