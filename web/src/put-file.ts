@@ -11,8 +11,20 @@ export function putFile(url: string, file: File, onProgress: (sent: number) => v
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () =>
-      request.status < 300 ? resolve() : reject(new ApiFailure(request.status, request.responseText));
+      request.status < 300
+        ? resolve()
+        : reject(new ApiFailure(request.status, request.responseText, problemCode(request.responseText)));
     request.onerror = () => reject(new TypeError('the connection broke'));
     request.send(file);
   });
+}
+
+/** the stable code of a problem answer (upload.already_completed, url.expired), if the body is one */
+function problemCode(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }

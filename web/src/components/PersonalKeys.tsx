@@ -25,10 +25,10 @@ export function PersonalKeys() {
   const toast = useToast();
   const revoke = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/auth/api-keys/{id}', { params: { path: { id } } })),
-    onSuccess: (_data, id) => {
+    onSuccess: async (_data, id) => {
       const name = keys.data?.keys.find((key) => key.id === id)?.name;
+      await keys.refetch();
       if (name) toast(t('people.keyRevoked', { name }));
-      return keys.refetch();
     },
   });
   const dates = { format: formatsFor(i18n.language).date };

@@ -169,10 +169,10 @@ function Sessions() {
   const endOne = useMutation({
     mutationFn: (sessionId: string) =>
       unwrap(api.DELETE('/auth/me/sessions/{sessionId}', { params: { path: { sessionId } } })),
-    onSuccess: (_data, sessionId) => {
+    onSuccess: async (_data, sessionId) => {
       const ended = sessions.data?.sessions.find((session) => session.id === sessionId);
+      await sessions.refetch();
       if (ended) toast(t('account.signedOutSession', { device: device(ended.device) }));
-      return sessions.refetch();
     },
   });
   const endOthers = useMutation({
@@ -255,10 +255,10 @@ function Assistants() {
   const disconnect = useMutation({
     mutationFn: (assistantId: string) =>
       unwrap(api.DELETE('/auth/me/assistants/{assistantId}', { params: { path: { assistantId } } })),
-    onSuccess: (_data, assistantId) => {
+    onSuccess: async (_data, assistantId) => {
       const name = assistants.data?.assistants.find((assistant) => assistant.id === assistantId)?.name;
+      await assistants.refetch();
       if (name) toast(t('account.disconnected', { name }));
-      return assistants.refetch();
     },
   });
   const dates = { format: formatsFor(i18n.language).dateTime };

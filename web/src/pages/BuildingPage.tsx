@@ -64,17 +64,37 @@ export function BuildingPage() {
   const header = (key: SortKey, label: string, before?: React.ReactNode) => (
     <th aria-sort={sort.key === key ? (sort.ascending ? 'ascending' : 'descending') : 'none'} data-phone="">
       {before}
-      <button
-        type="button"
-        onClick={() => toggle(key)}
-        title={t('building.sortBy', { column: label })}
-        data-sort-label={t('building.sortOn')}
-      >
+      <button type="button" onClick={() => toggle(key)} title={t('building.sortBy', { column: label })}>
         {label} {sort.key === key ? (sort.ascending ? '▲' : '▼') : ''}
       </button>
     </th>
   );
   const numbers = { format: formatsFor(i18n.language).number };
+  // on a phone the columns are no header to click: one compact select sorts the cards, beside the box choosing all
+  const columns: Record<SortKey, string> = {
+    name: t('building.name'),
+    category: t('building.category'),
+    changed: t('building.changed'),
+  };
+  const sortPicker = (
+    <select
+      className="phone-only sort-picker"
+      aria-label={t('building.sortOn')}
+      value={`${sort.key}:${sort.ascending ? 'up' : 'down'}`}
+      onChange={(event) => {
+        const [key, direction] = event.target.value.split(':') as [SortKey, string];
+        setSort({ key, ascending: direction === 'up' });
+      }}
+    >
+      {PHONE_SORTS.map(([key, ascending]) => (
+        <option key={`${key}:${ascending}`} value={`${key}:${ascending ? 'up' : 'down'}`}>
+          {key === 'changed'
+            ? t(ascending ? 'building.sortOldest' : 'building.sortNewest', { column: columns[key] })
+            : t(ascending ? 'building.sortAscending' : 'building.sortDescending', { column: columns[key] })}
+        </option>
+      ))}
+    </select>
+  );
 
   return (
     <section>
@@ -193,6 +213,7 @@ export function BuildingPage() {
           <DocumentTable
             rows={shown}
             header={header}
+            sortPicker={sortPicker}
             ownerId={ownerId}
             buildingId={buildingId}
             selection={selection}
@@ -207,6 +228,15 @@ export function BuildingPage() {
 }
 
 const STATES = ['processing', 'ready', 'unreadable', 'corrupt'] as const;
+/** the phone's sort choices: each column both ways, the newest changed first */
+const PHONE_SORTS: [SortKey, boolean][] = [
+  ['changed', false],
+  ['changed', true],
+  ['name', true],
+  ['name', false],
+  ['category', true],
+  ['category', false],
+];
 
 function Choice(props: {
   label: string;
@@ -239,6 +269,8 @@ const folderOf = (path: string) => path.split('/').slice(0, -1).join('/') || '�
 function DocumentTable(props: {
   rows: DocumentRow[];
   header: (key: SortKey, label: string, before?: React.ReactNode) => React.ReactNode;
+  /** the phone's select sorting the cards */
+  sortPicker: React.ReactNode;
   ownerId: string;
   buildingId: string;
   selection: Selection;
@@ -270,15 +302,16 @@ function DocumentTable(props: {
     <>
       {chooseAll}
       <span className="phone-only" aria-hidden="true">
-        {t('bulk.allShown', { count: props.rows.length })}
+        {t('bulk.allShort', { count: props.rows.length })}
       </span>
+      {props.sortPicker}
     </>
   );
   return (
     <div className="table-scroll documents-scroll" ref={scroller} tabIndex={0} aria-label={t('building.documents')}>
       <table className="documents selectable phone-cards" aria-rowcount={props.rows.length + 1}>
         <thead>
-          {/* on a phone the head is a bar over the cards: the box choosing all, then the sortable columns */}
+          {/* on a phone the head is one line over the cards: the box choosing all and a select sorting them */}
           <tr>
             {props.header('name', t('building.name'), chooseAllNamed)}
             <th>{t('building.folder')}</th>

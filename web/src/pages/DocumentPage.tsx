@@ -96,13 +96,14 @@ export function DocumentPage() {
         }),
       ),
     onSuccess: async () => {
-      toast(t('document.saved'));
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId] });
       // the document's own values again, now that they are the saved ones (not a moment of the old ones before)
       setCategory(undefined);
       setInformationType(undefined);
       await queries.invalidateQueries({ queryKey: ['document', ownerId, buildingId, documentId, 'versions'] });
       await queries.invalidateQueries({ queryKey: ['documents', ownerId, buildingId] });
+      // after the refetch, so the toast comes with the saved values on the page
+      toast(t('document.saved'));
     },
   });
   const d = document.data;

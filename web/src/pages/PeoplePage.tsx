@@ -29,9 +29,9 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
   const invite = useMutation({
     mutationFn: (body: { email: string; role: Role; locale: 'no' | 'en' }) =>
       unwrap(api.POST('/construction/customers/{customerId}/idp/users', { params: { path }, body })),
-    onSuccess: (invited) => {
+    onSuccess: async (invited) => {
+      await changed();
       toast(t('people.invited', { email: invited.email, role: t(`people.roles.${invited.role}`) }));
-      return changed();
     },
   });
   const remove = useMutation({
@@ -41,10 +41,10 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
           params: { path: { ...path, userId } },
         }),
       ),
-    onSuccess: (_data, userId) => {
+    onSuccess: async (_data, userId) => {
       const email = members.data?.users.find((user) => user.id === userId)?.email;
+      await changed();
       if (email) toast(t('people.removed', { email }));
-      return changed();
     },
   });
   const dates = { format: formatsFor(i18n.language).dateTime };

@@ -38,6 +38,8 @@ interface Sending {
   error?: string;
   /** the document the file is a new version of */
   replaces?: PortalDocument;
+  /** the document registered for the file and where its bytes go: a retry sends them there again */
+  registered?: { documentId: string; uploadUrl: string };
 }
 
 /**
@@ -92,48 +94,100 @@ export function PortalPage() {
   const [sending, setSending] = useState<Record<string, Sending[]>>({});
   const nextKey = useRef(0);
 
+  /** the file registered as a document (once), for the delivery's information type */
+  async function register(params: { deliveryId: string; informationType: string; entry: Sending; buildingId: string }) {
+    return dataOf(
+      client.POST('/construction/public/upload/{projectId}/{subcontractorId}', {
+        params: { path },
+        body: {
+          buildingId: params.buildingId,
+          filename: params.entry.file.name,
+          deliveryId: params.deliveryId,
+          informationType: params.informationType,
+          ...(params.entry.replaces ? { replacesDocumentId: params.entry.replaces.id } : {}),
+          ...(me.data?.contactName ? { uploadedBy: me.data.contactName } : {}),
+        },
+      }),
+    );
+  }
+
+  /**
+   * One file's bytes to its document. A retry reuses the document registered the first time: its upload URL takes
+   * the bytes again while the upload is pending (a day). Only when that URL is refused (expired, or the document gone)
+   * is the unused registration archived and the file registered anew, so the list never holds a file twice.
+   */
+  async function send(params: {
+    slot: string;
+    deliveryId: string;
+    informationType: string;
+    entry: Sending;
+    buildingId: string;
+  }) {
+    const { entry } = params;
+    const change = (patch: Partial<Sending>) =>
+      setSending((all) => ({
+        ...all,
+        [params.slot]: (all[params.slot] ?? []).map((other) =>
+          other.key === entry.key ? { ...other, ...patch } : other,
+        ),
+      }));
+    const progress = (sent: number) => change({ sent });
+    let registered = entry.registered;
+    if (registered) {
+      try {
+        await putFile(registered.uploadUrl, entry.file, progress);
+        return;
+      } catch (error) {
+        // the bytes of the earlier attempt arrived after all (only its answer was lost)
+        if (error instanceof ApiFailure && error.code === 'upload.already_completed') return;
+        const refused = error instanceof ApiFailure && [403, 404, 410].includes(error.status);
+        if (!refused) throw error;
+        await dataOf(
+          client.DELETE('/construction/public/documents/{projectId}/{subcontractorId}/{documentId}', {
+            params: { path: { ...path, documentId: registered.documentId }, query: {} },
+          }),
+        ).catch(() => undefined);
+        registered = undefined;
+      }
+    }
+    registered = await register({ ...params });
+    change({ registered });
+    await putFile(registered.uploadUrl, entry.file, progress);
+  }
+
   /**
    * files for one expected information type; `replaces`: the one file is a new version of that document. A file's
    * progress row stays while it is sent and goes once it is in the list; a failed one stays with its reason and a retry.
+   * `again`: the failed rows sent again, each to the document it was registered as.
    */
-  async function upload(deliveryId: string, informationType: string, files: File[], replaces?: PortalDocument) {
+  async function upload(
+    deliveryId: string,
+    informationType: string,
+    files: File[],
+    replaces?: PortalDocument,
+    again: Sending[] = [],
+  ) {
     const slot = `${deliveryId}:${informationType}`;
     const buildingId = replaces?.buildingId ?? project.data?.buildings[0]?.id;
     if (!buildingId) return;
-    const started: Sending[] = files.map((file) => ({
-      key: nextKey.current++,
-      file,
-      sent: 0,
-      ...(replaces ? { replaces } : {}),
-    }));
+    const started: Sending[] = [
+      ...again.map((entry) => ({ ...entry, key: nextKey.current++, sent: 0, error: undefined })),
+      ...files.map((file) => ({ key: nextKey.current++, file, sent: 0, ...(replaces ? { replaces } : {}) })),
+    ];
     setSending((all) => ({ ...all, [slot]: [...(all[slot] ?? []), ...started] }));
-    const change = (key: number, patch: Partial<Sending>) =>
-      setSending((all) => ({
-        ...all,
-        [slot]: (all[slot] ?? []).map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)),
-      }));
     const done = new Set<number>();
     await Promise.all(
-      started.map(async ({ key, file }) => {
+      started.map(async (entry) => {
         try {
-          const registered = await dataOf(
-            client.POST('/construction/public/upload/{projectId}/{subcontractorId}', {
-              params: { path },
-              body: {
-                buildingId,
-                filename: file.name,
-                deliveryId,
-                informationType,
-                ...(replaces ? { replacesDocumentId: replaces.id } : {}),
-                ...(me.data?.contactName ? { uploadedBy: me.data.contactName } : {}),
-              },
-            }),
-          );
-          await putFile(registered.uploadUrl, file, (sent) => change(key, { sent }));
-          change(key, { sent: file.size });
-          done.add(key);
+          await send({ slot, deliveryId, informationType, entry, buildingId });
+          done.add(entry.key);
         } catch (error) {
-          change(key, { error: problemText(t, error as Error) });
+          setSending((all) => ({
+            ...all,
+            [slot]: (all[slot] ?? []).map((other) =>
+              other.key === entry.key ? { ...other, error: problemText(t, error as Error) } : other,
+            ),
+          }));
         }
       }),
     );
@@ -142,12 +196,21 @@ export function PortalPage() {
     setSending((all) => ({ ...all, [slot]: (all[slot] ?? []).filter((entry) => !done.has(entry.key)) }));
   }
 
-  /** a failed file sent again: its row is replaced by the new attempt's */
+  /** a failed file sent again: its row is replaced by the new attempt's, which keeps the document it registered */
   function retry(deliveryId: string, informationType: string, failed: Sending) {
     const slot = `${deliveryId}:${informationType}`;
     setSending((all) => ({ ...all, [slot]: (all[slot] ?? []).filter((entry) => entry.key !== failed.key) }));
-    void upload(deliveryId, informationType, [failed.file], failed.replaces);
+    void upload(deliveryId, informationType, [], failed.replaces, [failed]);
   }
+
+  // a file still being sent, or failed, is its row (with progress or a retry), not also a document in the list; nor is
+  // a registration whose bytes never came (a failed upload before a reload: the service archives it after a day)
+  const unsent = new Set(
+    Object.values(sending)
+      .flat()
+      .map((entry) => entry.registered?.documentId)
+      .filter(Boolean),
+  );
 
   const failure = project.error ?? deliveries.error;
   const languagePicker = (
@@ -245,7 +308,11 @@ export function PortalPage() {
                       path={path}
                       who={me.data?.contactName ?? me.data?.companyName ?? null}
                       documents={(documents.data?.documents ?? []).filter(
-                        (d) => d.deliveryId === delivery.id && d.deliveryInformationType === type.informationType,
+                        (d) =>
+                          d.deliveryId === delivery.id &&
+                          d.deliveryInformationType === type.informationType &&
+                          d.uploaded &&
+                          !unsent.has(d.id),
                       )}
                       allDocuments={documents.data?.documents ?? []}
                       locked={type.approvalStatus === 'APPROVED'}

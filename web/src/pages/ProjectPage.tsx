@@ -42,9 +42,10 @@ export function ProjectPage() {
       unwrap(api.GET('/construction/customers/{customerId}/projects', { params: { path: { customerId } } })),
   });
   const [editing, setEditing] = useState<string | null>(null);
-  const deliveriesChanged = () => {
+  // the list refetched before the form closes and a toast says so: the new card and the toast appear together
+  const deliveriesChanged = async () => {
+    await queries.invalidateQueries({ queryKey: ['deliveries', projectId] });
     setEditing(null);
-    void queries.invalidateQueries({ queryKey: ['deliveries', projectId] });
   };
   const names = new Map(subcontractors.data?.subcontractors.map((s) => [s.id, s.companyName]));
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? id) : t('projects.unassigned'));

@@ -226,9 +226,9 @@ export function WebhooksPage() {
           body: { enabled: input.enabled },
         }),
       ),
-    onSuccess: (_data, input) => {
+    onSuccess: async (_data, input) => {
+      await webhooks.refetch();
       toast(input.enabled ? t('webhooks.turnedOn') : t('webhooks.turnedOff'));
-      void webhooks.refetch();
     },
   });
   const test = useMutation({
@@ -247,9 +247,9 @@ export function WebhooksPage() {
           params: { path: { ...path, webhookId } },
         }),
       ),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await webhooks.refetch();
       toast(t('webhooks.removed'));
-      void webhooks.refetch();
     },
   });
   const selected = webhooks.data?.webhooks.find((w) => w.id === shown);

@@ -1,5 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** the screens on which the calendar is a sheet over a backdrop (styles.css says the same width) */
+export const PHONE = '(max-width: 40rem)';
 
 /** ISO day arithmetic in UTC, so no time zone or summer time moves a day */
 const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -73,6 +76,10 @@ export function Calendar(props: {
   const today = toIso(new Date(Date.UTC(new Date().getFullYear(), new Date().getMonth(), new Date().getDate())));
   const [focused, setFocused] = useState(() => clamp(props.value || today, props.min, props.max));
   const grid = useRef<HTMLTableElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // on a phone the month is a sheet at the foot of the screen over a backdrop: modal, Tab stays inside it
+  const [sheet] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
+  const [above, setAbove] = useState(false);
   const firstDay = firstDayOfWeek(props.locale);
   const weeks = useMemo(() => monthGrid(focused, firstDay), [focused, firstDay]);
   const names = useMemo(() => {
@@ -87,9 +94,24 @@ export function Calendar(props: {
   const allowed = (iso: string) => !(props.min && iso < props.min) && !(props.max && iso > props.max);
   const monthTitle = names.month.format(toDate(focused));
 
+  // beside its field, the month opens above it where there is no room below (a field at the foot of the window), and
+  // is scrolled into view where there is room on neither side; decided before it is drawn, so it never jumps
+  useLayoutEffect(() => {
+    const calendar = box.current;
+    const anchor = calendar?.parentElement;
+    if (sheet || !calendar || !anchor) return;
+    const height = calendar.getBoundingClientRect().height;
+    const field = anchor.getBoundingClientRect();
+    const below = window.innerHeight - field.bottom;
+    if (below < height + 4 && field.top >= height + 4) setAbove(true);
+    else if (below < height + 4) calendar.scrollIntoView({ block: 'nearest' });
+  }, [sheet]);
+
   // the focused day has the focus, also after a move to another month
   useEffect(() => {
-    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
+    // without scrolling: the month is placed in view already, and a scroll to a day drawn below the field, a moment
+    // before the month moves above it, would leave the month above the window
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus({ preventScroll: true });
   }, [focused]);
 
   const moveTo = (iso: string) => setFocused(clamp(iso, props.min, props.max));
@@ -105,15 +127,25 @@ export function Calendar(props: {
 
   return (
     <div
+      ref={box}
       role="dialog"
-      aria-modal="false"
+      aria-modal={sheet}
       aria-label={props.label}
-      className="calendar"
+      className={`calendar${sheet ? ' calendar-sheet' : above ? ' calendar-above' : ''}`}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
           event.stopPropagation();
           props.close();
+        }
+        if (event.key === 'Tab' && sheet) {
+          // the previous and next month and the focused day: Tab goes round them
+          const stops = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not([tabindex="-1"])')];
+          const edge = event.shiftKey ? stops[0] : stops.at(-1);
+          if (document.activeElement === edge) {
+            event.preventDefault();
+            (event.shiftKey ? stops.at(-1) : stops[0])?.focus();
+          }
         }
       }}
     >

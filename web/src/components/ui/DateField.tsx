@@ -154,6 +154,10 @@ export function DateField(props: {
           </svg>
         </button>
         {open && (
+          // on a phone the page behind the calendar is dimmed, and a tap on it closes the calendar
+          <div className="calendar-backdrop" aria-hidden="true" onClick={closeCalendar} />
+        )}
+        {open && (
           <Calendar
             locale={locale}
             value={iso}

@@ -25,8 +25,12 @@ export function ToastProvider(props: { children: React.ReactNode }) {
   const show = useCallback<Show>((message) => {
     next.current += 1;
     const id = next.current;
-    // the same message twice in a row is one toast, shown again from the start
-    setToasts((all) => [...all.filter((toast) => toast.message !== message), { id, message }].slice(-3));
+    // a task later: a refetch the action awaited hands its data to the page in a task of its own (TanStack Query's
+    // notifications), so the toast is drawn with what it tells of, never a moment before it
+    window.setTimeout(() =>
+      // the same message twice in a row is one toast, shown again from the start
+      setToasts((all) => [...all.filter((toast) => toast.message !== message), { id, message }].slice(-3)),
+    );
   }, []);
   return (
     <ToastContext.Provider value={show}>

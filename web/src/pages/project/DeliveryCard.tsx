@@ -17,7 +17,7 @@ export function DeliveryCard(props: {
   delivery: Delivery;
   subcontractor: string;
   canReview: boolean;
-  changed: () => void;
+  changed: () => Promise<void>;
   edit?: () => void;
 }) {
   const names = useReferenceNames();
@@ -50,7 +50,8 @@ export function DeliveryCard(props: {
           },
         }),
       ),
-    onSuccess: (_data, changes) => {
+    onSuccess: async (_data, changes) => {
+      await props.changed();
       setDeclining(null);
       const [first] = changes;
       if (first)
@@ -61,7 +62,6 @@ export function DeliveryCard(props: {
                 type: names.type(first.informationType),
               }),
         );
-      props.changed();
     },
   });
   const remove = useMutation({

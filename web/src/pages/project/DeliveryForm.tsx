@@ -34,7 +34,7 @@ export function DeliveryForm(props: {
   projectId: string;
   subcontractors: { id: string; companyName: string }[];
   delivery?: Delivery;
-  done: () => void;
+  done: () => Promise<void>;
   cancel?: () => void;
 }) {
   const { t } = useTranslation();
@@ -85,9 +85,9 @@ export function DeliveryForm(props: {
         }),
       );
     },
-    onSuccess: () => {
+    onSuccess: async () => {
+      await props.done();
       toast(delivery ? t('construction.deliverySaved') : t('construction.deliveryCreated'));
-      props.done();
     },
   });
   return (
@@ -164,7 +164,7 @@ export function CopyDeliveries(props: {
   customerId: string;
   projectId: string;
   projects: { id: string; name: string }[];
-  done: () => void;
+  done: () => Promise<void>;
 }) {
   const names = useReferenceNames();
   const { t } = useTranslation();
@@ -183,11 +183,11 @@ export function CopyDeliveries(props: {
           body: { fromProjectId: from, toProjectId: props.projectId, deliveryIds: picked },
         }),
       ),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await props.done();
       toast(t('construction.copied', { count: picked.length }));
       setFrom('');
       source.reset();
-      props.done();
     },
   });
   const others = props.projects.filter((p) => p.id !== props.projectId);

@@ -43,9 +43,10 @@ export function MembersPage() {
           body: { role: change.role },
         }),
       ),
-    onSuccess: () => {
-      void members.refetch();
+    // awaited: the toast a change of role shows comes with the list that has it
+    onSuccess: async () => {
       void queries.invalidateQueries({ queryKey: ['audit', customerId] });
+      await members.refetch();
     },
   });
   const toast = useToast();

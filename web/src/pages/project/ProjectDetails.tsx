@@ -50,9 +50,9 @@ export function ProjectDetails(props: { project: Project }) {
           body: { name },
         }),
       ),
-    onSuccess: (_data, name) => {
+    onSuccess: async (_data, name) => {
+      await refresh();
       toast(t('construction.buildingAdded', { name }));
-      return refresh();
     },
   });
   return (

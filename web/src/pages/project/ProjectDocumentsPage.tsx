@@ -30,6 +30,8 @@ async function projectDocuments(projectId: string) {
 }
 
 type ProjectDocument = Awaited<ReturnType<typeof projectDocuments>>[number];
+/** a cell's whole value on hover (a narrow column cuts it), none for an empty one */
+const text = (value: string | null | undefined) => value || undefined;
 const DRAWING = /\.(dwg|dxf)$/i;
 const SETTABLE = STATES.filter((state) => state !== 'NO_DOCUMENTS' && state !== 'CORRUPT');
 
@@ -103,26 +105,39 @@ export function ProjectDocumentsPage() {
           toggleAll={(on) => setSelected(on ? new Set(rows.map((d) => d.id)) : new Set())}
           cells={(d) => (
             <>
-              <td className="card-title">
+              <td className="card-title" title={d.filename}>
                 {DRAWING.test(d.filename) ? (
                   <Link to={`/projects/${customerId}/${projectId}/drawings/${d.id}`}>{d.filename}</Link>
                 ) : (
                   d.filename
                 )}
               </td>
-              <Cell label={t('building.category')}>
+              <Cell
+                label={t('building.category')}
+                title={text(d.buildingCategory && names.category(d.buildingCategory))}
+              >
                 {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
               </Cell>
-              <Cell label={t('construction.informationTypes')}>
+              <Cell
+                label={t('construction.informationTypes')}
+                title={text(d.informationTypes.map(typeName).join(', '))}
+              >
                 {d.informationTypes.map(typeName).join(', ') || '–'}
               </Cell>
-              <Cell label={t('construction.delivery')}>
+              <Cell label={t('construction.delivery')} title={text(d.deliveryId && deliveryNames.get(d.deliveryId))}>
                 {d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}
               </Cell>
-              <Cell label={t('construction.subcontractor')}>
+              <Cell
+                label={t('construction.subcontractor')}
+                title={text(d.subcontractorId && companyNames.get(d.subcontractorId))}
+              >
                 {d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}
               </Cell>
-              <Cell label={t('construction.progress')} className={`delivery-state state-${d.progressStatus ?? 'none'}`}>
+              <Cell
+                label={t('construction.progress')}
+                className={`delivery-state state-${d.progressStatus ?? 'none'}`}
+                title={text(d.progressStatus && t(`projects.states.${d.progressStatus}`))}
+              >
                 {d.progressStatus ? t(`projects.states.${d.progressStatus}`) : '–'}
               </Cell>
               <Cell label={t('building.size')}>{formatsFor(i18n.language).fileSize(d.size)}</Cell>

@@ -45,9 +45,9 @@ export function SubcontractorLink(props: {
   const send = useMutation({
     mutationFn: (form: HTMLFormElement) =>
       unwrap(api.POST('/construction/deliveries/send-subcontractor-email', { body: body(form) })),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await tokens.refetch();
       toast(t('projects.sent'));
-      return tokens.refetch();
     },
   });
   const revoke = useMutation({
