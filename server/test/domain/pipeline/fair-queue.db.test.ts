@@ -50,8 +50,10 @@ describe.each(testEngines())('fair queues across buildings on %s', (engine) => {
     expect(pending).toBeGreaterThanOrEqual(entries * 0.8);
   }, 240_000);
 
-  it('unpacks a package of 5,000 entries into documents with their jobs while the API answers', async () => {
-    const entries = 5000;
+  // 2,000 entries: twenty batches of 100, each its own transaction, is what the API must answer between (5,000 took a
+  // minute of CI's two cores per engine and proved nothing more)
+  it('unpacks a package of 2,000 entries into documents with their jobs while the API answers', async () => {
+    const entries = 2000;
     const zipId = await t.upload({ seed: a, filename: 'Stor leveranse.zip', bytes: manyEntryZip(entries, 'Alt') });
     const latencies: number[] = [];
     const statuses = new Set<number>();
@@ -72,7 +74,7 @@ describe.each(testEngines())('fair queues across buildings on %s', (engine) => {
     }
     latencies.sort((x, y) => x - y);
     console.info(
-      `[${engine}] /healthz during a 5,000-entry unpack: ${latencies.length} requests, ` +
+      `[${engine}] /healthz during a 2,000-entry unpack: ${latencies.length} requests, ` +
         `median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
     );
     expect([...statuses]).toEqual([200]);
