@@ -23,20 +23,64 @@ export interface Ns3451Entry {
 const NS3451_2022_ADDITIONS = ['47', '48', '68'] as const;
 
 /**
- * The bSDD upload has a few broken labels (shifted English names, guidance text glued onto the Norwegian name). These
- * display overrides keep the copied CSV verbatim while users see sensible names.
+ * The bSDD upload has a few broken labels (shifted English names, guidance text glued onto the Norwegian name,
+ * misspelled English). These display overrides keep the copied CSV verbatim while users see sensible names.
  */
 const NAME_OVERRIDES: Record<string, { no?: string; en?: string }> = {
   '36': { en: 'Air treatment' },
   '359': { en: 'Other parts of cooling systems' },
   '364': { no: 'Utstyr for luftfordeling', en: 'Equipment for air distribution' },
   '621': { no: 'Heiser', en: 'Lifts' },
-  '623': { no: 'Rullebånd', en: 'Autowalks' },
+  '623': { no: 'Rullebånd', en: 'Moving walkways' },
   '67': { en: 'Loose special equipment for activities' },
   '69': { en: 'Other technical installations' },
   '3242': { en: 'Fittings for heating system with high temperature water' },
   '3252': { en: 'Equipment for heating system with high temperature water' },
   '3262': { en: 'Insulation of heating system with high temperature water' },
+  // misspelled English labels a person reading the English app would see ("Low voltage suppliance", "Heating panles")
+  '224': { en: 'Bracing constructions' },
+  '225': { en: 'Fire protection of load-bearing constructions' },
+  '245': { en: 'Skirting' },
+  '271': { en: 'Masonry chimneys and fireplaces' },
+  '274': { en: 'Fittings and fixtures for wet rooms' },
+  '285': { en: 'Stands and amphitheatres' },
+  '286': { en: 'Canopies and shelter roofs' },
+  '3113': { en: 'Underground pipes for domestic water' },
+  '3153': { en: 'Equipment for domestic water' },
+  '3163': { en: 'Insulation of installations for domestic water' },
+  '3215': { en: 'Underground pipes for heating installations with high-temperature steam' },
+  '355': { en: 'Cooling systems for indoor sports fields' },
+  '42': { en: 'High voltage supply' },
+  '429': { en: 'Other parts for high voltage supply' },
+  '43': { en: 'Low voltage supply' },
+  '434': { en: 'Electrical power distribution for technical installations' },
+  '435': { en: 'Electrical power distribution for activities' },
+  '439': { en: 'Other parts for low voltage supply' },
+  '4434': { en: 'Fittings for emergency escape lighting' },
+  '452': { en: 'Heating panels' },
+  '454': { en: 'Water heaters and electric boilers' },
+  '461': { en: 'Electrical power generators' },
+  '462': { en: 'Uninterruptible power supply' },
+  '535': { en: 'Systems for loudspeaking intercoms' },
+  '5522': { en: 'Central equipment/amplifiers for communal antennas' },
+  '5532': { en: 'Central equipment/amplifiers for closed-circuit television' },
+  '627': { en: 'Facade and roof cleaning' },
+  '629': { en: 'Other passenger and goods transport' },
+  '652': { en: 'Central vacuum cleaner' },
+  '6522': { en: 'Pipe network' },
+  '659': { en: 'Other installations for waste and vacuum cleaning' },
+  '71': { en: 'Landscaped terrain' },
+  '711': { en: 'Rough-graded terrain' },
+  '733': { en: 'Outdoor fire extinguishing' },
+  '7332': { en: 'Pipe network above terrain for fire extinguishing' },
+  '7334': { en: 'Fittings for fire extinguishing' },
+  '7335': { en: 'Equipment for fire extinguishing' },
+  '7336': { en: 'Insulation for fire extinguishing' },
+  '7432': { en: 'Circuits for outdoor low voltage equipment' },
+  '749': { en: 'Other outdoor electrical power installations' },
+  '7535': { en: 'Outdoor loudspeaking intercoms' },
+  '7542': { en: 'Outdoor fire alarm' },
+  '7553': { en: 'Outdoor closed-circuit television' },
 };
 
 let nsTable: Map<string, Ns3451Entry> | null = null;

@@ -3,6 +3,7 @@ import {
   buildingCategoryName,
   informationTypeEntries,
   isValidBuildingCategory,
+  ns3451Entries,
 } from '../../../src/domain/classification/reference-data.js';
 
 describe('isValidBuildingCategory', () => {
@@ -50,5 +51,17 @@ describe('information types', () => {
     const general = ['drawing', 'description', 'calculation', 'report', 'certificate', 'contract', 'photo', 'model'];
     for (const id of [...general, 'offer', 'meeting_minutes']) expect(ids).toContain(id);
     expect(ids).toHaveLength(38);
+  });
+});
+
+describe('NS 3451 names in English', () => {
+  it('spells what the English app shows: none of the misspellings of the bSDD labels the table was copied from', () => {
+    // each word below is in the copied table's English column (ns3451-2009.csv)
+    const misspelled =
+      /suppliance|votlage|panles|powerdistribution|uninteruptable|personell|terrainn|phasade|vacum|consumtion|equipmnet|equipmen\b|elctrical|electrivcal|televison|telphones|wirenettwork|braicing|cabnopies|activiteies|panick|pipelenes|extingushing|coarses|leved|sentral|firealarm|fireprotection|sportsfields|waterheaters|hightemperature|autowalks|amphis/i;
+    const shown = [...ns3451Entries()].filter((entry) => misspelled.test(entry.nameEn));
+    expect(shown.map((entry) => `${entry.code} ${entry.nameEn}`)).toEqual([]);
+    expect(buildingCategoryName('43', 'en')).toBe('Low voltage supply');
+    expect(buildingCategoryName('43', 'nb')).toBe('Lavspent forsyning');
   });
 });
