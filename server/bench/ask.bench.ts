@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   } finally {
     await memory.stop();
     if (!closed) await database.close();
-    if (!KEEP) await admin.executeSql(`drop database if exists ${NAME} with (force)`);
+    if (!KEEP && !REUSE) await admin.executeSql(`drop database if exists ${NAME} with (force)`);
     await admin.close();
   }
 }

@@ -97,7 +97,11 @@ async function load(database: Database, corpus: CorpusStream, url: string | null
   await sql`create table bench_baseline as
     select c.document_id, c.building_id, c.building_owner_id, to_tsvector('norwegian', c.text) as tsv
     from document_chunks c`.execute(database.db);
-  await sql`create index bench_baseline_tsv on bench_baseline using gin (tsv)`.execute(database.db);
+  await database.db.connection().execute(async (conn) => {
+    if (database.engine === 'postgres') await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+    await sql`create index bench_baseline_tsv on bench_baseline using gin (tsv)`.execute(conn);
+    if (database.engine === 'postgres') await sql`reset maintenance_work_mem`.execute(conn);
+  });
   await sql`vacuum analyze`.execute(database.db);
   console.log(
     `baseline table built and everything analysed in ${((performance.now() - baselineStarted) / 1000).toFixed(0)} s`,

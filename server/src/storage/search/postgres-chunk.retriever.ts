@@ -17,7 +17,11 @@ import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
 
 /** the most distinct words a word-weight query uses; a 5000-character question would otherwise scan everything */
 const MAX_TERMS = 16;
-/** in a search-rank query, a term in more than this share of the chunks does not widen the candidates on its own */
+/**
+ * in a search-rank query, a term in more than this share of the chunks does not widen the candidates on its own; in
+ * a word-weight query for chunks holding every word, one in more than this share of the documents is tested on the
+ * chunks the others leave instead of being looked up in the index
+ */
 const COMMON_TERM_SHARE = 0.25;
 /** search-rank: weight of a match in the document's title or filename, added to every passage of it */
 const HEAD_WEIGHT = 0.5;
@@ -99,28 +103,62 @@ export function createPostgresChunkRetriever(params: {
       .filter((t) => t.df > 0)
       .sort((a, b) => b.w - a.w);
     if (matched.length === 0) return [];
+    // First the chunks holding all of the j most telling words, j = all of them, then one fewer ...: the index
+    // intersects those words' lists, so only such chunks are read, not every chunk of the rarest word. A chunk
+    // outside lacks one of the j words at least, so it scores at most the total less the lightest of them: when the
+    // last one kept scores more, no chunk outside can enter the top. (With j = all, every chunk kept scores the total.)
+    const total = matched.reduce((sum, t) => sum + t.w, 0);
+    for (let j = matched.length; j >= 2; j--) {
+      const hits = await scoredByWordWeight({
+        request,
+        terms,
+        frequencies,
+        documents,
+        read: matched.slice(0, j),
+        every: true,
+      });
+      if (beats(hits[request.limit - 1], total - matched[j - 1]!.w)) return hits;
+    }
     for (let k = 1; k <= matched.length; k++) {
       const rest = matched.slice(k).reduce((sum, t) => sum + t.w, 0);
       const hits = await scoredByWordWeight({ request, terms, frequencies, documents, read: matched.slice(0, k) });
-      const last = hits[request.limit - 1];
       // a chunk holding none of the words read scores at most `rest`: it cannot pass the last one kept
-      if (k === matched.length || (last !== undefined && last.score > rest * (1 + 1e-9) + 1e-12)) return hits;
+      if (k === matched.length || beats(hits[request.limit - 1], rest)) return hits;
     }
     return [];
   }
 
-  /** byWordWeight's scoring of the chunks that hold one of the words `read`, on every word, with the counts given */
+  /** the last passage kept scores more than `bound` (by more than the float sums' rounding) */
+  function beats(last: ChunkHit | undefined, bound: number): boolean {
+    return last !== undefined && last.score > bound * (1 + 1e-9) + 1e-12;
+  }
+
+  /**
+   * byWordWeight's scoring of the chunks that hold one of the words `read` (or all of them), on every word, with the
+   * counts given
+   */
   async function scoredByWordWeight(params: {
     request: ChunkRetrievalRequest;
     terms: string[];
     frequencies: number[];
     documents: number;
-    read: { term: string }[];
+    read: { term: string; df: number }[];
+    /** the chunks holding every word `read`, not one of them */
+    every?: boolean;
   }): Promise<ChunkHit[]> {
     const { request, terms, frequencies, documents } = params;
     const { ownerId, limit } = request;
     const buildings = [...request.buildingIds];
-    const candidates = params.read.map((t) => t.term).join(' | ');
+    // holding every word: the index intersects the lists of the rarer words only; a common word's list (a prefix of
+    // it is looked up across all owners' chunks) costs more than testing the few chunks the others leave
+    const common = (t: { df: number }, i: number) => params.every && i > 0 && t.df > documents * COMMON_TERM_SHARE;
+    const tsquery = (read: { term: string }[]) => read.map((t) => `(${t.term})`).join(params.every ? ' & ' : ' | ');
+    const candidates = tsquery(params.read.filter((t, i) => !common(t, i)));
+    const alsoHeld = params.read.filter(common);
+    const holding =
+      alsoHeld.length === 0
+        ? sql`candidates`
+        : sql`(select k.* from candidates k where k.tsv @@ ${tsquery(alsoHeld)}::tsquery)`;
     const visible = (documentId: RawBuilder<string>) =>
       visibleDocuments(db, { ownerId, buildingIds: buildings })
         .select(sql`1`.as('one'))
@@ -146,7 +184,7 @@ export function createPostgresChunkRetriever(params: {
       ),
       scored as (
         select k.id, sum(w.w order by w.ord) as score
-        from candidates k join weights w on not w.unmatched and k.tsv @@ w.tq
+        from ${holding} k join weights w on not w.unmatched and k.tsv @@ w.tq
         group by k.id
       ),
       -- summed in the words' order, so two chunks holding the same words score exactly alike and tie by id

@@ -28,6 +28,7 @@ import * as m0030 from './0030-revisions.js';
 import * as m0032 from './0032-upload-attempts.js';
 import * as m0038 from './0038-correction-authors.js';
 import * as m0039 from './0039-document-lexemes.js';
+import * as m0040 from './0040-search-functions-plpgsql.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032-upload-attempts': m0032,
   '0038-correction-authors': m0038,
   '0039-document-lexemes': m0039,
+  '0040-search-functions-plpgsql': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
