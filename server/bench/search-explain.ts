@@ -24,6 +24,8 @@ const PLANS = args.includes('--plans');
 /** begin / analysis / expansion / search / documents / commit, told from the statement's text */
 function roleOf(statement: string): string {
   if (statement === 'begin' || statement === 'commit') return statement;
+  // the search statement puts the planner settings back (set_config) in its header row
+  if (statement.includes('search_total')) return 'search';
   if (statement.includes('set_config(')) return 'analysis';
   if (statement.includes("'typo' as kind") || statement.includes("'compound' as kind")) return 'expansion';
   if (statement.includes('from "documents" as "d"') || statement.includes('"d".*')) return 'documents';

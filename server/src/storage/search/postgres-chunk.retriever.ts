@@ -78,21 +78,30 @@ export function createPostgresChunkRetriever(params: {
     const buildings = [...request.buildingIds];
     // the scope's readable documents, as visibleDocuments reads them, from their narrow rows; a word's count is
     // looked up in the GIN index for each word (a shared CTE would be read whole, every row's lexemes with it)
-    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word
+    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word.
+    // The scope's live buildings and those of them with private folders are looked up once: a document is tested
+    // against its building's private folders only when there are some (a join and a subquery for each of tens of
+    // thousands of rows took most of an owner-wide question's time)
     const [only, ...more] = buildings;
-    const inBuildings =
-      more.length === 0 ? sql`x.building_id = ${only}` : sql`x.building_id = any(${buildings}::text[])`;
+    const inBuildings = more.length === 0 ? sql`x.building_id = ${only}` : sql`x.building_owner_id = ${ownerId}`;
     const readable = (words: RawBuilder<unknown>) => sql`
       select count(*) from document_lexemes x
-      join buildings b on b.id = x.building_id and b.archived_at is null
-      where x.building_owner_id = ${ownerId} and ${inBuildings} and x.readable ${words}
-        and not exists (select 1 from unnest(b.private_folders) f where starts_with(x.original_path, f))`;
+      where ${inBuildings} and x.readable ${words} and x.building_id = any(scope.live)
+        and (x.building_id <> all(scope.private) or not exists (
+          select 1 from buildings p cross join unnest(p.private_folders) f
+          where p.id = x.building_id and starts_with(x.original_path, f)))`;
     const counted = (
       await sql<{ ord: string | number; n: string | number }>`
-        with t as (select ord, q::tsquery as tq from unnest(${terms}::text[]) with ordinality as u(q, ord))
-        select 0 as ord, (${readable(sql``)}) as n
+        with scope as materialized (
+          select coalesce(array_agg(b.id), '{}') as live,
+                 coalesce(array_agg(b.id) filter (where cardinality(b.private_folders) > 0), '{}') as private
+          from buildings b
+          where b.id = any(${buildings}::text[]) and b.building_owner_id = ${ownerId} and b.archived_at is null
+        ),
+        t as (select ord, q::tsquery as tq from unnest(${terms}::text[]) with ordinality as u(q, ord))
+        select 0 as ord, (${readable(sql``)}) as n from scope
         union all
-        select t.ord, (${readable(sql`and x.lexemes @@ t.tq`)}) from t`.execute(db)
+        select t.ord, (${readable(sql`and x.lexemes @@ t.tq`)}) from t cross join scope`.execute(db)
     ).rows;
     const documents = Number(counted.find((r) => Number(r.ord) === 0)?.n ?? 0);
     const frequencies = terms.map((_, i) => Number(counted.find((r) => Number(r.ord) === i + 1)?.n ?? 0));
