@@ -610,14 +610,21 @@ async function buildIndexes(database: Database, indexes: BulkIndex[], rebuildLex
   const lanes = database.engine === 'postgres' ? 2 : 1;
   await Promise.all(
     Array.from({ length: lanes }, () =>
-      db.connection().execute(async (conn) => {
-        if (database.engine === 'postgres')
-          await sql`set maintenance_work_mem = ${sql.lit(INDEX_BUILD_MEMORY)}`.execute(conn);
+      withIndexBuildMemory(database, async (conn) => {
         for (let job = jobs.shift(); job; job = jobs.shift()) await job.run(conn);
-        if (database.engine === 'postgres') await sql`reset maintenance_work_mem`.execute(conn);
       }),
     ),
   );
+}
+
+/** `work` on one connection of its own, with INDEX_BUILD_MEMORY for the index builds it runs (on the server) */
+export function withIndexBuildMemory(database: Database, work: (conn: Kysely<DB>) => Promise<void>): Promise<void> {
+  return database.db.connection().execute(async (conn) => {
+    const server = database.engine === 'postgres';
+    if (server) await sql`set maintenance_work_mem = ${sql.lit(INDEX_BUILD_MEMORY)}`.execute(conn);
+    await work(conn);
+    if (server) await sql`reset maintenance_work_mem`.execute(conn);
+  });
 }
 
 /** a text's tokens and their analyses */

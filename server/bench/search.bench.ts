@@ -26,6 +26,7 @@ import {
   loadNormally,
   streamCorpus,
   verifyBulkVectors,
+  withIndexBuildMemory,
   type CorpusStream,
 } from './search-corpus.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
@@ -97,10 +98,8 @@ async function load(database: Database, corpus: CorpusStream, url: string | null
   await sql`create table bench_baseline as
     select c.document_id, c.building_id, c.building_owner_id, to_tsvector('norwegian', c.text) as tsv
     from document_chunks c`.execute(database.db);
-  await database.db.connection().execute(async (conn) => {
-    if (database.engine === 'postgres') await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+  await withIndexBuildMemory(database, async (conn) => {
     await sql`create index bench_baseline_tsv on bench_baseline using gin (tsv)`.execute(conn);
-    if (database.engine === 'postgres') await sql`reset maintenance_work_mem`.execute(conn);
   });
   await sql`vacuum analyze`.execute(database.db);
   console.log(

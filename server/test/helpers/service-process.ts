@@ -91,11 +91,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /**
  * A new data folder for a service a test starts on embedded defaults, its PGlite database already migrated: a copy of
  * the one the global setup made, so the service starts in seconds instead of running PGlite's initdb and every
- * migration (a third of a browser test's time). `fresh: true` for a test of the very first start itself.
+ * migration (a third of a browser test's time). The tests of the very first start make an empty folder of their own.
  */
-export async function newDataDir(prefix: string, options: { fresh?: boolean } = {}): Promise<string> {
+export async function newDataDir(prefix: string): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  if (options.fresh) return dataDir;
   // imported here, not above: the benches use this file's other helpers outside vitest
   const { migratedPGliteFolder } = await import('./test-database.js');
   await migratedPGliteFolder(path.join(dataDir, 'pglite'));
@@ -107,8 +106,8 @@ export async function newDataDir(prefix: string, options: { fresh?: boolean } = 
  * free port: its address, the environment it runs with (for CLI commands against it), and a stop that also removes
  * the folder.
  */
-export async function startEmbeddedService(prefix: string, options: { fresh?: boolean } = {}) {
-  const dataDir = await newDataDir(prefix, options);
+export async function startEmbeddedService(prefix: string) {
+  const dataDir = await newDataDir(prefix);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
