@@ -90,6 +90,19 @@ const ENQUEUE_BATCH = 1000;
  * Jobs live in PostgreSQL (pg-boss), the same on PGlite and on a server: workers in any number of processes take
  * jobs with SKIP LOCKED, a job whose worker died is retried once it expires, and failures retry with back-off.
  */
+/**
+ * pg-boss's create_queue attaches a partition to its job table and adds foreign keys to its queue table. Processes
+ * started together on a fresh database (a process manager starting APIs and workers at once) each did that for the
+ * same queues, and all but one died with "deadlock detected"; creating different queues at once deadlocks too (pg-boss's
+ * own start creates its cron queue). So every queue creation, ours and pg-boss's, runs in one statement that first takes
+ * this transaction lock (a materialized CTE is evaluated before the rest).
+ */
+const QUEUE_CREATION_LOCK = `with locked as materialized (
+  select pg_advisory_xact_lock(hashtext('byggdok.pgboss.create_queue')))`;
+/** the statement pg-boss's createQueue sends (plans.createQueue), and the same under the lock */
+export const BOSS_CREATE_QUEUE = 'SELECT pgboss.create_queue($1, $2)';
+const LOCKED_CREATE_QUEUE = `${QUEUE_CREATION_LOCK} select pgboss.create_queue($1, $2) from locked`;
+
 export function createPgBossQueue(params: {
   executor: SqlExecutor;
   settings?: Partial<QueueSettings>;
@@ -109,7 +122,7 @@ export function createPgBossQueue(params: {
       async executeSql(text: string, values: unknown[]) {
         bossQueries += 1;
         try {
-          return await params.executor.executeSql(text, values);
+          return await params.executor.executeSql(text === BOSS_CREATE_QUEUE ? LOCKED_CREATE_QUEUE : text, values);
         } finally {
           bossQueries -= 1;
         }
@@ -295,14 +308,10 @@ export function createPgBossQueue(params: {
       const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
       const missing = JOB_NAMES.filter((name) => !existing.has(name));
       if (missing.length > 0) {
-        // pg-boss's create_queue attaches a partition to its job table. Processes started together on a fresh
-        // database (a process manager starting APIs and workers at once) each did that for the same queues and all
-        // but one died with "deadlock detected". One statement, one transaction: the lock first (a materialized CTE
-        // is evaluated before the rest), then the queues; whoever comes after finds them made (ON CONFLICT inside).
-        // 'stately': at most one queued and one active job per singleton key.
+        // one statement under the queue-creation lock (QUEUE_CREATION_LOCK); whoever comes after finds them made
+        // (ON CONFLICT inside). 'stately': at most one queued and one active job per singleton key.
         await params.executor.executeSql(
-          `with locked as materialized (select pg_advisory_xact_lock(hashtext('byggdok.pgboss.create_queue')))
-           select pgboss.create_queue(name, '{"policy":"stately"}'::json)
+          `${QUEUE_CREATION_LOCK} select pgboss.create_queue(name, '{"policy":"stately"}'::json)
              from locked, unnest($1::text[]) as name`,
           [missing],
         );

@@ -1,15 +1,24 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/storage/db/database.js';
 import { migrateToLatest } from '../../../src/storage/db/migrations/index.js';
 import { JOB_NAMES } from '../../../src/domain/jobs/jobs.js';
-import { createPgBossQueue } from '../../../src/storage/queue/pg-boss.queue.js';
+import { BOSS_CREATE_QUEUE, createPgBossQueue } from '../../../src/storage/queue/pg-boss.queue.js';
 
 /**
  * Several processes (APIs and workers started together by a process manager) on one fresh PostgreSQL database: each
  * process's queue is modelled by its own connection pool, which is what PostgreSQL sees of a process. Only a server:
  * embedded PGlite is one process per data folder by design (a second one is refused), so there is nothing to race.
  */
+describe('the queue-creation lock', () => {
+  it("takes every queue creation pg-boss sends: its statement is the one pg-boss's plans write", () => {
+    // pg-boss's own start creates its cron queue; were its statement to change, it would run without the lock again
+    const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { createQueue: (schema: string) => string };
+    expect(plans.createQueue('pgboss')).toBe(BOSS_CREATE_QUEUE);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('processes starting at once on a fresh database, on postgres', () => {
   const name = `byggdok_t_start_${process.pid}`;
   const base = process.env.TEST_DATABASE_URL ?? '';
