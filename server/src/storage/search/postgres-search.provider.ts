@@ -16,6 +16,7 @@ import { findPassages } from './passages.js';
 import { analyseQuery } from './query-analysis.js';
 import {
   coverageFromRanks,
+  inHeadOrTop,
   lengthNorm,
   roughScore,
   rounded,
@@ -43,6 +44,20 @@ const COMMON_TERM_SHARE = 0.25;
 /** buckets per aggregation */
 const AGGREGATION_SIZE = 100;
 
+/**
+ * What a search keeps of each hit: its id and body length (the length norm), the facets' fields when they are asked
+ * for, and the sort key when it is a field. A narrow row, because every hit is kept (tens of thousands owner-wide).
+ */
+function hitColumns(request: DocumentSearchRequest): string[] {
+  const columns = ['document_id', 'body_length'];
+  if (request.aggregations) columns.push('discipline', 'building_category', 'extension', 'is_drawing', 'floor');
+  const sortColumn = { relevance: null, createdAt: 'created_at', updatedAt: 'updated_at', filename: 'filename' }[
+    request.sortBy
+  ];
+  if (sortColumn !== null) columns.push(sortColumn);
+  return columns;
+}
+
 /** a row of a search statement's end (withDocuments): the count, the aggregations, a page entry and its document */
 type PageRow = {
   search_total: number;
@@ -57,8 +72,16 @@ const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], e
  * Search on PostgreSQL full-text search, identical on the PostgreSQL server and on PGlite (same SQL, same analysis,
  * same ranking; no index type that only one of them has). See migration 0004-search for the index.
  */
-export function createPostgresSearchProvider(params: { db: Kysely<DB> }): SearchProvider {
+export function createPostgresSearchProvider(params: {
+  db: Kysely<DB>;
+  /**
+   * how a keyword search's first pass finds its best hits: 'boosted' (scoring in full only the hits the boost index
+   * finds), or 'every-hit' (scoring every hit in full), kept as the reference the tests hold 'boosted' to
+   */
+  firstPass?: 'boosted' | 'every-hit';
+}): SearchProvider {
   const { db } = params;
+  const firstPassMode = params.firstPass ?? 'boosted';
   const chunks = createPostgresChunkRetriever({ db });
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
@@ -79,20 +102,26 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
 
   function aggregationsOf(enabled: boolean): RawBuilder<unknown> {
     if (!enabled) return sql`null::json`;
+    // the hits are grouped once by every facet's field together (a few thousand groups for tens of thousands of
+    // hits), and each facet is summed from those groups: one pass over the hits, not four
     return sql`(
+      with g as (
+        select m.discipline, m.building_category, m.extension, m.is_drawing, m.floor, count(*)::int as n
+        from m group by m.discipline, m.building_category, m.extension, m.is_drawing, m.floor
+      )
       select coalesce(json_agg(json_build_object('field', a.field, 'key', a.key, 'count', a.n)
                order by a.field, a.n desc, a.key collate "C"), '[]'::json)
       from (
-        select 'discipline' as field, m.discipline as key, count(*)::int as n from m
-          where m.discipline is not null group by m.discipline
+        select 'discipline' as field, g.discipline as key, sum(g.n)::int as n from g
+          where g.discipline is not null group by g.discipline
         union all
-        select 'category', m.building_category, count(*)::int from m
-          where m.building_category is not null group by m.building_category
+        select 'category', g.building_category, sum(g.n)::int from g
+          where g.building_category is not null group by g.building_category
         union all
-        select 'extension', m.extension, count(*)::int from m where m.extension <> '' group by m.extension
+        select 'extension', g.extension, sum(g.n)::int from g where g.extension <> '' group by g.extension
         union all
-        select 'drawing_floor', m.floor, count(*)::int from m
-          where m.is_drawing and m.floor is not null group by m.floor
+        select 'drawing_floor', g.floor, sum(g.n)::int from g
+          where g.is_drawing and g.floor is not null group by g.floor
       ) a)`;
   }
 
@@ -181,8 +210,8 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       const terms = weighed.terms;
       const exclude = analysed.exclude ? sql`and not (s.tsv @@ ${analysed.exclude}::tsquery)` : sql``;
       const base = sql`${scope.condition('s')} ${exclude} ${filtersOf(request)}`;
-      const columns = sql`s.document_id, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor,
-        s.created_at, s.updated_at, s.filename, s.body_length`;
+      const kept = hitColumns(request);
+      const columns = sql.join(kept.map((c) => sql.ref(`s.${c}`)));
       const aggregations = aggregationsOf(request.aggregations);
 
       if (request.query.match === 'most' && terms.length > 1) {
@@ -225,22 +254,55 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
         rounded(
           sql<number>`${scoreFromRanks({ ranks: sql`${sql.ref(alias)}.r`, terms })} * ${lengthNorm(sql`${sql.ref(alias)}.body_length`)}`,
         );
+      const within = request.sortBy === 'relevance' && request.offset < RERANK_DEPTH;
+      // Inside the depth, the first pass scores in full only the hits whose `head` or `top` hold a term: the boost
+      // index finds them (`boosted`). Any other hit's full score is its floor, from its body length alone (the same
+      // expression with every presence test 0), so every hit gets its full score, as when each was scored: the same
+      // best RERANK_DEPTH, in the same order. Deeper pages (rare) score every hit in full as they are read.
+      const firstPass =
+        request.sortBy !== 'relevance'
+          ? sql`0::float8`
+          : within && firstPassMode === 'boosted'
+            ? roundedRough(roughScore({ alias: 's', terms, presence: false }))
+            : rough;
       const matched = sql`m as materialized (
-        select ${columns}, ${request.sortBy === 'relevance' ? rough : sql`0::float8`} as rough
+        select ${columns}, ${firstPass} as rough
         from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
       )`;
-      const within = request.sortBy === 'relevance' && request.offset < RERANK_DEPTH;
-      const chosen = within
-        ? sql`select m.* from m order by m.rough desc, m.document_id limit ${RERANK_DEPTH}`
-        : sql`select m.* from m order by ${orderOf(request, 'm', 'rough')}
-              offset ${request.offset} limit ${request.limit}`;
+      const keptOfM = sql.join(kept.map((c) => sql.ref(`m.${c}`)));
+      // inside the depth: the best RERANK_DEPTH by the first pass, in its order (rn), and the first-pass order's next
+      // hits when the page reaches past the depth
+      const reach = Math.max(RERANK_DEPTH, request.offset + request.limit);
+      const chosen = !within
+        ? sql`select m.* from m order by ${orderOf(request, 'm', 'rough')}
+              offset ${request.offset} limit ${request.limit}`
+        : sql`select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (${
+            firstPassMode === 'boosted'
+              ? sql`select ${keptOfM}, coalesce(b.rough, m.rough) as rough
+                  from m left join boosted b on b.document_id = m.document_id
+                  order by coalesce(b.rough, m.rough) desc, m.document_id limit ${reach}`
+              : sql`select m.* from m order by m.rough desc, m.document_id limit ${reach}`
+          }) x`;
+      const boosted =
+        within && firstPassMode === 'boosted'
+          ? sql`boosted as materialized (
+              select s.document_id, ${rough} as rough from search_documents s
+              where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}
+            ),`
+          : sql``;
       // inside the depth: the exact scores decide the order (ties by id, as everywhere) and the page is cut from
-      // them; deeper: the page chosen in first-pass (or field) order keeps that order
+      // them, going on in first-pass order where it reaches past the depth, as the next page will (n: the place in
+      // the answer); deeper: the page chosen in first-pass (or field) order keeps that order
       const page = within
         ? sql`page as (
-            select e.document_id, e.score, row_number() over (order by e.score desc, e.document_id) as n
-            from (select k.document_id, ${exactOf('k')} as score from ranked k) e
-            order by e.score desc, e.document_id offset ${request.offset} limit ${request.limit}
+            select e.document_id, e.score, e.n from (
+              select x.document_id, x.score,
+                case when x.rn <= ${RERANK_DEPTH}
+                  then row_number() over (partition by x.rn <= ${RERANK_DEPTH} order by x.score desc, x.document_id)
+                  else x.rn end as n
+              from (select k.document_id, k.rn, ${exactOf('k')} as score from ranked k) x
+            ) e
+            order by e.n offset ${request.offset} limit ${request.limit}
           )`
         : sql`page as (
             select k.document_id, ${exactOf('k')} as score,
@@ -250,6 +312,7 @@ export function createPostgresSearchProvider(params: { db: Kysely<DB> }): Search
       const rows = (
         await sql<PageRow>`
           with ${matched},
+          ${boosted}
           chosen as materialized (${chosen}),
           ranked as materialized (
             select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r

@@ -70,6 +70,16 @@ export function coverageFromRanks(params: {
   return parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
+/**
+ * The terms (exact or alternatives) in `head` or `top`: a hit that fails this scores its floor in the first pass
+ * (roughScore with `presence: false`); the index `search_documents_boost` finds those that pass.
+ */
+export function inHeadOrTop(params: { alias: string; terms: readonly WeightedTerm[] }): RawBuilder<boolean> {
+  const s = sql.ref(params.alias);
+  const any = params.terms.map((t) => t.match).join(' | ');
+  return sql<boolean>`(${s}.head @@ ${any}::tsquery or ${s}.top @@ ${any}::tsquery)`;
+}
+
 /** `'lex'` -> `'lex':A`, `'lex':*` -> `'lex':*A`: the same query, matching only positions of that weight */
 function restrictToWeight(query: string, weight: 'A' | 'B'): string {
   return query.replace(
@@ -84,13 +94,24 @@ function restrictToWeight(query: string, weight: 'A' | 'B'): string {
  * of an all-terms query contains every term, so what separates them is where and how often: exactly what these hold.
  * Presence tests, not ts_rank: they cost a third as much per row.
  */
-export function roughScore(params: { alias: string; terms: readonly WeightedTerm[] }): RawBuilder<number> {
+export function roughScore(params: {
+  alias: string;
+  terms: readonly WeightedTerm[];
+  /**
+   * false: the score of a hit whose `head` and `top` hold none of the terms (its floor), from its body length alone.
+   * The very same expression with every presence test a 0, so it equals, to the last bit, the full score of such a
+   * hit, and is at most the full score of any other (every step is monotone).
+   */
+  presence?: boolean;
+}): RawBuilder<number> {
   const s = sql.ref(params.alias);
+  const test = (vector: RawBuilder<unknown>, query: string) =>
+    params.presence === false ? sql<number>`0` : sql<number>`(${vector} @@ ${query}::tsquery)::int`;
   const presence = (query: string, factor: number) =>
     sql<number>`${factor}::float8 * (
-      0.3 * (${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery)::int
-      + 0.1 * (${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery)::int
-      + 0.1 * (${s}.top @@ ${query}::tsquery)::int)`;
+      0.3 * ${test(sql`${s}.head`, restrictToWeight(query, 'A'))}
+      + 0.1 * ${test(sql`${s}.head`, restrictToWeight(query, 'B'))}
+      + 0.1 * ${test(sql`${s}.top`, query)})`;
   const parts = params.terms.map(
     (term) =>
       sql<number>`${term.idf}::float8 * (0.5 + ${presence(term.exact, 1)}${

@@ -29,6 +29,7 @@ import * as m0032 from './0032-upload-attempts.js';
 import * as m0038 from './0038-correction-authors.js';
 import * as m0039 from './0039-document-lexemes.js';
 import * as m0040 from './0040-search-functions-plpgsql.js';
+import * as m0041 from './0041-search-boost-index.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0038-correction-authors': m0038,
   '0039-document-lexemes': m0039,
   '0040-search-functions-plpgsql': m0040,
+  '0041-search-boost-index': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQuery } from '../../../src/domain/search/query-parser.js';
+import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
+import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { testEngines } from '../../helpers/test-database.js';
+
+/**
+ * A keyword search's first pass scores in full only the hits whose `head` or `top` hold a term (found through the
+ * boost index) and gives every other hit its floor from its body length (issue 48). These searches run both ways, on
+ * more hits than the exact rerank's depth (500), and must give the very same answer as scoring every hit in full.
+ */
+describe.each(testEngines())('the first pass over many hits on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let otherBuildingId: string;
+  const HITS = 900;
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    seed = await t.seed();
+    const other = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings`,
+      key: seed.key,
+      payload: { name: 'Bergen Warehouse' },
+    });
+    otherBuildingId = other.body as string;
+    // every document mentions "ventil"; every 37th in its name (head), every 23rd over and over (top); the bodies'
+    // lengths spread from a few words to some hundreds, so the floors differ
+    await t.deps.database.executeSql(
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state,
+         extension, discipline, building_category, is_drawing, floor)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+              case when g % 3 = 0 then $1 else $2 end, $3,
+              case when g % 37 = 0 then 'Ventil ' else 'Rapport ' end || g || '.pdf',
+              case when g % 37 = 0 then 'FDV/Ventil ' else 'FDV/Rapport ' end || g || '.pdf',
+              'k' || g, 'uploaded', 'pdf', (array['RIV', 'ARK', 'RIE'])[1 + g % 3],
+              (array['360', '221', '432', '320'])[1 + g % 4], g % 5 = 0, case when g % 5 = 0 then '0' || (g % 4) end
+       from generate_series(1, ${HITS}) g`,
+      [otherBuildingId, seed.buildingId, seed.ownerId],
+    );
+    await t.deps.database.executeSql(
+      `insert into document_pages (document_id, page_number, text)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 1,
+              case when g % 23 = 0 then repeat('ventil ', 15) else 'ventil ' end
+              || case when g % 11 = 0 then 'glass ' else '' end
+              || repeat('kontroll drift ', 1 + (g * 7919) % 250)
+       from generate_series(1, ${HITS}) g`,
+    );
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const request = (query: string, options: Partial<DocumentSearchRequest> = {}): DocumentSearchRequest => ({
+    scope: { ownerId: seed.ownerId, buildingIds: null },
+    query: parseQuery({ query, fuzziness: 'auto' }),
+    filters: {},
+    sortBy: 'relevance',
+    sortOrder: 'desc',
+    offset: 0,
+    limit: 20,
+    aggregations: false,
+    ...options,
+  });
+  const bothWays = async (searched: DocumentSearchRequest) => {
+    const { db } = t.deps.database;
+    const boosted = await createPostgresSearchProvider({ db, firstPass: 'boosted' }).searchDocuments(searched);
+    const everyHit = await createPostgresSearchProvider({ db, firstPass: 'every-hit' }).searchDocuments(searched);
+    return { boosted, everyHit };
+  };
+
+  it('finds the same best hits in the same order as scoring every hit', async () => {
+    const first = await bothWays(request('ventil', { limit: 100, aggregations: true }));
+    expect(first.boosted).toEqual(first.everyHit);
+    expect(first.boosted.numberOfHits).toBe(HITS);
+    // the page holds both kinds: named for the word, and found in a short body only
+    const names = first.boosted.hits.map((hit) => hit.document.filename);
+    expect(names.some((name) => name.startsWith('Ventil'))).toBe(true);
+    expect(names.some((name) => name.startsWith('Rapport'))).toBe(true);
+    expect(first.boosted.aggregations?.discipline.map((b) => b.count).reduce((a, b) => a + b, 0)).toBe(HITS);
+
+    // pages across the rerank's depth and beyond it
+    for (const offset of [480, 495, 620]) {
+      const page = await bothWays(request('ventil', { offset, limit: 30 }));
+      expect(page.boosted.hits.length).toBe(30);
+      expect(page.boosted).toEqual(page.everyHit);
+    }
+  });
+
+  it('goes on past the depth in first-pass order within one page, as the next page does', async () => {
+    const provider = createPostgresSearchProvider({ db: t.deps.database.db });
+    const ids = async (offset: number, limit: number) =>
+      (await provider.searchDocuments(request('ventil', { offset, limit }))).hits.map((hit) => hit.document.id);
+    const across = await ids(480, 30);
+    expect(across).toHaveLength(30);
+    expect(across).toEqual([...(await ids(480, 20)), ...(await ids(500, 10))]);
+    const next = await ids(510, 20);
+    expect(next.some((id) => across.includes(id))).toBe(false);
+  }, 60_000);
+
+  it('agrees with more terms, an excluded term, a typo, one building and a filter', async () => {
+    const cases = [
+      request('ventil drift', { limit: 50 }),
+      request('ventil -glass', { offset: 460, limit: 60 }),
+      request('ventlil', { offset: 490, limit: 20 }),
+      request('ventil', { scope: { ownerId: seed.ownerId, buildingIds: [seed.buildingId] }, limit: 40 }),
+      request('ventil', { filters: { discipline: 'RIV' }, aggregations: true }),
+    ];
+    for (const searched of cases) {
+      const { boosted, everyHit } = await bothWays(searched);
+      expect(boosted.hits.length).toBeGreaterThan(0);
+      expect(boosted).toEqual(everyHit);
+    }
+    // the typo found the word
+    const typo = await bothWays(request('ventlil'));
+    expect(typo.boosted.numberOfHits).toBe(HITS);
+  });
+});
