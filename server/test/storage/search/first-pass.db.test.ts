@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../src/domain/search/query-parser.js';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import { addBuilding, searchRequest } from '../../helpers/search-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 
@@ -19,13 +19,7 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
   beforeAll(async () => {
     t = await createTestApp({ engine });
     seed = await t.seed();
-    const other = await t.request({
-      method: 'PUT',
-      url: `/v1/building_owners/${seed.ownerId}/buildings`,
-      key: seed.key,
-      payload: { name: 'Bergen Warehouse' },
-    });
-    otherBuildingId = other.body as string;
+    otherBuildingId = await addBuilding({ t, seed, name: 'Bergen Warehouse' });
     // every document mentions "ventil"; every 37th in its name (head), every 23rd over and over (top); the bodies'
     // lengths spread from a few words to some hundreds, so the floors differ
     await t.deps.database.executeSql(
@@ -51,17 +45,8 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
   }, 180_000);
   afterAll(() => t.close());
 
-  const request = (query: string, options: Partial<DocumentSearchRequest> = {}): DocumentSearchRequest => ({
-    scope: { ownerId: seed.ownerId, buildingIds: null },
-    query: parseQuery({ query, fuzziness: 'auto' }),
-    filters: {},
-    sortBy: 'relevance',
-    sortOrder: 'desc',
-    offset: 0,
-    limit: 20,
-    aggregations: false,
-    ...options,
-  });
+  const request = (query: string, options: Partial<Omit<DocumentSearchRequest, 'query'>> = {}): DocumentSearchRequest =>
+    searchRequest({ ownerId: seed.ownerId, query, ...options });
   const bothWays = async (searched: DocumentSearchRequest) => {
     const { db } = t.deps.database;
     const boosted = await createPostgresSearchProvider({ db, firstPass: 'boosted' }).searchDocuments(searched);

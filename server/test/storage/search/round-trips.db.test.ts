@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../src/domain/search/query-parser.js';
-import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import { searchRequest } from '../../helpers/search-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 import { recording, type Recorded } from '../../../bench/search-recording.js';
@@ -40,20 +39,13 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     await t.close();
   });
 
-  const requestOf = (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
-    const request: DocumentSearchRequest = {
+  const requestOf = (params: { query: string; buildingIds: string[] | null; passages?: boolean }) =>
+    searchRequest({
+      ownerId: seed.ownerId,
+      query: params.query,
       scope: { ownerId: seed.ownerId, buildingIds: params.buildingIds },
-      query: parseQuery({ query: params.query, fuzziness: 'auto' }),
-      filters: {},
-      sortBy: 'relevance',
-      sortOrder: 'desc',
-      offset: 0,
-      limit: 20,
-      aggregations: false,
       ...(params.passages ? { passages: true } : {}),
-    };
-    return request;
-  };
+    });
 
   const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
     const recorded: Recorded[] = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
 import { makePdf } from '../../helpers/document-fixtures.js';
+import { addBuilding } from '../../helpers/search-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 
@@ -64,13 +65,7 @@ describe.each(testEngines())('search on %s', (engine) => {
     for (const [name, [path, text]] of Object.entries(FILES)) {
       ids[name] = await t.upload({ seed, filename: path, bytes: Buffer.from(text) });
     }
-    const other = await t.request({
-      method: 'PUT',
-      url: `/v1/building_owners/${seed.ownerId}/buildings`,
-      key: seed.key,
-      payload: { name: 'Bergen Warehouse' },
-    });
-    otherBuildingId = other.body as string;
+    otherBuildingId = await addBuilding({ t, seed, name: 'Bergen Warehouse' });
     otherDocumentId = await t.upload({
       seed: { ...seed, buildingId: otherBuildingId },
       filename: 'FDV/Brannslukker lager.txt',

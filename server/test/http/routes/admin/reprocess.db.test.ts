@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../../helpers/document-fixtures.js';
+import { addBuilding } from '../../../helpers/search-fixtures.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
 
@@ -15,14 +16,7 @@ describe.each(testEngines())('operator reprocessing on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ engine, workers: true });
     seed = await t.seed();
-    otherBuildingId = (
-      await t.request({
-        method: 'PUT',
-        url: `/v1/building_owners/${seed.ownerId}/buildings`,
-        key: seed.key,
-        payload: { name: 'Bergen Warehouse' },
-      })
-    ).body;
+    otherBuildingId = await addBuilding({ t, seed, name: 'Bergen Warehouse' });
     ids.fire = await t.upload({
       seed,
       filename: 'Rapporter/Brannteknisk rapport.pdf',
