@@ -255,41 +255,39 @@ export function createPostgresSearchProvider(params: {
           sql<number>`${scoreFromRanks({ ranks: sql`${sql.ref(alias)}.r`, terms })} * ${lengthNorm(sql`${sql.ref(alias)}.body_length`)}`,
         );
       const within = request.sortBy === 'relevance' && request.offset < RERANK_DEPTH;
-      // Inside the depth, the first pass scores in full only the hits whose `head` or `top` hold a term: the boost
-      // index finds them (`boosted`). Any other hit's full score is its floor, from its body length alone (the same
-      // expression with every presence test 0), so every hit gets its full score, as when each was scored: the same
-      // best RERANK_DEPTH, in the same order. Deeper pages (rare) score every hit in full as they are read.
+      // The first pass scores in full only the hits whose `head` or `top` hold a term: the boost index finds them
+      // (`boosted`). Any other hit's full score is its floor, from its body length alone (the same expression with
+      // every presence test 0), so every hit gets its full score, as when each was scored: the same order at any depth.
+      const boosting = request.sortBy === 'relevance' && firstPassMode === 'boosted';
       const firstPass =
         request.sortBy !== 'relevance'
           ? sql`0::float8`
-          : within && firstPassMode === 'boosted'
+          : boosting
             ? roundedRough(roughScore({ alias: 's', terms, presence: false }))
             : rough;
       const matched = sql`m as materialized (
         select ${columns}, ${firstPass} as rough
         from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
       )`;
-      const keptOfM = sql.join(kept.map((c) => sql.ref(`m.${c}`)));
+      const boosted = boosting
+        ? sql`boosted as materialized (
+            select s.document_id, ${rough} as rough from search_documents s
+            where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}
+          ),`
+        : sql``;
+      const scored = boosting
+        ? sql`(select ${sql.join(kept.map((c) => sql.ref(`m.${c}`)))}, coalesce(b.rough, m.rough) as rough
+            from m left join boosted b on b.document_id = m.document_id)`
+        : sql`m`;
       // inside the depth: the best RERANK_DEPTH by the first pass, in its order (rn), and the first-pass order's next
       // hits when the page reaches past the depth
       const reach = Math.max(RERANK_DEPTH, request.offset + request.limit);
-      const chosen = !within
-        ? sql`select m.* from m order by ${orderOf(request, 'm', 'rough')}
-              offset ${request.offset} limit ${request.limit}`
-        : sql`select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (${
-            firstPassMode === 'boosted'
-              ? sql`select ${keptOfM}, coalesce(b.rough, m.rough) as rough
-                  from m left join boosted b on b.document_id = m.document_id
-                  order by coalesce(b.rough, m.rough) desc, m.document_id limit ${reach}`
-              : sql`select m.* from m order by m.rough desc, m.document_id limit ${reach}`
-          }) x`;
-      const boosted =
-        within && firstPassMode === 'boosted'
-          ? sql`boosted as materialized (
-              select s.document_id, ${rough} as rough from search_documents s
-              where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}
-            ),`
-          : sql``;
+      const chosen = within
+        ? sql`select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (
+            select f.* from ${scored} f order by f.rough desc, f.document_id limit ${reach}
+          ) x`
+        : sql`select f.* from ${scored} f order by ${orderOf(request, 'f', 'rough')}
+            offset ${request.offset} limit ${request.limit}`;
       // inside the depth: the exact scores decide the order (ties by id, as everywhere) and the page is cut from
       // them, going on in first-pass order where it reaches past the depth, as the next page will (n: the place in
       // the answer); deeper: the page chosen in first-pass (or field) order keeps that order
