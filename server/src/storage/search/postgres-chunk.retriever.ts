@@ -12,7 +12,7 @@ import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { toChunkHit, type ChunkRow } from './chunk-rows.js';
 import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
-import { coverageFromRanks, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
+import { coverageFromRanks, detoasted, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
 
 /** the most distinct words a word-weight query uses; a 5000-character question would otherwise scan everything */
@@ -320,7 +320,10 @@ export function createPostgresChunkRetriever(params: {
                    length(c.tsv) as words, ${ranks} as r, ${headRanks} as h
             from document_chunks c
             join visible v on v.id = c.document_id
-            join search_documents sd on sd.document_id = c.document_id
+            -- the document's head lives out of line (migration 0041): fetched once, not once per rank
+            cross join lateral (
+              select ${detoasted(sql`x.head`)} as head from search_documents x where x.document_id = c.document_id offset 0
+            ) sd
             where ${scope.condition('c')} and c.tsv @@ ${candidates}::tsquery ${exclude}
           )
           select k.id::text as id, k.document_id, k.building_id, k.filename, k.page_number, k.char_start, k.char_end,

@@ -16,9 +16,11 @@ import { findPassages } from './passages.js';
 import { analyseQuery } from './query-analysis.js';
 import {
   coverageFromRanks,
+  detoasted,
   inHeadOrTop,
   lengthNorm,
   roughScore,
+  rankCount,
   rounded,
   roundedRough,
   scoreFromRanks,
@@ -314,7 +316,12 @@ export function createPostgresSearchProvider(params: {
           chosen as materialized (${chosen}),
           ranked as materialized (
             select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
-            from chosen p join search_documents s on s.document_id = p.document_id
+            from chosen p ${
+              rankCount(terms) > 1
+                ? sql`cross join lateral (select ${detoasted(sql`x.tsv`)} as tsv from search_documents x
+                    where x.document_id = p.document_id offset 0) s`
+                : sql`join search_documents s on s.document_id = p.document_id`
+            }
           ),
           ${page}
           ${withDocuments({ request, aggregations, session })}`.execute(trx)

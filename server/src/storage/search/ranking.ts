@@ -47,6 +47,20 @@ export function termRanks(params: {
   return sql<number[]>`array[${sql.join(parts)}]::float8[]`;
 }
 
+/**
+ * A vector kept out of line, read once: every rank of termRanks would otherwise fetch it again. An array holds its
+ * elements in full, and its first element is read in place. For a subquery of its own (`offset 0`), whose column
+ * the ranks then share.
+ */
+export function detoasted(vector: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(array[${vector}])[1]`;
+}
+
+/** how many ranks termRanks computes: with one, reading the vector once needs nothing more */
+export function rankCount(terms: readonly WeightedTerm[]): number {
+  return terms.reduce((n, term) => n + (term.alternatives ? 2 : 1), 0);
+}
+
 /** Σ idf × (exact + ALTERNATIVE_WEIGHT × alternatives), from the array built by termRanks. */
 export function scoreFromRanks(params: {
   ranks: RawBuilder<unknown>;
