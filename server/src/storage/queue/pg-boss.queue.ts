@@ -87,10 +87,6 @@ const silentLogger: JobLogger = { debug() {}, info() {}, warn() {}, error() {} }
 const ENQUEUE_BATCH = 1000;
 
 /**
- * Jobs live in PostgreSQL (pg-boss), the same on PGlite and on a server: workers in any number of processes take
- * jobs with SKIP LOCKED, a job whose worker died is retried once it expires, and failures retry with back-off.
- */
-/**
  * pg-boss's create_queue attaches a partition to its job table and adds foreign keys to its queue table. Processes
  * started together on a fresh database (a process manager starting APIs and workers at once) each did that for the
  * same queues, and all but one died with "deadlock detected"; creating different queues at once deadlocks too (pg-boss's
@@ -103,6 +99,10 @@ const QUEUE_CREATION_LOCK = `with locked as materialized (
 export const BOSS_CREATE_QUEUE = 'SELECT pgboss.create_queue($1, $2)';
 const LOCKED_CREATE_QUEUE = `${QUEUE_CREATION_LOCK} select pgboss.create_queue($1, $2) from locked`;
 
+/**
+ * Jobs live in PostgreSQL (pg-boss), the same on PGlite and on a server: workers in any number of processes take
+ * jobs with SKIP LOCKED, a job whose worker died is retried once it expires, and failures retry with back-off.
+ */
 export function createPgBossQueue(params: {
   executor: SqlExecutor;
   settings?: Partial<QueueSettings>;
