@@ -104,27 +104,25 @@ export function createPostgresSearchProvider(params: {
 
   function aggregationsOf(enabled: boolean): RawBuilder<unknown> {
     if (!enabled) return sql`null::json`;
-    // the hits are grouped once by every facet's field together (a few thousand groups for tens of thousands of
-    // hits), and each facet is summed from those groups: one pass over the hits, not four
+    // one pass over the hits: a grouping set per facet, each row counted in all four hash tables at once
+    // (four group-bys read the hits four times; grouping by the four fields together, then summing, hashes every
+    // hit on five columns)
     return sql`(
-      with g as (
-        select m.discipline, m.building_category, m.extension, m.is_drawing, m.floor, count(*)::int as n
-        from m group by m.discipline, m.building_category, m.extension, m.is_drawing, m.floor
-      )
       select coalesce(json_agg(json_build_object('field', a.field, 'key', a.key, 'count', a.n)
                order by a.field, a.n desc, a.key collate "C"), '[]'::json)
       from (
-        select 'discipline' as field, g.discipline as key, sum(g.n)::int as n from g
-          where g.discipline is not null group by g.discipline
-        union all
-        select 'category', g.building_category, sum(g.n)::int from g
-          where g.building_category is not null group by g.building_category
-        union all
-        select 'extension', g.extension, sum(g.n)::int from g where g.extension <> '' group by g.extension
-        union all
-        select 'drawing_floor', g.floor, sum(g.n)::int from g
-          where g.is_drawing and g.floor is not null group by g.floor
-      ) a)`;
+        select
+          case when grouping(m.discipline) = 0 then 'discipline'
+               when grouping(m.building_category) = 0 then 'category'
+               when grouping(m.extension) = 0 then 'extension'
+               else 'drawing_floor' end as field,
+          coalesce(m.discipline, m.building_category, m.extension, case when m.is_drawing then m.floor end) as key,
+          count(*)::int as n
+        from m
+        group by grouping sets ((m.discipline), (m.building_category), (m.extension),
+          (case when m.is_drawing then m.floor end))
+      ) a
+      where a.key is not null and (a.field <> 'extension' or a.key <> ''))`;
   }
 
   function orderOf(request: DocumentSearchRequest, alias: string, scoreColumn: string): RawBuilder<unknown> {
@@ -267,8 +265,12 @@ export function createPostgresSearchProvider(params: {
           : boosting
             ? roundedRough(roughScore({ alias: 's', terms, presence: false }))
             : rough;
+      // a hit's row address (ctid) comes along, so that the exact rerank reads the rows it ranks straight from the
+      // heap (a TID scan), not through the primary key's index: within one statement the addresses its snapshot saw
+      // stay those rows
+      const hitKept = [...kept, 'ctid'];
       const matched = sql`m as materialized (
-        select ${columns}, ${firstPass} as rough
+        select ${sql.join(hitKept.map((c) => sql.ref(`s.${c}`)))}, ${firstPass} as rough
         from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
       )`;
       const boosted = boosting
@@ -278,7 +280,7 @@ export function createPostgresSearchProvider(params: {
           ),`
         : sql``;
       const scored = boosting
-        ? sql`(select ${sql.join(kept.map((c) => sql.ref(`m.${c}`)))}, coalesce(b.rough, m.rough) as rough
+        ? sql`(select ${sql.join(hitKept.map((c) => sql.ref(`m.${c}`)))}, coalesce(b.rough, m.rough) as rough
             from m left join boosted b on b.document_id = m.document_id)`
         : sql`m`;
       // inside the depth: the best RERANK_DEPTH by the first pass, in its order (rn), and the first-pass order's next
@@ -319,8 +321,8 @@ export function createPostgresSearchProvider(params: {
             from chosen p ${
               rankCount(terms) > 1
                 ? sql`cross join lateral (select ${detoasted(sql`x.tsv`)} as tsv from search_documents x
-                    where x.document_id = p.document_id offset 0) s`
-                : sql`join search_documents s on s.document_id = p.document_id`
+                    where x.ctid = p.ctid offset 0) s`
+                : sql`join search_documents s on s.ctid = p.ctid`
             }
           ),
           ${page}
