@@ -107,9 +107,13 @@ export function createPostgresChunkRetriever(params: {
         t as (select ord, q::tsquery as tq from unnest(${terms}::text[]) with ordinality as u(q, ord))
         select 0 as ord, (${readable(sql``)}) as n from scope
         union all
+        -- every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
+        select -1, (select greatest(c.reltuples, 0)::bigint from pg_class c where c.oid = 'document_lexemes'::regclass)
+        union all
         select t.ord, (${readable(sql`and x.lexemes @@ t.tq`)}) from t cross join scope`.execute(db)
     ).rows;
     const documents = Number(counted.find((r) => Number(r.ord) === 0)?.n ?? 0);
+    const everyOwner = Number(counted.find((r) => Number(r.ord) === -1)?.n ?? 0);
     const frequencies = terms.map((_, i) => Number(counted.find((r) => Number(r.ord) === i + 1)?.n ?? 0));
     // the weights as the statement below computes them (ln in SQL, as before), for choosing the words to read
     const weightOf = (df: number) => Math.log(1 + (Math.max(documents, 1) - df + 0.5) / (df + 0.5));
@@ -129,6 +133,7 @@ export function createPostgresChunkRetriever(params: {
         terms,
         frequencies,
         documents,
+        everyOwner,
         read: matched.slice(0, j),
         every: true,
       });
@@ -136,7 +141,14 @@ export function createPostgresChunkRetriever(params: {
     }
     for (let k = 1; k <= matched.length; k++) {
       const rest = matched.slice(k).reduce((sum, t) => sum + t.w, 0);
-      const hits = await scoredByWordWeight({ request, terms, frequencies, documents, read: matched.slice(0, k) });
+      const hits = await scoredByWordWeight({
+        request,
+        terms,
+        frequencies,
+        documents,
+        everyOwner,
+        read: matched.slice(0, k),
+      });
       // a chunk holding none of the words read scores at most `rest`: it cannot pass the last one kept
       if (k === matched.length || beats(hits[request.limit - 1], rest)) return hits;
     }
@@ -157,6 +169,8 @@ export function createPostgresChunkRetriever(params: {
     terms: string[];
     frequencies: number[];
     documents: number;
+    /** how many documents every owner has (an estimate; 0 when unknown) */
+    everyOwner: number;
     read: { term: string; df: number }[];
     /** the chunks holding every word `read`, not one of them */
     every?: boolean;
@@ -166,9 +180,15 @@ export function createPostgresChunkRetriever(params: {
     const buildings = [...request.buildingIds];
     // holding every word: the index intersects the lists of the rarer words only; a common word's list (a prefix of
     // it is looked up across all owners' chunks) costs more than testing the few chunks the others leave
+    // a word's postings in the index are every owner's: in one building of a large installation, a common word's
+    // list is thousands of times the chunks the rarest word leaves there to test
     const rarest = params.read[0]?.df ?? 0;
+    const postingsPerDocument = Math.max(1, params.everyOwner / Math.max(documents, 1));
     const common = (t: { df: number }, i: number) =>
-      params.every && i > 0 && t.df > documents * COMMON_TERM_SHARE && t.df > rarest * TEST_RATHER_THAN_READ;
+      params.every &&
+      i > 0 &&
+      t.df > documents * COMMON_TERM_SHARE &&
+      t.df * postingsPerDocument > rarest * TEST_RATHER_THAN_READ;
     const tsquery = (read: { term: string }[]) => read.map((t) => `(${t.term})`).join(params.every ? ' & ' : ' | ');
     const candidates = tsquery(params.read.filter((t, i) => !common(t, i)));
     const alsoHeld = params.read.filter(common);
