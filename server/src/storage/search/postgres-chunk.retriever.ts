@@ -127,28 +127,14 @@ export function createPostgresChunkRetriever(params: {
     // outside lacks one of the j words at least, so it scores at most the total less the lightest of them: when the
     // last one kept scores more, no chunk outside can enter the top. (With j = all, every chunk kept scores the total.)
     const total = matched.reduce((sum, t) => sum + t.w, 0);
+    const counts = { request, terms, frequencies, documents, everyOwner };
     for (let j = matched.length; j >= 2; j--) {
-      const hits = await scoredByWordWeight({
-        request,
-        terms,
-        frequencies,
-        documents,
-        everyOwner,
-        read: matched.slice(0, j),
-        every: true,
-      });
+      const hits = await scoredByWordWeight({ ...counts, read: matched.slice(0, j), every: true });
       if (beats(hits[request.limit - 1], total - matched[j - 1]!.w)) return hits;
     }
     for (let k = 1; k <= matched.length; k++) {
       const rest = matched.slice(k).reduce((sum, t) => sum + t.w, 0);
-      const hits = await scoredByWordWeight({
-        request,
-        terms,
-        frequencies,
-        documents,
-        everyOwner,
-        read: matched.slice(0, k),
-      });
+      const hits = await scoredByWordWeight({ ...counts, read: matched.slice(0, k) });
       // a chunk holding none of the words read scores at most `rest`: it cannot pass the last one kept
       if (k === matched.length || beats(hits[request.limit - 1], rest)) return hits;
     }
