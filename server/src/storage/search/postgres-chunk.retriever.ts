@@ -164,10 +164,9 @@ export function createPostgresChunkRetriever(params: {
     const { request, terms, frequencies, documents } = params;
     const { ownerId, limit } = request;
     const buildings = [...request.buildingIds];
-    // holding every word: the index intersects the lists of the rarer words only; a common word's list (a prefix of
-    // it is looked up across all owners' chunks) costs more than testing the few chunks the others leave
-    // a word's postings in the index are every owner's: in one building of a large installation, a common word's
-    // list is thousands of times the chunks the rarest word leaves there to test
+    // holding every word: a common word's list (a prefix of it, looked up across every owner's chunks) costs more
+    // than testing the few chunks the rarer words leave, when it is far longer: its count in scope is scaled by every
+    // owner's documents over the scope's (in one building of a large installation, thousands of times)
     const rarest = params.read[0]?.df ?? 0;
     const postingsPerDocument = Math.max(1, params.everyOwner / Math.max(documents, 1));
     const common = (t: { df: number }, i: number) =>
