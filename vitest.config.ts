@@ -19,8 +19,10 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['server/test/helpers/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // generous: `npm test` runs the unit and integration files at a lower priority beside the process lane, and on a
+    // slow 2-core machine a test that takes 3 s alone took 25-30 s there; a limit only stops a test that hangs
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // two at a time (vitest's default on a 2-core machine is one): most files wait on PostgreSQL, not the CPU; the
     // process tests, whose timing matters, still run one by one, after the rest

@@ -631,7 +631,7 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
     const again = await cli('backup', [dir()], installation.env);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`byggdok backup: ${dir()} is not empty`);
-  }, 60_000);
+  }, 240_000);
 
   async function damagedCopy(name: string, damage: (dir: string) => Promise<string>): Promise<[string, string]> {
     const copy = path.join(work, `backup-damaged-${name}`);
