@@ -84,6 +84,11 @@ export interface AppSettings {
   webhooks?: WebhookSettings;
   /** how long a generate-report request waits for its job before answering 202 (default 30 s) */
   reports?: { waitMs: number };
+  /**
+   * scrypt's N for new local passwords (2^15 when absent). Tests sign in hundreds of times and use 2^10: each hash
+   * carries its own cost, so checking one is the same code at any cost.
+   */
+  passwordCost?: number;
 }
 
 export interface Dependencies {
@@ -161,6 +166,7 @@ export async function createDependencies(params: {
       publicUrl: settings.http.publicUrl,
       trustProxy: settings.http.trustProxy ?? false,
       signIn: signInSettings,
+      ...(settings.passwordCost ? { passwordCost: settings.passwordCost } : {}),
     });
     const outbox = createWebhookOutbox({ queue });
     const partner = createPartnerModule({

@@ -49,6 +49,8 @@ export function testSettings(overrides: Partial<AppSettings> = {}): AppSettings 
     worker: { concurrency: 1, jobExpireSeconds: 900, retryLimit: 4, libreOfficePath: null },
     llm: { provider: 'builtin' },
     queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    // a test signs in hundreds of times: scrypt at 2^10 instead of 2^15 (about 180 ms a hash on a slow machine)
+    passwordCost: 1 << 10,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import type { AuditLog } from '../../domain/audit/audit.js';
 import { createUsersService } from '../../domain/people/users.service.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { randomSecret } from '../../domain/shared/ids.js';
+import { createPasswordHasher } from '../../domain/shared/passwords.js';
 import { createSignInService } from '../../domain/signin/sign-in.service.js';
 import {
   EMBEDDED_CLIENT_ID,
@@ -45,8 +46,11 @@ export async function createSignInModule(deps: {
   trustProxy: boolean;
   signIn: SignInConfig;
   mailer: Mailer;
+  /** scrypt's N for new passwords (2^15 when absent); tests use a cheaper one, since a hash carries its own */
+  passwordCost?: number;
 }) {
   const { db, clock, audit, publicUrl, signIn } = deps;
+  const hasher = createPasswordHasher(deps.passwordCost);
   const signInRepository = createSignInRepository(db);
   const throttle = createSignInThrottle({ repository: createSignInThrottleRepository(db), clock, audit });
   let embeddedProvider: EmbeddedProviderLoader | null = null;
@@ -102,6 +106,7 @@ export async function createSignInModule(deps: {
     audit,
     clock,
     throttle,
+    passwords: hasher,
     settings: {
       publicUrl,
       allowedRedirectOrigins: signIn.allowedRedirectOrigins,
@@ -115,6 +120,7 @@ export async function createSignInModule(deps: {
     audit,
     clock,
     sessions: signInService,
+    hasher,
     publicUrl,
     localPasswords: signIn.oidc === null,
   });
@@ -129,7 +135,7 @@ export async function createSignInModule(deps: {
         clock,
         idleTimeoutMs: signIn.sessionIdleMinutes * 60_000,
       }),
-      users: createUsersService({ repository: createUsersRepository(db), audit, clock }),
+      users: createUsersService({ repository: createUsersRepository(db), audit, clock, hasher }),
     },
     embeddedProvider,
     /** checks the access tokens the embedded provider issues to assistants; null with an external provider */

@@ -1,7 +1,7 @@
 import type { AuditActor, AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import { generatePassword, hashPassword } from '../shared/passwords.js';
+import { generatePassword, type PasswordHasher } from '../shared/passwords.js';
 import { userAlreadyExists, userNotFound } from './users.errors.js';
 
 export interface UsersRepository {
@@ -39,7 +39,12 @@ export interface UsersRepository {
  * Users the operator manages (the admin API and `byggdok admin user ...`): known users who may sign in, with a
  * local account of the embedded provider when they have a password, and the first platform administrator.
  */
-export function createUsersService(deps: { repository: UsersRepository; audit: AuditLog; clock: Clock }) {
+export function createUsersService(deps: {
+  repository: UsersRepository;
+  audit: AuditLog;
+  clock: Clock;
+  hasher: PasswordHasher;
+}) {
   const { repository, audit, clock } = deps;
 
   async function createUser(params: {
@@ -57,7 +62,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
       email,
       name: params.name.trim(),
       platformAdmin: params.platformAdmin ?? false,
-      passwordHash: params.password ? await hashPassword(params.password) : null,
+      passwordHash: params.password ? await deps.hasher.hash(params.password) : null,
       mustChangePassword: params.mustChangePassword ?? false,
       now: clock.now(),
     });
@@ -73,7 +78,7 @@ export function createUsersService(deps: { repository: UsersRepository; audit: A
   }
 
   async function setPassword(params: { userId: string; password: string; actor: AuditActor }): Promise<void> {
-    const passwordHash = await hashPassword(params.password);
+    const passwordHash = await deps.hasher.hash(params.password);
     const updated = await repository.setPasswordHash({ userId: params.userId, passwordHash, now: clock.now() });
     if (!updated) throw userNotFound();
     await audit.record({

@@ -2,7 +2,7 @@ import type { AuditActor, AuditLog } from '../audit/audit.js';
 import { MAIL_LOCALES, type InvitationAccess, type MailLocale, type Mailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
 import { newId, randomSecret } from '../shared/ids.js';
-import { hashPassword, verifyPassword } from '../shared/passwords.js';
+import type { PasswordHasher } from '../shared/passwords.js';
 import { hashSecret } from '../shared/secrets.js';
 import { PASSWORD_PROBLEM_TEXT, passwordProblems } from './password-rules.js';
 import {
@@ -97,6 +97,7 @@ export function createPasswordsService(deps: {
   audit: AuditLog;
   clock: Clock;
   sessions: SessionOpener;
+  hasher: PasswordHasher;
   publicUrl: string;
   /** false with an outside provider: invitations say to sign in there, and no link is ever made */
   localPasswords: boolean;
@@ -181,7 +182,7 @@ export function createPasswordsService(deps: {
   }) {
     const outcome = await repository.replacePassword({
       userId: params.account.id,
-      passwordHash: await hashPassword(params.password),
+      passwordHash: await deps.hasher.hash(params.password),
       now: clock.now(),
       linkId: params.linkId,
       keepSessionId: params.keepSessionId,
@@ -343,7 +344,7 @@ export function createPasswordsService(deps: {
     if (!account) throw passwordLinkNotValid('unknown');
     if (account.status === 'deactivated') throw userDeactivated();
     await throttle.check({ action: 'sign_in', email: account.email, address: params.clientAddress });
-    const right = account.passwordHash ? await verifyPassword(params.currentPassword, account.passwordHash) : false;
+    const right = account.passwordHash ? await deps.hasher.verify(params.currentPassword, account.passwordHash) : false;
     if (!right) {
       await throttle.fail({ action: 'sign_in', email: account.email, address: params.clientAddress });
       throw wrongCurrentPassword();

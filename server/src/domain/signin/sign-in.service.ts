@@ -2,7 +2,7 @@ import type { AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
 import { isAppError } from '../shared/errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
-import { verifyPassword } from '../shared/passwords.js';
+import type { PasswordHasher } from '../shared/passwords.js';
 import { hashSecret } from '../shared/secrets.js';
 import { safeRedirect } from './redirects.js';
 import type { RelyingParty, SignInRepository, SignInUser } from './ports.js';
@@ -39,6 +39,7 @@ export function createSignInService(deps: {
   audit: AuditLog;
   clock: Clock;
   throttle: SignInThrottle;
+  passwords: PasswordHasher;
   settings: SignInSettings;
 }) {
   const { repository, relyingParty, audit, clock, throttle, settings } = deps;
@@ -293,7 +294,7 @@ export function createSignInService(deps: {
     }
     const user = await repository.findUserByEmail(email);
     // a hash is computed either way, so a wrong address takes as long as a wrong password
-    const ok = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_HASH);
+    const ok = await deps.passwords.verify(params.password, user?.passwordHash);
     if (ok && user?.passwordHash && user.status !== 'deactivated') {
       await throttle.succeed({ email });
       return { userId: user.id, mustChangePassword: user.mustChangePassword };
@@ -349,7 +350,5 @@ export function createSignInService(deps: {
     recordAssistantConsent,
   };
 }
-
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export type SignInService = ReturnType<typeof createSignInService>;
