@@ -55,6 +55,9 @@ export function DeliveryFiles(props: {
           params: { path: { projectId: props.projectId }, query: { deliveryId: props.deliveryId, limit: 1000 } },
         }),
       ),
+    // a file being read turns ready (or unreadable) on the card without a reload; nothing is asked once all are read
+    refetchInterval: (query) =>
+      query.state.data?.documents.some((document) => fileState(document) === 'processing') ? 3000 : false,
   });
   const decisions = useQuery({
     queryKey: ['delivery-decisions', props.deliveryId, props.version],
