@@ -44,12 +44,12 @@ async function file(name: string, bytes: Buffer): Promise<string> {
   return filePath;
 }
 
-/** extraction through the sandbox: detect, then extract; the time it took */
-async function extractThroughSandbox(name: string, bytes: Buffer) {
+/** extraction through a sandbox (the shared one unless told): detect, then extract; the time it took */
+async function extractThroughSandbox(name: string, bytes: Buffer, tools: SandboxedFileTools = sandbox) {
   const filePath = await file(name, bytes);
-  const detected = await sandbox.detect({ path: filePath, filename: name });
+  const detected = await tools.detect({ path: filePath, filename: name });
   const started = performance.now();
-  const outcome = await sandbox.extract({ path: filePath, filename: name, detected }).then(
+  const outcome = await tools.extract({ path: filePath, filename: name, detected }).then(
     (extraction) => ({ extraction, error: null }),
     (error: unknown) => ({ extraction: null, error }),
   );
@@ -115,9 +115,7 @@ describe('sandboxed file tools', () => {
       poolSize: 1,
     });
     try {
-      const filePath = await file('heap.txt', Buffer.from('tekst'));
-      const detected = await patient.detect({ path: filePath, filename: 'heap.txt' });
-      const error = await patient.extract({ path: filePath, filename: 'heap.txt', detected }).catch((e: unknown) => e);
+      const { error } = await extractThroughSandbox('heap.txt', Buffer.from('tekst'), patient);
       expect(error).toBeInstanceOf(ExtractionStoppedError);
       expect((error as Error).message).toBe('needed more than 512 MB');
     } finally {
