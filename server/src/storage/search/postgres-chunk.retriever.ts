@@ -29,6 +29,11 @@ const COMMON_TERM_SHARE = 0.25;
  * (measured at 100,000 documents: words of 47,000, 16,000 and 15,000 documents, 440 ms testing, 230-310 ms reading)
  */
 const TEST_RATHER_THAN_READ = 10;
+/**
+ * word-weight: the most statements one question's document counts are spread over, sent at once (each takes a
+ * connection of the pool while it runs; two or three keep two cores busy)
+ */
+const COUNT_STATEMENTS = 3;
 /** search-rank: weight of a match in the document's title or filename, added to every passage of it */
 const HEAD_WEIGHT = 0.5;
 /** search-rank: a passage that holds more of the question's terms is the likelier answer */
@@ -102,25 +107,38 @@ export function createPostgresChunkRetriever(params: {
       from buildings b
       where b.id = any(${buildings}::text[]) and b.building_owner_id = ${ownerId} and b.archived_at is null
     )`;
-    // One statement for the scope's documents and one for each word, sent at once on connections of their own: each
-    // count reads a word's postings and tests each posting's row (tens of thousands owner-wide, 10-25 ms each at
-    // 100,000 documents), and one statement ran them one after the other on one core
-    const count = async (words: RawBuilder<unknown>, also: RawBuilder<unknown> = sql``) =>
-      (
-        await sql<{ n: string | number; every: string | number | null }>`
-        with ${scope} select (${readable(words)}) as n ${also} from scope`.execute(db)
-      ).rows[0];
-    const [scoped, ...perTerm] = await Promise.all([
-      // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
-      count(
-        sql``,
-        sql`, (select greatest(c.reltuples, 0)::bigint from pg_class c where c.oid = 'document_lexemes'::regclass) as every`,
-      ),
-      ...terms.map((term) => count(sql`and x.lexemes @@ ${term}::tsquery`)),
-    ]);
-    const documents = Number(scoped?.n ?? 0);
-    const everyOwner = Number(scoped?.every ?? 0);
-    const frequencies = perTerm.map((row) => Number(row?.n ?? 0));
+    // The scope's documents and each word's are counted in up to COUNT_STATEMENTS statements sent at once, each on a
+    // connection of its own: owner-wide, each count reads a word's postings and tests each posting's row (tens of
+    // thousands, 10-25 ms each at 100,000 documents), and one statement ran them one after the other on one core.
+    // In one building the counts are small: one statement.
+    const wanted = [
+      { ord: 0, count: readable(sql``) },
+      // the word as a value the planner does not see (an init plan), as when the words came from one list: seeing a
+      // common word, it read every readable row of the owner through the btree and tested each one's lexemes (400 ms)
+      ...terms.map((term, i) => ({ ord: i + 1, count: readable(sql`and x.lexemes @@ (select ${term}::tsquery)`) })),
+    ];
+    const statements = more.length === 0 ? 1 : Math.min(COUNT_STATEMENTS, wanted.length);
+    const counted = (
+      await Promise.all(
+        Array.from({ length: statements }, async (_, k) => {
+          const mine = wanted.filter((_, i) => i % statements === k);
+          // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
+          const everyOwner =
+            k === 0
+              ? sql`union all select -1, (select greatest(c.reltuples, 0)::bigint from pg_class c
+                  where c.oid = 'document_lexemes'::regclass)`
+              : sql``;
+          const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
+          return (
+            await sql<{ ord: string | number; n: string | number }>`
+              with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwner}`.execute(db)
+          ).rows;
+        }),
+      )
+    ).flat();
+    const documents = Number(counted.find((r) => Number(r.ord) === 0)?.n ?? 0);
+    const everyOwner = Number(counted.find((r) => Number(r.ord) === -1)?.n ?? 0);
+    const frequencies = terms.map((_, i) => Number(counted.find((r) => Number(r.ord) === i + 1)?.n ?? 0));
     // the weights as the statement below computes them (ln in SQL, as before), for choosing the words to read
     const weightOf = (df: number) => Math.log(1 + (Math.max(documents, 1) - df + 0.5) / (df + 0.5));
     const matched = terms
