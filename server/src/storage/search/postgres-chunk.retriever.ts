@@ -123,7 +123,7 @@ export function createPostgresChunkRetriever(params: {
         Array.from({ length: statements }, async (_, k) => {
           const mine = wanted.filter((_, i) => i % statements === k);
           // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
-          const everyOwner =
+          const everyOwnerRow =
             k === 0
               ? sql`union all select -1, (select greatest(c.reltuples, 0)::bigint from pg_class c
                   where c.oid = 'document_lexemes'::regclass)`
@@ -131,7 +131,7 @@ export function createPostgresChunkRetriever(params: {
           const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
           return (
             await sql<{ ord: string | number; n: string | number }>`
-              with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwner}`.execute(db)
+              with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwnerRow}`.execute(db)
           ).rows;
         }),
       )
