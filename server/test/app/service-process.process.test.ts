@@ -4,6 +4,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, runByggdok, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
 
+/** waits for the service to answer /readyz; when it does not, says what the service printed */
+async function ready(service: ReturnType<typeof startByggdok>, base: string): Promise<void> {
+  try {
+    await waitForHttp(`${base}/readyz`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the service printed:\n${service.output()}`, { cause: error });
+  }
+}
+
 describe('the service as a process on the embedded defaults', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -19,7 +28,7 @@ describe('the service as a process on the embedded defaults', () => {
 
     let service = startByggdok({ args: ['serve'], env });
     cleanups.push(() => stopProcess(service));
-    await waitForHttp(`${base}/readyz`);
+    await ready(service, base);
 
     const tokenFile = path.join(dataDir, 'admin-token');
     expect((await fs.stat(tokenFile)).mode & 0o777).toBe(0o600);
@@ -51,7 +60,7 @@ describe('the service as a process on the embedded defaults', () => {
 
     await stopProcess(service);
     service = startByggdok({ args: ['serve'], env });
-    await waitForHttp(`${base}/readyz`);
+    await ready(service, base);
     const owner = await fetch(`${base}/v1/building_owners/${ownerId}`, { headers: { 'x-api-key': apiKey } });
     expect(owner.status).toBe(200);
     expect(await owner.json()).toMatchObject({ id: ownerId, name: 'Barcode Properties AS' });

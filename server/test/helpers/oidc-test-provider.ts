@@ -6,11 +6,12 @@
  * without a page (or refuses with access_denied), and `idToken: "forged" | "expired"` makes the token endpoint hand
  * out an ID token signed with a key the provider never published, or one that expired an hour ago.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { newRsaPrivateJwk } from '../../src/integrations/oidc/embedded-provider-keys.js';
 
 interface Scripted {
   sub: string;
@@ -27,8 +28,7 @@ let tokenMode: Scripted['idToken'];
 const accounts = new Map<string, Scripted>();
 
 function newKey(kid: string): JWK {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'RS256', use: 'sig' };
+  return { ...(newRsaPrivateJwk() as JWK), kid, alg: 'RS256', use: 'sig' };
 }
 const kid = randomUUID();
 const signingKey = newKey(kid);

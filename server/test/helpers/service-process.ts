@@ -80,12 +80,26 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
+/**
+ * Stops a process with SIGTERM, as a process manager would. byggdok exits by itself 25 s after the signal at the latest,
+ * so one still running 40 s later is stuck (its main thread blocked: no signal handler runs): it is killed, and the
+ * stop fails saying so, instead of holding the test's hook until its timeout.
+ */
+export async function stopProcess(child: ChildProcess, graceMs = 40_000): Promise<void> {
   // ended already: by itself, or by a signal (exitCode stays null then)
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+  ]);
+  clearTimeout(timer);
+  if (!stuck) return;
+  child.kill('SIGKILL');
   await exited;
+  throw new Error(`process ${child.pid} did not stop within ${graceMs} ms of SIGTERM: killed`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { JWK } from 'oidc-provider';
 
@@ -31,10 +31,24 @@ export interface EmbeddedProviderSecrets {
   clientSecret: string;
 }
 
+/**
+ * A new RSA private key as a JWK. Generated as PEM and read back, not exported from the key object the generator
+ * returns: on Node 20 that export holds the key's lock while it allocates, and a garbage collection at that moment
+ * frees the finished generator job, whose destructor waits for the same lock, so the process hangs for good (no
+ * signal handled: a first start under memory pressure hung so in CI). The key read back from PEM has a lock of its own.
+ */
+export function newRsaPrivateJwk(): JWK {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return createPrivateKey(privateKey).export({ format: 'jwk' });
+}
+
 /** a new RS256 signing key, once per installation (kept in the settings table) */
 export function generateSigningKey(): JWK {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  return { ...newRsaPrivateJwk(), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
 /**
