@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/storage/db/database.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { freePort, startByggdok, stopProcess, waitForExit, waitForHttp } from '../helpers/service-process.js';
+import { freePort, startByggdok, stopProcess, waitForExit, waitForReady } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 
 const ADMIN_TOKEN = 'graceful-stop-admin-token-0123456789';
@@ -44,9 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('api and worker processes stoppe
     const base = `http://127.0.0.1:${port}`;
     const child = startByggdok({ args: ['api'], env: { ...env, PORT: String(port), BYGGDOK_PUBLIC_URL: base } });
     started.push(child);
-    await waitForHttp(`${base}/readyz`, 120_000).catch((error: unknown) => {
-      throw new Error(`byggdok api did not start:\n${child.output()}`, { cause: error });
-    });
+    await waitForReady(child, base, 120_000);
     return { child, base };
   }
 

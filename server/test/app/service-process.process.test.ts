@@ -2,16 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, runByggdok, startByggdok, stopProcess, waitForHttp } from '../helpers/service-process.js';
-
-/** waits for the service to answer /readyz; when it does not, says what the service printed */
-async function ready(service: ReturnType<typeof startByggdok>, base: string): Promise<void> {
-  try {
-    await waitForHttp(`${base}/readyz`);
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; the service printed:\n${service.output()}`, { cause: error });
-  }
-}
+import { freePort, runByggdok, startByggdok, stopProcess, waitForReady } from '../helpers/service-process.js';
 
 describe('the service as a process on the embedded defaults', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -28,7 +19,7 @@ describe('the service as a process on the embedded defaults', () => {
 
     let service = startByggdok({ args: ['serve'], env });
     cleanups.push(() => stopProcess(service));
-    await ready(service, base);
+    await waitForReady(service, base);
 
     const tokenFile = path.join(dataDir, 'admin-token');
     expect((await fs.stat(tokenFile)).mode & 0o777).toBe(0o600);
@@ -60,7 +51,7 @@ describe('the service as a process on the embedded defaults', () => {
 
     await stopProcess(service);
     service = startByggdok({ args: ['serve'], env });
-    await ready(service, base);
+    await waitForReady(service, base);
     const owner = await fetch(`${base}/v1/building_owners/${ownerId}`, { headers: { 'x-api-key': apiKey } });
     expect(owner.status).toBe(200);
     expect(await owner.json()).toMatchObject({ id: ownerId, name: 'Barcode Properties AS' });

@@ -80,12 +80,27 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** waits for a started byggdok to answer `/readyz`; when it does not, the error says what the process printed */
+export async function waitForReady(
+  service: ReturnType<typeof startByggdok>,
+  base: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  try {
+    await waitForHttp(`${base}/readyz`, timeoutMs);
+  } catch (error) {
+    throw new Error(`byggdok did not become ready at ${base}:\n${service.output()}`, { cause: error });
+  }
+}
+
+const STOP_GRACE_MS = 40_000;
+
 /**
  * Stops a process with SIGTERM, as a process manager would. byggdok exits by itself 25 s after the signal at the latest,
  * so one still running 40 s later is stuck (its main thread blocked: no signal handler runs): it is killed, and the
  * stop fails saying so, instead of holding the test's hook until its timeout.
  */
-export async function stopProcess(child: ChildProcess, graceMs = 40_000): Promise<void> {
+export async function stopProcess(child: ChildProcess): Promise<void> {
   // ended already: by itself, or by a signal (exitCode stays null then)
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -93,13 +108,13 @@ export async function stopProcess(child: ChildProcess, graceMs = 40_000): Promis
   let timer: NodeJS.Timeout | undefined;
   const stuck = await Promise.race([
     exited.then(() => false),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_GRACE_MS))),
   ]);
   clearTimeout(timer);
   if (!stuck) return;
   child.kill('SIGKILL');
   await exited;
-  throw new Error(`process ${child.pid} did not stop within ${graceMs} ms of SIGTERM: killed`);
+  throw new Error(`process ${child.pid} did not stop within ${STOP_GRACE_MS} ms of SIGTERM: killed`);
 }
 
 /**
@@ -127,10 +142,10 @@ export async function startEmbeddedService(prefix: string) {
   const env = { BYGGDOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BYGGDOK_PUBLIC_URL: base };
   const service = startByggdok({ args: ['serve'], env });
   try {
-    await waitForHttp(`${base}/readyz`, 60_000);
+    await waitForReady(service, base, 60_000);
   } catch (error) {
     await stopProcess(service);
-    throw new Error(`byggdok serve did not start:\n${service.output()}`, { cause: error });
+    throw error;
   }
   return {
     service,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { firstAdminLogin, freePort, newDataDir, startByggdok, stopProcess, waitForHttp } from './service-process.js';
+import { firstAdminLogin, freePort, newDataDir, startByggdok, stopProcess, waitForReady } from './service-process.js';
 
 /** the screenshots of the browser tests, looked at by people (test-output/web) */
 export const SHOTS = path.resolve(import.meta.dirname, '../../../test-output/web');
@@ -84,10 +84,10 @@ export async function startWebWorld(options: WebWorldOptions): Promise<WebWorld 
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`${base}/readyz`, 170_000);
+    await waitForReady(service, base, 170_000);
   } catch (error) {
     await stop();
-    throw new Error(`byggdok serve did not start:\n${service.output()}`, { cause: error });
+    throw error;
   }
   const login =
     options.password === 'set'
