@@ -17,8 +17,12 @@ export interface Recorded {
   ms: number;
 }
 
-/** A Kysely over the same database that records every statement, its parameters and its round trip's time. */
+/**
+ * A Kysely over the same database that records every statement, its parameters and its round trip's time. Its
+ * `destroy()` waits until every connection it lent is back: a search puts its settings back after it has answered.
+ */
 export function recording(db: Kysely<DB>, statements: Recorded[]): Kysely<DB> {
+  const lent = new Set<Promise<unknown>>();
   const run = async <R>(conn: Kysely<DB>, query: CompiledQuery) => {
     const started = performance.now();
     const result = await conn.executeQuery<R>(query);
@@ -27,10 +31,13 @@ export function recording(db: Kysely<DB>, statements: Recorded[]): Kysely<DB> {
   };
   const driver: Driver = {
     init: async () => {},
-    destroy: async () => {},
+    destroy: async () => {
+      await Promise.allSettled([...lent]);
+    },
     acquireConnection: () =>
       new Promise<DatabaseConnection & { release: () => void }>((resolve, reject) => {
-        db.connection()
+        const held = db
+          .connection()
           .execute(
             (conn) =>
               new Promise<void>((release) => {
@@ -44,6 +51,8 @@ export function recording(db: Kysely<DB>, statements: Recorded[]): Kysely<DB> {
               }),
           )
           .catch(reject);
+        lent.add(held);
+        void held.finally(() => lent.delete(held));
       }),
     beginTransaction: async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('begin'));

@@ -10,6 +10,7 @@
  *   npm run bench:search -- --engine pglite --documents 20000
  *   npm run bench:search -- --engine postgres --normal-load   load as ingest does (triggers), for comparison
  *   npm run bench:search -- --engine postgres --keep       leave the database for EXPLAIN; --reuse queries it again
+ *   npm run bench:search -- --engine postgres --reuse --serial   the server's searches without a parallel worker
  *   DATABASE_URL=postgres://... npm run bench:search      another server (a scratch database is created there)
  */
 import fs from 'node:fs/promises';
@@ -43,6 +44,8 @@ const KEEP = args.includes('--keep');
 const NORMAL_LOAD = args.includes('--normal-load');
 /** query a server database a --keep run left (same --documents), without loading again; it is never dropped */
 const REUSE = args.includes('--reuse');
+/** the search as on PGlite: no parallel worker on the server either (the service lets the server use one) */
+const SERIAL = args.includes('--serial');
 
 /**
  * Issue 48's p95 targets on the PostgreSQL server, in ms, at 100,000 documents and at 1,000,000 (a run of fewer
@@ -187,7 +190,10 @@ async function main(): Promise<void> {
       }
       console.log(`ready for queries after ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
       const cases = benchQueries({ corpus, runs: RUNS });
-      const provider = createPostgresSearchProvider({ db: database.db });
+      const provider = createPostgresSearchProvider({
+        db: database.db,
+        parallel: engine === 'postgres' && !SERIAL,
+      });
       const run = async (c: BenchQuery) => {
         const request = benchRequest(c);
         return provider.searchDocuments(request);
@@ -230,6 +236,17 @@ async function main(): Promise<void> {
             `${percentile(t.base, 95).toFixed(1).padStart(6)}ms   ${ratio.toFixed(2).padStart(6)}x   ${targetText.padEnd(22)} ` +
             `${met ? 'met' : 'not met'}`,
         );
+      }
+      if (engine === 'postgres' && !SERIAL) {
+        // speed never buys a different answer: the searches that had a parallel worker against the same without one
+        const serial = createPostgresSearchProvider({ db: database.db });
+        const checked = cases.filter((c) => !c.kind.startsWith('rare')).slice(0, 40);
+        let differ = 0;
+        for (const c of checked) {
+          const [shared, alone] = [await run(c), await serial.searchDocuments(benchRequest(c))];
+          if (JSON.stringify(shared) !== JSON.stringify(alone)) differ++;
+        }
+        console.log(`results with a parallel worker against without one: ${differ} of ${checked.length} differ`);
       }
       console.log(describeMemory(await memory.stop()));
     } finally {

@@ -200,7 +200,7 @@ export async function createDependencies(params: {
       ...(params.classifier ? { classifier: params.classifier } : {}),
       llm: settings.llm,
     });
-    const search = createSearchModule({ db, access });
+    const search = createSearchModule({ db, engine: database.engine, access });
     const audit = createAuditLog(db);
     const maintenance = createMaintenanceModule({
       db,

@@ -27,14 +27,7 @@ import {
   termRanks,
   type WeightedTerm,
 } from './ranking.js';
-import {
-  inSearchSession,
-  resolveScope,
-  restoreSettings,
-  weigh,
-  type Executor,
-  type SearchSession,
-} from './search-sql.js';
+import { inSearchSession, resolveScope, weigh, type Executor } from './search-sql.js';
 
 /**
  * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
@@ -81,6 +74,8 @@ export function createPostgresSearchProvider(params: {
    * finds), or 'every-hit' (scoring every hit in full), kept as the reference the tests hold 'boosted' to
    */
   firstPass?: 'boosted' | 'every-hit';
+  /** on the PostgreSQL server: a common term's hits may be read with a parallel worker (search-sql's plannerSettings) */
+  parallel?: boolean;
 }): SearchProvider {
   const { db } = params;
   const firstPassMode = params.firstPass ?? 'boosted';
@@ -159,22 +154,16 @@ export function createPostgresSearchProvider(params: {
    * their columns have the driver's types as everywhere else. Private-folder documents find no row here (rule 4):
    * counted, not returned.
    */
-  function withDocuments(params: {
-    request: DocumentSearchRequest;
-    aggregations: RawBuilder<unknown>;
-    session: SearchSession;
-  }) {
-    const { request, aggregations, session } = params;
+  function withDocuments(params: { request: DocumentSearchRequest; aggregations: RawBuilder<unknown> }) {
+    const { request, aggregations } = params;
     const visible = visibleDocuments(db, {
       ownerId: request.scope.ownerId,
       ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
     })
       .selectAll('d')
       .where(sql<boolean>`d.id in (select page.document_id from page)`);
-    // the planner settings go back in this last statement (its own plan was made before), unless passages follow
-    const restore = session.was !== undefined && !request.passages ? sql`, ${restoreSettings(session.was)}` : sql``;
     return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n, d.*
-      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations ${restore}) h
+      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations) h
       left join page on true
       left join (${visible}) d on d.id = page.document_id
       order by page.n`;
@@ -195,7 +184,7 @@ export function createPostgresSearchProvider(params: {
         ownerId: request.scope.ownerId,
         query: request.query,
         compounds: true,
-        plannerSettings: { scope: request.scope, session: session.set },
+        plannerSettings: { scope: request.scope, session: session.set, parallel: params.parallel === true },
       });
       const scope = await resolveScope(trx, request.scope, analysed.live);
       if (scope.empty) return none();
@@ -241,9 +230,8 @@ export function createPostgresSearchProvider(params: {
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withDocuments({ request, aggregations, session })}`.execute(trx)
+            ${withDocuments({ request, aggregations })}`.execute(trx)
         ).rows;
-        if (!request.passages) session.restored();
         return finish({ trx, request, rows, terms });
       }
 
@@ -326,9 +314,8 @@ export function createPostgresSearchProvider(params: {
             }
           ),
           ${page}
-          ${withDocuments({ request, aggregations, session })}`.execute(trx)
+          ${withDocuments({ request, aggregations })}`.execute(trx)
       ).rows;
-      if (!request.passages) session.restored();
       return finish({ trx, request, rows, terms });
     });
   }

@@ -128,6 +128,8 @@ export async function analyseQuery(params: {
     | boolean
     | {
         scope: SearchScope;
+        /** on the PostgreSQL server: a big scan may be shared with a parallel worker (plannerSettings) */
+        parallel?: boolean;
         /**
          * set them for the session instead of the transaction (inSearchSession), and hand over the settings as they
          * were, to be put back, as soon as the statement that changed them has run (before any later statement can fail)
@@ -150,21 +152,19 @@ export async function analyseQuery(params: {
     settings !== undefined && settings !== false && first
       ? settings === true
         ? plannerSettings()
-        : plannerSettings(settings.scope, { session: settings.session !== undefined })
-      : sql`(select null::text[] as live, null::text as seqscan_was, null::text as jit_was)`;
+        : plannerSettings(settings.scope, {
+            session: settings.session !== undefined,
+            parallel: settings.parallel === true,
+          })
+      : sql`(select null::text[] as live, null::json as settings_was)`;
   let live: string[] | undefined;
-  type PlannerColumns = { live?: string[] | null; seqscan_was?: string | null; jit_was?: string | null };
+  type PlannerColumns = { live?: string[] | null; settings_was?: SettingsWere | string | null };
   const liveOf = (rows: readonly PlannerColumns[]) => {
     const found = rows[0]?.live;
     if (found !== undefined && found !== null) live = found;
-    const [first] = rows;
-    if (
-      first?.seqscan_was != null &&
-      first.jit_was != null &&
-      settings !== undefined &&
-      typeof settings !== 'boolean'
-    ) {
-      settings.session?.({ seqscan: first.seqscan_was, jit: first.jit_was });
+    const was = rows[0]?.settings_was;
+    if (was !== undefined && was !== null && settings !== undefined && typeof settings !== 'boolean') {
+      settings.session?.(typeof was === 'string' ? (JSON.parse(was) as SettingsWere) : was);
     }
   };
   const tokenRows =
@@ -172,7 +172,7 @@ export async function analyseQuery(params: {
       ? []
       : (
           await sql<(TokenRow | { i: null }) & PlannerColumns>`
-            select q.i, q.token, q.own, q.other, planner.live, planner.seqscan_was, planner.jit_was
+            select q.i, q.token, q.own, q.other, planner.live, planner.settings_was
             from ${settingsOn(true)} as planner
             left join lateral (
               select t.i::int as i, x.n, x.match[1] as token,
@@ -192,7 +192,7 @@ export async function analyseQuery(params: {
       ? []
       : (
           await sql<({ i: number; own: string; other: string } | { i: null }) & PlannerColumns>`
-            select q.i, q.own, q.other, planner.live, planner.seqscan_was, planner.jit_was
+            select q.i, q.own, q.other, planner.live, planner.settings_was
             from ${settingsOn(words.length === 0)} as planner
             left join lateral (
               select t.i::int as i,

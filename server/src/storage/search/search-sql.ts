@@ -28,82 +28,113 @@ export async function inSearchTransaction<T>(db: Kysely<DB>, work: (trx: Transac
 /**
  * The planner prices a GIN bitmap scan above a sequential scan once a term is common, not knowing that the sequential
  * scan detoasts every document vector: keep it on the index. JIT compilation costs more than these queries take.
- * A one-row derived table: left-joined to a statement's rows, it is evaluated once even when the statement finds no
- * row. The settings hold for the rest of the transaction (not for the statement that sets them, planned before).
+ */
+const SEARCH_SETTINGS: readonly (readonly [string, string])[] = [
+  ['enable_seqscan', 'off'],
+  ['jit', 'off'],
+];
+/**
+ * On the PostgreSQL server (`parallel`), the heap scan of a common term's tens of thousands of hits is shared with a
+ * parallel worker. At the default costs (1000 to start a worker, 0.1 a row handed back) the planner never chooses it
+ * for a search statement, though it takes a fifth off an owner-wide common term's search at 100,000 documents (issue
+ * 48). A scan needs 8 MB of heap pages (min_parallel_table_scan_size) to get a worker at all, so a rare term or one
+ * building's hits stay in one process. PGlite has no worker to share with: its settings stay.
+ */
+const PARALLEL_SETTINGS: readonly (readonly [string, string])[] = [
+  ['parallel_setup_cost', '100'],
+  ['parallel_tuple_cost', '0.01'],
+];
+
+/**
+ * The planner settings a search runs under (SEARCH_SETTINGS, and PARALLEL_SETTINGS on the server), as a one-row derived
+ * table: left-joined to a statement's rows, it is evaluated once even when the statement finds no row. The settings
+ * hold for the rest of the transaction (not for the statement that sets them, planned before).
  *
  * With `session`, they are set for the session instead, so that a search needs no transaction (begin and commit are
- * two round trips): the search runs on one connection (inSearchSession), the row also carries the settings as they
- * were (`seqscan_was`, `jit_was`, read before they are set), and the search's last statement puts them back
- * (restoreSettings).
+ * two round trips): the search runs on one connection (inSearchSession), and the row also carries the settings as they
+ * were (`settings_was`, read before they are set), which inSearchSession puts back (restoreSettings) once the search
+ * has its answer.
  */
-export function plannerSettings(scope?: SearchScope, options?: { session?: boolean }): RawBuilder<unknown> {
+export function plannerSettings(
+  scope?: SearchScope,
+  options?: { session?: boolean; parallel?: boolean },
+): RawBuilder<unknown> {
   // a building scope's live buildings are looked up here too, not by a round trip of their own (resolveScope)
   const live =
     scope !== undefined && scope.buildingIds !== null && scope.buildingIds.length > 0
       ? sql`array(select b.id from buildings b where b.id = any(${[...scope.buildingIds]}::text[])
           and b.building_owner_id = ${scope.ownerId} and b.archived_at is null order by b.id)`
       : sql`null::text[]`;
-  if (options?.session === true) {
+  const settings = [...SEARCH_SETTINGS, ...(options?.parallel === true ? PARALLEL_SETTINGS : [])];
+  const local = options?.session !== true;
+  const set = sql.join(
+    settings.map(([name, value], i) => sql`set_config(${name}, ${value}, ${local}) as ${sql.id(`setting_${i}`)}`),
+  );
+  if (!local) {
     // `offset 0` keeps the inner row a subquery of its own, so the settings are read before they are changed
-    return sql`(select was.seqscan_was, was.jit_was, set_config('enable_seqscan', 'off', false) as seqscan,
-      set_config('jit', 'off', false) as jit, ${live} as live
-      from (select current_setting('enable_seqscan') as seqscan_was, current_setting('jit') as jit_was offset 0) was)`;
+    const read = sql.join(settings.map(([name]) => sql`${name}::text, current_setting(${name})`));
+    return sql`(select was.settings_was, ${set}, ${live} as live
+      from (select json_build_object(${read}) as settings_was offset 0) was)`;
   }
-  return sql`(select set_config('enable_seqscan', 'off', true) as seqscan, set_config('jit', 'off', true) as jit,
-    ${live} as live, null::text as seqscan_was, null::text as jit_was)`;
+  return sql`(select ${set}, ${live} as live, null::json as settings_was)`;
 }
 
-/** the session's planner settings before plannerSettings({ session: true }) changed them */
-export interface SettingsWere {
-  seqscan: string;
-  jit: string;
-}
+/** the session's planner settings, by name, before plannerSettings({ session: true }) changed them */
+export type SettingsWere = Record<string, string>;
 
-/** select-list items that put the planner settings back as they were: for the last statement of a search */
+/** select-list items that put the planner settings back as they were */
 export function restoreSettings(was: SettingsWere): RawBuilder<unknown> {
-  return sql`set_config('enable_seqscan', ${was.seqscan}, false) as restored_seqscan,
-    set_config('jit', ${was.jit}, false) as restored_jit`;
+  return sql.join(
+    Object.entries(was).map(
+      ([name, value], i) => sql`set_config(${name}, ${value}, false) as ${sql.id(`restored_${i}`)}`,
+    ),
+  );
 }
 
 /**
  * Runs a search's statements on one connection, without a transaction: the settings the analysis sets for the session
- * (plannerSettings with `session`, which hands them to `session.set`) hold for its later statements. `work` puts them
- * back in its last statement (restoreSettings) and says so with `session.restored()`; when it did not get that far (no
- * hit possible, an error: a failed statement's own change of settings is undone with it), they are put back here
- * before the connection goes back to the pool.
+ * (plannerSettings with `session`, which hands them to `session.set`) hold for its later statements. They are put back
+ * by a statement of their own once `work` has its answer (or has failed: a failed statement's own change of settings
+ * is undone with it), before the connection goes back to the pool; the caller has the answer without waiting for it.
+ * Not by the search statement itself: set_config is parallel unsafe, and a statement that calls it gets no parallel
+ * plan.
  */
 export async function inSearchSession<T>(
   db: Kysely<DB>,
   work: (connection: Kysely<DB>, session: SearchSession) => Promise<T>,
 ): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    const session: SearchSession = {
-      was: undefined,
-      isRestored: false,
-      set: (was) => {
-        session.was = was;
-      },
-      restored: () => {
-        session.isRestored = true;
-      },
-    };
-    try {
-      return await work(connection, session);
-    } finally {
-      if (session.was !== undefined && !session.isRestored) {
-        await sql`select ${restoreSettings(session.was)}`.execute(connection);
-      }
-    }
+  // the first outcome counts: the answer, the search's error, or no connection at all
+  let answer: (outcome: { value: T } | { error: unknown }) => void = () => undefined;
+  const answered = new Promise<{ value: T } | { error: unknown }>((resolve) => {
+    answer = resolve;
   });
+  db.connection()
+    .execute(async (connection) => {
+      const session: SearchSession = {
+        was: undefined,
+        set: (was) => {
+          session.was = was;
+        },
+      };
+      try {
+        answer({ value: await work(connection, session) });
+      } catch (error) {
+        answer({ error });
+      }
+      if (session.was !== undefined) await sql`select ${restoreSettings(session.was)}`.execute(connection);
+    })
+    // no connection: the search's error; a failed restore, which only a broken connection gives (the pool drops it),
+    // comes after the answer and changes nothing
+    .catch((error: unknown) => answer({ error }));
+  const outcome = await answered;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 export interface SearchSession {
   /** the settings to put back, once the analysis has changed them */
   was: SettingsWere | undefined;
-  isRestored: boolean;
   set: (was: SettingsWere) => void;
-  /** the statement carrying restoreSettings(was) has run */
-  restored: () => void;
 }
 
 /** The live buildings of a scope, as a condition on a table with `building_owner_id` and `building_id`. */

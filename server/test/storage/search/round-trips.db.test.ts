@@ -47,47 +47,70 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
       ...(params.passages ? { passages: true } : {}),
     });
 
-  const search = async (params: { query: string; buildingIds: string[] | null; passages?: boolean }) => {
+  const search = async (params: {
+    query: string;
+    buildingIds: string[] | null;
+    passages?: boolean;
+    parallel?: boolean;
+  }) => {
     const recorded: Recorded[] = [];
     const db = recording(t.deps.database.db, recorded);
     const request = requestOf(params);
-    const result = await createPostgresSearchProvider({ db }).searchDocuments(request);
+    const result = await createPostgresSearchProvider({ db, parallel: params.parallel === true }).searchDocuments(
+      request,
+    );
+    // waits until the connection is back in the pool, its settings put back
     await db.destroy();
     // the text of every statement sent, begin and commit included
     const statements = recorded.map((statement) => statement.sql.replace(/\s+/g, ' ').trim());
     return { result, statements };
   };
 
-  it('an owner-wide search for a word the owner uses: analysis, expansion, search with its documents; no transaction', async () => {
+  it('an owner-wide search for a word the owner uses: analysis, expansion, search with its documents, then the settings put back; no transaction', async () => {
     const { result, statements } = await search({ query: 'filterbytte', buildingIds: null });
     expect(result.hits).toHaveLength(1);
     expect(result.hits[0]?.document.filename).toContain('Ventilasjon');
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     expect(statements).not.toContain('begin');
     // the planner settings ride on the analysis, for the session, not a statement of their own
-    expect(statements[0]).toContain("set_config('enable_seqscan', 'off', false)");
-    // the page's documents come with the search, not in a statement of their own, and the settings go back there
+    expect(statements[0]).toContain('set_config($');
+    expect(statements[0]).toContain('current_setting($');
+    // the page's documents come with the search, not in a statement of their own; the search sets nothing (a
+    // statement calling set_config gets no parallel plan), the settings go back in a statement after it
     expect(statements[2]).toContain('from "documents" as "d"');
-    expect(statements[2]).toContain("set_config('enable_seqscan', $");
+    expect(statements[2]).not.toContain('set_config');
+    expect(statements[3]).toContain('as "restored_0"');
+  });
+
+  it('on the server, the settings also let a big scan have a parallel worker, and go back after the search', async () => {
+    const parallel = await search({ query: 'filterbytte', buildingIds: null, parallel: true });
+    const serial = await search({ query: 'filterbytte', buildingIds: null });
+    expect(parallel.result).toEqual(serial.result);
+    expect(parallel.statements).toHaveLength(4);
+    // the settings' names are parameters: count the values set, two more with the parallel costs
+    const sets = (statement: string | undefined) => (statement ?? '').split('set_config(').length - 1;
+    expect(sets(serial.statements[0])).toBe(2);
+    expect(sets(parallel.statements[0])).toBe(4);
+    expect(sets(parallel.statements[3])).toBe(4);
   });
 
   it('a misspelt word costs no extra round trip: the known-word check is inside the expansion', async () => {
     const { result, statements } = await search({ query: 'filterbyte', buildingIds: null });
     expect(result.hits).toHaveLength(1);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
   });
 
-  it('a drawing number has no typo or compound expansion: two statements', async () => {
+  it('a drawing number has no typo or compound expansion: two statements before the answer', async () => {
     const { result, statements } = await search({ query: 'ARK-A-20-001', buildingIds: null });
     expect(result.hits).toHaveLength(1);
-    expect(statements).toHaveLength(2);
-    expect(statements[0]).toContain("set_config('jit', 'off', false)");
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toContain('search_total');
   });
 
   it("one building's search looks its building up in the analysis: no round trip more than owner-wide", async () => {
     const { result, statements } = await search({ query: 'brannslukker', buildingIds: [seed.buildingId] });
     expect(result.hits.length).toBeGreaterThan(0);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     expect(statements[0]).toContain('from buildings b');
   });
 
@@ -95,12 +118,16 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     await t.deps.database.db.connection().execute(async (connection) => {
       const settings = async () =>
         (
-          await sql<{ seqscan: string; jit: string }>`select current_setting('enable_seqscan') as seqscan,
-            current_setting('jit') as jit`.execute(connection)
+          await sql<{ seqscan: string; jit: string; setup: string; tuple: string }>`select
+            current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit,
+            current_setting('parallel_setup_cost') as setup, current_setting('parallel_tuple_cost') as tuple`.execute(
+            connection,
+          )
         ).rows[0];
       const before = await settings();
-      expect(before?.seqscan).toBe('on');
-      const provider = createPostgresSearchProvider({ db: connection });
+      expect(before).toEqual({ seqscan: 'on', jit: expect.any(String), setup: '1000', tuple: '0.1' });
+      // the settings go back after the answer, on the same connection: the next statement on it finds them back
+      const provider = createPostgresSearchProvider({ db: connection, parallel: true });
       const found = await provider.searchDocuments(requestOf({ query: 'filterbytte', buildingIds: null }));
       expect(found.hits).toHaveLength(1);
       expect(await settings()).toEqual(before);
