@@ -169,6 +169,15 @@ export function createPostgresSearchProvider(params: {
       order by page.n`;
   }
 
+  /**
+   * A parallel worker for a search over more than one building: one building's hits are too few to share (at
+   * 1,000,000 documents its common term took 1.5 ms longer with a worker, the owner-wide one 13 % less).
+   */
+  function parallelFor(request: DocumentSearchRequest): boolean {
+    const { buildingIds } = request.scope;
+    return params.parallel === true && (buildingIds === null || buildingIds.length > 1);
+  }
+
   async function searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult> {
     const none = (): DocumentSearchResult => ({
       hits: [],
@@ -184,7 +193,7 @@ export function createPostgresSearchProvider(params: {
         ownerId: request.scope.ownerId,
         query: request.query,
         compounds: true,
-        plannerSettings: { scope: request.scope, session: session.set, parallel: params.parallel === true },
+        plannerSettings: { scope: request.scope, session: session.set, parallel: parallelFor(request) },
       });
       const scope = await resolveScope(trx, request.scope, analysed.live);
       if (scope.empty) return none();
