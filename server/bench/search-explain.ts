@@ -24,7 +24,6 @@ const PLANS = args.includes('--plans');
 /** begin / analysis / expansion / search / documents / commit, told from the statement's text */
 function roleOf(statement: string): string {
   if (statement === 'begin' || statement === 'commit') return statement;
-  // the search statement puts the planner settings back (set_config) in its header row
   if (statement.includes('search_total')) return 'search';
   // the settings put back after the search has its answer (inSearchSession)
   if (statement.includes('as "restored_')) return 'restore';

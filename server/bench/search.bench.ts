@@ -240,7 +240,8 @@ async function main(): Promise<void> {
       if (engine === 'postgres' && !SERIAL) {
         // speed never buys a different answer: the searches that had a parallel worker against the same without one
         const serial = createPostgresSearchProvider({ db: database.db });
-        const checked = cases.filter((c) => !c.kind.startsWith('rare')).slice(0, 40);
+        // the owner-wide kinds: a rare term's scan is too small for a worker, one building's search asks for none
+        const checked = cases.filter((c) => c.building === null && !c.kind.startsWith('rare')).slice(0, 40);
         let differ = 0;
         for (const c of checked) {
           const [shared, alone] = [await run(c), await serial.searchDocuments(benchRequest(c))];

@@ -37,8 +37,9 @@ const SEARCH_SETTINGS: readonly (readonly [string, string])[] = [
  * On the PostgreSQL server (`parallel`), the heap scan of a common term's tens of thousands of hits is shared with a
  * parallel worker. At the default costs (1000 to start a worker, 0.1 a row handed back) the planner never chooses it
  * for a search statement, though it takes a fifth off an owner-wide common term's search at 100,000 documents (issue
- * 48). A scan needs 8 MB of heap pages (min_parallel_table_scan_size) to get a worker at all, so a rare term or one
- * building's hits stay in one process. PGlite has no worker to share with: its settings stay.
+ * 48). A scan needs 8 MB of heap pages (min_parallel_table_scan_size) to get a worker at all, so a rare term's hits stay
+ * in one process (and the provider asks for these settings only over more than one building). PGlite has no worker to
+ * share with: its settings stay.
  */
 const PARALLEL_SETTINGS: readonly (readonly [string, string])[] = [
   ['parallel_setup_cost', '100'],

@@ -82,7 +82,7 @@ describe.each(testEngines())('round trips of a search on %s', (engine) => {
     expect(statements[3]).toContain('as "restored_0"');
   });
 
-  it('on the server, the settings also let a big scan have a parallel worker, and go back after the search', async () => {
+  it('with parallel (the server), an owner-wide search also lowers the parallel costs, puts them back after, and answers the same', async () => {
     const parallel = await search({ query: 'filterbytte', buildingIds: null, parallel: true });
     const serial = await search({ query: 'filterbytte', buildingIds: null });
     expect(parallel.result).toEqual(serial.result);
