@@ -20,7 +20,7 @@ import { openDatabase } from '../src/storage/db/database.js';
 import { migrateToLatest } from '../src/storage/db/migrations/index.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
 import { BUILDINGS, OWNER, buildingId, bulkLoad, random, streamCorpus, verifyBulkVectors } from './search-corpus.js';
-import { percentile, loadAverage } from './bench-figures.js';
+import { percentile, loadAverage, serverSettings } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url });
   let closed = false;
   try {
+    console.log(await serverSettings(database));
     if (REUSE) {
       // the questions come from the corpus's statistics, filled as its documents are generated
       for (const document of corpus.documents) void document;

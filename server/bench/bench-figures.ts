@@ -1,5 +1,6 @@
 /** Small helpers the benchmarks print their figures with. */
 import os from 'node:os';
+import type { Database } from '../src/storage/db/database.js';
 
 /** the p-th percentile (nearest rank) of the values; 0 for none */
 export function percentile(values: number[], p: number): number {
@@ -13,4 +14,18 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
+}
+
+/**
+ * The PostgreSQL server settings a search's speed depends on, as one line printed beside the figures: at a million
+ * documents the owner-wide hits' pages outgrow Debian's default shared_buffers (128 MB), and each search then copies
+ * them in from the operating system's cache.
+ */
+export async function serverSettings(database: Database): Promise<string> {
+  const { rows } = await database.executeSql(
+    `select name, current_setting(name) as setting from pg_settings
+     where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'max_parallel_workers_per_gather')
+     order by name`,
+  );
+  return `server settings: ${rows.map((r) => `${String(r.name)} ${String(r.setting)}`).join(', ')}`;
 }
