@@ -233,17 +233,19 @@ async function main(): Promise<void> {
         `${'query'.padEnd(32)} ${'hits (median)'.padStart(13)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}` +
           `   ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)}   ${'ratio'.padStart(7)}   ${'target'.padEnd(22)} met`,
       );
+      // a baseline figure, or '-' when the run has none
+      const ms = (value: number) => (NO_BASELINE ? '-' : `${value.toFixed(1)}ms`);
       for (const [kind, t] of timings) {
         const target = TARGETS[kind]![SIZE];
         const p95 = percentile(t.ours, 95);
-        // without the baseline, no ratio: NaN, printed as such, and a ratio target counts as not met
+        // without the baseline, no ratio: NaN, printed as '-', and a ratio target counts as not met
         const ratio = NO_BASELINE ? NaN : p95 / percentile(t.base, 95);
         const met = p95 <= target.ms && (target.ratio === undefined || ratio <= target.ratio);
         const targetText = `<= ${target.ms} ms${target.ratio === undefined ? '' : ` and <= ${target.ratio}x`}`;
         console.log(
           `${kind.padEnd(32)} ${String(percentile(t.hits, 50)).padStart(13)} ${percentile(t.ours, 50).toFixed(1).padStart(6)}ms ` +
-            `${p95.toFixed(1).padStart(6)}ms   ${percentile(t.base, 50).toFixed(1).padStart(10)}ms ` +
-            `${percentile(t.base, 95).toFixed(1).padStart(6)}ms   ${ratio.toFixed(2).padStart(6)}x   ${targetText.padEnd(22)} ` +
+            `${p95.toFixed(1).padStart(6)}ms   ${ms(percentile(t.base, 50)).padStart(12)} ` +
+            `${ms(percentile(t.base, 95)).padStart(8)}   ${(NO_BASELINE ? '-' : `${ratio.toFixed(2)}x`).padStart(7)}   ${targetText.padEnd(22)} ` +
             `${met ? 'met' : 'not met'}`,
         );
       }
