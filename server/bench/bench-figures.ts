@@ -17,9 +17,9 @@ export function loadAverage(): string {
 }
 
 /**
- * The PostgreSQL server settings a search's speed depends on, as one line printed beside the figures: at a million
- * documents the owner-wide hits' pages outgrow Debian's default shared_buffers (128 MB), and each search then copies
- * them in from the operating system's cache.
+ * The PostgreSQL server's memory and parallel settings, as one line printed beside the figures, so that a run says
+ * which server its figures came from (at a million documents, 6 GB of shared_buffers instead of 128 MB changed the
+ * owner-wide searches by a fifth: see the README's Benchmarks).
  */
 export async function serverSettings(database: Database): Promise<string> {
   const { rows } = await database.executeSql(
