@@ -11,6 +11,11 @@ import { defineConfig } from 'vitest/config';
  */
 const DB = '**/*.db.test.ts';
 const PROCESS = '**/*.process.test.ts';
+/**
+ * database files that need a process of their own: they change what every later file in the process would see (an
+ * empty PATH, so the tool probes cached per process find no poppler, tesseract or LibreOffice)
+ */
+const OWN_PROCESS = ['server/test/domain/pipeline/corpus-fresh-machine.db.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -37,7 +42,14 @@ export default defineConfig({
           exclude: ['**/node_modules/**', DB, PROCESS],
         },
       },
-      { extends: true, test: { name: 'integration', include: [`server/test/${DB}`] } },
+      {
+        // `npm test` runs these with --no-isolate (scripts/test.mjs): the files of a worker share its modules (the
+        // pool's isolation is one setting for every project, so it cannot be set here); the files that change the
+        // process itself are a project of their own, run with isolation
+        extends: true,
+        test: { name: 'integration', include: [`server/test/${DB}`], exclude: ['**/node_modules/**', ...OWN_PROCESS] },
+      },
+      { extends: true, test: { name: 'integration-own-process', include: OWN_PROCESS } },
       {
         // the web app's pieces in a DOM (jsdom), rendered by React as in the browser
         extends: true,

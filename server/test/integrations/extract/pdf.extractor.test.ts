@@ -289,7 +289,8 @@ describe.each([
       ]);
       const ocr = await createOcr({ provider: 'cli' });
       try {
-        for (const degrees of [180, 90, 270] as const) {
+        // every turn through pdftotext's renderer; one through pdf.js's (the turning is the OCR's, the same for both)
+        for (const degrees of preferCli ? ([180, 90, 270] as const) : ([90] as const)) {
           const turned = rotatePgm(rendered, degrees);
           const [, width, height] = /^P5\s+(\d+)\s+(\d+)\s+255\s/
             .exec(turned.subarray(0, 40).toString('latin1'))!
