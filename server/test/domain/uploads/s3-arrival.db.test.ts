@@ -50,8 +50,17 @@ describe.each(testEngines())('uploads straight to S3, on %s', (engine) => {
       settings: { storage: { kind: 's3', bucket, region: null, endpoint, forcePathStyle: true, eventsToken: null } },
       options: { s3EventsToken: EVENTS_TOKEN },
     });
-    // the once-a-minute poll could find an upload before the path under test does
-    await t.deps.queue.boss.unschedule('uploads.poll');
+    // The once-a-minute poll could find an upload before the path under test does. Unscheduling is not enough:
+    // pg-boss sends a '* * * * *' job as soon as it starts, so this process stops working the queue and waits
+    // until no poll is queued or running (the tests run the poll themselves).
+    const boss = t.deps.queue.boss;
+    await boss.unschedule('uploads.poll');
+    await boss.offWork('uploads.poll');
+    for (;;) {
+      await boss.purgeQueue('uploads.poll');
+      if ((await boss.getQueueSize('uploads.poll', { before: 'completed' })) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     seed = await t.seed();
   });
   afterAll(() => t.close());
