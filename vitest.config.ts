@@ -58,7 +58,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'process', include: [`server/test/${PROCESS}`], poolOptions: { forks: { singleFork: true } } },
+        test: {
+          name: 'process',
+          include: [`server/test/${PROCESS}`],
+          // the services and CLIs these files start run as built: the build is brought up to date first
+          globalSetup: ['server/test/helpers/global-setup.ts', 'server/test/helpers/build-setup.ts'],
+          poolOptions: { forks: { singleFork: true } },
+        },
       },
     ],
   },

@@ -239,7 +239,7 @@ describe('byggdok demo', () => {
     // as an assistant's configuration starts it: the command, the service's URL and the key
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/main.ts'), 'mcp', '--url', base],
+      args: [path.resolve(import.meta.dirname, '../../dist/main.js'), 'mcp', '--url', base],
       env: { PATH: process.env.PATH ?? '', BYGGDOK_API_KEY: made.key },
       cwd: path.resolve(import.meta.dirname, '../..'),
       stderr: 'pipe',

@@ -24,7 +24,10 @@ export interface ProcessResult {
   stderr: string;
 }
 
-/** Runs `byggdok <args>` from source as its own process, the way an operator would. */
+/**
+ * Runs `byggdok <args>` as its own process, the way an operator would: as built (`npm start` runs server/dist), which
+ * the process tests' setup brings up to date with the sources (build-setup.ts).
+ */
 export function runByggdok(params: {
   args: string[];
   env: Record<string, string>;
@@ -38,7 +41,7 @@ export function startByggdok(params: {
   args: string[];
   env: Record<string, string>;
 }): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), ...params.args], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/main.js'), ...params.args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...params.env },
     stdio: ['ignore', 'pipe', 'pipe'],
