@@ -212,10 +212,10 @@ describe('the shared controls, in both languages and two widths', () => {
 
         // the dialog asks before archiving: named by its heading, Cancel first, Escape leaves all as it was
         await page.goto(`${base}/app/`);
-        const archive = page
-          .locator('.card')
-          .filter({ hasText: 'Kontorbygg Sentrum' })
-          .getByRole('button', { name: words.archive });
+        const card = page.locator('.card').filter({ hasText: 'Kontorbygg Sentrum' });
+        // the card is whole once its progress has come (until then its place is kept, so nothing moves)
+        await card.getByRole('progressbar').waitFor();
+        const archive = card.getByRole('button', { name: words.archive });
         await archive.click();
         const dialog = page.getByRole('dialog', { name: words.archiveTitle });
         await dialog.waitFor();

@@ -21,7 +21,14 @@ export function useBuildingStatus(ownerId: string, buildingId: string) {
 export function BuildingProgress(props: { ownerId: string; buildingId: string }) {
   const { t, i18n } = useTranslation();
   const status = useBuildingStatus(props.ownerId, props.buildingId);
-  if (!status.data) return null;
+  // while it loads, its place is kept (hidden), so what follows it does not move under a pointer or a finger
+  if (!status.data)
+    return status.isPending ? (
+      <div className="progress pending" aria-hidden="true">
+        <progress max={1} value={0} />
+        <span>&nbsp;</span>
+      </div>
+    ) : null;
   const { processed_documents: processed, total_documents: total } = status.data;
   const numbers = { format: formatsFor(i18n.language).number };
   return (
