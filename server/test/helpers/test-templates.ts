@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/storage/db/database.js';
+import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
+import { PGlitePool } from '../../src/storage/db/pglite-pool.js';
+
+/**
+ * The migrated databases every database test starts from: a PGlite data folder and its archive (each test's PGlite
+ * database is a copy of the archive, each `byggdok serve` a test starts on embedded defaults a copy of the folder), and
+ * with TEST_DATABASE_URL a template database on that server (each test file's database is CREATE DATABASE ...
+ * TEMPLATE it). PGlite's initdb and the migrations cost seconds, hundreds of times in a run, more than most tests.
+ */
+export interface TestTemplates {
+  pgliteArchive: string;
+  pgliteDataDir: string;
+  postgresTemplate: string | undefined;
+}
+
+/** `npm test` makes the templates once for its vitest runs and hands them over in this variable (scripts/test.mjs) */
+export const TEMPLATES_VARIABLE = 'BYGGDOK_TEST_TEMPLATES';
+
+async function pgliteTemplate(): Promise<{ archive: string; dataDir: string }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'byggdok-pglite-template-'));
+  const dataDir = path.join(folder, 'pglite');
+  const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  try {
+    await migrateToLatest(db);
+    const archive = path.join(folder, 'pglite.tar');
+    await fs.writeFile(archive, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    return { archive, dataDir };
+  } finally {
+    await db.destroy();
+    await pglite.close();
+  }
+}
+
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `byggdok_test_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString(), poolMax: 1 });
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+  return name;
+}
+
+/** both templates, made side by side (the PGlite one is CPU work in this process, the other the server's) */
+export async function createTestTemplates(): Promise<TestTemplates> {
+  const url = process.env.TEST_DATABASE_URL;
+  const [pglite, postgres] = await Promise.all([pgliteTemplate(), url ? postgresTemplate(url) : undefined]);
+  return { pgliteArchive: pglite.archive, pgliteDataDir: pglite.dataDir, postgresTemplate: postgres };
+}
+
+export async function removeTestTemplates(templates: TestTemplates): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && templates.postgresTemplate) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${templates.postgresTemplate} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  }
+  await fs.rm(path.dirname(templates.pgliteArchive), { recursive: true, force: true });
+}
+
+// `tsx server/test/helpers/test-templates.ts create` prints the templates as JSON; `... remove '<that JSON>'` removes
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const [command, json] = process.argv.slice(2);
+  if (command === 'create') process.stdout.write(`${JSON.stringify(await createTestTemplates())}\n`);
+  else if (command === 'remove' && json) await removeTestTemplates(JSON.parse(json) as TestTemplates);
+  else throw new Error('usage: test-templates.ts create | remove <json>');
+}
