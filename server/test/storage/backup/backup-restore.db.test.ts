@@ -19,6 +19,7 @@ import { makePdf } from '../../helpers/document-fixtures.js';
 import { buildZip } from '../../helpers/office-fixtures.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../helpers/test-app.js';
 import { S3RVER_CREDENTIALS, startS3rver } from '../../helpers/s3rver.js';
+import { migratedPGliteFolder } from '../../helpers/test-database.js';
 
 // The service takes S3 credentials from the standard AWS chain, as in production; s3rver's built-in account.
 process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
@@ -51,11 +52,21 @@ interface Installation {
   drop(): Promise<void>;
 }
 
-async function createInstallation(name: string, engine: Engine, storage: 'fs' | 's3'): Promise<Installation> {
+/**
+ * `migrated`: an installation that has run (a PGlite folder copied from the migrated one the test setup made, instead
+ * of PGlite's initdb and every migration, seconds of CPU); otherwise an empty one, as a restore finds it
+ */
+async function createInstallation(
+  name: string,
+  engine: Engine,
+  storage: 'fs' | 's3',
+  { migrated = false } = {},
+): Promise<Installation> {
   const dataDir = path.join(work, name);
   const env: Record<string, string> = { BYGGDOK_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   let drop = async () => undefined;
   let open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  if (engine === 'pglite' && migrated) await migratedPGliteFolder(path.join(dataDir, 'pglite'));
   if (engine === 'postgres') {
     if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
     // a new, empty database (never migrated): what an operator creates for a move to PostgreSQL
@@ -461,7 +472,7 @@ describe.each([
     let manifest: BackupManifest;
 
     beforeAll(async () => {
-      from = await createInstallation(`src-${name}`, sourceEngine, sourceStorage);
+      from = await createInstallation(`src-${name}`, sourceEngine, sourceStorage, { migrated: true });
       to = await createInstallation(`dst-${name}`, targetEngine, targetStorage);
       const database = await from.open();
       await migrateToLatest(database.db);
@@ -606,7 +617,7 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
 
   it('backs up the PGlite folder once the service has stopped, and only into an empty folder', async () => {
     // a small installation: an owner, a building and one document
-    const installation = await createInstallation('small', 'pglite', 'fs');
+    const installation = await createInstallation('small', 'pglite', 'fs', { migrated: true });
     const database = await installation.open();
     await migrateToLatest(database.db);
     const t = await createTestApp({ engine: 'pglite', database, settings: { storage: installation.storage } });
