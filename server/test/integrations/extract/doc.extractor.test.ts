@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { extractDoc } from '../../../src/integrations/extract/doc.extractor.js';
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
@@ -31,7 +31,9 @@ describe('Word 97-2003 documents (.doc)', () => {
   });
 
   it('says a broken .doc is corrupt', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'byggdok-doc-')), 'broken.doc');
+    const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-doc-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'broken.doc');
     await writeFile(file, Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]));
     await expect(extractDoc(extractorInput(file, 'doc'))).rejects.toBeInstanceOf(CorruptFileError);
   });

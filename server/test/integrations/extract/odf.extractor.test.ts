@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
 import { extractOdf } from '../../../src/integrations/extract/odf.extractor.js';
@@ -29,7 +29,9 @@ function odf(mimetype: string, body: string, title?: string): Buffer {
 }
 
 async function read(filename: string, bytes: Buffer) {
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'byggdok-odf-')), filename);
+  const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-odf-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const file = path.join(dir, filename);
   await writeFile(file, bytes);
   const detected = await detectFileType({ path: file, filename });
   return { detected, result: await extractOdf(extractorInput(file, 'odf', path.extname(filename).slice(1))) };

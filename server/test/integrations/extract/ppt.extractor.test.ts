@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CorruptFileError, EncryptedFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
 import { extractPpt } from '../../../src/integrations/extract/ppt.extractor.js';
@@ -54,6 +54,7 @@ describe('PowerPoint 97-2003 presentations (.ppt)', () => {
   it('says a password-protected presentation is encrypted, and a damaged one corrupt', async () => {
     await expect(read('tika-testPPT_protected_passtika.ppt')).rejects.toThrow(EncryptedFileError);
     const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-ppt-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const damaged = path.join(dir, 'skadet.ppt');
     await writeFile(damaged, (await readFile(path.join(FIXTURES, 'tika-testPPT.ppt'))).subarray(0, 2000));
     await expect(extractPpt(extractorInput(damaged, 'ppt'))).rejects.toThrow(CorruptFileError);

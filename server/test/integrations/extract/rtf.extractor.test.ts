@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { extractRtf, rtfToText } from '../../../src/integrations/extract/rtf.extractor.js';
 import { extractorInput } from '../../helpers/office-fixtures.js';
@@ -29,6 +29,7 @@ describe('RTF documents', () => {
 
   it('reads a file as pages, and says a file without the RTF header is not one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-rtf-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await writeFile(path.join(dir, 'notat.rtf'), WORD_RTF, 'latin1');
     const result = await extractRtf(extractorInput(path.join(dir, 'notat.rtf'), 'rtf'));
     expect(result.pages.map((page) => page.pageNumber)).toEqual([1, 2]);

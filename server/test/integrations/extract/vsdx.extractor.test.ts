@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
 import { extractVsdx } from '../../../src/integrations/extract/vsdx.extractor.js';
 import { buildZip, extractorInput } from '../../helpers/office-fixtures.js';
@@ -12,7 +12,9 @@ const page = (...texts: string[]) =>
 
 describe('Visio drawings (.vsdx)', () => {
   it('reads the text of the shapes page by page, with the page names', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'byggdok-vsdx-')), 'Prinsipp.vsdx');
+    const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-vsdx-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'Prinsipp.vsdx');
     await writeFile(
       file,
       buildZip([

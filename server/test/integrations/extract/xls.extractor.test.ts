@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CorruptFileError, EncryptedFileError } from '../../../src/domain/pipeline/extraction.types.js';
 import { detectFileType } from '../../../src/integrations/extract/detect-type.js';
 import { extractXls } from '../../../src/integrations/extract/xls.extractor.js';
@@ -65,6 +65,7 @@ describe('Excel 97-2003 workbooks (.xls)', () => {
       'Excel 97-2003 workbook is encrypted with a password; its text cannot be read without it',
     );
     const dir = await mkdtemp(path.join(tmpdir(), 'byggdok-xls-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const damaged = path.join(dir, 'skadet.xls');
     await writeFile(damaged, (await readFile(path.join(FIXTURES, 'tika-testEXCEL.xls'))).subarray(0, 3000));
     await expect(extractXls(extractorInput(damaged, 'xls'))).rejects.toThrow(CorruptFileError);

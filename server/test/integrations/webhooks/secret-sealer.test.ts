@@ -1,7 +1,7 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { newWebhookSecret, signatureMatches, signWebhook } from '../../../src/domain/webhooks/signature.js';
 import { createSecretSealer, readOrCreateKeyFile } from '../../../src/integrations/webhooks/secret-sealer.js';
 
@@ -17,7 +17,9 @@ describe('webhook secrets at rest', () => {
   });
 
   it('makes the key file once, readable by its owner only, and reads the same key after', () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'byggdok-key-')), 'data', 'webhooks.key');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'byggdok-key-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'data', 'webhooks.key');
     const key = readOrCreateKeyFile(file);
     expect(Buffer.from(key, 'base64')).toHaveLength(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);
