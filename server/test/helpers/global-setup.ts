@@ -1,6 +1,11 @@
 import process from 'node:process';
-import pg from 'pg';
-import { createTestTemplates, removeTestTemplates, TEMPLATES_VARIABLE, type TestTemplates } from './test-templates.js';
+import {
+  asAdmin,
+  createTestTemplates,
+  removeTestTemplates,
+  TEMPLATES_VARIABLE,
+  type TestTemplates,
+} from './test-templates.js';
 
 /**
  * Every database test runs on PGlite from a migrated archive; with TEST_DATABASE_URL set, it also runs on that
@@ -20,16 +25,12 @@ export default async function setup({ provide }: { provide: (key: string, value:
     const url = process.env.TEST_DATABASE_URL;
     if (url) {
       // databases of test files that crashed before dropping their copy (test-database.ts names them by this process)
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
+      await asAdmin(url, async (admin) => {
         const leftovers = await admin.query<{ datname: string }>(
           `select datname from pg_database where datname like 'byggdok_t_${process.pid}_%'`,
         );
         for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
-      } finally {
-        await admin.end();
-      }
+      });
     }
     if (!handedOver) await removeTestTemplates(templates);
   };

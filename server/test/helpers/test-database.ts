@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/storage/db/database.js';
 import { migrateToLatest } from '../../src/storage/db/migrations/index.js';
+import { asAdmin } from './test-templates.js';
 
 /** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
 export function testEngines(): Engine[] {
@@ -46,13 +46,7 @@ export async function createTestDatabase(engine: Engine): Promise<Database & { u
   const template = inject('postgresTemplate');
   if (!url || !template) throw new Error('TEST_DATABASE_URL is not set');
   const name = `byggdok_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
+  await asAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl.toString(), poolMax: 5 });
@@ -61,10 +55,7 @@ export async function createTestDatabase(engine: Engine): Promise<Database & { u
     url: databaseUrl.toString(),
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await asAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

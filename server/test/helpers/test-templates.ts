@@ -40,16 +40,23 @@ async function pgliteTemplate(): Promise<{ archive: string; dataDir: string }> {
   }
 }
 
-async function postgresTemplate(url: string): Promise<string> {
-  const name = `byggdok_test_template_${process.pid}`;
+/** `work` on one connection to the server as TEST_DATABASE_URL's user, closed after it */
+export async function asAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
+}
+
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `byggdok_test_template_${process.pid}`;
+  await asAdmin(url, async (admin) => {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  });
   const templateUrl = new URL(url);
   templateUrl.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString(), poolMax: 1 });
@@ -70,15 +77,8 @@ export async function createTestTemplates(): Promise<TestTemplates> {
 
 export async function removeTestTemplates(templates: TestTemplates): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url && templates.postgresTemplate) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${templates.postgresTemplate} with (force)`);
-    } finally {
-      await admin.end();
-    }
-  }
+  const template = templates.postgresTemplate;
+  if (url && template) await asAdmin(url, (admin) => admin.query(`drop database if exists ${template} with (force)`));
   await fs.rm(path.dirname(templates.pgliteArchive), { recursive: true, force: true });
 }
 
