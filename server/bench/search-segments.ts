@@ -53,8 +53,10 @@ const REBUILD = args.includes('--rebuild');
 const DEPTH = 500;
 const KINDS = new Set(['common term, owner-wide', 'facets, common term owner-wide']);
 
-/** the floor of a one-term query (ranking.ts's roughScore with every presence test 0, idf 1), rounded as there */
-const FLOOR = sql`round(((1::float8 * (0.5)) * (1.0 / (1.0 + 0.5::float8 * ln(1.0 + s.body_length::float8 / 400::float8)))) * 1000000)`;
+/** the floor of a one-term query: ranking.ts's first-pass score with every presence test 0, idf 1 (the provider's) */
+const FLOOR = roundedRough(
+  roughScore({ alias: 's', terms: [{ exact: '', alternatives: null, match: '', both: '', idf: 1 }], presence: false }),
+);
 
 async function build(pool: Kysely<DB>): Promise<void> {
   await pool.connection().execute(async (db) => {
