@@ -200,7 +200,14 @@ export async function createDependencies(params: {
       ...(params.classifier ? { classifier: params.classifier } : {}),
       llm: settings.llm,
     });
-    const search = createSearchModule({ db, engine: database.engine, access });
+    const search = createSearchModule({
+      db,
+      engine: database.engine,
+      access,
+      ...(settings.worker.searchSegmentMinDocuments !== undefined
+        ? { segmentMinDocuments: settings.worker.searchSegmentMinDocuments }
+        : {}),
+    });
     const audit = createAuditLog(db);
     const maintenance = createMaintenanceModule({
       db,

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       BYGGDOK_WORKER_CONCURRENCY: '4',
       BYGGDOK_JOB_EXPIRE_SECONDS: '60',
       BYGGDOK_JOB_RETRY_LIMIT: '1',
+      BYGGDOK_SEARCH_SEGMENT_MIN_DOCUMENTS: '50000',
       BYGGDOK_MAX_UPLOAD_BYTES: '2048',
       S3_BUCKET: 'byggdok-files',
       S3_ENDPOINT: 'http://minio:9000',
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       retryLimit: 1,
       libreOfficePath: null,
       remindersCron: '0 7 * * *',
+      searchSegmentMinDocuments: 50_000,
     });
     expect(config.uploads.maxBytes).toBe(2048);
     expect(config.storage).toEqual({

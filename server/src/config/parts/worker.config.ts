@@ -10,6 +10,8 @@ export interface WorkerConfig {
   libreOfficePath: string | null;
   /** when the daily reminder to subcontractors runs (cron, server time); null: never; absent: 07:00 */
   remindersCron?: string | null;
+  /** owners with at least this many documents get a search segment (0: none); absent: 20,000 */
+  searchSegmentMinDocuments?: number;
 }
 
 export const DEFAULT_REMINDERS_CRON = '0 7 * * *';
@@ -42,6 +44,12 @@ export const workerConfig = defineConfigPart({
       description:
         'when subcontractors are reminded of missing or declined documentation (cron, five fields; `off`: never; a project can turn its reminders off)',
     },
+    {
+      name: 'BYGGDOK_SEARCH_SEGMENT_MIN_DOCUMENTS',
+      default: '`20000`',
+      description:
+        'owners with at least this many documents get their own inverted index for owner-wide searches, kept current by the workers (`0`: none; see Search at scale)',
+    },
   ],
   read(env): { worker: WorkerConfig } {
     const cron = env.string('BYGGDOK_REMINDERS_CRON')?.trim();
@@ -55,6 +63,11 @@ export const workerConfig = defineConfigPart({
         retryLimit: env.int('BYGGDOK_JOB_RETRY_LIMIT', { default: 4, min: 0, max: 100 }),
         libreOfficePath: env.string('BYGGDOK_LIBREOFFICE_PATH') ?? null,
         remindersCron: cron === 'off' ? null : cron || DEFAULT_REMINDERS_CRON,
+        searchSegmentMinDocuments: env.int('BYGGDOK_SEARCH_SEGMENT_MIN_DOCUMENTS', {
+          default: 20_000,
+          min: 0,
+          max: 100_000_000,
+        }),
       },
     };
   },

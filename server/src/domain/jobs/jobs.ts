@@ -31,6 +31,8 @@ export interface JobPayloads {
   'webhook.deliver': { deliveryId: string };
   /** webhooks: tell the endpoint's owner it was disabled after its deliveries failed for 5 days (one disabling) */
   'webhook.disabled': { webhookId: string; disabledAt: string };
+  /** search: build the big owners' segments again where many of their documents were written since (segments.ts) */
+  'search.segments': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -54,6 +56,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'storage_provider.import': ({ importId }) => importId,
   'webhook.deliver': ({ deliveryId }) => deliveryId,
   'webhook.disabled': ({ webhookId, disabledAt }) => `${webhookId}@${disabledAt}`,
+  'search.segments': () => 'search.segments',
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

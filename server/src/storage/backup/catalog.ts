@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { MIGRATION_TABLES } from '../db/migrations/index.js';
+import { SEARCH_SEGMENT_TABLES } from '../search/segments.js';
 
 /**
  * What a backup copies is read from the database catalog, not from a list in code: a table or column added by a later
@@ -85,7 +86,9 @@ export async function readCatalog(db: Kysely<DB>): Promise<CatalogTable[]> {
     left join pg_class r on r.oid = k.confrelid
     where k.connamespace = current_schema()::regnamespace and k.contype in ('p', 'f')`.execute(db);
 
-  const skipped = new Set<string>(MIGRATION_TABLES);
+  // the search segments and their change log are derived, and tied to this cluster's transaction ids: a restored
+  // target builds its own (storage/search/segments.ts)
+  const skipped = new Set<string>([...MIGRATION_TABLES, ...SEARCH_SEGMENT_TABLES]);
   const byName = new Map<string, CatalogTable>();
   for (const { name } of tables.rows) {
     if (skipped.has(name)) continue;

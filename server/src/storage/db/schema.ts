@@ -235,6 +235,10 @@ export interface DB {
   maintenance_tasks: MaintenanceTasksTable;
   search_documents: SearchDocumentsTable;
   search_lexemes: SearchLexemesTable;
+  search_changes: SearchChangesTable;
+  search_segments: SearchSegmentsTable;
+  search_segment_documents: SearchSegmentDocumentsTable;
+  search_segment_postings: SearchSegmentPostingsTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   sign_in_attempts: SignInAttemptsTable;
@@ -423,6 +427,43 @@ export interface SearchDocumentsTable {
   head: string;
   top: Defaulted<string>;
   tsv: string;
+}
+
+/** Search segments (0042-search-segments): read and written in SQL by storage/search/segments.ts. */
+export interface SearchChangesTable {
+  building_owner_id: string;
+  document_id: string;
+  /** xid8, as text */
+  xid: Defaulted<string>;
+}
+
+export interface SearchSegmentsTable {
+  id: Generated<string>;
+  building_owner_id: string;
+  /** pg_snapshot, as text */
+  snapshot: string;
+  documents: number;
+  created_at: Defaulted<Timestamp>;
+}
+
+export interface SearchSegmentDocumentsTable {
+  segment_id: string;
+  ordinal: number;
+  document_id: string;
+  building_id: string;
+  body_length: number;
+  discipline: string | null;
+  building_category: string | null;
+  extension: string;
+  is_drawing: boolean;
+  floor: string | null;
+}
+
+export interface SearchSegmentPostingsTable {
+  segment_id: string;
+  lexeme: string;
+  /** int4 ordinals, big-endian, ascending */
+  postings: Uint8Array;
 }
 
 /** Each owner's vocabulary, for typo corrections and compounds. */

@@ -13,11 +13,13 @@ import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
 import { findPassages } from './passages.js';
-import { analyseQuery } from './query-analysis.js';
+import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
+import { answerFromSegment, type SegmentAnswer, type SegmentCache, type SegmentSettings } from './segments.js';
 import {
   coverageFromRanks,
   detoasted,
   inHeadOrTop,
+  inverseDocumentFrequency,
   lengthNorm,
   roughScore,
   rankCount,
@@ -27,7 +29,7 @@ import {
   termRanks,
   type WeightedTerm,
 } from './ranking.js';
-import { inSearchSession, resolveScope, weigh, type Executor } from './search-sql.js';
+import { inSearchSession, resolveScope, weigh, type Executor, type ResolvedScope } from './search-sql.js';
 
 /**
  * How many of an all-terms query's hits are ranked exactly (reading their whole vector) after the first pass has
@@ -76,6 +78,11 @@ export function createPostgresSearchProvider(params: {
   firstPass?: 'boosted' | 'every-hit';
   /** on the PostgreSQL server: a common term's hits may be read with a parallel worker (search-sql's plannerSettings) */
   parallel?: boolean;
+  /**
+   * the owners' segments (segments.ts), held in this process's cache; `wait`: a search waits for its segment's values
+   * to load (tests, benches) instead of answering from SQL meanwhile
+   */
+  segments?: { cache: SegmentCache; settings: SegmentSettings; wait?: boolean } | null;
 }): SearchProvider {
   const { db } = params;
   const firstPassMode = params.firstPass ?? 'boosted';
@@ -154,8 +161,14 @@ export function createPostgresSearchProvider(params: {
    * their columns have the driver's types as everywhere else. Private-folder documents find no row here (rule 4):
    * counted, not returned.
    */
-  function withDocuments(params: { request: DocumentSearchRequest; aggregations: RawBuilder<unknown> }) {
+  function withDocuments(params: {
+    request: DocumentSearchRequest;
+    aggregations: RawBuilder<unknown>;
+    /** the count of hits, when not that of the `m` CTE's rows */
+    total?: RawBuilder<unknown>;
+  }) {
     const { request, aggregations } = params;
+    const total = params.total ?? sql`(select count(*) from m)::int`;
     const visible = visibleDocuments(db, {
       ownerId: request.scope.ownerId,
       ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
@@ -163,7 +176,7 @@ export function createPostgresSearchProvider(params: {
       .selectAll('d')
       .where(sql<boolean>`d.id in (select page.document_id from page)`);
     return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n, d.*
-      from (select (select count(*) from m)::int as search_total, ${aggregations} as search_aggregations) h
+      from (select ${total} as search_total, ${aggregations} as search_aggregations) h
       left join page on true
       left join (${visible}) d on d.id = page.document_id
       order by page.n`;
@@ -176,6 +189,117 @@ export function createPostgresSearchProvider(params: {
   function parallelFor(request: DocumentSearchRequest): boolean {
     const { buildingIds } = request.scope;
     return params.parallel === true && (buildingIds === null || buildingIds.length > 1);
+  }
+
+  /** the exact rank of the chosen hits (`chosen`: document_id, ctid, body_length, rn), reading each vector once */
+  function rankedOf(terms: readonly WeightedTerm[]): RawBuilder<unknown> {
+    return sql`ranked as materialized (
+      select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
+      from chosen p ${
+        rankCount(terms) > 1
+          ? sql`cross join lateral (select ${detoasted(sql`x.tsv`)} as tsv from search_documents x
+              where x.ctid = p.ctid offset 0) s`
+          : sql`join search_documents s on s.ctid = p.ctid`
+      }
+    )`;
+  }
+
+  /**
+   * A page inside the rerank's depth: the exact scores of `ranked` (alias k) decide the order (ties by id, as
+   * everywhere), going on in first-pass order (rn) where the page reaches past the depth, as the next page will
+   */
+  function pageWithin(request: DocumentSearchRequest, exact: RawBuilder<number>): RawBuilder<unknown> {
+    return sql`page as (
+      select e.document_id, e.score, e.n from (
+        select x.document_id, x.score,
+          case when x.rn <= ${RERANK_DEPTH}
+            then row_number() over (partition by x.rn <= ${RERANK_DEPTH} order by x.score desc, x.document_id)
+            else x.rn end as n
+        from (select k.document_id, k.rn, ${exact} as score from ranked k) x
+      ) e
+      order by e.n offset ${request.offset} limit ${request.limit}
+    )`;
+  }
+
+  /**
+   * Whether an owner's segment may answer (segments.ts): an owner-wide keyword search by relevance, its page inside
+   * the rerank's depth, with no filter and no excluded term. Anything else reads `search_documents` as before.
+   */
+  function segmentMayAnswer(request: DocumentSearchRequest, analysed: AnalysedQuery): boolean {
+    const { discipline, documentType, floor, category, extension, latestRevisions } = request.filters;
+    return (
+      params.segments != null &&
+      firstPassMode === 'boosted' &&
+      request.scope.buildingIds === null &&
+      request.sortBy === 'relevance' &&
+      request.offset + request.limit <= RERANK_DEPTH &&
+      [discipline, documentType, floor, category, extension].every((f) => f === undefined) &&
+      latestRevisions !== true &&
+      analysed.exclude === null &&
+      !(request.query.match === 'most' && analysed.include.length > 1)
+    );
+  }
+
+  /**
+   * A keyword search from the owner's segment's answer: the boost index's hits (kept when they are hits) and the
+   * floor's candidates are scored by the first pass, the best RERANK_DEPTH ranked exactly, the page cut from them.
+   * The same statements as the search without a segment, on a few hundred candidates instead of every hit.
+   */
+  async function searchWithSegment(params: {
+    trx: Executor;
+    request: DocumentSearchRequest;
+    scope: ResolvedScope;
+    answer: SegmentAnswer;
+    analysed: AnalysedQuery;
+  }): Promise<DocumentSearchResult> {
+    const { trx, request, scope, answer } = params;
+    const include = params.analysed.include;
+    // as weigh: one term needs no idf (it cannot reorder it)
+    const terms: WeightedTerm[] = include.map((term, i) => ({
+      ...term,
+      idf:
+        include.length === 1
+          ? 1
+          : inverseDocumentFrequency({ documents: answer.documents, containing: answer.frequencies[i] ?? 0 }),
+    }));
+    // no more hits than the depth: every hit is a candidate, scored in full below (no boost index needed)
+    const few = answer.numberOfHits <= RERANK_DEPTH;
+    const boosted = few
+      ? []
+      : (
+          await sql<{ document_id: string; rough: number }>`
+            select s.document_id, ${roundedRough(roughScore({ alias: 's', terms }))} as rough from search_documents s
+            where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}`.execute(trx)
+        ).rows.filter((row) => answer.isHit(row.document_id));
+    const roughs = new Map(boosted.map((row) => [row.document_id, Number(row.rough)]));
+    const ids = [...new Set([...answer.floorCandidates({ depth: RERANK_DEPTH, terms }), ...roughs.keys()])];
+    // the first pass's score: the boost index's, or the floor (the same as in full for a hit it does not find)
+    const firstPass = few
+      ? roundedRough(roughScore({ alias: 's', terms }))
+      : sql`coalesce(c.boosted, ${roundedRough(roughScore({ alias: 's', terms, presence: false }))})`;
+    const exact = rounded(
+      sql<number>`${scoreFromRanks({ ranks: sql`k.r`, terms })} * ${lengthNorm(sql`k.body_length`)}`,
+    );
+    const rows = (
+      await sql<PageRow>`
+        with c as (select * from unnest(${ids}::uuid[], ${ids.map((id) => roughs.get(id) ?? null)}::float8[])
+          as c (document_id, boosted)),
+        chosen as materialized (
+          select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (
+            select f.* from (
+              select s.document_id, s.ctid, s.body_length, ${firstPass} as rough
+              from c join search_documents s on s.document_id = c.document_id where ${scope.condition('s')}
+            ) f order by f.rough desc, f.document_id limit ${RERANK_DEPTH}
+          ) x
+        ),
+        ${rankedOf(terms)},
+        ${pageWithin(request, exact)}
+        ${withDocuments({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(
+        trx,
+      )
+    ).rows;
+    const found = await finish({ trx, request, rows, terms });
+    return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
   }
 
   async function searchDocuments(request: DocumentSearchRequest): Promise<DocumentSearchResult> {
@@ -198,6 +322,19 @@ export function createPostgresSearchProvider(params: {
       const scope = await resolveScope(trx, request.scope, analysed.live);
       if (scope.empty) return none();
       if (analysed.include.length === 0) return none();
+      if (segmentMayAnswer(request, analysed) && params.segments != null) {
+        const answer = await answerFromSegment({
+          db: trx,
+          cache: params.segments.cache,
+          ownerId: request.scope.ownerId,
+          terms: analysed.include,
+          scope: scope.condition('s'),
+          aggregations: request.aggregations,
+          settings: params.segments.settings,
+          wait: params.segments.wait ?? false,
+        });
+        if (answer !== null) return searchWithSegment({ trx, request, scope, answer, analysed });
+      }
       const weighed = await weigh({
         trx,
         table: 'search_documents',
@@ -293,16 +430,7 @@ export function createPostgresSearchProvider(params: {
       // them, going on in first-pass order where it reaches past the depth, as the next page will (n: the place in
       // the answer); deeper: the page chosen in first-pass (or field) order keeps that order
       const page = within
-        ? sql`page as (
-            select e.document_id, e.score, e.n from (
-              select x.document_id, x.score,
-                case when x.rn <= ${RERANK_DEPTH}
-                  then row_number() over (partition by x.rn <= ${RERANK_DEPTH} order by x.score desc, x.document_id)
-                  else x.rn end as n
-              from (select k.document_id, k.rn, ${exactOf('k')} as score from ranked k) x
-            ) e
-            order by e.n offset ${request.offset} limit ${request.limit}
-          )`
+        ? pageWithin(request, exactOf('k'))
         : sql`page as (
             select k.document_id, ${exactOf('k')} as score,
               row_number() over (order by ${orderOf(request, 'k', 'rough')}) as n
@@ -313,15 +441,7 @@ export function createPostgresSearchProvider(params: {
           with ${matched},
           ${boosted}
           chosen as materialized (${chosen}),
-          ranked as materialized (
-            select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
-            from chosen p ${
-              rankCount(terms) > 1
-                ? sql`cross join lateral (select ${detoasted(sql`x.tsv`)} as tsv from search_documents x
-                    where x.ctid = p.ctid offset 0) s`
-                : sql`join search_documents s on s.ctid = p.ctid`
-            }
-          ),
+          ${rankedOf(terms)},
           ${page}
           ${withDocuments({ request, aggregations })}`.execute(trx)
       ).rows;

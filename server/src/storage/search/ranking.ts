@@ -30,6 +30,11 @@ export function lengthNorm(length: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`(1.0 / (1.0 + ${LENGTH_SLOPE}::float8 * ln(1.0 + ${length}::float8 / ${LENGTH_PIVOT}::float8)))`;
 }
 
+/** lengthNorm's value in this process (the segments' floor candidates: see segments.ts) */
+export function lengthNormOf(length: number): number {
+  return 1.0 / (1.0 + LENGTH_SLOPE * Math.log(1.0 + length / LENGTH_PIVOT));
+}
+
 function rank(vector: RawBuilder<unknown>, query: string): RawBuilder<number> {
   return sql<number>`ts_rank(${FIELD_WEIGHTS}::float4[], ${vector}, ${query}::tsquery)`;
 }

@@ -14,7 +14,8 @@ const deliveries: JobContribution = {
 };
 const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
 const webhooks: JobContribution = { handlers: { 'webhook.deliver': done, 'webhook.disabled': done } };
-const everyOther = [maintenance, webhooks];
+const search: JobContribution = { handlers: { 'search.segments': done } };
+const everyOther = [maintenance, webhooks, search];
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -38,6 +39,7 @@ describe('assembling the job handlers of every module', () => {
       'mail.sweep',
       'maintenance.extract',
       'report.generate',
+      'search.segments',
       'storage_provider.import',
       'uploads.poll',
       'uploads.sweep',

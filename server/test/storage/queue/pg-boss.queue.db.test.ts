@@ -192,6 +192,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'storage_provider.import': async () => jobDone(),
       'webhook.deliver': async () => jobDone(),
       'webhook.disabled': async () => jobDone(),
+      'search.segments': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();

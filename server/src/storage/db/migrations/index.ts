@@ -30,6 +30,7 @@ import * as m0038 from './0038-correction-authors.js';
 import * as m0039 from './0039-document-lexemes.js';
 import * as m0040 from './0040-search-functions-plpgsql.js';
 import * as m0041 from './0041-search-boost-index.js';
+import * as m0042 from './0042-search-segments.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0039-document-lexemes': m0039,
   '0040-search-functions-plpgsql': m0040,
   '0041-search-boost-index': m0041,
+  '0042-search-segments': m0042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

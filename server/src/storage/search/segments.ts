@@ -1,0 +1,580 @@
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
+import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
+import type { AnalysedTerm } from './query-analysis.js';
+import { lengthNormOf } from './ranking.js';
+import type { Executor } from './search-sql.js';
+
+/**
+ * Issue 48: an owner's own inverted index, a "segment" (migration 0042). An owner-wide search over many documents
+ * reads every hit's row for its count, its facets and its first pass; PostgreSQL cannot count GIN hits without those
+ * rows. A segment answers the same from postings and per-document values in this process:
+ *
+ * - the postings of the query's lexemes (exact, prefix, corrections and compounds: each term's `match`) are OR-ed per
+ *   term into a bitset and AND-ed across terms, leaving out archived buildings and every document written since the
+ *   segment's snapshot (`search_changes`);
+ * - those written documents are answered by `search_documents` itself, in the same statement that finds them;
+ * - the count is the bitsets' population plus the written documents' hits, each term's idf comes from its own bitset,
+ *   the facets from one pass over the set bits, and the floor's candidates are the lowest set bits (documents are
+ *   numbered in body-length order, the order of every query's floor).
+ *
+ * The provider then scores the boost index's hits and ranks the best 500 exactly, as it always does: the answer is the
+ * very same as without a segment (the tests hold it to that). A segment is immutable, so any number of processes may
+ * keep its per-document values in memory, keyed by its id.
+ */
+
+/** derived tables, tied to this cluster's transaction ids: a backup leaves them out, a restored target builds its own */
+export const SEARCH_SEGMENT_TABLES = [
+  'search_changes',
+  'search_segments',
+  'search_segment_documents',
+  'search_segment_postings',
+] as const;
+
+export interface SegmentSettings {
+  /** owners with at least this many documents get a segment (below it, today's SQL is as fast) */
+  minDocuments: number;
+  /** a segment is built again once this share of its documents was written since */
+  rebuildShare: number;
+  /** a search falls back to SQL while more documents than this were written since its owner's segment */
+  maxChanges: number;
+}
+
+export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
+  minDocuments: 20_000,
+  rebuildShare: 0.01,
+  maxChanges: 5_000,
+};
+
+/** the facets' fields a segment keeps per document, in the order of SearchAggregations */
+const FACETS = ['discipline', 'category', 'extension', 'drawing_floor'] as const;
+type Facet = (typeof FACETS)[number];
+
+/**
+ * Builds a new segment of an owner's documents in one repeatable-read transaction, so that it holds exactly what the
+ * snapshot it records saw. Then drops the owner's segments but the one before it (a search that looked up the older
+ * one a moment ago still finds its postings) and the changes both newer ones already hold.
+ */
+export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ id: string; documents: number }> {
+  const built = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const segment = (
+        await sql<{ id: string }>`insert into search_segments (building_owner_id, snapshot, documents)
+          values (${ownerId}, pg_current_snapshot(), 0) returning id::text as id`.execute(trx)
+      ).rows[0];
+      if (!segment) throw new Error('no segment row');
+      const { id } = segment;
+      const documents = await sql`insert into search_segment_documents (segment_id, ordinal, document_id, building_id,
+          body_length, discipline, building_category, extension, is_drawing, floor)
+        select ${id}::bigint, (row_number() over (order by s.body_length, s.document_id) - 1)::int, s.document_id,
+          s.building_id, s.body_length, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor
+        from search_documents s where s.building_owner_id = ${ownerId}`.execute(trx);
+      await sql`insert into search_segment_postings (segment_id, lexeme, postings)
+        select ${id}::bigint, l.lexeme, string_agg(int4send(d.ordinal), ''::bytea order by d.ordinal)
+        from search_segment_documents d join search_documents s on s.document_id = d.document_id
+        cross join lateral unnest(tsvector_to_array(s.tsv)) as l (lexeme)
+        where d.segment_id = ${id}::bigint
+        group by l.lexeme`.execute(trx);
+      const count = Number(documents.numAffectedRows ?? 0);
+      await sql`update search_segments set documents = ${count} where id = ${id}::bigint`.execute(trx);
+      return { id, documents: count };
+    });
+  await db.transaction().execute(async (trx) => {
+    const kept = (
+      await sql<{ id: string }>`select id::text as id from search_segments where building_owner_id = ${ownerId}
+        order by id desc limit 2`.execute(trx)
+    ).rows.map((r) => r.id);
+    await sql`delete from search_segments where building_owner_id = ${ownerId} and id <> all(${kept}::bigint[])`.execute(
+      trx,
+    );
+    const oldest = kept[kept.length - 1] ?? built.id;
+    await sql`delete from search_changes c where c.building_owner_id = ${ownerId}
+      and pg_visible_in_snapshot(c.xid, (select g.snapshot from search_segments g where g.id = ${oldest}::bigint))`.execute(
+      trx,
+    );
+  });
+  return built;
+}
+
+/**
+ * The scheduled upkeep: a segment for every owner with at least `minDocuments` documents that has none or has had
+ * more than `rebuildShare` of them written since; an owner that shrank below half of it loses its segment. Changes
+ * of owners without a segment are dropped once committed (a later segment's snapshot sees them).
+ */
+export async function maintainSegments(
+  db: Kysely<DB>,
+  settings: SegmentSettings = DEFAULT_SEGMENT_SETTINGS,
+): Promise<{ built: string[]; dropped: string[] }> {
+  const owners = (
+    await sql<{ owner: string; documents: number; segment: string | null; changes: number }>`
+      select o.building_owner_id as owner, o.documents, g.id::text as segment,
+        (select count(distinct c.document_id) from search_changes c
+          where c.building_owner_id = o.building_owner_id and not pg_visible_in_snapshot(c.xid, g.snapshot))::int as changes
+      from (select s.building_owner_id, count(*)::int as documents from search_documents s group by 1) o
+      left join lateral (select id, snapshot from search_segments x where x.building_owner_id = o.building_owner_id
+        order by x.id desc limit 1) g on true
+      union all
+      select g.building_owner_id, 0, g.id::text, 0 from search_segments g
+      where not exists (select 1 from search_documents s where s.building_owner_id = g.building_owner_id)`.execute(db)
+  ).rows;
+  const built: string[] = [];
+  const dropped: string[] = [];
+  for (const owner of owners) {
+    if (owner.documents < settings.minDocuments / (owner.segment === null ? 1 : 2)) {
+      if (owner.segment !== null) {
+        await sql`delete from search_segments where building_owner_id = ${owner.owner}`.execute(db);
+        dropped.push(owner.owner);
+      }
+      continue;
+    }
+    if (owner.segment === null || owner.changes > Math.max(1, owner.documents * settings.rebuildShare)) {
+      await buildSegment(db, owner.owner);
+      built.push(owner.owner);
+    }
+  }
+  await sql`delete from search_changes c
+    where not exists (select 1 from search_segments g where g.building_owner_id = c.building_owner_id)
+      and pg_visible_in_snapshot(c.xid, pg_current_snapshot())`.execute(db);
+  return { built, dropped };
+}
+
+/** One segment's per-document values, as this process keeps them. */
+export interface LoadedSegment {
+  id: string;
+  ids: string[];
+  ordinalOf: Map<string, number>;
+  bodyLength: Int32Array;
+  /** building code per document, and each code's id */
+  building: Uint32Array;
+  buildings: string[];
+  /** code per facet per document (0: no value, or a value the facet leaves out), and each code's key */
+  facets: Record<Facet, { codes: Uint32Array; keys: string[] }>;
+}
+
+function dictionary() {
+  const keys: string[] = [''];
+  const index = new Map<string, number>();
+  return {
+    keys,
+    code(key: string | null): number {
+      if (key === null) return 0;
+      let code = index.get(key);
+      if (code === undefined) {
+        code = keys.length;
+        keys.push(key);
+        index.set(key, code);
+      }
+      return code;
+    },
+  };
+}
+
+/** a segment's document, as loaded */
+type SegmentDocumentRow = Omit<SearchSegmentDocumentsTable, 'segment_id' | 'ordinal'>;
+
+async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
+  const rows = (
+    await sql<SegmentDocumentRow>`select document_id, building_id, body_length, discipline, building_category, extension, is_drawing, floor
+       from search_segment_documents where segment_id = ${id}::bigint order by ordinal`.execute(db)
+  ).rows;
+  const n = rows.length;
+  const buildings = dictionary();
+  const dictionaries = Object.fromEntries(FACETS.map((f) => [f, dictionary()])) as Record<
+    Facet,
+    ReturnType<typeof dictionary>
+  >;
+  const codes = Object.fromEntries(FACETS.map((f) => [f, new Uint32Array(n)])) as Record<Facet, Uint32Array>;
+  const building = new Uint32Array(n);
+  const bodyLength = new Int32Array(n);
+  const ordinalOf = new Map<string, number>();
+  rows.forEach((row, i) => {
+    ordinalOf.set(row.document_id, i);
+    bodyLength[i] = row.body_length;
+    building[i] = buildings.code(row.building_id);
+    // as the provider's facets: a document without the field is left out, and so is an empty extension
+    codes.discipline[i] = dictionaries.discipline.code(row.discipline);
+    codes.category[i] = dictionaries.category.code(row.building_category);
+    codes.extension[i] = dictionaries.extension.code(row.extension === '' ? null : row.extension);
+    codes.drawing_floor[i] = dictionaries.drawing_floor.code(row.is_drawing ? row.floor : null);
+  });
+  return {
+    id,
+    ids: rows.map((r) => r.document_id),
+    ordinalOf,
+    bodyLength,
+    building,
+    buildings: buildings.keys,
+    facets: Object.fromEntries(FACETS.map((f) => [f, { codes: codes[f], keys: dictionaries[f].keys }])) as Record<
+      Facet,
+      { codes: Uint32Array; keys: string[] }
+    >,
+  };
+}
+
+/**
+ * The segments this process holds, per owner the newest it was asked for, loaded once (a load in flight is shared).
+ * Bounded: past `maxDocuments` in all, the owner least recently searched is let go.
+ */
+export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: number; refreshMs?: number }) {
+  const maxDocuments = params.maxDocuments ?? 3_000_000;
+  const refreshMs = params.refreshMs ?? 30_000;
+  // the owners that have a segment, looked up in the background at most every refreshMs: a search of an owner without
+  // one (nearly all of them) costs no statement more. Out of date either way, it changes nothing but the speed: an
+  // owner not yet listed is answered from SQL, one listed whose segment went finds none and is too.
+  const owners: { ids: Set<string>; at: number; refreshing: Promise<void> | null } = {
+    ids: new Set(),
+    at: Number.NEGATIVE_INFINITY,
+    refreshing: null,
+  };
+  function refreshOwners(): Promise<void> {
+    owners.refreshing ??= sql<{ owner: string }>`select distinct building_owner_id as owner from search_segments`
+      .execute(params.db)
+      .then(
+        ({ rows }) => {
+          owners.ids = new Set(rows.map((r) => r.owner));
+          owners.at = performance.now();
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        owners.refreshing = null;
+      });
+    return owners.refreshing;
+  }
+  const held = new Map<string, { id: string; loading: Promise<LoadedSegment>; loaded: LoadedSegment | null }>();
+  function evict() {
+    let total = 0;
+    for (const entry of held.values()) total += entry.loaded?.ids.length ?? 0;
+    for (const [owner, entry] of held) {
+      if (total <= maxDocuments) break;
+      total -= entry.loaded?.ids.length ?? 0;
+      held.delete(owner);
+    }
+  }
+  const cache = {
+    /** whether `ownerId` has a segment, as last looked up (and looked up again, in the background, when stale) */
+    listed(ownerId: string): boolean {
+      if (performance.now() - owners.at > refreshMs) void refreshOwners();
+      return owners.ids.has(ownerId);
+    },
+    /** looks the owners up now and loads `ownerId`'s newest segment, so that the next search uses it */
+    async warm(ownerId: string): Promise<void> {
+      await refreshOwners();
+      const newest = (
+        await sql<{ id: string }>`select id::text as id from search_segments where building_owner_id = ${ownerId}
+          order by id desc limit 1`.execute(params.db)
+      ).rows[0];
+      if (newest) await cache.get(ownerId, newest.id, { wait: true, db: params.db });
+    },
+    /**
+     * The segment `id` of `ownerId`: at once when held; otherwise null, loading it for the next search. `wait`: loads
+     * it first, on the caller's connection (on PGlite, the pool's only one may be the caller's).
+     */
+    async get(
+      ownerId: string,
+      id: string,
+      options: { wait: false } | { wait: true; db: Executor },
+    ): Promise<LoadedSegment | null> {
+      let entry = held.get(ownerId);
+      if (entry?.id !== id) {
+        const loading = loadSegment(options.wait ? options.db : params.db, id);
+        const fresh: { id: string; loading: Promise<LoadedSegment>; loaded: LoadedSegment | null } = {
+          id,
+          loading,
+          loaded: null,
+        };
+        entry = fresh;
+        held.set(ownerId, fresh);
+        loading.then(
+          (segment) => {
+            fresh.loaded = segment;
+            evict();
+          },
+          () => {
+            if (held.get(ownerId) === fresh) held.delete(ownerId);
+          },
+        );
+      }
+      // most recently used last
+      held.delete(ownerId);
+      held.set(ownerId, entry);
+      if (entry.loaded !== null) return entry.loaded;
+      if (!options.wait) {
+        entry.loading.catch(() => undefined);
+        return null;
+      }
+      return entry.loading;
+    },
+  };
+  return cache;
+}
+
+export type SegmentCache = ReturnType<typeof createSegmentCache>;
+
+/** a term's `match` as its lexemes and prefixes; null for anything else (a phrase, an `&`), which SQL answers */
+export function lexemesOf(match: string): { exact: string[]; prefixes: string[] } | null {
+  const exact: string[] = [];
+  const prefixes: string[] = [];
+  const rest = match.replace(/'((?:[^']|'')*)'(:\*)?/g, (_, lexeme: string, star: string | undefined) => {
+    (star ? prefixes : exact).push(lexeme.replace(/''/g, "'"));
+    return '';
+  });
+  return /[^\s()|]/.test(rest) ? null : { exact, prefixes };
+}
+
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** code-point order, as the provider's `collate "C"` */
+function codePointOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** A document written since the segment, as `search_documents` has it now, with the terms it holds. */
+type WrittenRow = Omit<SegmentDocumentRow, 'building_id'> & { matches: boolean[] };
+
+export interface SegmentAnswer {
+  numberOfHits: number;
+  /** the scope's documents, and how many hold each term (the provider's idf) */
+  documents: number;
+  frequencies: number[];
+  aggregations: SearchAggregations | null;
+  /** whether a document is a hit (for the boost index's hits) */
+  isHit(documentId: string): boolean;
+  /** the floor's candidates: every hit that can be among the first pass's best `depth` by its floor */
+  floorCandidates(params: { depth: number; terms: readonly { idf: number }[] }): string[];
+}
+
+/**
+ * An owner-wide search's count, term frequencies, facets and floor candidates from the owner's segment; null when
+ * SQL must answer (no segment, too many documents written since, a term that is not a set of lexemes, or the
+ * segment's values not yet in this process).
+ */
+export async function answerFromSegment(params: {
+  db: Executor;
+  cache: SegmentCache;
+  ownerId: string;
+  terms: readonly AnalysedTerm[];
+  /** the scope's condition (search-sql's resolveScope), on alias `s` */
+  scope: RawBuilder<boolean>;
+  aggregations: boolean;
+  settings: SegmentSettings;
+  wait: boolean;
+}): Promise<SegmentAnswer | null> {
+  if (!params.wait && !params.cache.listed(params.ownerId)) return null;
+  const parsed = params.terms.map((t) => lexemesOf(t.match));
+  if (parsed.some((p) => p === null)) return null;
+  const terms = parsed as { exact: string[]; prefixes: string[] }[];
+  const matches = sql.join(params.terms.map((t) => sql`s.tsv @@ ${t.match}::tsquery`));
+  const exact = terms.flatMap((t) => t.exact);
+  const prefixes = terms.flatMap((t) => t.prefixes);
+  const conditions = [
+    sql`p.lexeme = any(${exact}::text[])`,
+    ...prefixes.map((prefix) => sql`p.lexeme like ${likePrefix(prefix)}`),
+  ];
+  // one statement, one snapshot: the owner's newest segment, the documents written since (those in scope with the
+  // terms they hold), the archived buildings, and the postings of the query's lexemes, end to end in lexeme order
+  const head = (
+    await sql<{
+      id: string;
+      documents: number;
+      changes: number;
+      changed: string[] | null;
+      written: WrittenRow[] | string | null;
+      archived: string[];
+      lexemes: string[];
+      sizes: number[];
+      postings: Uint8Array;
+    }>`
+      with g as (select x.id, x.snapshot, x.documents from search_segments x
+        where x.building_owner_id = ${params.ownerId} order by x.id desc limit 1),
+      c as materialized (select distinct c.document_id from search_changes c cross join g
+        where c.building_owner_id = ${params.ownerId} and not pg_visible_in_snapshot(c.xid, g.snapshot)),
+      n as (select count(*)::int as changes from c),
+      p as materialized (select p.lexeme, p.postings from search_segment_postings p join g on p.segment_id = g.id
+        where ${sql.join(conditions, sql` or `)})
+      select g.id::text as id, g.documents, n.changes,
+        case when n.changes <= ${params.settings.maxChanges} then array(select c.document_id::text from c) end as changed,
+        case when n.changes <= ${params.settings.maxChanges} then (
+          select coalesce(json_agg(json_build_object('document_id', s.document_id, 'body_length', s.body_length,
+            'discipline', s.discipline, 'building_category', s.building_category, 'extension', s.extension,
+            'is_drawing', s.is_drawing, 'floor', s.floor, 'matches', json_build_array(${matches})) order by s.document_id),
+            '[]'::json)
+          from search_documents s where s.document_id in (select c.document_id from c) and ${params.scope}
+        ) end as written,
+        array(select ab.id from buildings ab where ab.building_owner_id = ${params.ownerId}
+          and ab.archived_at is not null) as archived,
+        array(select p.lexeme::text from p order by p.lexeme) as lexemes,
+        array(select octet_length(p.postings) from p order by p.lexeme) as sizes,
+        (select coalesce(string_agg(p.postings, ''::bytea order by p.lexeme), ''::bytea) from p) as postings
+      from g cross join n`.execute(params.db)
+  ).rows[0];
+  if (!head || head.changed === null || head.written === null) return null;
+  const segment = await params.cache.get(
+    params.ownerId,
+    head.id,
+    params.wait ? { wait: true, db: params.db } : { wait: false },
+  );
+  // not all of it: dropped between the two statements (two rebuilds since), SQL answers
+  if (segment === null || segment.ids.length !== head.documents) return null;
+  const written = typeof head.written === 'string' ? (JSON.parse(head.written) as WrittenRow[]) : head.written;
+  let offset = 0;
+  const rows = head.lexemes.map((lexeme, i) => {
+    const size = Number(head.sizes[i]);
+    const postings = head.postings.subarray(offset, offset + size);
+    offset += size;
+    return { lexeme, postings };
+  });
+
+  const n = segment.ids.length;
+  const words = Math.ceil(n / 32);
+  // the scope's documents in the segment: not in an archived building, not written since
+  const live = new Uint32Array(words);
+  for (let w = 0; w < words; w++) live[w] = 0xffffffff;
+  if (n % 32 !== 0) live[words - 1] = (1 << (n % 32)) - 1;
+  const archived = new Set(head.archived.map((id) => segment.buildings.indexOf(id)).filter((code) => code > 0));
+  if (archived.size > 0) {
+    for (let i = 0; i < n; i++) if (archived.has(segment.building[i]!)) live[i >>> 5]! &= ~(1 << (i & 31));
+  }
+  for (const id of head.changed) {
+    const i = segment.ordinalOf.get(id);
+    if (i !== undefined) live[i >>> 5]! &= ~(1 << (i & 31));
+  }
+  let documents = written.length;
+  for (let w = 0; w < words; w++) documents += popcount(live[w]!);
+
+  let hits: Uint32Array | null = null;
+  const frequencies: number[] = [];
+  terms.forEach((term, t) => {
+    const bits = new Uint32Array(words);
+    for (const row of rows) {
+      const { lexeme } = row;
+      if (!term.exact.includes(lexeme) && !term.prefixes.some((prefix) => lexeme.startsWith(prefix))) continue;
+      const { postings } = row;
+      const view = new DataView(postings.buffer, postings.byteOffset, postings.byteLength);
+      for (let at = 0; at < postings.byteLength; at += 4) {
+        const ordinal = view.getInt32(at);
+        bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+      }
+    }
+    let held = 0;
+    for (let w = 0; w < words; w++) {
+      bits[w]! &= live[w]!;
+      held += popcount(bits[w]!);
+    }
+    frequencies.push(held + written.filter((row) => row.matches[t]).length);
+    if (hits === null) hits = bits;
+    else for (let w = 0; w < words; w++) hits[w]! &= bits[w]!;
+  });
+  const bits: Uint32Array = hits ?? new Uint32Array(words);
+  const writtenHits = written.filter((row) => row.matches.every(Boolean));
+  const writtenHitIds = new Set(writtenHits.map((row) => row.document_id));
+  let numberOfHits = writtenHits.length;
+  for (let w = 0; w < words; w++) numberOfHits += popcount(bits[w]!);
+
+  let aggregations: SearchAggregations | null = null;
+  if (params.aggregations) {
+    const tallies = FACETS.map((f) => new Int32Array(segment.facets[f].keys.length));
+    const columns = FACETS.map((f) => segment.facets[f].codes);
+    for (let w = 0; w < words; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        const i = w * 32 + 31 - Math.clz32(low);
+        for (let f = 0; f < FACETS.length; f++) tallies[f]![columns[f]![i]!]!++;
+        word ^= low;
+      }
+    }
+    const extra = FACETS.map(() => new Map<string, number>());
+    for (const row of writtenHits) {
+      const keys = [
+        row.discipline,
+        row.building_category,
+        row.extension === '' ? null : row.extension,
+        row.is_drawing ? row.floor : null,
+      ];
+      keys.forEach((key, f) => {
+        if (key !== null) extra[f]!.set(key, (extra[f]!.get(key) ?? 0) + 1);
+      });
+    }
+    aggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
+    FACETS.forEach((facet, f) => {
+      const counts = extra[f]!;
+      segment.facets[facet].keys.forEach((key, code) => {
+        const count = tallies[f]![code]!;
+        if (code !== 0 && count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
+      });
+      const buckets: AggregationBucket[] = [...counts].map(([key, count]) => ({ key, count }));
+      // as the provider: by count, then the key in code-point order; 100 buckets at most
+      buckets.sort((a, b) => b.count - a.count || codePointOrder(a.key, b.key));
+      aggregations![facet] = buckets.slice(0, 100);
+    });
+  }
+
+  return {
+    numberOfHits,
+    documents,
+    frequencies,
+    aggregations,
+    isHit(documentId) {
+      if (writtenHitIds.has(documentId)) return true;
+      const i = segment.ordinalOf.get(documentId);
+      return i !== undefined && (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
+    },
+    floorCandidates({ depth, terms: weighted }) {
+      return [
+        ...writtenHits.map((row) => row.document_id),
+        ...floorCandidates({ bits, bodyLength: segment.bodyLength, ids: segment.ids, depth, terms: weighted }),
+      ];
+    },
+  };
+}
+
+/**
+ * The set bits whose floor can be among the first pass's best `depth`. A hit's floor falls as its body grows
+ * (ranking.ts's roughScore without presence: Σ idf × 0.5 × the length norm, rounded to millionths), and a segment
+ * numbers its documents by body length, then id: the lowest `depth` set bits hold the best floors. Past them, a hit
+ * whose rounded floor ties the last one's may still come first by its id: the next set bits are taken while their
+ * floor, as this process computes it, is within one rounding step of the last one's (far more than the last bits in
+ * which this process's and the database's arithmetic can differ).
+ */
+export function floorCandidates(params: {
+  bits: Uint32Array;
+  bodyLength: Int32Array;
+  ids: readonly string[];
+  depth: number;
+  terms: readonly { idf: number }[];
+}): string[] {
+  const { bits, bodyLength, ids, depth } = params;
+  const sum = params.terms.reduce((s, t) => s + t.idf * 0.5, 0);
+  const floorOf = (length: number) => sum * lengthNormOf(length) * 1_000_000;
+  const candidates: string[] = [];
+  let threshold = Number.NEGATIVE_INFINITY;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      const i = w * 32 + 31 - Math.clz32(low);
+      word ^= low;
+      if (candidates.length < depth) {
+        candidates.push(ids[i]!);
+        if (candidates.length === depth) threshold = floorOf(bodyLength[i]!) - 1;
+      } else if (floorOf(bodyLength[i]!) >= threshold) {
+        candidates.push(ids[i]!);
+      } else {
+        return candidates;
+      }
+    }
+  }
+  return candidates;
+}

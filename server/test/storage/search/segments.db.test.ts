@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
+import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
+import {
+  buildSegment,
+  createSegmentCache,
+  DEFAULT_SEGMENT_SETTINGS,
+  maintainSegments,
+  type SegmentSettings,
+} from '../../../src/storage/search/segments.js';
+import { addBuilding, searchRequest } from '../../helpers/search-fixtures.js';
+import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { testEngines } from '../../helpers/test-database.js';
+
+/**
+ * An owner's segment (its own inverted index, issue 48) answers an owner-wide keyword search's count, facets and
+ * floor candidates. Every answer must be the very one the search gives by scoring every hit from `search_documents`:
+ * right after the segment is built, and after documents were renamed, reclassified, added and archived and a building
+ * archived since (those are answered beside the segment, from `search_documents`).
+ */
+describe.each(testEngines())('search segments on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let otherBuildingId: string;
+  const DOCUMENTS = 900;
+  const id = (g: number) => `00000000-0000-4000-8000-${String(g).padStart(12, '0')}`;
+
+  async function addDocuments(from: number, to: number) {
+    // "ventil" in most bodies (every 37th also in its name, every 23rd over and over), "glass" in every 11th, bodies
+    // of a few to some hundreds of words, so that floors differ and tie
+    await t.deps.database.executeSql(
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state,
+         extension, discipline, building_category, is_drawing, floor)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+              case when g % 3 = 0 then $1 else $2 end, $3,
+              case when g % 37 = 0 then 'Ventil ' else 'Rapport ' end || g || '.pdf',
+              'FDV/' || g || '.pdf', 'k' || g, 'uploaded', case when g % 45 = 0 then '' else 'pdf' end,
+              case when g % 50 = 0 then null else (array['RIV', 'ARK', 'RIE'])[1 + g % 3] end,
+              (array['360', '221', '432', '320'])[1 + g % 4], g % 5 = 0,
+              case when g % 5 = 0 and g % 35 <> 0 then '0' || (g % 4) end
+       from generate_series($4::int, $5::int) g`,
+      [otherBuildingId, seed.buildingId, seed.ownerId, from, to],
+    );
+    await t.deps.database.executeSql(
+      `insert into document_pages (document_id, page_number, text)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 1,
+              case when g % 7 = 0 then 'pumpe ' when g % 23 = 0 then repeat('ventil ', 15) else 'ventil ' end
+              || case when g % 11 = 0 then 'glass ventilasjon ' else '' end
+              || repeat('kontroll drift ', 1 + (g * 7919) % 250)
+       from generate_series($1::int, $2::int) g`,
+      [from, to],
+    );
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    seed = await t.seed();
+    otherBuildingId = await addBuilding({ t, seed, name: 'Bergen Warehouse' });
+    await addDocuments(1, DOCUMENTS);
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const settings: SegmentSettings = { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 100 };
+  /** a segment cache, counting the searches a segment answered (those that found its values) */
+  function countingCache() {
+    const cache = createSegmentCache({ db: t.deps.database.db });
+    const answered = { count: 0 };
+    const counted: typeof cache = {
+      ...cache,
+      get: async (...args) => {
+        const segment = await cache.get(...args);
+        if (segment !== null) answered.count++;
+        return segment;
+      },
+    };
+    return { cache, counted, answered };
+  }
+  /** the provider with segments, waiting for a segment's values to load */
+  function withSegments(overrides: Partial<SegmentSettings> = {}) {
+    const { counted, answered } = countingCache();
+    const provider = createPostgresSearchProvider({
+      db: t.deps.database.db,
+      segments: { cache: counted, settings: { ...settings, ...overrides }, wait: true },
+    });
+    return { provider, answered };
+  }
+  const reference = () => createPostgresSearchProvider({ db: t.deps.database.db, firstPass: 'every-hit' });
+  const request = (query: string, options: Partial<Omit<DocumentSearchRequest, 'query'>> = {}): DocumentSearchRequest =>
+    searchRequest({ ownerId: seed.ownerId, query, ...options });
+  /** searches a segment may answer: one and more terms, a prefix, a typo, facets, pages down to the rerank's depth */
+  const cases = () => [
+    request('ventil', { limit: 100, aggregations: true }),
+    request('ventil', { offset: 480, limit: 20 }),
+    request('ventil drift', { limit: 50, aggregations: true }),
+    request('glass ventil kontroll', { offset: 20, limit: 30 }),
+    request('ventlil', { aggregations: true }),
+    request('ventilasjon', { aggregations: true, passages: true }),
+    request('pumpe drift', { limit: 40 }),
+    request('glass', { limit: 100, aggregations: true }),
+    request('finnesikke'),
+  ];
+
+  async function expectSameAnswers(provider: ReturnType<typeof createPostgresSearchProvider>) {
+    for (const searched of cases()) {
+      const mine = await provider.searchDocuments(searched);
+      const theirs = await reference().searchDocuments(searched);
+      expect({ query: searched.query, ...mine }).toEqual({ query: searched.query, ...theirs });
+    }
+  }
+
+  it('gives every answer scoring every hit gives, right after the segment is built', async () => {
+    const { provider, answered } = withSegments();
+    // no segment yet: every search reads search_documents
+    await expectSameAnswers(provider);
+    expect(answered.count).toBe(0);
+
+    const { built } = await maintainSegments(t.deps.database.db, settings);
+    expect(built).toEqual([seed.ownerId]);
+    await expectSameAnswers(provider);
+    // the segment answered all but the searches that find nothing to look up
+    expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
+    const first = await provider.searchDocuments(request('ventil', { aggregations: true }));
+    expect(first.numberOfHits).toBeGreaterThan(700);
+    expect(first.hits.some((hit) => hit.document.filename.startsWith('Ventil'))).toBe(true);
+
+    // as the service searches: the first search of a process finds no segment listed yet and is answered from SQL,
+    // looking the owners up meanwhile; once the segment is loaded, it answers
+    const { cache, counted: watched, answered: loaded } = countingCache();
+    const watching = createPostgresSearchProvider({ db: t.deps.database.db, segments: { cache: watched, settings } });
+    expect(await watching.searchDocuments(request('ventil'))).toEqual(
+      await reference().searchDocuments(request('ventil')),
+    );
+    expect(loaded.count).toBe(0);
+    await cache.warm(seed.ownerId);
+    expect(await watching.searchDocuments(request('ventil drift'))).toEqual(
+      await reference().searchDocuments(request('ventil drift')),
+    );
+    expect(loaded.count).toBe(1);
+  }, 120_000);
+
+  it('answers documents written since the segment from search_documents, and leaves their old rows out', async () => {
+    await buildSegment(t.deps.database.db, seed.ownerId);
+    const { provider, answered } = withSegments();
+    await t.deps.database.executeSql(
+      `update documents set filename = 'Ventil omdøpt ' || filename where id = any($1::uuid[])`,
+      [[1, 2, 4, 8, 16].map(id)],
+    );
+    await t.deps.database.executeSql(`update documents set discipline = 'RIB' where id = any($1::uuid[])`, [
+      [10, 20, 30, 40].map(id),
+    ]);
+    await t.deps.database.executeSql(`update documents set archived_at = now() where id = any($1::uuid[])`, [
+      [3, 6, 9, 12, 15, 18].map(id),
+    ]);
+    await addDocuments(DOCUMENTS + 1, DOCUMENTS + 40);
+    const changes = await t.deps.database.executeSql(
+      `select count(distinct document_id)::int as n from search_changes where building_owner_id = $1`,
+      [seed.ownerId],
+    );
+    expect(changes.rows[0]?.n).toBe(5 + 4 + 6 + 40);
+    await expectSameAnswers(provider);
+    expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
+    const renamed = await provider.searchDocuments(request('omdøpt'));
+    expect(renamed.hits.map((hit) => hit.document.id).sort()).toEqual([1, 2, 4, 8, 16].map(id));
+    const gone = await provider.searchDocuments(request('ventil', { limit: 500 }));
+    expect(gone.hits.some((hit) => [3, 6, 9].map(id).includes(hit.document.id))).toBe(false);
+
+    // a whole building archived: its documents leave the count and the facets at once
+    await t.deps.database.executeSql(`update buildings set archived_at = now() where id = $1`, [otherBuildingId]);
+    try {
+      await expectSameAnswers(provider);
+      const left = await provider.searchDocuments(request('ventil'));
+      expect(left.numberOfHits).toBeLessThan(gone.numberOfHits * 0.75);
+    } finally {
+      await t.deps.database.executeSql(`update buildings set archived_at = null where id = $1`, [otherBuildingId]);
+    }
+  }, 120_000);
+
+  it('falls back to search_documents past the changes it may answer, and the upkeep builds it again', async () => {
+    const { provider, answered } = withSegments({ maxChanges: 3 });
+    await t.deps.database.executeSql(`update documents set floor = 'U1' where id = any($1::uuid[])`, [
+      [5, 25, 35, 45, 55].map(id),
+    ]);
+    await expectSameAnswers(provider);
+    expect(answered.count).toBe(0);
+
+    // more than 1 % of the documents were written since: built again, and the changes it holds are let go
+    const { built } = await maintainSegments(t.deps.database.db, settings);
+    expect(built).toEqual([seed.ownerId]);
+    const segments = await t.deps.database.executeSql(
+      `select count(*)::int as n from search_segments where building_owner_id = $1`,
+      [seed.ownerId],
+    );
+    expect(segments.rows[0]?.n).toBe(2);
+    await expectSameAnswers(provider);
+    expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
+    // nothing new: nothing built
+    expect((await maintainSegments(t.deps.database.db, settings)).built).toEqual([]);
+    // below half the threshold, the segments go
+    const dropped = await maintainSegments(t.deps.database.db, { ...settings, minDocuments: 10_000 });
+    expect(dropped.dropped).toEqual([seed.ownerId]);
+    const none = await t.deps.database.executeSql(`select count(*)::int as n from search_segments`);
+    expect(none.rows[0]?.n).toBe(0);
+  }, 120_000);
+});
