@@ -12,6 +12,7 @@
  *   npm run bench:search -- --engine postgres --keep       leave the database for EXPLAIN; --reuse queries it again
  *   npm run bench:search -- --engine postgres --reuse --serial   the server's searches without a parallel worker
  *   npm run bench:search -- --engine postgres --reuse --no-baseline   the searches alone (no ratio)
+ *   npm run bench:search -- --engine postgres --reuse --no-segments   without the big owner's segment (segments.ts)
  *   DATABASE_URL=postgres://... npm run bench:search      another server (a scratch database is created there)
  */
 import fs from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/storage/db/database.js';
 import { migrateToLatest } from '../src/storage/db/migrations/index.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
+import { createSegmentCache, DEFAULT_SEGMENT_SETTINGS, maintainSegments } from '../src/storage/search/segments.js';
 import {
   BUILDINGS,
   OWNER,
@@ -52,6 +54,8 @@ const SERIAL = args.includes('--serial');
  * search's pages out of PostgreSQL's buffers and the page cache, as no real workload of searches would
  */
 const NO_BASELINE = args.includes('--no-baseline');
+/** without segments: every search reads search_documents, as before issue 48's segments */
+const NO_SEGMENTS = args.includes('--no-segments');
 
 /**
  * Issue 48's p95 targets on the PostgreSQL server, in ms, at 100,000 documents and at 1,000,000 (a run of fewer
@@ -196,11 +200,38 @@ async function main(): Promise<void> {
         for (const document of corpus.documents) void document;
       }
       console.log(`ready for queries after ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
+      if (!NO_SEGMENTS) {
+        // what the workers' upkeep does every five minutes: a segment for each owner of 20,000 documents or more
+        const started = performance.now();
+        const { built } = await maintainSegments(database.db);
+        const sizes = await database.executeSql(
+          `select count(*)::int as segments, coalesce(sum(documents), 0)::int as documents,
+             pg_size_pretty(pg_total_relation_size('search_segment_documents')
+               + pg_total_relation_size('search_segment_postings')) as size from search_segments`,
+        );
+        const size = sizes.rows[0] as { segments: number; documents: number; size: string };
+        console.log(
+          `segments: ${built.length} built in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+            `${size.segments} holding ${size.documents} documents in ${size.size}`,
+        );
+      }
       const cases = benchQueries({ corpus, runs: RUNS });
+      const cache = createSegmentCache({ db: database.db });
       const provider = createPostgresSearchProvider({
         db: database.db,
         parallel: engine === 'postgres' && !SERIAL,
+        segments: NO_SEGMENTS ? null : { cache, settings: DEFAULT_SEGMENT_SETTINGS },
       });
+      if (!NO_SEGMENTS) {
+        // as an API process that has searched this owner before: the owners with segments looked up, the big owner's
+        // values in memory
+        const started = performance.now();
+        await cache.warm(OWNER);
+        console.log(
+          `the big owner's segment loaded into this process in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+            `(bench process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB)`,
+        );
+      }
       const run = async (c: BenchQuery) => {
         const request = benchRequest(c);
         return provider.searchDocuments(request);
@@ -248,6 +279,39 @@ async function main(): Promise<void> {
             `${ms(percentile(t.base, 95)).padStart(8)}   ${(NO_BASELINE ? '-' : `${ratio.toFixed(2)}x`).padStart(7)}   ${targetText.padEnd(22)} ` +
             `${met ? 'met' : 'not met'}`,
         );
+      }
+      if (!NO_SEGMENTS) {
+        // speed never buys a different answer: the owner-wide searches from the segment against those without it
+        const without = createPostgresSearchProvider({ db: database.db, parallel: engine === 'postgres' && !SERIAL });
+        // and both timed, alternating, on the owner-wide kinds (up to 40 searches of each)
+        const perKind = new Map<string, number>();
+        const checked = cases.filter((c) => {
+          if (c.building !== null) return false;
+          perKind.set(c.kind, (perKind.get(c.kind) ?? 0) + 1);
+          return perKind.get(c.kind)! <= 40;
+        });
+        let differ = 0;
+        const times = new Map<string, { mine: number[]; theirs: number[] }>();
+        for (const c of checked) {
+          const entry = times.get(c.kind) ?? { mine: [], theirs: [] };
+          let started = performance.now();
+          const mine = await run(c);
+          entry.mine.push(performance.now() - started);
+          started = performance.now();
+          const theirs = await without.searchDocuments(benchRequest(c));
+          entry.theirs.push(performance.now() - started);
+          times.set(c.kind, entry);
+          if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+            differ++;
+            console.log(`  differs: ${c.kind} "${c.query}"`);
+          }
+        }
+        console.log(`results from the segment against without it: ${differ} of ${checked.length} differ`);
+        for (const [kind, entry] of times) {
+          const f = (values: number[]) =>
+            `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} ms`;
+          console.log(`  ${kind}: with the segment ${f(entry.mine)}, without ${f(entry.theirs)} (p50 / p95)`);
+        }
       }
       if (engine === 'postgres' && !SERIAL) {
         // speed never buys a different answer: the searches that had a parallel worker against the same without one
