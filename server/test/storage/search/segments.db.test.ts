@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
@@ -105,6 +106,9 @@ describe.each(testEngines())('search segments on %s', (engine) => {
       const mine = await provider.searchDocuments(searched);
       const theirs = await reference().searchDocuments(searched);
       expect({ query: searched.query, ...mine }).toEqual({ query: searched.query, ...theirs });
+      // PGlite answers without I/O, through promises alone: give the event loop a turn, or this process's messages to
+      // the test runner wait for the whole file (over a minute on a busy machine, when the runner gives up on them)
+      await setImmediate();
     }
   }
 
