@@ -141,11 +141,14 @@ export async function maintainSegments(
   return { built, dropped };
 }
 
-/** One segment's per-document values, as this process keeps them. */
+/** One segment's per-document values, as this process keeps them: about 40 bytes a document. */
 export interface LoadedSegment {
   id: string;
-  ids: string[];
-  ordinalOf: Map<string, number>;
+  size: number;
+  /** the document numbered `ordinal` */
+  idAt: (ordinal: number) => string;
+  /** a document's number; undefined when the segment does not hold it */
+  ordinalOf: (documentId: string) => number | undefined;
   bodyLength: Int32Array;
   /** building code per document, and each code's id */
   building: Uint32Array;
@@ -175,12 +178,26 @@ function dictionary() {
 /** a segment's document, as loaded */
 type SegmentDocumentRow = Omit<SearchSegmentDocumentsTable, 'segment_id' | 'ordinal'>;
 
+/** documents read at once while a segment loads: the rows of a batch are all this process holds of them as objects */
+const LOAD_BATCH = 50_000;
+
+function uuidBytes(id: string): Buffer | null {
+  const hex = id.replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex) ? Buffer.from(hex, 'hex') : null;
+}
+
 async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
-  const rows = (
-    await sql<SegmentDocumentRow>`select document_id, building_id, body_length, discipline, building_category, extension, is_drawing, floor
-       from search_segment_documents where segment_id = ${id}::bigint order by ordinal`.execute(db)
-  ).rows;
-  const n = rows.length;
+  const head = (
+    await sql<{ documents: number; by_id: number[] | null }>`select g.documents,
+        (select array_agg(d.ordinal order by d.document_id) from search_segment_documents d where d.segment_id = g.id)
+          as by_id
+      from search_segments g where g.id = ${id}::bigint`.execute(db)
+  ).rows[0];
+  const n = head?.documents ?? 0;
+  // the ids packed, 16 bytes each in number order, and the numbers in id order (uuid order is byte order), so that
+  // finding a document's number is a binary search: a tenth of the memory of strings in a map
+  const packed = Buffer.alloc(16 * n);
+  const byId = Int32Array.from(head?.by_id ?? []);
   const buildings = dictionary();
   const dictionaries = Object.fromEntries(FACETS.map((f) => [f, dictionary()])) as Record<
     Facet,
@@ -189,21 +206,47 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
   const codes = Object.fromEntries(FACETS.map((f) => [f, new Uint32Array(n)])) as Record<Facet, Uint32Array>;
   const building = new Uint32Array(n);
   const bodyLength = new Int32Array(n);
-  const ordinalOf = new Map<string, number>();
-  rows.forEach((row, i) => {
-    ordinalOf.set(row.document_id, i);
-    bodyLength[i] = row.body_length;
-    building[i] = buildings.code(row.building_id);
-    // as the provider's facets: a document without the field is left out, and so is an empty extension
-    codes.discipline[i] = dictionaries.discipline.code(row.discipline);
-    codes.category[i] = dictionaries.category.code(row.building_category);
-    codes.extension[i] = dictionaries.extension.code(row.extension === '' ? null : row.extension);
-    codes.drawing_floor[i] = dictionaries.drawing_floor.code(row.is_drawing ? row.floor : null);
-  });
+  for (let from = 0; from < n; from += LOAD_BATCH) {
+    const rows = (
+      await sql<SegmentDocumentRow & { ordinal: number }>`select ordinal, document_id::text as document_id, building_id,
+          body_length, discipline, building_category, extension, is_drawing, floor
+        from search_segment_documents where segment_id = ${id}::bigint and ordinal >= ${from}
+          and ordinal < ${from + LOAD_BATCH} order by ordinal`.execute(db)
+    ).rows;
+    for (const row of rows) {
+      const i = row.ordinal;
+      packed.write(row.document_id.replace(/-/g, ''), 16 * i, 16, 'hex');
+      bodyLength[i] = row.body_length;
+      building[i] = buildings.code(row.building_id);
+      // as the provider's facets: a document without the field is left out, and so is an empty extension
+      codes.discipline[i] = dictionaries.discipline.code(row.discipline);
+      codes.category[i] = dictionaries.category.code(row.building_category);
+      codes.extension[i] = dictionaries.extension.code(row.extension === '' ? null : row.extension);
+      codes.drawing_floor[i] = dictionaries.drawing_floor.code(row.is_drawing ? row.floor : null);
+    }
+  }
   return {
     id,
-    ids: rows.map((r) => r.document_id),
-    ordinalOf,
+    size: byId.length === n ? n : -1,
+    idAt: (ordinal) => {
+      const hex = packed.toString('hex', 16 * ordinal, 16 * ordinal + 16);
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    },
+    ordinalOf: (documentId) => {
+      const target = uuidBytes(documentId);
+      if (target === null) return undefined;
+      let low = 0;
+      let high = byId.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        const ordinal = byId[middle]!;
+        const order = packed.compare(target, 0, 16, 16 * ordinal, 16 * ordinal + 16);
+        if (order === 0) return ordinal;
+        if (order < 0) low = middle + 1;
+        else high = middle - 1;
+      }
+      return undefined;
+    },
     bodyLength,
     building,
     buildings: buildings.keys,
@@ -247,10 +290,10 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
   const held = new Map<string, { id: string; loading: Promise<LoadedSegment>; loaded: LoadedSegment | null }>();
   function evict() {
     let total = 0;
-    for (const entry of held.values()) total += entry.loaded?.ids.length ?? 0;
+    for (const entry of held.values()) total += entry.loaded?.size ?? 0;
     for (const [owner, entry] of held) {
       if (total <= maxDocuments) break;
-      total -= entry.loaded?.ids.length ?? 0;
+      total -= entry.loaded?.size ?? 0;
       held.delete(owner);
     }
   }
@@ -426,7 +469,7 @@ export async function answerFromSegment(params: {
     params.wait ? { wait: true, db: params.db } : { wait: false },
   );
   // not all of it: dropped between the two statements (two rebuilds since), SQL answers
-  if (segment === null || segment.ids.length !== head.documents) return null;
+  if (segment === null || segment.size !== head.documents) return null;
   const written = typeof head.written === 'string' ? (JSON.parse(head.written) as WrittenRow[]) : head.written;
   let offset = 0;
   const rows = head.lexemes.map((lexeme, i) => {
@@ -436,7 +479,7 @@ export async function answerFromSegment(params: {
     return { lexeme, postings };
   });
 
-  const n = segment.ids.length;
+  const n = segment.size;
   const words = Math.ceil(n / 32);
   // the scope's documents in the segment: not in an archived building, not written since
   const live = new Uint32Array(words);
@@ -447,7 +490,7 @@ export async function answerFromSegment(params: {
     for (let i = 0; i < n; i++) if (archived.has(segment.building[i]!)) live[i >>> 5]! &= ~(1 << (i & 31));
   }
   for (const id of head.changed) {
-    const i = segment.ordinalOf.get(id);
+    const i = segment.ordinalOf(id);
     if (i !== undefined) live[i >>> 5]! &= ~(1 << (i & 31));
   }
   let documents = written.length;
@@ -528,13 +571,13 @@ export async function answerFromSegment(params: {
     aggregations,
     isHit(documentId) {
       if (writtenHitIds.has(documentId)) return true;
-      const i = segment.ordinalOf.get(documentId);
+      const i = segment.ordinalOf(documentId);
       return i !== undefined && (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
     },
     floorCandidates({ depth, terms: weighted }) {
       return [
         ...writtenHits.map((row) => row.document_id),
-        ...floorCandidates({ bits, bodyLength: segment.bodyLength, ids: segment.ids, depth, terms: weighted }),
+        ...floorCandidates({ bits, bodyLength: segment.bodyLength, idAt: segment.idAt, depth, terms: weighted }),
       ];
     },
   };
@@ -551,11 +594,11 @@ export async function answerFromSegment(params: {
 export function floorCandidates(params: {
   bits: Uint32Array;
   bodyLength: Int32Array;
-  ids: readonly string[];
+  idAt: (ordinal: number) => string;
   depth: number;
   terms: readonly { idf: number }[];
 }): string[] {
-  const { bits, bodyLength, ids, depth } = params;
+  const { bits, bodyLength, idAt, depth } = params;
   const sum = params.terms.reduce((s, t) => s + t.idf * 0.5, 0);
   const floorOf = (length: number) => sum * lengthNormOf(length) * 1_000_000;
   const candidates: string[] = [];
@@ -567,10 +610,10 @@ export function floorCandidates(params: {
       const i = w * 32 + 31 - Math.clz32(low);
       word ^= low;
       if (candidates.length < depth) {
-        candidates.push(ids[i]!);
+        candidates.push(idAt(i));
         if (candidates.length === depth) threshold = floorOf(bodyLength[i]!) - 1;
       } else if (floorOf(bodyLength[i]!) >= threshold) {
-        candidates.push(ids[i]!);
+        candidates.push(idAt(i));
       } else {
         return candidates;
       }

@@ -34,7 +34,7 @@ describe('a segment’s floor candidates', () => {
       documents,
       bits,
       bodyLength: Int32Array.from(documents.map((d) => d.length)),
-      ids: documents.map((d) => d.id),
+      idAt: (i: number) => documents[i]!.id,
     };
   }
 
@@ -42,7 +42,7 @@ describe('a segment’s floor candidates', () => {
     let crossLengthTies = 0;
     for (const seed of [1, 2, 3, 4, 5]) {
       for (const terms of [[{ idf: 1 }], [{ idf: 1.7 }, { idf: 0.4 }]]) {
-        const { documents, bits, bodyLength, ids } = segmentOf(seed, 3_000);
+        const { documents, bits, bodyLength, idAt } = segmentOf(seed, 3_000);
         const depth = 500;
         const sum = terms.reduce((s, t) => s + t.idf * 0.5, 0);
         const floor = (length: number) => Math.round(sum * lengthNormOf(length) * 1_000_000);
@@ -50,7 +50,7 @@ describe('a segment’s floor candidates', () => {
           .filter((d) => d.hit)
           .sort((a, b) => floor(b.length) - floor(a.length) || (a.id < b.id ? -1 : 1))
           .slice(0, depth);
-        const candidates = floorCandidates({ bits, bodyLength, ids, depth, terms });
+        const candidates = floorCandidates({ bits, bodyLength, idAt, depth, terms });
         expect(candidates.length).toBeGreaterThanOrEqual(depth);
         expect(candidates.length).toBeLessThan(depth + 60);
         const held = new Set(candidates);
@@ -66,8 +66,8 @@ describe('a segment’s floor candidates', () => {
   });
 
   it('takes every hit when there are fewer than the depth', () => {
-    const { documents, bits, bodyLength, ids } = segmentOf(9, 400);
-    const candidates = floorCandidates({ bits, bodyLength, ids, depth: 500, terms: [{ idf: 1 }] });
+    const { documents, bits, bodyLength, idAt } = segmentOf(9, 400);
+    const candidates = floorCandidates({ bits, bodyLength, idAt, depth: 500, terms: [{ idf: 1 }] });
     expect(candidates).toEqual(documents.filter((d) => d.hit).map((d) => d.id));
   });
 });
