@@ -65,6 +65,12 @@ type PageRow = {
 
 const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
 
+/** a ranked hit's exact score, from its ranks (`r`) and body length, on the alias of a row of `ranked` */
+function exactScore(alias: string, terms: readonly WeightedTerm[]): RawBuilder<number> {
+  const a = sql.ref(alias);
+  return rounded(sql<number>`${scoreFromRanks({ ranks: sql`${a}.r`, terms })} * ${lengthNorm(sql`${a}.body_length`)}`);
+}
+
 /**
  * Search on PostgreSQL full-text search, identical on the PostgreSQL server and on PGlite (same SQL, same analysis,
  * same ranking; no index type that only one of them has). See migration 0004-search for the index.
@@ -277,9 +283,6 @@ export function createPostgresSearchProvider(params: {
     const firstPass = few
       ? roundedRough(roughScore({ alias: 's', terms }))
       : sql`coalesce(c.boosted, ${roundedRough(roughScore({ alias: 's', terms, presence: false }))})`;
-    const exact = rounded(
-      sql<number>`${scoreFromRanks({ ranks: sql`k.r`, terms })} * ${lengthNorm(sql`k.body_length`)}`,
-    );
     const rows = (
       await sql<PageRow>`
         with c as (select * from unnest(${ids}::uuid[], ${ids.map((id) => roughs.get(id) ?? null)}::float8[])
@@ -293,7 +296,7 @@ export function createPostgresSearchProvider(params: {
           ) x
         ),
         ${rankedOf(terms)},
-        ${pageWithin(request, exact)}
+        ${pageWithin(request, exactScore('k', terms))}
         ${withDocuments({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(
         trx,
       )
@@ -384,10 +387,7 @@ export function createPostgresSearchProvider(params: {
       // keywords: every term must match; the first pass orders all hits cheaply, the best are ranked exactly
       const matchAll = terms.map((t) => t.match).join(' & ');
       const rough = roundedRough(roughScore({ alias: 's', terms }));
-      const exactOf = (alias: string) =>
-        rounded(
-          sql<number>`${scoreFromRanks({ ranks: sql`${sql.ref(alias)}.r`, terms })} * ${lengthNorm(sql`${sql.ref(alias)}.body_length`)}`,
-        );
+      const exactOf = (alias: string) => exactScore(alias, terms);
       const within = request.sortBy === 'relevance' && request.offset < RERANK_DEPTH;
       // The first pass scores in full only the hits whose `head` or `top` hold a term: the boost index finds them
       // (`boosted`). Any other hit's full score is its floor, from its body length alone (the same expression with

@@ -175,6 +175,19 @@ function dictionary() {
   };
 }
 
+/**
+ * A document's key in each facet (FACETS' order), as the provider's facets count them: a document without the field is
+ * left out (null), and so is an empty extension; a floor counts for drawings only.
+ */
+function facetKeys(row: Omit<SegmentDocumentRow, 'building_id' | 'document_id' | 'body_length'>): (string | null)[] {
+  return [
+    row.discipline,
+    row.building_category,
+    row.extension === '' ? null : row.extension,
+    row.is_drawing ? row.floor : null,
+  ];
+}
+
 /** a segment's document, as loaded */
 type SegmentDocumentRow = Omit<SearchSegmentDocumentsTable, 'segment_id' | 'ordinal'>;
 
@@ -218,11 +231,10 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       packed.write(row.document_id.replace(/-/g, ''), 16 * i, 16, 'hex');
       bodyLength[i] = row.body_length;
       building[i] = buildings.code(row.building_id);
-      // as the provider's facets: a document without the field is left out, and so is an empty extension
-      codes.discipline[i] = dictionaries.discipline.code(row.discipline);
-      codes.category[i] = dictionaries.category.code(row.building_category);
-      codes.extension[i] = dictionaries.extension.code(row.extension === '' ? null : row.extension);
-      codes.drawing_floor[i] = dictionaries.drawing_floor.code(row.is_drawing ? row.floor : null);
+      facetKeys(row).forEach((key, f) => {
+        const facet = FACETS[f]!;
+        codes[facet][i] = dictionaries[facet].code(key);
+      });
     }
   }
   return {
@@ -345,11 +357,7 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
       held.delete(ownerId);
       held.set(ownerId, entry);
       if (entry.loaded !== null) return entry.loaded;
-      if (!options.wait) {
-        entry.loading.catch(() => undefined);
-        return null;
-      }
-      return entry.loading;
+      return options.wait ? entry.loading : null;
     },
   };
   return cache;
@@ -540,13 +548,7 @@ export async function answerFromSegment(params: {
     }
     const extra = FACETS.map(() => new Map<string, number>());
     for (const row of writtenHits) {
-      const keys = [
-        row.discipline,
-        row.building_category,
-        row.extension === '' ? null : row.extension,
-        row.is_drawing ? row.floor : null,
-      ];
-      keys.forEach((key, f) => {
+      facetKeys(row).forEach((key, f) => {
         if (key !== null) extra[f]!.set(key, (extra[f]!.get(key) ?? 0) + 1);
       });
     }
