@@ -5,13 +5,15 @@
  * EXPLAIN (ANALYZE, BUFFERS), so the plans are those of the actual SQL under the settings the search sets.
  *
  *   tsx server/bench/search-explain.ts --documents 30000 --database-name byggdok_bench_index [--runs 40] [--plans]
+ *     [--segments]   with the segments the database holds (the big owner's loaded first), as the service searches
  */
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery } from 'kysely';
 import { openDatabase } from '../src/storage/db/database.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
+import { createSegmentCache, DEFAULT_SEGMENT_SETTINGS } from '../src/storage/search/segments.js';
 import { benchQueries, benchRequest } from './search-queries.js';
-import { generateCorpus } from './search-corpus.js';
+import { generateCorpus, OWNER } from './search-corpus.js';
 import { recording, type Recorded } from './search-recording.js';
 import { percentile } from './bench-figures.js';
 
@@ -20,6 +22,7 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const DOCUMENTS = Number(option('--documents') ?? 30_000);
 const RUNS = Number(option('--runs') ?? 40);
 const PLANS = args.includes('--plans');
+const SEGMENTS = args.includes('--segments');
 
 /** begin / analysis / expansion / search / documents / commit, told from the statement's text */
 function roleOf(statement: string): string {
@@ -31,6 +34,8 @@ function roleOf(statement: string): string {
   if (statement.includes("'typo' as kind") || statement.includes("'compound' as kind")) return 'expansion';
   if (statement.includes('from "documents" as "d"') || statement.includes('"d".*')) return 'documents';
   if (statement.includes('as df')) return 'weigh';
+  if (statement.includes('search_segment_postings')) return 'segment';
+  if (statement.includes('"s".head @@') && !statement.includes('rn')) return 'boost';
   return 'search';
 }
 
@@ -41,16 +46,19 @@ async function main(): Promise<void> {
   const corpus = generateCorpus(DOCUMENTS);
   const cases = benchQueries({ corpus, runs: RUNS });
   const request = benchRequest;
+  const cache = createSegmentCache({ db: database.db });
+  const segments = SEGMENTS ? { cache, settings: DEFAULT_SEGMENT_SETTINGS } : null;
   try {
+    if (SEGMENTS) await cache.warm(OWNER);
     // warm up
     for (const c of cases.slice(0, 25))
-      await createPostgresSearchProvider({ db: database.db, parallel: true }).searchDocuments(request(c));
+      await createPostgresSearchProvider({ db: database.db, parallel: true, segments }).searchDocuments(request(c));
     const perKind = new Map<string, { total: number[]; roles: Map<string, number[]>; example?: Recorded[] }>();
     for (const c of cases) {
       const statements: Recorded[] = [];
       const db = recording(database.db, statements);
       const started = performance.now();
-      await createPostgresSearchProvider({ db, parallel: true }).searchDocuments(request(c));
+      await createPostgresSearchProvider({ db, parallel: true, segments }).searchDocuments(request(c));
       const total = performance.now() - started;
       await db.destroy();
       const entry = perKind.get(c.kind) ?? { total: [], roles: new Map<string, number[]>() };

@@ -464,6 +464,10 @@ export interface SearchSegmentPostingsTable {
   lexeme: string;
   /** int4 ordinals, big-endian, ascending */
   postings: Uint8Array;
+  /** the same, of the documents whose `head` holds the lexeme with weight A, with weight B, and whose `top` holds it */
+  head_a: Uint8Array | null;
+  head_b: Uint8Array | null;
+  top: Uint8Array | null;
 }
 
 /** Each owner's vocabulary, for typo corrections and compounds. */

@@ -247,9 +247,9 @@ export function createPostgresSearchProvider(params: {
   }
 
   /**
-   * A keyword search from the owner's segment's answer: the boost index's hits (kept when they are hits) and the
-   * floor's candidates are scored by the first pass, the best RERANK_DEPTH ranked exactly, the page cut from them.
-   * The same statements as the search without a segment, on a few hundred candidates instead of every hit.
+   * A keyword search from the owner's segment's answer: its first pass's candidates (the hits that can be among the
+   * best RERANK_DEPTH) are scored by the first pass, the best RERANK_DEPTH ranked exactly, the page cut from them. The
+   * same statements as the search without a segment, on a few hundred candidates instead of every hit.
    */
   async function searchWithSegment(params: {
     trx: Executor;
@@ -268,24 +268,14 @@ export function createPostgresSearchProvider(params: {
           ? 1
           : inverseDocumentFrequency({ documents: answer.documents, containing: answer.frequencies[i] ?? 0 }),
     }));
-    // no more hits than the depth: every hit is a candidate, scored in full below (no boost index needed)
-    const few = answer.numberOfHits <= RERANK_DEPTH;
-    const boosted = few
-      ? []
-      : (
-          await sql<{ document_id: string; rough: number }>`
-            select s.document_id, ${roundedRough(roughScore({ alias: 's', terms }))} as rough from search_documents s
-            where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}`.execute(trx)
-        ).rows.filter((row) => answer.isHit(row.document_id));
-    const roughs = new Map(boosted.map((row) => [row.document_id, Number(row.rough)]));
-    const ids = [...new Set([...answer.floorCandidates({ depth: RERANK_DEPTH, terms }), ...roughs.keys()])];
-    // the first pass's score: the boost index's, or the floor (the same as in full for a hit it does not find)
-    const firstPass = few
-      ? roundedRough(roughScore({ alias: 's', terms }))
-      : sql`coalesce(c.boosted, ${roundedRough(roughScore({ alias: 's', terms, presence: false }))})`;
+    const candidates = answer.candidates({ depth: RERANK_DEPTH, terms });
+    const ids = candidates.map((c) => c.documentId);
+    // a candidate whose head and top hold no term scores its floor: its head and top are not read
+    const firstPass = sql`case when c.boosted then ${roundedRough(roughScore({ alias: 's', terms }))}
+      else ${roundedRough(roughScore({ alias: 's', terms, presence: false }))} end`;
     const rows = (
       await sql<PageRow>`
-        with c as (select * from unnest(${ids}::uuid[], ${ids.map((id) => roughs.get(id) ?? null)}::float8[])
+        with c as (select * from unnest(${ids}::uuid[], ${candidates.map((c) => c.boosted)}::boolean[])
           as c (document_id, boosted)),
         chosen as materialized (
           select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (

@@ -108,6 +108,48 @@ function restrictToWeight(query: string, weight: 'A' | 'B'): string {
 }
 
 /**
+ * The first pass's presence tests of a term, in PRESENCE_TESTS' order: `head` with weight A, with weight B, `top`,
+ * for its exact form, then for its alternatives (false when it has none). What a segment holds postings of.
+ */
+export function presenceTests(params: { alias: string; term: AnalysedTerm }): RawBuilder<unknown>[] {
+  const s = sql.ref(params.alias);
+  const tests = (query: string | null) =>
+    query === null
+      ? [sql`false`, sql`false`, sql`false`]
+      : [
+          sql`${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery`,
+          sql`${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery`,
+          sql`${s}.top @@ ${query}::tsquery`,
+        ];
+  return [...tests(params.term.exact), ...tests(params.term.alternatives)];
+}
+
+/** the presence tests of one form of a term: `head` with weight A, with weight B, `top` */
+export const PRESENCE_TESTS = ['head_a', 'head_b', 'top'] as const;
+
+/**
+ * roughScore's value in this process, times a million and not rounded (segments.ts picks the first pass's candidates
+ * with it; the database then scores them): `presence(t, k)` is 1 when term t passes its k-th test of presenceTests.
+ * The same steps in the same order, so it differs from the database's by no more than the last bits of `ln`.
+ */
+export function roughScoreOf(params: {
+  terms: readonly { idf: number; alternatives: string | null }[];
+  presence: (term: number, test: number) => number;
+  length: number;
+}): number {
+  const { terms, presence } = params;
+  // 0.3 * a + 0.1 * b + 0.1 * c in numeric, then a float8: the double nearest to the decimal, as (3a + b + c) / 10
+  const tests = (t: number, from: number) =>
+    (3 * presence(t, from) + presence(t, from + 1) + presence(t, from + 2)) / 10;
+  let sum = 0;
+  terms.forEach((term, t) => {
+    const part = 0.5 + 1 * tests(t, 0);
+    sum += term.idf * (term.alternatives ? part + ALTERNATIVE_WEIGHT * tests(t, 3) : part);
+  });
+  return sum * lengthNormOf(params.length) * 1_000_000;
+}
+
+/**
  * First-pass score from the small, uncompressed vectors only (head: filename, title, folders, classification; top:
  * the body's most repeated lexemes), so tens of thousands of hits are ordered without reading their bodies. Every hit
  * of an all-terms query contains every term, so what separates them is where and how often: exactly what these hold.

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
 import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
 import type { AnalysedTerm } from './query-analysis.js';
-import { lengthNormOf } from './ranking.js';
+import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
 import type { Executor } from './search-sql.js';
 
 /**
@@ -16,12 +16,14 @@ import type { Executor } from './search-sql.js';
  *   segment's snapshot (`search_changes`);
  * - those written documents are answered by `search_documents` itself, in the same statement that finds them;
  * - the count is the bitsets' population plus the written documents' hits, each term's idf comes from its own bitset,
- *   the facets from one pass over the set bits, and the floor's candidates are the lowest set bits (documents are
+ *   the facets from one pass over the set bits;
+ * - the first pass's candidates: the hits with a term in their head or top (the presence tests, postings of their
+ *   own: migration 0043), each scored here, and the lowest set bits of the rest, which score their floor (documents are
  *   numbered in body-length order, the order of every query's floor).
  *
- * The provider then scores the boost index's hits and ranks the best 500 exactly, as it always does: the answer is the
- * very same as without a segment (the tests hold it to that). A segment is immutable, so any number of processes may
- * keep its per-document values in memory, keyed by its id.
+ * The provider then scores those candidates and ranks the best 500 exactly, as it always does: the answer is the very
+ * same as without a segment (the tests hold it to that). A segment is immutable, so any number of processes may keep
+ * its per-document values in memory, keyed by its id.
  */
 
 /** derived tables, tied to this cluster's transaction ids: a backup leaves them out, a restored target builds its own */
@@ -39,13 +41,22 @@ export interface SegmentSettings {
   rebuildShare: number;
   /** a search falls back to SQL while more documents than this were written since its owner's segment */
   maxChanges: number;
+  /**
+   * a search whose terms each segment already in this process counts in fewer documents than this is answered by SQL:
+   * for a few hundred hits it is as fast, and a statement less (a drawing number's search, most of all)
+   */
+  fewHits: number;
 }
 
 export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
   minDocuments: 20_000,
   rebuildShare: 0.01,
   maxChanges: 5_000,
+  fewHits: 500,
 };
+
+/** a lexeme's runs of document numbers, in the order the answer's statement sends them */
+const FIELDS = ['postings', ...PRESENCE_TESTS] as const;
 
 /** the facets' fields a segment keeps per document, in the order of SearchAggregations */
 const FACETS = ['discipline', 'category', 'extension', 'drawing_floor'] as const;
@@ -72,11 +83,23 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
         select ${id}::bigint, (row_number() over (order by s.body_length, s.document_id) - 1)::int, s.document_id,
           s.building_id, s.body_length, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor
         from search_documents s where s.building_owner_id = ${ownerId}`.execute(trx);
-      await sql`insert into search_segment_postings (segment_id, lexeme, postings)
-        select ${id}::bigint, l.lexeme, string_agg(int4send(d.ordinal), ''::bytea order by d.ordinal)
-        from search_segment_documents d join search_documents s on s.document_id = d.document_id
-        cross join lateral unnest(tsvector_to_array(s.tsv)) as l (lexeme)
-        where d.segment_id = ${id}::bigint
+      // per lexeme its documents (`tsv`), and those whose head holds it with weight A, with weight B, and whose top
+      // holds it: the first pass's presence tests (ranking.ts's presenceTests); tsv holds every head and top lexeme
+      const run = (field: number) =>
+        sql`string_agg(int4send(l.ordinal), ''::bytea order by l.ordinal) filter (where l.field = ${field})`;
+      await sql`insert into search_segment_postings (segment_id, lexeme, postings, head_a, head_b, top)
+        select ${id}::bigint, l.lexeme, coalesce(${run(0)}, ''::bytea), ${run(1)}, ${run(2)}, ${run(3)}
+        from (
+          select d.ordinal, x.lexeme, x.field from search_segment_documents d
+          join search_documents s on s.document_id = d.document_id
+          cross join lateral (
+            select t.lexeme, 0 as field from unnest(tsvector_to_array(s.tsv)) as t (lexeme)
+            union all select h.lexeme, 1 from unnest(s.head) h where 'A' = any(h.weights)
+            union all select h.lexeme, 2 from unnest(s.head) h where 'B' = any(h.weights)
+            union all select t.lexeme, 3 from unnest(tsvector_to_array(s.top)) as t (lexeme)
+          ) x
+          where d.segment_id = ${id}::bigint
+        ) l
         group by l.lexeme`.execute(trx);
       const count = Number(documents.numAffectedRows ?? 0);
       await sql`update search_segments set documents = ${count} where id = ${id}::bigint`.execute(trx);
@@ -155,6 +178,8 @@ export interface LoadedSegment {
   buildings: string[];
   /** code per facet per document (0: no value, or a value the facet leaves out), and each code's key */
   facets: Record<Facet, { codes: Uint32Array; keys: string[] }>;
+  /** how many of its documents hold any of a query's lexemes or prefixes, summed over them (at least its hits) */
+  documentsHolding(form: Lexemes): number;
 }
 
 function dictionary() {
@@ -237,9 +262,38 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       });
     }
   }
+  // the lexemes in this process's string order (a prefix is one range of it), and how many documents hold each
+  const counted = (
+    await sql<{ lexeme: string; documents: number }>`select lexeme, octet_length(postings) / 4 as documents
+      from search_segment_postings where segment_id = ${id}::bigint`.execute(db)
+  ).rows.sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
+  const lexemes = counted.map((row) => row.lexeme);
+  const counts = Int32Array.from(counted.map((row) => row.documents));
+  /** the first lexeme not before `key` */
+  const from = (key: string) => {
+    let low = 0;
+    let high = lexemes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (lexemes[middle]! < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
   return {
     id,
     size: byId.length === n ? n : -1,
+    documentsHolding: (form) => {
+      let total = 0;
+      for (const lexeme of form.exact) {
+        const at = from(lexeme);
+        if (lexemes[at] === lexeme) total += counts[at]!;
+      }
+      for (const prefix of form.prefixes) {
+        for (let at = from(prefix); at < lexemes.length && lexemes[at]!.startsWith(prefix); at++) total += counts[at]!;
+      }
+      return total;
+    },
     idAt: (ordinal) => {
       const hex = packed.toString('hex', 16 * ordinal, 16 * ordinal + 16);
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
@@ -310,6 +364,10 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
     }
   }
   const cache = {
+    /** the segment of `ownerId` this process holds, whichever it is; null when none is loaded */
+    held(ownerId: string): LoadedSegment | null {
+      return held.get(ownerId)?.loaded ?? null;
+    },
     /** whether `ownerId` has a segment, as last looked up (and looked up again, in the background, when stale) */
     listed(ownerId: string): boolean {
       if (performance.now() - owners.at > refreshMs) void refreshOwners();
@@ -365,8 +423,14 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
 
 export type SegmentCache = ReturnType<typeof createSegmentCache>;
 
+/** a query's lexemes and prefixes */
+interface Lexemes {
+  exact: string[];
+  prefixes: string[];
+}
+
 /** a term's `match` as its lexemes and prefixes; null for anything else (a phrase, an `&`), which SQL answers */
-export function lexemesOf(match: string): { exact: string[]; prefixes: string[] } | null {
+export function lexemesOf(match: string): Lexemes | null {
   const exact: string[] = [];
   const prefixes: string[] = [];
   const rest = match.replace(/'((?:[^']|'')*)'(:\*)?/g, (_, lexeme: string, star: string | undefined) => {
@@ -391,8 +455,17 @@ function codePointOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-/** A document written since the segment, as `search_documents` has it now, with the terms it holds. */
-type WrittenRow = Omit<SegmentDocumentRow, 'building_id'> & { matches: boolean[] };
+/**
+ * A document written since the segment, as `search_documents` has it now, with the terms it holds and each term's
+ * presence tests (ranking.ts's presenceTests).
+ */
+type WrittenRow = Omit<SegmentDocumentRow, 'building_id'> & { matches: boolean[]; presence: boolean[][] };
+
+/** A candidate of the first pass: `boosted` when its head or top holds a term (else it scores its floor). */
+export interface FirstPassCandidate {
+  documentId: string;
+  boosted: boolean;
+}
 
 export interface SegmentAnswer {
   numberOfHits: number;
@@ -400,10 +473,11 @@ export interface SegmentAnswer {
   documents: number;
   frequencies: number[];
   aggregations: SearchAggregations | null;
-  /** whether a document is a hit (for the boost index's hits) */
-  isHit(documentId: string): boolean;
-  /** the floor's candidates: every hit that can be among the first pass's best `depth` by its floor */
-  floorCandidates(params: { depth: number; terms: readonly { idf: number }[] }): string[];
+  /** every hit that can be among the first pass's best `depth` (ranking.ts's roughScore), with the terms' idf */
+  candidates(params: {
+    depth: number;
+    terms: readonly { idf: number; alternatives: string | null }[];
+  }): FirstPassCandidate[];
 }
 
 /**
@@ -423,12 +497,21 @@ export async function answerFromSegment(params: {
   wait: boolean;
 }): Promise<SegmentAnswer | null> {
   if (!params.wait && !params.cache.listed(params.ownerId)) return null;
-  const parsed = params.terms.map((t) => lexemesOf(t.match));
-  if (parsed.some((p) => p === null)) return null;
-  const terms = parsed as { exact: string[]; prefixes: string[] }[];
+  // each term's match, and its exact form and alternatives apart (the presence tests tell them apart)
+  const parsed = params.terms.map((t) => [t.match, t.exact, t.alternatives ?? ''].map(lexemesOf));
+  if (parsed.some((forms) => forms.some((p) => p === null))) return null;
+  const terms = parsed.map((forms) => forms as [Lexemes, Lexemes, Lexemes]);
+  // a term in few documents: SQL answers as fast, without this statement (the held segment may be an older one: it
+  // only decides which way the same answer is found)
+  const loaded = params.cache.held(params.ownerId);
+  if (loaded !== null && Math.min(...terms.map(([match]) => loaded.documentsHolding(match))) < params.settings.fewHits)
+    return null;
   const matches = sql.join(params.terms.map((t) => sql`s.tsv @@ ${t.match}::tsquery`));
-  const exact = terms.flatMap((t) => t.exact);
-  const prefixes = terms.flatMap((t) => t.prefixes);
+  const presence = sql.join(
+    params.terms.map((term) => sql`json_build_array(${sql.join(presenceTests({ alias: 's', term }))})`),
+  );
+  const exact = terms.flatMap(([t]) => t.exact);
+  const prefixes = terms.flatMap(([t]) => t.prefixes);
   const conditions = [
     sql`p.lexeme = any(${exact}::text[])`,
     ...prefixes.map((prefix) => sql`p.lexeme like ${likePrefix(prefix)}`),
@@ -444,6 +527,7 @@ export async function answerFromSegment(params: {
       written: WrittenRow[] | string | null;
       archived: string[];
       lexemes: string[];
+      /** per lexeme, the sizes of its runs in FIELDS' order */
       sizes: number[];
       postings: Uint8Array;
     }>`
@@ -452,22 +536,28 @@ export async function answerFromSegment(params: {
       c as materialized (select distinct c.document_id from search_changes c cross join g
         where c.building_owner_id = ${params.ownerId} and not pg_visible_in_snapshot(c.xid, g.snapshot)),
       n as (select count(*)::int as changes from c),
-      p as materialized (select p.lexeme, p.postings from search_segment_postings p join g on p.segment_id = g.id
+      p as materialized (select p.lexeme, array[octet_length(p.postings), coalesce(octet_length(p.head_a), 0),
+          coalesce(octet_length(p.head_b), 0), coalesce(octet_length(p.top), 0)] as sizes,
+          p.postings || coalesce(p.head_a, ''::bytea) || coalesce(p.head_b, ''::bytea) || coalesce(p.top, ''::bytea)
+            as runs
+        from search_segment_postings p join g on p.segment_id = g.id
         where ${sql.join(conditions, sql` or `)})
       select g.id::text as id, g.documents, n.changes,
         case when n.changes <= ${params.settings.maxChanges} then array(select c.document_id::text from c) end as changed,
         case when n.changes <= ${params.settings.maxChanges} then (
           select coalesce(json_agg(json_build_object('document_id', s.document_id, 'body_length', s.body_length,
             'discipline', s.discipline, 'building_category', s.building_category, 'extension', s.extension,
-            'is_drawing', s.is_drawing, 'floor', s.floor, 'matches', json_build_array(${matches})) order by s.document_id),
+            'is_drawing', s.is_drawing, 'floor', s.floor, 'matches', json_build_array(${matches}),
+            'presence', json_build_array(${presence})) order by s.document_id),
             '[]'::json)
           from search_documents s where s.document_id in (select c.document_id from c) and ${params.scope}
         ) end as written,
         array(select ab.id from buildings ab where ab.building_owner_id = ${params.ownerId}
           and ab.archived_at is not null) as archived,
         array(select p.lexeme::text from p order by p.lexeme) as lexemes,
-        array(select octet_length(p.postings) from p order by p.lexeme) as sizes,
-        (select coalesce(string_agg(p.postings, ''::bytea order by p.lexeme), ''::bytea) from p) as postings
+        (select coalesce(array_agg(z.size order by p.lexeme, z.k), '{}') from p
+          cross join lateral unnest(p.sizes) with ordinality as z (size, k)) as sizes,
+        (select coalesce(string_agg(p.runs, ''::bytea order by p.lexeme), ''::bytea) from p) as postings
       from g cross join n`.execute(params.db)
   ).rows[0];
   if (!head || head.changed === null || head.written === null) return null;
@@ -481,11 +571,30 @@ export async function answerFromSegment(params: {
   const written = typeof head.written === 'string' ? (JSON.parse(head.written) as WrittenRow[]) : head.written;
   let offset = 0;
   const rows = head.lexemes.map((lexeme, i) => {
-    const size = Number(head.sizes[i]);
-    const postings = head.postings.subarray(offset, offset + size);
-    offset += size;
-    return { lexeme, postings };
+    const runs = FIELDS.map((_, f) => {
+      const size = Number(head.sizes[FIELDS.length * i + f]);
+      const run = head.postings.subarray(offset, offset + size);
+      offset += size;
+      return run;
+    });
+    return { lexeme, runs };
   });
+  const holds = (form: Lexemes, lexeme: string) =>
+    form.exact.includes(lexeme) || form.prefixes.some((prefix) => lexeme.startsWith(prefix));
+  /** the documents of the runs of `field` of the lexemes a form holds, as a bitset */
+  const bitsOf = (form: Lexemes, field: number): Uint32Array => {
+    const bits = new Uint32Array(words);
+    for (const row of rows) {
+      if (!holds(form, row.lexeme)) continue;
+      const run = row.runs[field]!;
+      const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+      for (let at = 0; at < run.byteLength; at += 4) {
+        const ordinal = view.getInt32(at);
+        bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+      }
+    }
+    return bits;
+  };
 
   const n = segment.size;
   const words = Math.ceil(n / 32);
@@ -506,18 +615,8 @@ export async function answerFromSegment(params: {
 
   let hits: Uint32Array | null = null;
   const frequencies: number[] = [];
-  terms.forEach((term, t) => {
-    const bits = new Uint32Array(words);
-    for (const row of rows) {
-      const { lexeme } = row;
-      if (!term.exact.includes(lexeme) && !term.prefixes.some((prefix) => lexeme.startsWith(prefix))) continue;
-      const { postings } = row;
-      const view = new DataView(postings.buffer, postings.byteOffset, postings.byteLength);
-      for (let at = 0; at < postings.byteLength; at += 4) {
-        const ordinal = view.getInt32(at);
-        bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-      }
-    }
+  terms.forEach(([term], t) => {
+    const bits = bitsOf(term, 0);
     let held = 0;
     for (let w = 0; w < words; w++) {
       bits[w]! &= live[w]!;
@@ -529,7 +628,6 @@ export async function answerFromSegment(params: {
   });
   const bits: Uint32Array = hits ?? new Uint32Array(words);
   const writtenHits = written.filter((row) => row.matches.every(Boolean));
-  const writtenHitIds = new Set(writtenHits.map((row) => row.document_id));
   let numberOfHits = writtenHits.length;
   for (let w = 0; w < words; w++) numberOfHits += popcount(bits[w]!);
 
@@ -571,55 +669,134 @@ export async function answerFromSegment(params: {
     documents,
     frequencies,
     aggregations,
-    isHit(documentId) {
-      if (writtenHitIds.has(documentId)) return true;
-      const i = segment.ordinalOf(documentId);
-      return i !== undefined && (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
-    },
-    floorCandidates({ depth, terms: weighted }) {
-      return [
-        ...writtenHits.map((row) => row.document_id),
-        ...floorCandidates({ bits, bodyLength: segment.bodyLength, idAt: segment.idAt, depth, terms: weighted }),
-      ];
+    candidates({ depth, terms: weighted }) {
+      // per term, its presence tests' documents (exact form, then alternatives), kept to the hits
+      const presence = terms.map(([, exact, alternatives]) =>
+        [exact, alternatives].flatMap((form) =>
+          PRESENCE_TESTS.map((_, test) => {
+            const found = bitsOf(form, 1 + test);
+            for (let w = 0; w < words; w++) found[w]! &= bits[w]!;
+            return found;
+          }),
+        ),
+      );
+      return firstPassCandidates({
+        hits: bits,
+        presence,
+        bodyLength: segment.bodyLength,
+        idAt: segment.idAt,
+        written: writtenHits.map((row) => ({
+          documentId: row.document_id,
+          bodyLength: row.body_length,
+          presence: row.presence,
+        })),
+        depth,
+        terms: weighted,
+      });
     },
   };
 }
 
 /**
- * The set bits whose floor can be among the first pass's best `depth`. A hit's floor falls as its body grows
- * (ranking.ts's roughScore without presence: Σ idf × 0.5 × the length norm, rounded to millionths), and a segment
- * numbers its documents by body length, then id: the lowest `depth` set bits hold the best floors. Past them, a hit
- * whose rounded floor ties the last one's may still come first by its id: the next set bits are taken while their
- * floor, as this process computes it, is within one rounding step of the last one's (far more than the last bits in
- * which this process's and the database's arithmetic can differ).
+ * Every hit that can be among the first pass's best `depth`, by roughScore rounded to millionths, then id (the
+ * provider's order), each marked `boosted` when a presence test holds for it:
+ *
+ * - a hit no presence test holds for scores its floor, which falls as its body grows: a segment numbers its documents
+ *   by body length, so they come in the floor's order, and the first of them are all that can count;
+ * - the few that some test holds for (a term in their head or top) are each scored as the database would.
+ *
+ * The depth's last score is found, and every hit taken whose score, as this process computes it, is within two
+ * rounding steps of it: a hit's rounded score in the database is within one step of this process's, so no hit of the
+ * best `depth` (or tying the last of them) is left out, and only a few more come in.
  */
-export function floorCandidates(params: {
-  bits: Uint32Array;
+export function firstPassCandidates(params: {
+  hits: Uint32Array;
+  /** per term, its presence tests' documents among the hits, in presenceTests' order */
+  presence: readonly (readonly Uint32Array[])[];
   bodyLength: Int32Array;
   idAt: (ordinal: number) => string;
+  /** hits outside the bitsets (written since the segment), with their presence tests' results */
+  written: readonly { documentId: string; bodyLength: number; presence: readonly (readonly boolean[])[] }[];
   depth: number;
-  terms: readonly { idf: number }[];
-}): string[] {
-  const { bits, bodyLength, idAt, depth } = params;
-  const sum = params.terms.reduce((s, t) => s + t.idf * 0.5, 0);
-  const floorOf = (length: number) => sum * lengthNormOf(length) * 1_000_000;
-  const candidates: string[] = [];
-  let threshold = Number.NEGATIVE_INFINITY;
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]!;
+  terms: readonly { idf: number; alternatives: string | null }[];
+}): FirstPassCandidate[] {
+  const { hits, presence, bodyLength, idAt, depth, terms } = params;
+  const words = hits.length;
+  const boosted = new Uint32Array(words);
+  for (const tests of presence) for (const found of tests) for (let w = 0; w < words; w++) boosted[w]! |= found[w]!;
+  const scored: { documentId: string | number; score: number }[] = [];
+  for (let w = 0; w < words; w++) {
+    let word = boosted[w]!;
     while (word !== 0) {
       const low = word & -word;
       const i = w * 32 + 31 - Math.clz32(low);
       word ^= low;
-      if (candidates.length < depth) {
-        candidates.push(idAt(i));
-        if (candidates.length === depth) threshold = floorOf(bodyLength[i]!) - 1;
-      } else if (floorOf(bodyLength[i]!) >= threshold) {
-        candidates.push(idAt(i));
-      } else {
-        return candidates;
+      const score = roughScoreOf({
+        terms,
+        presence: (t, test) => (presence[t]![test]![i >>> 5]! >>> (i & 31)) & 1,
+        length: bodyLength[i]!,
+      });
+      scored.push({ documentId: i, score });
+    }
+  }
+  const writtenBoosted = new Set<string>();
+  for (const row of params.written) {
+    const score = roughScoreOf({
+      terms,
+      presence: (t, test) => (row.presence[t]?.[test] ? 1 : 0),
+      length: row.bodyLength,
+    });
+    if (row.presence.some((tests) => tests.some(Boolean))) writtenBoosted.add(row.documentId);
+    scored.push({ documentId: row.documentId, score });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  // the floor hits in number order: their scores never rise
+  const floorOf = (length: number) => roughScoreOf({ terms, presence: () => 0, length });
+  function* floorHits(): Generator<number> {
+    for (let w = 0; w < words; w++) {
+      let word = hits[w]! & ~boosted[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        yield w * 32 + 31 - Math.clz32(low);
       }
     }
+  }
+  // the depth's last score, from the scored hits and the floor hits merged in score order
+  let threshold = Number.NEGATIVE_INFINITY;
+  {
+    const floors = floorHits();
+    let next = floors.next();
+    let s = 0;
+    for (let taken = 0; taken < depth; taken++) {
+      const floor = next.done ? Number.NEGATIVE_INFINITY : floorOf(bodyLength[next.value]!);
+      const other = scored[s]?.score ?? Number.NEGATIVE_INFINITY;
+      if (next.done && s >= scored.length) {
+        threshold = Number.NEGATIVE_INFINITY;
+        break;
+      }
+      if (floor >= other) {
+        threshold = floor;
+        next = floors.next();
+      } else {
+        threshold = other;
+        s++;
+      }
+    }
+  }
+  const least = threshold - 2;
+  const candidates: FirstPassCandidate[] = [];
+  for (const { documentId, score } of scored) {
+    if (score < least) break;
+    candidates.push(
+      typeof documentId === 'number'
+        ? { documentId: idAt(documentId), boosted: true }
+        : { documentId, boosted: writtenBoosted.has(documentId) },
+    );
+  }
+  for (const i of floorHits()) {
+    if (floorOf(bodyLength[i]!) < least) break;
+    candidates.push({ documentId: idAt(i), boosted: false });
   }
   return candidates;
 }

@@ -31,6 +31,7 @@ import * as m0039 from './0039-document-lexemes.js';
 import * as m0040 from './0040-search-functions-plpgsql.js';
 import * as m0041 from './0041-search-boost-index.js';
 import * as m0042 from './0042-search-segments.js';
+import * as m0043 from './0043-search-segment-presence.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0040-search-functions-plpgsql': m0040,
   '0041-search-boost-index': m0041,
   '0042-search-segments': m0042,
+  '0043-search-segment-presence': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
