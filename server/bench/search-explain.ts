@@ -35,7 +35,6 @@ function roleOf(statement: string): string {
   if (statement.includes('from "documents" as "d"') || statement.includes('"d".*')) return 'documents';
   if (statement.includes('as df')) return 'weigh';
   if (statement.includes('search_segment_postings')) return 'segment';
-  if (statement.includes('"s".head @@') && !statement.includes('rn')) return 'boost';
   return 'search';
 }
 

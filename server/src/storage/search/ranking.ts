@@ -107,21 +107,26 @@ function restrictToWeight(query: string, weight: 'A' | 'B'): string {
   );
 }
 
+/** the presence tests of one form of a term (a query), in PRESENCE_TESTS' order */
+function formTests(s: RawBuilder<unknown>, query: string): RawBuilder<boolean>[] {
+  return [
+    sql<boolean>`${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery`,
+    sql<boolean>`${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery`,
+    sql<boolean>`${s}.top @@ ${query}::tsquery`,
+  ];
+}
+
 /**
- * The first pass's presence tests of a term, in PRESENCE_TESTS' order: `head` with weight A, with weight B, `top`,
- * for its exact form, then for its alternatives (false when it has none). What a segment holds postings of.
+ * The first pass's presence tests of a term: PRESENCE_TESTS of its exact form, then of its alternatives (false when
+ * it has none). What a segment holds postings of.
  */
 export function presenceTests(params: { alias: string; term: AnalysedTerm }): RawBuilder<unknown>[] {
   const s = sql.ref(params.alias);
-  const tests = (query: string | null) =>
-    query === null
-      ? [sql`false`, sql`false`, sql`false`]
-      : [
-          sql`${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery`,
-          sql`${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery`,
-          sql`${s}.top @@ ${query}::tsquery`,
-        ];
-  return [...tests(params.term.exact), ...tests(params.term.alternatives)];
+  const { exact, alternatives } = params.term;
+  return [
+    ...formTests(s, exact),
+    ...(alternatives === null ? [sql`false`, sql`false`, sql`false`] : formTests(s, alternatives)),
+  ];
 }
 
 /** the presence tests of one form of a term: `head` with weight A, with weight B, `top` */
@@ -166,13 +171,12 @@ export function roughScore(params: {
   presence?: boolean;
 }): RawBuilder<number> {
   const s = sql.ref(params.alias);
-  const test = (vector: RawBuilder<unknown>, query: string) =>
-    params.presence === false ? sql<number>`0` : sql<number>`(${vector} @@ ${query}::tsquery)::int`;
-  const presence = (query: string, factor: number) =>
-    sql<number>`${factor}::float8 * (
-      0.3 * ${test(sql`${s}.head`, restrictToWeight(query, 'A'))}
-      + 0.1 * ${test(sql`${s}.head`, restrictToWeight(query, 'B'))}
-      + 0.1 * ${test(sql`${s}.top`, query)})`;
+  const presence = (query: string, factor: number) => {
+    const [a, b, c] = formTests(s, query).map((test) =>
+      params.presence === false ? sql<number>`0` : sql<number>`(${test})::int`,
+    );
+    return sql<number>`${factor}::float8 * (0.3 * ${a} + 0.1 * ${b} + 0.1 * ${c})`;
+  };
   const parts = params.terms.map(
     (term) =>
       sql<number>`${term.idf}::float8 * (0.5 + ${presence(term.exact, 1)}${

@@ -94,8 +94,8 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
           join search_documents s on s.document_id = d.document_id
           cross join lateral (
             select t.lexeme, 0 as field from unnest(tsvector_to_array(s.tsv)) as t (lexeme)
-            union all select h.lexeme, 1 from unnest(s.head) h where 'A' = any(h.weights)
-            union all select h.lexeme, 2 from unnest(s.head) h where 'B' = any(h.weights)
+            union all select h.lexeme, w.field from unnest(s.head) h
+              join (values ('A', 1), ('B', 2)) as w (weight, field) on w.weight = any(h.weights)
             union all select t.lexeme, 3 from unnest(tsvector_to_array(s.top)) as t (lexeme)
           ) x
           where d.segment_id = ${id}::bigint
@@ -724,7 +724,8 @@ export function firstPassCandidates(params: {
   const words = hits.length;
   const boosted = new Uint32Array(words);
   for (const tests of presence) for (const found of tests) for (let w = 0; w < words; w++) boosted[w]! |= found[w]!;
-  const scored: { documentId: string | number; score: number }[] = [];
+  // the boosted hits, each scored: a segment's by its number (its id is looked up only if it is taken)
+  const scored: { score: number; hit: number | FirstPassCandidate }[] = [];
   for (let w = 0; w < words; w++) {
     let word = boosted[w]!;
     while (word !== 0) {
@@ -736,18 +737,17 @@ export function firstPassCandidates(params: {
         presence: (t, test) => (presence[t]![test]![i >>> 5]! >>> (i & 31)) & 1,
         length: bodyLength[i]!,
       });
-      scored.push({ documentId: i, score });
+      scored.push({ score, hit: i });
     }
   }
-  const writtenBoosted = new Set<string>();
   for (const row of params.written) {
     const score = roughScoreOf({
       terms,
       presence: (t, test) => (row.presence[t]?.[test] ? 1 : 0),
       length: row.bodyLength,
     });
-    if (row.presence.some((tests) => tests.some(Boolean))) writtenBoosted.add(row.documentId);
-    scored.push({ documentId: row.documentId, score });
+    const hit = { documentId: row.documentId, boosted: row.presence.some((tests) => tests.some(Boolean)) };
+    scored.push({ score, hit });
   }
   scored.sort((a, b) => b.score - a.score);
   // the floor hits in number order: their scores never rise
@@ -769,12 +769,13 @@ export function firstPassCandidates(params: {
     let next = floors.next();
     let s = 0;
     for (let taken = 0; taken < depth; taken++) {
-      const floor = next.done ? Number.NEGATIVE_INFINITY : floorOf(bodyLength[next.value]!);
-      const other = scored[s]?.score ?? Number.NEGATIVE_INFINITY;
+      // fewer hits than the depth: every one is a candidate
       if (next.done && s >= scored.length) {
         threshold = Number.NEGATIVE_INFINITY;
         break;
       }
+      const floor = next.done ? Number.NEGATIVE_INFINITY : floorOf(bodyLength[next.value]!);
+      const other = scored[s]?.score ?? Number.NEGATIVE_INFINITY;
       if (floor >= other) {
         threshold = floor;
         next = floors.next();
@@ -786,13 +787,9 @@ export function firstPassCandidates(params: {
   }
   const least = threshold - 2;
   const candidates: FirstPassCandidate[] = [];
-  for (const { documentId, score } of scored) {
+  for (const { score, hit } of scored) {
     if (score < least) break;
-    candidates.push(
-      typeof documentId === 'number'
-        ? { documentId: idAt(documentId), boosted: true }
-        : { documentId, boosted: writtenBoosted.has(documentId) },
-    );
+    candidates.push(typeof hit === 'number' ? { documentId: idAt(hit), boosted: true } : hit);
   }
   for (const i of floorHits()) {
     if (floorOf(bodyLength[i]!) < least) break;
