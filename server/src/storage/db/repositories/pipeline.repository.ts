@@ -7,7 +7,7 @@ import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
 import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
 import { toDocument, transactionExecutor } from './document-rows.js';
-import { lockRevisions, relinkRevisions } from './revisions.repository.js';
+import { lockRevisionsOf, relinkRevisions } from './revisions.repository.js';
 
 /** rows per INSERT: large documents have thousands of pages and chunks */
 const BATCH = 500;
@@ -66,6 +66,8 @@ export function createPipelineRepository(params: {
 
     async saveExtraction(result) {
       await db.transaction().execute(async (trx) => {
+        // the building's revision lock before any of the document's rows (lockRevisionsOf)
+        await lockRevisionsOf(trx, result.documentId);
         await trx.deleteFrom('document_chunks').where('document_id', '=', result.documentId).execute();
         await trx.deleteFrom('document_pages').where('document_id', '=', result.documentId).execute();
         const document = await trx
@@ -213,12 +215,7 @@ export function createPipelineRepository(params: {
     async saveClassification({ documentId, classification: c, at }) {
       await db.transaction().execute(async (trx) => {
         // the building's revision lock before the row's: a relink elsewhere in the building takes them in that order
-        const building = await trx
-          .selectFrom('documents')
-          .select('building_id')
-          .where('id', '=', documentId)
-          .executeTakeFirst();
-        if (building) await lockRevisions(trx, building.building_id);
+        await lockRevisionsOf(trx, documentId);
         const saved = await trx
           .updateTable('documents')
           .set({
