@@ -481,6 +481,27 @@ export interface SegmentAnswer {
 }
 
 /**
+ * Whether the owner's segment held in this process counts a term of the search in fewer than `fewHits` documents: then
+ * SQL answers as fast without the segment's statement, and every hit can be scored in full (the provider's first pass
+ * without the boost index, whose statement takes longer to plan than a few hits take to score). The held segment may be
+ * an older one: it only decides which way the same answer is found.
+ */
+export function fewHitsHeld(params: {
+  cache: SegmentCache;
+  ownerId: string;
+  terms: readonly AnalysedTerm[];
+  settings: SegmentSettings;
+}): boolean {
+  const loaded = params.cache.held(params.ownerId);
+  if (loaded === null) return false;
+  const counts = params.terms.map((t) => {
+    const match = lexemesOf(t.match);
+    return match === null ? Infinity : loaded.documentsHolding(match);
+  });
+  return Math.min(...counts) < params.settings.fewHits;
+}
+
+/**
  * An owner-wide search's count, term frequencies, facets and floor candidates from the owner's segment; null when
  * SQL must answer (no segment, too many documents written since, a term that is not a set of lexemes, or the
  * segment's values not yet in this process).
@@ -501,11 +522,6 @@ export async function answerFromSegment(params: {
   const parsed = params.terms.map((t) => [t.match, t.exact, t.alternatives ?? ''].map(lexemesOf));
   if (parsed.some((forms) => forms.some((p) => p === null))) return null;
   const terms = parsed.map((forms) => forms as [Lexemes, Lexemes, Lexemes]);
-  // a term in few documents: SQL answers as fast, without this statement (the held segment may be an older one: it
-  // only decides which way the same answer is found)
-  const loaded = params.cache.held(params.ownerId);
-  if (loaded !== null && Math.min(...terms.map(([match]) => loaded.documentsHolding(match))) < params.settings.fewHits)
-    return null;
   const matches = sql.join(params.terms.map((t) => sql`s.tsv @@ ${t.match}::tsquery`));
   const presence = sql.join(
     params.terms.map((term) => sql`json_build_array(${sql.join(presenceTests({ alias: 's', term }))})`),

@@ -104,8 +104,11 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     request('finnesikke'),
   ];
 
-  async function expectSameAnswers(provider: ReturnType<typeof createPostgresSearchProvider>) {
-    for (const searched of cases()) {
+  async function expectSameAnswers(
+    provider: ReturnType<typeof createPostgresSearchProvider>,
+    searches: DocumentSearchRequest[] = cases(),
+  ) {
+    for (const searched of searches) {
       const mine = await provider.searchDocuments(searched);
       const theirs = await reference().searchDocuments(searched);
       expect({ query: searched.query, ...mine }).toEqual({ query: searched.query, ...theirs });
@@ -117,8 +120,9 @@ describe.each(testEngines())('search segments on %s', (engine) => {
 
   it('gives every answer scoring every hit gives, right after the segment is built', async () => {
     const { provider, answered } = withSegments();
-    // no segment yet: every search reads search_documents
-    await expectSameAnswers(provider);
+    // no segment yet: every search reads search_documents (first-pass.db.test.ts holds that path to the reference on
+    // every kind of search; two here)
+    await expectSameAnswers(provider, cases().slice(0, 2));
     expect(answered.count).toBe(0);
 
     const { built } = await maintainSegments(t.deps.database.db, settings);
@@ -203,7 +207,8 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     await t.deps.database.executeSql(`update documents set floor = 'U1' where id = any($1::uuid[])`, [
       [5, 25, 35, 45, 55].map(id),
     ]);
-    await expectSameAnswers(provider);
+    // answered from search_documents (first-pass.db.test.ts holds that path to the reference; two here)
+    await expectSameAnswers(provider, cases().slice(0, 2));
     expect(answered.count).toBe(0);
 
     // more than 1 % of the documents were written since: built again, and the changes it holds are let go
