@@ -22,7 +22,7 @@
  * SIGKILL while it holds jobs, and the time until those jobs were retried and their documents final.
  *
  *   npm run bench:soak -- --throughput --api 2 --documents 24 --s3 --database postgres://...
- *                        [--worker-counts 1,2,4] [--chaos-expire-seconds 60]
+ *                        [--worker-counts 1,2,4] [--worker-concurrency 2] [--chaos-expire-seconds 60]
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -70,6 +70,8 @@ const S3 = flag('s3') ? { url: argument('s3')?.startsWith('http') ? argument('s3
 const THROUGHPUT = flag('throughput');
 const THROUGHPUT_DOCUMENTS = Number(argument('documents') ?? 24);
 const WORKER_COUNTS = (argument('worker-counts') ?? '1,2,4').split(',').map(Number);
+/** jobs of each kind one worker process runs at once (BYGGDOK_WORKER_CONCURRENCY; the service's default is 2) */
+const WORKER_CONCURRENCY = Number(argument('worker-concurrency') ?? 2);
 const CHAOS_EXPIRE_SECONDS = Number(argument('chaos-expire-seconds') ?? 60);
 const CLUSTER = API_COUNT > 0 || WORKER_COUNT > 0 || THROUGHPUT;
 const EVENTS_TOKEN = 'bench-s3-events-token-0123456789abcdef';
@@ -778,12 +780,17 @@ async function mainThroughput(): Promise<void> {
   const apis = Math.max(1, API_COUNT);
   console.log(
     `throughput: ${THROUGHPUT_DOCUMENTS} PDFs of ${TEN_PAGES} pages, uploaded while only ${apis} api processes run, then ` +
-      `${WORKER_COUNTS.join(', ')} worker processes (BYGGDOK_WORKER_CONCURRENCY 2 each) timed until all are final; ` +
+      `${WORKER_COUNTS.join(', ')} worker processes (BYGGDOK_WORKER_CONCURRENCY ${WORKER_CONCURRENCY} each) timed until all are final; ` +
       `PostgreSQL, ${S3 ? `S3 (${S3.url ?? 's3rver'})` : 'files on a shared disk folder'}, ${os.cpus().length} cores\n  logs: ${LOG_ROOT}`,
   );
   const rows: string[] = [];
   for (const workers of WORKER_COUNTS) {
-    const cluster = await startCluster({ label: `w${workers}`, apis, workers: 0 });
+    const cluster = await startCluster({
+      label: `w${workers}`,
+      apis,
+      workers: 0,
+      env: { BYGGDOK_WORKER_CONCURRENCY: String(WORKER_CONCURRENCY) },
+    });
     try {
       const setup = await setUp(cluster.proxy.url, cluster.s3?.bucket ?? null);
       const uploadStarted = Date.now();
