@@ -317,6 +317,53 @@ async function main(): Promise<void> {
           console.log(`  ${kind}: with the segment ${f(entry.mine)}, without ${f(entry.theirs)} (p50 / p95)`);
         }
       }
+      {
+        // speed never buys a different answer: the exact rank reading only the hits that can reach the page against
+        // ranking every chosen hit (postgres-search.provider.ts's rankedOf), both timed, alternating, 40 of each kind
+        const everyChosen = createPostgresSearchProvider({
+          db: database.db,
+          parallel: engine === 'postgres' && !SERIAL,
+          segments: NO_SEGMENTS ? null : { cache, settings: DEFAULT_SEGMENT_SETTINGS },
+          boundExactRank: false,
+        });
+        const perKind = new Map<string, number>();
+        const checked = cases.filter((c) => {
+          perKind.set(c.kind, (perKind.get(c.kind) ?? 0) + 1);
+          return perKind.get(c.kind)! <= 40;
+        });
+        let differ = 0;
+        const times = new Map<string, { bounded: number[]; every: number[] }>();
+        for (const [i, c] of checked.entries()) {
+          const entry = times.get(c.kind) ?? { bounded: [], every: [] };
+          const timed = async (search: () => Promise<unknown>, into: number[]) => {
+            const started = performance.now();
+            const result = await search();
+            into.push(performance.now() - started);
+            return result;
+          };
+          const both = [
+            () => timed(() => run(c), entry.bounded),
+            () => timed(() => everyChosen.searchDocuments(benchRequest(c)), entry.every),
+          ];
+          const [first, second] = i % 2 === 0 ? both : [...both].reverse();
+          const results = [await first!(), await second!()];
+          times.set(c.kind, entry);
+          if (JSON.stringify(results[0]) !== JSON.stringify(results[1])) {
+            differ++;
+            console.log(`  differs: ${c.kind} "${c.query}"`);
+          }
+        }
+        console.log(
+          `results with the exact rank's bound against ranking every chosen hit: ${differ} of ${checked.length} differ`,
+        );
+        for (const [kind, entry] of times) {
+          const f = (values: number[]) =>
+            `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} ms`;
+          console.log(
+            `  ${kind}: with the bound ${f(entry.bounded)}, every chosen hit ranked ${f(entry.every)} (p50 / p95)`,
+          );
+        }
+      }
       if (engine === 'postgres' && !SERIAL) {
         // speed never buys a different answer: the searches that had a parallel worker against the same without one
         const serial = createPostgresSearchProvider({ db: database.db });

@@ -17,6 +17,7 @@ import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
 import {
   answerFromSegment,
   fewHitsHeld,
+  lexemesOf,
   type SegmentAnswer,
   type SegmentCache,
   type SegmentSettings,
@@ -24,6 +25,7 @@ import {
 import {
   coverageFromRanks,
   detoasted,
+  exactScoreBound,
   inHeadOrTop,
   inverseDocumentFrequency,
   lengthNorm,
@@ -42,6 +44,8 @@ import { inSearchSession, resolveScope, weigh, type Executor, type ResolvedScope
  * ordered every hit by its small vectors. Pages inside this depth are in exact order; deeper pages in first-pass order.
  */
 const RERANK_DEPTH = 500;
+/** with the exact rank's bound (rankedOf's `pruning`): the hits ranked at once, the first by the first pass */
+const PRUNE_FIRST = 60;
 /** in a 'most' query, a term in more than this share of the scope does not widen the candidates on its own */
 const COMMON_TERM_SHARE = 0.25;
 /** buckets per aggregation */
@@ -77,6 +81,30 @@ function exactScore(alias: string, terms: readonly WeightedTerm[]): RawBuilder<n
   return rounded(sql<number>`${scoreFromRanks({ ranks: sql`${a}.r`, terms })} * ${lengthNorm(sql`${a}.body_length`)}`);
 }
 
+/** rankedOf's pruning: the page's last place, and how many hits are ranked before any bound is looked at */
+interface ExactBound {
+  /** offset + limit */
+  reach: number;
+  first: number;
+}
+
+/**
+ * The exact rank's pruning for a page of the first `reach` places, or null where exactScoreBound does not hold: a
+ * term whose exact form or alternatives are anything but an OR of whole lexemes (a prefix finds several entries per
+ * lexeme of the query, an AND or a phrase is ranked by proximity).
+ */
+function exactBound(terms: readonly WeightedTerm[], reach: number): ExactBound | null {
+  const plain = (query: string | null) => {
+    if (query === null) return true;
+    const lexemes = lexemesOf(query);
+    return lexemes !== null && lexemes.prefixes.length === 0 && lexemes.exact.length > 0;
+  };
+  if (reach > RERANK_DEPTH || terms.length === 0 || !terms.every((t) => plain(t.exact) && plain(t.alternatives))) {
+    return null;
+  }
+  return { reach, first: Math.max(PRUNE_FIRST, 2 * reach) };
+}
+
 /**
  * Search on PostgreSQL full-text search, identical on the PostgreSQL server and on PGlite (same SQL, same analysis,
  * same ranking; no index type that only one of them has). See migration 0004-search for the index.
@@ -95,9 +123,12 @@ export function createPostgresSearchProvider(params: {
    * to load (tests, benches) instead of answering from SQL meanwhile
    */
   segments?: { cache: SegmentCache; settings: SegmentSettings; wait?: boolean } | null;
+  /** the exact rank reads only the hits that can reach the page (rankedOf's bound); false: every chosen hit (benches) */
+  boundExactRank?: boolean;
 }): SearchProvider {
   const { db } = params;
   const firstPassMode = params.firstPass ?? 'boosted';
+  const boundExactRank = params.boundExactRank !== false;
   const chunks = createPostgresChunkRetriever({ db });
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
@@ -203,9 +234,18 @@ export function createPostgresSearchProvider(params: {
     return params.parallel === true && (buildingIds === null || buildingIds.length > 1);
   }
 
-  /** the exact rank of the chosen hits (`chosen`: document_id, ctid, body_length, rn), reading each vector once */
-  function rankedOf(terms: readonly WeightedTerm[]): RawBuilder<unknown> {
-    return sql`ranked as materialized (
+  /**
+   * The exact rank of the chosen hits (`chosen`: document_id, ctid, body_length, rough, rn, and with `pruning` each
+   * hit's `bound`: ranking.ts's exactScoreBound), reading each vector once.
+   *
+   * With `pruning` (a page of the first `reach` places, inside the depth), not every chosen hit is read: the first
+   * `pruning.first` by the first pass are ranked, and of the others only those whose bound reaches the `reach`-th best
+   * exact score among them (every other when there are fewer). A hit left out scores less than the page's last, so
+   * the page, its order and its places are those of ranking every chosen hit: ranking 500 hits exactly reads 500 body
+   * vectors, most of an owner-wide search's time once a segment has found its candidates.
+   */
+  function rankedOf(terms: readonly WeightedTerm[], pruning: ExactBound | null): RawBuilder<unknown> {
+    const rank = (where: RawBuilder<unknown>) => sql`
       select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
       from chosen p ${
         rankCount(terms) > 1
@@ -213,7 +253,20 @@ export function createPostgresSearchProvider(params: {
               where x.ctid = p.ctid offset 0) s`
           : sql`join search_documents s on s.ctid = p.ctid`
       }
-    )`;
+      where ${where}`;
+    if (pruning === null) return sql`ranked as materialized (${rank(sql`true`)})`;
+    // the margins: ts_rank's float4 sums, and the exact score's rounding to millionths
+    return sql`ranked_first as materialized (${rank(sql`p.rn <= ${pruning.first}`)}),
+      cut as materialized (
+        select ${exactScore('k', terms)} as score from ranked_first k
+        order by 1 desc, k.document_id offset ${pruning.reach - 1} limit 1
+      ),
+      ranked as materialized (
+        select * from ranked_first
+        union all
+        ${rank(sql`p.rn > ${pruning.first}
+          and (p.bound * (1 + 1e-5) + 1e-6 >= (select c.score from cut c) or not exists (select 1 from cut))`)}
+      )`;
   }
 
   /**
@@ -277,6 +330,12 @@ export function createPostgresSearchProvider(params: {
     const candidates = answer.candidates({ depth: RERANK_DEPTH, terms });
     const ids = candidates.map((c) => c.documentId);
     // a candidate whose head and top hold no term scores its floor: its head and top are not read
+    const pruning = boundExactRank ? exactBound(terms, request.offset + request.limit) : null;
+    const bound =
+      pruning === null
+        ? sql``
+        : sql`, case when c.boosted then ${exactScoreBound({ alias: 's', terms, presence: true })}
+            else ${exactScoreBound({ alias: 's', terms, presence: false })} end as bound`;
     const firstPass = sql`case when c.boosted then ${roundedRough(roughScore({ alias: 's', terms }))}
       else ${roundedRough(roughScore({ alias: 's', terms, presence: false }))} end`;
     const rows = (
@@ -286,12 +345,12 @@ export function createPostgresSearchProvider(params: {
         chosen as materialized (
           select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (
             select f.* from (
-              select s.document_id, s.ctid, s.body_length, ${firstPass} as rough
+              select s.document_id, s.ctid, s.body_length, ${firstPass} as rough${bound}
               from c join search_documents s on s.document_id = c.document_id where ${scope.condition('s')}
             ) f order by f.rough desc, f.document_id limit ${RERANK_DEPTH}
           ) x
         ),
-        ${rankedOf(terms)},
+        ${rankedOf(terms, pruning)},
         ${pageWithin(request, exactScore('k', terms))}
         ${withDocuments({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(
         trx,
@@ -409,21 +468,34 @@ export function createPostgresSearchProvider(params: {
         select ${sql.join(hitKept.map((c) => sql.ref(`s.${c}`)))}, ${firstPass} as rough
         from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
       )`;
+      // the exact rank's pruning (rankedOf) bounds a boosted hit by its head, any other by its body length
+      const pruning =
+        boosting && within && request.offset + request.limit <= RERANK_DEPTH && boundExactRank
+          ? exactBound(terms, request.offset + request.limit)
+          : null;
       const boosted = boosting
         ? sql`boosted as materialized (
-            select s.document_id, ${rough} as rough from search_documents s
+            select s.document_id, ${rough} as rough${
+              pruning === null ? sql`` : sql`, ${exactScoreBound({ alias: 's', terms, presence: true })} as bound`
+            } from search_documents s
             where ${scope.condition('s')} and ${inHeadOrTop({ alias: 's', terms })}
           ),`
         : sql``;
       const scored = boosting
-        ? sql`(select ${sql.join(hitKept.map((c) => sql.ref(`m.${c}`)))}, coalesce(b.rough, m.rough) as rough
+        ? sql`(select ${sql.join(hitKept.map((c) => sql.ref(`m.${c}`)))}, coalesce(b.rough, m.rough) as rough${
+            pruning === null ? sql`` : sql`, b.bound as boosted_bound`
+          }
             from m left join boosted b on b.document_id = m.document_id)`
         : sql`m`;
       // inside the depth: the best RERANK_DEPTH by the first pass, in its order (rn), and the first-pass order's next
       // hits when the page reaches past the depth
       const reach = Math.max(RERANK_DEPTH, request.offset + request.limit);
       const chosen = within
-        ? sql`select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (
+        ? sql`select x.*, row_number() over (order by x.rough desc, x.document_id) as rn${
+            pruning === null
+              ? sql``
+              : sql`, coalesce(x.boosted_bound, ${exactScoreBound({ alias: 'x', terms, presence: false })}) as bound`
+          } from (
             select f.* from ${scored} f order by f.rough desc, f.document_id limit ${reach}
           ) x`
         : sql`select f.* from ${scored} f order by ${orderOf(request, 'f', 'rough')}
@@ -443,7 +515,7 @@ export function createPostgresSearchProvider(params: {
           with ${matched},
           ${boosted}
           chosen as materialized (${chosen}),
-          ${rankedOf(terms)},
+          ${rankedOf(terms, pruning)},
           ${page}
           ${withDocuments({ request, aggregations })}`.execute(trx)
       ).rows;

@@ -187,6 +187,38 @@ export function roughScore(params: {
   return sql<number>`(${sum} * ${lengthNorm(sql`${s}.body_length`)})`;
 }
 
+/**
+ * A bound on the exact score (scoreFromRanks × lengthNorm) of a hit, from the presence tests alone, for terms whose
+ * forms are ORs of whole lexemes (no prefix, no AND, no phrase). PostgreSQL's ts_rank of such a form (calc_rank_or)
+ * adds, per lexeme found, (w_max + Σ w_j/(j+1)² - w_max/(j_max+1)²) / 1.64493406685, and divides by the number of
+ * the form's lexemes; with every position weighing at most w_max that stays under w_max × (1 + 1/1.64493406685), and
+ * under w_max itself when every position weighs the same. Body positions weigh D (0.5); only the head holds A (0.8)
+ * and B (0.6) (migration 0018's search_sync_document). So per form: 0.8 × 1.608 when its head holds it with weight A,
+ * 0.6 × 1.608 with weight B, else 0.5. `presence: false`: every form's 0.5 (a hit no presence test holds for).
+ * Unrounded; the caller leaves a margin for float4 sums and the score's rounding.
+ */
+export function exactScoreBound(params: {
+  alias: string;
+  terms: readonly WeightedTerm[];
+  presence: boolean;
+}): RawBuilder<number> {
+  const s = sql.ref(params.alias);
+  const mixed = 1 + 1 / 1.64493406685;
+  const form = (query: string) =>
+    params.presence
+      ? sql<number>`(case when ${s}.head @@ ${restrictToWeight(query, 'A')}::tsquery then ${0.8 * mixed}::float8
+          when ${s}.head @@ ${restrictToWeight(query, 'B')}::tsquery then ${0.6 * mixed}::float8 else 0.5 end)`
+      : sql<number>`0.5`;
+  const parts = params.terms.map(
+    (term) =>
+      sql<number>`${term.idf}::float8 * (${form(term.exact)}${
+        term.alternatives ? sql` + ${ALTERNATIVE_WEIGHT}::float8 * ${form(term.alternatives)}` : sql``
+      })`,
+  );
+  const sum = parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;
+  return sql<number>`(${sum} * ${lengthNorm(sql`${s}.body_length`)})`;
+}
+
 /** First-pass scores only order candidates; rounding them in float arithmetic is cheaper than numeric. */
 export function roundedRough(score: RawBuilder<number>): RawBuilder<number> {
   return sql<number>`round((${score}) * 1000000)`;

@@ -1,9 +1,11 @@
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
 import { createPostgresSearchProvider } from '../../../src/storage/search/postgres-search.provider.js';
 import { addBuilding, searchRequest } from '../../helpers/search-fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
+import { recording, type Recorded } from '../../../bench/search-recording.js';
 
 /**
  * A keyword search's first pass scores in full only the hits whose `head` or `top` hold a term (found through the
@@ -117,6 +119,56 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
     expect(across).toEqual([...(await ids(480, 20)), ...(await ids(500, 10))]);
     const next = await ids(510, 20);
     expect(next.some((id) => across.includes(id))).toBe(false);
+  }, 60_000);
+
+  it('ranks exactly only the hits that can reach the page, and gives the page of ranking all 500', async () => {
+    // the search statement as the provider sends it, replayed under EXPLAIN ANALYZE with the search's settings: its
+    // TID scans read the body vectors the exact rank scores
+    const exactRanks = async (searched: DocumentSearchRequest): Promise<number> => {
+      const recorded: Recorded[] = [];
+      const db = recording(t.deps.database.db, recorded);
+      await createPostgresSearchProvider({ db }).searchDocuments(searched);
+      await db.destroy();
+      const statement = recorded.find((r) => r.sql.includes('search_total'));
+      if (!statement) throw new Error('no search statement');
+      return t.deps.database.db.connection().execute(async (conn) => {
+        await sql`select set_config('enable_seqscan', 'off', false), set_config('jit', 'off', false)`.execute(conn);
+        try {
+          const { rows } = await conn.executeQuery<{ 'QUERY PLAN': unknown }>(
+            CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
+          );
+          const raw = rows[0]?.['QUERY PLAN'];
+          const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+          const loops = (node: PlanNode): number =>
+            (node['Node Type'] === 'Tid Scan' ? node['Actual Loops'] * node['Actual Rows'] : 0) +
+            (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
+          return loops(plan[0]!.Plan);
+        } finally {
+          await sql`select set_config('enable_seqscan', 'on', false), set_config('jit', 'on', false)`.execute(conn);
+        }
+      });
+    };
+    type PlanNode = { 'Node Type': string; 'Actual Loops': number; 'Actual Rows': number; Plans?: PlanNode[] };
+    const { db } = t.deps.database;
+    // the first pages: the hits named for the word score above what any hit found in a body alone can reach; deeper,
+    // the page's last is such a hit, and every chosen hit is ranked
+    for (const [query, offset, limit, pruned] of [
+      ['ventil', 0, 20, true],
+      ['ventil drift', 0, 20, true],
+      ['ventil', 40, 10, false],
+      ['ventil drift', 200, 30, false],
+    ] as const) {
+      const searched = request(query, { offset, limit });
+      const bounded = await createPostgresSearchProvider({ db }).searchDocuments(searched);
+      const everyChosen = await createPostgresSearchProvider({ db, boundExactRank: false }).searchDocuments(searched);
+      expect(bounded).toEqual(everyChosen);
+      expect(bounded.hits).toHaveLength(limit);
+      // 500 hits are chosen by the first pass; on the first page, those named for the word come first, and the rest
+      // cannot outscore its last
+      const read = await exactRanks(searched);
+      expect(read).toBeGreaterThanOrEqual(offset + limit);
+      if (pruned) expect(read).toBeLessThan(250);
+    }
   }, 60_000);
 
   it('agrees with more terms, an excluded term, a typo, one building and a filter', async () => {
