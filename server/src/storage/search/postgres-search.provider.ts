@@ -468,9 +468,12 @@ export function createPostgresSearchProvider(params: {
         select ${sql.join(hitKept.map((c) => sql.ref(`s.${c}`)))}, ${firstPass} as rough
         from search_documents s where ${base} and s.tsv @@ ${matchAll}::tsquery
       )`;
-      // the exact rank's pruning (rankedOf) bounds a boosted hit by its head, any other by its body length
+      // the exact rank's pruning (rankedOf) bounds a boosted hit by its head, any other by its body length. Not in one
+      // building: its hits are few and nearly all found in a body alone, so the bound leaves hardly any out, and the
+      // statement of two ranking steps took longer (at 100,000 documents p50 8.4 against 7.3 ms)
+      const oneBuilding = scope.buildingIds !== null && scope.buildingIds.length === 1;
       const pruning =
-        boosting && within && request.offset + request.limit <= RERANK_DEPTH && boundExactRank
+        boosting && within && !oneBuilding && request.offset + request.limit <= RERANK_DEPTH && boundExactRank
           ? exactBound(terms, request.offset + request.limit)
           : null;
       const boosted = boosting
