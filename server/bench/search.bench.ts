@@ -127,6 +127,15 @@ async function load(database: Database, corpus: CorpusStream, url: string | null
 // ---------------------------------------------------------------------------------------------------------------
 // queries
 
+/** the first 40 queries of each kind, for the with-and-without comparisons */
+function firstOfEachKind(cases: readonly BenchQuery[]): BenchQuery[] {
+  const perKind = new Map<string, number>();
+  return cases.filter((c) => {
+    perKind.set(c.kind, (perKind.get(c.kind) ?? 0) + 1);
+    return perKind.get(c.kind)! <= 40;
+  });
+}
+
 async function baseline(database: Database, c: BenchQuery): Promise<void> {
   // what the issue measured: chunk-level GIN, ts_rank_cd, grouped per document, plus the count
   const scope = c.building ? `building_id = $2` : `building_owner_id = $2`;
@@ -288,12 +297,7 @@ async function main(): Promise<void> {
         // speed never buys a different answer: the owner-wide searches from the segment against those without it
         const without = createPostgresSearchProvider({ db: database.db, parallel: engine === 'postgres' && !SERIAL });
         // and both timed, alternating, on the owner-wide kinds (up to 40 searches of each)
-        const perKind = new Map<string, number>();
-        const checked = cases.filter((c) => {
-          if (c.building !== null) return false;
-          perKind.set(c.kind, (perKind.get(c.kind) ?? 0) + 1);
-          return perKind.get(c.kind)! <= 40;
-        });
+        const checked = firstOfEachKind(cases.filter((c) => c.building === null));
         let differ = 0;
         const times = new Map<string, { mine: number[]; theirs: number[] }>();
         for (const c of checked) {
@@ -326,21 +330,17 @@ async function main(): Promise<void> {
           segments: NO_SEGMENTS ? null : { cache, settings: DEFAULT_SEGMENT_SETTINGS },
           boundExactRank: false,
         });
-        const perKind = new Map<string, number>();
-        const checked = cases.filter((c) => {
-          perKind.set(c.kind, (perKind.get(c.kind) ?? 0) + 1);
-          return perKind.get(c.kind)! <= 40;
-        });
+        const checked = firstOfEachKind(cases);
         let differ = 0;
         const times = new Map<string, { bounded: number[]; every: number[] }>();
+        const timed = async (search: () => Promise<unknown>, into: number[]) => {
+          const started = performance.now();
+          const result = await search();
+          into.push(performance.now() - started);
+          return result;
+        };
         for (const [i, c] of checked.entries()) {
           const entry = times.get(c.kind) ?? { bounded: [], every: [] };
-          const timed = async (search: () => Promise<unknown>, into: number[]) => {
-            const started = performance.now();
-            const result = await search();
-            into.push(performance.now() - started);
-            return result;
-          };
           const both = [
             () => timed(() => run(c), entry.bounded),
             () => timed(() => everyChosen.searchDocuments(benchRequest(c)), entry.every),

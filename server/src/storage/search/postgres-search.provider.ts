@@ -473,9 +473,7 @@ export function createPostgresSearchProvider(params: {
       // statement of two ranking steps took longer (at 100,000 documents p50 8.4 against 7.3 ms)
       const oneBuilding = scope.buildingIds !== null && scope.buildingIds.length === 1;
       const pruning =
-        boosting && within && !oneBuilding && request.offset + request.limit <= RERANK_DEPTH && boundExactRank
-          ? exactBound(terms, request.offset + request.limit)
-          : null;
+        boosting && within && !oneBuilding && boundExactRank ? exactBound(terms, request.offset + request.limit) : null;
       const boosted = boosting
         ? sql`boosted as materialized (
             select s.document_id, ${rough} as rough${

@@ -131,21 +131,18 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
       await db.destroy();
       const statement = recorded.find((r) => r.sql.includes('search_total'));
       if (!statement) throw new Error('no search statement');
-      return t.deps.database.db.connection().execute(async (conn) => {
-        await sql`select set_config('enable_seqscan', 'off', false), set_config('jit', 'off', false)`.execute(conn);
-        try {
-          const { rows } = await conn.executeQuery<{ 'QUERY PLAN': unknown }>(
-            CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
-          );
-          const raw = rows[0]?.['QUERY PLAN'];
-          const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-          const loops = (node: PlanNode): number =>
-            (node['Node Type'] === 'Tid Scan' ? node['Actual Loops'] * node['Actual Rows'] : 0) +
-            (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
-          return loops(plan[0]!.Plan);
-        } finally {
-          await sql`select set_config('enable_seqscan', 'on', false), set_config('jit', 'on', false)`.execute(conn);
-        }
+      // in a transaction of its own, so the settings are the transaction's only
+      return t.deps.database.db.transaction().execute(async (trx) => {
+        await sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+          CompiledQuery.raw(`explain (analyze, format json) ${statement.sql}`, [...statement.parameters]),
+        );
+        const raw = rows[0]?.['QUERY PLAN'];
+        const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+        const loops = (node: PlanNode): number =>
+          (node['Node Type'] === 'Tid Scan' ? node['Actual Loops'] * node['Actual Rows'] : 0) +
+          (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
+        return loops(plan[0]!.Plan);
       });
     };
     type PlanNode = { 'Node Type': string; 'Actual Loops': number; 'Actual Rows': number; Plans?: PlanNode[] };
