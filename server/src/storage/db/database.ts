@@ -11,6 +11,7 @@ import lockfile from 'proper-lockfile';
 import type { Config } from '../../config/config.js';
 import type { DB } from './schema.js';
 import { PGlitePool } from './pglite-pool.js';
+import { preparingPool } from './prepared.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -77,7 +78,7 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
   pool.on('error', () => {
     // an idle client died (server restart); the pool replaces it on next use
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   await sql`select 1`.execute(db);
   return {
     db,

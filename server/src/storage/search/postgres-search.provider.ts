@@ -9,6 +9,7 @@ import type {
   SearchProvider,
 } from '../../domain/search/search.types.js';
 import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
@@ -65,13 +66,14 @@ function hitColumns(request: DocumentSearchRequest): string[] {
   return columns;
 }
 
-/** a row of a search statement's end (withDocuments): the count, the aggregations, a page entry and its document */
-type PageRow = {
+/** a row of a search statement's end (withPage): the count, the aggregations, and a page entry (none when empty) */
+interface PageRow {
   search_total: number;
   search_aggregations: unknown;
   search_score: number | null;
   search_n: number | null;
-} & { [K in keyof DocumentRow]: DocumentRow[K] | null };
+  document_id: string | null;
+}
 
 const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
 
@@ -198,31 +200,37 @@ export function createPostgresSearchProvider(params: {
   }
 
   /**
-   * The end of a search statement: one row per entry of the `page` CTE (document_id, score, n: its place), joined to
-   * the page's visible documents, with the count and the aggregations; one row with no document when the page is
-   * empty. The page's documents come in the search's own statement, not a round trip of their own, and as rows, so
-   * their columns have the driver's types as everywhere else. Private-folder documents find no row here (rule 4):
-   * counted, not returned.
+   * The end of a search statement: one row per entry of the `page` CTE (document_id, score, n: its place), with the
+   * count and the aggregations; one row with no entry when the page is empty. The page's documents come after it
+   * (pageDocuments).
    */
-  function withDocuments(params: {
-    request: DocumentSearchRequest;
+  function withPage(params: {
     aggregations: RawBuilder<unknown>;
     /** the count of hits, when not that of the `m` CTE's rows */
     total?: RawBuilder<unknown>;
   }) {
-    const { request, aggregations } = params;
     const total = params.total ?? sql`(select count(*) from m)::int`;
-    const visible = visibleDocuments(db, {
+    return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n,
+        page.document_id
+      from (select ${total} as search_total, ${params.aggregations} as search_aggregations) h
+      left join page on true
+      order by page.n`;
+  }
+
+  /**
+   * The page's visible documents, by id, in a statement of their own that the server plans once per connection
+   * (prepared.ts): joined into the search statement, they took longer to plan than the rest of a rare term's search
+   * to run. Private-folder documents find no row here (rule 4): counted, not returned.
+   */
+  async function pageDocuments(trx: Executor, request: DocumentSearchRequest, ids: string[]): Promise<DocumentRow[]> {
+    if (ids.length === 0) return [];
+    const query = visibleDocuments(trx, {
       ownerId: request.scope.ownerId,
       ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
     })
       .selectAll('d')
-      .where(sql<boolean>`d.id in (select page.document_id from page)`);
-    return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n, d.*
-      from (select ${total} as search_total, ${aggregations} as search_aggregations) h
-      left join page on true
-      left join (${visible}) d on d.id = page.document_id
-      order by page.n`;
+      .where(sql<boolean>`d.id = any(${ids}::uuid[])`);
+    return (await trx.executeQuery(prepared(query.compile()))).rows;
   }
 
   /**
@@ -352,9 +360,7 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, pruning)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withDocuments({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(
-        trx,
-      )
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(trx)
     ).rows;
     const found = await finish({ trx, request, rows, terms });
     return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
@@ -367,7 +373,7 @@ export function createPostgresSearchProvider(params: {
       ...(request.aggregations ? { aggregations: EMPTY_AGGREGATIONS } : {}),
     });
     if (request.query.include.length === 0) return none();
-    // no transaction: begin and commit would be two of a rare term's four round trips (issue 48)
+    // no transaction: begin and commit would be two round trips more than a rare term's three statements (issue 48)
     return inSearchSession(db, async (trx, session) => {
       // the analysis's first statement also sets the planner settings and looks up the scope's live buildings
       const analysed = await analyseQuery({
@@ -438,7 +444,7 @@ export function createPostgresSearchProvider(params: {
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withDocuments({ request, aggregations })}`.execute(trx)
+            ${withPage({ aggregations })}`.execute(trx)
         ).rows;
         return finish({ trx, request, rows, terms });
       }
@@ -518,7 +524,7 @@ export function createPostgresSearchProvider(params: {
           chosen as materialized (${chosen}),
           ${rankedOf(terms, pruning)},
           ${page}
-          ${withDocuments({ request, aggregations })}`.execute(trx)
+          ${withPage({ aggregations })}`.execute(trx)
       ).rows;
       return finish({ trx, request, rows, terms });
     });
@@ -532,17 +538,22 @@ export function createPostgresSearchProvider(params: {
   }): Promise<DocumentSearchResult> {
     const { trx, request, rows } = params;
     const [first] = rows;
+    const entries = rows.filter(
+      (row): row is PageRow & { search_n: number; document_id: string } =>
+        row.search_n !== null && row.document_id !== null,
+    );
+    const found = await pageDocuments(
+      trx,
+      request,
+      entries.map((entry) => entry.document_id),
+    );
+    const documents = new Map(found.map((row) => [row.id, row]));
     const loaded: SearchHit[] = [];
-    for (const {
-      search_total: _total,
-      search_aggregations: _aggregations,
-      search_score,
-      search_n,
-      ...document
-    } of rows) {
+    for (const entry of entries) {
+      const document = documents.get(entry.document_id);
       // a page entry without its document: private folder, counted but not returned (rule 4)
-      if (search_n === null || document.id === null) continue;
-      loaded.push({ document: toDocument(document as DocumentRow), score: Number(search_score) });
+      if (document === undefined) continue;
+      loaded.push({ document: toDocument(document), score: Number(entry.search_score) });
     }
     let hits = loaded;
     if (request.passages) {

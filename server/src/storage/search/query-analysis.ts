@@ -1,3 +1,4 @@
+import { executePrepared } from '../db/prepared.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ParsedQuery, QueryTerm } from '../../domain/search/search.types.js';
 import { editDistance } from '../../domain/search/edit-distance.js';
@@ -171,7 +172,9 @@ export async function analyseQuery(params: {
     words.length === 0
       ? []
       : (
-          await sql<(TokenRow | { i: null }) & PlannerColumns>`
+          await executePrepared(
+            db,
+            sql<(TokenRow | { i: null }) & PlannerColumns>`
             select q.i, q.token, q.own, q.other, planner.live, planner.settings_was
             from ${settingsOn(true)} as planner
             left join lateral (
@@ -183,7 +186,8 @@ export async function analyseQuery(params: {
                 with ordinality as x(match, n)
               cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
             ) q on true
-            order by q.i, q.n`.execute(db)
+            order by q.i, q.n`,
+          )
         ).rows;
   liveOf(tokenRows);
 
@@ -191,7 +195,9 @@ export async function analyseQuery(params: {
     phrases.length === 0
       ? []
       : (
-          await sql<({ i: number; own: string; other: string } | { i: null }) & PlannerColumns>`
+          await executePrepared(
+            db,
+            sql<({ i: number; own: string; other: string } | { i: null }) & PlannerColumns>`
             select q.i, q.own, q.other, planner.live, planner.settings_was
             from ${settingsOn(words.length === 0)} as planner
             left join lateral (
@@ -200,7 +206,8 @@ export async function analyseQuery(params: {
                      phraseto_tsquery(${configName(configs.other)}::regconfig, search_phrase_text(t.text))::text as other
               from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)
             ) q on true
-            order by q.i`.execute(db)
+            order by q.i`,
+          )
         ).rows;
   if (words.length === 0) liveOf(phraseRows);
 

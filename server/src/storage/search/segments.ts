@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { executePrepared } from '../db/prepared.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
 import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
@@ -535,18 +536,20 @@ export async function answerFromSegment(params: {
   // one statement, one snapshot: the owner's newest segment, the documents written since (those in scope with the
   // terms they hold), the archived buildings, and the postings of the query's lexemes, end to end in lexeme order
   const head = (
-    await sql<{
-      id: string;
-      documents: number;
-      changes: number;
-      changed: string[] | null;
-      written: WrittenRow[] | string | null;
-      archived: string[];
-      lexemes: string[];
-      /** per lexeme, the sizes of its runs in FIELDS' order */
-      sizes: number[];
-      postings: Uint8Array;
-    }>`
+    await executePrepared(
+      params.db,
+      sql<{
+        id: string;
+        documents: number;
+        changes: number;
+        changed: string[] | null;
+        written: WrittenRow[] | string | null;
+        archived: string[];
+        lexemes: string[];
+        /** per lexeme, the sizes of its runs in FIELDS' order */
+        sizes: number[];
+        postings: Uint8Array;
+      }>`
       with g as (select x.id, x.snapshot, x.documents from search_segments x
         where x.building_owner_id = ${params.ownerId} order by x.id desc limit 1),
       c as materialized (select distinct c.document_id from search_changes c cross join g
@@ -574,7 +577,8 @@ export async function answerFromSegment(params: {
         (select coalesce(array_agg(z.size order by p.lexeme, z.k), '{}') from p
           cross join lateral unnest(p.sizes) with ordinality as z (size, k)) as sizes,
         (select coalesce(string_agg(p.runs, ''::bytea order by p.lexeme), ''::bytea) from p) as postings
-      from g cross join n`.execute(params.db)
+      from g cross join n`,
+    )
   ).rows[0];
   if (!head || head.changed === null || head.written === null) return null;
   const segment = await params.cache.get(
