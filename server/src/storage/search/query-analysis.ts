@@ -1,7 +1,7 @@
-import { executePrepared } from '../db/prepared.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ParsedQuery, QueryTerm } from '../../domain/search/search.types.js';
 import { editDistance } from '../../domain/search/edit-distance.js';
+import { executePrepared } from '../db/prepared.js';
 import { languageEvidence, type TextLanguage } from '../../domain/shared/text-language.js';
 import type { DB } from '../db/schema.js';
 import type { SearchScope } from '../../domain/search/search.types.js';

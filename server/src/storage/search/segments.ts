@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { executePrepared } from '../db/prepared.js';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
+import { executePrepared } from '../db/prepared.js';
 import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
 import type { AnalysedTerm } from './query-analysis.js';
 import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
