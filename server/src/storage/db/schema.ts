@@ -468,6 +468,8 @@ export interface SearchSegmentPostingsTable {
   head_a: Uint8Array | null;
   head_b: Uint8Array | null;
   top: Uint8Array | null;
+  /** the same, of the documents whose chunks hold the lexeme (`document_lexemes`) */
+  chunks: Uint8Array | null;
 }
 
 /** Each owner's vocabulary, for typo corrections and compounds. */

@@ -30,6 +30,30 @@ export function outsideBuildingPrivateFolders(building?: 'b') {
     : sql<boolean>`not exists (select 1 from buildings pfb, unnest(pfb.private_folders) f where pfb.id = d.building_id and starts_with(d.original_path, f))`;
 }
 
+/**
+ * `scope`, for statements over `document_lexemes`: the scope's live buildings (`live`) and those of them with private
+ * folders (`private`), looked up once, so that a row is tested against its building's folders only when it has some.
+ */
+export function lexemesScope(ownerId: string, buildingIds: readonly string[]) {
+  return sql`scope as materialized (
+    select coalesce(array_agg(b.id), '{}') as live,
+           coalesce(array_agg(b.id) filter (where cardinality(b.private_folders) > 0), '{}') as private
+    from buildings b
+    where b.id = any(${[...buildingIds]}::text[]) and b.building_owner_id = ${ownerId} and b.archived_at is null
+  )`;
+}
+
+/**
+ * The private-folder rule on a `document_lexemes` row `x` (migration 0039: a document's path and building beside its
+ * lexemes), for a statement with `scope.private`, the scope's buildings that have private folders: only their documents
+ * are tested.
+ */
+export function lexemesOutsidePrivateFolders() {
+  return sql<boolean>`(x.building_id <> all(scope.private) or not exists (
+    select 1 from buildings pb cross join unnest(pb.private_folders) f
+    where pb.id = x.building_id and starts_with(x.original_path, f)))`;
+}
+
 export interface VisibilityOptions {
   /**
    * Documents whose upload has not arrived yet. The documents API shows them (their status says so); nothing reads

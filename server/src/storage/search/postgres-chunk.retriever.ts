@@ -9,11 +9,12 @@ import {
 } from '../../domain/search/chunk-retriever.js';
 import { parseQuery } from '../../domain/search/query-parser.js';
 import type { DB } from '../db/schema.js';
-import { visibleDocuments } from '../db/visibility.js';
+import { lexemesOutsidePrivateFolders, lexemesScope, visibleDocuments } from '../db/visibility.js';
 import { toChunkHit, type ChunkRow } from './chunk-rows.js';
 import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
 import { coverageFromRanks, detoasted, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
+import { wordCountsFromSegment, type SegmentCache, type SegmentSettings } from './segments.js';
 
 /** the most distinct words a word-weight query uses; a 5000-character question would otherwise scan everything */
 const MAX_TERMS = 16;
@@ -34,6 +35,19 @@ const TEST_RATHER_THAN_READ = 10;
  * connection of the pool while it runs; two or three keep two cores busy)
  */
 const COUNT_STATEMENTS = 3;
+/** every owner's documents with chunk lexemes, as the planner estimates them (a word's postings in the chunk index are every owner's) */
+const EVERY_OWNER = sql<number>`select greatest(c.reltuples, 0)::bigint from pg_class c
+  where c.oid = 'document_lexemes'::regclass`;
+
+interface WordCounts {
+  /** the scope's readable documents */
+  documents: number;
+  /** every owner's documents (an estimate; 0 when unknown) */
+  everyOwner: number;
+  /** per word, the scope's readable documents holding it */
+  frequencies: number[];
+}
+
 /** search-rank: weight of a match in the document's title or filename, added to every passage of it */
 const HEAD_WEIGHT = 0.5;
 /** search-rank: a passage that holds more of the question's terms is the likelier answer */
@@ -51,6 +65,11 @@ export function createPostgresChunkRetriever(params: {
    * (every matching chunk, as before issue 48: the reference the tests hold the default to)
    */
   documentCounts?: 'lexemes' | 'chunks';
+  /**
+   * the owners' segments (segments.ts): an owner-wide question's counts come from its owner's segment where it has one
+   * (the search provider's; `wait` as there)
+   */
+  segments?: { cache: SegmentCache; settings: SegmentSettings; wait?: boolean } | null;
 }): ChunkRetriever {
   const { db } = params;
   const fromChunks = params.documentCounts === 'chunks';
@@ -98,15 +117,8 @@ export function createPostgresChunkRetriever(params: {
     const readable = (words: RawBuilder<unknown>) => sql`
       select count(*) from document_lexemes x
       where ${inBuildings} and x.readable ${words} and x.building_id = any(scope.live)
-        and (x.building_id <> all(scope.private) or not exists (
-          select 1 from buildings p cross join unnest(p.private_folders) f
-          where p.id = x.building_id and starts_with(x.original_path, f)))`;
-    const scope = sql`scope as materialized (
-      select coalesce(array_agg(b.id), '{}') as live,
-             coalesce(array_agg(b.id) filter (where cardinality(b.private_folders) > 0), '{}') as private
-      from buildings b
-      where b.id = any(${buildings}::text[]) and b.building_owner_id = ${ownerId} and b.archived_at is null
-    )`;
+        and ${lexemesOutsidePrivateFolders()}`;
+    const scope = lexemesScope(ownerId, buildings);
     // The scope's documents and each word's are counted in up to COUNT_STATEMENTS statements sent at once, each on a
     // connection of its own: owner-wide, each count reads a word's postings and tests each posting's row (tens of
     // thousands, 10-25 ms each at 100,000 documents), and one statement ran them one after the other on one core.
@@ -118,31 +130,50 @@ export function createPostgresChunkRetriever(params: {
       ...terms.map((term, i) => ({ ord: i + 1, count: readable(sql`and x.lexemes @@ (select ${term}::tsquery)`) })),
     ];
     const statements = more.length === 0 ? 1 : Math.min(COUNT_STATEMENTS, wanted.length);
-    const counted = (
-      await Promise.all(
-        Array.from({ length: statements }, async (_, k) => {
-          const mine = wanted.filter((_, i) => i % statements === k);
-          // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
-          const everyOwnerRow =
-            k === 0
-              ? sql`union all select -1, (select greatest(c.reltuples, 0)::bigint from pg_class c
-                  where c.oid = 'document_lexemes'::regclass)`
-              : sql``;
-          const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
-          return (
-            await sql<{ ord: string | number; n: string | number }>`
-              with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwnerRow}`.execute(db)
-          ).rows;
-        }),
-      )
-    ).flat();
-    const documents = Number(counted.find((r) => Number(r.ord) === 0)?.n ?? 0);
-    const everyOwner = Number(counted.find((r) => Number(r.ord) === -1)?.n ?? 0);
-    const frequencies = terms.map((_, i) => Number(counted.find((r) => Number(r.ord) === i + 1)?.n ?? 0));
+    const countInSql = async (): Promise<WordCounts> => {
+      const counted = (
+        await Promise.all(
+          Array.from({ length: statements }, async (_, k) => {
+            const mine = wanted.filter((_, i) => i % statements === k);
+            // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
+            const everyOwnerRow = k === 0 ? sql`union all select -1, (${EVERY_OWNER})` : sql``;
+            const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
+            return (
+              await sql<{ ord: string | number; n: string | number }>`
+                with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwnerRow}`.execute(db)
+            ).rows;
+          }),
+        )
+      ).flat();
+      const count = (ord: number) => Number(counted.find((r) => Number(r.ord) === ord)?.n ?? 0);
+      return { documents: count(0), everyOwner: count(-1), frequencies: terms.map((_, i) => count(i + 1)) };
+    };
+    // owner-wide, from the owner's segment where it has one: a few bitsets instead of every holding row
+    const segments = more.length > 0 ? params.segments : null;
+    const fromSegment =
+      segments == null
+        ? null
+        : await wordCountsFromSegment({
+            db,
+            cache: segments.cache,
+            ownerId,
+            buildingIds: buildings,
+            terms,
+            settings: segments.settings,
+            wait: segments.wait ?? false,
+            everyOwner: EVERY_OWNER,
+          });
+    const { documents, everyOwner, frequencies } = fromSegment ?? (await countInSql());
     // the weights as the statement below computes them (ln in SQL, as before), for choosing the words to read
     const weightOf = (df: number) => Math.log(1 + (Math.max(documents, 1) - df + 0.5) / (df + 0.5));
+    // the chunks are looked up by each word's prefixes spelled out where the segment knows them (segments.ts)
     const matched = terms
-      .map((term, i) => ({ term, df: frequencies[i] ?? 0, w: weightOf(frequencies[i] ?? 0) }))
+      .map((term, i) => ({
+        term,
+        lookup: fromSegment?.spelled[i] ?? term,
+        df: frequencies[i] ?? 0,
+        w: weightOf(frequencies[i] ?? 0),
+      }))
       .filter((t) => t.df > 0)
       .sort((a, b) => b.w - a.w);
     if (matched.length === 0) return [];
@@ -181,7 +212,8 @@ export function createPostgresChunkRetriever(params: {
     documents: number;
     /** how many documents every owner has (an estimate; 0 when unknown) */
     everyOwner: number;
-    read: { term: string; df: number }[];
+    /** the words read: each as a tsquery, as the chunks' index looks it up (the same chunks), and its count */
+    read: { term: string; lookup: string; df: number }[];
     /** the chunks holding every word `read`, not one of them */
     every?: boolean;
   }): Promise<ChunkHit[]> {
@@ -198,7 +230,7 @@ export function createPostgresChunkRetriever(params: {
       i > 0 &&
       t.df > documents * COMMON_TERM_SHARE &&
       t.df * postingsPerDocument > rarest * TEST_RATHER_THAN_READ;
-    const tsquery = (read: { term: string }[]) => read.map((t) => `(${t.term})`).join(params.every ? ' & ' : ' | ');
+    const tsquery = (read: { lookup: string }[]) => read.map((t) => `(${t.lookup})`).join(params.every ? ' & ' : ' | ');
     const candidates = tsquery(params.read.filter((t, i) => !common(t, i)));
     const alsoHeld = params.read.filter(common);
     const holding =
@@ -212,6 +244,12 @@ export function createPostgresChunkRetriever(params: {
         .select(sql`1`.as('one'))
         .where(sql<boolean>`d.id = ${documentId}`)
         .offset(0);
+    // In one building, the word's chunks and the building's are intersected in the bitmaps of their indexes. Owner-wide
+    // the scope is most of the owner's chunks: its index's bitmap (3,000,000 rows at a million documents) made the
+    // intersection lossy, every chunk of every page it named read and tested again, seconds and tens of thousands of
+    // pages from disk for a question; so the word's chunks alone are looked up, and the scope is tested on them
+    const chunks = sql`(select c.id, c.tsv, c.building_id, c.building_owner_id, c.document_id from document_chunks c
+      where c.tsv @@ ${candidates}::tsquery ${buildings.length === 1 ? sql`` : sql`offset 0`})`;
     const result = await sql<ChunkRow>`
       with t as materialized (
         select ord, q::tsquery as tq, df::float8 as df from unnest(${terms}::text[], ${frequencies}::int[])
@@ -226,9 +264,8 @@ export function createPostgresChunkRetriever(params: {
         select greatest(sum(w), 1e-9) as n, coalesce(sum(w) filter (where unmatched), 0) as unmatched from weights
       ),
       candidates as materialized (
-        select c.id, c.tsv from document_chunks c
-        where c.tsv @@ ${candidates}::tsquery and c.building_id = any(${buildings}::text[])
-          and c.building_owner_id = ${ownerId}
+        select c.id, c.tsv from ${chunks} c
+        where c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
           and exists (${visible(sql`c.document_id`)})
       ),
       scored as (

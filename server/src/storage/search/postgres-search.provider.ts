@@ -131,7 +131,7 @@ export function createPostgresSearchProvider(params: {
   const { db } = params;
   const firstPassMode = params.firstPass ?? 'boosted';
   const boundExactRank = params.boundExactRank !== false;
-  const chunks = createPostgresChunkRetriever({ db });
+  const chunks = createPostgresChunkRetriever({ db, segments: params.segments ?? null });
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];

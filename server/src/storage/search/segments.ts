@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
 import { executePrepared } from '../db/prepared.js';
 import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
+import { lexemesOutsidePrivateFolders, lexemesScope } from '../db/visibility.js';
 import type { AnalysedTerm } from './query-analysis.js';
 import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
 import type { Executor } from './search-sql.js';
@@ -85,11 +86,13 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
           s.building_id, s.body_length, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor
         from search_documents s where s.building_owner_id = ${ownerId}`.execute(trx);
       // per lexeme its documents (`tsv`), and those whose head holds it with weight A, with weight B, and whose top
-      // holds it: the first pass's presence tests (ranking.ts's presenceTests); tsv holds every head and top lexeme
+      // holds it: the first pass's presence tests (ranking.ts's presenceTests); tsv holds every head and top lexeme.
+      // And the documents whose chunks hold it (document_lexemes: the answers' word weights), which may be a lexeme
+      // no `tsv` holds (its postings then empty)
       const run = (field: number) =>
         sql`string_agg(int4send(l.ordinal), ''::bytea order by l.ordinal) filter (where l.field = ${field})`;
-      await sql`insert into search_segment_postings (segment_id, lexeme, postings, head_a, head_b, top)
-        select ${id}::bigint, l.lexeme, coalesce(${run(0)}, ''::bytea), ${run(1)}, ${run(2)}, ${run(3)}
+      await sql`insert into search_segment_postings (segment_id, lexeme, postings, head_a, head_b, top, chunks)
+        select ${id}::bigint, l.lexeme, coalesce(${run(0)}, ''::bytea), ${run(1)}, ${run(2)}, ${run(3)}, ${run(4)}
         from (
           select d.ordinal, x.lexeme, x.field from search_segment_documents d
           join search_documents s on s.document_id = d.document_id
@@ -98,6 +101,9 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
             union all select h.lexeme, w.field from unnest(s.head) h
               join (values ('A', 1), ('B', 2)) as w (weight, field) on w.weight = any(h.weights)
             union all select t.lexeme, 3 from unnest(tsvector_to_array(s.top)) as t (lexeme)
+            union all select t.lexeme, 4 from document_lexemes dl
+              cross join unnest(tsvector_to_array(dl.lexemes)) as t (lexeme)
+              where dl.document_id = d.document_id
           ) x
           where d.segment_id = ${id}::bigint
         ) l
@@ -441,6 +447,48 @@ export function lexemesOf(match: string): Lexemes | null {
   return /[^\s()|]/.test(rest) ? null : { exact, prefixes };
 }
 
+/** what a segment's statement starts with (segmentAndChanges) */
+interface SegmentHead {
+  id: string;
+  documents: number;
+  changes: number;
+  /** the documents written since, if not too many */
+  changed: string[] | null;
+  /** the lexemes whose postings follow, in order */
+  lexemes: string[];
+}
+
+/** `p.lexeme` is one of the forms' lexemes or begins with one of their prefixes */
+function lexemeConditions(forms: readonly Lexemes[]): RawBuilder<boolean> {
+  const conditions = [
+    sql`p.lexeme = any(${forms.flatMap((t) => t.exact)}::text[])`,
+    ...forms.flatMap((t) => t.prefixes).map((prefix) => sql`p.lexeme like ${likePrefix(prefix)}`),
+  ];
+  return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
+}
+
+/**
+ * The start of a segment's statement: `g`, the owner's newest segment; `c`, the documents written since its snapshot;
+ * `n`, how many
+ */
+function segmentAndChanges(ownerId: string) {
+  return sql`g as (select x.id, x.snapshot, x.documents from search_segments x
+        where x.building_owner_id = ${ownerId} order by x.id desc limit 1),
+      c as materialized (select distinct c.document_id from search_changes c cross join g
+        where c.building_owner_id = ${ownerId} and not pg_visible_in_snapshot(c.xid, g.snapshot)),
+      n as (select count(*)::int as changes from c)`;
+}
+
+/** whether a form holds a lexeme: one of its lexemes, or begun by one of its prefixes */
+function holdsLexeme(form: Lexemes, lexeme: string): boolean {
+  return form.exact.includes(lexeme) || form.prefixes.some((prefix) => lexeme.startsWith(prefix));
+}
+
+/** a lexeme as a tsquery operand */
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/'/g, "''")}'`;
+}
+
 function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -527,40 +575,28 @@ export async function answerFromSegment(params: {
   const presence = sql.join(
     params.terms.map((term) => sql`json_build_array(${sql.join(presenceTests({ alias: 's', term }))})`),
   );
-  const exact = terms.flatMap(([t]) => t.exact);
-  const prefixes = terms.flatMap(([t]) => t.prefixes);
-  const conditions = [
-    sql`p.lexeme = any(${exact}::text[])`,
-    ...prefixes.map((prefix) => sql`p.lexeme like ${likePrefix(prefix)}`),
-  ];
+  const conditions = lexemeConditions(terms.map(([t]) => t));
   // one statement, one snapshot: the owner's newest segment, the documents written since (those in scope with the
   // terms they hold), the archived buildings, and the postings of the query's lexemes, end to end in lexeme order
   const head = (
     await executePrepared(
       params.db,
-      sql<{
-        id: string;
-        documents: number;
-        changes: number;
-        changed: string[] | null;
-        written: WrittenRow[] | string | null;
-        archived: string[];
-        lexemes: string[];
-        /** per lexeme, the sizes of its runs in FIELDS' order */
-        sizes: number[];
-        postings: Uint8Array;
-      }>`
-      with g as (select x.id, x.snapshot, x.documents from search_segments x
-        where x.building_owner_id = ${params.ownerId} order by x.id desc limit 1),
-      c as materialized (select distinct c.document_id from search_changes c cross join g
-        where c.building_owner_id = ${params.ownerId} and not pg_visible_in_snapshot(c.xid, g.snapshot)),
-      n as (select count(*)::int as changes from c),
+      sql<
+        SegmentHead & {
+          written: WrittenRow[] | string | null;
+          archived: string[];
+          /** per lexeme, the sizes of its runs in FIELDS' order */
+          sizes: number[];
+          postings: Uint8Array;
+        }
+      >`
+      with ${segmentAndChanges(params.ownerId)},
       p as materialized (select p.lexeme, array[octet_length(p.postings), coalesce(octet_length(p.head_a), 0),
           coalesce(octet_length(p.head_b), 0), coalesce(octet_length(p.top), 0)] as sizes,
           p.postings || coalesce(p.head_a, ''::bytea) || coalesce(p.head_b, ''::bytea) || coalesce(p.top, ''::bytea)
             as runs
         from search_segment_postings p join g on p.segment_id = g.id
-        where ${sql.join(conditions, sql` or `)})
+        where ${conditions})
       select g.id::text as id, g.documents, n.changes,
         case when n.changes <= ${params.settings.maxChanges} then array(select c.document_id::text from c) end as changed,
         case when n.changes <= ${params.settings.maxChanges} then (
@@ -599,20 +635,10 @@ export async function answerFromSegment(params: {
     });
     return { lexeme, runs };
   });
-  const holds = (form: Lexemes, lexeme: string) =>
-    form.exact.includes(lexeme) || form.prefixes.some((prefix) => lexeme.startsWith(prefix));
   /** the documents of the runs of `field` of the lexemes a form holds, as a bitset */
   const bitsOf = (form: Lexemes, field: number): Uint32Array => {
     const bits = new Uint32Array(words);
-    for (const row of rows) {
-      if (!holds(form, row.lexeme)) continue;
-      const run = row.runs[field]!;
-      const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
-      for (let at = 0; at < run.byteLength; at += 4) {
-        const ordinal = view.getInt32(at);
-        bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-      }
-    }
+    for (const row of rows) if (holdsLexeme(form, row.lexeme)) setBits(bits, row.runs[field]!);
     return bits;
   };
 
@@ -715,6 +741,152 @@ export async function answerFromSegment(params: {
       });
     },
   };
+}
+
+/** The answers' word weights from a segment: the scope's readable documents, and how many of them hold each word. */
+export interface SegmentWordCounts {
+  documents: number;
+  /** what `everyOwner` selected */
+  everyOwner: number;
+  frequencies: number[];
+  /**
+   * per word, the same word for the scope's chunks with its prefixes spelled out: the lexemes the owner's chunks hold
+   * that begin with them (null when they are too many, or the word has no prefix). A chunk index finds a word of
+   * whole lexemes exactly; a prefix's chunks come from a bitmap of every chunk holding any lexeme it begins, which for a
+   * common stem outgrew the statement's memory and left every chunk on its pages to be read and tested again
+   */
+  spelled: (string | null)[];
+}
+
+/** a prefix spelled out as more lexemes than this keeps its prefix */
+const MAX_SPELLED = 64;
+
+/**
+ * How many readable documents of the scope there are, and how many hold each of `terms` (tsqueries of lexemes and
+ * prefixes joined by `|`) in their chunks, from the owner's segment: each word's postings of `document_lexemes` OR-ed
+ * into a bitset, kept to the scope's live buildings and leaving out the documents under a private folder and every
+ * document written since the segment's snapshot; those are counted from `document_lexemes` itself, in the same
+ * statement. The very counts the SQL of the passage retrieval gives; null when SQL must count (no segment, too many
+ * documents written since, a word that is not a set of lexemes, or the segment's values not yet in this process).
+ */
+export async function wordCountsFromSegment(params: {
+  db: Executor;
+  cache: SegmentCache;
+  ownerId: string;
+  buildingIds: readonly string[];
+  terms: readonly string[];
+  settings: SegmentSettings;
+  wait: boolean;
+  /** a number selected beside the counts, in the same statement (the caller's estimate of every owner's documents) */
+  everyOwner: RawBuilder<number>;
+}): Promise<SegmentWordCounts | null> {
+  const { ownerId } = params;
+  if (!params.wait && !params.cache.listed(ownerId)) return null;
+  const forms = params.terms.map(lexemesOf);
+  if (forms.some((form) => form === null)) return null;
+  const terms = forms as Lexemes[];
+  const prefixes = terms.some((t) => t.prefixes.length > 0);
+  const conditions = lexemeConditions(terms);
+  const holds = sql.join(params.terms.map((term) => sql`x.lexemes @@ ${term}::tsquery`));
+  const outsidePrivate = lexemesOutsidePrivateFolders();
+  const head = (
+    await executePrepared(
+      params.db,
+      sql<
+        SegmentHead & {
+          written: boolean[][] | string | null;
+          live: string[];
+          hidden: string[];
+          sizes: number[];
+          postings: Uint8Array;
+          every_owner: number | string;
+          /** the lexemes of the documents written since that begin with a prefix of the words */
+          written_lexemes: string[];
+        }
+      >`
+      with ${segmentAndChanges(ownerId)},
+      ${lexemesScope(ownerId, params.buildingIds)},
+      p as materialized (select p.lexeme, p.chunks from search_segment_postings p join g on p.segment_id = g.id
+        where p.chunks is not null and (${conditions}))
+      select g.id::text as id, g.documents, n.changes, scope.live,
+        case when n.changes <= ${params.settings.maxChanges} then array(select c.document_id::text from c) end as changed,
+        case when n.changes <= ${params.settings.maxChanges} then (
+          select coalesce(json_agg(json_build_array(${holds})), '[]'::json) from document_lexemes x
+          where x.document_id in (select c.document_id from c) and x.readable and x.building_id = any(scope.live)
+            and ${outsidePrivate}
+        ) end as written,
+        array(select x.document_id::text from document_lexemes x
+          where x.building_owner_id = ${ownerId} and x.readable and x.building_id = any(scope.private)
+            and not ${outsidePrivate}) as hidden,
+        array(select p.lexeme::text from p order by p.lexeme) as lexemes,
+        array(select octet_length(p.chunks) from p order by p.lexeme) as sizes,
+        (select coalesce(string_agg(p.chunks, ''::bytea order by p.lexeme), ''::bytea) from p) as postings,
+        (${params.everyOwner}) as every_owner,
+        case when n.changes <= ${params.settings.maxChanges} and ${prefixes} then array(
+          select distinct p.lexeme from document_lexemes x cross join unnest(tsvector_to_array(x.lexemes)) as p (lexeme)
+          where x.document_id in (select c.document_id from c) and (${conditions})
+        ) else '{}' end as written_lexemes
+      from g cross join n cross join scope`,
+    )
+  ).rows[0];
+  if (!head || head.changed === null || head.written === null) return null;
+  const segment = await params.cache.get(
+    ownerId,
+    head.id,
+    params.wait ? { wait: true, db: params.db } : { wait: false },
+  );
+  if (segment === null || segment.size !== head.documents) return null;
+  const written = typeof head.written === 'string' ? (JSON.parse(head.written) as boolean[][]) : head.written;
+
+  const n = segment.size;
+  const words = Math.ceil(n / 32);
+  // the scope's documents in the segment: in a live building of the scope, not under a private folder, not written since
+  const codes = new Map(segment.buildings.map((id, code) => [id, code]));
+  const inScope = new Uint8Array(segment.buildings.length);
+  for (const id of head.live) {
+    const code = codes.get(id) ?? 0;
+    if (code > 0) inScope[code] = 1;
+  }
+  const live = new Uint32Array(words);
+  for (let i = 0; i < n; i++) if (inScope[segment.building[i]!]) live[i >>> 5]! |= 1 << (i & 31);
+  for (const id of [...head.changed, ...head.hidden]) {
+    const i = segment.ordinalOf(id);
+    if (i !== undefined) live[i >>> 5]! &= ~(1 << (i & 31));
+  }
+  let documents = written.length;
+  for (let w = 0; w < words; w++) documents += popcount(live[w]!);
+
+  let offset = 0;
+  const runs = head.lexemes.map((lexeme, i) => {
+    const size = Number(head.sizes[i]);
+    const run = head.postings.subarray(offset, offset + size);
+    offset += size;
+    return { lexeme, run };
+  });
+  const frequencies = terms.map((form, t) => {
+    const bits = new Uint32Array(words);
+    for (const { lexeme, run } of runs) if (holdsLexeme(form, lexeme)) setBits(bits, run);
+    let held = 0;
+    for (let w = 0; w < words; w++) held += popcount(bits[w]! & live[w]!);
+    return held + written.filter((row) => row[t]).length;
+  });
+  const known = [...head.lexemes, ...head.written_lexemes];
+  const spelled = terms.map((form) => {
+    if (form.prefixes.length === 0) return null;
+    const lexemes = [...new Set([...form.exact, ...known.filter((lexeme) => holdsLexeme(form, lexeme))])];
+    if (lexemes.length > MAX_SPELLED || lexemes.some((lexeme) => lexeme.includes('\\'))) return null;
+    return lexemes.length === 0 ? null : `(${lexemes.map(quotedLexeme).join(' | ')})`;
+  });
+  return { documents, everyOwner: Number(head.every_owner), frequencies, spelled };
+}
+
+/** sets the bits of a run's document numbers (int4, big-endian) */
+function setBits(bits: Uint32Array, run: Uint8Array): void {
+  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+  for (let at = 0; at < run.byteLength; at += 4) {
+    const ordinal = view.getInt32(at);
+    bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+  }
 }
 
 /**

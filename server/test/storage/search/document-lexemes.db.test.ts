@@ -4,13 +4,22 @@ import type { ChunkHit } from '../../../src/domain/search/chunk-retriever.js';
 import { createPostgresChunkRetriever } from '../../../src/storage/search/postgres-chunk.retriever.js';
 import type { Database } from '../../../src/storage/db/database.js';
 import { createDocumentsRepository } from '../../../src/storage/db/repositories/documents.repository.js';
+import { visibleDocuments } from '../../../src/storage/db/visibility.js';
+import {
+  buildSegment,
+  createSegmentCache,
+  DEFAULT_SEGMENT_SETTINGS,
+  wordCountsFromSegment,
+  type SegmentCache,
+} from '../../../src/storage/search/segments.js';
 import { createTestDatabase, testEngines } from '../../helpers/test-database.js';
 
 /**
  * Issue 48: word-weight retrieval counts a word's documents from `document_lexemes` (migration 0039) and reads only
  * the chunks of the most telling words. Its passages, scores and shares must be those of counting every matching
  * chunk (the way before), in one building and owner-wide, and stay so as documents are archived, reprocessed,
- * made private and deleted.
+ * made private and deleted. Owner-wide, the counts may come from the owner's segment (segments.ts): the same passages
+ * again, whether the change came before the segment was built or after.
  */
 const WORDS = [
   'ventilasjonsaggregat',
@@ -41,6 +50,8 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 
 describe.each(testEngines())('word-weight passages from the documents lexemes on %s', (engine) => {
   let database: Database;
+  let cache: SegmentCache;
+  const segmentSettings = { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 1 };
   const seed = { ownerId: 'own_a', buildingId: 'bld_a' };
   const secondBuilding = 'bld_b';
   const documents: string[] = [];
@@ -79,12 +90,18 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
         );
       }
     }
+    cache = createSegmentCache({ db: database.db });
+    await buildSegment(database.db, seed.ownerId);
   }, 300_000);
   afterAll(() => database.close());
 
   const retrievers = () => ({
     lexemes: createPostgresChunkRetriever({ db: database.db }),
     chunks: createPostgresChunkRetriever({ db: database.db, documentCounts: 'chunks' }),
+    segment: createPostgresChunkRetriever({
+      db: database.db,
+      segments: { cache, settings: segmentSettings, wait: true },
+    }),
   });
   const shape = (hits: ChunkHit[]) =>
     hits.map((h) => ({
@@ -95,7 +112,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
     }));
 
   async function expectSameAsCountingChunks() {
-    const { lexemes, chunks } = retrievers();
+    const { lexemes, chunks, segment } = retrievers();
     let found = 0;
     for (const buildingIds of [[seed.buildingId], [secondBuilding], [seed.buildingId, secondBuilding]]) {
       for (const query of QUESTIONS) {
@@ -105,6 +122,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
           expect(shape(await lexemes.retrieveChunks(request)), `${query} in ${buildingIds.length} (${limit})`).toEqual(
             shape(expected),
           );
+          expect(shape(await segment.retrieveChunks(request)), `segment: ${query} (${limit})`).toEqual(shape(expected));
           found += expected.length;
         }
       }
@@ -131,8 +149,65 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
     expect(orphans.rows[0]?.n).toBe(0);
   }
 
+  /** the owner-wide counts from the segment, against counting the visible documents' chunks */
+  async function expectSegmentCounts() {
+    const { db } = database;
+    const buildingIds = [seed.buildingId, secondBuilding];
+    const terms = [
+      "'leverandør'",
+      "'varmepump':*",
+      "('nødlys' | 'rømningsvei')",
+      "'ubåt'",
+      "'takrenn':* | 'heisdør'",
+      "'finnesikk'",
+      "'ubåt':*",
+      "'lever':*",
+    ];
+    const counts = await wordCountsFromSegment({
+      db,
+      cache,
+      ownerId: seed.ownerId,
+      buildingIds,
+      terms,
+      settings: segmentSettings,
+      wait: true,
+      everyOwner: sql<number>`select 7`,
+    });
+    const visible = visibleDocuments(db, { ownerId: seed.ownerId, buildingIds }).select('d.id');
+    const expected = await sql<{ n: number }>`
+      select (select count(*) from (${visible}) v)::int as n
+      union all
+      select (select count(distinct c.document_id) from document_chunks c
+        where c.document_id in (select v.id from (${visible}) v) and c.tsv @@ t.q::tsquery)::int
+      from unnest(${terms}::text[]) with ordinality as t (q, ord)`.execute(db);
+    const [documents, ...frequencies] = expected.rows.map((r) => r.n);
+    expect(counts).not.toBeNull();
+    const { spelled, ...found } = counts!;
+    expect(found).toEqual({ documents, everyOwner: 7, frequencies });
+    // the words are found, not all missed
+    expect(frequencies.filter((n) => n > 0).length).toBeGreaterThan(3);
+    // a word's prefixes spelled out find the very chunks of the scope its prefixes find
+    const chunksOf = async (query: string) =>
+      (
+        await sql<{ id: string }>`select c.id::text as id from document_chunks c
+          where c.document_id in (select v.id from (${visible}) v) and c.tsv @@ ${query}::tsquery order by c.id`.execute(
+          db,
+        )
+      ).rows.map((r) => r.id);
+    let compared = 0;
+    for (const [i, term] of terms.entries()) {
+      const lookup = spelled[i];
+      if (lookup === null || lookup === undefined) continue;
+      expect(lookup).not.toContain(':*');
+      expect(await chunksOf(lookup), term).toEqual(await chunksOf(term));
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(3);
+  }
+
   it('gives the passages, scores and shares of counting every chunk, in a building and owner-wide', async () => {
     await expectLexemesKept();
+    await expectSegmentCounts();
     await expectSameAsCountingChunks();
   }, 300_000);
 
@@ -166,7 +241,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
           page_number: 1,
           char_start: 0,
           char_end: 40,
-          text: 'Ubåten har leverandør og varmepumpe.',
+          text: 'Ubåten har leverandør, varmepumpe og varmepumpeanlegget.',
           language: null,
         })
         .execute();
@@ -192,13 +267,21 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
       await sql`delete from documents where id = ${deleted}`.execute(trx);
     });
     await expectLexemesKept();
+    // the segment built before every change: those documents are counted from their rows
+    await expectSegmentCounts();
     await expectSameAsCountingChunks();
-    const found = await createPostgresChunkRetriever({ db }).retrieveChunks({
-      ownerId: seed.ownerId,
-      buildingIds: [seed.buildingId, secondBuilding],
-      query: 'ubåten',
-      limit: 5,
-    });
-    expect(found.map((h) => h.documentId)).toEqual([reprocessed]);
+    for (const retriever of Object.values(retrievers())) {
+      const found = await retriever.retrieveChunks({
+        ownerId: seed.ownerId,
+        buildingIds: [seed.buildingId, secondBuilding],
+        query: 'ubåten',
+        limit: 5,
+      });
+      expect(found.map((h) => h.documentId)).toEqual([reprocessed]);
+    }
+    // and a segment built after them holds them (the private folder's documents left out as it is counted)
+    await buildSegment(db, seed.ownerId);
+    await expectSegmentCounts();
+    await expectSameAsCountingChunks();
   }, 300_000);
 });

@@ -32,6 +32,7 @@ import * as m0040 from './0040-search-functions-plpgsql.js';
 import * as m0041 from './0041-search-boost-index.js';
 import * as m0042 from './0042-search-segments.js';
 import * as m0043 from './0043-search-segment-presence.js';
+import * as m0044 from './0044-search-segment-chunk-lexemes.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0041-search-boost-index': m0041,
   '0042-search-segments': m0042,
   '0043-search-segment-presence': m0043,
+  '0044-search-segment-chunk-lexemes': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
