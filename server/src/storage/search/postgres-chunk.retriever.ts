@@ -106,50 +106,8 @@ export function createPostgresChunkRetriever(params: {
       return byWordWeightFromChunks({ request, terms, analysed });
     }
     const buildings = [...request.buildingIds];
-    // the scope's readable documents, as visibleDocuments reads them, from their narrow rows; a word's count is
-    // looked up in the GIN index for each word (a shared CTE would be read whole, every row's lexemes with it)
-    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word.
-    // The scope's live buildings and those of them with private folders are looked up once: a document is tested
-    // against its building's private folders only when there are some (a join and a subquery for each of tens of
-    // thousands of rows took most of an owner-wide question's time)
-    const [only, ...more] = buildings;
-    const inBuildings = more.length === 0 ? sql`x.building_id = ${only}` : sql`x.building_owner_id = ${ownerId}`;
-    const readable = (words: RawBuilder<unknown>) => sql`
-      select count(*) from document_lexemes x
-      where ${inBuildings} and x.readable ${words} and x.building_id = any(scope.live)
-        and ${lexemesOutsidePrivateFolders()}`;
-    const scope = lexemesScope(ownerId, buildings);
-    // The scope's documents and each word's are counted in up to COUNT_STATEMENTS statements sent at once, each on a
-    // connection of its own: owner-wide, each count reads a word's postings and tests each posting's row (tens of
-    // thousands, 10-25 ms each at 100,000 documents), and one statement ran them one after the other on one core.
-    // In one building the counts are small: one statement.
-    const wanted = [
-      { ord: 0, count: readable(sql``) },
-      // the word as a value the planner does not see (an init plan), as when the words came from one list: seeing a
-      // common word, it read every readable row of the owner through the btree and tested each one's lexemes (400 ms)
-      ...terms.map((term, i) => ({ ord: i + 1, count: readable(sql`and x.lexemes @@ (select ${term}::tsquery)`) })),
-    ];
-    const statements = more.length === 0 ? 1 : Math.min(COUNT_STATEMENTS, wanted.length);
-    const countInSql = async (): Promise<WordCounts> => {
-      const counted = (
-        await Promise.all(
-          Array.from({ length: statements }, async (_, k) => {
-            const mine = wanted.filter((_, i) => i % statements === k);
-            // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
-            const everyOwnerRow = k === 0 ? sql`union all select -1, (${EVERY_OWNER})` : sql``;
-            const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
-            return (
-              await sql<{ ord: string | number; n: string | number }>`
-                with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwnerRow}`.execute(db)
-            ).rows;
-          }),
-        )
-      ).flat();
-      const count = (ord: number) => Number(counted.find((r) => Number(r.ord) === ord)?.n ?? 0);
-      return { documents: count(0), everyOwner: count(-1), frequencies: terms.map((_, i) => count(i + 1)) };
-    };
     // owner-wide, from the owner's segment where it has one: a few bitsets instead of every holding row
-    const segments = more.length > 0 ? params.segments : null;
+    const segments = buildings.length > 1 ? params.segments : null;
     const fromSegment =
       segments == null
         ? null
@@ -163,13 +121,12 @@ export function createPostgresChunkRetriever(params: {
             wait: segments.wait ?? false,
             everyOwner: EVERY_OWNER,
           });
-    const { documents, everyOwner, frequencies } = fromSegment ?? (await countInSql());
+    const { documents, everyOwner, frequencies } = fromSegment ?? (await countInSql({ ownerId, buildings, terms }));
     // the weights as the statement below computes them (ln in SQL, as before), for choosing the words to read
     const weightOf = (df: number) => Math.log(1 + (Math.max(documents, 1) - df + 0.5) / (df + 0.5));
     // the chunks are looked up by each word's prefixes spelled out where the segment knows them (segments.ts)
     const matched = terms
       .map((term, i) => ({
-        term,
         lookup: fromSegment?.spelled[i] ?? term,
         df: frequencies[i] ?? 0,
         w: weightOf(frequencies[i] ?? 0),
@@ -196,6 +153,58 @@ export function createPostgresChunkRetriever(params: {
     return [];
   }
 
+  /** byWordWeight's counts in SQL, from `document_lexemes`: the scope's readable documents, and each word's */
+  async function countInSql({
+    ownerId,
+    buildings,
+    terms,
+  }: {
+    ownerId: string;
+    buildings: string[];
+    terms: string[];
+  }): Promise<WordCounts> {
+    // the scope's readable documents, as visibleDocuments reads them, from their narrow rows; a word's count is
+    // looked up in the GIN index for each word (a shared CTE would be read whole, every row's lexemes with it)
+    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word.
+    // The scope's live buildings and those of them with private folders are looked up once: a document is tested
+    // against its building's private folders only when there are some (a join and a subquery for each of tens of
+    // thousands of rows took most of an owner-wide question's time)
+    const [only, ...more] = buildings;
+    const inBuildings = more.length === 0 ? sql`x.building_id = ${only}` : sql`x.building_owner_id = ${ownerId}`;
+    const readable = (words: RawBuilder<unknown>) => sql`
+      select count(*) from document_lexemes x
+      where ${inBuildings} and x.readable ${words} and x.building_id = any(scope.live)
+        and ${lexemesOutsidePrivateFolders()}`;
+    const scope = lexemesScope(ownerId, buildings);
+    // The scope's documents and each word's are counted in up to COUNT_STATEMENTS statements sent at once, each on a
+    // connection of its own: owner-wide, each count reads a word's postings and tests each posting's row (tens of
+    // thousands, 10-25 ms each at 100,000 documents), and one statement ran them one after the other on one core.
+    // In one building the counts are small: one statement.
+    const wanted = [
+      { ord: 0, count: readable(sql``) },
+      // the word as a value the planner does not see (an init plan), as when the words came from one list: seeing a
+      // common word, it read every readable row of the owner through the btree and tested each one's lexemes (400 ms)
+      ...terms.map((term, i) => ({ ord: i + 1, count: readable(sql`and x.lexemes @@ (select ${term}::tsquery)`) })),
+    ];
+    const statements = more.length === 0 ? 1 : Math.min(COUNT_STATEMENTS, wanted.length);
+    const counted = (
+      await Promise.all(
+        Array.from({ length: statements }, async (_, k) => {
+          const mine = wanted.filter((_, i) => i % statements === k);
+          // and every owner's documents (the planner's estimate): a word's postings in the chunk index are every owner's
+          const everyOwnerRow = k === 0 ? sql`union all select -1, (${EVERY_OWNER})` : sql``;
+          const selects = mine.map((c) => sql`select ${c.ord}::int as ord, (${c.count}) as n from scope`);
+          return (
+            await sql<{ ord: string | number; n: string | number }>`
+              with ${scope} ${sql.join(selects, sql` union all `)} ${everyOwnerRow}`.execute(db)
+          ).rows;
+        }),
+      )
+    ).flat();
+    const count = (ord: number) => Number(counted.find((r) => Number(r.ord) === ord)?.n ?? 0);
+    return { documents: count(0), everyOwner: count(-1), frequencies: terms.map((_, i) => count(i + 1)) };
+  }
+
   /** the last passage kept scores more than `bound` (by more than the float sums' rounding) */
   function beats(last: ChunkHit | undefined, bound: number): boolean {
     return last !== undefined && last.score > bound * (1 + 1e-9) + 1e-12;
@@ -213,7 +222,7 @@ export function createPostgresChunkRetriever(params: {
     /** how many documents every owner has (an estimate; 0 when unknown) */
     everyOwner: number;
     /** the words read: each as a tsquery, as the chunks' index looks it up (the same chunks), and its count */
-    read: { term: string; lookup: string; df: number }[];
+    read: { lookup: string; df: number }[];
     /** the chunks holding every word `read`, not one of them */
     every?: boolean;
   }): Promise<ChunkHit[]> {
