@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     if (REUSE) {
       // the questions come from the corpus's statistics, filled as its documents are generated
       for (const document of corpus.documents) void document;
+      // a database loaded by older code gets this code's schema (a migration may drop the segments: built below)
+      await migrateToLatest(database.db);
     } else {
       await migrateToLatest(database.db);
       const result = await bulkLoad(database, corpus, { url });

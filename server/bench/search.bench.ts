@@ -211,6 +211,8 @@ async function main(): Promise<void> {
       } else {
         // the queries come from the corpus's statistics, filled as its documents are generated
         for (const document of corpus.documents) void document;
+        // a database loaded by older code gets this code's schema (a migration may drop the segments: built below)
+        await migrateToLatest(database.db);
       }
       console.log(`ready for queries after ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
       if (!NO_SEGMENTS) {

@@ -457,6 +457,8 @@ export interface SearchSegmentDocumentsTable {
   extension: string;
   is_drawing: boolean;
   floor: string | null;
+  /** the lowest id of the document's chunks (migration 0045); null when it has none */
+  first_chunk: string | null;
 }
 
 export interface SearchSegmentPostingsTable {

@@ -14,7 +14,7 @@ import { toChunkHit, type ChunkRow } from './chunk-rows.js';
 import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
 import { coverageFromRanks, detoasted, lengthNorm, rounded, scoreFromRanks, termRanks } from './ranking.js';
 import { inSearchTransaction, resolveScope, weigh } from './search-sql.js';
-import { wordCountsFromSegment, type SegmentCache, type SegmentSettings } from './segments.js';
+import { wordCountsFromSegment, type SegmentCache, type SegmentSettings, type SegmentWordCounts } from './segments.js';
 
 /** the most distinct words a word-weight query uses; a 5000-character question would otherwise scan everything */
 const MAX_TERMS = 16;
@@ -35,6 +35,11 @@ const TEST_RATHER_THAN_READ = 10;
  * connection of the pool while it runs; two or three keep two cores busy)
  */
 const COUNT_STATEMENTS = 3;
+/**
+ * word-weight, the lowest chunks holding every word from the segment: the most documents read for them before SQL
+ * answers instead (rounds of 2, 8, 32 ... times the limit; at a limit of 24: 48, 240, 1,008, 4,080)
+ */
+const LOWEST_CHUNKS_MAX_DOCUMENTS = 4_000;
 /** every owner's documents with chunk lexemes, as the planner estimates them (a word's postings in the chunk index are every owner's) */
 const EVERY_OWNER = sql<number>`select greatest(c.reltuples, 0)::bigint from pg_class c
   where c.oid = 'document_lexemes'::regclass`;
@@ -127,6 +132,7 @@ export function createPostgresChunkRetriever(params: {
     // the chunks are looked up by each word's prefixes spelled out where the segment knows them (segments.ts)
     const matched = terms
       .map((term, i) => ({
+        index: i,
         lookup: fromSegment?.spelled[i] ?? term,
         df: frequencies[i] ?? 0,
         w: weightOf(frequencies[i] ?? 0),
@@ -140,7 +146,21 @@ export function createPostgresChunkRetriever(params: {
     // last one kept scores more, no chunk outside can enter the top. (With j = all, every chunk kept scores the total.)
     const total = matched.reduce((sum, t) => sum + t.w, 0);
     const counts = { request, terms, frequencies, documents, everyOwner };
-    for (let j = matched.length; j >= 2; j--) {
+    let all = matched.length;
+    if (fromSegment !== null) {
+      // every chunk holding all the words scores the total: the answer is the lowest ids of them, which the segment
+      // finds in the first documents holding them
+      const lowest = await lowestChunksHoldingEvery({ request, read: matched, fromSegment });
+      if (lowest !== null && (lowest.ids.length >= request.limit || (lowest.all && matched.length === 1))) {
+        const hits = await scoredByWordWeight({ ...counts, read: matched, every: true, ids: lowest.ids });
+        // all of them still readable (as the segment says they are): else SQL answers
+        if (hits.length === lowest.ids.length) return hits;
+      } else if (lowest?.all) {
+        // fewer than the limit hold all the words, as SQL would have found: on to one word fewer
+        all = matched.length - 1;
+      }
+    }
+    for (let j = all; j >= 2; j--) {
       const hits = await scoredByWordWeight({ ...counts, read: matched.slice(0, j), every: true });
       if (beats(hits[request.limit - 1], total - matched[j - 1]!.w)) return hits;
     }
@@ -205,6 +225,71 @@ export function createPostgresChunkRetriever(params: {
     return { documents: count(0), everyOwner: count(-1), frequencies: terms.map((_, i) => count(i + 1)) };
   }
 
+  /**
+   * The ids of the `limit` lowest chunks of the scope holding every word `read` (all of them when fewer; `all`: every
+   * such chunk was found), from the segment's documents in the order of their first chunk, in rounds of a growing
+   * number of documents, and the documents written since the segment. Once `limit` are found and the next document's
+   * first chunk comes after the last of them, no chunk of a later document can enter. Null after
+   * LOWEST_CHUNKS_MAX_DOCUMENTS documents without an answer: the words meet in few chunks of the documents holding
+   * them, and SQL finds those faster.
+   */
+  async function lowestChunksHoldingEvery(params: {
+    request: ChunkRetrievalRequest;
+    read: { index: number; lookup: string }[];
+    fromSegment: SegmentWordCounts;
+  }): Promise<{ ids: string[]; all: boolean } | null> {
+    const { request, read } = params;
+    const { ownerId, limit } = request;
+    const buildings = [...request.buildingIds];
+    const every = read.map((t) => `(${t.lookup})`).join(' & ');
+    const { inOrder, written } = params.fromSegment.documentsHoldingEvery(read.map((t) => t.index));
+    const documents = inOrder[Symbol.iterator]();
+    let next = documents.next();
+    const found: number[] = [];
+    let batch = limit * 2;
+    let tested = 0;
+    for (let round = 0; ; round++) {
+      const ids: string[] = [];
+      while (!next.done && ids.length < batch) {
+        ids.push(next.value.documentId);
+        next = documents.next();
+      }
+      tested += ids.length;
+      // the documents written since, in the first round: tested as every chunk is (scope, visibility)
+      const alsoWritten =
+        round === 0 && written.length > 0
+          ? sql`union all select c.id::float8 as id from document_chunks c
+              where c.document_id = any(${written}::uuid[]) and c.tsv @@ ${every}::tsquery
+                and c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
+                and exists (${visibleTo(request, sql`c.document_id`)})`
+          : sql``;
+      // each document's chunks by its key (a page or two of them), the words tested on them
+      const rows = await sql<{ id: number }>`
+        with d as materialized (select unnest(${ids}::uuid[]) as id)
+        select c.id::float8 as id from d join document_chunks c on c.document_id = d.id
+        where c.tsv @@ ${every}::tsquery
+        ${alsoWritten}`.execute(db);
+      for (const row of rows.rows) found.push(Number(row.id));
+      found.sort((a, b) => a - b);
+      const last = found[limit - 1];
+      if (next.done) return { ids: found.slice(0, limit).map(String), all: true };
+      if (last !== undefined && last < next.value.firstChunk)
+        return { ids: found.slice(0, limit).map(String), all: false };
+      if (tested >= LOWEST_CHUNKS_MAX_DOCUMENTS) return null;
+      batch *= 4;
+    }
+  }
+
+  /** the one visibility rule for a document of the request's scope, as a subquery testing `documentId` */
+  function visibleTo(request: ChunkRetrievalRequest, documentId: RawBuilder<string>) {
+    // `offset 0`: tested for each candidate chunk (a few lookups by key), never turned into a join that reads every
+    // document of the scope first (an owner's 60,000 at 100,000 documents, for a few hundred candidates)
+    return visibleDocuments(db, { ownerId: request.ownerId, buildingIds: [...request.buildingIds] })
+      .select(sql`1`.as('one'))
+      .where(sql<boolean>`d.id = ${documentId}`)
+      .offset(0);
+  }
+
   /** the last passage kept scores more than `bound` (by more than the float sums' rounding) */
   function beats(last: ChunkHit | undefined, bound: number): boolean {
     return last !== undefined && last.score > bound * (1 + 1e-9) + 1e-12;
@@ -225,6 +310,8 @@ export function createPostgresChunkRetriever(params: {
     read: { lookup: string; df: number }[];
     /** the chunks holding every word `read`, not one of them */
     every?: boolean;
+    /** the chunks to score: these (which hold every word `read`), not every chunk of the scope holding them */
+    ids?: string[];
   }): Promise<ChunkHit[]> {
     const { request, terms, frequencies, documents } = params;
     const { ownerId, limit } = request;
@@ -246,19 +333,13 @@ export function createPostgresChunkRetriever(params: {
       alsoHeld.length === 0
         ? sql`candidates`
         : sql`(select k.* from candidates k where k.tsv @@ ${tsquery(alsoHeld)}::tsquery)`;
-    // `offset 0`: tested for each candidate chunk (a few lookups by key), never turned into a join that reads every
-    // document of the scope first (an owner's 60,000 at 100,000 documents, for a few hundred candidates)
-    const visible = (documentId: RawBuilder<string>) =>
-      visibleDocuments(db, { ownerId, buildingIds: buildings })
-        .select(sql`1`.as('one'))
-        .where(sql<boolean>`d.id = ${documentId}`)
-        .offset(0);
     // In one building, the word's chunks and the building's are intersected in the bitmaps of their indexes. Owner-wide
     // the scope is most of the owner's chunks: its index's bitmap (3,000,000 rows at a million documents) made the
     // intersection lossy, every chunk of every page it named read and tested again, seconds and tens of thousands of
     // pages from disk for a question; so the word's chunks alone are looked up, and the scope is tested on them
     const chunks = sql`(select c.id, c.tsv, c.building_id, c.building_owner_id, c.document_id from document_chunks c
-      where c.tsv @@ ${candidates}::tsquery ${buildings.length === 1 ? sql`` : sql`offset 0`})`;
+      where ${params.ids ? sql`c.id = any(${params.ids}::bigint[]) and` : sql``} c.tsv @@ ${candidates}::tsquery
+        ${buildings.length === 1 ? sql`` : sql`offset 0`})`;
     const result = await sql<ChunkRow>`
       with t as materialized (
         select ord, q::tsquery as tq, df::float8 as df from unnest(${terms}::text[], ${frequencies}::int[])
@@ -275,7 +356,7 @@ export function createPostgresChunkRetriever(params: {
       candidates as materialized (
         select c.id, c.tsv from ${chunks} c
         where c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
-          and exists (${visible(sql`c.document_id`)})
+          and exists (${visibleTo(request, sql`c.document_id`)})
       ),
       scored as (
         select k.id, sum(w.w order by w.ord) as score

@@ -80,11 +80,17 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
       ).rows[0];
       if (!segment) throw new Error('no segment row');
       const { id } = segment;
+      // each document's first chunk from one pass over the owner's chunks, not a lookup per document (their pages at
+      // random, in body-length order)
       const documents = await sql`insert into search_segment_documents (segment_id, ordinal, document_id, building_id,
-          body_length, discipline, building_category, extension, is_drawing, floor)
+          body_length, discipline, building_category, extension, is_drawing, floor, first_chunk)
         select ${id}::bigint, (row_number() over (order by s.body_length, s.document_id) - 1)::int, s.document_id,
-          s.building_id, s.body_length, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor
-        from search_documents s where s.building_owner_id = ${ownerId}`.execute(trx);
+          s.building_id, s.body_length, s.discipline, s.building_category, s.extension, s.is_drawing, s.floor,
+          f.first_chunk
+        from search_documents s
+        left join (select c.document_id, min(c.id) as first_chunk from document_chunks c
+          where c.building_owner_id = ${ownerId} group by c.document_id) f on f.document_id = s.document_id
+        where s.building_owner_id = ${ownerId}`.execute(trx);
       // per lexeme its documents (`tsv`), and those whose head holds it with weight A, with weight B, and whose top
       // holds it: the first pass's presence tests (ranking.ts's presenceTests); tsv holds every head and top lexeme.
       // And the documents whose chunks hold it (document_lexemes: the answers' word weights), which may be a lexeme
@@ -180,6 +186,10 @@ export interface LoadedSegment {
   /** a document's number; undefined when the segment does not hold it */
   ordinalOf: (documentId: string) => number | undefined;
   bodyLength: Int32Array;
+  /** per document, the lowest id of its chunks (NaN: it has none) */
+  firstChunk: Float64Array;
+  /** the numbers of the documents with chunks, in the order of their first chunk */
+  byFirstChunk: Int32Array;
   /** building code per document, and each code's id */
   building: Uint32Array;
   buildings: string[];
@@ -211,7 +221,9 @@ function dictionary() {
  * A document's key in each facet (FACETS' order), as the provider's facets count them: a document without the field is
  * left out (null), and so is an empty extension; a floor counts for drawings only.
  */
-function facetKeys(row: Omit<SegmentDocumentRow, 'building_id' | 'document_id' | 'body_length'>): (string | null)[] {
+function facetKeys(
+  row: Pick<SegmentDocumentRow, 'discipline' | 'building_category' | 'extension' | 'is_drawing' | 'floor'>,
+): (string | null)[] {
   return [
     row.discipline,
     row.building_category,
@@ -251,10 +263,12 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
   const codes = Object.fromEntries(FACETS.map((f) => [f, new Uint32Array(n)])) as Record<Facet, Uint32Array>;
   const building = new Uint32Array(n);
   const bodyLength = new Int32Array(n);
+  const firstChunk = new Float64Array(n).fill(Number.NaN);
   for (let from = 0; from < n; from += LOAD_BATCH) {
     const rows = (
-      await sql<SegmentDocumentRow & { ordinal: number }>`select ordinal, document_id::text as document_id, building_id,
-          body_length, discipline, building_category, extension, is_drawing, floor
+      await sql<Omit<SegmentDocumentRow, 'first_chunk'> & { ordinal: number; first_chunk: number | null }>`select
+          ordinal, document_id::text as document_id, building_id, body_length, discipline, building_category,
+          extension, is_drawing, floor, first_chunk::float8 as first_chunk
         from search_segment_documents where segment_id = ${id}::bigint and ordinal >= ${from}
           and ordinal < ${from + LOAD_BATCH} order by ordinal`.execute(db)
     ).rows;
@@ -262,6 +276,7 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       const i = row.ordinal;
       packed.write(row.document_id.replace(/-/g, ''), 16 * i, 16, 'hex');
       bodyLength[i] = row.body_length;
+      if (row.first_chunk !== null) firstChunk[i] = Number(row.first_chunk);
       building[i] = buildings.code(row.building_id);
       facetKeys(row).forEach((key, f) => {
         const facet = FACETS[f]!;
@@ -269,6 +284,8 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       });
     }
   }
+  const withChunks = Int32Array.from({ length: n }, (_, i) => i).filter((i) => !Number.isNaN(firstChunk[i]!));
+  const byFirstChunk = withChunks.sort((a, b) => firstChunk[a]! - firstChunk[b]!);
   // the lexemes in this process's string order (a prefix is one range of it), and how many documents hold each
   const counted = (
     await sql<{ lexeme: string; documents: number }>`select lexeme, octet_length(postings) / 4 as documents
@@ -321,6 +338,8 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       return undefined;
     },
     bodyLength,
+    firstChunk,
+    byFirstChunk,
     building,
     buildings: buildings.keys,
     facets: Object.fromEntries(FACETS.map((f) => [f, { codes: codes[f], keys: dictionaries[f].keys }])) as Record<
@@ -756,6 +775,16 @@ export interface SegmentWordCounts {
    * common stem outgrew the statement's memory and left every chunk on its pages to be read and tested again
    */
   spelled: (string | null)[];
+  /**
+   * The scope's documents in the segment whose chunks hold every one of the words numbered `words` (a word's
+   * documents, as counted), in the order of their first chunk's id: a chunk's id is never below its document's first,
+   * so the lowest ids of the chunks holding those words are in the first documents. And `written`, the documents
+   * written since the segment, which the segment knows nothing of (SQL tests them, visibility and all).
+   */
+  documentsHoldingEvery: (words: readonly number[]) => {
+    inOrder: Iterable<{ documentId: string; firstChunk: number }>;
+    written: string[];
+  };
 }
 
 /** a prefix spelled out as more lexemes than this keeps its prefix */
@@ -863,11 +892,16 @@ export async function wordCountsFromSegment(params: {
     offset += size;
     return { lexeme, run };
   });
-  const frequencies = terms.map((form, t) => {
+  // per word, the scope's documents holding it
+  const holding = terms.map((form) => {
     const bits = new Uint32Array(words);
     for (const { lexeme, run } of runs) if (holdsLexeme(form, lexeme)) setBits(bits, run);
+    for (let w = 0; w < words; w++) bits[w]! &= live[w]!;
+    return bits;
+  });
+  const frequencies = holding.map((bits, t) => {
     let held = 0;
-    for (let w = 0; w < words; w++) held += popcount(bits[w]! & live[w]!);
+    for (let w = 0; w < words; w++) held += popcount(bits[w]!);
     return held + written.filter((row) => row[t]).length;
   });
   const known = [...head.lexemes, ...head.written_lexemes];
@@ -877,7 +911,28 @@ export async function wordCountsFromSegment(params: {
     if (lexemes.length > MAX_SPELLED || lexemes.some((lexeme) => lexeme.includes('\\'))) return null;
     return lexemes.length === 0 ? null : `(${lexemes.map(quotedLexeme).join(' | ')})`;
   });
-  return { documents, everyOwner: Number(head.every_owner), frequencies, spelled };
+  const changed = head.changed;
+  return {
+    documents,
+    everyOwner: Number(head.every_owner),
+    frequencies,
+    spelled,
+    documentsHoldingEvery: (numbers) => {
+      const every = live.slice();
+      for (const t of numbers) {
+        const bits = holding[t];
+        if (bits === undefined) throw new RangeError(`no word ${t}`);
+        for (let w = 0; w < words; w++) every[w]! &= bits[w]!;
+      }
+      function* inOrder() {
+        for (const i of segment!.byFirstChunk) {
+          if ((every[i >>> 5]! >>> (i & 31)) & 1)
+            yield { documentId: segment!.idAt(i), firstChunk: segment!.firstChunk[i]! };
+        }
+      }
+      return { inOrder: inOrder(), written: changed };
+    },
+  };
 }
 
 /** sets the bits of a run's document numbers (int4, big-endian) */

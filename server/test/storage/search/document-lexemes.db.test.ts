@@ -67,18 +67,23 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
     // uploading (it weighs nothing)
     let state = 7;
     const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    const building = (i: number) => (i % 3 === 0 ? secondBuilding : seed.buildingId);
     for (let i = 0; i < 16; i++) {
       const document = id(i + 1);
       documents.push(document);
-      const building = i % 3 === 0 ? secondBuilding : seed.buildingId;
       const path = `${i % 5 === 0 ? 'HR' : 'FDV'}/Dokument ${i}.txt`;
       await q(
         `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state,
            extension) values ($1::uuid, $2, 'own_a', $3, $3, $1::text, $4, 'txt')`,
-        [document, building, path, i === 15 ? 'pending' : 'uploaded'],
+        [document, building(i), path, i === 15 ? 'pending' : 'uploaded'],
       );
-      const chunks = i % 4 === 0 ? 5 : 1;
-      for (let c = 0; c < chunks; c++) {
+    }
+    // the chunks written a chunk index at a time, the documents in turn, so that a document's chunk ids are not
+    // one run and a later document's first chunk comes before an earlier one's last (as when documents are processed
+    // side by side)
+    for (let c = 0; c < 5; c++) {
+      for (const [i, document] of documents.entries()) {
+        if (c >= (i % 4 === 0 ? 5 : 1)) continue;
         const text = Array.from({ length: 3 }, () => {
           const words = Array.from({ length: 3 }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]);
           return `Dokumentet beskriver ${words.join(' og ')} i etasje ${Math.floor(next() * 9)}.`;
@@ -86,7 +91,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
         await q(
           `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
              char_start, char_end, text) values ($1::uuid, $2, 'own_a', $3, 1, 0, $4, $5)`,
-          [document, building, c, text.length, text],
+          [document, building(i), c, text.length, text],
         );
       }
     }
@@ -95,11 +100,24 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
   }, 300_000);
   afterAll(() => database.close());
 
+  /**
+   * how the segment's retriever found its passages: the rounds reading the first documents holding all the words, and
+   * the answers scored from the chunks those rounds found
+   */
+  const lowestChunks = { rounds: 0, answers: 0 };
   const retrievers = () => ({
     lexemes: createPostgresChunkRetriever({ db: database.db }),
     chunks: createPostgresChunkRetriever({ db: database.db, documentCounts: 'chunks' }),
     segment: createPostgresChunkRetriever({
-      db: database.db,
+      db: database.db.withPlugin({
+        transformQuery: ({ node }) => {
+          const text = JSON.stringify(node);
+          if (text.includes('with d as materialized (select unnest(')) lowestChunks.rounds++;
+          if (text.includes('c.id = any(')) lowestChunks.answers++;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      }),
       segments: { cache, settings: segmentSettings, wait: true },
     }),
   });
@@ -113,6 +131,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
 
   async function expectSameAsCountingChunks() {
     const { lexemes, chunks, segment } = retrievers();
+    const answers = lowestChunks.answers;
     let found = 0;
     for (const buildingIds of [[seed.buildingId], [secondBuilding], [seed.buildingId, secondBuilding]]) {
       for (const query of QUESTIONS) {
@@ -129,6 +148,8 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
     }
     // the comparison compared passages, not empty lists
     expect(found).toBeGreaterThan(100);
+    // and the segment found the lowest chunks holding all the words for many of the owner-wide questions
+    expect(lowestChunks.answers - answers).toBeGreaterThanOrEqual(8);
   }
 
   /** every document's row as its chunks and its document row say it should be */
@@ -182,7 +203,7 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
       from unnest(${terms}::text[]) with ordinality as t (q, ord)`.execute(db);
     const [documents, ...frequencies] = expected.rows.map((r) => r.n);
     expect(counts).not.toBeNull();
-    const { spelled, ...found } = counts!;
+    const { spelled, documentsHoldingEvery: _, ...found } = counts!;
     expect(found).toEqual({ documents, everyOwner: 7, frequencies });
     // the words are found, not all missed
     expect(frequencies.filter((n) => n > 0).length).toBeGreaterThan(3);
@@ -203,6 +224,40 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
       compared++;
     }
     expect(compared).toBeGreaterThanOrEqual(3);
+    // the documents holding every one of some words, in the order of their first chunks: the scope's documents whose
+    // chunks hold each word, less those written since the segment (SQL tests those)
+    const firstChunks = new Map(
+      (
+        await sql<{ id: string; first: number }>`select c.document_id::text as id, min(c.id)::float8 as first
+          from document_chunks c where c.document_id in (select v.id from (${visible}) v) group by 1`.execute(db)
+      ).rows.map((r) => [r.id, Number(r.first)]),
+    );
+    const holders = await Promise.all(
+      terms.map(
+        async (term) =>
+          new Set(
+            (
+              await sql<{ id: string }>`select distinct c.document_id::text as id from document_chunks c
+                where c.document_id in (select v.id from (${visible}) v) and c.tsv @@ ${term}::tsquery`.execute(db)
+            ).rows.map((r) => r.id),
+          ),
+      ),
+    );
+    let listed = 0;
+    for (const words of [[0], [1], [0, 1], [1, 4], [2, 7], [0, 4, 7], [3, 0]]) {
+      const { inOrder, written } = counts!.documentsHoldingEvery(words);
+      const got = [...inOrder];
+      const expected = [...firstChunks.keys()].filter((document) => words.every((w) => holders[w]!.has(document)));
+      expect(got.map((d) => d.documentId).sort(), words.join(' & ')).toEqual(
+        expected.filter((document) => !written.includes(document)).sort(),
+      );
+      expect(
+        got.map((d) => d.firstChunk),
+        words.join(' & '),
+      ).toEqual(got.map((d) => firstChunks.get(d.documentId)).sort((a, b) => a! - b!));
+      listed += got.length;
+    }
+    expect(listed).toBeGreaterThan(20);
   }
 
   it('gives the passages, scores and shares of counting every chunk, in a building and owner-wide', async () => {
