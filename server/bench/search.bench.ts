@@ -219,6 +219,9 @@ async function main(): Promise<void> {
         // what the workers' upkeep does every five minutes: a segment for each owner of 20,000 documents or more
         const started = performance.now();
         const { built } = await maintainSegments(database.db);
+        // and what autovacuum would do next (this machine's server runs without it): the changes the segments hold are
+        // deleted, and a segment's statement would read their dead rows (a million after a load) until then
+        await sql`vacuum analyze search_changes`.execute(database.db);
         const sizes = await database.executeSql(
           `select count(*)::int as segments, coalesce(sum(documents), 0)::int as documents,
              pg_size_pretty(pg_total_relation_size('search_segment_documents')
