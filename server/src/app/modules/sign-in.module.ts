@@ -12,6 +12,7 @@ import {
   EMBEDDED_CLIENT_ID,
   generateSigningKey,
   type EmbeddedProviderLoader,
+  type EmbeddedProviderSecrets,
 } from '../../integrations/oidc/embedded-provider-keys.js';
 import { createAccessTokenVerifier } from '../../integrations/oidc/access-token-verifier.js';
 import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
@@ -38,6 +39,20 @@ export const EMBEDDED_ISSUER_PATH = '/oidc';
  * one this module also builds (its keys, cookie keys and client secret made once and kept in the settings table, so
  * every process agrees). Users the operator manages.
  */
+/**
+ * The embedded provider's secrets, made once per installation on its first start and kept in the settings table: the
+ * signing key (an RSA key, a fifth of a second of CPU to make) and the cookie and client secrets. The tests' migrated
+ * template databases are given theirs this way once, so each test's installation does not make its own.
+ */
+export async function embeddedProviderSecrets(db: Db): Promise<EmbeddedProviderSecrets> {
+  const setting = (key: string, create: () => string) => getOrCreateSetting({ db, key, create });
+  return {
+    signingKey: JSON.parse(await setting('oidc_signing_key', () => JSON.stringify(generateSigningKey()))) as JWK,
+    cookieKeys: [await setting('oidc_cookie_key', () => randomSecret())],
+    clientSecret: await setting('oidc_client_secret', () => randomSecret()),
+  };
+}
+
 export async function createSignInModule(deps: {
   db: Db;
   clock: Clock;
@@ -63,12 +78,7 @@ export async function createSignInModule(deps: {
     });
   } else {
     const issuer = `${publicUrl}${EMBEDDED_ISSUER_PATH}`;
-    const setting = (key: string, create: () => string) => getOrCreateSetting({ db, key, create });
-    const secrets = {
-      signingKey: JSON.parse(await setting('oidc_signing_key', () => JSON.stringify(generateSigningKey()))) as JWK,
-      cookieKeys: [await setting('oidc_cookie_key', () => randomSecret())],
-      clientSecret: await setting('oidc_client_secret', () => randomSecret()),
-    };
+    const secrets = await embeddedProviderSecrets(db);
     let provider: Promise<Provider> | undefined;
     embeddedProvider = () =>
       (provider ??= import('../../integrations/oidc/embedded-provider.js').then(({ createEmbeddedProvider }) =>

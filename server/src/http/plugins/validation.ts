@@ -21,13 +21,11 @@ const shared: Options = {
  * turn `Infinity`, `1e400` or `0x10` into numbers.
  */
 export function registerValidation(app: FastifyInstance): void {
-  const bodyAjv = addFormats(new Ajv({ ...shared, coerceTypes: false }));
-  const textAjv = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
   // compiled on the route's first request (lazy-compile.ts); the errors are read from the function Fastify holds
   app.setValidatorCompiler(({ schema, httpPart }) => {
     let compiled: TextValidator | undefined;
     const validate: TextValidator = (data) => {
-      compiled ??= compileValidator(schema, httpPart === 'body' ? bodyAjv : textAjv, httpPart === 'body');
+      compiled ??= compiledValidator(schema, httpPart === 'body');
       const valid = compiled(data);
       validate.errors = compiled.errors ?? null;
       return valid;
@@ -44,6 +42,29 @@ export function registerValidation(app: FastifyInstance): void {
       (request as { body: unknown }).body = {};
     }
   });
+}
+
+/**
+ * The validators compiled in this process, by the schema's JSON and where it is read: one process that builds several
+ * servers (the tests build hundreds) compiles each schema once, whether a route's schema is a shared object or one
+ * written anew for each server. A schema's JSON is all AJV reads of it.
+ */
+const compiledValidators = { body: new Map<string, TextValidator>(), text: new Map<string, TextValidator>() };
+let validatorAjvs: { body: Ajv; text: Ajv } | undefined;
+
+function compiledValidator(schema: unknown, body: boolean): TextValidator {
+  const cache = body ? compiledValidators.body : compiledValidators.text;
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) {
+    validatorAjvs ??= {
+      body: addFormats(new Ajv({ ...shared, coerceTypes: false })),
+      text: addFormats(new Ajv({ ...shared, coerceTypes: 'array' })),
+    };
+    validate = compileValidator(schema, body ? validatorAjvs.body : validatorAjvs.text, body);
+    cache.set(key, validate);
+  }
+  return validate;
 }
 
 function compileValidator(schema: unknown, ajv: Ajv, body: boolean): TextValidator {
