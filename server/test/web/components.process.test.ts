@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { SHOTS, callAs, chooseLanguage, startWebWorld, type OwnerWorld } from '../helpers/web-world.js';
+import {
+  SHOTS,
+  callAs,
+  chooseLanguage,
+  signedInSession,
+  startWebWorld,
+  type BrowserSession,
+  type OwnerWorld,
+} from '../helpers/web-world.js';
 
 /**
  * The app's shared controls where people meet them, in both languages at 1280 and 390 px: the select with search
@@ -44,6 +52,8 @@ describe('the shared controls, in both languages and two widths', () => {
     await world?.stop();
   });
 
+  let session: Promise<BrowserSession> | undefined;
+
   /** signed in and switched to the app's language; the Norwegian in an en-US browser, the English in en-GB */
   async function signedIn(language: 'nb' | 'en', width: number) {
     const context = await browser.newContext({
@@ -51,13 +61,10 @@ describe('the shared controls, in both languages and two widths', () => {
       locale: language === 'nb' ? 'en-US' : 'en-GB',
       // axe is put into the page as a script of its own
       bypassCSP: true,
+      storageState: await (session ??= signedInSession(browser, base, login)),
     });
     const page = await context.newPage();
     await page.goto(`${base}/app/`);
-    await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
-    await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
     await chooseLanguage(page, language);
     return { context, page };

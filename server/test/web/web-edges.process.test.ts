@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { callAs, chooseLanguage, type OwnerWorld, SHOTS, startWebWorld } from '../helpers/web-world.js';
+import {
+  callAs,
+  chooseLanguage,
+  signedInSession,
+  type BrowserSession,
+  type OwnerWorld,
+  SHOTS,
+  startWebWorld,
+} from '../helpers/web-world.js';
 
 /**
  * The last rough edges of issue 43, in both languages at 1280 and 390 px: the project's documents give the name most
@@ -93,18 +101,16 @@ describe('the last rough edges, in both languages and two widths', () => {
     return response.json();
   }
 
+  let session: Promise<BrowserSession> | undefined;
   async function signedIn(language: 'nb' | 'en', width: number, choose = true) {
     const context = await browser.newContext({
       viewport: { width, height: 900 },
       locale: language === 'nb' ? 'nb-NO' : 'en-GB',
       bypassCSP: true,
+      storageState: await (session ??= signedInSession(browser, base, world.login)),
     });
     const page = await context.newPage();
     await page.goto(`${base}/app/`);
-    await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', world.login.email);
-    await page.fill('#password', world.login.password);
-    await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
     // (expect.poll, which it uses, is for tests only, not their setup)
     if (choose) await chooseLanguage(page, language);
