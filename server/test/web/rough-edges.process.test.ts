@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { chooseLanguage, type OwnerWorld, SHOTS, startWebWorld } from '../helpers/web-world.js';
+import {
+  SHOTS,
+  startWebWorld,
+  signedInSession,
+  chooseLanguage,
+  type OwnerWorld,
+  type BrowserSession,
+} from '../helpers/web-world.js';
 
 /**
  * The rough edges of a first day, as classes, in both languages at 1280 and 390 px: every visited page's visible
@@ -89,10 +96,12 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     await running?.stop();
   });
 
+  let session: Promise<BrowserSession> | undefined;
   async function signedIn(language: 'nb' | 'en', width: number) {
     const context = await browser.newContext({
       viewport: { width, height: 900 },
       locale: language === 'nb' ? 'nb-NO' : 'en-GB',
+      storageState: await (session ??= signedInSession(browser, base, login)),
     });
     const page = await context.newPage();
     const failed: string[] = [];
@@ -100,10 +109,6 @@ describe('the rough edges of a first day, in both languages and two widths', () 
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${base}/app/`);
-    await page.waitForURL(/\/(oidc|auth)\//);
-    await page.fill('#email', login.email);
-    await page.fill('#password', login.password);
-    await Promise.all([page.waitForURL(/\/app\//), page.click('button[type=submit]')]);
     await page.locator('header .who').waitFor();
     await chooseLanguage(page, language);
     failed.length = 0;
