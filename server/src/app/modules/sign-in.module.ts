@@ -35,11 +35,6 @@ import type { Db } from './app-module.js';
 export const EMBEDDED_ISSUER_PATH = '/oidc';
 
 /**
- * Sign-in: the relying party against the configured OpenID provider, or, with none configured, against the embedded
- * one this module also builds (its keys, cookie keys and client secret made once and kept in the settings table, so
- * every process agrees). Users the operator manages.
- */
-/**
  * The embedded provider's secrets, made once per installation on its first start and kept in the settings table: the
  * signing key (an RSA key, a fifth of a second of CPU to make) and the cookie and client secrets. The tests' migrated
  * template databases are given theirs this way once, so each test's installation does not make its own.
@@ -53,6 +48,11 @@ export async function embeddedProviderSecrets(db: Db): Promise<EmbeddedProviderS
   };
 }
 
+/**
+ * Sign-in: the relying party against the configured OpenID provider, or, with none configured, against the embedded
+ * one this module also builds (its keys, cookie keys and client secret made once and kept in the settings table, so
+ * every process agrees). Users the operator manages.
+ */
 export async function createSignInModule(deps: {
   db: Db;
   clock: Clock;

@@ -49,20 +49,18 @@ export function registerValidation(app: FastifyInstance): void {
  * servers (the tests build hundreds) compiles each schema once, whether a route's schema is a shared object or one
  * written anew for each server. A schema's JSON is all AJV reads of it.
  */
-const compiledValidators = { body: new Map<string, TextValidator>(), text: new Map<string, TextValidator>() };
-let validatorAjvs: { body: Ajv; text: Ajv } | undefined;
+const validators = {
+  body: { ajv: addFormats(new Ajv({ ...shared, coerceTypes: false })), compiled: new Map<string, TextValidator>() },
+  text: { ajv: addFormats(new Ajv({ ...shared, coerceTypes: 'array' })), compiled: new Map<string, TextValidator>() },
+};
 
 function compiledValidator(schema: unknown, body: boolean): TextValidator {
-  const cache = body ? compiledValidators.body : compiledValidators.text;
+  const { ajv, compiled } = body ? validators.body : validators.text;
   const key = JSON.stringify(schema);
-  let validate = cache.get(key);
+  let validate = compiled.get(key);
   if (!validate) {
-    validatorAjvs ??= {
-      body: addFormats(new Ajv({ ...shared, coerceTypes: false })),
-      text: addFormats(new Ajv({ ...shared, coerceTypes: 'array' })),
-    };
-    validate = compileValidator(schema, body ? validatorAjvs.body : validatorAjvs.text, body);
-    cache.set(key, validate);
+    validate = compileValidator(schema, ajv, body);
+    compiled.set(key, validate);
   }
   return validate;
 }
