@@ -60,6 +60,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target) : openPGlite(target);
 }
 
+/**
+ * Run on every new connection of the server's pool, before its first statement: JIT compilation off, unless the
+ * operator chose it (in postgresql.conf, for the database or role, or in the URL's `options`: any source but the
+ * default).
+ *
+ * The planner compiles a statement to machine code once its estimated cost passes jit_above_cost (100,000), and
+ * inlines and optimises it past 500,000. byggdok's statements read at most some thousands of rows, by index, and the
+ * compiling costs more than they do: an owner-wide question's passage statement at 100,000 documents ran 62 ms, 31 of
+ * them compiling (issue 48), and at a million documents every estimate is ten times higher. A statement, not the
+ * connection's startup `options`: PgBouncer refuses a connection whose options hold a setting it does not track.
+ */
+export const SERVER_SESSION_SETUP = `select set_config('jit', 'off', false) from pg_settings
+  where name = 'jit' and source = 'default'`;
+
 async function openPostgres(target: { url: string; poolMax?: number }): Promise<Database> {
   // node-postgres is loaded only for a server: the embedded start never pays for it
   const { default: pg } = await import('pg');
@@ -77,6 +91,11 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
   });
   pool.on('error', () => {
     // an idle client died (server restart); the pool replaces it on next use
+  });
+  pool.on('connect', (client) => {
+    // queued before the statement the connection was made for; a failure there is the broken connection's, which that
+    // statement reports
+    client.query(SERVER_SESSION_SETUP).catch(() => undefined);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   await sql`select 1`.execute(db);

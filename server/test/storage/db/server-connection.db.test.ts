@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../src/storage/db/database.js';
+import { createTestDatabase, testEngines } from '../../helpers/test-database.js';
+
+/**
+ * Every connection to a PostgreSQL server runs with JIT compilation off (issue 48: an owner-wide question's passage
+ * statement spent half its 62 ms compiling itself), unless the operator chose otherwise for it: in the URL's
+ * `options`, or for the database.
+ */
+describe.each(testEngines().filter((e) => e === 'postgres'))('connections to the %s server', (engine) => {
+  let database: Database & { url: string | null };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.close());
+
+  const settings = async (db: Database) =>
+    (
+      await sql<{ jit: string; timeout: string }>`
+        select current_setting('jit') as jit, current_setting('statement_timeout') as timeout`.execute(db.db)
+    ).rows[0]!;
+
+  it('never compile a statement, however costly the planner thinks it', async () => {
+    // every pooled connection, not only the first
+    const all = await Promise.all(Array.from({ length: 4 }, () => settings(database)));
+    expect(all.map((s) => s.jit)).toEqual(['off', 'off', 'off', 'off']);
+    await database.db.connection().execute(async (connection) => {
+      // a plan whose cost passes every JIT threshold, as the server's defaults set them
+      await sql`set jit_above_cost = 0`.execute(connection);
+      await sql`set jit_inline_above_cost = 0`.execute(connection);
+      const plan = async () =>
+        (
+          await sql<{ 'QUERY PLAN': string }>`
+            explain (analyze) select sum(g * 2) from generate_series(1, 1000) g`.execute(connection)
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      expect(await plan()).not.toMatch(/JIT/);
+      // the server would compile it (its JIT provider is installed): the session's setting is what keeps it from it
+      await sql`set jit = on`.execute(connection);
+      expect(await plan()).toMatch(/JIT:/);
+      // as the connection was
+      await sql`reset jit_above_cost`.execute(connection);
+      await sql`reset jit_inline_above_cost`.execute(connection);
+      await sql`set jit = off`.execute(connection);
+    });
+  });
+
+  it("keep the operator's choice: the URL's options, or the database's setting", async () => {
+    const url = new URL(database.url!);
+    url.searchParams.set('options', '-c jit=on -c statement_timeout=7s');
+    const theirs = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 1 });
+    try {
+      expect(await settings(theirs)).toEqual({ jit: 'on', timeout: '7s' });
+    } finally {
+      await theirs.close();
+    }
+    const name = new URL(database.url!).pathname.slice(1);
+    await database.executeSql(`alter database ${name} set jit = on`);
+    const configured = await openDatabase({ kind: 'postgres', url: database.url!, poolMax: 1 });
+    try {
+      expect((await settings(configured)).jit).toBe('on');
+    } finally {
+      await configured.close();
+      await database.executeSql(`alter database ${name} reset jit`);
+    }
+  });
+});
