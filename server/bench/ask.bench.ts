@@ -22,7 +22,7 @@ import { migrateToLatest } from '../src/storage/db/migrations/index.js';
 import { maintainSegments } from '../src/storage/search/segments.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
 import { BUILDINGS, OWNER, buildingId, bulkLoad, random, streamCorpus, verifyBulkVectors } from './search-corpus.js';
-import { percentile, loadAverage, serverSettings } from './bench-figures.js';
+import { percentile, loadAverage, serverSettings, settle } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -140,6 +140,7 @@ async function main(): Promise<void> {
           query: c.query,
           limit: MODE_BUDGETS.balanced.passages,
         });
+      console.log(await settle(database));
       for (const c of cases.slice(0, 10)) {
         await ask(c);
         await retrieve(c);
