@@ -239,21 +239,27 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
     },
 
     async appendTurn(turn) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('ask_turns')
-          .values({
-            thread_id: turn.threadId,
-            query: turn.query,
-            language: turn.language,
-            answer: turn.answer,
-            citations: JSON.stringify(turn.citations),
-            cited_document_ids: turn.citedDocumentIds,
-            created_at: turn.at,
-          })
-          .execute();
-        await trx.updateTable('ask_threads').set({ updated_at: turn.at }).where('id', '=', turn.threadId).execute();
-      });
+      // the turn and the thread's last activity in one statement: atomic without a transaction, one round trip where
+      // begin, two statements and commit took four (the client waits for it before the answer's `finish`)
+      await db
+        .with('turn', (q) =>
+          q
+            .insertInto('ask_turns')
+            .values({
+              thread_id: turn.threadId,
+              query: turn.query,
+              language: turn.language,
+              answer: turn.answer,
+              citations: JSON.stringify(turn.citations),
+              cited_document_ids: turn.citedDocumentIds,
+              created_at: turn.at,
+            })
+            .returning('thread_id'),
+        )
+        .updateTable('ask_threads')
+        .set({ updated_at: turn.at })
+        .where('id', '=', turn.threadId)
+        .execute();
     },
   };
 }

@@ -80,6 +80,22 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
     expect(again.body.turns).toHaveLength(3);
   });
 
+  it('lists the thread last asked in first: a follow-up moves its thread up, with the time of that turn', async () => {
+    const first = await ask(`${base}/ask`, { query: 'Hvilken brannklasse har bygget?' });
+    const second = await ask(`${base}/ask`, { query: 'Hvem leverte sprinkleranlegget?' });
+    const listed = async () =>
+      (await t.request({ url: `${base}/ask/threads`, key: seed.key })).body.threads.map((thread: any) => ({
+        id: thread.thread_id,
+        updated: Date.parse(thread.updated_at),
+      }));
+    const before = await listed();
+    expect(before.map((thread: any) => thread.id).slice(0, 2)).toEqual([second.thread_id, first.thread_id]);
+    await ask(`${base}/ask`, { query: 'Hvilket år ble det levert?', thread_id: first.thread_id });
+    const after = await listed();
+    expect(after.map((thread: any) => thread.id).slice(0, 2)).toEqual([first.thread_id, second.thread_id]);
+    expect(after[0].updated).toBeGreaterThan(before.find((thread: any) => thread.id === first.thread_id).updated);
+  });
+
   it("never shows one key's threads to another key of the same owner", async () => {
     const other = await t.createKey({ partnerId: seed.partnerId, buildingOwnerIds: [seed.ownerId] });
     const list = await t.request({ url: `${base}/ask/threads?building_id=${seed.buildingId}`, key: other.key });
