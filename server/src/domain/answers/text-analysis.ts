@@ -45,13 +45,27 @@ export function fold(input: string): string {
   return out;
 }
 
+/** Words as they were written, by their searched form, seen lately (the same few thousand in an answer's passages) */
+const WORD_CACHE_SIZE = 50_000;
+const wordsSeen = new Map<string, string>();
+
+/** the lower-case, NFC, folded form of a word as written */
+function wordOf(raw: string): string {
+  const known = wordsSeen.get(raw);
+  if (known !== undefined) return known;
+  const word = fold(raw.normalize('NFC').toLowerCase());
+  if (wordsSeen.size >= WORD_CACHE_SIZE) wordsSeen.clear();
+  wordsSeen.set(raw, word);
+  return word;
+}
+
 export function tokenize(text: string, language?: TextLanguage): Token[] {
   const stemOf = language === 'en' ? englishStem : stem;
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
     const raw = match[0];
-    const word = fold(raw.normalize('NFC').toLowerCase());
+    const word = wordOf(raw);
     tokens.push({
       word,
       stem: stemOf(word),
