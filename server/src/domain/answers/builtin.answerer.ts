@@ -239,6 +239,7 @@ export function whyNotAnswer(params: {
 async function compose(params: { chosen: readonly RankedSentence[]; context: AnswerContext }): Promise<string> {
   const { chosen, context } = params;
   const parts: string[] = [];
+  await context.citations.prepare(chosen.map((sentence) => sentence.passage));
   for (const sentence of chosen) {
     const citation = await context.citations.cite({
       passage: sentence.passage,

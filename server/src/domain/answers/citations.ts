@@ -67,6 +67,26 @@ export class CitationBook {
     return citation;
   }
 
+  /**
+   * Reads the documents and pages of passages about to be cited together: two statements for an answer's citations,
+   * where citing one after the other took two for each. Pages are read only for the documents readable in scope.
+   */
+  async prepare(passages: readonly Passage[]): Promise<void> {
+    const documentIds = [...new Set(passages.map((p) => p.documentId))].filter((id) => !this.documents.has(id));
+    if (documentIds.length > 0) {
+      const found = await this.deps.repository.readableDocuments({ ...this.deps.scope, documentIds });
+      for (const id of documentIds) this.documents.set(id, found.find((d) => d.id === id) ?? null);
+    }
+    const wanted = new Map<string, { documentId: string; pageNumber: number }>();
+    for (const { documentId, pageNumber } of passages) {
+      const key = `${documentId}:${pageNumber}`;
+      if (this.documents.get(documentId) && !this.pages.has(key)) wanted.set(key, { documentId, pageNumber });
+    }
+    if (wanted.size === 0) return;
+    const texts = await this.deps.repository.pageTexts([...wanted.values()]);
+    for (const key of wanted.keys()) this.pages.set(key, texts.get(key) ?? null);
+  }
+
   citations(): Citation[] {
     return [...this.accepted];
   }

@@ -149,6 +149,37 @@ describe('citation verification', () => {
     expect(book.citations()).toEqual([]);
   });
 
+  it('cites alike after reading the passages ahead, in two reads, and reads no page of a document out of scope', async () => {
+    const reads: string[] = [];
+    const counted = (inner: AskRepository): AskRepository => ({
+      ...inner,
+      readableDocuments: async (params) => {
+        reads.push(`documents ${params.documentIds.join(',')}`);
+        return inner.readableDocuments(params);
+      },
+      pageTexts: async (wanted) => {
+        reads.push(`pages ${wanted.map((p) => `${p.documentId}:${p.pageNumber}`).join(',')}`);
+        return inner.pageTexts(wanted);
+      },
+    });
+    const passages = [
+      passage(),
+      passage({ documentId: 'doc-2', pageNumber: 1 }),
+      passage({ documentId: 'doc-9' }),
+      passage({ pageNumber: 5 }),
+    ];
+    const ahead = new CitationBook({ repository: counted(repository()), scope });
+    await ahead.prepare(passages);
+    const oneByOne = new CitationBook({ repository: repository(), scope });
+    for (const p of passages) {
+      expect(await ahead.cite({ passage: p, start: 22, end: 73 })).toEqual(
+        await oneByOne.cite({ passage: p, start: 22, end: 73 }),
+      );
+    }
+    expect(ahead.citations().map((c) => c.documentId)).toEqual(['doc-1', 'doc-2']);
+    expect(reads).toEqual(['documents doc-1,doc-2,doc-9', 'pages doc-1:2,doc-2:1,doc-1:5']);
+  });
+
   it('finds the text on its page when a retriever reports other offsets, and gives no page for a text file', async () => {
     const book = new CitationBook({ repository: repository(), scope });
     const shifted = passage({ documentId: 'doc-2', pageNumber: 1, charStart: 7 });
