@@ -66,10 +66,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * default).
  *
  * The planner compiles a statement to machine code once its estimated cost passes jit_above_cost (100,000), and
- * inlines and optimises it past 500,000. byggdok's statements read at most some thousands of rows, by index, and the
- * compiling costs more than they do: an owner-wide question's passage statement at 100,000 documents ran 62 ms, 31 of
- * them compiling (issue 48), and at a million documents every estimate is ten times higher. A statement, not the
- * connection's startup `options`: PgBouncer refuses a connection whose options hold a setting it does not track.
+ * inlines and optimises it past 500,000. byggdok's statements read some thousands of rows by index, and the compiling
+ * can cost more than they do: an owner-wide question's passage statement at 100,000 documents ran 62 ms, 31 of them
+ * compiling (issue 48). The first compiled statement of a new connection also loads the JIT library: 89-116 ms for a
+ * statement of 1 ms (the pool opens new connections after 10 s idle). A statement, not the connection's startup
+ * `options`: PgBouncer refuses a connection whose options hold a setting it does not track.
  */
 export const SERVER_SESSION_SETUP = `select set_config('jit', 'off', false) from pg_settings
   where name = 'jit' and source = 'default'`;
