@@ -81,6 +81,10 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolMax ?? 10,
+    // awaited before the new connection is handed out; a failure ends it and goes to the statement that wanted it
+    onConnect: async (client) => {
+      await client.query(SERVER_SESSION_SETUP);
+    },
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID
@@ -92,11 +96,6 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
   });
   pool.on('error', () => {
     // an idle client died (server restart); the pool replaces it on next use
-  });
-  pool.on('connect', (client) => {
-    // queued before the statement the connection was made for; a failure there is the broken connection's, which that
-    // statement reports
-    client.query(SERVER_SESSION_SETUP).catch(() => undefined);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   await sql`select 1`.execute(db);
