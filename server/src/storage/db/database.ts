@@ -82,6 +82,7 @@ async function openPostgres(target: { url: string; poolMax?: number }): Promise<
     connectionString: target.url,
     max: target.poolMax ?? 10,
     // awaited before the new connection is handed out; a failure ends it and goes to the statement that wanted it
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg types it void
     onConnect: async (client) => {
       await client.query(SERVER_SESSION_SETUP);
     },
