@@ -116,11 +116,11 @@ async function load(database: Database, corpus: CorpusStream, url: string | null
  */
 async function baselineTable(database: Database): Promise<void> {
   const baselineStarted = performance.now();
+  const exists = async () =>
+    (await sql<{ t: string | null }>`select to_regclass('bench_baseline')::text as t`.execute(database.db)).rows[0]
+      ?.t != null;
+  if (REUSE && (NO_BASELINE || (await exists()))) return;
   const build = !NO_BASELINE;
-  if (REUSE) {
-    const found = await sql<{ t: string | null }>`select to_regclass('bench_baseline')::text as t`.execute(database.db);
-    if (!build || found.rows[0]?.t != null) return;
-  }
   if (build) {
     await sql`create table bench_baseline as
       select c.document_id, c.building_id, c.building_owner_id, to_tsvector('norwegian', c.text) as tsv

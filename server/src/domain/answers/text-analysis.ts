@@ -45,20 +45,6 @@ export function fold(input: string): string {
   return out;
 }
 
-/** Words as they were written, by their searched form, seen lately (the same few thousand in an answer's passages) */
-const WORD_CACHE_SIZE = 50_000;
-const wordsSeen = new Map<string, string>();
-
-/** the lower-case, NFC, folded form of a word as written */
-function wordOf(raw: string): string {
-  const known = wordsSeen.get(raw);
-  if (known !== undefined) return known;
-  const word = fold(raw.normalize('NFC').toLowerCase());
-  if (wordsSeen.size >= WORD_CACHE_SIZE) wordsSeen.clear();
-  wordsSeen.set(raw, word);
-  return word;
-}
-
 export function tokenize(text: string, language?: TextLanguage): Token[] {
   const stemOf = language === 'en' ? englishStem : stem;
   const tokens: Token[] = [];
@@ -154,7 +140,7 @@ function r1Start(word: string): number {
 /** Stems of words seen lately: an answer stems the same few thousand words of its passages several times. */
 const STEM_CACHE_SIZE = 50_000;
 
-/** A stemmer that remembers the stems of words seen lately, up to STEM_CACHE_SIZE words. */
+/** A function of a word that remembers its results for the words seen lately, up to STEM_CACHE_SIZE words. */
 function remembering(compute: (word: string) => string): (word: string) => string {
   const cache = new Map<string, string>();
   return (word) => {
@@ -168,6 +154,9 @@ function remembering(compute: (word: string) => string): (word: string) => strin
 }
 
 export const stem = remembering(computeStem);
+
+/** The lower-case, NFC, folded form of a word as written, remembered as stems are: an answer reads the same words often. */
+const wordOf = remembering((raw) => fold(raw.normalize('NFC').toLowerCase()));
 
 /** The English stem: numbers and words shorter than 3 letters stay as they are. */
 export const englishStem = remembering((word) => (word.length < 3 || /\p{N}/u.test(word) ? word : porter2(word)));

@@ -72,7 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  * statement of 1 ms (the pool opens new connections after 10 s idle). A statement, not the connection's startup
  * `options`: PgBouncer refuses a connection whose options hold a setting it does not track.
  */
-export const SERVER_SESSION_SETUP = `select set_config('jit', 'off', false) from pg_settings
+const SERVER_SESSION_SETUP = `select set_config('jit', 'off', false) from pg_settings
   where name = 'jit' and source = 'default'`;
 
 async function openPostgres(target: { url: string; poolMax?: number }): Promise<Database> {
