@@ -694,7 +694,8 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
       await flipByte(path.join(d, settings), 30);
       return settings;
     });
-    const installation = await createInstallation('damaged-target', 'pglite', 'fs');
+    // an empty database on the server when there is one: PGlite would make its folder (initdb) only to stay empty
+    const installation = await createInstallation('damaged-target', serverEngine, 'fs');
     const result = await cli('restore', [copy], installation.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`byggdok restore: ${file}: `);
@@ -703,6 +704,7 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
       expect(await appliedMigrations(database.db)).toEqual([]);
     } finally {
       await database.close();
+      await installation.drop();
     }
   });
 
