@@ -220,7 +220,9 @@ export function createPostgresSearchProvider(params: {
   /**
    * The page's visible documents, by id, in a statement of their own that the server plans once per connection
    * (prepared.ts): joined into the search statement, they took longer to plan than the rest of a rare term's search
-   * to run. Private-folder documents find no row here (rule 4): counted, not returned.
+   * to run. Private-folder documents find no row here (rule 4): counted, not returned. The ids are a list the planner
+   * does not count (an array built by a subquery): planned for a literal array, three ids cost less than the ten a
+   * generic plan assumes, so PostgreSQL planned every run anew (0.5-0.6 ms of a rare term's 3.7 at 100,000 documents).
    */
   async function pageDocuments(trx: Executor, request: DocumentSearchRequest, ids: string[]): Promise<DocumentRow[]> {
     if (ids.length === 0) return [];
@@ -229,7 +231,7 @@ export function createPostgresSearchProvider(params: {
       ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
     })
       .selectAll('d')
-      .where(sql<boolean>`d.id = any(${ids}::uuid[])`);
+      .where(sql<boolean>`d.id = any(array(select unnest(${ids}::uuid[])))`);
     return (await trx.executeQuery(prepared(query.compile()))).rows;
   }
 

@@ -168,6 +168,9 @@ export async function analyseQuery(params: {
       settings.session?.(typeof was === 'string' ? (JSON.parse(was) as SettingsWere) : was);
     }
   };
+  // Both statements run on a generic plan once a connection has planned five (prepared.ts): the words come through a
+  // subquery, whose array the planner does not count (an array literal's it does, and a plan for fewer words costs
+  // less), and the languages as literals of the text (a parameter keeps search_vector's choice of language in the plan)
   const tokenRows =
     words.length === 0
       ? []
@@ -179,9 +182,9 @@ export async function analyseQuery(params: {
             from ${settingsOn(true)} as planner
             left join lateral (
               select t.i::int as i, x.n, x.match[1] as token,
-                     tsvector_to_array(search_vector(w.word, ${configs.own})) as own,
-                     tsvector_to_array(search_vector(w.word, ${configs.other})) as other
-              from unnest(${words.map((w) => w.term.text)}::text[]) with ordinality as t(text, i)
+                     tsvector_to_array(search_vector(w.word, ${sql.lit(configs.own)})) as own,
+                     tsvector_to_array(search_vector(w.word, ${sql.lit(configs.other)})) as other
+              from unnest((select ${words.map((w) => w.term.text)}::text[])) with ordinality as t(text, i)
               cross join lateral regexp_matches(search_fold(t.text), ${QUERY_WORD}, 'g')
                 with ordinality as x(match, n)
               cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
@@ -202,9 +205,9 @@ export async function analyseQuery(params: {
             from ${settingsOn(words.length === 0)} as planner
             left join lateral (
               select t.i::int as i,
-                     phraseto_tsquery(${configName(configs.own)}::regconfig, search_phrase_text(t.text))::text as own,
-                     phraseto_tsquery(${configName(configs.other)}::regconfig, search_phrase_text(t.text))::text as other
-              from unnest(${phrases.map((p) => p.term.text)}::text[]) with ordinality as t(text, i)
+                     phraseto_tsquery(${sql.lit(configName(configs.own))}::regconfig, search_phrase_text(t.text))::text as own,
+                     phraseto_tsquery(${sql.lit(configName(configs.other))}::regconfig, search_phrase_text(t.text))::text as other
+              from unnest((select ${phrases.map((p) => p.term.text)}::text[])) with ordinality as t(text, i)
             ) q on true
             order by q.i`,
           )
