@@ -44,6 +44,9 @@ const QUESTIONS = [
   'Hvem har levert fasadeplatene?',
   'What does the documentation say about heisdør?',
   'Hva sier dokumentene om ubåt?',
+  'Er takrenne, nødlys og varmepumpe kontrollert?',
+  'ventilasjonsaggregat filterbytte heisdør fasadeplate',
+  'brannslukker nødlys takrenne',
 ];
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -339,4 +342,73 @@ describe.each(testEngines())('word-weight passages from the documents lexemes on
     await expectSegmentCounts();
     await expectSameAsCountingChunks();
   }, 300_000);
+});
+
+/**
+ * Owner-wide from the segment, the chunks of a question of two to four words are found class by class: the chunks
+ * holding the same words tie, so each class (the words a chunk holds) gives its lowest ids, in the order of the
+ * classes' scores. Here the words seldom meet in one chunk, so the classes decide the answer: it must be the one of
+ * counting and scoring every matching chunk.
+ */
+describe.each(testEngines())('word-weight passages class by class on %s', (engine) => {
+  let database: Database;
+  const ownerId = 'own_c';
+  const buildingIds = ['bld_c1', 'bld_c2'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const q = (text: string, values?: unknown[]) => database.executeSql(text, values);
+    await q(`insert into building_owners (id, name) values ('own_c', 'C')`);
+    await q(
+      `insert into buildings (id, building_owner_id, name) values ('bld_c1', 'own_c', 'C1'), ('bld_c2', 'own_c', 'C2')`,
+    );
+    // 300 documents of two chunks; each word in every 3rd, 7th, 11th or 13th chunk, so each is in a different number
+    // of documents (no two classes tie) and two of them meet in few chunks
+    await q(
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state, extension)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, case when g % 2 = 0 then 'bld_c1' else 'bld_c2' end,
+              'own_c', 'Dokument ' || g || '.txt', 'FDV/Dokument ' || g || '.txt', 'k' || g, 'uploaded', 'txt'
+       from generate_series(1, 300) g`,
+    );
+    await q(
+      `insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start,
+         char_end, text)
+       select ('00000000-0000-4000-8000-' || lpad(((c - 1) % 300 + 1)::text, 12, '0'))::uuid,
+              case when ((c - 1) % 300 + 1) % 2 = 0 then 'bld_c1' else 'bld_c2' end, 'own_c', (c - 1) / 300, 1, 0, 100,
+              'Dokumentet beskriver etasje ' || c
+              || case when c % 3 = 0 then ' ventilasjonsaggregat' else '' end
+              || case when c % 7 = 0 then ' filterbytte' else '' end
+              || case when c % 11 = 0 then ' brannslukker' else '' end
+              || case when c % 13 = 0 then ' sprinkleranlegg' else '' end
+       from generate_series(1, 600) c`,
+    );
+    await buildSegment(database.db, ownerId);
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it('gives the passages, scores and order of counting and scoring every chunk', async () => {
+    const cache = createSegmentCache({ db: database.db });
+    const segment = createPostgresChunkRetriever({
+      db: database.db,
+      segments: { cache, settings: { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 1 }, wait: true },
+    });
+    const chunks = createPostgresChunkRetriever({ db: database.db, documentCounts: 'chunks' });
+    const shape = (hits: ChunkHit[]) => hits.map((h) => `${h.chunkId} ${h.score.toFixed(9)}`);
+    let compared = 0;
+    for (const query of [
+      'ventilasjonsaggregat filterbytte',
+      'filterbytte brannslukker',
+      'ventilasjonsaggregat filterbytte brannslukker',
+      'sprinkleranlegg brannslukker filterbytte ventilasjonsaggregat',
+    ]) {
+      for (const limit of [5, 24, 60]) {
+        const request = { ownerId, buildingIds, query, limit };
+        const expected = await chunks.retrieveChunks(request);
+        expect(expected).toHaveLength(limit);
+        expect(shape(await segment.retrieveChunks(request)), `${query} (${limit})`).toEqual(shape(expected));
+        compared++;
+      }
+    }
+    expect(compared).toBe(12);
+  });
 });
