@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -57,15 +57,12 @@ export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStor
       // Same folder as the target so the rename is atomic: readers see the old file or the new one, never a part.
       const tempPath = path.join(folder, `${FS_TEMP_PREFIX}${randomUUID()}`);
       const meter = new BlobMeter({ key, maxBytes: options.maxBytes });
+      const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(
-          Buffer.isBuffer(body) ? Readable.from([body]) : body,
-          meter,
-          createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }),
-        );
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, meter, out);
         await rename(tempPath, filePath);
       } catch (error) {
-        await rm(tempPath, { force: true });
+        await removeTemp(out, tempPath);
         throw error;
       }
       return meter.result();
@@ -104,14 +101,12 @@ export function createFsBlobStore({ root, signer }: FsBlobStoreConfig): BlobStor
         if (!stats.isFile() || (options.ifEtag !== undefined && options.ifEtag !== etag)) return null;
         await mkdir(path.dirname(targetPath), { recursive: true, mode: 0o700 });
         const tempPath = path.join(path.dirname(targetPath), `${FS_TEMP_PREFIX}${randomUUID()}`);
+        const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
         try {
-          await pipeline(
-            handle.createReadStream({ autoClose: false }),
-            createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }),
-          );
+          await pipeline(handle.createReadStream({ autoClose: false }), out);
           await rename(tempPath, targetPath);
         } catch (error) {
-          await rm(tempPath, { force: true });
+          await removeTemp(out, tempPath);
           throw error;
         }
       } finally {
@@ -152,4 +147,13 @@ function isMissing(error: unknown): boolean {
 
 function hasCode(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+/**
+ * Removes a failed write's temp file once its stream has closed: a stream destroyed while its file is still being
+ * opened creates the file afterwards, so removing it at once could leave it behind
+ */
+async function removeTemp(out: WriteStream, tempPath: string): Promise<void> {
+  if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+  await rm(tempPath, { force: true });
 }
