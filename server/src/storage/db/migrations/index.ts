@@ -34,6 +34,7 @@ import * as m0042 from './0042-search-segments.js';
 import * as m0043 from './0043-search-segment-presence.js';
 import * as m0044 from './0044-search-segment-chunk-lexemes.js';
 import * as m0045 from './0045-search-segment-first-chunks.js';
+import * as m0046 from './0046-chunk-rows-whole.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0043-search-segment-presence': m0043,
   '0044-search-segment-chunk-lexemes': m0044,
   '0045-search-segment-first-chunks': m0045,
+  '0046-chunk-rows-whole': m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
