@@ -464,8 +464,14 @@ export interface SearchSegmentDocumentsTable {
 export interface SearchSegmentPostingsTable {
   segment_id: string;
   lexeme: string;
-  /** int4 ordinals, big-endian, ascending */
+  /**
+   * the documents holding the lexeme: their ordinals as int4, big-endian, ascending, or, where that list would be as
+   * long or longer, a bitmap of the segment's documents, ceil(documents / 8) bytes, ordinal i the bit 1 << (i % 8) of
+   * byte i / 8 (segments.ts's orRun)
+   */
   postings: Uint8Array;
+  /** how many documents `postings` holds */
+  documents: number;
   /** the same, of the documents whose `head` holds the lexeme with weight A, with weight B, and whose `top` holds it */
   head_a: Uint8Array | null;
   head_b: Uint8Array | null;

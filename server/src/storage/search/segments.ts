@@ -97,8 +97,10 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
       // no `tsv` holds (its postings then empty)
       const run = (field: number) =>
         sql`string_agg(int4send(l.ordinal), ''::bytea order by l.ordinal) filter (where l.field = ${field})`;
-      await sql`insert into search_segment_postings (segment_id, lexeme, postings, head_a, head_b, top, chunks)
-        select ${id}::bigint, l.lexeme, coalesce(${run(0)}, ''::bytea), ${run(1)}, ${run(2)}, ${run(3)}, ${run(4)}
+      await sql`insert into search_segment_postings (segment_id, lexeme, documents, postings, head_a, head_b, top,
+          chunks)
+        select ${id}::bigint, l.lexeme, (count(*) filter (where l.field = 0))::int, coalesce(${run(0)}, ''::bytea),
+          ${run(1)}, ${run(2)}, ${run(3)}, ${run(4)}
         from (
           select d.ordinal, x.lexeme, x.field from search_segment_documents d
           join search_documents s on s.document_id = d.document_id
@@ -115,6 +117,7 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
         ) l
         group by l.lexeme`.execute(trx);
       const count = Number(documents.numAffectedRows ?? 0);
+      await denseRunsAsBitmaps(trx, id, count);
       await sql`update search_segments set documents = ${count} where id = ${id}::bigint`.execute(trx);
       return { id, documents: count };
     });
@@ -133,6 +136,76 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
     );
   });
   return built;
+}
+
+/** the runs of a segment's postings, as its table names them */
+const RUNS = ['postings', 'head_a', 'head_b', 'top', 'chunks'] as const;
+
+/**
+ * Each run of the segment `id` (of `documents` documents) that is as long as their bitmap or longer, rewritten as the
+ * bitmap (migration 0047: where more than one document in 32 holds the lexeme), a lexeme at a time: a common word's
+ * lists at a million documents are megabytes each.
+ */
+async function denseRunsAsBitmaps(trx: Executor, id: string, documents: number): Promise<void> {
+  const bytes = bitmapBytes(documents);
+  const dense = sql.join(RUNS.map((run) => sql`octet_length(${sql.ref(run)})`));
+  const lexemes = (
+    await sql<{ lexeme: string }>`select lexeme from search_segment_postings
+      where segment_id = ${id}::bigint and greatest(${dense}) >= ${bytes} order by lexeme`.execute(trx)
+  ).rows.map((row) => row.lexeme);
+  for (const lexeme of lexemes) {
+    const row = (
+      await sql<Record<(typeof RUNS)[number], Uint8Array | null>>`select ${sql.join(
+        RUNS.map(
+          (run) => sql`case when octet_length(${sql.ref(run)}) >= ${bytes} then ${sql.ref(run)} end as ${sql.ref(run)}`,
+        ),
+      )}
+        from search_segment_postings where segment_id = ${id}::bigint and lexeme = ${lexeme}`.execute(trx)
+    ).rows[0];
+    if (!row) continue;
+    const bitmaps = RUNS.flatMap((run) => {
+      const list = row[run];
+      return list === null ? [] : [sql`${sql.ref(run)} = ${bitmapOf(list, documents)}`];
+    });
+    await sql`update search_segment_postings set ${sql.join(bitmaps)}
+      where segment_id = ${id}::bigint and lexeme = ${lexeme}`.execute(trx);
+  }
+}
+
+/** a run's documents as their bitmap (orRun reads it) */
+function bitmapOf(run: Uint8Array, documents: number): Buffer {
+  const bitmap = Buffer.alloc(bitmapBytes(documents));
+  if (run.byteLength === bitmap.byteLength) return Buffer.from(run);
+  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+  for (let at = 0; at < run.byteLength; at += 4) {
+    const ordinal = view.getInt32(at);
+    bitmap[ordinal >>> 3]! |= 1 << (ordinal & 7);
+  }
+  return bitmap;
+}
+
+/** how long a bitmap of a segment's `documents` documents is (a run as long is one; a list of numbers is shorter) */
+export function bitmapBytes(documents: number): number {
+  return Math.ceil(documents / 8);
+}
+
+/**
+ * Sets in `bits` (bit i of word i / 32: a document's ordinal i) the documents of a run of a segment of `documents`
+ * documents: a bitmap (bit i % 8 of byte i / 8) when the run is exactly bitmapBytes long, else ordinals as int4,
+ * big-endian, ascending.
+ */
+export function orRun(bits: Uint32Array, run: Uint8Array, documents: number): void {
+  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+  if (run.byteLength === bitmapBytes(documents)) {
+    const whole = run.byteLength >>> 2;
+    for (let w = 0; w < whole; w++) bits[w]! |= view.getUint32(4 * w, true);
+    for (let at = 4 * whole; at < run.byteLength; at++) bits[at >>> 2]! |= run[at]! << (8 * (at & 3));
+    return;
+  }
+  for (let at = 0; at < run.byteLength; at += 4) {
+    const ordinal = view.getInt32(at);
+    bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
+  }
 }
 
 /**
@@ -291,7 +364,7 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
   const byFirstChunk = withChunks.sort((a, b) => firstChunk[a]! - firstChunk[b]!);
   // the lexemes in this process's string order (a prefix is one range of it), and how many documents hold each
   const counted = (
-    await sql<{ lexeme: string; documents: number }>`select lexeme, octet_length(postings) / 4 as documents
+    await sql<{ lexeme: string; documents: number }>`select lexeme, documents
       from search_segment_postings where segment_id = ${id}::bigint`.execute(db)
   ).rows.sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
   const lexemes = counted.map((row) => row.lexeme);
@@ -688,7 +761,7 @@ export async function answerFromSegment(params: {
   /** the documents of the runs of `field` of the lexemes a form holds, as a bitset */
   const bitsOf = (form: Lexemes, field: number): Uint32Array => {
     const bits = new Uint32Array(words);
-    for (const row of rows) if (holdsLexeme(form, row.lexeme)) setBits(bits, row.runs[field]!);
+    for (const row of rows) if (holdsLexeme(form, row.lexeme)) orRun(bits, row.runs[field]!, n);
     return bits;
   };
 
@@ -928,7 +1001,7 @@ export async function wordCountsFromSegment(params: {
   // per word, the scope's documents holding it
   const holding = terms.map((form) => {
     const bits = new Uint32Array(words);
-    for (const { lexeme, run } of runs) if (holdsLexeme(form, lexeme)) setBits(bits, run);
+    for (const { lexeme, run } of runs) if (holdsLexeme(form, lexeme)) orRun(bits, run, n);
     for (let w = 0; w < words; w++) bits[w]! &= live[w]!;
     return bits;
   });
@@ -968,15 +1041,6 @@ export async function wordCountsFromSegment(params: {
       return { inOrder: inOrder(), count, written: changed };
     },
   };
-}
-
-/** sets the bits of a run's document numbers (int4, big-endian) */
-function setBits(bits: Uint32Array, run: Uint8Array): void {
-  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
-  for (let at = 0; at < run.byteLength; at += 4) {
-    const ordinal = view.getInt32(at);
-    bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSearchRequest } from '../../../src/domain/search/search.types.js';
@@ -127,6 +128,18 @@ describe.each(testEngines())('search segments on %s', (engine) => {
 
     const { built } = await maintainSegments(t.deps.database.db, settings);
     expect(built).toEqual([seed.ownerId]);
+    // a common word's runs are bitmaps of the segment's documents, a rarer one's lists of their numbers (migration
+    // 0047): the answers below read both, and each lexeme's count is its documents'
+    const runs = (
+      await sql<{ lexeme: string; documents: number; bytes: number; bitmap: number }>`
+        select p.lexeme, p.documents, octet_length(p.postings) as bytes, ceil(g.documents / 8.0)::int as bitmap
+        from search_segment_postings p join search_segments g on g.id = p.segment_id`.execute(t.deps.database.db)
+    ).rows;
+    const bitmaps = runs.filter((r) => r.bytes === r.bitmap);
+    expect(bitmaps.map((r) => r.lexeme)).toContain('ventil');
+    expect(runs.filter((r) => r.bytes < r.bitmap && r.bytes > 0).length).toBeGreaterThan(10);
+    for (const r of runs) if (r.bytes < r.bitmap) expect(r.documents).toBe(r.bytes / 4);
+    expect(Math.min(...bitmaps.map((r) => r.documents))).toBeGreaterThanOrEqual(bitmaps[0]!.bitmap / 4);
     await expectSameAnswers(provider);
     // the segment answered all but the searches that find nothing to look up
     expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
