@@ -153,14 +153,15 @@ async function denseRunsAsBitmaps(trx: Executor, id: string, documents: number):
     await sql<{ lexeme: string }>`select lexeme from search_segment_postings
       where segment_id = ${id}::bigint and greatest(${dense}) >= ${bytes} order by lexeme`.execute(trx)
   ).rows.map((row) => row.lexeme);
+  const long = sql.join(
+    RUNS.map(
+      (run) => sql`case when octet_length(${sql.ref(run)}) >= ${bytes} then ${sql.ref(run)} end as ${sql.ref(run)}`,
+    ),
+  );
   for (const lexeme of lexemes) {
     const row = (
-      await sql<Record<(typeof RUNS)[number], Uint8Array | null>>`select ${sql.join(
-        RUNS.map(
-          (run) => sql`case when octet_length(${sql.ref(run)}) >= ${bytes} then ${sql.ref(run)} end as ${sql.ref(run)}`,
-        ),
-      )}
-        from search_segment_postings where segment_id = ${id}::bigint and lexeme = ${lexeme}`.execute(trx)
+      await sql<Record<(typeof RUNS)[number], Uint8Array | null>>`select ${long} from search_segment_postings
+        where segment_id = ${id}::bigint and lexeme = ${lexeme}`.execute(trx)
     ).rows[0];
     if (!row) continue;
     const bitmaps = RUNS.flatMap((run) => {
@@ -172,15 +173,15 @@ async function denseRunsAsBitmaps(trx: Executor, id: string, documents: number):
   }
 }
 
-/** a run's documents as their bitmap (orRun reads it) */
-function bitmapOf(run: Uint8Array, documents: number): Buffer {
+/**
+ * A list of a segment's `documents` documents (buildSegment's runs are all lists) as their bitmap, which orRun reads.
+ * A list exactly as long as the bitmap (4 x count = bitmapBytes) is one too: stored as it is, it would read as a bitmap.
+ */
+export function bitmapOf(list: Uint8Array, documents: number): Buffer {
+  const bits = new Uint32Array(Math.ceil(documents / 32));
+  orList(bits, list);
   const bitmap = Buffer.alloc(bitmapBytes(documents));
-  if (run.byteLength === bitmap.byteLength) return Buffer.from(run);
-  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
-  for (let at = 0; at < run.byteLength; at += 4) {
-    const ordinal = view.getInt32(at);
-    bitmap[ordinal >>> 3]! |= 1 << (ordinal & 7);
-  }
+  for (let at = 0; at < bitmap.byteLength; at++) bitmap[at] = bits[at >>> 2]! >>> (8 * (at & 3));
   return bitmap;
 }
 
@@ -191,18 +192,20 @@ export function bitmapBytes(documents: number): number {
 
 /**
  * Sets in `bits` (bit i of word i / 32: a document's ordinal i) the documents of a run of a segment of `documents`
- * documents: a bitmap (bit i % 8 of byte i / 8) when the run is exactly bitmapBytes long, else ordinals as int4,
- * big-endian, ascending.
+ * documents: a bitmap (bit i % 8 of byte i / 8) when the run is exactly bitmapBytes long, else a list (orList).
  */
 export function orRun(bits: Uint32Array, run: Uint8Array, documents: number): void {
+  if (run.byteLength !== bitmapBytes(documents)) return orList(bits, run);
   const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
-  if (run.byteLength === bitmapBytes(documents)) {
-    const whole = run.byteLength >>> 2;
-    for (let w = 0; w < whole; w++) bits[w]! |= view.getUint32(4 * w, true);
-    for (let at = 4 * whole; at < run.byteLength; at++) bits[at >>> 2]! |= run[at]! << (8 * (at & 3));
-    return;
-  }
-  for (let at = 0; at < run.byteLength; at += 4) {
+  const whole = run.byteLength >>> 2;
+  for (let w = 0; w < whole; w++) bits[w]! |= view.getUint32(4 * w, true);
+  for (let at = 4 * whole; at < run.byteLength; at++) bits[at >>> 2]! |= run[at]! << (8 * (at & 3));
+}
+
+/** sets in `bits` the documents of a list: their ordinals as int4, big-endian */
+function orList(bits: Uint32Array, list: Uint8Array): void {
+  const view = new DataView(list.buffer, list.byteOffset, list.byteLength);
+  for (let at = 0; at < list.byteLength; at += 4) {
     const ordinal = view.getInt32(at);
     bits[ordinal >>> 5]! |= 1 << (ordinal & 31);
   }

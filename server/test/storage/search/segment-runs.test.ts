@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bitmapBytes, orRun } from '../../../src/storage/search/segments.js';
+import { bitmapBytes, bitmapOf, orRun } from '../../../src/storage/search/segments.js';
 
 /** a run as a list of ordinals: int4, big-endian, ascending */
 function listRun(ordinals: readonly number[]): Uint8Array {
@@ -44,6 +44,21 @@ describe("a segment's runs", () => {
       }
     },
   );
+
+  // what buildSegment stores for a long list; a list exactly as long as the bitmap (one document of 32, two of 64, a
+  // word in 18,750 of 600,000) must become the bitmap too, or it would be read as one
+  it.each([
+    [32, [7]],
+    [64, [0, 63]],
+    [100, [1, 2, 3, 50, 99]],
+    [1_000, Array.from({ length: 400 }, (_, i) => 2 * i + 1)],
+  ])('writes a list of %i documents as the bitmap the reader reads', (n, ordinals) => {
+    const bitmap = bitmapOf(listRun(ordinals), n);
+    expect([...bitmap]).toEqual([...bitmapRun(ordinals, n)]);
+    const bits = new Uint32Array(Math.ceil(n / 32));
+    orRun(bits, bitmap, n);
+    expect(setOf(bits, n)).toEqual(ordinals);
+  });
 
   it('adds to the bits already set, as the lexemes of a prefix are OR-ed', () => {
     const n = 70;
