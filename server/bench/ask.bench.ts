@@ -93,6 +93,12 @@ async function main(): Promise<void> {
       },
     });
     try {
+      // as an API process does once it listens: the segments loaded before the first question, not by it
+      const warming = performance.now();
+      const warmed = await deps.warmSearch();
+      console.log(
+        `segments loaded into this process: ${warmed.length} in ${((performance.now() - warming) / 1000).toFixed(1)} s`,
+      );
       const { services } = deps;
       const partner = await services.admin.createPartner({ name: `Bench ${Date.now()}` });
       await sql`insert into partner_building_owners (partner_id, building_owner_id, created_at)

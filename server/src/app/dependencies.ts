@@ -104,6 +104,8 @@ export interface Dependencies {
   jobHandlers: JobHandlers;
   /** runs the workers in this process (serve and worker modes) */
   startWorkers(): Promise<void>;
+  /** loads the big owners' search segments into this process (an API's, after it listens); the owners loaded */
+  warmSearch(): Promise<string[]>;
   isReady(): Promise<boolean>;
   /** this process's Prometheus text: counters, and queue and pool gauges read now */
   renderMetrics(): Promise<string>;
@@ -318,6 +320,7 @@ export async function createDependencies(params: {
           await queue.schedule(schedule.name, schedule.cron);
         }
       },
+      warmSearch: () => search.warm(),
       isReady: async () => {
         await sql`select 1`.execute(db);
         return true;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/storage/db/database.js';
+import { DEFAULT_SEGMENT_SETTINGS, maintainSegments } from '../../src/storage/search/segments.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { freePort, startByggdok, stopProcess, waitForExit, waitForReady } from '../helpers/service-process.js';
 import { createTestDatabase } from '../helpers/test-database.js';
@@ -171,4 +172,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('api and worker processes stoppe
     expect(await categorised()).toBe(true);
     await stopProcess(api.child);
   }, 360_000);
+
+  it("an API loads the owners' search segments once it listens, so that their first searches need not wait", async () => {
+    await database.executeSql(`insert into building_owners (id, name) values ('own_warm', 'Varm Eiendom')`);
+    await database.executeSql(
+      `insert into buildings (id, building_owner_id, name) values ('bld_warm', 'own_warm', 'B')`,
+    );
+    await database.executeSql(
+      `insert into documents (id, building_id, building_owner_id, filename, original_path, blob_key, upload_state)
+       select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 'bld_warm', 'own_warm',
+              'Rapport ' || g || '.pdf', 'FDV/' || g || '.pdf', 'warm/' || g, 'uploaded'
+       from generate_series(1, 40) g`,
+    );
+    await database.executeSql(
+      `insert into document_pages (document_id, page_number, text)
+       select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 1, 'ventil kontroll ' || g
+       from generate_series(1, 40) g`,
+    );
+    const { built } = await maintainSegments(database.db, { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 20 });
+    expect(built).toEqual(['own_warm']);
+
+    const api = await startApi();
+    let loaded: { owners?: number } | undefined;
+    for (let i = 0; i < 300 && !loaded; i += 1) {
+      loaded = api.child
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('search segments loaded'))
+        .map((line) => JSON.parse(line) as { owners?: number })[0];
+      if (!loaded) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(loaded?.owners).toBe(1);
+    await stopProcess(api.child);
+  }, 180_000);
 });

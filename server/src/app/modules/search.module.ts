@@ -25,15 +25,18 @@ export function createSearchModule(deps: {
     ...DEFAULT_SEGMENT_SETTINGS,
     minDocuments: deps.segmentMinDocuments ?? DEFAULT_SEGMENT_SETTINGS.minDocuments,
   };
+  const cache = createSegmentCache({ db: deps.db });
   const provider = createPostgresSearchProvider({
     db: deps.db,
     parallel: deps.engine === 'postgres',
-    segments: { cache: createSegmentCache({ db: deps.db }), settings },
+    segments: { cache, settings },
   });
   const chunks: ChunkRetriever = provider;
   return {
     services: { search: createSearchService({ access: deps.access, provider }) },
     chunks,
+    /** loads the owners' segments into this process (the API's, at start); the owners loaded */
+    warm: () => cache.warmAll(),
     jobs: {
       handlers: {
         'search.segments': async () => {

@@ -39,7 +39,7 @@ export const SEARCH_SEGMENT_TABLES = [
 export interface SegmentSettings {
   /** owners with at least this many documents get a segment (below it, today's SQL is as fast) */
   minDocuments: number;
-  /** a segment is built again once this share of its documents was written since */
+  /** a segment is built again once this share of its documents (at most half of maxChanges) was written since */
   rebuildShare: number;
   /** a search falls back to SQL while more documents than this were written since its owner's segment */
   maxChanges: number;
@@ -212,9 +212,19 @@ function orList(bits: Uint32Array, list: Uint8Array): void {
 }
 
 /**
+ * The changes after which an owner's segment is built again: `rebuildShare` of its documents, but never more than half
+ * of `maxChanges`. At 1 % of 600,000 documents (6,000) the searches of a big owner would otherwise have fallen back to
+ * SQL from the 5,001st change on, with no rebuild due; at half, the upkeep (every five minutes) starts one while the
+ * segment still answers.
+ */
+export function rebuildAfter(documents: number, settings: SegmentSettings): number {
+  return Math.max(1, Math.min(documents * settings.rebuildShare, settings.maxChanges / 2));
+}
+
+/**
  * The scheduled upkeep: a segment for every owner with at least `minDocuments` documents that has none or has had
- * more than `rebuildShare` of them written since; an owner that shrank below half of it loses its segment. Changes
- * of owners without a segment are dropped once committed (a later segment's snapshot sees them).
+ * more than `rebuildAfter` changes since; an owner that shrank below half of it loses its segment. Changes of owners
+ * without a segment are dropped once committed (a later segment's snapshot sees them).
  */
 export async function maintainSegments(
   db: Kysely<DB>,
@@ -242,7 +252,7 @@ export async function maintainSegments(
       }
       continue;
     }
-    if (owner.segment === null || owner.changes > Math.max(1, owner.documents * settings.rebuildShare)) {
+    if (owner.segment === null || owner.changes > rebuildAfter(owner.documents, settings)) {
       await buildSegment(db, owner.owner);
       built.push(owner.owner);
     }
@@ -486,6 +496,28 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
           order by id desc limit 1`.execute(params.db)
       ).rows[0];
       if (newest) await cache.get(ownerId, newest.id, { wait: true, db: params.db });
+    },
+    /**
+     * Loads every owner's newest segment, the largest first, as many as the bound holds; the owners loaded. A process
+     * that answers searches calls it at start, so that a big owner's first searches after a restart are answered by
+     * the segment, not by SQL while it loads.
+     */
+    async warmAll(): Promise<string[]> {
+      await refreshOwners();
+      const newest = (
+        await sql<{ owner: string; id: string; documents: number }>`
+          select distinct on (building_owner_id) building_owner_id as owner, id::text as id, documents
+          from search_segments order by building_owner_id, id desc`.execute(params.db)
+      ).rows.sort((a, b) => b.documents - a.documents);
+      const loaded: string[] = [];
+      let total = 0;
+      for (const segment of newest) {
+        if (total + segment.documents > maxDocuments) continue;
+        total += segment.documents;
+        await cache.get(segment.owner, segment.id, { wait: true, db: params.db });
+        loaded.push(segment.owner);
+      }
+      return loaded;
     },
     /**
      * The segment `id` of `ownerId`: at once when held; otherwise null, loading it for the next search. `wait`: loads

@@ -161,6 +161,20 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     );
     expect(loaded.count).toBe(1);
 
+    // an API process loads every owner's segment once it listens (the largest first, as many as its bound holds): its
+    // first search is then the segment's
+    const { cache: started, counted: startedCounted, answered: atStart } = countingCache();
+    expect(await started.warmAll()).toEqual([seed.ownerId]);
+    const afterStart = createPostgresSearchProvider({
+      db: t.deps.database.db,
+      segments: { cache: startedCounted, settings },
+    });
+    expect(await afterStart.searchDocuments(request('ventil drift'))).toEqual(
+      await reference().searchDocuments(request('ventil drift')),
+    );
+    expect(atStart.count).toBe(1);
+    expect(await createSegmentCache({ db: t.deps.database.db, maxDocuments: DOCUMENTS / 2 }).warmAll()).toEqual([]);
+
     // with the segment held, a search whose term is in fewer documents than `fewHits` goes to SQL, the same answer
     const routed = createPostgresSearchProvider({
       db: t.deps.database.db,
@@ -236,6 +250,15 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
     // nothing new: nothing built
     expect((await maintainSegments(t.deps.database.db, settings)).built).toEqual([]);
+
+    // fewer changes than the share, but more than half of the changes a search may answer: built again before the
+    // searches fall back (a big owner's 1 % is more than maxChanges)
+    await t.deps.database.executeSql(`update documents set floor = 'U2' where id = any($1::uuid[])`, [
+      [5, 25, 35].map(id),
+    ]);
+    const lenient = { ...settings, rebuildShare: 0.5, maxChanges: 4 };
+    expect((await maintainSegments(t.deps.database.db, { ...lenient, maxChanges: 6 })).built).toEqual([]);
+    expect((await maintainSegments(t.deps.database.db, lenient)).built).toEqual([seed.ownerId]);
     // below half the threshold, the segments go
     const dropped = await maintainSegments(t.deps.database.db, { ...settings, minDocuments: 10_000 });
     expect(dropped.dropped).toEqual([seed.ownerId]);
