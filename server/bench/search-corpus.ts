@@ -34,7 +34,7 @@ import {
   tokensOf,
   writeConcatenated,
   writeLiteral,
-  writeTop,
+  writeLexemes,
   writeWeighted,
   WEIGHT,
   type TokenAnalysis,
@@ -553,7 +553,7 @@ export async function bulkLoad(
       `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed} tokens analysed by the database), building indexes\n`,
     );
   }
-  await buildIndexes(database, indexes, copy !== null);
+  await buildIndexes(database, indexes);
   const indexed = performance.now();
   if (!options.quiet) process.stdout.write(`  indexes built in ${((indexed - loaded) / 1000).toFixed(1)} s\n`);
   const seconds = (performance.now() - started) / 1000;
@@ -581,10 +581,9 @@ interface BulkIndex {
 
 /**
  * The indexes dropped for the load, built again: on the server on two connections at once (an index build uses one
- * core; the bench process is idle by then), each with INDEX_BUILD_MEMORY, the largest table's first. The documents'
- * lexemes (migration 0039), which the COPY writers left empty with the triggers off, are rebuilt before their indexes.
+ * core; the bench process is idle by then), each with INDEX_BUILD_MEMORY, the largest table's first.
  */
-async function buildIndexes(database: Database, indexes: BulkIndex[], rebuildLexemes: boolean): Promise<void> {
+async function buildIndexes(database: Database, indexes: BulkIndex[]): Promise<void> {
   const db = database.db;
   const sizes = new Map(
     (
@@ -594,18 +593,10 @@ async function buildIndexes(database: Database, indexes: BulkIndex[], rebuildLex
     ).rows.map((r) => [r.table, Number(r.bytes)]),
   );
   const size = (table: string) => sizes.get(table) ?? 0;
-  const build = (index: BulkIndex) => (conn: Kysely<DB>) => sql.raw(index.definition).execute(conn);
-  const lexemeIndexes = indexes.filter((i) => i.table === 'document_lexemes');
-  const jobs: { bytes: number; run: (conn: Kysely<DB>) => Promise<unknown> }[] = indexes
-    .filter((i) => i.table !== 'document_lexemes')
-    .map((index) => ({ bytes: size(index.table), run: build(index) }));
-  jobs.push({
-    bytes: size('document_chunks'),
-    run: async (conn) => {
-      if (rebuildLexemes) await sql`select document_lexemes_rebuild()`.execute(conn);
-      for (const index of lexemeIndexes) await build(index)(conn);
-    },
-  });
+  const jobs = indexes.map((index) => ({
+    bytes: size(index.table),
+    run: (conn: Kysely<DB>) => sql.raw(index.definition).execute(conn),
+  }));
   jobs.sort((a, b) => b.bytes - a.bytes);
   const lanes = database.engine === 'postgres' ? 2 : 1;
   await Promise.all(
@@ -862,6 +853,7 @@ interface CopyText {
   pages: Buffer;
   chunks: Buffer;
   search: Buffer;
+  documentLexemes: Buffer;
   lexemes: LexemeRows;
 }
 
@@ -921,12 +913,16 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
       search.field(value);
     writeWeighted(search, head, copyBytes);
     search.byte(9);
-    writeTop(search, body.top(texts), copyBytes);
+    writeLexemes(search, body.top(texts), copyBytes);
     search.byte(9);
     writeConcatenated(search, body, head, copyBytes);
     search.byte(10);
   });
   const chunks = new CopyBytes(2500 * batch.chunks.length);
+  // each document's distinct lexemes of its chunks, as document_lexemes_of (migration 0039) collects them
+  const own: number[][] = Array.from({ length: n }, () => []);
+  if (stamps.length < vectors.lexicon.size) stamps = new Int32Array(Math.max(vectors.lexicon.size, 2 * stamps.length));
+  let stampedAt = -1;
   batch.chunks.forEach((c, i) => {
     const tokens = batch.chunkTokens[i]!;
     chunkVector.collect(tokens.text.analyses, tokens.from, tokens.to, vectors.lexicon.size);
@@ -934,15 +930,39 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
       chunks.field(value);
     writeLiteral(chunks, chunkVector, copyBytes, WEIGHT.D);
     chunks.byte(10);
+    // a document's chunks follow one another
+    if (c.at !== stampedAt) {
+      stampedAt = c.at;
+      stamp++;
+    }
+    const list = own[c.at]!;
+    for (let k = 0; k < chunkVector.size; k++) {
+      const id = chunkVector.lexemes[k]!;
+      if (stamps[id] !== stamp) {
+        stamps[id] = stamp;
+        list.push(id);
+      }
+    }
+  });
+  const documentLexemes = new CopyBytes(3000 * n);
+  batch.slice.forEach((d, i) => {
+    for (const value of [d.id, d.building, d.owner, true, d.path]) documentLexemes.field(value);
+    writeLexemes(documentLexemes, own[i]!, copyBytes);
+    documentLexemes.byte(10);
   });
   return {
     documents: documents.take(),
     pages: pages.take(),
     chunks: chunks.take(),
     search: search.take(),
+    documentLexemes: documentLexemes.take(),
     lexemes,
   };
 }
+
+/** the document a lexeme was last seen in, as a stamp (copyRows): a document's lexemes are collected once each */
+let stamps = new Int32Array(4096);
+let stamp = 0;
 
 const COPY_STATEMENTS = {
   documents: `copy documents (id, building_id, building_owner_id, filename, original_path, title, blob_key,
@@ -954,6 +974,9 @@ const COPY_STATEMENTS = {
     char_end, text, language) from stdin`,
   search: `copy search_documents (document_id, building_id, building_owner_id, filename, discipline,
     building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv) from stdin`,
+  // what the triggers of migration 0039 would have written, the lexemes put together here (copyRows)
+  documentLexemes: `copy document_lexemes (document_id, building_id, building_owner_id, readable, original_path,
+    lexemes) from stdin`,
 } as const;
 
 /**
@@ -1012,6 +1035,7 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
         copyInto(COPY_STATEMENTS.pages, text.pages),
         copyInto(COPY_STATEMENTS.chunks, text.chunks),
         copyInto(COPY_STATEMENTS.search, text.search),
+        copyInto(COPY_STATEMENTS.documentLexemes, text.documentLexemes),
         lexemes(text.lexemes),
       ]).then(
         () => undefined,

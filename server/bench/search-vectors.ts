@@ -721,11 +721,11 @@ export function writeWeighted(out: CopyBytes, vector: WeightedVector, lexemes: r
   }
 }
 
-/** search_top's lexemes, as COPY text (`'a' 'b'`) */
-export function writeTop(out: CopyBytes, top: readonly number[], lexemes: readonly Uint8Array[]): void {
-  for (let k = 0; k < top.length; k++) {
+/** lexemes without positions (search_top's, a document's distinct lexemes), as COPY text (`'a' 'b'`) */
+export function writeLexemes(out: CopyBytes, ids: readonly number[], lexemes: readonly Uint8Array[]): void {
+  for (let k = 0; k < ids.length; k++) {
     if (k > 0) out.byte(32);
-    const bytes = lexemes[top[k]!]!;
+    const bytes = lexemes[ids[k]!]!;
     // without the colon
     out.raw(bytes, bytes.length - 1);
   }

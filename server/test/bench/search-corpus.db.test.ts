@@ -103,6 +103,12 @@ describe.each(loads)('the bench corpus loaded in bulk on $engine by $path', ({ e
     expect(await rows(bulk, chunks)).toEqual(normalChunks);
     const lexemes = `select building_owner_id, lexeme from search_lexemes order by building_owner_id, lexeme collate "C"`;
     expect(await rows(bulk, lexemes)).toEqual(await rows(normal, lexemes));
+    // each document's distinct lexemes, which an owner-wide question's word counts read (migration 0039)
+    const documentLexemes = `select document_id, building_id, building_owner_id, readable, original_path,
+        lexemes::text from document_lexemes order by document_id`;
+    const normalLexemes = await rows(normal, documentLexemes);
+    expect(normalLexemes).toHaveLength(150);
+    expect(await rows(bulk, documentLexemes)).toEqual(normalLexemes);
     expect(await verifyBulkVectors(bulk, 150)).toBe(0);
   });
 
