@@ -13,7 +13,7 @@ import { openDatabase } from '../src/storage/db/database.js';
 import { createPostgresSearchProvider } from '../src/storage/search/postgres-search.provider.js';
 import { createSegmentCache, DEFAULT_SEGMENT_SETTINGS } from '../src/storage/search/segments.js';
 import { benchQueries, benchRequest } from './search-queries.js';
-import { generateCorpus, OWNER } from './search-corpus.js';
+import { OWNER, streamCorpus } from './search-corpus.js';
 import { recording, type Recorded } from './search-recording.js';
 import { percentile } from './bench-figures.js';
 
@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${option('--database-name') ?? 'byggdok_bench_search'}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
-  const corpus = generateCorpus(DOCUMENTS);
+  // the queries come from the corpus's statistics, filled as its documents are generated (never all in memory)
+  const corpus = streamCorpus(DOCUMENTS);
+  for (const document of corpus.documents) void document;
   const cases = benchQueries({ corpus, runs: RUNS });
   const request = benchRequest;
   const cache = createSegmentCache({ db: database.db });

@@ -257,7 +257,7 @@ export function createPostgresSearchProvider(params: {
   function rankedOf(terms: readonly WeightedTerm[], pruning: ExactBound | null): RawBuilder<unknown> {
     const rank = (where: RawBuilder<unknown>) => sql`
       select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
-      from chosen p ${
+      from (select * from chosen order by ctid) p ${
         rankCount(terms) > 1
           ? sql`cross join lateral (select ${detoasted(sql`x.tsv`)} as tsv from search_documents x
               where x.ctid = p.ctid offset 0) s`
