@@ -512,6 +512,7 @@ export async function bulkLoad(
     mark = now;
   };
   let done = 0;
+  let databaseRows: Map<number, number> | null = null;
   try {
     for (const slice of batchesOf(corpus.documents, batch)) {
       step('generate');
@@ -536,6 +537,8 @@ export async function bulkLoad(
     }
     await copy?.finish();
     step('waiting for writers');
+    // the writers' backends end with their pool: their CPU is read while they are still there
+    databaseRows = await backendCpu(database);
   } finally {
     await copy?.close();
     await sql.raw(original).execute(db);
@@ -549,8 +552,12 @@ export async function bulkLoad(
   const loaded = performance.now();
   if (!options.quiet) {
     const parts = [...steps].map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ');
+    const rowsCpu =
+      databaseCpu !== null && databaseRows !== null
+        ? `; the server's backends ${cpuSince(databaseCpu, databaseRows).toFixed(1)} CPU seconds`
+        : '';
     process.stdout.write(
-      `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed} tokens analysed by the database), building indexes\n`,
+      `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed} tokens analysed by the database${rowsCpu}), building indexes\n`,
     );
   }
   await buildIndexes(database, indexes);
@@ -565,7 +572,12 @@ export async function bulkLoad(
     documentsPerSecond: done / seconds,
     cpu: {
       node: (nodeUsed.user + nodeUsed.system) / 1e6,
-      database: databaseCpu === null || databaseAfter === null ? null : cpuSince(databaseCpu, databaseAfter),
+      database:
+        databaseCpu === null || databaseAfter === null
+          ? null
+          : databaseRows === null
+            ? cpuSince(databaseCpu, databaseAfter)
+            : cpuSince(databaseCpu, databaseRows) + cpuSince(databaseRows, databaseAfter),
     },
     path: copy ? 'copy' : 'insert',
     tokensAnalysed: vectors.analysed,
@@ -1073,17 +1085,15 @@ async function backendCpu(database: Database): Promise<Map<number, number> | nul
     await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db)
   ).rows.map((r) => Number(r.pid));
   const result = new Map<number, number>();
-  try {
-    for (const pid of pids) {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime, fields 14 and 15 of the line (11 and 12 after the command)
-      result.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    }
-  } catch {
-    return null;
+  for (const pid of pids) {
+    // a backend that ended meanwhile is left out; a server elsewhere has none of them here
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command)
+    result.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
   }
-  return result;
+  return result.size > 0 ? result : null;
 }
 
 function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
