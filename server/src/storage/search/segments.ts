@@ -503,12 +503,14 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
      * the segment, not by SQL while it loads.
      */
     async warmAll(): Promise<string[]> {
-      await refreshOwners();
       const newest = (
         await sql<{ owner: string; id: string; documents: number }>`
           select distinct on (building_owner_id) building_owner_id as owner, id::text as id, documents
           from search_segments order by building_owner_id, id desc`.execute(params.db)
       ).rows.sort((a, b) => b.documents - a.documents);
+      // the owners that have one, as refreshOwners would list them: no statement of its own
+      owners.ids = new Set(newest.map((segment) => segment.owner));
+      owners.at = performance.now();
       const loaded: string[] = [];
       let total = 0;
       for (const segment of newest) {
