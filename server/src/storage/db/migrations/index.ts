@@ -36,6 +36,7 @@ import * as m0044 from './0044-search-segment-chunk-lexemes.js';
 import * as m0045 from './0045-search-segment-first-chunks.js';
 import * as m0046 from './0046-chunk-rows-whole.js';
 import * as m0047 from './0047-search-segment-bitmaps.js';
+import * as m0048 from './0048-search-vector-uncompressed.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0045-search-segment-first-chunks': m0045,
   '0046-chunk-rows-whole': m0046,
   '0047-search-segment-bitmaps': m0047,
+  '0048-search-vector-uncompressed': m0048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
