@@ -453,14 +453,15 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
     at: Number.NEGATIVE_INFINITY,
     refreshing: null,
   };
+  function listOwners(ids: Iterable<string>): void {
+    owners.ids = new Set(ids);
+    owners.at = performance.now();
+  }
   function refreshOwners(): Promise<void> {
     owners.refreshing ??= sql<{ owner: string }>`select distinct building_owner_id as owner from search_segments`
       .execute(params.db)
       .then(
-        ({ rows }) => {
-          owners.ids = new Set(rows.map((r) => r.owner));
-          owners.at = performance.now();
-        },
+        ({ rows }) => listOwners(rows.map((r) => r.owner)),
         () => undefined,
       )
       .finally(() => {
@@ -509,8 +510,7 @@ export function createSegmentCache(params: { db: Kysely<DB>; maxDocuments?: numb
           from search_segments order by building_owner_id, id desc`.execute(params.db)
       ).rows.sort((a, b) => b.documents - a.documents);
       // the owners that have one, as refreshOwners would list them: no statement of its own
-      owners.ids = new Set(newest.map((segment) => segment.owner));
-      owners.at = performance.now();
+      listOwners(newest.map((segment) => segment.owner));
       const loaded: string[] = [];
       let total = 0;
       for (const segment of newest) {

@@ -25,7 +25,8 @@ describe.each(testEngines())('chunk rows on %s', (engine) => {
     t = await createTestApp({ engine, workers: true });
     const seed = await t.seed();
     documentId = await t.upload({ seed, filename: 'FDV/Reservedeler.txt', bytes: Buffer.from(codes(900, 7)) });
-    // two long words of one syllable over and over: a vector PostgreSQL's compression shrinks to a tenth
+    // two long words, each one syllable over and over: a vector of over 3 KB that PostgreSQL's compression shrinks to
+    // about a hundred bytes
     repetitiveId = await t.upload({
       seed,
       filename: 'FDV/Gjentakelser.txt',
