@@ -478,6 +478,14 @@ export interface SearchSegmentPostingsTable {
   top: Uint8Array | null;
   /** the same, of the documents whose chunks hold the lexeme (`document_lexemes`) */
   chunks: Uint8Array | null;
+  /**
+   * a byte per document of `postings`, in its order: how many positions `tsv` holds of the lexeme, less one; empty when
+   * each holds one (migration 0049)
+   */
+  counts: Uint8Array;
+  /** a byte per document of `head_a` (`head_b`): how many of those positions weigh A (B), 255 for 255 or more; empty: 1 */
+  head_a_counts: Uint8Array;
+  head_b_counts: Uint8Array;
 }
 
 /** Each owner's vocabulary, for typo corrections and compounds. */

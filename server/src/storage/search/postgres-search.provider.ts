@@ -19,8 +19,10 @@ import {
   answerFromSegment,
   fewHitsHeld,
   lexemesOf,
+  smallScopeHeld,
   type SegmentAnswer,
   type SegmentCache,
+  type SegmentRankInputs,
   type SegmentSettings,
 } from './segments.js';
 import {
@@ -127,10 +129,16 @@ export function createPostgresSearchProvider(params: {
   segments?: { cache: SegmentCache; settings: SegmentSettings; wait?: boolean } | null;
   /** the exact rank reads only the hits that can reach the page (rankedOf's bound); false: every chosen hit (benches) */
   boundExactRank?: boolean;
+  /**
+   * a search a segment answers ranks its candidates from the segment's counts (segment-ranks.ts), reading no vector;
+   * false: from their vectors, as without a segment (benches)
+   */
+  segmentRanks?: boolean;
 }): SearchProvider {
   const { db } = params;
   const firstPassMode = params.firstPass ?? 'boosted';
   const boundExactRank = params.boundExactRank !== false;
+  const segmentRanks = params.segmentRanks !== false;
   const chunks = createPostgresChunkRetriever({ db, segments: params.segments ?? null });
 
   function filtersOf(request: DocumentSearchRequest): RawBuilder<unknown> {
@@ -254,7 +262,12 @@ export function createPostgresSearchProvider(params: {
    * the page, its order and its places are those of ranking every chosen hit: ranking 500 hits exactly reads 500 body
    * vectors, most of an owner-wide search's time once a segment has found its candidates.
    */
-  function rankedOf(terms: readonly WeightedTerm[], pruning: ExactBound | null): RawBuilder<unknown> {
+  function rankedOf(
+    terms: readonly WeightedTerm[],
+    pruning: ExactBound | null,
+    /** `chosen` carries the ranks of the hits a segment ranked (`known_r`): only the others' vectors are read */
+    known = false,
+  ): RawBuilder<unknown> {
     const rank = (where: RawBuilder<unknown>) => sql`
       select p.*, ${termRanks({ vector: sql`s.tsv`, terms })} as r
       from (select * from chosen order by ctid) p ${
@@ -264,6 +277,13 @@ export function createPostgresSearchProvider(params: {
           : sql`join search_documents s on s.ctid = p.ctid`
       }
       where ${where}`;
+    if (known) {
+      return sql`ranked as materialized (
+        select p.*, p.known_r as r from chosen p where p.known_r is not null
+        union all
+        ${rank(sql`p.known_r is null`)}
+      )`;
+    }
     if (pruning === null) return sql`ranked as materialized (${rank(sql`true`)})`;
     // the margins: ts_rank's float4 sums, and the exact score's rounding to millionths
     return sql`ranked_first as materialized (${rank(sql`p.rn <= ${pruning.first}`)}),
@@ -297,15 +317,15 @@ export function createPostgresSearchProvider(params: {
   }
 
   /**
-   * Whether an owner's segment may answer (segments.ts): an owner-wide keyword search by relevance, its page inside
-   * the rerank's depth, with no filter and no excluded term. Anything else reads `search_documents` as before.
+   * Whether an owner's segment may answer (segments.ts): a keyword search by relevance, owner-wide or in some of its
+   * buildings (the segment's documents of those), its page inside the rerank's depth, with no filter and no excluded
+   * term. Anything else reads `search_documents` as before.
    */
   function segmentMayAnswer(request: DocumentSearchRequest, analysed: AnalysedQuery): boolean {
     const { discipline, documentType, floor, category, extension, latestRevisions } = request.filters;
     return (
       params.segments != null &&
       firstPassMode === 'boosted' &&
-      request.scope.buildingIds === null &&
       request.sortBy === 'relevance' &&
       request.offset + request.limit <= RERANK_DEPTH &&
       [discipline, documentType, floor, category, extension].every((f) => f === undefined) &&
@@ -339,6 +359,8 @@ export function createPostgresSearchProvider(params: {
     }));
     const candidates = answer.candidates({ depth: RERANK_DEPTH, terms });
     const ids = candidates.map((c) => c.documentId);
+    const inputs = answer.rankInputs(candidates);
+    if (inputs !== null) return rankedBySegment({ ...params, terms, ids, inputs });
     // a candidate whose head and top hold no term scores its floor: its head and top are not read
     const pruning = boundExactRank ? exactBound(terms, request.offset + request.limit) : null;
     const bound =
@@ -361,6 +383,62 @@ export function createPostgresSearchProvider(params: {
           ) x
         ),
         ${rankedOf(terms, pruning)},
+        ${pageWithin(request, exactScore('k', terms))}
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(trx)
+    ).rows;
+    const found = await finish({ trx, request, rows, terms });
+    return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
+  }
+
+  /**
+   * searchWithSegment's statement when the segment ranked its candidates (`inputs`, SegmentAnswer's rankInputs): the
+   * first pass's scores and the exact ones are computed from what the segment gives, by the same expressions, and
+   * `search_documents` is read only for the candidates it could not rank (written since it was built, mostly)
+   */
+  async function rankedBySegment(params: {
+    trx: Executor;
+    request: DocumentSearchRequest;
+    scope: ResolvedScope;
+    answer: SegmentAnswer;
+    terms: WeightedTerm[];
+    ids: string[];
+    inputs: (SegmentRankInputs | null)[];
+  }): Promise<DocumentSearchResult> {
+    const { trx, request, scope, answer, terms, inputs } = params;
+    const ranks = 2 * terms.length;
+    const tests = 6 * terms.length;
+    const zeros = (n: number) => new Array<number>(n).fill(0);
+    // a candidate's values at its place `k` in the arrays; the segment's candidates have their body length, the others
+    // none, and are read
+    const rough = roundedRough(
+      roughScore({
+        alias: 'c',
+        terms,
+        tests: (t, test) => sql<number>`a.p[(c.k::int - 1) * ${tests}::int + ${6 * t + test + 1}::int]`,
+      }),
+    );
+    const rows = (
+      await sql<PageRow>`
+        with a as (select ${inputs.flatMap((x) => x?.presence ?? zeros(tests))}::int[] as p,
+          ${inputs.flatMap((x) => x?.ranks ?? zeros(ranks))}::float8[] as r),
+        c as (select * from unnest(${params.ids}::uuid[], ${inputs.map((x) => x?.bodyLength ?? null)}::int[])
+          with ordinality as c (document_id, body_length, k)),
+        f as (
+          select c.document_id, null::tid as ctid, c.body_length, ${rough} as rough,
+            a.r[(c.k::int - 1) * ${ranks}::int + 1 : c.k::int * ${ranks}::int] as known_r
+          from c cross join a where c.body_length is not null
+          union all
+          select s.document_id, s.ctid, s.body_length, ${roundedRough(roughScore({ alias: 's', terms }))},
+            null::float8[]
+          from c join search_documents s on s.document_id = c.document_id
+          where c.body_length is null and ${scope.condition('s')}
+        ),
+        chosen as materialized (
+          select x.*, row_number() over (order by x.rough desc, x.document_id) as rn from (
+            select f.* from f order by f.rough desc, f.document_id limit ${RERANK_DEPTH}
+          ) x
+        ),
+        ${rankedOf(terms, null, true)},
         ${pageWithin(request, exactScore('k', terms))}
         ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(trx)
     ).rows;
@@ -392,14 +470,18 @@ export function createPostgresSearchProvider(params: {
       const { ownerId } = request.scope;
       // a search of few hits, as the segment held tells: SQL, scoring every hit in full
       const fewHits = segments != null && fewHitsHeld({ ...segments, ownerId, terms: analysed.include });
-      if (segments != null && !fewHits) {
+      // a search in buildings that hold a small share of the owner's documents: SQL reads theirs alone
+      const small = segments != null && smallScopeHeld({ ...segments, ownerId, buildings: scope.buildingIds });
+      if (segments != null && !fewHits && !small) {
         const answer = await answerFromSegment({
           db: trx,
           cache: segments.cache,
           ownerId,
           terms: analysed.include,
           scope: scope.condition('s'),
+          buildings: scope.buildingIds,
           aggregations: request.aggregations,
+          ranks: segmentRanks,
           settings: segments.settings,
           wait: segments.wait ?? false,
         });

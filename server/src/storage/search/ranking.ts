@@ -9,7 +9,8 @@ import type { AnalysedTerm } from './query-analysis.js';
  * Typo corrections and compounds count at ALTERNATIVE_WEIGHT. The sum is divided by a length norm, so a 300-page
  * manual does not win every query because it mentions everything.
  */
-const FIELD_WEIGHTS = '{0.5, 0.5, 0.6, 0.8}';
+export const FIELD_WEIGHT_VALUES = { D: 0.5, C: 0.5, B: 0.6, A: 0.8 } as const;
+const FIELD_WEIGHTS = `{${[FIELD_WEIGHT_VALUES.D, FIELD_WEIGHT_VALUES.C, FIELD_WEIGHT_VALUES.B, FIELD_WEIGHT_VALUES.A].join(', ')}}`;
 const ALTERNATIVE_WEIGHT = 0.4;
 /** body words at which the length norm starts to bite */
 const LENGTH_PIVOT = 400;
@@ -169,18 +170,26 @@ export function roughScore(params: {
    * hit, and is at most the full score of any other (every step is monotone).
    */
   presence?: boolean;
+  /**
+   * the presence tests' results as given (a segment's: 1 or 0, presenceTests' order per term), not tested on the row:
+   * the very same expression, so the same score to the last bit
+   */
+  tests?: (term: number, test: number) => RawBuilder<number>;
 }): RawBuilder<number> {
   const s = sql.ref(params.alias);
-  const presence = (query: string, factor: number) => {
-    const [a, b, c] = formTests(s, query).map((test) =>
-      params.presence === false ? sql<number>`0` : sql<number>`(${test})::int`,
+  const { tests } = params;
+  const presence = (t: number, form: number, query: string, factor: number) => {
+    const [a, b, c] = formTests(s, query).map((test, k) =>
+      params.presence === false
+        ? sql<number>`0`
+        : sql<number>`(${tests === undefined ? test : tests(t, 3 * form + k)})::int`,
     );
     return sql<number>`${factor}::float8 * (0.3 * ${a} + 0.1 * ${b} + 0.1 * ${c})`;
   };
   const parts = params.terms.map(
-    (term) =>
-      sql<number>`${term.idf}::float8 * (0.5 + ${presence(term.exact, 1)}${
-        term.alternatives ? sql` + ${presence(term.alternatives, ALTERNATIVE_WEIGHT)}` : sql``
+    (term, t) =>
+      sql<number>`${term.idf}::float8 * (0.5 + ${presence(t, 0, term.exact, 1)}${
+        term.alternatives ? sql` + ${presence(t, 1, term.alternatives, ALTERNATIVE_WEIGHT)}` : sql``
       })`,
   );
   const sum = parts.length === 0 ? sql<number>`0` : sql<number>`(${sql.join(parts, sql` + `)})`;

@@ -15,8 +15,9 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 import { testEngines } from '../../helpers/test-database.js';
 
 /**
- * An owner's segment (its own inverted index, issue 48) answers an owner-wide keyword search's count, facets and
- * floor candidates. Every answer must be the very one the search gives by scoring every hit from `search_documents`:
+ * An owner's segment (its own inverted index, issue 48) answers a keyword search's count, facets and floor candidates,
+ * owner-wide or in some of its buildings, and ranks them from its counts (segment-ranks.db.test.ts). Every answer must
+ * be the very one the search gives by scoring every hit from `search_documents`:
  * right after the segment is built, and after documents were renamed, reclassified, added and archived and a building
  * archived since (those are answered beside the segment, from `search_documents`).
  */
@@ -62,8 +63,9 @@ describe.each(testEngines())('search segments on %s', (engine) => {
   }, 180_000);
   afterAll(() => t.close());
 
-  // every search the segment may answer goes to it (the service leaves searches of few hits to SQL: tested below)
-  const settings: SegmentSettings = { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 100, fewHits: 0 };
+  // every search the segment may answer goes to it (the service leaves searches of few hits and of small buildings to
+  // SQL: tested below)
+  const settings: SegmentSettings = { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 100, fewHits: 0, minScopeShare: 0 };
   /** a segment cache, counting the searches a segment answered (those that found its values) */
   function countingCache() {
     const cache = createSegmentCache({ db: t.deps.database.db });
@@ -103,6 +105,14 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     request('pumpe drift', { limit: 40 }),
     request('glass', { limit: 100, aggregations: true }),
     request('finnesikke'),
+    // a building's search, and two buildings': the segment's documents of those buildings
+    request('ventil', { scope: { ownerId: seed.ownerId, buildingIds: [seed.buildingId] }, aggregations: true }),
+    request('ventil drift', {
+      scope: { ownerId: seed.ownerId, buildingIds: [otherBuildingId] },
+      offset: 20,
+      limit: 30,
+    }),
+    request('glass ventil', { scope: { ownerId: seed.ownerId, buildingIds: [seed.buildingId, otherBuildingId] } }),
   ];
 
   async function expectSameAnswers(
@@ -189,6 +199,23 @@ describe.each(testEngines())('search segments on %s', (engine) => {
       const before = loaded.count;
       expect(await routed.searchDocuments(request(query))).toEqual(await reference().searchDocuments(request(query)));
       expect({ query, answered: loaded.count - before }).toEqual({ query, answered: bySegment });
+    }
+    // and a search in buildings holding less than `minScopeShare` of the owner's documents: the warehouse holds a
+    // third of them, the seed building two thirds
+    const byShare = createPostgresSearchProvider({
+      db: t.deps.database.db,
+      segments: { cache: watched, settings: { ...settings, minScopeShare: 0.5 } },
+    });
+    for (const [buildingIds, bySegment] of [
+      [[otherBuildingId], 0],
+      [[seed.buildingId], 1],
+      [[otherBuildingId, otherBuildingId], 0],
+      [[otherBuildingId, seed.buildingId], 1],
+    ] as const) {
+      const before = loaded.count;
+      const searched = request('ventil drift', { scope: { ownerId: seed.ownerId, buildingIds: [...buildingIds] } });
+      expect(await byShare.searchDocuments(searched)).toEqual(await reference().searchDocuments(searched));
+      expect({ buildingIds, answered: loaded.count - before }).toEqual({ buildingIds, answered: bySegment });
     }
   }, 120_000);
 
