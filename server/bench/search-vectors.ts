@@ -615,24 +615,28 @@ function appendShiftedWeighted(target: number[], right: readonly number[], shift
   }
 }
 
-/**
- * COPY's text format written straight into bytes: the rows of a batch never become one long JavaScript string (which
- * the collector would have to move and the writer to encode).
- */
-export class CopyBytes {
+/** bytes written one after the other into a buffer that doubles when full (a COPY batch's) */
+class GrowingBytes {
   bytes: Buffer;
   length = 0;
   constructor(size: number) {
     this.bytes = Buffer.allocUnsafe(size);
   }
 
-  private room(n: number): void {
+  /** room for `n` bytes more */
+  protected room(n: number): void {
     if (this.length + n <= this.bytes.length) return;
     const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + n));
     this.bytes.copy(next, 0, 0, this.length);
     this.bytes = next;
   }
+}
 
+/**
+ * COPY's text format written straight into bytes: the rows of a batch never become one long JavaScript string (which
+ * the collector would have to move and the writer to encode).
+ */
+export class CopyBytes extends GrowingBytes {
   byte(c: number): void {
     this.room(1);
     this.bytes[this.length++] = c;
@@ -715,19 +719,10 @@ const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
  * document_lexemes): the server reads a binary vector's lexemes and positions as they are, where the text form is
  * parsed character by character (a third of the server's CPU while the bench's rows were written, stop 80's profile).
  */
-export class BinaryCopy {
-  bytes: Buffer;
-  length = 0;
+export class BinaryCopy extends GrowingBytes {
   constructor(size: number) {
-    this.bytes = Buffer.allocUnsafe(Math.max(size, 64));
+    super(Math.max(size, 64));
     this.raw(BINARY_HEADER);
-  }
-
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + n));
-    this.bytes.copy(next, 0, 0, this.length);
-    this.bytes = next;
   }
 
   private raw(source: Uint8Array): void {

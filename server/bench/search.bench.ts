@@ -13,6 +13,7 @@
  *   npm run bench:search -- --engine postgres --reuse --serial   the server's searches without a parallel worker
  *   npm run bench:search -- --engine postgres --reuse --no-baseline   the searches alone (no ratio)
  *   npm run bench:search -- --engine postgres --reuse --no-segments   without the big owner's segment (segments.ts)
+ *   npm run bench:search -- --engine postgres --reuse --compare-bound   also the exact rank's bound against none
  *   DATABASE_URL=postgres://... npm run bench:search      another server (a scratch database is created there)
  */
 import fs from 'node:fs/promises';
@@ -56,6 +57,8 @@ const SERIAL = args.includes('--serial');
 const NO_BASELINE = args.includes('--no-baseline');
 /** without segments: every search reads search_documents, as before issue 48's segments */
 const NO_SEGMENTS = args.includes('--no-segments');
+/** also time the exact rank's bound against ranking every chosen hit (rankedOf's pruning) */
+const COMPARE_BOUND = args.includes('--compare-bound');
 
 /**
  * Issue 48's p95 targets on the PostgreSQL server, in ms, at 100,000 documents and at 1,000,000 (a run of fewer
@@ -312,76 +315,84 @@ async function main(): Promise<void> {
             `${met ? 'met' : 'not met'}`,
         );
       }
-      if (!NO_SEGMENTS) {
-        // speed never buys a different answer: the owner-wide searches from the segment against those without it
-        const without = createPostgresSearchProvider({ db: database.db, parallel: engine === 'postgres' && !SERIAL });
-        // and both timed, alternating, on the owner-wide kinds (up to 40 searches of each)
-        const checked = firstOfEachKind(cases.filter((c) => c.building === null));
+      /**
+       * Speed never buys a different answer: the searches of `checked` by this run's provider against `other`, both
+       * timed, alternating which goes first, and the results compared
+       */
+      const alternate = async (params: {
+        what: string;
+        mine: string;
+        theirs: string;
+        other: ReturnType<typeof createPostgresSearchProvider>;
+        checked: BenchQuery[];
+      }) => {
         let differ = 0;
         const times = new Map<string, { mine: number[]; theirs: number[] }>();
-        for (const c of checked) {
-          const entry = times.get(c.kind) ?? { mine: [], theirs: [] };
-          let started = performance.now();
-          const mine = await run(c);
-          entry.mine.push(performance.now() - started);
-          started = performance.now();
-          const theirs = await without.searchDocuments(benchRequest(c));
-          entry.theirs.push(performance.now() - started);
-          times.set(c.kind, entry);
-          if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
-            differ++;
-            console.log(`  differs: ${c.kind} "${c.query}"`);
-          }
-        }
-        console.log(`results from the segment against without it: ${differ} of ${checked.length} differ`);
-        for (const [kind, entry] of times) {
-          const f = (values: number[]) =>
-            `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} ms`;
-          console.log(`  ${kind}: with the segment ${f(entry.mine)}, without ${f(entry.theirs)} (p50 / p95)`);
-        }
-      }
-      {
-        // speed never buys a different answer: the exact rank reading only the hits that can reach the page against
-        // ranking every chosen hit (postgres-search.provider.ts's rankedOf), both timed, alternating, 40 of each kind
-        const everyChosen = createPostgresSearchProvider({
-          db: database.db,
-          parallel: engine === 'postgres' && !SERIAL,
-          segments: NO_SEGMENTS ? null : { cache, settings: DEFAULT_SEGMENT_SETTINGS },
-          boundExactRank: false,
-        });
-        const checked = firstOfEachKind(cases);
-        let differ = 0;
-        const times = new Map<string, { bounded: number[]; every: number[] }>();
         const timed = async (search: () => Promise<unknown>, into: number[]) => {
           const started = performance.now();
           const result = await search();
           into.push(performance.now() - started);
           return result;
         };
-        for (const [i, c] of checked.entries()) {
-          const entry = times.get(c.kind) ?? { bounded: [], every: [] };
+        for (const [i, c] of params.checked.entries()) {
+          const entry = times.get(c.kind) ?? { mine: [], theirs: [] };
           const both = [
-            () => timed(() => run(c), entry.bounded),
-            () => timed(() => everyChosen.searchDocuments(benchRequest(c)), entry.every),
+            () => timed(() => run(c), entry.mine),
+            () => timed(() => params.other.searchDocuments(benchRequest(c)), entry.theirs),
           ];
-          const [first, second] = i % 2 === 0 ? both : [...both].reverse();
-          const results = [await first!(), await second!()];
+          const results =
+            i % 2 === 0 ? [await both[0]!(), await both[1]!()] : [await both[1]!(), await both[0]!()].reverse();
           times.set(c.kind, entry);
           if (JSON.stringify(results[0]) !== JSON.stringify(results[1])) {
             differ++;
             console.log(`  differs: ${c.kind} "${c.query}"`);
           }
         }
-        console.log(
-          `results with the exact rank's bound against ranking every chosen hit: ${differ} of ${checked.length} differ`,
-        );
+        console.log(`results ${params.what}: ${differ} of ${params.checked.length} differ`);
         for (const [kind, entry] of times) {
           const f = (values: number[]) =>
             `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)} ms`;
-          console.log(
-            `  ${kind}: with the bound ${f(entry.bounded)}, every chosen hit ranked ${f(entry.every)} (p50 / p95)`,
-          );
+          console.log(`  ${kind}: ${params.mine} ${f(entry.mine)}, ${params.theirs} ${f(entry.theirs)} (p50 / p95)`);
         }
+      };
+      const parallel = engine === 'postgres' && !SERIAL;
+      if (!NO_SEGMENTS) {
+        await alternate({
+          what: 'from the segment against without it',
+          mine: 'with the segment',
+          theirs: 'without',
+          other: createPostgresSearchProvider({ db: database.db, parallel }),
+          checked: firstOfEachKind(cases),
+        });
+        // the segment's searches ranking their candidates from its counts (segment-ranks.ts) against from their vectors
+        await alternate({
+          what: "ranked from the segment's counts against from the vectors",
+          mine: 'from the counts',
+          theirs: 'from the vectors',
+          other: createPostgresSearchProvider({
+            db: database.db,
+            parallel,
+            segments: { cache, settings: DEFAULT_SEGMENT_SETTINGS },
+            segmentRanks: false,
+          }),
+          checked: firstOfEachKind(cases),
+        });
+      }
+      if (COMPARE_BOUND) {
+        // the exact rank reading only the hits that can reach the page against ranking every chosen hit
+        // (postgres-search.provider.ts's rankedOf)
+        await alternate({
+          what: "with the exact rank's bound against ranking every chosen hit",
+          mine: 'with the bound',
+          theirs: 'every chosen hit ranked',
+          other: createPostgresSearchProvider({
+            db: database.db,
+            parallel,
+            segments: NO_SEGMENTS ? null : { cache, settings: DEFAULT_SEGMENT_SETTINGS },
+            boundExactRank: false,
+          }),
+          checked: firstOfEachKind(cases),
+        });
       }
       if (engine === 'postgres' && !SERIAL) {
         // speed never buys a different answer: the searches that had a parallel worker against the same without one
