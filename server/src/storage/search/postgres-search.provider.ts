@@ -32,6 +32,7 @@ import {
   inHeadOrTop,
   inverseDocumentFrequency,
   lengthNorm,
+  PRESENCE_TESTS,
   roughScore,
   rankCount,
   rounded,
@@ -405,8 +406,10 @@ export function createPostgresSearchProvider(params: {
     inputs: (SegmentRankInputs | null)[];
   }): Promise<DocumentSearchResult> {
     const { trx, request, scope, answer, terms, inputs } = params;
+    // per term, two ranks (its exact form's, its alternatives') and the presence tests of both forms
     const ranks = 2 * terms.length;
-    const tests = 6 * terms.length;
+    const perTerm = 2 * PRESENCE_TESTS.length;
+    const tests = perTerm * terms.length;
     const zeros = (n: number) => new Array<number>(n).fill(0);
     // a candidate's values at its place `k` in the arrays; the segment's candidates have their body length, the others
     // none, and are read
@@ -414,7 +417,7 @@ export function createPostgresSearchProvider(params: {
       roughScore({
         alias: 'c',
         terms,
-        tests: (t, test) => sql<number>`a.p[(c.k::int - 1) * ${tests}::int + ${6 * t + test + 1}::int]`,
+        tests: (t, test) => sql<number>`a.p[(c.k::int - 1) * ${tests}::int + ${perTerm * t + test + 1}::int]`,
       }),
     );
     const rows = (

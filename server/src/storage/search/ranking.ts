@@ -182,7 +182,7 @@ export function roughScore(params: {
     const [a, b, c] = formTests(s, query).map((test, k) =>
       params.presence === false
         ? sql<number>`0`
-        : sql<number>`(${tests === undefined ? test : tests(t, 3 * form + k)})::int`,
+        : sql<number>`(${tests === undefined ? test : tests(t, PRESENCE_TESTS.length * form + k)})::int`,
     );
     return sql<number>`${factor}::float8 * (0.3 * ${a} + 0.1 * ${b} + 0.1 * ${c})`;
   };

@@ -114,8 +114,8 @@ export interface CountedRow {
   headBCounts: Uint8Array;
 }
 
-/** code-point order, as PostgreSQL compares lexemes (byte order of their UTF-8) */
-function byteOrder(a: string, b: string): number {
+/** code-point order (the byte order of their UTF-8), as PostgreSQL compares lexemes and the provider's `collate "C"` */
+export function codePointOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
@@ -140,7 +140,7 @@ export function formRanks(params: {
     operands.set(prefix, true);
   }
   if ([...operands.keys()].some((operand) => operand.includes('\\'))) return null;
-  const rows = [...params.rows].sort((a, b) => byteOrder(a.lexeme, b.lexeme));
+  const rows = [...params.rows].sort((a, b) => codePointOrder(a.lexeme, b.lexeme));
   const sums = new Float64Array(ordinals.length);
   const unknown = new Uint8Array(ordinals.length);
   const slots = new Map(ordinals.map((ordinal, slot) => [ordinal, slot]));
@@ -177,13 +177,12 @@ export function formRanks(params: {
     }
   };
 
-  for (const [operand, prefix] of [...operands].sort(([a], [b]) => byteOrder(a, b))) {
-    const key = Buffer.from(operand);
+  for (const [operand, prefix] of [...operands].sort(([a], [b]) => codePointOrder(a, b))) {
     let low = 0;
     let high = rows.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (Buffer.compare(Buffer.from(rows[middle]!.lexeme), key) < 0) low = middle + 1;
+      if (codePointOrder(rows[middle]!.lexeme, operand) < 0) low = middle + 1;
       else high = middle;
     }
     for (let at = low; at < rows.length; at++) {

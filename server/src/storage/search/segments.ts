@@ -6,7 +6,7 @@ import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
 import { lexemesOutsidePrivateFolders, lexemesScope } from '../db/visibility.js';
 import type { AnalysedTerm } from './query-analysis.js';
 import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
-import { bitmapBytes, formRanks, type CountedRow } from './segment-ranks.js';
+import { bitmapBytes, codePointOrder, formRanks, type CountedRow } from './segment-ranks.js';
 import type { Executor } from './search-sql.js';
 
 /**
@@ -32,8 +32,6 @@ import type { Executor } from './search-sql.js';
  * to that). A building's search is answered the same way, from the segment's documents of that building. A segment
  * is immutable, so any number of processes may keep its per-document values in memory, keyed by its id.
  */
-
-export { bitmapBytes };
 
 /** derived tables, tied to this cluster's transaction ids: a backup leaves them out, a restored target builds its own */
 export const SEARCH_SEGMENT_TABLES = [
@@ -692,11 +690,6 @@ function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** code-point order, as the provider's `collate "C"` */
-function codePointOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 /**

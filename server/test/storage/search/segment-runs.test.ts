@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bitmapBytes, bitmapOf, orRun } from '../../../src/storage/search/segments.js';
+import { bitmapBytes } from '../../../src/storage/search/segment-ranks.js';
+import { bitmapOf, orRun } from '../../../src/storage/search/segments.js';
 
 /** a run as a list of ordinals: int4, big-endian, ascending */
 function listRun(ordinals: readonly number[]): Uint8Array {
