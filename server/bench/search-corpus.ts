@@ -34,7 +34,7 @@ import {
   headVector,
   tokensOf,
   writeConcatenated,
-  writeLiteral,
+  writeVector,
   writeLexemes,
   writeWeighted,
   WEIGHT,
@@ -490,18 +490,21 @@ export async function bulkLoad(
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db)
   ).rows;
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
-  await sql`alter table documents disable trigger search_document_changed`.execute(db);
-  await sql`alter table document_pages disable trigger search_pages_inserted`.execute(db);
-  // the chunks' vector is a generated column, computed for each row just before the row is stored: while loading,
-  // search_vector(text, language) returns the vector put together here, which the row hands over in a setting (set
-  // by the insert while producing that row, or on the COPY path by a trigger that moves it out of the row's language
-  // column, which is empty afterwards as ingest leaves it)
-  const original = (
-    await sql<{ definition: string }>`
-      select pg_get_functiondef('search_vector(text, text)'::regprocedure) as definition`.execute(db)
-  ).rows[0]!.definition;
-  await sql`create or replace function search_vector(input text, language text) returns tsvector
-    language sql immutable parallel safe as $$ select current_setting('bulk.chunk_vector')::tsvector $$`.execute(db);
+  // On the COPY path the writers' sessions fire no ordinary trigger (session_replication_role), but PostgreSQL still
+  // keeps every row a trigger's transition table would get, spilling them to disk (6 % of the server's CPU in a
+  // profile of the load): those triggers are dropped while loading and created again afterwards
+  const dropped = copy === null ? [] : await transitionTriggers(database);
+  for (const trigger of dropped)
+    await sql`drop trigger ${sql.id(trigger.name)} on ${sql.table(trigger.table)}`.execute(db);
+  // the triggers whose work the loader does itself: the search rows, and the chunks' vectors (migration 0050), which
+  // the loader writes as a chunk's row is written
+  const disabled = [
+    ['documents', 'search_document_changed'],
+    ['document_pages', 'search_pages_inserted'],
+    ['document_chunks', 'document_chunk_vector'],
+  ].filter(([, name]) => !dropped.some((d) => d.name === name));
+  for (const [table, name] of disabled)
+    await sql`alter table ${sql.table(table!)} disable trigger ${sql.id(name!)}`.execute(db);
   const vectors = new TokenVectors(database);
   const lexemesSent: LexemesSent = new Map();
   const batch = options.batch ?? 1000;
@@ -542,9 +545,9 @@ export async function bulkLoad(
     databaseRows = await backendCpu(database);
   } finally {
     await copy?.close();
-    await sql.raw(original).execute(db);
-    await sql`alter table documents enable trigger search_document_changed`.execute(db);
-    await sql`alter table document_pages enable trigger search_pages_inserted`.execute(db);
+    for (const [table, name] of disabled)
+      await sql`alter table ${sql.table(table!)} enable trigger ${sql.id(name!)}`.execute(db);
+    for (const trigger of dropped) await sql.raw(trigger.definition).execute(db);
   }
   const missing = (
     await sql<{ n: number }>`select count(*)::int as n from document_chunks where tsv is null`.execute(db)
@@ -590,6 +593,18 @@ interface BulkIndex {
   name: string;
   definition: string;
   table: string;
+}
+
+/** the insert triggers of the loaded tables that have a transition table (migrations 0039, 0041, 0042) */
+async function transitionTriggers(database: Database): Promise<BulkIndex[]> {
+  return (
+    await sql<BulkIndex>`
+      select t.tgname as name, pg_get_triggerdef(t.oid) as definition, c.relname as table
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where c.relnamespace = current_schema()::regnamespace and c.relname = any(${BULK_TABLES}::text[])
+        and not t.tgisinternal and t.tgnewtable is not null and t.tgenabled = 'O'
+        and (t.tgtype & 4) <> 0`.execute(database.db)
+  ).rows;
 }
 
 /**
@@ -815,9 +830,8 @@ async function insertRows(database: Database, rows: InsertRows): Promise<void> {
   await insertDocuments(database, slice);
   await insertPages(database, slice);
   await sql`insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number,
-      char_start, char_end, text)
-    select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e,
-      case when set_config('bulk.chunk_vector', x.tsv, false) is not null then x.text end
+      char_start, char_end, text, tsv)
+    select x.id::uuid, x.building, x.owner, x.n, 1, x.s, x.e, x.text, x.tsv::tsvector
     from unnest(${chunks.map((c) => c.document.id)}::text[], ${chunks.map((c) => c.document.building)}::text[],
                 ${chunks.map((c) => c.document.owner)}::text[], ${chunks.map((c) => c.index)}::int[],
                 ${chunks.map((c) => c.start)}::int[], ${chunks.map((c) => c.end)}::int[],
@@ -878,7 +892,7 @@ interface CopyText {
  * 48.5 and 47.6 s in binary, the loads alternated).
  */
 function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent, timestamp: string): CopyText {
-  const { copyBytes, utf8, texts } = vectors.lexicon;
+  const { utf8, texts } = vectors.lexicon;
   const lexemes: LexemeRows = { owners: [], lexemes: [] };
   const n = batch.slice.length;
   const documents = new CopyBytes(400 * n);
@@ -925,7 +939,7 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
     writeLexemes(search, body.top(texts), utf8);
     writeConcatenated(search, body, head, utf8);
   });
-  const chunks = new CopyBytes(2500 * batch.chunks.length);
+  const chunks = new BinaryCopy(2500 * batch.chunks.length);
   // each document's distinct lexemes of its chunks, as document_lexemes_of (migration 0039) collects them
   const own: number[][] = Array.from({ length: n }, () => []);
   if (stamps.length < vectors.lexicon.size) stamps = new Int32Array(Math.max(vectors.lexicon.size, 2 * stamps.length));
@@ -933,10 +947,13 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
   batch.chunks.forEach((c, i) => {
     const tokens = batch.chunkTokens[i]!;
     chunkVector.collect(tokens.text.analyses, tokens.from, tokens.to, vectors.lexicon.size);
-    for (const value of [c.document.id, c.document.building, c.document.owner, c.index, 1, c.start, c.end, c.text])
-      chunks.field(value);
-    writeLiteral(chunks, chunkVector, copyBytes, WEIGHT.D);
-    chunks.byte(10);
+    chunks.row(9);
+    chunks.uuid(c.document.id);
+    chunks.text(c.document.building);
+    chunks.text(c.document.owner);
+    for (const value of [c.index, 1, c.start, c.end]) chunks.int4(value);
+    chunks.text(c.text);
+    writeVector(chunks, chunkVector, utf8);
     // a document's chunks follow one another
     if (c.at !== stampedAt) {
       stampedAt = c.at;
@@ -979,9 +996,9 @@ const COPY_STATEMENTS = {
     upload_state, extension, discipline, building_category, is_drawing, floor, drawing_number, size, created_at,
     updated_at) from stdin`,
   pages: `copy document_pages (document_id, page_number, text) from stdin`,
-  // the chunk's vector rides in its language column; the trigger bench_chunk_vector takes it out (see bulkLoad)
+  // the chunk's vector as the trigger document_chunk_vector would compute it (migration 0050)
   chunks: `copy document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start,
-    char_end, text, language) from stdin`,
+    char_end, text, tsv) from stdin with (format binary)`,
   search: `copy search_documents (document_id, building_id, building_owner_id, filename, discipline,
     building_category, extension, is_drawing, floor, created_at, updated_at, body_length, head, top, tsv)
     from stdin with (format binary)`,
@@ -993,8 +1010,8 @@ const COPY_STATEMENTS = {
 /**
  * Writers for the COPY path: each batch's tables are copied by a pool of connections while the loader puts the next
  * batches together. The writers' sessions run as replication replicas (session_replication_role), so foreign keys
- * and the search triggers do not fire and a batch's pages may arrive before its documents; the one trigger that
- * must, moving the chunk vector into the setting search_vector reads, is enabled ALWAYS.
+ * and the triggers do not fire (the rows carry what they would compute) and a batch's pages may arrive before its
+ * documents.
  */
 async function copyWriter(database: Database, options: BulkLoadOptions) {
   const collation = (
@@ -1004,15 +1021,6 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
   if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation)) {
     throw new Error(`the COPY path orders search_top's ties by code point; this database's collation is ${collation}`);
   }
-  await sql`create or replace function bench_chunk_vector() returns trigger language plpgsql as $$
-    begin
-      perform set_config('bulk.chunk_vector', new.language, false);
-      new.language := null;
-      return new;
-    end $$`.execute(database.db);
-  await sql`create trigger bench_chunk_vector before insert on document_chunks
-    for each row execute function bench_chunk_vector()`.execute(database.db);
-  await sql`alter table document_chunks enable always trigger bench_chunk_vector`.execute(database.db);
   const writers = options.writers ?? 3;
   const pool = new pg.Pool({ connectionString: options.url!, max: writers });
   pool.on('connect', (client) => {
@@ -1068,8 +1076,6 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
     async close(): Promise<void> {
       while (pending.length > 0) await pending.shift();
       await pool.end();
-      await sql`drop trigger if exists bench_chunk_vector on document_chunks`.execute(database.db);
-      await sql`drop function if exists bench_chunk_vector()`.execute(database.db);
     },
   };
 }

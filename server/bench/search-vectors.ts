@@ -52,8 +52,6 @@ export class Lexicon {
   readonly texts: string[] = [];
   /** the lexeme quoted as in a tsvector literal */
   readonly quoted: string[] = [];
-  /** `'lexeme':` as COPY's text format carries it, in UTF-8 */
-  readonly copyBytes: Uint8Array[] = [];
   /** the lexeme in UTF-8, as COPY's binary format carries it */
   readonly utf8: Buffer[] = [];
   /** the vocabulary's candidates: words (no digit) of three characters or more; the database decides the rest */
@@ -89,14 +87,13 @@ export class Lexicon {
   endBatch(): void {
     if (this.batchIds.size === 0) return;
     this.batchIds.clear();
-    for (const list of [this.texts, this.quoted, this.word, this.copyBytes, this.utf8]) list.length = this.kept;
+    for (const list of [this.texts, this.quoted, this.word, this.utf8]) list.length = this.kept;
   }
 
   private push(lexeme: string): number {
     const text = quoted(lexeme);
     this.texts.push(lexeme);
     this.quoted.push(text);
-    this.copyBytes.push(Buffer.from(`${copyEscaped(text)}:`));
     this.utf8.push(Buffer.from(lexeme));
     this.word.push(!/[0-9]/.test(lexeme) && lexeme.length >= 3);
     return this.texts.length - 1;
@@ -660,15 +657,6 @@ export class CopyBytes extends GrowingBytes {
     this.byte(9);
   }
 
-  /** bytes already escaped, the first `n` of them */
-  raw(source: Uint8Array, n = source.length): void {
-    this.room(n);
-    const bytes = this.bytes;
-    let at = this.length;
-    for (let i = 0; i < n; i++) bytes[at++] = source[i]!;
-    this.length = at;
-  }
-
   /** a whole number not below 0 */
   int(n: number): void {
     if (n < 10) return this.byte(48 + n);
@@ -688,25 +676,6 @@ export class CopyBytes extends GrowingBytes {
   }
 }
 
-/** D, C, B, A as bytes (D is not written) */
-const WEIGHT_BYTE = [0, 67, 66, 65];
-
-/** the vector collected last, every position of one weight, as COPY text */
-export function writeLiteral(out: CopyBytes, vector: Positions, lexemes: readonly Uint8Array[], weight: number): void {
-  for (let k = 0; k < vector.size; k++) {
-    const id = vector.lexemes[k]!;
-    if (k > 0) out.byte(32);
-    out.raw(lexemes[id]!);
-    const start = vector.start[id]!;
-    const end = start + vector.count[id]!;
-    for (let i = start; i < end; i++) {
-      if (i > start) out.byte(44);
-      out.int(vector.grouped[i]!);
-      if (weight !== 0) out.byte(WEIGHT_BYTE[weight]!);
-    }
-  }
-}
-
 /** the signature, flags and header extension of COPY's binary format */
 const BINARY_HEADER = Buffer.from([
   0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -715,7 +684,7 @@ const BINARY_HEADER = Buffer.from([
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
 /**
- * COPY's binary format written straight into bytes, for the tables whose vectors are large (search_documents,
+ * COPY's binary format written straight into bytes, for the tables with vectors (search_documents, document_chunks,
  * document_lexemes): the server reads a binary vector's lexemes and positions as they are, where the text form is
  * parsed character by character (a third of the server's CPU while the bench's rows were written, stop 80's profile).
  */
@@ -818,6 +787,19 @@ export function writeWeighted(out: BinaryCopy, vector: WeightedVector, lexemes: 
   for (const [id, positions] of vector) {
     out.lexeme(lexemes[id]!, positions.length);
     for (const p of positions) out.position(p);
+  }
+  out.endVector(at, vector.size);
+}
+
+/** the vector collected last (a chunk's), every position of weight D, in COPY's binary format */
+export function writeVector(out: BinaryCopy, vector: Positions, lexemes: readonly Uint8Array[]): void {
+  const at = out.startVector();
+  for (let k = 0; k < vector.size; k++) {
+    const id = vector.lexemes[k]!;
+    const start = vector.start[id]!;
+    const end = start + vector.count[id]!;
+    out.lexeme(lexemes[id]!, end - start);
+    for (let i = start; i < end; i++) out.position(vector.grouped[i]! * 4 + WEIGHT.D);
   }
   out.endVector(at, vector.size);
 }

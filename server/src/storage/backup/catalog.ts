@@ -22,7 +22,10 @@ export interface CatalogColumn {
   name: string;
   /** as format_type() spells it, for casts: `timestamp(3) with time zone`, `text[]` */
   type: string;
-  /** `generated always as (...) stored`: recomputed by the target, never copied */
+  /**
+   * `generated always as (...) stored`, or derived by a trigger from the row's other columns (its comment begins
+   * `derived:`, as `document_chunks.tsv`'s does, migration 0050): recomputed by the target, never copied
+   */
   generated: boolean;
   /** an identity column: copied with OVERRIDING SYSTEM VALUE, its sequence moved past the copied values */
   identity: boolean;
@@ -69,7 +72,8 @@ export async function readCatalog(db: Kysely<DB>): Promise<CatalogTable[]> {
     serial: boolean;
   }>`
     select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-           a.attgenerated <> '' as generated, a.attidentity <> '' as identity,
+           a.attgenerated <> '' or coalesce(col_description(a.attrelid, a.attnum) like 'derived:%', false) as generated,
+           a.attidentity <> '' as identity,
            coalesce(pg_get_expr(d.adbin, d.adrelid) like 'nextval(%', false) as serial
     from pg_attribute a
     join pg_class c on c.oid = a.attrelid
@@ -129,7 +133,7 @@ export function orderByReferences(tables: CatalogTable[]): CatalogTable[] {
   return ordered;
 }
 
-/** The columns a backup copies: all but the generated ones. */
+/** The columns a backup copies: all but the generated and derived ones. */
 export function copiedColumns(table: CatalogTable): CatalogColumn[] {
   return table.columns.filter((c) => !c.generated);
 }

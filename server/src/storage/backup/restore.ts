@@ -72,9 +72,9 @@ const REPLACED_TABLES = new Set(['settings']);
  *
  * The target's own triggers run while rows are loaded, so the search tables (`search_documents`, kept by triggers on
  * documents and pages) are rebuilt by the target's text analysis, the one its queries are parsed with, just as
- * generated columns (`document_chunks.search_tsv`, `ask_tsv`) are recomputed. A backup row the triggers have already
- * written is skipped (ON CONFLICT DO NOTHING); the rest are kept, so insert-only history such as an owner's vocabulary
- * (`search_lexemes`, which also holds words of archived documents) is carried over whole.
+ * generated and derived columns (`document_chunks.tsv`, by its trigger) are recomputed. A backup row the triggers
+ * have already written is skipped (ON CONFLICT DO NOTHING); the rest are kept, so insert-only history such as an
+ * owner's vocabulary (`search_lexemes`, which also holds words of archived documents) is carried over whole.
  */
 export async function restoreBackup(params: {
   dir: string;

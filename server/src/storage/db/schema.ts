@@ -188,7 +188,10 @@ export interface DocumentChunksTable {
   text: string;
   /** `nb` | `nn` | `en`, or null for Norwegian: the analysis of its vector (migration 0018) */
   language: string | null;
-  /** search_vector(text, language): the one full-text vector of a chunk (migrations 0007, 0018) */
+  /**
+   * search_vector(text, language): the one full-text vector of a chunk (migrations 0007, 0018), kept by the trigger
+   * document_chunk_vector (migration 0050)
+   */
   tsv: Generated<string>;
 }
 

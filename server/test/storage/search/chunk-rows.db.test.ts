@@ -73,4 +73,57 @@ describe.each(testEngines())('chunk rows on %s', (engine) => {
     expect(stored.compression).toBeNull();
     expect(Number(stored.bytes)).toBeGreaterThan(3_000);
   });
+
+  // issue 48: a chunk's vector is kept by a trigger, no longer a generated column (migration 0050), so that a bulk
+  // load may write it; for everyone else it must be what the generated column was
+  it('keeps a chunk’s vector equal to search_vector(text, language), whatever an insert or update writes', async () => {
+    const db = t.deps.database.db;
+    const owner = (
+      await sql<{ building_id: string; building_owner_id: string }>`
+        select building_id, building_owner_id from documents where id = ${documentId}`.execute(db)
+    ).rows[0]!;
+    const vectorOf = async (id: number) =>
+      (
+        await sql<{ tsv: string; expected: string }>`
+          select tsv::text as tsv, search_vector(text, language)::text as expected from document_chunks
+          where id = ${id}`.execute(db)
+      ).rows[0]!;
+    // an insert that brings a vector of its own gets the text's
+    const inserted = (
+      await sql<{ id: number }>`
+        insert into document_chunks (document_id, building_id, building_owner_id, chunk_index, page_number, char_start,
+          char_end, text, tsv)
+        values (${documentId}, ${owner.building_id}, ${owner.building_owner_id}, 9999, 1, 0, 20,
+          'Sirkulasjonspumpen byttes', 'feil:1'::tsvector)
+        returning id`.execute(db)
+    ).rows[0]!.id;
+    const first = await vectorOf(inserted);
+    expect(first.tsv).toBe(first.expected);
+    expect(first.tsv).toContain('sirkulasjonspump');
+    expect(first.tsv).not.toContain('feil');
+    // the text changes: so does the vector
+    await sql`update document_chunks set text = 'Ventilen skiftes' where id = ${inserted}`.execute(db);
+    const changed = await vectorOf(inserted);
+    expect(changed.tsv).toBe(changed.expected);
+    expect(changed.tsv).toContain('ventil');
+    expect(changed.tsv).not.toContain('sirkulasjonspump');
+    // the language changes: English analysis ("released" and "release" share a lexeme)
+    await sql`update document_chunks set text = 'The valve was released', language = 'en' where id = ${inserted}`.execute(
+      db,
+    );
+    const english = await vectorOf(inserted);
+    expect(english.tsv).toBe(english.expected);
+    expect(english.tsv).toContain("'releas'");
+    // an update of another column leaves it as it is
+    await sql`update document_chunks set page_number = 2 where id = ${inserted}`.execute(db);
+    expect((await vectorOf(inserted)).tsv).toBe(english.expected);
+    await sql`delete from document_chunks where id = ${inserted}`.execute(db);
+    // a backup leaves the derived vector out, as it did the generated column
+    const derived = (
+      await sql<{ comment: string | null }>`
+        select col_description('document_chunks'::regclass, a.attnum) as comment from pg_attribute a
+        where a.attrelid = 'document_chunks'::regclass and a.attname = 'tsv'`.execute(db)
+    ).rows[0]!;
+    expect(derived.comment).toMatch(/^derived:/);
+  });
 });

@@ -38,6 +38,7 @@ import * as m0046 from './0046-chunk-rows-whole.js';
 import * as m0047 from './0047-search-segment-bitmaps.js';
 import * as m0048 from './0048-search-vector-uncompressed.js';
 import * as m0049 from './0049-search-segment-counts.js';
+import * as m0050 from './0050-chunk-vector-trigger.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0047-search-segment-bitmaps': m0047,
   '0048-search-vector-uncompressed': m0048,
   '0049-search-segment-counts': m0049,
+  '0050-chunk-vector-trigger': m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
