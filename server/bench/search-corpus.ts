@@ -22,6 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -40,7 +41,7 @@ import {
   WEIGHT,
   type TokenAnalysis,
 } from './search-vectors.js';
-import type { Database } from '../src/storage/db/database.js';
+import { openDatabase, type Database } from '../src/storage/db/database.js';
 import type { DB } from '../src/storage/db/schema.js';
 
 export { TokenVectors };
@@ -339,7 +340,7 @@ async function insertPages(database: Database, slice: readonly GeneratedDocument
       as x(id, text)`.execute(database.db);
 }
 
-interface ChunkRow {
+export interface ChunkRow {
   document: GeneratedDocument;
   /** the document's place in its batch */
   at: number;
@@ -481,7 +482,7 @@ export async function bulkLoad(
   const nodeCpu = process.cpuUsage();
   const databaseCpu = await backendCpu(database);
   let maxRss = process.memoryUsage().rss;
-  const copy = database.engine === 'postgres' && options.url ? await copyWriter(database, options) : null;
+  const copy = database.engine === 'postgres' && options.url ? await startCopyThread(options.url, options) : null;
   await insertOwners(database, corpus);
   const indexes = (
     await sql<BulkIndex>`
@@ -517,19 +518,19 @@ export async function bulkLoad(
   };
   let done = 0;
   let databaseRows: Map<number, number> | null = null;
+  let analysedElsewhere = 0;
   try {
     for (const slice of batchesOf(corpus.documents, batch)) {
       step('generate');
       const chunks = chunksOf(slice);
       step('chunk');
-      const analysed = await analyseBatch(vectors, slice, chunks);
-      step('tokens and their analyses');
       if (copy) {
-        copy.write(copyRows(vectors, analysed, lexemesSent, copy.timestamp));
-        step('vectors and COPY text');
-        await copy.room();
-        step('waiting for writers');
+        // the rest of the batch's work is the COPY thread's
+        await copy.load(slice, chunks);
+        step('waiting for the COPY thread');
       } else {
+        const analysed = await analyseBatch(vectors, slice, chunks);
+        step('tokens and their analyses');
         const rows = insertRowsOf(vectors, analysed, lexemesSent);
         step('vectors');
         await insertRows(database, rows);
@@ -539,8 +540,13 @@ export async function bulkLoad(
       maxRss = Math.max(maxRss, process.memoryUsage().rss);
       if (!options.quiet) progress(done, started, 20_000, batch);
     }
-    await copy?.finish();
-    step('waiting for writers');
+    if (copy) {
+      const thread = await copy.finish();
+      step('waiting for the COPY thread');
+      for (const [name, ms] of thread.steps) steps.set(`${name} (COPY thread)`, ms);
+      analysedElsewhere = thread.analysed;
+      maxRss = Math.max(maxRss, thread.maxRss);
+    }
     // the writers' backends end with their pool: their CPU is read while they are still there
     databaseRows = await backendCpu(database);
   } finally {
@@ -561,7 +567,7 @@ export async function bulkLoad(
         ? `; the server's backends ${cpuSince(databaseCpu, databaseRows).toFixed(1)} CPU seconds`
         : '';
     process.stdout.write(
-      `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed} tokens analysed by the database${rowsCpu}), building indexes\n`,
+      `  rows in ${((loaded - started) / 1000).toFixed(1)} s (${parts}; ${vectors.analysed + analysedElsewhere} tokens analysed by the database${rowsCpu}), building indexes\n`,
     );
   }
   await buildIndexes(database, indexes);
@@ -584,7 +590,7 @@ export async function bulkLoad(
             : cpuSince(databaseCpu, databaseRows) + cpuSince(databaseRows, databaseAfter),
     },
     path: copy ? 'copy' : 'insert',
-    tokensAnalysed: vectors.analysed,
+    tokensAnalysed: vectors.analysed + analysedElsewhere,
     maxRss: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
   };
 }
@@ -1076,6 +1082,135 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
     async close(): Promise<void> {
       while (pending.length > 0) await pending.shift();
       await pool.end();
+    },
+  };
+}
+
+/** the COPY thread's heap at most, in MiB: its vocabulary and the batches on their way to the server */
+const COPY_THREAD_HEAP_MB = 320;
+
+/** what the COPY thread reports when it has written every batch */
+export interface CopyThreadReport {
+  /** milliseconds by step, as bulkLoad's own */
+  steps: [string, number][];
+  /** tokens the thread had the database analyse */
+  analysed: number;
+  /** the process's RSS at its largest, in bytes, as the thread saw it */
+  maxRss: number;
+}
+
+/**
+ * The COPY path's batches after they are generated and chunked: their tokens' analyses, vectors and COPY bytes, and
+ * the writers (copyWriter), on a connection and a vocabulary of its own. Run in a thread of its own
+ * (copy-thread.ts), beside the loader's thread that generates the next batches: one thread could not keep the server
+ * busy (stop 84: the bench process 105 CPU seconds in a 109 s rows phase at 100,000 documents, the server's backends
+ * 50), two share the two cores.
+ */
+export async function copyBatches(url: string, options: BulkLoadOptions) {
+  const database = await openDatabase({ kind: 'postgres', url, poolMax: 1 });
+  const copy = await copyWriter(database, { ...options, url });
+  const vectors = new TokenVectors(database);
+  const sent: LexemesSent = new Map();
+  const steps = new Map<string, number>();
+  let maxRss = process.memoryUsage().rss;
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.set(name, (steps.get(name) ?? 0) + now - mark);
+    mark = now;
+  };
+  return {
+    async load(slice: GeneratedDocument[], chunks: ChunkRow[]): Promise<void> {
+      step('idle');
+      const analysed = await analyseBatch(vectors, slice, chunks);
+      step('tokens and their analyses');
+      copy.write(copyRows(vectors, analysed, sent, copy.timestamp));
+      step('vectors and COPY bytes');
+      await copy.room();
+      step('waiting for writers');
+      maxRss = Math.max(maxRss, process.memoryUsage().rss);
+    },
+    async finish(): Promise<CopyThreadReport> {
+      step('idle');
+      await copy.finish();
+      step('waiting for writers');
+      return { steps: [...steps], analysed: vectors.analysed, maxRss };
+    },
+    async close(): Promise<void> {
+      await copy.close();
+      await database.close();
+    },
+  };
+}
+
+/** a request to the COPY thread, and what it answers (copy-thread.ts) */
+export type CopyThreadRequest =
+  | { kind: 'start'; url: string; options: BulkLoadOptions }
+  | { kind: 'load'; slice: GeneratedDocument[]; chunks: ChunkRow[] }
+  | { kind: 'finish' }
+  | { kind: 'close' };
+export type CopyThreadAnswer =
+  | { kind: 'started' | 'loaded' | 'closed' }
+  | { kind: 'finished'; report: CopyThreadReport }
+  | { kind: 'failed'; message: string };
+
+/**
+ * copyBatches in a worker thread. A batch is handed over as it is chunked (structured clone: a chunk keeps its
+ * document, the same object as the slice's), and the loader goes on with the next while the thread works: at most
+ * one batch waits for it. The thread is TypeScript, loaded through tsx's API (worker threads do not inherit the tsx
+ * loader on Node 20), which the thread's first line finds from the working directory, the repository's.
+ */
+async function startCopyThread(url: string, options: BulkLoadOptions) {
+  const threadFile = new URL('./copy-thread.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(threadFile)}); })`,
+    // the thread's heap bounded as the loader's is by the npm scripts, and its young generation small: with V8's
+    // defaults the process's RSS went past 500 MiB at 100,000 documents (the npm scripts also keep glibc to two
+    // malloc arenas, MALLOC_ARENA_MAX: a thread's own arena held 60-80 MiB more)
+    { eval: true, resourceLimits: { maxOldGenerationSizeMb: COPY_THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 } },
+  );
+  let failure: Error | null = null;
+  const waiting: ((answer: CopyThreadAnswer) => void)[] = [];
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const resolve of waiting.splice(0)) resolve({ kind: 'failed', message: error.message });
+  };
+  worker.on('message', (answer: CopyThreadAnswer) => {
+    if (answer.kind === 'failed') fail(new Error(`the COPY thread: ${answer.message}`));
+    else waiting.shift()?.(answer);
+  });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) => fail(new Error(`the COPY thread ended (${code})`)));
+  const request = (message: CopyThreadRequest) => {
+    if (failure !== null) return Promise.reject(failure);
+    const answered = new Promise<CopyThreadAnswer>((resolve) => waiting.push(resolve)).then((answer) => {
+      if (answer.kind === 'failed') throw failure ?? new Error(answer.message);
+      return answer;
+    });
+    worker.postMessage(message);
+    return answered;
+  };
+  await request({ kind: 'start', url, options: { batch: options.batch, writers: options.writers, quiet: true } });
+  const inFlight: Promise<CopyThreadAnswer>[] = [];
+  return {
+    /** hands a batch over, once fewer than two are with the thread */
+    async load(slice: GeneratedDocument[], chunks: ChunkRow[]): Promise<void> {
+      const loaded = request({ kind: 'load', slice, chunks });
+      // a failure is thrown where the batch is awaited, not as an unhandled rejection meanwhile
+      loaded.catch(() => undefined);
+      inFlight.push(loaded);
+      while (inFlight.length > 1) await inFlight.shift();
+    },
+    async finish(): Promise<CopyThreadReport> {
+      while (inFlight.length > 0) await inFlight.shift();
+      const answer = await request({ kind: 'finish' });
+      if (answer.kind !== 'finished') throw new Error(`the COPY thread answered ${answer.kind}`);
+      return answer.report;
+    },
+    async close(): Promise<void> {
+      if (failure === null) await request({ kind: 'close' }).catch(() => undefined);
+      worker.removeAllListeners('exit');
+      await worker.terminate();
     },
   };
 }
