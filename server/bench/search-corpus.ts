@@ -509,13 +509,7 @@ export async function bulkLoad(
   const vectors = new TokenVectors(database);
   const lexemesSent: LexemesSent = new Map();
   const batch = options.batch ?? 1000;
-  const steps = new Map<string, number>();
-  let mark = performance.now();
-  const step = (name: string) => {
-    const now = performance.now();
-    steps.set(name, (steps.get(name) ?? 0) + now - mark);
-    mark = now;
-  };
+  const { steps, step } = stepTimes();
   let done = 0;
   let databaseRows: Map<number, number> | null = null;
   let analysedElsewhere = 0;
@@ -1089,6 +1083,18 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
 /** the COPY thread's heap at most, in MiB: its vocabulary and the batches on their way to the server */
 const COPY_THREAD_HEAP_MB = 320;
 
+/** milliseconds spent by step: `step(name)` adds the time since the last call to `name` */
+function stepTimes() {
+  const steps = new Map<string, number>();
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.set(name, (steps.get(name) ?? 0) + now - mark);
+    mark = now;
+  };
+  return { steps, step };
+}
+
 /** what the COPY thread reports when it has written every batch */
 export interface CopyThreadReport {
   /** milliseconds by step, as bulkLoad's own */
@@ -1111,14 +1117,8 @@ export async function copyBatches(url: string, options: BulkLoadOptions) {
   const copy = await copyWriter(database, { ...options, url });
   const vectors = new TokenVectors(database);
   const sent: LexemesSent = new Map();
-  const steps = new Map<string, number>();
+  const { steps, step } = stepTimes();
   let maxRss = process.memoryUsage().rss;
-  let mark = performance.now();
-  const step = (name: string) => {
-    const now = performance.now();
-    steps.set(name, (steps.get(name) ?? 0) + now - mark);
-    mark = now;
-  };
   return {
     async load(slice: GeneratedDocument[], chunks: ChunkRow[]): Promise<void> {
       step('idle');
@@ -1190,7 +1190,7 @@ async function startCopyThread(url: string, options: BulkLoadOptions) {
     worker.postMessage(message);
     return answered;
   };
-  await request({ kind: 'start', url, options: { batch: options.batch, writers: options.writers, quiet: true } });
+  await request({ kind: 'start', url, options: { writers: options.writers } });
   const inFlight: Promise<CopyThreadAnswer>[] = [];
   return {
     /** hands a batch over, once fewer than two are with the thread */

@@ -759,8 +759,8 @@ export function fewHitsHeld(params: {
  * Whether a search in these buildings of the owner is one SQL answers about as fast, as the segment held in this
  * process tells: its buildings hold fewer than `minScopeShare` of the segment's documents. The segment's cost is that
  * of the owner's postings, SQL's that of the buildings' hits: at a million documents (600,000 the owner's, in 100
- * buildings), a common word in one building 24.9-28.3 ms p50 from the segment against 25.7-49.8 from SQL (15.7 against
- * 22.2 on another day), in two to 25 buildings 22.5-30.3 against 25.2-64.0 (stop 83).
+ * buildings), a common word in one building 24.9-28.3 ms p50 from the segment against 25.7-49.8 from SQL (22.2 against
+ * 15.7 on another day), in two to 25 buildings 22.5-30.3 against 25.2-64.0 (stop 83).
  */
 export function smallScopeHeld(params: {
   cache: SegmentCache;

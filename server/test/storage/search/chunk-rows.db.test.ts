@@ -114,8 +114,10 @@ describe.each(testEngines())('chunk rows on %s', (engine) => {
     const english = await vectorOf(inserted);
     expect(english.tsv).toBe(english.expected);
     expect(english.tsv).toContain("'releas'");
-    // an update of another column leaves it as it is
+    // an update of another column leaves it as it is, and one that writes the vector gets the text's
     await sql`update document_chunks set page_number = 2 where id = ${inserted}`.execute(db);
+    expect((await vectorOf(inserted)).tsv).toBe(english.expected);
+    await sql`update document_chunks set tsv = 'feil:1'::tsvector where id = ${inserted}`.execute(db);
     expect((await vectorOf(inserted)).tsv).toBe(english.expected);
     await sql`delete from document_chunks where id = ${inserted}`.execute(db);
     // a backup leaves the derived vector out, as it did the generated column

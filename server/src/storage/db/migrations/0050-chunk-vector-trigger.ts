@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 48: a chunk's vector (`document_chunks.tsv`) is kept by a trigger instead of being a generated column. It holds
- * the same value, `search_vector(text, language)`, computed before every insert and every update of the text or the
- * language (migration 0024's `update ... set text = text` still recomputes it).
+ * the same value, `search_vector(text, language)`, computed before every insert and every update of the text, the
+ * language or the vector itself (migration 0024's `update ... set text = text` still recomputes it; a statement that
+ * writes the vector gets the text's, as no statement could write the generated column).
  *
  * Why: a generated column cannot be written, so a bulk load (the bench's COPY of a million documents, a future import)
  * had to hand each chunk's vector to the server as text for `search_vector` to give back, and the server parsed and
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return new;
     end $$;
     alter table document_chunks alter column tsv drop expression;
-    create trigger document_chunk_vector before insert or update of text, language on document_chunks
+    create trigger document_chunk_vector before insert or update of text, language, tsv on document_chunks
       for each row execute function document_chunk_vector();
     comment on column document_chunks.tsv is 'derived: search_vector(text, language), by the trigger document_chunk_vector';
   `.execute(db);
