@@ -1007,6 +1007,9 @@ const COPY_STATEMENTS = {
     lexemes) from stdin with (format binary)`,
 } as const;
 
+/** the batches a COPY path's writers hold at once: the one they write, and the next */
+const BATCHES_WITH_WRITERS = 2;
+
 /**
  * Writers for the COPY path: each batch's tables are copied by a pool of connections while the loader puts the next
  * batches together. The writers' sessions run as replication replicas (session_replication_role), so foreign keys
@@ -1064,9 +1067,14 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
       );
       pending.push(done);
     },
-    /** waits while more batches than writers are on their way (and stops on a writer's failure) */
+    /**
+     * waits while another batch is still with the writers (and stops on a writer's failure): one batch's six COPYs
+     * keep every writer busy, and each batch waiting behind it held its 20 MB of COPY bytes for nothing (stop 85: at
+     * most four batches on their way, the process's RSS 390-393 MiB while 40,000 documents loaded; at most two,
+     * 347-359 MiB, the rows as fast)
+     */
     async room(): Promise<void> {
-      while (pending.length > writers) await pending.shift();
+      while (pending.length >= BATCHES_WITH_WRITERS) await pending.shift();
       if (failure !== null) throw failure;
     },
     async finish(): Promise<void> {
@@ -1166,7 +1174,9 @@ async function startCopyThread(url: string, options: BulkLoadOptions) {
     `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(threadFile)}); })`,
     // the thread's heap bounded as the loader's is by the npm scripts, and its young generation small: with V8's
     // defaults the process's RSS went past 500 MiB at 100,000 documents (the npm scripts also keep glibc to two
-    // malloc arenas, MALLOC_ARENA_MAX: a thread's own arena held 60-80 MiB more)
+    // malloc arenas, MALLOC_ARENA_MAX: a thread's own arena held 60-80 MiB more; and give every block of 128 KiB or
+    // more its own mapping, MALLOC_MMAP_THRESHOLD_, so that a batch's COPY bytes go back to the system once written:
+    // with glibc's sliding threshold they stayed in the arenas, 440-458 MiB at 40,000 documents against 364-403)
     { eval: true, resourceLimits: { maxOldGenerationSizeMb: COPY_THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 } },
   );
   let failure: Error | null = null;
