@@ -42,3 +42,28 @@ export async function settle(database: Database): Promise<string> {
   await database.executeSql('checkpoint');
   return `checkpoint before the queries: ${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
+
+/**
+ * What a round trip costs on this machine right after other work or an idle gap, against back to back: three
+ * `select 1` in a row, 30 times each way (p50 / p95). On the 2-core machines issue 48 is measured on, a search run
+ * between the baseline's queries (the table) or after an idle gap took about twice its time back to back (the
+ * comparisons), with every page of the search in PostgreSQL's buffers (stop 87: a rare term 2.8 ms p50 back to back,
+ * 5.5-6.5 in the table, 5.7-9.9 after 400 ms idle): the cores, not the data, were cold. This line shows how much of
+ * that a run's machine has. Returns a line to print.
+ */
+export async function roundTripWake(database: Database): Promise<string> {
+  if (database.engine !== 'postgres') return 'PGlite: no round trips';
+  const threeInARow = async (gap: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      const started = performance.now();
+      for (let k = 0; k < 3; k++) await database.executeSql('select 1');
+      times.push(performance.now() - started);
+    }
+    return `${percentile(times, 50).toFixed(2)} / ${percentile(times, 95).toFixed(2)} ms`;
+  };
+  const backToBack = await threeInARow(0);
+  const afterIdle = await threeInARow(300);
+  return `three round trips (select 1) back to back ${backToBack}, after 300 ms idle ${afterIdle} (p50 / p95)`;
+}

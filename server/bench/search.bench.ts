@@ -36,7 +36,7 @@ import {
 } from './search-corpus.js';
 import { describeMemory, sampleMemory } from './bench-memory.js';
 import { benchQueries, benchRequest, type BenchQuery } from './search-queries.js';
-import { percentile, loadAverage, serverSettings, settle } from './bench-figures.js';
+import { percentile, loadAverage, roundTripWake, serverSettings, settle } from './bench-figures.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -315,6 +315,8 @@ async function main(): Promise<void> {
             `${met ? 'met' : 'not met'}`,
         );
       }
+      // the comparisons below run their searches back to back; the table's run between the baseline's queries
+      console.log(await roundTripWake(database));
       /**
        * Speed never buys a different answer: the searches of `checked` by this run's provider against `other`, both
        * timed, alternating which goes first, and the results compared
