@@ -1,5 +1,16 @@
+import { performance } from 'node:perf_hooks';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
+
+/**
+ * PGlite runs a statement inside the process, synchronously, and its promise is already settled when it returns: a
+ * run of statements awaited one after the other (a job writing a document's pages and chunks, a migration, a backup)
+ * is one chain of microtasks, and nothing else in the process gets a turn until it ends. No timer fires, no request is
+ * read, the data folder's lock is not refreshed (after 15 s another process could take it over).
+ * So a statement that comes this many milliseconds or more after the statements last let the event loop turn lets it
+ * run first (setImmediate: timers, network and child-process messages are handled, then the statement runs).
+ */
+export const PGLITE_TURN_MS = 20;
 
 /**
  * PGlite is one PostgreSQL backend: one session. Kysely's Postgres driver runs BEGIN/COMMIT as plain queries on a
@@ -16,7 +27,17 @@ export class PGlitePool implements PostgresPool {
     return { total: 1, idle: this.borrowers === 0 ? 1 : 0, waiting: Math.max(0, this.borrowers - 1) };
   }
 
+  /** when the statements last let the event loop run */
+  private lastTurn = performance.now();
+
   constructor(readonly pglite: PGlite) {}
+
+  /** lets the event loop run when the statements have kept it waiting for PGLITE_TURN_MS */
+  private async giveTurn(): Promise<void> {
+    if (performance.now() - this.lastTurn < PGLITE_TURN_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.lastTurn = performance.now();
+  }
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
@@ -28,6 +49,7 @@ export class PGlitePool implements PostgresPool {
     let released = false;
     return {
       query: async (sql: string, parameters: readonly unknown[]) => {
+        await this.giveTurn();
         // migration scripts hold several statements, which only the simple protocol accepts
         const result =
           parameters.length === 0 && /;\s*\S/.test(sql)
