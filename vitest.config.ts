@@ -24,6 +24,8 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['server/test/helpers/global-setup.ts'],
+    // says which test kept a worker's event loop waiting for 10 s or more (the runner gives up on a worker after 60 s)
+    setupFiles: ['server/test/helpers/event-loop-watch.ts'],
     // generous: `npm test` runs the unit and integration files at a lower priority beside the process lane, and on a
     // slow 2-core machine a test that takes 3 s alone took 25-30 s there; a limit only stops a test that hangs
     testTimeout: 90_000,
