@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 /**
  * A vitest worker must answer its runner within 60 s (birpc's fixed timeout): when its event loop is kept from turning
  * that long, every test may pass and the run still fails with `Timeout calling "onTaskUpdate"`, naming no test (CI,
- * 2026-12-04). This setup file, loaded in each database test worker, says which test kept the loop waiting, whenever a
+ * 2026-12-04). This setup file, loaded in every test worker (vitest.config.ts), says which test kept the loop waiting, whenever a
  * wait passes WARN_MS, so that such a failure points at its cause.
  */
 const WARN_MS = 10_000;
