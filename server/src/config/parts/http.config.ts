@@ -57,7 +57,9 @@ export const httpConfig = defineConfigPart({
     {
       name: 'BYGGDOK_HTTP_IDLE_TIMEOUT_SECONDS',
       default: '`120`',
-      description: 'a connection on which nothing moves for this long is closed (a stalled upload ends here)',
+      description:
+        'a connection on which nothing moves for this long is closed (a stalled upload ends here); that includes a ' +
+        'request the service is still working on, so keep it above the longest a request waits for its first byte of answer',
     },
   ],
   read(env): { http: HttpConfig } {
