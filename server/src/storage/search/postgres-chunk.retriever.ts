@@ -51,6 +51,28 @@ const CLASS_SCORE_GAP = 1e-9;
 const EVERY_OWNER = sql<number>`select greatest(c.reltuples, 0)::bigint from pg_class c
   where c.oid = 'document_lexemes'::regclass`;
 
+/**
+ * The ids of the chunks of `documents` whose vector matches `every`, each document's chunks read by its key (a page or
+ * two of them) and the words tested on them (`offset 0`: not looked up in the words' index for each document, 9 ms each
+ * for a common word at a million documents).
+ *
+ * The ids are split into two lists joined by `or`, which only a bitmap scan of the key's index can answer: the heap's
+ * pages are then read in their order, and on the server with prefetching (`effective_io_concurrency`, database.ts).
+ * The plain index scan the planner picks for one list (a document's id follows the order its chunks were written in)
+ * reads page after page, waiting for each: a round of 768 documents read cold took 172-219 ms that way, 56-69 ms as a
+ * bitmap scan with prefetching (issue 48, 100,000 documents). `chunk-rounds.db.test.ts` pins the plan.
+ */
+export function chunksOfDocumentsHolding(documents: readonly string[], every: string): RawBuilder<{ id: number }> {
+  const half = Math.ceil(documents.length / 2);
+  return sql<{ id: number }>`
+    select k.id from (
+      select c.id::float8 as id, c.tsv from document_chunks c
+      where c.document_id = any(${documents.slice(0, half)}::uuid[]) or c.document_id = any(${documents.slice(half)}::uuid[])
+      offset 0
+    ) k
+    where k.tsv @@ ${every}::tsquery`;
+}
+
 interface WordCounts {
   /** the scope's readable documents */
   documents: number;
@@ -283,14 +305,8 @@ export function createPostgresChunkRetriever(params: {
                 and c.building_id = any(${buildings}::text[]) and c.building_owner_id = ${ownerId}
                 and exists (${visibleTo(request, sql`c.document_id`)})`
           : sql``;
-      // each document's chunks by its key (a page or two of them), the words tested on them (`offset 0`: not looked
-      // up in the words' index for each document, 9 ms each for a common word at a million documents)
       const rows = await sql<{ id: number }>`
-        with d as materialized (select unnest(${ids}::uuid[]) as id)
-        select k.id from (
-          select c.id::float8 as id, c.tsv from d join document_chunks c on c.document_id = d.id offset 0
-        ) k
-        where k.tsv @@ ${every}::tsquery
+        ${chunksOfDocumentsHolding(ids, every)}
         ${alsoWritten}`.execute(db);
       for (const row of rows.rows) found.push(Number(row.id));
       found.sort((a, b) => a - b);
