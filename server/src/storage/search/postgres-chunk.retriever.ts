@@ -37,9 +37,31 @@ const TEST_RATHER_THAN_READ = 10;
 const COUNT_STATEMENTS = 3;
 /**
  * word-weight, the lowest chunks holding every word from the segment: the most documents read for them before SQL
- * answers instead (rounds of 2, 8, 32 ... times the limit; at a limit of 24: 48, 240, 1,008, 4,080)
+ * answers instead (rounds of 2, 8, 32 ... times the limit at most; at a limit of 24: 48, 240, 1,008, 4,080)
  */
 const LOWEST_CHUNKS_MAX_DOCUMENTS = 4_000;
+/**
+ * a round after the first reads this many times the documents the chunks still missing need at the rate found so
+ * far (nextRoundSize)
+ */
+const ROUND_MARGIN = 2;
+
+/**
+ * How many documents the next round of lowestChunksHoldingEvery reads at most, `found` chunks of `limit` having been
+ * found in the `tested` documents before: enough to find the missing chunks at the rate found so far, twice over (at
+ * least `limit` documents), and at most four times the last round (`last`), as the rounds grew before. With all
+ * `limit` found, four times the last round: the round reads only the documents whose first chunk comes before the last
+ * of them. Only how many documents are read depends on it, never which chunks are returned. Issue 48: growing four
+ * times each round, a question that had found 84 of its 96 chunks in 960 documents read 3,072 more for the 12 missing,
+ * 9,000 pages of chunks and 195-321 ms at a million documents read cold; at its rate about 140 documents hold them.
+ */
+export function nextRoundSize(params: { limit: number; found: number; tested: number; last: number }): number {
+  const { limit, found, tested, last } = params;
+  if (found >= limit) return 4 * last;
+  const rate = (found + 0.5) / Math.max(tested, 1);
+  const wanted = Math.ceil((ROUND_MARGIN * Math.max(limit - found, 0)) / rate);
+  return Math.max(limit, Math.min(4 * last, wanted));
+}
 /**
  * word-weight, owner-wide from the segment: the most words whose classes of chunks (by the words each holds) are read
  * in the order of their scores (2^n - 1 classes)
@@ -292,7 +314,9 @@ export function createPostgresChunkRetriever(params: {
     let tested = 0;
     for (let round = 0; ; round++) {
       const ids: string[] = [];
-      while (!next.done && ids.length < batch) {
+      // once `limit` are found, only a document whose first chunk comes before the last of them can hold a lower one
+      const before = found.length >= limit ? found[limit - 1]! : Infinity;
+      while (!next.done && ids.length < batch && next.value.firstChunk <= before) {
         ids.push(next.value.documentId);
         next = documents.next();
       }
@@ -321,7 +345,7 @@ export function createPostgresChunkRetriever(params: {
       // of intersecting the words' lists, 40 ms for 280 chunks of three common words at a million documents)
       const perDocument = (found.length + 0.5) / tested;
       if (2 * perDocument * count < (limit - found.length) / perDocument) return null;
-      batch *= 4;
+      batch = nextRoundSize({ limit, found: found.length, tested, last: ids.length });
     }
   }
 
