@@ -59,7 +59,7 @@ export function nextRoundSize(params: { limit: number; found: number; tested: nu
   const { limit, found, tested, last } = params;
   if (found >= limit) return 4 * last;
   const rate = (found + 0.5) / Math.max(tested, 1);
-  const wanted = Math.ceil((ROUND_MARGIN * Math.max(limit - found, 0)) / rate);
+  const wanted = Math.ceil((ROUND_MARGIN * (limit - found)) / rate);
   return Math.max(limit, Math.min(4 * last, wanted));
 }
 /**
