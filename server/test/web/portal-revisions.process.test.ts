@@ -143,6 +143,11 @@ describe('a new version of a delivered file, through the portal on a phone', () 
     // the earlier file stays, marked as replaced by the new one; only the new one can be replaced now
     await item.getByText('Erstattet av FDV varmepumpe VP01 korrigert.pdf').waitFor({ timeout: 30_000 });
     await item.getByText('2 dokumenter').waitFor();
+    // the new version's own control comes once its bytes are sent and the list is fetched again: in a CI run the count
+    // above was there first, the control a moment after
+    await page
+      .getByLabel('Last opp ny versjon av FDV varmepumpe VP01 korrigert.pdf')
+      .waitFor({ state: 'attached', timeout: 30_000 });
     expect(await page.getByLabel('Last opp ny versjon av FDV varmepumpe VP01.pdf').count()).toBe(0);
     expect(await page.getByLabel('Last opp ny versjon av FDV varmepumpe VP01 korrigert.pdf').count()).toBe(1);
 
