@@ -1092,8 +1092,8 @@ async function copyWriter(database: Database, options: BulkLoadOptions) {
 const COPY_THREAD_HEAP_MB = 320;
 /**
  * and its young generation: at 8 MiB the collector took 30 % of the thread's time (a profile of 30,000 documents:
- * 7.3 of 24.5 s), at 32 MiB 1,049-1,123 documents/s against 917 and the process's RSS at most 382-395 MiB against 363
- * (64 MiB: 470 MiB and no faster)
+ * 7.3 of 24.5 s). Loads of 100,000 documents alternated: at 32 MiB 1,034 and 1,080 documents/s against 960 and 944,
+ * the process's RSS at most 398-405 MiB against 346-355 (426 MiB at a million); 64 MiB was no faster and 470 MiB
  */
 const COPY_THREAD_YOUNG_MB = 32;
 
