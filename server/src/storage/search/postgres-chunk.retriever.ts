@@ -63,6 +63,31 @@ export function nextRoundSize(params: { limit: number; found: number; tested: nu
   return Math.max(limit, Math.min(4 * last, wanted));
 }
 /**
+ * The segment's documents holding a question's words (`inOrder`: in the order of their first chunk), taken a round at
+ * a time by lowestChunksHoldingEvery. A round takes `size` documents at most, and once the `limit` lowest chunks are
+ * among those `found` (sorted), only documents whose first chunk comes before the last of them: a later document's
+ * chunks all come after it, so none of them can enter.
+ */
+export function documentRounds(inOrder: Iterable<{ documentId: string; firstChunk: number }>) {
+  const documents = inOrder[Symbol.iterator]();
+  let next = documents.next();
+  return {
+    take(params: { size: number; found: readonly number[]; limit: number }): string[] {
+      const { size, found, limit } = params;
+      const before = found.length >= limit ? found[limit - 1]! : Infinity;
+      const ids: string[] = [];
+      while (!next.done && ids.length < size && next.value.firstChunk <= before) {
+        ids.push(next.value.documentId);
+        next = documents.next();
+      }
+      return ids;
+    },
+    /** the first chunk of the next document to be taken; undefined once every document is taken */
+    nextFirstChunk: (): number | undefined => (next.done ? undefined : next.value.firstChunk),
+  };
+}
+
+/**
  * word-weight, owner-wide from the segment: the most words whose classes of chunks (by the words each holds) are read
  * in the order of their scores (2^n - 1 classes)
  */
@@ -307,19 +332,12 @@ export function createPostgresChunkRetriever(params: {
     const buildings = [...request.buildingIds];
     const every = params.test ?? read.map((t) => `(${t.lookup})`).join(' & ');
     const { inOrder, count, written } = params.fromSegment.documentsHoldingEvery(read.map((t) => t.index));
-    const documents = inOrder[Symbol.iterator]();
-    let next = documents.next();
+    const documents = documentRounds(inOrder);
     const found: number[] = [];
     let batch = limit * 2;
     let tested = 0;
     for (let round = 0; ; round++) {
-      const ids: string[] = [];
-      // once `limit` are found, only a document whose first chunk comes before the last of them can hold a lower one
-      const before = found.length >= limit ? found[limit - 1]! : Infinity;
-      while (!next.done && ids.length < batch && next.value.firstChunk <= before) {
-        ids.push(next.value.documentId);
-        next = documents.next();
-      }
+      const ids = documents.take({ size: batch, found, limit });
       tested += ids.length;
       // the documents written since, in the first round: tested as every chunk is (scope, visibility)
       const alsoWritten =
@@ -335,9 +353,9 @@ export function createPostgresChunkRetriever(params: {
       for (const row of rows.rows) found.push(Number(row.id));
       found.sort((a, b) => a - b);
       const last = found[limit - 1];
-      if (next.done) return { ids: found.slice(0, limit).map(String), all: true };
-      if (last !== undefined && last < next.value.firstChunk)
-        return { ids: found.slice(0, limit).map(String), all: false };
+      const nextFirst = documents.nextFirstChunk();
+      if (nextFirst === undefined) return { ids: found.slice(0, limit).map(String), all: true };
+      if (last !== undefined && last < nextFirst) return { ids: found.slice(0, limit).map(String), all: false };
       if (tested >= LOWEST_CHUNKS_MAX_DOCUMENTS) return null;
       // Where the words seldom meet in one chunk of the documents holding them all, SQL's index finds those few chunks
       // (all of the documents') with less reading than the documents still to be read here would take. A document

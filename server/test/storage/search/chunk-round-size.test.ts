@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRoundSize } from '../../../src/storage/search/postgres-chunk.retriever.js';
+import { documentRounds, nextRoundSize } from '../../../src/storage/search/postgres-chunk.retriever.js';
 
 /**
  * Issue 48: an owner-wide question reads the chunks of the documents holding all its words in rounds, until it has the
@@ -32,5 +32,23 @@ describe('the next round of documents whose chunks a question reads', () => {
   it('leaves the size to the documents whose first chunk comes before the last found, once all are found', () => {
     // the round stops at the first document whose first chunk comes after the last of the chunks found
     expect(nextRoundSize({ limit: 24, found: 30, tested: 48, last: 48 })).toBe(192);
+  });
+
+  it('once all are found, reads only the documents whose first chunk comes before the last chunk found', () => {
+    // eight documents holding the words, in the order of their first chunk
+    const firsts = [10, 20, 30, 40, 50, 60, 70, 80];
+    const rounds = documentRounds(firsts.map((firstChunk, i) => ({ documentId: `d${i}`, firstChunk })));
+    // the first round: two of the three chunks wanted found, so the round's whole size is read
+    expect(rounds.take({ size: 2, found: [], limit: 3 })).toEqual(['d0', 'd1']);
+    expect(rounds.nextFirstChunk()).toBe(30);
+    // three found, the last of them chunk 55: documents from chunk 60 on cannot hold a lower one, however large the
+    // round may be
+    expect(rounds.take({ size: 100, found: [12, 25, 55, 90], limit: 3 })).toEqual(['d2', 'd3', 'd4']);
+    expect(rounds.nextFirstChunk()).toBe(60);
+    // nothing more to read below chunk 55; the documents left are still there for a larger limit
+    expect(rounds.take({ size: 100, found: [12, 25, 55], limit: 3 })).toEqual([]);
+    expect(rounds.take({ size: 2, found: [12, 25, 55], limit: 4 })).toEqual(['d5', 'd6']);
+    expect(rounds.take({ size: 100, found: [], limit: 4 })).toEqual(['d7']);
+    expect(rounds.nextFirstChunk()).toBeUndefined();
   });
 });
