@@ -34,7 +34,15 @@ export interface Database {
 export type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** how long a connection beyond the kept ones stays idle before it closes; 10 s unless told */
+      poolIdleMs?: number;
+      /** the connections kept however long they are idle; POOL_KEPT unless told */
+      poolKept?: number;
+    }
   /** dataDir null: in memory (tests) */
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
@@ -90,12 +98,33 @@ const SERVER_SESSION_SETUP = `do $$ begin
   end;
 end $$`;
 
-async function openPostgres(target: { url: string; poolMax?: number }): Promise<Database> {
+/**
+ * The connections a process keeps open however long it is idle. A connection idle for 10 s closes (node-postgres's
+ * default), and the next statement waits for a new one: a new server process, its session set up, its caches of the
+ * catalog, the text search dictionaries and the named statements (prepared.ts) empty. Issue 48: a search after 12 s
+ * without one took 45-52 ms for a rare term and 64-97 ms for a common term in one building (100,000 documents),
+ * against 9-14 and 13-21 ms on a kept connection; a search holds one connection, an owner-wide question a few.
+ */
+export const POOL_KEPT = 2;
+
+async function openPostgres(target: {
+  url: string;
+  poolMax?: number;
+  poolIdleMs?: number;
+  poolKept?: number;
+}): Promise<Database> {
   // node-postgres is loaded only for a server: the embedded start never pays for it
   const { default: pg } = await import('pg');
+  const max = target.poolMax ?? 10;
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: target.poolMax ?? 10,
+    max,
+    min: Math.min(target.poolKept ?? POOL_KEPT, max),
+    idleTimeoutMillis: target.poolIdleMs ?? 10_000,
+    // a kept connection may sit idle for hours: TCP keepalive probes (the first after a minute idle) keep a firewall
+    // or NAT from dropping it unseen, and find a connection that did drop before a statement waits on it
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 60_000,
     // awaited before the new connection is handed out; a failure ends it and goes to the statement that wanted it
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it; @types/pg types it void
     onConnect: async (client) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../src/storage/db/database.js';
+import { openDatabase, POOL_KEPT, type Database } from '../../../src/storage/db/database.js';
 import { createTestDatabase, testEngines } from '../../helpers/test-database.js';
 
 /**
@@ -76,6 +76,45 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('connections to the
       await configured.close();
       await database.executeSql(`alter database ${name} reset jit`);
       await database.executeSql(`alter database ${name} reset effective_io_concurrency`);
+    }
+  });
+
+  // issue 48: a search after a pause waited for a new server process (45-97 ms against 9-21 on a kept connection)
+  it('keep two connections, and the server processes behind them, however long the process is idle', async () => {
+    const pooled = await openDatabase({ kind: 'postgres', url: database.url!, poolMax: 6, poolIdleMs: 100 });
+    try {
+      const pid = async (connection: Database['db']) =>
+        (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection)).rows[0]!.pid;
+      // four statements at once: four connections
+      const busy: number[] = [];
+      await Promise.all(
+        Array.from({ length: 4 }, () =>
+          pooled.db.connection().execute(async (connection) => {
+            busy.push(await pid(connection));
+            await sql`select pg_sleep(0.05)`.execute(connection);
+          }),
+        ),
+      );
+      expect(new Set(busy).size).toBe(4);
+      expect(pooled.poolStats().total).toBe(4);
+      // well past the idle time: the connections beyond the kept ones are closed, the kept ones are not
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(POOL_KEPT).toBe(2);
+      expect(pooled.poolStats()).toEqual({ total: 2, idle: 2, waiting: 0 });
+      // and the next statements run in server processes that were there before the pause
+      const after = await Promise.all(
+        Array.from({ length: 2 }, () =>
+          pooled.db.connection().execute(async (connection) => {
+            const mine = await pid(connection);
+            await sql`select pg_sleep(0.05)`.execute(connection);
+            return mine;
+          }),
+        ),
+      );
+      for (const p of after) expect(busy).toContain(p);
+      expect(pooled.poolStats().total).toBe(2);
+    } finally {
+      await pooled.close();
     }
   });
 });
