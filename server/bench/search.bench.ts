@@ -205,6 +205,39 @@ async function openEngine(
   };
 }
 
+/**
+ * A search after a pause longer than the pool's idle time (database.ts, POOL_KEPT): on a pool that keeps its
+ * connections against one that keeps none (node-postgres's default), in turns, each search after 1.5 s idle with the
+ * idle time at 1 s (10 s in the service: the same closing, sooner). Rare terms and one building, without the segment.
+ */
+async function afterAPause(url: string, cases: BenchQuery[]): Promise<void> {
+  const pools = await Promise.all(
+    [undefined, 0].map((kept) => openDatabase({ kind: 'postgres', url, poolIdleMs: 1_000, poolKept: kept })),
+  );
+  try {
+    const providers = pools.map((pool) => createPostgresSearchProvider({ db: pool.db, parallel: true }));
+    const chosen = cases.filter((c) => c.kind.startsWith('rare') || c.building !== null).slice(0, 20);
+    for (const provider of providers)
+      for (const c of chosen.slice(0, 4)) await provider.searchDocuments(benchRequest(c));
+    const times: number[][] = [[], []];
+    for (const [i, c] of chosen.entries()) {
+      for (const which of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const started = performance.now();
+        await providers[which]!.searchDocuments(benchRequest(c));
+        times[which]!.push(performance.now() - started);
+      }
+    }
+    const figures = (t: number[]) => `${percentile(t, 50).toFixed(1)} / ${percentile(t, 95).toFixed(1)} ms`;
+    console.log(
+      `a search after a pause past the pool's idle time (${chosen.length} each, rare terms and one building, p50 / p95): ` +
+        `connections kept ${figures(times[0]!)}, none kept ${figures(times[1]!)}`,
+    );
+  } finally {
+    await Promise.all(pools.map((pool) => pool.close()));
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `search benchmark: ${DOCUMENTS} documents in ${BUILDINGS} buildings, ${RUNS} queries of each kind; ` +
@@ -408,6 +441,7 @@ async function main(): Promise<void> {
         }
         console.log(`results with a parallel worker against without one: ${differ} of ${checked.length} differ`);
       }
+      if (engine === 'postgres' && url !== null) await afterAPause(url, cases);
       console.log(describeMemory(await memory.stop()));
     } finally {
       await memory.stop();
