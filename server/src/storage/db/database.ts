@@ -122,7 +122,8 @@ async function openPostgres(target: {
     min: Math.min(target.poolKept ?? POOL_KEPT, max),
     idleTimeoutMillis: target.poolIdleMs ?? 10_000,
     // a kept connection may sit idle for hours: TCP keepalive probes (the first after a minute idle) keep a firewall
-    // or NAT from dropping it unseen, and find a connection that did drop before a statement waits on it
+    // or NAT from dropping it for want of traffic, and let the kernel find one that was dropped (the pool then
+    // drops it and opens another when one is needed)
     keepAlive: true,
     keepAliveInitialDelayMillis: 60_000,
     // awaited before the new connection is handed out; a failure ends it and goes to the statement that wanted it
