@@ -107,12 +107,7 @@ end $$`;
  */
 export const POOL_KEPT = 2;
 
-async function openPostgres(target: {
-  url: string;
-  poolMax?: number;
-  poolIdleMs?: number;
-  poolKept?: number;
-}): Promise<Database> {
+async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<Database> {
   // node-postgres is loaded only for a server: the embedded start never pays for it
   const { default: pg } = await import('pg');
   const max = target.poolMax ?? 10;
