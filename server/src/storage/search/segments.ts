@@ -8,6 +8,7 @@ import type { AnalysedTerm } from './query-analysis.js';
 import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
 import { bitmapBytes, codePointOrder, formRanks, type CountedRow } from './segment-ranks.js';
 import type { Executor } from './search-sql.js';
+import { beginsWith } from './prefix-range.js';
 
 /**
  * Issue 48: an owner's own inverted index, a "segment" (migration 0042). An owner-wide search over many documents
@@ -625,39 +626,15 @@ interface SegmentHead {
 
 /**
  * `p.lexeme` is one of the forms' lexemes or begins with one of their prefixes (beside `p.segment_id = (select ...)`, a
- * value: joined to the segment's row, the planner scanned every segment's lexemes). A prefix is also a range in code-point
- * order (`collate "C"`, the postings' order), which the postings' key can be read by: a LIKE pattern sent as a value
- * cannot once the statement runs on its generic plan, and every lexeme of the segment was read and tested (167,200 at a
- * million documents: 47 ms a statement)
+ * value: joined to the segment's row, the planner scanned every segment's lexemes). A prefix is read as a range in
+ * code-point order (`collate "C"`, the postings' order: prefix-range.ts)
  */
 function lexemeConditions(forms: readonly Lexemes[]): RawBuilder<boolean> {
   const conditions = [
     sql`p.lexeme = any(${forms.flatMap((t) => t.exact)}::text[])`,
-    ...forms
-      .flatMap((t) => t.prefixes)
-      .map((prefix) => {
-        const like = sql`p.lexeme like ${likePrefix(prefix)}`;
-        const after = prefixEnd(prefix);
-        const from = sql`p.lexeme >= ${prefix}::text collate "C"`;
-        return after === null
-          ? sql`(${from} and ${like})`
-          : sql`(${from} and p.lexeme < ${after}::text collate "C" and ${like})`;
-      }),
+    ...forms.flatMap((t) => t.prefixes).map((prefix) => beginsWith(sql`p.lexeme`, prefix, 'C')),
   ];
   return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
-}
-
-/**
- * The first string in code-point order after every string beginning with `prefix`: its last code point the next one
- * (past the surrogates), a highest one dropped first; null when none is left (the range is then open above)
- */
-export function prefixEnd(prefix: string): string | null {
-  const points = [...prefix].map((c) => c.codePointAt(0)!);
-  while (points.length > 0) {
-    const last = points.pop()!;
-    if (last < 0x10ffff) return String.fromCodePoint(...points, last + 1 === 0xd800 ? 0xe000 : last + 1);
-  }
-  return null;
 }
 
 /**
@@ -680,10 +657,6 @@ function holdsLexeme(form: Lexemes, lexeme: string): boolean {
 /** a lexeme as a tsquery operand */
 function quotedLexeme(lexeme: string): string {
   return `'${lexeme.replace(/'/g, "''")}'`;
-}
-
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function popcount(word: number): number {

@@ -187,7 +187,7 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
   });
 
   it.runIf(engine === 'postgres')(
-    "plans the query's analysis and the page's documents once on a connection, whatever the words and hits",
+    "plans the query's analysis, its expansion and the page's documents once on a connection, whatever the words and hits",
     async () => {
       // issue 48: these small statements took longer to plan for their values than to run (a rare term's search 3.7 ms
       // at p50 at 100,000 documents, 2.4-2.9 ms with their generic plans); a plan that depends on the number of words,
@@ -221,6 +221,12 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
           // each planned for its values five times on this connection, then run on its generic plan
           expect(these.map((p) => p.custom_plans)).toEqual(these.map(() => 5));
         }
+        // the words' typo and compound expansion: a statement for each number of words expanded, each planned for its
+        // values at most five times, then run on its generic plan, which reads the prefixes as ranges (beginsWith)
+        const expansions = after.filter((p) => p.statement.includes("'compound' as kind"));
+        expect(expansions.reduce((sum, p) => sum + p.runs - (before.get(p.name) ?? 0), 0)).toBe(3 * queries.length);
+        expect(expansions.some((p) => p.runs > 5)).toBe(true);
+        expect(expansions.map((p) => p.custom_plans)).toEqual(expansions.map((p) => Math.min(p.runs, 5)));
       });
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd } from '../../../src/storage/search/segments.js';
+import { prefixEnd } from '../../../src/storage/search/prefix-range.js';
 
 /**
  * A segment reads a prefix's postings as a range of its lexemes in code-point order (`collate "C"`): from the prefix
