@@ -9,7 +9,7 @@ import type {
   SearchProvider,
 } from '../../domain/search/search.types.js';
 import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
-import { prepared } from '../db/prepared.js';
+import { executeParsedOnce, prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
@@ -372,7 +372,9 @@ export function createPostgresSearchProvider(params: {
     const firstPass = sql`case when c.boosted then ${roundedRough(roughScore({ alias: 's', terms }))}
       else ${roundedRough(roughScore({ alias: 's', terms, presence: false }))} end`;
     const rows = (
-      await sql<PageRow>`
+      await executeParsedOnce(
+        trx,
+        sql<PageRow>`
         with c as (select * from unnest(${ids}::uuid[], ${candidates.map((c) => c.boosted)}::boolean[])
           as c (document_id, boosted)),
         chosen as materialized (
@@ -385,7 +387,8 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, pruning)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(trx)
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`,
+      )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
     return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
@@ -421,7 +424,9 @@ export function createPostgresSearchProvider(params: {
       }),
     );
     const rows = (
-      await sql<PageRow>`
+      await executeParsedOnce(
+        trx,
+        sql<PageRow>`
         with a as (select ${inputs.flatMap((x) => x?.presence ?? zeros(tests))}::int[] as p,
           ${inputs.flatMap((x) => x?.ranks ?? zeros(ranks))}::float8[] as r),
         c as (select * from unnest(${params.ids}::uuid[], ${inputs.map((x) => x?.bodyLength ?? null)}::int[])
@@ -443,7 +448,8 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, null, true)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`.execute(trx)
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`,
+      )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
     return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
@@ -518,7 +524,9 @@ export function createPostgresSearchProvider(params: {
           sql<number>`${scoreFromRanks({ ranks: sql`c.r`, terms })} * ${lengthNorm(sql`c.body_length`)}`,
         );
         const rows = (
-          await sql<PageRow>`
+          await executeParsedOnce(
+            trx,
+            sql<PageRow>`
             with c as materialized (
               select ${columns}, ${ranks} as r from search_documents s
               where ${base} and s.tsv @@ ${candidates}::tsquery
@@ -531,7 +539,8 @@ export function createPostgresSearchProvider(params: {
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withPage({ aggregations })}`.execute(trx)
+            ${withPage({ aggregations })}`,
+          )
         ).rows;
         return finish({ trx, request, rows, terms });
       }
@@ -604,20 +613,21 @@ export function createPostgresSearchProvider(params: {
               row_number() over (order by ${orderOf(request, 'k', 'rough')}) as n
             from ranked k
           )`;
-      // Sent unnamed, so planned for its parameters every time. Named (prepared.ts), PostgreSQL's plan cache takes the
-      // generic plan after five runs, since it looks cheaper: planned without the tsquery it estimates one hit, and
-      // joins `m` to `boosted` by a nested loop. At 100,000 documents that saved the big owner's one building 0.6-0.8
-      // ms a search (planning 0.5 ms against 0.03; p50 9.30 -> 8.53 ms in one process, in turns), but a term in most
-      // hits' titles makes that loop quadratic: "fdv" in one building, 202 hits, 40,602 rows compared, 5.9 ms against
-      // 4.9 planned for it, and it grows with the square of a building's hits
+      // Parsed once per connection, planned for its values every time (executeParsedOnce), never on a generic plan:
+      // planned without the tsquery, PostgreSQL estimates one hit and joins `m` to `boosted` by a nested loop, which a
+      // term in most hits' titles makes quadratic ("fdv" in one building at 100,000 documents, 202 hits: 40,602 rows
+      // compared, 5.9 ms against 4.9 planned for it), and a rare term's generic plan took 6.4 ms against 4.3
       const rows = (
-        await sql<PageRow>`
+        await executeParsedOnce(
+          trx,
+          sql<PageRow>`
           with ${matched},
           ${boosted}
           chosen as materialized (${chosen}),
           ${rankedOf(terms, pruning)},
           ${page}
-          ${withPage({ aggregations })}`.execute(trx)
+          ${withPage({ aggregations })}`,
+        )
       ).rows;
       return finish({ trx, request, rows, terms });
     });
