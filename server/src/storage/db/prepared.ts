@@ -21,7 +21,7 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
  * by `executeParsedOnce` instead: parsed once, planned every time.
  *
  * A statement is named by a marker at the start of its text (`prepared`, `executeParsedOnce`), which the pool's
- * clients (`preparingPool`) read; on PGlite, which names no statement, the marker is a comment. Behind PgBouncer, named statements need session
+ * clients (`preparingPool`) read; PGlite's one backend names them the same way (pglite-pool.ts). Behind PgBouncer, named statements need session
  * pooling, or transaction pooling with `max_prepared_statements` (PgBouncer 1.21 and later).
  */
 const MARKER = '/* prepared */ ';
@@ -63,16 +63,71 @@ const PARSED_RUNS = 5;
 /** `executeParsedOnce` statements a connection keeps (each some 200 KB of the server process's memory) */
 export const PARSED_KEPT = 16;
 
-/** a connection's `executeParsedOnce` statements: by text, the least recently used first; the names to close */
-interface ParsedOnce {
-  live: Map<string, { name: string; runs: number }>;
-  closing: string[];
-  generation: number;
-}
-
 /** a statement's name: the same text gets the same name in every process */
 function nameOf(text: string): string {
   return `byggdok_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * The named statements of one server session (a pooled connection, or PGlite's one backend): which name a marked
+ * statement runs under, and which retired names are to be closed.
+ */
+export class SessionStatements {
+  /** `executeParsedOnce` statements by text, the least recently used first */
+  private readonly live = new Map<string, { name: string; runs: number }>();
+  private readonly closing: string[] = [];
+  private generation = 0;
+  /** `prepared` statements sent unnamed from now on (their result's columns changed under them) */
+  private readonly unnamed = new Set<string>();
+
+  /** how `text` is to be sent: unmarked (null), or under a name, without its marker */
+  nameFor(text: string): { name: string | null; text: string; kind: 'prepared' | 'parsedOnce' } | null {
+    if (text.startsWith(MARKER)) {
+      const name = nameOf(text);
+      return { name: this.unnamed.has(name) ? null : name, text, kind: 'prepared' };
+    }
+    if (!text.startsWith(PARSED_MARKER)) return null;
+    let entry = this.live.get(text);
+    this.live.delete(text);
+    if (entry !== undefined && entry.runs >= PARSED_RUNS) {
+      this.closing.push(entry.name);
+      entry = undefined;
+    }
+    entry ??= { name: `${nameOf(text)}_${(this.generation += 1)}`, runs: 0 };
+    // the most recently used last
+    this.live.set(text, entry);
+    for (const [oldest, statement] of this.live) {
+      if (this.live.size <= PARSED_KEPT) break;
+      this.live.delete(oldest);
+      this.closing.push(statement.name);
+    }
+    entry.runs += 1;
+    return { name: entry.name, text, kind: 'parsedOnce' };
+  }
+
+  /**
+   * A named statement the server refused because a migration changed its result's columns under it ("cached plan must
+   * not change result type"): a `prepared` one is sent unnamed from now on, an `executeParsedOnce` one parsed again
+   * under a new name next time
+   */
+  refused(sent: { name: string | null; text: string; kind: 'prepared' | 'parsedOnce' }): void {
+    if (sent.name === null) return;
+    if (sent.kind === 'prepared') this.unnamed.add(sent.name);
+    else {
+      const entry = this.live.get(sent.text);
+      if (entry !== undefined) entry.runs = PARSED_RUNS;
+    }
+  }
+
+  /** the retired names to close now */
+  takeClosing(): string[] {
+    return this.closing.splice(0);
+  }
+}
+
+/** a server's refusal of a named statement whose result's columns changed under it */
+export function isChangedResult(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '0A000';
 }
 
 /**
@@ -81,58 +136,34 @@ function nameOf(text: string): string {
  * result type") is sent unnamed from then on, on that connection.
  */
 export function preparingPool(pool: Pool): PostgresPool {
-  const unnamed = new WeakMap<PoolClient, Set<string>>();
-  const parsedOnce = new WeakMap<PoolClient, ParsedOnce>();
-  const named = async (client: PoolClient, text: string, values: readonly unknown[]): Promise<QueryResult> => {
-    const name = nameOf(text);
-    const broken = unnamed.get(client);
-    if (broken?.has(name)) return client.query(text, [...values]);
-    try {
-      return await client.query({ name, text, values: [...values] });
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== '0A000') throw error;
-      unnamed.set(client, (broken ?? new Set()).add(name));
-      return client.query(text, [...values]);
+  const sessions = new WeakMap<PoolClient, SessionStatements>();
+  const sessionOf = (client: PoolClient) => {
+    let session = sessions.get(client);
+    if (session === undefined) {
+      session = new SessionStatements();
+      sessions.set(client, session);
     }
+    return session;
   };
-  const parsed = async (client: PoolClient, text: string, values: readonly unknown[]): Promise<QueryResult> => {
-    let state = parsedOnce.get(client);
-    if (state === undefined) {
-      state = { live: new Map(), closing: [], generation: 0 };
-      parsedOnce.set(client, state);
-    }
-    let entry = state.live.get(text);
-    state.live.delete(text);
-    if (entry !== undefined && entry.runs >= PARSED_RUNS) {
-      state.closing.push(entry.name);
-      entry = undefined;
-    }
-    entry ??= { name: `${nameOf(text)}_${(state.generation += 1)}`, runs: 0 };
-    // the most recently used last
-    state.live.set(text, entry);
-    for (const [oldest, statement] of state.live) {
-      if (state.live.size <= PARSED_KEPT) break;
-      state.live.delete(oldest);
-      state.closing.push(statement.name);
-    }
-    entry.runs += 1;
+  const query = async (client: PoolClient, text: string, values: readonly unknown[]): Promise<QueryResult> => {
+    const session = sessionOf(client);
+    const sent = session.nameFor(text);
+    if (sent === null || sent.name === null) return client.query(text, [...values]);
     try {
-      return await client.query({ name: entry.name, text, values: [...values] });
+      return await client.query({ name: sent.name, text, values: [...values] });
     } catch (error) {
-      // a migration changed the result's columns under it: a new name parses it again
-      if ((error as { code?: unknown }).code !== '0A000') throw error;
-      entry.runs = PARSED_RUNS;
+      if (!isChangedResult(error)) throw error;
+      session.refused(sent);
       return client.query(text, [...values]);
     }
   };
   /** closes the connection's retired `executeParsedOnce` statements (after the answer, before anyone else can use it) */
   const release = (client: PoolClient) => {
-    const state = parsedOnce.get(client);
     // node-postgres's record of the statements the server parsed: a name it never parsed (its Parse failed) is not
     // on the server either
     const parsedNames = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
       ?.parsedStatements;
-    const closing = (state?.closing.splice(0) ?? []).filter((name) => parsedNames?.[name] !== undefined);
+    const closing = (sessions.get(client)?.takeClosing() ?? []).filter((name) => parsedNames?.[name] !== undefined);
     if (closing.length === 0) {
       client.release();
       return;
@@ -153,11 +184,9 @@ export function preparingPool(pool: Pool): PostgresPool {
       const client = await pool.connect();
       const wrapped = {
         query: (first: unknown, values?: readonly unknown[]) =>
-          typeof first === 'string' && first.startsWith(MARKER)
-            ? named(client, first, values ?? [])
-            : typeof first === 'string' && first.startsWith(PARSED_MARKER)
-              ? parsed(client, first, values ?? [])
-              : (client.query as (first: unknown, values?: unknown[]) => unknown)(first, values && [...values]),
+          typeof first === 'string'
+            ? query(client, first, values ?? [])
+            : (client.query as (first: unknown, values?: unknown[]) => unknown)(first, values && [...values]),
         release: () => release(client),
       };
       return wrapped as unknown as PostgresPoolClient;

@@ -9,7 +9,7 @@ import { createTestDatabase, testEngines } from '../../helpers/test-database.js'
 /**
  * A `prepared` statement is parsed once per connection on a PostgreSQL server, and planned once when a generic plan
  * costs no more than planning it for its values (issue 48: the search's small statements took longer to plan than to
- * run). On PGlite the marker is a comment, and the statement runs as any other.
+ * run). PGlite, one backend, names them too, through its protocol messages (pglite-pool.ts).
  */
 describe.each(testEngines())('prepared statements on %s', (engine) => {
   let database: Database;
@@ -37,53 +37,45 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
     });
   });
 
-  it.runIf(engine === 'postgres')(
-    'is parsed once on a connection and then runs on a generic plan, planned no more',
-    async () => {
-      await database.db.connection().execute(async (connection) => {
-        const byId = (id: number) => sql<{ name: string }>`select name from prepared_probe where id = ${id} and true`;
-        for (let i = 1; i <= 8; i += 1) {
-          expect((await executePrepared(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
-        }
-        const statements = (
-          await sql<{ name: string; generic_plans: number; custom_plans: number }>`select name,
+  it('is parsed once on a connection and then runs on a generic plan, planned no more', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const byId = (id: number) => sql<{ name: string }>`select name from prepared_probe where id = ${id} and true`;
+      for (let i = 1; i <= 8; i += 1) {
+        expect((await executePrepared(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
+      }
+      const statements = (
+        await sql<{ name: string; generic_plans: number; custom_plans: number }>`select name,
             generic_plans::int, custom_plans::int from pg_prepared_statements
             where statement like '%id = $1 and true'`.execute(connection)
-        ).rows;
-        // one statement for eight runs: five planned for their values, then the generic plan for the other three (a
-        // primary key's lookup costs the same whatever the value)
-        expect(statements).toHaveLength(1);
-        expect(statements[0]?.name).toMatch(/^byggdok_[0-9a-f]{24}$/);
-        expect(statements[0]?.custom_plans).toBe(5);
-        expect(statements[0]?.generic_plans).toBe(3);
-        // unprepared, a statement is not kept
-        const before = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(
-          connection,
-        );
-        await byId(1).execute(connection);
-        const after = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(
-          connection,
-        );
-        expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
-      });
-    },
-  );
+      ).rows;
+      // one statement for eight runs: five planned for their values, then the generic plan for the other three (a
+      // primary key's lookup costs the same whatever the value)
+      expect(statements).toHaveLength(1);
+      expect(statements[0]?.name).toMatch(/^byggdok_[0-9a-f]{24}$/);
+      expect(statements[0]?.custom_plans).toBe(5);
+      expect(statements[0]?.generic_plans).toBe(3);
+      // unprepared, a statement is not kept
+      const before = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(
+        connection,
+      );
+      await byId(1).execute(connection);
+      const after = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(connection);
+      expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    });
+  });
 
-  it.runIf(engine === 'postgres')(
-    'goes on answering when a migration adds a column under a prepared statement',
-    async () => {
-      await database.db.connection().execute(async (connection) => {
-        const all = sql<Record<string, unknown>>`select * from prepared_probe where id = ${7}`;
-        expect((await executePrepared(connection, all)).rows).toEqual([{ id: 7, name: 'name 7' }]);
-        await sql`alter table prepared_probe add column note text`.execute(connection);
-        // PostgreSQL refuses the prepared plan ("cached plan must not change result type"); sent unnamed, it answers
-        // with the new column, and again the next time
-        for (let i = 0; i < 2; i += 1) {
-          expect((await executePrepared(connection, all)).rows).toEqual([{ id: 7, name: 'name 7', note: null }]);
-        }
-      });
-    },
-  );
+  it('goes on answering when a migration adds a column under a prepared statement', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const all = sql<Record<string, unknown>>`select * from prepared_probe where id = ${7}`;
+      expect((await executePrepared(connection, all)).rows).toEqual([{ id: 7, name: 'name 7' }]);
+      await sql`alter table prepared_probe add column note text`.execute(connection);
+      // PostgreSQL refuses the prepared plan ("cached plan must not change result type"); sent unnamed, it answers
+      // with the new column, and again the next time
+      for (let i = 0; i < 2; i += 1) {
+        expect((await executePrepared(connection, all)).rows).toEqual([{ id: 7, name: 'name 7', note: null }]);
+      }
+    });
+  });
 
   /**
    * A statement parsed once is planned for its values every time: PostgreSQL weighs a generic plan after five runs of
@@ -91,6 +83,8 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
    * A pool of one connection, so that each `execute` below gets the same server session.
    */
   const onOneConnection = async (work: (single: Database) => Promise<void>) => {
+    // PGlite is one backend already
+    if (engine === 'pglite') return work(database);
     const single = await openDatabase({
       kind: 'postgres',
       url: (database as Database & { url: string }).url,
@@ -108,103 +102,87 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
       .execute(connection)
       .then((result) => result.rows);
 
-  it.runIf(engine === 'postgres')(
-    'a statement parsed once is never run on a generic plan, and its retired names are closed after use',
-    async () => {
-      await onOneConnection(async (single) => {
-        const byId = (id: number) =>
-          sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
-        await single.db.connection().execute(async (connection) => {
-          for (let i = 1; i <= 12; i += 1) {
-            expect((await executeParsedOnce(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
-          }
-          // three names for twelve runs, each planned for its values (a primary key's lookup would otherwise take
-          // the generic plan from the sixth run on, as `prepared` statements do)
-          const statements = await parsedOnce(connection);
-          expect(statements.map((p) => p.generic_plans)).toEqual([0, 0, 0]);
-          expect(statements.map((p) => p.custom_plans).sort()).toEqual([2, 5, 5]);
-          expect(new Set(statements.map((p) => p.name.replace(/_\d+$/, ''))).size).toBe(1);
-        });
-        // back from the pool: the retired names are closed, the one in use is kept and goes on
-        await single.db.connection().execute(async (connection) => {
-          expect(await parsedOnce(connection)).toEqual([
-            expect.objectContaining({ generic_plans: 0, custom_plans: 2 }),
-          ]);
-          expect((await executeParsedOnce(connection, byId(13))).rows).toEqual([{ name: 'name 13' }]);
-          expect(await parsedOnce(connection)).toEqual([
-            expect.objectContaining({ generic_plans: 0, custom_plans: 3 }),
-          ]);
-        });
+  it('a statement parsed once is never run on a generic plan, and its retired names are closed after use', async () => {
+    await onOneConnection(async (single) => {
+      const byId = (id: number) =>
+        sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
+      await single.db.connection().execute(async (connection) => {
+        for (let i = 1; i <= 12; i += 1) {
+          expect((await executeParsedOnce(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
+        }
+        // three names for twelve runs, each planned for its values (a primary key's lookup would otherwise take
+        // the generic plan from the sixth run on, as `prepared` statements do)
+        const statements = await parsedOnce(connection);
+        expect(statements.map((p) => p.generic_plans)).toEqual([0, 0, 0]);
+        expect(statements.map((p) => p.custom_plans).sort()).toEqual([2, 5, 5]);
+        expect(new Set(statements.map((p) => p.name.replace(/_\d+$/, ''))).size).toBe(1);
       });
-    },
-  );
+      // back from the pool: the retired names are closed, the one in use is kept and goes on
+      await single.db.connection().execute(async (connection) => {
+        expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 2 })]);
+        expect((await executeParsedOnce(connection, byId(13))).rows).toEqual([{ name: 'name 13' }]);
+        expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 3 })]);
+      });
+    });
+  });
 
-  it.runIf(engine === 'postgres')(
-    'a connection keeps a bounded number of statements parsed once, the least recently used closed first',
-    async () => {
-      await onOneConnection(async (single) => {
-        // distinct texts: the number is part of the statement
-        const probe = (n: number) =>
-          sql<{ n: number }>`select ${sql.raw(String(n))}::int as n /* parsed-once probe ${sql.raw(String(n))} */`;
-        await single.db.connection().execute(async (connection) => {
-          for (let n = 1; n <= PARSED_KEPT + 4; n += 1) {
-            expect((await executeParsedOnce(connection, probe(n))).rows).toEqual([{ n }]);
-          }
-          // the first one used again: the most recently used now
-          expect((await executeParsedOnce(connection, probe(1))).rows).toEqual([{ n: 1 }]);
-        });
-        await single.db.connection().execute(async (connection) => {
-          const kept = (
-            await sql<{ statement: string }>`select statement from pg_prepared_statements
+  it('a connection keeps a bounded number of statements parsed once, the least recently used closed first', async () => {
+    await onOneConnection(async (single) => {
+      // distinct texts: the number is part of the statement
+      const probe = (n: number) =>
+        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n /* parsed-once probe ${sql.raw(String(n))} */`;
+      await single.db.connection().execute(async (connection) => {
+        for (let n = 1; n <= PARSED_KEPT + 4; n += 1) {
+          expect((await executeParsedOnce(connection, probe(n))).rows).toEqual([{ n }]);
+        }
+        // the first one used again: the most recently used now
+        expect((await executeParsedOnce(connection, probe(1))).rows).toEqual([{ n: 1 }]);
+      });
+      await single.db.connection().execute(async (connection) => {
+        const kept = (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements
               where statement like '%parsed-once probe%'`.execute(connection)
-          ).rows.map((p) => Number(/probe (\d+)/.exec(p.statement)?.[1]));
-          expect(kept.sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: PARSED_KEPT - 1 }, (_, i) => i + 6)]);
-        });
+        ).rows.map((p) => Number(/probe (\d+)/.exec(p.statement)?.[1]));
+        expect(kept.sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: PARSED_KEPT - 1 }, (_, i) => i + 6)]);
       });
-    },
-  );
+    });
+  });
 
-  it.runIf(engine === 'postgres')(
-    'a retired statement the server no longer has leaves the connection in the pool',
-    async () => {
-      await onOneConnection(async (single) => {
-        const byId = (id: number) =>
-          sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
-        const backend = (connection: Kysely<DB>) =>
-          sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection).then((r) => r.rows[0]?.pid);
-        let before: number | undefined;
-        await single.db.connection().execute(async (connection) => {
-          before = await backend(connection);
-          for (let i = 1; i <= 6; i += 1) await executeParsedOnce(connection, byId(i));
-          // the first name, retired by the sixth run, closed behind the pool's back (as behind a pooler that names
-          // statements its own way): its deallocate finds nothing
-          const retired = (await parsedOnce(connection)).find((p) => p.custom_plans === 5);
-          expect(retired).toBeDefined();
-          await sql`deallocate ${sql.id(retired!.name)}`.execute(connection);
-        });
-        await single.db.connection().execute(async (connection) => {
-          expect(await backend(connection)).toBe(before);
-          expect((await executeParsedOnce(connection, byId(7))).rows).toEqual([{ name: 'name 7' }]);
-        });
+  it('a retired statement the server no longer has leaves the connection in the pool', async () => {
+    await onOneConnection(async (single) => {
+      const byId = (id: number) =>
+        sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
+      const backend = (connection: Kysely<DB>) =>
+        sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection).then((r) => r.rows[0]?.pid);
+      let before: number | undefined;
+      await single.db.connection().execute(async (connection) => {
+        before = await backend(connection);
+        for (let i = 1; i <= 6; i += 1) await executeParsedOnce(connection, byId(i));
+        // the first name, retired by the sixth run, closed behind the pool's back (as behind a pooler that names
+        // statements its own way): its deallocate finds nothing
+        const retired = (await parsedOnce(connection)).find((p) => p.custom_plans === 5);
+        expect(retired).toBeDefined();
+        await sql`deallocate ${sql.id(retired!.name)}`.execute(connection);
       });
-    },
-  );
+      await single.db.connection().execute(async (connection) => {
+        expect(await backend(connection)).toBe(before);
+        expect((await executeParsedOnce(connection, byId(7))).rows).toEqual([{ name: 'name 7' }]);
+      });
+    });
+  });
 
-  it.runIf(engine === 'postgres')(
-    'a statement parsed once goes on answering when a migration adds a column',
-    async () => {
-      await onOneConnection(async (single) => {
-        await sql`create table parsed_probe (id int primary key)`.execute(single.db);
-        await sql`insert into parsed_probe values (1)`.execute(single.db);
-        const all = sql<Record<string, unknown>>`select * from parsed_probe /* parsed-once probe */`;
-        await single.db.connection().execute(async (connection) => {
-          expect((await executeParsedOnce(connection, all)).rows).toEqual([{ id: 1 }]);
-          await sql`alter table parsed_probe add column note text`.execute(connection);
-          for (let i = 0; i < 2; i += 1) {
-            expect((await executeParsedOnce(connection, all)).rows).toEqual([{ id: 1, note: null }]);
-          }
-        });
+  it('a statement parsed once goes on answering when a migration adds a column', async () => {
+    await onOneConnection(async (single) => {
+      await sql`create table parsed_probe (id int primary key)`.execute(single.db);
+      await sql`insert into parsed_probe values (1)`.execute(single.db);
+      const all = sql<Record<string, unknown>>`select * from parsed_probe /* parsed-once probe */`;
+      await single.db.connection().execute(async (connection) => {
+        expect((await executeParsedOnce(connection, all)).rows).toEqual([{ id: 1 }]);
+        await sql`alter table parsed_probe add column note text`.execute(connection);
+        for (let i = 0; i < 2; i += 1) {
+          expect((await executeParsedOnce(connection, all)).rows).toEqual([{ id: 1, note: null }]);
+        }
       });
-    },
-  );
+    });
+  });
 });
