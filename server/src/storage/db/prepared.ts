@@ -21,8 +21,9 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
  * by `executeParsedOnce` instead: parsed once, planned every time.
  *
  * A statement is named by a marker at the start of its text (`prepared`, `executeParsedOnce`), which the pool's
- * clients (`preparingPool`) read; PGlite's one backend names them the same way (pglite-pool.ts). Behind PgBouncer, named statements need session
- * pooling, or transaction pooling with `max_prepared_statements` (PgBouncer 1.21 and later).
+ * clients (`preparingPool`) read; PGlite's one backend names them the same way (pglite-pool.ts). Behind PgBouncer,
+ * named statements need session pooling, or transaction pooling with `max_prepared_statements` (PgBouncer 1.21 and
+ * later).
  */
 const MARKER = '/* prepared */ ';
 /** the marker of a statement parsed once and planned for its values every time (`executeParsedOnce`) */
@@ -80,7 +81,7 @@ export class SessionStatements {
   /** `prepared` statements sent unnamed from now on (their result's columns changed under them) */
   private readonly unnamed = new Set<string>();
 
-  /** how `text` is to be sent: unmarked (null), or under a name, without its marker */
+  /** the name `text` is to be sent under: none for an unmarked statement (null), null for one sent unnamed */
   nameFor(text: string): { name: string | null; text: string; kind: 'prepared' | 'parsedOnce' } | null {
     if (text.startsWith(MARKER)) {
       const name = nameOf(text);
@@ -131,9 +132,10 @@ export function isChangedResult(error: unknown): boolean {
 }
 
 /**
- * node-postgres's pool for Kysely, its clients sending a `prepared` statement as a named one. A named statement whose
+ * node-postgres's pool for Kysely, its clients sending a marked statement under its name (SessionStatements), and
+ * closing an `executeParsedOnce` statement's retired names before the connection goes back. A named statement whose
  * result's columns changed under it (a migration added a column while this process ran: "cached plan must not change
- * result type") is sent unnamed from then on, on that connection.
+ * result type") is sent unnamed that time (SessionStatements.refused).
  */
 export function preparingPool(pool: Pool): PostgresPool {
   const sessions = new WeakMap<PoolClient, SessionStatements>();

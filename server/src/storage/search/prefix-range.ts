@@ -25,7 +25,7 @@ export function beginsWith(
 }
 
 /** a LIKE pattern matching the texts that begin with `prefix` (its wildcards and escape character escaped) */
-export function likePrefix(prefix: string): string {
+function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
