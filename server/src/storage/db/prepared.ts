@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type {
   PostgresPool,
   PostgresPoolClient,
@@ -43,24 +43,39 @@ export function executePrepared<R>(
 }
 
 /**
- * Runs `query` as a named statement that the server parses once per connection but plans for its values every time,
- * never on a generic plan. For a search's large statements (issue 48): parsing and analysing one took 1.0-1.5 ms of
- * its 4-7 ms as sent at 100,000 documents, while a generic plan, planned without the terms' selectivity, was slower (a
- * rare term's statement 6.4 ms against 4.3 unnamed). PostgreSQL plans a named statement for its values five times
- * before it weighs a generic plan (plan_cache_mode `auto`), so the pool sends the statement under a new name after
- * five runs, and closes the old one when the connection goes back to the pool; a connection keeps at most
- * PARSED_KEPT of them, the least recently used closed first.
+ * Runs a statement as a named statement that the server parses once per connection but plans for its values every
+ * time, never on a generic plan. For a search's large statements (issue 48): parsing and analysing one took 1.0-1.5 ms
+ * of its 4-7 ms as sent at 100,000 documents, while a generic plan, planned without the terms' selectivity, was slower
+ * (a rare term's statement 6.4 ms against 4.3 unnamed).
+ *
+ * PostgreSQL plans a named statement for its values five times, then weighs a generic plan against them (plan_cache_mode
+ * `auto`) and keeps it where it costs less. `build` gets the condition that prices the generic plan out
+ * (CUSTOM_PLANS_ONLY) and must put it where the statement evaluates it once (a select's `where` without a `from`, say):
+ * planned for its values, the condition is one row of three one-row series; planned without them, PostgreSQL counts
+ * each series at a thousand rows, a billion together, so the generic plan never costs less and the statement goes on
+ * being planned for its values under the one name. A connection keeps at most PARSED_KEPT of them, the least recently
+ * used closed when it goes back to the pool.
  */
-export function executeParsedOnce<R>(
+export async function executeParsedOnce<R>(
   db: QueryExecutorProvider & { executeQuery<T>(query: CompiledQuery<T>): Promise<KyselyResult<T>> },
-  query: RawBuilder<R>,
+  build: (customPlansOnly: RawBuilder<boolean>) => RawBuilder<R>,
 ): Promise<KyselyResult<R>> {
-  const compiled = query.compile(db);
+  const compiled = build(CUSTOM_PLANS_ONLY).compile(db);
+  if (!compiled.sql.includes(GUARD_COMMENT)) {
+    throw new Error('a statement parsed once must hold the condition that prices its generic plan out');
+  }
   return db.executeQuery(CompiledQuery.raw(`${PARSED_MARKER}${compiled.sql}`, [...compiled.parameters]));
 }
 
-/** runs an `executeParsedOnce` statement gets under one name: PostgreSQL's custom plans before it weighs a generic one */
-const PARSED_RUNS = 5;
+const GUARD_COMMENT = '/* custom plans only */';
+/**
+ * executeParsedOnce's condition: true, and one row of three one-row series for the plan made for the values; a
+ * billion rows for a generic plan, which cannot count the series' ends (generate_series's row estimate needs them as
+ * constants)
+ */
+const CUSTOM_PLANS_ONLY = sql<boolean>`${sql.raw(GUARD_COMMENT)} (select count(*) from generate_series(1, ${1}::int) g1,
+  generate_series(1, ${1}::int) g2, generate_series(1, ${1}::int) g3) = 1`;
+
 /** `executeParsedOnce` statements a connection keeps (each some 200 KB of the server process's memory) */
 export const PARSED_KEPT = 16;
 
@@ -75,7 +90,7 @@ function nameOf(text: string): string {
  */
 export class SessionStatements {
   /** `executeParsedOnce` statements by text, the least recently used first */
-  private readonly live = new Map<string, { name: string; runs: number }>();
+  private readonly live = new Map<string, { name: string }>();
   private readonly closing: string[] = [];
   private generation = 0;
   /** `prepared` statements sent unnamed from now on (their result's columns changed under them) */
@@ -88,21 +103,15 @@ export class SessionStatements {
       return { name: this.unnamed.has(name) ? null : name, text, kind: 'prepared' };
     }
     if (!text.startsWith(PARSED_MARKER)) return null;
-    let entry = this.live.get(text);
-    this.live.delete(text);
-    if (entry !== undefined && entry.runs >= PARSED_RUNS) {
-      this.closing.push(entry.name);
-      entry = undefined;
-    }
-    entry ??= { name: `${nameOf(text)}_${(this.generation += 1)}`, runs: 0 };
+    const entry = this.live.get(text) ?? { name: `${nameOf(text)}_${(this.generation += 1)}` };
     // the most recently used last
+    this.live.delete(text);
     this.live.set(text, entry);
     for (const [oldest, statement] of this.live) {
       if (this.live.size <= PARSED_KEPT) break;
       this.live.delete(oldest);
       this.closing.push(statement.name);
     }
-    entry.runs += 1;
     return { name: entry.name, text, kind: 'parsedOnce' };
   }
 
@@ -114,9 +123,9 @@ export class SessionStatements {
   refused(sent: { name: string | null; text: string; kind: 'prepared' | 'parsedOnce' }): void {
     if (sent.name === null) return;
     if (sent.kind === 'prepared') this.unnamed.add(sent.name);
-    else {
-      const entry = this.live.get(sent.text);
-      if (entry !== undefined) entry.runs = PARSED_RUNS;
+    else if (this.live.get(sent.text)?.name === sent.name) {
+      this.live.delete(sent.text);
+      this.closing.push(sent.name);
     }
   }
 

@@ -217,11 +217,14 @@ export function createPostgresSearchProvider(params: {
     aggregations: RawBuilder<unknown>;
     /** the count of hits, when not that of the `m` CTE's rows */
     total?: RawBuilder<unknown>;
+    /** executeParsedOnce's condition that keeps the statement planned for its values, evaluated once here */
+    customPlansOnly: RawBuilder<boolean>;
   }) {
     const total = params.total ?? sql`(select count(*) from m)::int`;
     return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n,
         page.document_id
-      from (select ${total} as search_total, ${params.aggregations} as search_aggregations) h
+      from (select ${total} as search_total, ${params.aggregations} as search_aggregations
+        where ${params.customPlansOnly}) h
       left join page on true
       order by page.n`;
   }
@@ -374,7 +377,7 @@ export function createPostgresSearchProvider(params: {
     const rows = (
       await executeParsedOnce(
         trx,
-        sql<PageRow>`
+        (customPlansOnly) => sql<PageRow>`
         with c as (select * from unnest(${ids}::uuid[], ${candidates.map((c) => c.boosted)}::boolean[])
           as c (document_id, boosted)),
         chosen as materialized (
@@ -387,7 +390,7 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, pruning)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`,
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
       )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
@@ -426,7 +429,7 @@ export function createPostgresSearchProvider(params: {
     const rows = (
       await executeParsedOnce(
         trx,
-        sql<PageRow>`
+        (customPlansOnly) => sql<PageRow>`
         with a as (select ${inputs.flatMap((x) => x?.presence ?? zeros(tests))}::int[] as p,
           ${inputs.flatMap((x) => x?.ranks ?? zeros(ranks))}::float8[] as r),
         c as (select * from unnest(${params.ids}::uuid[], ${inputs.map((x) => x?.bodyLength ?? null)}::int[])
@@ -448,7 +451,7 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, null, true)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int` })}`,
+        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
       )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
@@ -526,7 +529,7 @@ export function createPostgresSearchProvider(params: {
         const rows = (
           await executeParsedOnce(
             trx,
-            sql<PageRow>`
+            (customPlansOnly) => sql<PageRow>`
             with c as materialized (
               select ${columns}, ${ranks} as r from search_documents s
               where ${base} and s.tsv @@ ${candidates}::tsquery
@@ -539,7 +542,7 @@ export function createPostgresSearchProvider(params: {
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withPage({ aggregations })}`,
+            ${withPage({ aggregations, customPlansOnly })}`,
           )
         ).rows;
         return finish({ trx, request, rows, terms });
@@ -620,13 +623,13 @@ export function createPostgresSearchProvider(params: {
       const rows = (
         await executeParsedOnce(
           trx,
-          sql<PageRow>`
+          (customPlansOnly) => sql<PageRow>`
           with ${matched},
           ${boosted}
           chosen as materialized (${chosen}),
           ${rankedOf(terms, pruning)},
           ${page}
-          ${withPage({ aggregations })}`,
+          ${withPage({ aggregations, customPlansOnly })}`,
         )
       ).rows;
       return finish({ trx, request, rows, terms });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/storage/db/database.js';
 import type { DB } from '../../../src/storage/db/schema.js';
@@ -23,8 +23,11 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
   });
   afterAll(() => database.close());
 
-  const byIds = (ids: number[]) => sql<{ id: number; name: string }>`select * from prepared_probe
-    where id = any(${ids}::int[]) order by id`;
+  const byIds = (ids: number[], customPlansOnly?: RawBuilder<boolean>) => sql<{
+    id: number;
+    name: string;
+  }>`select * from prepared_probe where id = any(${ids}::int[]) ${customPlansOnly ? sql`and ${customPlansOnly}` : sql``}
+    order by id`;
 
   it('answers as the same statement unprepared, with its own values each time', async () => {
     await database.db.connection().execute(async (connection) => {
@@ -32,7 +35,7 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
         const prepared = (await executePrepared(connection, byIds(ids))).rows;
         expect(prepared).toEqual((await byIds(ids).execute(connection)).rows);
         expect(prepared.map((row) => row.id)).toEqual(ids.filter((id) => id <= 50));
-        expect((await executeParsedOnce(connection, byIds(ids))).rows).toEqual(prepared);
+        expect((await executeParsedOnce(connection, (only) => byIds(ids, only))).rows).toEqual(prepared);
       }
     });
   });
@@ -78,9 +81,9 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
   });
 
   /**
-   * A statement parsed once is planned for its values every time: PostgreSQL weighs a generic plan after five runs of
-   * a name, so it goes under a new name then, and the old one is closed when the connection goes back to the pool.
-   * A pool of one connection, so that each `execute` below gets the same server session.
+   * A statement parsed once is planned for its values every time: the condition executeParsedOnce hands it prices its
+   * generic plan out, so it keeps one name. A pool of one connection, so that each `execute` below gets the same
+   * server session.
    */
   const onOneConnection = async (work: (single: Database) => Promise<void>) => {
     // PGlite is one backend already
@@ -102,35 +105,46 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
       .execute(connection)
       .then((result) => result.rows);
 
-  it('a statement parsed once is never run on a generic plan, and its retired names are closed after use', async () => {
+  /** a primary key's lookup, whose generic plan costs as little as any plan made for its values */
+  const byId = (id: number) => (only: RawBuilder<boolean>) =>
+    sql<{ name: string }>`select name from prepared_probe where id = ${id} and ${only} /* parsed-once probe */`;
+
+  it('a statement parsed once is never run on a generic plan, under one name for as long as it is used', async () => {
     await onOneConnection(async (single) => {
-      const byId = (id: number) =>
-        sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
       await single.db.connection().execute(async (connection) => {
         for (let i = 1; i <= 12; i += 1) {
           expect((await executeParsedOnce(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
         }
-        // three names for twelve runs, each planned for its values (a primary key's lookup would otherwise take
-        // the generic plan from the sixth run on, as `prepared` statements do)
+        // one name for twelve runs, each planned for its values (without the condition, the generic plan from the
+        // sixth run on, as `prepared` statements have)
         const statements = await parsedOnce(connection);
-        expect(statements.map((p) => p.generic_plans)).toEqual([0, 0, 0]);
-        expect(statements.map((p) => p.custom_plans).sort()).toEqual([2, 5, 5]);
-        expect(new Set(statements.map((p) => p.name.replace(/_\d+$/, ''))).size).toBe(1);
+        expect(statements).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 12 })]);
       });
-      // back from the pool: the retired names are closed, the one in use is kept and goes on
+      // back from the pool: the name is kept and goes on
       await single.db.connection().execute(async (connection) => {
-        expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 2 })]);
         expect((await executeParsedOnce(connection, byId(13))).rows).toEqual([{ name: 'name 13' }]);
-        expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 3 })]);
+        expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 13 })]);
       });
+    });
+  });
+
+  it('refuses a statement that leaves out the condition keeping it off a generic plan', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const sent = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(connection);
+      await expect(
+        executeParsedOnce(connection, () => sql`select name from prepared_probe where id = ${1}`),
+      ).rejects.toThrow(/prices its generic plan out/);
+      const after = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(connection);
+      expect(after.rows[0]?.n).toBe(sent.rows[0]?.n);
     });
   });
 
   it('a connection keeps a bounded number of statements parsed once, the least recently used closed first', async () => {
     await onOneConnection(async (single) => {
       // distinct texts: the number is part of the statement
-      const probe = (n: number) =>
-        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n /* parsed-once probe ${sql.raw(String(n))} */`;
+      const probe = (n: number) => (only: RawBuilder<boolean>) =>
+        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n where ${only}
+          /* parsed-once probe ${sql.raw(String(n))} */`;
       await single.db.connection().execute(async (connection) => {
         for (let n = 1; n <= PARSED_KEPT + 4; n += 1) {
           expect((await executeParsedOnce(connection, probe(n))).rows).toEqual([{ n }]);
@@ -150,23 +164,25 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
 
   it('a retired statement the server no longer has leaves the connection in the pool', async () => {
     await onOneConnection(async (single) => {
-      const byId = (id: number) =>
-        sql<{ name: string }>`select name from prepared_probe where id = ${id} /* parsed-once probe */`;
+      const probe = (n: number) => (only: RawBuilder<boolean>) =>
+        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n where ${only}
+          /* parsed-once probe ${sql.raw(String(n))} */`;
       const backend = (connection: Kysely<DB>) =>
         sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection).then((r) => r.rows[0]?.pid);
       let before: number | undefined;
       await single.db.connection().execute(async (connection) => {
         before = await backend(connection);
-        for (let i = 1; i <= 6; i += 1) await executeParsedOnce(connection, byId(i));
-        // the first name, retired by the sixth run, closed behind the pool's back (as behind a pooler that names
+        await executeParsedOnce(connection, probe(0));
+        const [first] = await parsedOnce(connection);
+        expect(first).toBeDefined();
+        // the first retired by the ones after it, and closed behind the pool's back (as behind a pooler that names
         // statements its own way): its deallocate finds nothing
-        const retired = (await parsedOnce(connection)).find((p) => p.custom_plans === 5);
-        expect(retired).toBeDefined();
-        await sql`deallocate ${sql.id(retired!.name)}`.execute(connection);
+        for (let n = 1; n <= PARSED_KEPT; n += 1) await executeParsedOnce(connection, probe(n));
+        await sql`deallocate ${sql.id(first!.name)}`.execute(connection);
       });
       await single.db.connection().execute(async (connection) => {
         expect(await backend(connection)).toBe(before);
-        expect((await executeParsedOnce(connection, byId(7))).rows).toEqual([{ name: 'name 7' }]);
+        expect((await executeParsedOnce(connection, probe(0))).rows).toEqual([{ n: 0 }]);
       });
     });
   });
@@ -175,7 +191,8 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
     await onOneConnection(async (single) => {
       await sql`create table parsed_probe (id int primary key)`.execute(single.db);
       await sql`insert into parsed_probe values (1)`.execute(single.db);
-      const all = sql<Record<string, unknown>>`select * from parsed_probe /* parsed-once probe */`;
+      const all = (only: RawBuilder<boolean>) =>
+        sql<Record<string, unknown>>`select * from parsed_probe where ${only} /* parsed-once probe */`;
       await single.db.connection().execute(async (connection) => {
         expect((await executeParsedOnce(connection, all)).rows).toEqual([{ id: 1 }]);
         await sql`alter table parsed_probe add column note text`.execute(connection);

@@ -227,6 +227,16 @@ describe.each(testEngines())('the first pass over many hits on %s', (engine) => 
         expect(expansions.reduce((sum, p) => sum + p.runs - (before.get(p.name) ?? 0), 0)).toBe(3 * queries.length);
         expect(expansions.some((p) => p.runs > 5)).toBe(true);
         expect(expansions.map((p) => p.custom_plans)).toEqual(expansions.map((p) => Math.min(p.runs, 5)));
+        // the search statements themselves: parsed once, planned for their terms every time, never on a generic plan
+        // (executeParsedOnce), however often a shape runs under its one name
+        for (let i = 0; i < 4; i += 1) {
+          for (const query of ['drift', 'ventil glass drift']) {
+            await provider.searchDocuments(request(query, { scope: { ownerId: seed.ownerId, buildingIds: null } }));
+          }
+        }
+        const searches = (await statements()).filter((p) => p.statement.includes('search_total'));
+        expect(searches.some((p) => p.runs >= 6)).toBe(true);
+        expect(searches.map((p) => p.custom_plans)).toEqual(searches.map((p) => p.runs));
       });
     },
   );
