@@ -100,20 +100,26 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
     }
   };
   const parsedOnce = (connection: Kysely<DB>) =>
-    sql<{ name: string; generic_plans: number; custom_plans: number }>`select name, generic_plans::int,
-      custom_plans::int from pg_prepared_statements where statement like '%parsed-once probe%' order by name`
+    sql<{ name: string; statement: string; generic_plans: number; custom_plans: number }>`select name, statement,
+      generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%parsed-once probe%'
+      order by name`
       .execute(connection)
       .then((result) => result.rows);
 
   /** a primary key's lookup, whose generic plan costs as little as any plan made for its values */
-  const byId = (id: number) => (only: RawBuilder<boolean>) =>
+  const lookup = (id: number) => (only: RawBuilder<boolean>) =>
     sql<{ name: string }>`select name from prepared_probe where id = ${id} and ${only} /* parsed-once probe */`;
+  /** distinct texts: the number is part of the statement */
+  const probe = (n: number) => (only: RawBuilder<boolean>) =>
+    sql<{
+      n: number;
+    }>`select ${sql.raw(String(n))}::int as n where ${only} /* parsed-once probe ${sql.raw(String(n))} */`;
 
   it('a statement parsed once is never run on a generic plan, under one name for as long as it is used', async () => {
     await onOneConnection(async (single) => {
       await single.db.connection().execute(async (connection) => {
         for (let i = 1; i <= 12; i += 1) {
-          expect((await executeParsedOnce(connection, byId(i))).rows).toEqual([{ name: `name ${i}` }]);
+          expect((await executeParsedOnce(connection, lookup(i))).rows).toEqual([{ name: `name ${i}` }]);
         }
         // one name for twelve runs, each planned for its values (without the condition, the generic plan from the
         // sixth run on, as `prepared` statements have)
@@ -122,7 +128,7 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
       });
       // back from the pool: the name is kept and goes on
       await single.db.connection().execute(async (connection) => {
-        expect((await executeParsedOnce(connection, byId(13))).rows).toEqual([{ name: 'name 13' }]);
+        expect((await executeParsedOnce(connection, lookup(13))).rows).toEqual([{ name: 'name 13' }]);
         expect(await parsedOnce(connection)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 13 })]);
       });
     });
@@ -141,10 +147,6 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
 
   it('a connection keeps a bounded number of statements parsed once, the least recently used closed first', async () => {
     await onOneConnection(async (single) => {
-      // distinct texts: the number is part of the statement
-      const probe = (n: number) => (only: RawBuilder<boolean>) =>
-        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n where ${only}
-          /* parsed-once probe ${sql.raw(String(n))} */`;
       await single.db.connection().execute(async (connection) => {
         for (let n = 1; n <= PARSED_KEPT + 4; n += 1) {
           expect((await executeParsedOnce(connection, probe(n))).rows).toEqual([{ n }]);
@@ -164,25 +166,26 @@ describe.each(testEngines())('prepared statements on %s', (engine) => {
 
   it('a retired statement the server no longer has leaves the connection in the pool', async () => {
     await onOneConnection(async (single) => {
-      const probe = (n: number) => (only: RawBuilder<boolean>) =>
-        sql<{ n: number }>`select ${sql.raw(String(n))}::int as n where ${only}
-          /* parsed-once probe ${sql.raw(String(n))} */`;
       const backend = (connection: Kysely<DB>) =>
         sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection).then((r) => r.rows[0]?.pid);
       let before: number | undefined;
+      let first: { name: string } | undefined;
       await single.db.connection().execute(async (connection) => {
         before = await backend(connection);
-        await executeParsedOnce(connection, probe(0));
-        const [first] = await parsedOnce(connection);
+        // numbers no other test used: every statement below is new on the connection
+        await executeParsedOnce(connection, probe(100));
+        first = (await parsedOnce(connection)).find((p) => p.statement.includes('probe 100 '));
         expect(first).toBeDefined();
-        // the first retired by the ones after it, and closed behind the pool's back (as behind a pooler that names
-        // statements its own way): its deallocate finds nothing
-        for (let n = 1; n <= PARSED_KEPT; n += 1) await executeParsedOnce(connection, probe(n));
+        // the first retired by the PARSED_KEPT new ones after it, and closed behind the pool's back (as behind a
+        // pooler that names statements its own way): its deallocate finds nothing
+        for (let n = 101; n <= 100 + PARSED_KEPT; n += 1) await executeParsedOnce(connection, probe(n));
+        expect((await parsedOnce(connection)).map((p) => p.name)).toContain(first!.name);
         await sql`deallocate ${sql.id(first!.name)}`.execute(connection);
       });
       await single.db.connection().execute(async (connection) => {
         expect(await backend(connection)).toBe(before);
-        expect((await executeParsedOnce(connection, probe(0))).rows).toEqual([{ n: 0 }]);
+        expect((await parsedOnce(connection)).map((p) => p.name)).not.toContain(first!.name);
+        expect((await executeParsedOnce(connection, probe(100))).rows).toEqual([{ n: 100 }]);
       });
     });
   });
