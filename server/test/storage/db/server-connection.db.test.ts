@@ -81,16 +81,23 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('connections to the
 
   // issue 48: a search after a pause waited for a new server process (45-97 ms against 9-21 on a kept connection)
   it('keep some connections, and the server processes behind them, however long the process is idle', async () => {
-    const pooled = await openDatabase({ kind: 'postgres', url: database.url!, poolMax: 6, poolIdleMs: 100 });
+    const pooled = await openDatabase({ kind: 'postgres', url: database.url!, poolMax: 6, poolIdleMs: 500 });
     try {
       const pid = async (connection: Database['db']) =>
         (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection)).rows[0]!.pid;
-      // four statements at once: four connections
+      // four statements at once: four connections, each held until all four are open, so that they go back to the
+      // pool together (on a busy machine the first could otherwise sit idle past the idle time while the last opens)
       const busy: number[] = [];
+      let allOpen: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => {
+        allOpen = resolve;
+      });
       await Promise.all(
         Array.from({ length: 4 }, () =>
           pooled.db.connection().execute(async (connection) => {
             busy.push(await pid(connection));
+            if (busy.length === 4) allOpen();
+            await opened;
             await sql`select pg_sleep(0.05)`.execute(connection);
           }),
         ),
@@ -98,7 +105,7 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('connections to the
       expect(new Set(busy).size).toBe(4);
       expect(pooled.poolStats().total).toBe(4);
       // well past the idle time: the connections beyond the kept ones are closed, the kept ones are not
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(POOL_KEPT).toBeGreaterThan(0);
       expect(POOL_KEPT).toBeLessThan(4);
       expect(pooled.poolStats()).toEqual({ total: POOL_KEPT, idle: POOL_KEPT, waiting: 0 });
