@@ -39,6 +39,7 @@ import * as m0047 from './0047-search-segment-bitmaps.js';
 import * as m0048 from './0048-search-vector-uncompressed.js';
 import * as m0049 from './0049-search-segment-counts.js';
 import * as m0050 from './0050-chunk-vector-trigger.js';
+import * as m0051 from './0051-text-lz4.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0048-search-vector-uncompressed': m0048,
   '0049-search-segment-counts': m0049,
   '0050-chunk-vector-trigger': m0050,
+  '0051-text-lz4': m0051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
