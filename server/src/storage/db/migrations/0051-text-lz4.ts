@@ -14,21 +14,21 @@ const COLUMNS = [
  * against 2.1-2.5 s) and reads them back faster (0.41 against 0.54-0.65 s), for more space: 77 against 62 MB here
  * (140 MB uncompressed), 12 % more on real Norwegian text (stop 81, which kept pglz for the space). The pages' text is
  * a small part of what an archive keeps beside the files themselves in the blob store, and answers, the maintenance
- * plan and a document's pages read it back: speed wins. Loads of 100,000 documents alternated without and with it: the server's CPU while
- * the rows were written 39.8 and 37.0 s against 29.2 and 31.7 s. A chunk's text and vector, compressed when a chunk's
- * row passes 4 KB, likewise.
+ * plan and a document's pages read it back: speed wins. Loads of 100,000 documents alternated without and with it:
+ * the server's CPU while the rows were written 39.8 and 37.0 s against 29.2 and 31.7 s. A chunk's text and vector,
+ * compressed when a chunk's row passes 4 KB, likewise.
  *
  * Only where the server has LZ4 (PostgreSQL built `--with-lz4`, as Debian's and the official images are); PGlite has
  * only pglz, and stays with it. Values already stored stay as they are: either kind reads back the same. An operator
  * who prefers the space sets the columns back (`alter table document_pages alter column text set compression pglz`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`do $$
-    begin
-      if exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) then
-        ${sql.raw(COLUMNS.map(([table, column]) => `alter table ${table} alter column ${column} set compression lz4;`).join('\n        '))}
-      end if;
-    end $$`.execute(db);
+  const { rows } = await sql<{ lz4: boolean }>`
+    select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+  if (rows[0]?.lz4 !== true) return;
+  for (const [table, column] of COLUMNS) {
+    await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set compression lz4`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
