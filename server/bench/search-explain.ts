@@ -24,7 +24,10 @@ const RUNS = Number(option('--runs') ?? 40);
 const PLANS = args.includes('--plans');
 const SEGMENTS = args.includes('--segments');
 
-/** begin / analysis / expansion / search / documents / commit, told from the statement's text */
+/**
+ * begin / analysis / expansion / search / documents / commit, told from the statement's text (the page's documents come
+ * inside the search statement since migration 0052; the passages' documents still in one of their own)
+ */
 function roleOf(statement: string): string {
   if (statement === 'begin' || statement === 'commit') return statement;
   if (statement.includes('search_total')) return 'search';

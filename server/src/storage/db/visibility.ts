@@ -67,6 +67,10 @@ export interface VisibilityOptions {
  * a document is visible when it and its building are live (not archived), its upload has arrived, it is not under one
  * of the building's private folders, and it lies in the scope. Returns `documents as d` joined with `buildings as b`,
  * filtered, for the caller to select from or to use as a subquery.
+ *
+ * A search reads its page's documents inside its own statement through `search_page_documents` (migration 0052), which
+ * restates this rule in SQL: a change here needs a migration changing that function too
+ * (`search-page-documents.db.test.ts` holds the two to the same rows).
  */
 export function visibleDocuments(db: Kysely<DB>, scope: DocumentScope, options: VisibilityOptions = {}) {
   let query = db

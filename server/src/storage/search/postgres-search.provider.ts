@@ -9,9 +9,8 @@ import type {
   SearchProvider,
 } from '../../domain/search/search.types.js';
 import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
-import { executeParsedOnce, prepared } from '../db/prepared.js';
+import { executeParsedOnce } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
-import { visibleDocuments } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
 import { findPassages } from './passages.js';
 import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
@@ -69,14 +68,17 @@ function hitColumns(request: DocumentSearchRequest): string[] {
   return columns;
 }
 
-/** a row of a search statement's end (withPage): the count, the aggregations, and a page entry (none when empty) */
-interface PageRow {
+/**
+ * a row of a search statement's end (withPage): the count, the aggregations, and a page entry (none when empty) with
+ * its document's columns (null when the entry's document is not visible: a private folder's, counted but not returned)
+ */
+type PageRow = {
   search_total: number;
   search_aggregations: unknown;
   search_score: number | null;
   search_n: number | null;
   document_id: string | null;
-}
+} & { [K in keyof DocumentRow]: DocumentRow[K] | null };
 
 const EMPTY_AGGREGATIONS: SearchAggregations = { discipline: [], category: [], extension: [], drawing_floor: [] };
 
@@ -210,10 +212,15 @@ export function createPostgresSearchProvider(params: {
 
   /**
    * The end of a search statement: one row per entry of the `page` CTE (document_id, score, n: its place), with the
-   * count and the aggregations; one row with no entry when the page is empty. The page's documents come after it
-   * (pageDocuments).
+   * count, the aggregations and the entry's visible document; one row with no entry when the page is empty.
+   *
+   * The page's documents come from search_page_documents (migration 0052: the rows of visibleDocuments for the ids, in
+   * the request's scope), inside this statement: in a statement of their own after it they were a round trip more,
+   * and joined here as tables they took longer to plan than the rest of a rare term's search to run. Private-folder
+   * documents find no row (rule 4): counted, not returned. The ids are a list the planner does not count.
    */
   function withPage(params: {
+    request: DocumentSearchRequest;
     aggregations: RawBuilder<unknown>;
     /** the count of hits, when not that of the `m` CTE's rows */
     total?: RawBuilder<unknown>;
@@ -221,30 +228,16 @@ export function createPostgresSearchProvider(params: {
     customPlansOnly: RawBuilder<boolean>;
   }) {
     const total = params.total ?? sql`(select count(*) from m)::int`;
+    const { ownerId, buildingIds } = params.request.scope;
+    const buildings = buildingIds === null ? sql`null::text[]` : sql`${[...buildingIds]}::text[]`;
     return sql`select h.search_total, h.search_aggregations, page.score as search_score, page.n as search_n,
-        page.document_id
+        page.document_id, d.*
       from (select ${total} as search_total, ${params.aggregations} as search_aggregations
         where ${params.customPlansOnly}) h
       left join page on true
+      left join search_page_documents(array(select p.document_id from page p), ${ownerId}, ${buildings}) d
+        on d.id = page.document_id
       order by page.n`;
-  }
-
-  /**
-   * The page's visible documents, by id, in a statement of their own that the server plans once per connection
-   * (prepared.ts): joined into the search statement, they took longer to plan than the rest of a rare term's search
-   * to run. Private-folder documents find no row here (rule 4): counted, not returned. The ids are a list the planner
-   * does not count (an array built by a subquery): planned for a literal array, three ids cost less than the ten a
-   * generic plan assumes, so PostgreSQL planned every run anew (0.5-0.6 ms of a rare term's 3.7 at 100,000 documents).
-   */
-  async function pageDocuments(trx: Executor, request: DocumentSearchRequest, ids: string[]): Promise<DocumentRow[]> {
-    if (ids.length === 0) return [];
-    const query = visibleDocuments(trx, {
-      ownerId: request.scope.ownerId,
-      ...(request.scope.buildingIds !== null ? { buildingIds: request.scope.buildingIds } : {}),
-    })
-      .selectAll('d')
-      .where(sql<boolean>`d.id = any(array(select unnest(${ids}::uuid[])))`);
-    return (await trx.executeQuery(prepared(query.compile()))).rows;
   }
 
   /**
@@ -390,7 +383,7 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, pruning)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
+        ${withPage({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
       )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
@@ -451,7 +444,7 @@ export function createPostgresSearchProvider(params: {
         ),
         ${rankedOf(terms, null, true)},
         ${pageWithin(request, exactScore('k', terms))}
-        ${withPage({ aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
+        ${withPage({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
       )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
@@ -542,7 +535,7 @@ export function createPostgresSearchProvider(params: {
               from m order by ${orderOf(request, 'm', 'score')}
               offset ${request.offset} limit ${request.limit}
             )
-            ${withPage({ aggregations, customPlansOnly })}`,
+            ${withPage({ request, aggregations, customPlansOnly })}`,
           )
         ).rows;
         return finish({ trx, request, rows, terms });
@@ -629,7 +622,7 @@ export function createPostgresSearchProvider(params: {
           chosen as materialized (${chosen}),
           ${rankedOf(terms, pruning)},
           ${page}
-          ${withPage({ aggregations, customPlansOnly })}`,
+          ${withPage({ request, aggregations, customPlansOnly })}`,
         )
       ).rows;
       return finish({ trx, request, rows, terms });
@@ -644,22 +637,12 @@ export function createPostgresSearchProvider(params: {
   }): Promise<DocumentSearchResult> {
     const { trx, request, rows } = params;
     const [first] = rows;
-    const entries = rows.filter(
-      (row): row is PageRow & { search_n: number; document_id: string } =>
-        row.search_n !== null && row.document_id !== null,
-    );
-    const found = await pageDocuments(
-      trx,
-      request,
-      entries.map((entry) => entry.document_id),
-    );
-    const documents = new Map(found.map((row) => [row.id, row]));
     const loaded: SearchHit[] = [];
-    for (const entry of entries) {
-      const document = documents.get(entry.document_id);
+    for (const row of rows) {
       // a page entry without its document: private folder, counted but not returned (rule 4)
-      if (document === undefined) continue;
-      loaded.push({ document: toDocument(document), score: Number(entry.search_score) });
+      if (row.search_n === null || row.id === null) continue;
+      // the row's other columns are the document's (toDocument reads the document's own)
+      loaded.push({ document: toDocument(row as DocumentRow), score: Number(row.search_score) });
     }
     let hits = loaded;
     if (request.passages) {
