@@ -90,6 +90,32 @@ describe.each(testEngines())('the page documents of a search on %s', (engine) =>
     expect(fromFunction).toEqual(fromRule);
   });
 
+  // a statement calling a parallel-unsafe function gets no parallel plan anywhere: the search statement that reads its
+  // page's documents through this one would lose its parallel worker (migration 0053)
+  it.runIf(engine === 'postgres')(
+    'leaves the statement that calls it free to share its scans with a worker',
+    async () => {
+      await t.deps.database.db.connection().execute(async (connection) => {
+        for (const setting of ['parallel_setup_cost', 'parallel_tuple_cost', 'min_parallel_table_scan_size']) {
+          await sql`select set_config(${setting}, '0', false)`.execute(connection);
+        }
+        try {
+          const plan = (
+            await sql<{
+              'QUERY PLAN': string;
+            }>`explain select d.id, c.n from search_page_documents(${[ids.visible!]}::uuid[],
+            'own_a', null::text[]) d cross join (select count(*) as n from documents) c`.execute(connection)
+          ).rows
+            .map((row) => row['QUERY PLAN'])
+            .join('\n');
+          expect(plan).toContain('Gather');
+        } finally {
+          await sql`reset all`.execute(connection);
+        }
+      });
+    },
+  );
+
   it('returns only the ids asked for', async () => {
     const db = t.deps.database.db;
     const found = (
