@@ -26,7 +26,9 @@ const SEGMENTS = args.includes('--segments');
 
 /**
  * begin / analysis / expansion / search / documents / commit, told from the statement's text (the page's documents come
- * inside the search statement since migration 0052; the passages' documents still in one of their own)
+ * inside the search statement since migration 0052, and a word's expansion inside the analysis since stop 98: an
+ * `expansion` is the statement of its own a word the analysis does not take still gets; the passages' documents still
+ * in one of their own)
  */
 function roleOf(statement: string): string {
   if (statement === 'begin' || statement === 'commit') return statement;

@@ -64,6 +64,15 @@ interface TokenRow {
   /** the token's lexemes in the query's language, and in the other one */
   own: string[];
   other: string[];
+  /**
+   * the word's typo candidates and compounds, looked up in the same statement (expansionOf): true when they were, null
+   * when the statement did not take the word for a candidate
+   */
+  expanded: boolean | null;
+  /** the owner's lexemes near the word's first and last pieces (not yet checked for edit distance); null: no typos */
+  typos: string[] | null;
+  /** the owner's compounds ending in the word, in their order; null: no compounds asked for */
+  compounds: string[] | null;
 }
 
 function quoteLexeme(lexeme: string): string {
@@ -123,6 +132,11 @@ export async function analyseQuery(params: {
   /** the query's language (an ask's); when absent it is told from the query's words */
   language?: TextLanguage | null;
   /**
+   * where the typo candidates and compounds are looked up: in the analysis statement (expansionOf, the default), or in
+   * a statement of their own after it (expand), which tests hold the first to
+   */
+  expansion?: 'in-analysis' | 'own-statement';
+  /**
    * the analysis's first statement also sets the search's planner settings (plannerSettings) for the rest of the
    * transaction: inside inSearchTransaction, instead of a statement of their own
    */
@@ -171,7 +185,22 @@ export async function analyseQuery(params: {
   };
   // Both statements run on a generic plan once a connection has planned five (prepared.ts): the words come through a
   // subquery, whose array the planner does not count (an array literal's it does, and a plan for fewer words costs
-  // less), and the languages as literals of the text (a parameter keeps search_vector's choice of language in the plan)
+  // less), and the languages as literals of the text (a parameter keeps search_vector's choice of language in the plan).
+  // A word's typo candidates and compounds come in the same statement (expansionOf): in one of their own they were a
+  // round trip more for every word's search.
+  const edits = words.map(({ term, index }) =>
+    // exclusions stay exact: `-brann` should not also drop every document that mentions `bran`
+    index < query.include.length ? term.maxEdits : -1,
+  );
+  // only where a word may be a candidate: a code or a number never is, and the lookups' part of the plan cost a code's
+  // analysis 0.2 ms when it was only set up (its indexes opened), never run
+  const expansion =
+    params.expansion !== 'own-statement' &&
+    words.some(
+      ({ term, index }) => index < query.include.length && !DIGIT.test(term.text) && [...term.text].length >= 3,
+    )
+      ? expansionOf({ ownerId, compounds: params.compounds, alwaysFuzzy: query.alwaysFuzzy })
+      : sql`(select null::boolean as expanded, null::text[] as typos, null::text[] as compounds)`;
   const tokenRows =
     words.length === 0
       ? []
@@ -179,17 +208,20 @@ export async function analyseQuery(params: {
           await executePrepared(
             db,
             sql<(TokenRow | { i: null }) & PlannerColumns>`
-            select q.i, q.token, q.own, q.other, planner.live, planner.settings_was
+            select q.i, q.token, q.own, q.other, e.expanded, e.typos, e.compounds, planner.live, planner.settings_was
             from ${settingsOn(true)} as planner
             left join lateral (
-              select t.i::int as i, x.n, x.match[1] as token,
+              select t.i::int as i, x.n, x.match[1] as token, t.edits,
+                     count(*) over (partition by t.i) as tokens,
                      tsvector_to_array(search_vector(w.word, ${sql.lit(configs.own)})) as own,
                      tsvector_to_array(search_vector(w.word, ${sql.lit(configs.other)})) as other
-              from unnest((select ${words.map((w) => w.term.text)}::text[])) with ordinality as t(text, i)
+              from unnest((select ${words.map((w) => w.term.text)}::text[]), (select ${edits}::int[]))
+                with ordinality as t(text, edits, i)
               cross join lateral regexp_matches(search_fold(t.text), ${QUERY_WORD}, 'g')
                 with ordinality as x(match, n)
               cross join lateral (select regexp_replace(x.match[1], '[-.:_+]', '', 'g') as word) w
             ) q on true
+            left join lateral ${expansion} e on true
             order by q.i, q.n`,
           )
         ).rows;
@@ -218,7 +250,7 @@ export async function analyseQuery(params: {
   /** per term: its own language's analysis, and the other language's where it differs */
   const exact = new Map<number, { own: string; other: string | null }>();
   /** word terms that are a single letters-only lexeme: candidates for corrections and compounds */
-  const expandable: { index: number; lexeme: string; other: string | null; edits: number }[] = [];
+  const expandable: ExpansionCandidate[] = [];
 
   words.forEach(({ term, index }, position) => {
     const rows = tokenRows.filter((row): row is TokenRow & PlannerColumns => row.i === position + 1);
@@ -244,6 +276,7 @@ export async function analyseQuery(params: {
       const otherOnly = rows[0]?.other[0];
       expandable.push({
         index,
+        position,
         lexeme: only,
         other: otherOnly !== only ? (otherOnly ?? null) : null,
         edits: term.maxEdits,
@@ -258,14 +291,30 @@ export async function analyseQuery(params: {
     exact.set(index, { own: row.own, other: row.other !== '' && row.other !== row.own ? row.other : null });
   });
 
-  const alternatives = await expand({
+  // the candidates' typos and compounds came with their words (expansionOf), but for a word the statement did not take
+  // for one (a letter it does not count as one, say): those are looked up by a statement of their own, as before
+  const alternatives = new Map<number, string[]>();
+  const separately: ExpansionCandidate[] = [];
+  for (const candidate of expandable.filter((e) => e.index < query.include.length)) {
+    const row = tokenRows.find((r): r is TokenRow & PlannerColumns => r.i === candidate.position + 1);
+    if (row?.expanded !== true) {
+      separately.push(candidate);
+      continue;
+    }
+    const found = alternativesOf(candidate, {
+      typos: candidate.edits > 0 ? (row.typos ?? []) : [],
+      compounds: params.compounds ? (row.compounds ?? []) : [],
+    });
+    if (found.length > 0) alternatives.set(candidate.index, found);
+  }
+  for (const [index, found] of await expand({
     db,
     ownerId,
-    // exclusions stay exact: `-brann` should not also drop every document that mentions `bran`
-    candidates: expandable.filter((e) => e.index < query.include.length),
+    candidates: separately,
     compounds: params.compounds,
     alwaysFuzzy: query.alwaysFuzzy,
-  });
+  }))
+    alternatives.set(index, found);
 
   const include: AnalysedTerm[] = [];
   query.include.forEach((_, index) => {
@@ -339,11 +388,98 @@ const TYPO_LIMIT = 5;
 /** compounds kept per word */
 const COMPOUND_LIMIT = 12;
 
+/** a query word whose single lexeme may have typo corrections and compounds (a letters-only lexeme of 3 or more) */
+interface ExpansionCandidate {
+  /** the term's place in the query (include, then exclude) */
+  index: number;
+  /** the word's place among the query's words, from 0 (the analysis statement's `i` less one) */
+  position: number;
+  lexeme: string;
+  /** the other language's lexeme where it differs */
+  other: string | null;
+  edits: number;
+}
+
+/**
+ * `prefix`'s end for a range (prefix-range.ts's prefixEnd), in SQL: its last character the next code point, which
+ * exists for every prefix expansionOf reads (it takes no word with U+D7FF or U+10FFFF)
+ */
+function prefixEndOf(prefix: RawBuilder<string>): RawBuilder<string> {
+  return sql<string>`(left(${prefix}, -1) || chr(ascii(right(${prefix}, 1)) + 1))`;
+}
+
+/**
+ * The typo candidates and compounds of an analysed word, inside the analysis statement: a lateral subquery over its
+ * row `q` (own, other: the lexemes; tokens: how many tokens the word has; edits: the term's edits, -1 for an
+ * exclusion), with the same conditions as expand's statement. Here the pieces and their ranges are computed from the
+ * server's lexeme, so the owner's lexemes are read by the same indexes with the ranges as runtime keys.
+ *
+ * It takes any single-token word of 3 or more characters with no ASCII digit, none of LIKE's `%`, `_` and `\`, and
+ * neither U+D7FF nor U+10FFFF (whose next code point no range can end on): every word analyseQuery expands (a lexeme
+ * of letters, LETTERS) among them. A word it takes that analyseQuery does not expand is looked up for nothing; one it
+ * does not take would be expanded by expand's statement (none is known).
+ */
+function expansionOf(params: { ownerId: string; compounds: boolean; alwaysFuzzy: boolean }): RawBuilder<unknown> {
+  const { ownerId } = params;
+  const band = sql`length(l.lexeme) between c.n - q.edits and c.n + q.edits`;
+  const range = (expression: RawBuilder<unknown>, prefix: RawBuilder<string>) =>
+    sql`${expression} ~>=~ ${prefix} and ${expression} ~<~ ${prefixEndOf(prefix)} and ${expression} like (${prefix} || '%')`;
+  const reversed = sql`reverse(l.lexeme)`;
+  return sql`(
+    select true as expanded,
+      case when q.edits > 0 then array(
+        (select l.lexeme from search_lexemes l
+          where l.building_owner_id = ${ownerId} and ${range(sql`l.lexeme`, sql<string>`c.head`)} and ${band} and c.unknown
+          limit ${TYPO_CANDIDATES})
+        union all
+        (select l.lexeme from search_lexemes l
+          where l.building_owner_id = ${ownerId} and ${range(reversed, sql<string>`c.tail`)} and ${band} and c.unknown
+          limit ${TYPO_CANDIDATES})
+      ) end as typos,
+      case when ${params.compounds}::boolean then array(
+        select l.lexeme from search_lexemes l
+        where l.building_owner_id = ${ownerId}
+          and ${range(reversed, sql<string>`c.reversed`)}
+          and length(l.lexeme) >= c.n + 3
+          and (
+            left(l.lexeme, -c.n) = any(${BOUND_MODIFIERS}::text[])
+            or exists (
+              select 1
+              from unnest(array[left(l.lexeme, -c.n), regexp_replace(left(l.lexeme, -c.n), '[se]$', '')]
+                          || tsvector_to_array(search_vector(left(l.lexeme, -c.n)))) as v(modifier)
+              join search_lexemes m on m.building_owner_id = ${ownerId} and m.lexeme = v.modifier
+            )
+          )
+        order by length(l.lexeme), l.lexeme
+        limit ${COMPOUND_LIMIT}
+      ) end as compounds
+    from (
+      select b.n, left(b.lexeme, b.piece) as head, reverse(right(b.lexeme, b.piece)) as tail,
+        reverse(b.lexeme) as reversed,
+        -- a word the owner's documents use is taken as spelled: only unknown words get corrections, in either
+        -- language's analysis
+        (${params.alwaysFuzzy}::boolean or not exists (select 1 from search_lexemes k
+          where k.building_owner_id = ${ownerId} and k.lexeme = any(array[b.lexeme, q.other[1]]))) as unknown
+      from (
+        select q.own[1] as lexeme, char_length(q.own[1]) as n,
+          -- with k edits, a word cut into k + 1 pieces keeps at least one piece intact (expand)
+          greatest(2, char_length(q.own[1]) / (greatest(q.edits, 0) + 1)) as piece
+      ) b
+    ) c
+    where q.tokens = 1 and q.edits >= 0 and char_length(q.own[1]) >= 3 and q.own[1] !~ ${EXPANSION_EXCLUDED}
+    -- a subquery of its own: pulled up, its condition became the join's filter, tested after the lookups had run
+    offset 0
+  )`;
+}
+
+/** what expansionOf does not take: see there */
+const EXPANSION_EXCLUDED = String.raw`[0-9%_\\\uD7FF\U0010FFFF]`;
+
 /** Corrections and compounds for each candidate lexeme, from the owner's vocabulary. */
 async function expand(params: {
   db: Kysely<DB>;
   ownerId: string;
-  candidates: { index: number; lexeme: string; other: string | null; edits: number }[];
+  candidates: ExpansionCandidate[];
   compounds: boolean;
   alwaysFuzzy: boolean;
 }): Promise<Map<number, string[]>> {
@@ -402,22 +538,29 @@ async function expand(params: {
   // as sent at 100,000 documents, running it 0.13); its prefixes are ranges (beginsWith), which a generic plan reads
   const rows = (await executePrepared(db, sql<ExpansionRow>`${sql.join(parts, sql` union all `)}`)).rows;
   candidates.forEach((candidate, n) => {
-    const typos = rows
-      .filter((row) => row.n === n && row.kind === 'typo')
-      .filter((row) => row.lexeme !== candidate.lexeme)
-      .map((row) => ({
-        lexeme: row.lexeme,
-        distance: editDistance({ a: row.lexeme, b: candidate.lexeme, max: candidate.edits }),
-      }))
-      .filter((row) => row.distance <= candidate.edits)
-      .sort((x, y) => x.distance - y.distance || (x.lexeme < y.lexeme ? -1 : x.lexeme > y.lexeme ? 1 : 0))
-      .slice(0, TYPO_LIMIT)
-      .map((row) => row.lexeme);
-    const compounds = rows.filter((row) => row.n === n && row.kind === 'compound').map((row) => row.lexeme);
-    const all = [...new Set([...typos, ...compounds])];
+    const of = (kind: ExpansionRow['kind']) => rows.filter((r) => r.n === n && r.kind === kind).map((r) => r.lexeme);
+    const all = alternativesOf(candidate, { typos: of('typo'), compounds: of('compound') });
     if (all.length > 0) result.set(candidate.index, all);
   });
   return result;
+}
+
+/**
+ * A candidate's alternatives from what the owner's vocabulary gave for it: the typo candidates within its edit
+ * distance (nearest first, then in code-unit order, at most TYPO_LIMIT), then its compounds in their order
+ */
+function alternativesOf(
+  candidate: ExpansionCandidate,
+  found: { typos: readonly string[]; compounds: readonly string[] },
+): string[] {
+  const typos = found.typos
+    .filter((lexeme) => lexeme !== candidate.lexeme)
+    .map((lexeme) => ({ lexeme, distance: editDistance({ a: lexeme, b: candidate.lexeme, max: candidate.edits }) }))
+    .filter((row) => row.distance <= candidate.edits)
+    .sort((x, y) => x.distance - y.distance || (x.lexeme < y.lexeme ? -1 : x.lexeme > y.lexeme ? 1 : 0))
+    .slice(0, TYPO_LIMIT)
+    .map((row) => row.lexeme);
+  return [...new Set([...typos, ...found.compounds])];
 }
 
 interface ExpansionRow {
