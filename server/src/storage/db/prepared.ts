@@ -15,8 +15,8 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
  * PL/pgSQL function that plans its statement once per connection) took longer to plan than to run: the page's
  * documents joined into the search statement as tables cost a rare term's search 1.0-1.4 ms of its 2.5, most of it
  * planning. Sent as a named statement, such a statement is parsed once per connection, and PostgreSQL's plan cache
- * keeps a generic plan for it once five custom plans have cost no less (plan_cache_mode `auto`); a statement whose plan depends on its parameters (a LIKE
- * pattern, a tsquery's selectivity) keeps being planned for them.
+ * keeps a generic plan for it once five custom plans have cost no less (plan_cache_mode `auto`); a statement whose
+ * plan depends on its parameters (a LIKE pattern, a tsquery's selectivity) keeps being planned for them.
  *
  * A statement whose plan must follow its values (a search's, whose plan depends on how common its terms are) is sent
  * by `executeParsedOnce` instead: parsed once, planned every time.

@@ -272,14 +272,15 @@ export async function analyseQuery(params: {
     const otherQuery = andOf(other);
     exact.set(index, { own: ownQuery, other: otherQuery === ownQuery ? null : otherQuery });
     const only = rows.length === 1 ? rows[0]?.own[0] : undefined;
-    if (only !== undefined && LETTERS.test(only) && [...only].length >= 3) {
-      const otherOnly = rows[0]?.other[0];
+    const [row] = rows;
+    if (row !== undefined && only !== undefined && LETTERS.test(only) && [...only].length >= 3) {
+      const otherOnly = row.other[0];
       expandable.push({
         index,
-        position,
         lexeme: only,
         other: otherOnly !== only ? (otherOnly ?? null) : null,
         edits: term.maxEdits,
+        found: row.expanded === true ? { typos: row.typos ?? [], compounds: row.compounds ?? [] } : null,
       });
     }
   });
@@ -296,15 +297,11 @@ export async function analyseQuery(params: {
   const alternatives = new Map<number, string[]>();
   const separately: ExpansionCandidate[] = [];
   for (const candidate of expandable.filter((e) => e.index < query.include.length)) {
-    const row = tokenRows.find((r): r is TokenRow & PlannerColumns => r.i === candidate.position + 1);
-    if (row?.expanded !== true) {
+    if (candidate.found === null) {
       separately.push(candidate);
       continue;
     }
-    const found = alternativesOf(candidate, {
-      typos: candidate.edits > 0 ? (row.typos ?? []) : [],
-      compounds: params.compounds ? (row.compounds ?? []) : [],
-    });
+    const found = alternativesOf(candidate, candidate.found);
     if (found.length > 0) alternatives.set(candidate.index, found);
   }
   for (const [index, found] of await expand({
@@ -392,12 +389,15 @@ const COMPOUND_LIMIT = 12;
 interface ExpansionCandidate {
   /** the term's place in the query (include, then exclude) */
   index: number;
-  /** the word's place among the query's words, from 0 (the analysis statement's `i` less one) */
-  position: number;
   lexeme: string;
   /** the other language's lexeme where it differs */
   other: string | null;
   edits: number;
+  /**
+   * its typo candidates and compounds as the analysis statement found them (expansionOf: none where the term has no
+   * edits or compounds are not asked for); null when the statement did not look them up
+   */
+  found: { typos: string[]; compounds: string[] } | null;
 }
 
 /**
