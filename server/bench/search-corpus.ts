@@ -892,7 +892,8 @@ interface CopyText {
  * 48.5 and 47.6 s in binary, the loads alternated).
  */
 function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent, timestamp: string): CopyText {
-  const { utf8, texts } = vectors.lexicon;
+  const { texts } = vectors.lexicon;
+  const order = vectors.lexicon.order();
   const lexemes: LexemeRows = { owners: [], lexemes: [] };
   const n = batch.slice.length;
   const documents = new CopyBytes(400 * n);
@@ -935,9 +936,9 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
     search.timestamp(writtenAt);
     search.timestamp(writtenAt);
     search.int4(body.total);
-    writeWeighted(search, head, utf8);
-    writeLexemes(search, body.top(texts), utf8);
-    writeConcatenated(search, body, head, utf8);
+    writeWeighted(search, head, order);
+    writeLexemes(search, body.top(texts), order);
+    writeConcatenated(search, body, head, order);
   });
   const chunks = new BinaryCopy(2500 * batch.chunks.length);
   // each document's distinct lexemes of its chunks, as document_lexemes_of (migration 0039) collects them
@@ -953,7 +954,7 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
     chunks.text(c.document.owner);
     for (const value of [c.index, 1, c.start, c.end]) chunks.int4(value);
     chunks.text(c.text);
-    writeVector(chunks, chunkVector, utf8);
+    writeVector(chunks, chunkVector, order);
     // a document's chunks follow one another
     if (c.at !== stampedAt) {
       stampedAt = c.at;
@@ -975,7 +976,7 @@ function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent
     for (const value of [d.building, d.owner]) documentLexemes.text(value);
     documentLexemes.bool(true);
     documentLexemes.text(d.path);
-    writeLexemes(documentLexemes, own[i]!, utf8);
+    writeLexemes(documentLexemes, own[i]!, order);
   });
   return {
     documents: documents.take(),

@@ -59,6 +59,8 @@ export class Lexicon {
   private readonly ids = new Map<string, number>();
   private readonly batchIds = new Map<string, number>();
   private kept = 0;
+  /** the kept lexemes' ids in byte order (`order`) */
+  private keptOrder = new Int32Array(0);
 
   get size(): number {
     return this.texts.length;
@@ -84,6 +86,33 @@ export class Lexicon {
     return id;
   }
 
+  /**
+   * Each lexeme's place in the order a vector's lexemes are stored in (their UTF-8 bytes compared, shorter first where
+   * one begins the other: tsCompareString). tsvectorrecv sorts a vector it receives in another order, and the bulk
+   * path's vectors came in the order their lexemes first occur: sorting them was a fifth of the server's CPU while the
+   * rows were written. The kept lexemes are sorted again when there are new ones, this batch's on every call.
+   */
+  order(): LexemeOrder {
+    const bytes = this.utf8;
+    const compare = (a: number, b: number) => Buffer.compare(bytes[a]!, bytes[b]!);
+    if (this.keptOrder.length !== this.kept) {
+      const ids = Array.from({ length: this.kept }, (_, i) => i);
+      this.keptOrder = Int32Array.from(ids.sort(compare));
+    }
+    const kept = this.keptOrder;
+    const batch = Array.from({ length: this.size - this.kept }, (_, i) => this.kept + i).sort(compare);
+    const rank = new Int32Array(this.size);
+    const byRank = new Int32Array(this.size);
+    let i = 0;
+    let j = 0;
+    for (let r = 0; r < this.size; r++) {
+      const id = j >= batch.length || (i < kept.length && compare(kept[i]!, batch[j]!) <= 0) ? kept[i++]! : batch[j++]!;
+      rank[id] = r;
+      byRank[r] = id;
+    }
+    return new LexemeOrder(bytes, rank, byRank);
+  }
+
   endBatch(): void {
     if (this.batchIds.size === 0) return;
     this.batchIds.clear();
@@ -97,6 +126,27 @@ export class Lexicon {
     this.utf8.push(Buffer.from(lexeme));
     this.word.push(!/[0-9]/.test(lexeme) && lexeme.length >= 3);
     return this.texts.length - 1;
+  }
+}
+
+/** The lexicon's ids in byte order (Lexicon.order), as the writers below put a vector's lexemes. */
+export class LexemeOrder {
+  private keys = new Int32Array(1024);
+  constructor(
+    /** the lexemes in UTF-8, as COPY's binary format carries them */
+    readonly utf8: readonly Uint8Array[],
+    private readonly rank: Int32Array,
+    private readonly byRank: Int32Array,
+  ) {}
+
+  /** ids[0...n) in byte order, in an array the next call reuses */
+  sorted(ids: ArrayLike<number>, n: number): Int32Array {
+    if (this.keys.length < n) this.keys = new Int32Array(Math.max(n, 2 * this.keys.length));
+    const keys = this.keys.subarray(0, n);
+    for (let i = 0; i < n; i++) keys[i] = this.rank[ids[i]!]!;
+    keys.sort();
+    for (let i = 0; i < n; i++) keys[i] = this.byRank[keys[i]!]!;
+    return keys;
   }
 }
 
@@ -798,73 +848,72 @@ export class BinaryCopy extends GrowingBytes {
 }
 
 /** a weighted vector, in COPY's binary format */
-export function writeWeighted(out: BinaryCopy, vector: WeightedVector, lexemes: readonly Uint8Array[]): void {
+export function writeWeighted(out: BinaryCopy, vector: WeightedVector, order: LexemeOrder): void {
   const at = out.startVector();
-  for (const [id, positions] of vector) {
-    out.lexeme(lexemes[id]!, positions.length);
+  const ids = order.sorted([...vector.keys()], vector.size);
+  for (const id of ids) {
+    const positions = vector.get(id)!;
+    out.lexeme(order.utf8[id]!, positions.length);
     for (const p of positions) out.position(p);
   }
   out.endVector(at, vector.size);
 }
 
 /** the vector collected last (a chunk's), every position of weight D, in COPY's binary format */
-export function writeVector(out: BinaryCopy, vector: Positions, lexemes: readonly Uint8Array[]): void {
+export function writeVector(out: BinaryCopy, vector: Positions, order: LexemeOrder): void {
   const at = out.startVector();
-  for (let k = 0; k < vector.size; k++) {
-    const id = vector.lexemes[k]!;
+  for (const id of order.sorted(vector.lexemes, vector.size)) {
     const start = vector.start[id]!;
     const end = start + vector.count[id]!;
-    out.lexeme(lexemes[id]!, end - start);
+    out.lexeme(order.utf8[id]!, end - start);
     for (let i = start; i < end; i++) out.position(vector.grouped[i]! * 4 + WEIGHT.D);
   }
   out.endVector(at, vector.size);
 }
 
 /** lexemes without positions (search_top's, a document's distinct lexemes), in COPY's binary format */
-export function writeLexemes(out: BinaryCopy, ids: readonly number[], lexemes: readonly Uint8Array[]): void {
+export function writeLexemes(out: BinaryCopy, ids: readonly number[], order: LexemeOrder): void {
   const at = out.startVector();
-  for (const id of ids) out.lexeme(lexemes[id]!, 0);
+  for (const id of order.sorted(ids, ids.length)) out.lexeme(order.utf8[id]!, 0);
   out.endVector(at, ids.length);
 }
 
+/** the body's lexemes and the head's others: `body || head`'s lexemes */
+const joined: number[] = [];
+
 /**
  * `body || head` as tsvector_concat computes it, in COPY's binary format: the body's positions (weight D), a lexeme in
- * both with the head's after them, shifted by the body's largest position; then the head's other lexemes.
+ * both with the head's after them, shifted by the body's largest position; then the head's other lexemes' (all of
+ * them in byte order).
  */
-export function writeConcatenated(
-  out: BinaryCopy,
-  body: Positions,
-  head: WeightedVector,
-  lexemes: readonly Uint8Array[],
-): void {
+export function writeConcatenated(out: BinaryCopy, body: Positions, head: WeightedVector, order: LexemeOrder): void {
   const shift = body.maxPosition;
   const shifted: number[] = [];
+  joined.length = 0;
+  for (let k = 0; k < body.size; k++) joined.push(body.lexemes[k]!);
+  for (const id of head.keys()) if (!(body.count[id]! > 0)) joined.push(id);
   const at = out.startVector();
-  let written = 0;
-  for (let k = 0; k < body.size; k++) {
-    const id = body.lexemes[k]!;
-    const start = body.start[id]!;
-    const count = body.count[id]!;
-    const end = start + count;
+  for (const id of order.sorted(joined, joined.length)) {
+    const count = body.count[id] ?? 0;
     shifted.length = 0;
     const extra = head.get(id);
+    if (count === 0) {
+      // the head's alone
+      appendShifted(shifted, 0, extra!, shift);
+      out.lexeme(order.utf8[id]!, shifted.length);
+      for (const p of shifted) out.position(p);
+      continue;
+    }
+    const start = body.start[id]!;
+    const end = start + count;
     if (extra !== undefined) {
       // the left positions' last decides whether any more fit
       shifted.push(body.grouped[end - 1]! * 4);
       appendShifted(shifted, count, extra, shift);
     }
-    out.lexeme(lexemes[id]!, count + Math.max(shifted.length - 1, 0));
+    out.lexeme(order.utf8[id]!, count + Math.max(shifted.length - 1, 0));
     for (let i = start; i < end; i++) out.position(body.grouped[i]! * 4);
     for (let i = 1; i < shifted.length; i++) out.position(shifted[i]!);
-    written++;
   }
-  for (const [id, positions] of head) {
-    if (body.count[id]! > 0) continue;
-    shifted.length = 0;
-    appendShifted(shifted, 0, positions, shift);
-    out.lexeme(lexemes[id]!, shifted.length);
-    for (const p of shifted) out.position(p);
-    written++;
-  }
-  out.endVector(at, written);
+  out.endVector(at, joined.length);
 }
