@@ -60,12 +60,14 @@ export function objectSchema(schema: JsonSchema, description?: string): JsonSche
   };
 }
 
-// ids: UUIDs, and the `bld_...` building ids issued before (still valid); nothing that could walk a path
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+// ids: UUIDs, and the `bld_...` building ids issued before (still valid); nothing that could walk a path. Every
+// alternative sits inside one anchored group: `^a$|^b` would let `<uuid>/../..` through
+const UUID_BODY = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID = `^${UUID_BODY}$`;
 export const uuid = (what: string) => Type.String({ pattern: UUID, description: `the ${what}'s id` });
 export const buildingId = () =>
   Type.String({
-    pattern: `${UUID.slice(0, -1)}|^bld_[0-9A-Za-z]{1,64}$`,
+    pattern: `^(?:${UUID_BODY}|bld_[0-9A-Za-z]{1,64})$`,
     description: "the building's id",
   });
 

@@ -70,9 +70,14 @@ function tool<I extends TObject>(definition: Tool<I>): Tool {
   return definition as unknown as Tool;
 }
 
-const ownerPath = (a: { building_owner_id: string }) => `/v1/building_owners/${a.building_owner_id}`;
+/**
+ * An id as one path segment: encoded, so that whatever an argument holds (the schemas allow no `/` or `.`, but a path
+ * must not depend on them) it cannot add segments, `..`, a query or a fragment to the route a tool calls.
+ */
+const seg = (id: string | number) => encodeURIComponent(String(id));
+const ownerPath = (a: { building_owner_id: string }) => `/v1/building_owners/${seg(a.building_owner_id)}`;
 const buildingPath = (a: { building_owner_id: string; building_id: string }) =>
-  `${ownerPath(a)}/buildings/${a.building_id}`;
+  `${ownerPath(a)}/buildings/${seg(a.building_id)}`;
 const OWNER = 'GET /v1/building_owners/{buildingOwnerId}';
 const BUILDING = `${OWNER}/buildings/{buildingId}`;
 const POST_BUILDING = 'POST /v1/building_owners/{buildingOwnerId}/buildings/{buildingId}';
@@ -172,7 +177,7 @@ async function withDocumentIds(
       const item = result[next++]!;
       const read = await context.call({
         method: 'GET',
-        path: `${buildingPath(context.input)}/reports/${item.id}/documents`,
+        path: `${buildingPath(context.input)}/reports/${seg(item.id)}/documents`,
       });
       if (read.status >= 400) throw new ToolCallError(read.status, read.body);
       item.documentIds = (read.body as { documents: { id: string }[] }).documents.map((d) => d.id);
@@ -243,7 +248,7 @@ export const TOOLS: Tool[] = [
     route: `${BUILDING}/building_category/{buildingCategory}`,
     request: ({ building_owner_id, building_id, category, ...query }) => ({
       method: 'GET',
-      path: `${buildingPath({ building_owner_id, building_id })}/building_category/${category}`,
+      path: `${buildingPath({ building_owner_id, building_id })}/building_category/${seg(category)}`,
       query,
     }),
   }),
@@ -288,7 +293,7 @@ export const TOOLS: Tool[] = [
     route: `${BUILDING}/documents/{documentId}`,
     request: ({ document_id, ...input }) => ({
       method: 'GET',
-      path: `${buildingPath(input)}/documents/${document_id}`,
+      path: `${buildingPath(input)}/documents/${seg(document_id)}`,
     }),
     links: (body: { id: string; filename: string }) => [documentLink(body)],
   }),
@@ -306,7 +311,7 @@ export const TOOLS: Tool[] = [
     route: `${BUILDING}/documents/{documentId}/pages`,
     request: ({ document_id, from, to, ...input }) => ({
       method: 'GET',
-      path: `${buildingPath(input)}/documents/${document_id}/pages`,
+      path: `${buildingPath(input)}/documents/${seg(document_id)}/pages`,
       query: { from, to },
     }),
   }),
@@ -491,7 +496,7 @@ export const TOOLS: Tool[] = [
     route: 'PUT /v1/building_owners/{buildingOwnerId}/buildings/{buildingId}/reports/{itemId}/documents/{documentId}',
     request: ({ item_id, document_id, ...input }) => ({
       method: 'PUT',
-      path: `${buildingPath(input)}/reports/${item_id}/documents/${document_id}`,
+      path: `${buildingPath(input)}/reports/${seg(item_id)}/documents/${seg(document_id)}`,
     }),
   }),
   ...constructionTools(),
@@ -502,7 +507,7 @@ function constructionTools(): Tool[] {
   const customer = { customer_id: uuid('customer') };
   const project = { ...customer, project_id: uuid('project') };
   const projectPath = (a: { customer_id: string; project_id: string }) =>
-    `/construction/customers/${a.customer_id}/projects/${a.project_id}`;
+    `/construction/customers/${seg(a.customer_id)}/projects/${seg(a.project_id)}`;
   const PROJECT = 'GET /construction/customers/{customerId}/projects/{projectId}';
   return [
     tool({
@@ -521,7 +526,7 @@ function constructionTools(): Tool[] {
       audience: 'people',
       input: args(customer),
       route: 'GET /construction/customers/{customerId}/projects',
-      request: (input) => ({ method: 'GET', path: `/construction/customers/${input.customer_id}/projects` }),
+      request: (input) => ({ method: 'GET', path: `/construction/customers/${seg(input.customer_id)}/projects` }),
     }),
     tool({
       name: 'get_project',
@@ -550,7 +555,7 @@ function constructionTools(): Tool[] {
       audience: 'people',
       input: args({ project_id: uuid('project') }),
       route: 'GET /construction/deliveries/project/{projectId}',
-      request: (input) => ({ method: 'GET', path: `/construction/deliveries/project/${input.project_id}` }),
+      request: (input) => ({ method: 'GET', path: `/construction/deliveries/project/${seg(input.project_id)}` }),
     }),
     tool({
       name: 'get_missing_documentation',
@@ -562,7 +567,7 @@ function constructionTools(): Tool[] {
       input: args({ project_id: uuid('project') }),
       route: 'GET /construction/deliveries/project/{projectId}',
       output: () => plain(MissingSchema),
-      request: (input) => ({ method: 'GET', path: `/construction/deliveries/project/${input.project_id}` }),
+      request: (input) => ({ method: 'GET', path: `/construction/deliveries/project/${seg(input.project_id)}` }),
       finish: (body: { deliveries: DeliveryView[] }) => missingOf(body.deliveries),
     }),
   ];
@@ -802,7 +807,7 @@ function registerDocumentResources(
     const documentId = /^byggdok:\/\/documents\/([0-9a-f-]{36})$/i.exec(uri)?.[1];
     const place = documentId ? await deps.locate(documentId) : null;
     if (!place || !documentId) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
-    const path = `/v1/building_owners/${place.ownerId}/buildings/${place.buildingId}/documents/${documentId}`;
+    const path = `/v1/building_owners/${seg(place.ownerId)}/buildings/${seg(place.buildingId)}/documents/${seg(documentId)}`;
     const meta = await deps.call({ method: 'GET', path });
     if (meta.status >= 400) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
     const document = meta.body as {
@@ -869,7 +874,7 @@ async function recentDocuments(call: ApiCall): Promise<ListedDocument[]> {
     if (buildings.length >= RESOURCE_LIST_BUILDINGS) break;
     const listed = await call({
       method: 'GET',
-      path: `/v1/building_owners/${owner.id}/buildings`,
+      path: `/v1/building_owners/${seg(owner.id)}/buildings`,
       query: { limit: 100 },
     });
     if (listed.status >= 400) continue;
@@ -880,7 +885,7 @@ async function recentDocuments(call: ApiCall): Promise<ListedDocument[]> {
     buildings.slice(0, RESOURCE_LIST_BUILDINGS).map(async ({ ownerId, buildingId }) => {
       const read = await call({
         method: 'GET',
-        path: `/v1/building_owners/${ownerId}/buildings/${buildingId}/documents`,
+        path: `/v1/building_owners/${seg(ownerId)}/buildings/${seg(buildingId)}/documents`,
         query: { limit: 100, sort_by: 'updatedAt', sort_order: 'desc' },
       });
       return read.status >= 400 ? [] : (read.body as { documents: ListedDocument[] }).documents;

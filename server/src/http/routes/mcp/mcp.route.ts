@@ -116,6 +116,7 @@ export function registerMcpRoute(
       if (typeof value === 'string') headers[name] = value;
     }
     const call: Tools.ApiCall = async ({ method, path, query, body }) => {
+      if (!isPlainToolPath(path)) return { status: 400, body: INVALID_TOOL_PATH };
       const response = await app.inject({
         method,
         url: path,
@@ -173,6 +174,19 @@ export function registerMcpRoute(
 const MCP_ALLOWED_HEADERS =
   'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, x-api-key';
 const MCP_EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate';
+
+// tool calls carry the caller's credential: no argument may steer the path elsewhere (`..`, `%2f`, `\`, `?`, `#`)
+function isPlainToolPath(path: string): boolean {
+  if (!/^\/(?:v1|construction)\/[A-Za-z0-9_~.%/-]*$/.test(path)) return false;
+  if (/%2[ef]|%5c/i.test(path)) return false;
+  return !path.split('/').some((segment) => segment === '.' || segment === '..');
+}
+const INVALID_TOOL_PATH = {
+  status: 400,
+  code: 'mcp.invalid_path',
+  title: 'Bad Request',
+  detail: 'the arguments do not name a route this tool calls',
+};
 
 function definedOnly(query: Record<string, string | number | boolean | undefined>): Record<string, string> {
   const defined: Record<string, string> = {};

@@ -70,7 +70,9 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
   let base: string;
   let userId: string;
   let readableOwner: string;
+  let readableBuilding: string;
   let otherOwner: string;
+  let kariCustomer: string;
   const clients: Client[] = [];
 
   beforeAll(async () => {
@@ -82,6 +84,7 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
 
     const seed = await t.seed();
     readableOwner = seed.ownerId;
+    readableBuilding = seed.buildingId;
     await insertDocument({
       db,
       ownerId: seed.ownerId,
@@ -105,8 +108,12 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
     });
     userId = ((await created.json()) as { id: string }).id;
     // she reads the seeded owner through her customer, and nothing else
-    const { customerId } = await createTestCustomer(db, { buildingOwnerId: seed.ownerId });
+    const { customerId } = await createTestCustomer(db, {
+      name: 'Karis Entreprenør AS',
+      buildingOwnerId: seed.ownerId,
+    });
     await giveCustomerRole(db, { customerId, userId, role: 'READ_ACCESS' });
+    kariCustomer = customerId;
   }, 60_000);
 
   afterAll(async () => {
@@ -260,6 +267,57 @@ describe.each(testEngines())('MCP sign-in for assistants (OAuth 2.1) on %s', (en
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'active' }),
     });
+  });
+
+  it('keeps a tool to its own route: an id that walks the path elsewhere is refused, a real one still answers', async () => {
+    const auth = new AssistantAuth();
+    const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: auth });
+    await expect(new Client({ name: 'assistant', version: '1' }).connect(transport)).rejects.toThrow(/Unauthorized/);
+    const { location } = await signInAndDecide(auth, 'allow');
+    await transport.finishAuth(location.searchParams.get('code')!);
+    const token = auth.saved!.access_token;
+    // as an assistant sends it (a prompt injection in a document can write the arguments): the whole answer is read
+    const callTool = async (name: string, args: Record<string, unknown>) => {
+      const response = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      expect(response.status).toBe(200);
+      const answer = await response.text();
+      return {
+        answer,
+        result: (JSON.parse(answer) as { result: { isError?: boolean; content: { text: string }[] } }).result,
+      };
+    };
+    // her customer (GET /construction/customers/{id}) is hers to read, but no tool answers with it
+    for (const name of ['get_building', 'get_building_status']) {
+      for (const building_id of [
+        `${readableBuilding}/../../../../../construction/customers/${kariCustomer}`,
+        `${readableBuilding}%2f..%2f..%2f..%2f..%2f..%2fconstruction%2fcustomers%2f${kariCustomer}`,
+        `bld_1/../../../../../construction/customers/${kariCustomer}`,
+        `${readableBuilding}?x=1`,
+        `${readableBuilding}\n`,
+        `${readableBuilding}\\..\\..\\..\\..\\..\\construction\\customers\\${kariCustomer}`,
+      ]) {
+        const { answer, result } = await callTool(name, { building_owner_id: readableOwner, building_id });
+        expect(answer, building_id).not.toContain('Karis Entreprenør AS');
+        expect(answer, building_id).not.toContain('"role"');
+        expect(result.isError, `${name} ${building_id}`).toBe(true);
+        expect(result.content[0]!.text, building_id).toMatch(/^Invalid arguments for \w+: building_id: /);
+      }
+    }
+    const building = await callTool('get_building', {
+      building_owner_id: readableOwner,
+      building_id: readableBuilding,
+    });
+    expect(building.result.isError).toBeFalsy();
+    expect(JSON.parse(building.result.content[0]!.text)).toMatchObject({ id: readableBuilding });
   });
 
   it("takes a person's own API key as a bearer token too, with the write tools for WRITE_ACCESS", async () => {
