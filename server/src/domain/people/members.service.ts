@@ -64,7 +64,10 @@ export interface Invitation {
   role: Role;
   locale?: MailLocale | undefined;
   origin?: MailOrigin | undefined;
-  /** invited into this project of the customer: `role` is the project role (the customer role of a newcomer is NO_ACCESS) */
+  /**
+   * invited into this project of the customer, by someone who manages its people (OWNER there): `role` is the project
+   * role (the customer role of a newcomer is NO_ACCESS)
+   */
   projectId?: string | undefined;
 }
 
@@ -123,27 +126,78 @@ export function createMembersService(deps: {
     });
   }
 
+  /**
+   * Who may invite, and the rank that bounds them. Into a project: the role they act with in that project, as the
+   * project's role route decides (a project that hides them is not there, one they only read is refused), and a
+   * project of another customer is named as such to whoever sees the customer. Otherwise: their customer role.
+   */
+  async function authorizeInvitation(params: {
+    principal: Principal;
+    customerId: string;
+    projectId: string | undefined;
+  }): Promise<{ customerId: string; userId: string; role: Role }> {
+    const { principal, projectId } = params;
+    if (!projectId) {
+      const grant = await access.authorizeCustomer({
+        principal,
+        customerId: params.customerId,
+        need: 'manage_members',
+      });
+      return { customerId: grant.customerId, userId: grant.userId, role: grant.role ?? 'NO_ACCESS' };
+    }
+    const customer = await access.authorizeCustomer({ principal, customerId: params.customerId, need: 'read' });
+    const known = await repository.projectsOfCustomer({ customerId: customer.customerId, projectIds: [projectId] });
+    if (!known.has(projectId)) throw invitedToProjectOfAnotherCustomer();
+    const grant = await access.authorizeProject({
+      principal,
+      customerId: customer.customerId,
+      projectId,
+      need: 'manage_members',
+    });
+    return { customerId: grant.customerId, userId: grant.userId, role: grant.role };
+  }
+
+  /** the role someone acts with now: in the project (its own role there, else the customer role), or the customer */
+  async function roleHeld(params: {
+    customerId: string;
+    userId: string;
+    member: MemberRecord | null;
+    projectId: string | undefined;
+  }): Promise<Role | null> {
+    const customerRole = params.member?.role ?? null;
+    if (!params.projectId) return customerRole;
+    const roles = await repository.projectRoles({ customerId: params.customerId, userId: params.userId });
+    return projectRoleOf({ platformAdmin: false, customerRole, projectRole: roles.get(params.projectId) ?? null });
+  }
+
   async function invite(params: {
     principal: Principal;
     customerId: string;
     invitation: Invitation;
     clientAddress: string | null;
   }): Promise<{ member: MemberRecord; existed: boolean }> {
-    const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
     const { invitation } = params;
-    const own = grant.role ?? 'NO_ACCESS';
+    const grant = await authorizeInvitation({
+      principal: params.principal,
+      customerId: params.customerId,
+      projectId: invitation.projectId,
+    });
+    const own = grant.role;
     const email = invitation.email.trim();
     checkRank(own, invitation.role);
-    if (invitation.projectId) {
-      const known = await repository.projectsOfCustomer({
-        customerId: grant.customerId,
-        projectIds: [invitation.projectId],
-      });
-      if (!known.has(invitation.projectId)) throw invitedToProjectOfAnotherCustomer();
-    }
     const known = await repository.findUserByEmail(email);
     const before = known ? await repository.findMember({ customerId: grant.customerId, userId: known.id }) : null;
-    checkRank(own, before?.role);
+    if (known) {
+      checkRank(
+        own,
+        await roleHeld({
+          customerId: grant.customerId,
+          userId: known.id,
+          member: before,
+          projectId: invitation.projectId,
+        }),
+      );
+    }
     if (known?.status === 'deactivated') throw userDeactivated();
     const { id: userId } = known ?? (await repository.findOrCreateUser({ email, locale: invitation.locale ?? 'en' }));
     const user = await repository.findUser(userId);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LOCALES } from '../../../../src/domain/mail/mailer.js';
+import { ROLES, type Role } from '../../../../src/domain/people/roles.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../../../helpers/people-fixtures.js';
 import { smtpMailSettings, startTestSmtpServer, type TestSmtpServer } from '../../../helpers/smtp-server.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../helpers/test-app.js';
@@ -507,6 +508,210 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(listed.body.customers.map((c: { id: string }) => c.id)).toContain(created.body.id);
+  });
+
+  /** a fresh project of the customer, and people whose project role there overrides their customer role */
+  async function projectWithOverrides() {
+    const db = t.deps.database.db;
+    const created = await t.request({
+      method: 'POST',
+      url: `/construction/customers/${customerId}/projects`,
+      key: admin.key,
+      payload: { name: 'Prosjekt C' },
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body.id as string;
+    const person = async (customerRole: Role, projectRole?: Role) => {
+      const user = await createTestUser(db);
+      await giveCustomerRole(db, { customerId, userId: user.userId, role: customerRole });
+      if (projectRole) {
+        const set = await t.request({
+          method: 'PUT',
+          url: projectRoleUrl(projectId, user.userId),
+          key: admin.key,
+          payload: { role: projectRole },
+        });
+        expect(set.status).toBe(200);
+      }
+      return user;
+    };
+    return { projectId, person };
+  }
+
+  const projectRoleUrl = (projectId: string, userId: string) =>
+    `/construction/customers/${customerId}/projects/${projectId}/idp/users/${userId}/role`;
+
+  /** everyone's roles in the customer and in the project, the invitations logged, and whether the newcomer exists */
+  async function peopleOf(projectId: string, newcomer: string) {
+    const db = t.deps.database.db;
+    return {
+      project: await db
+        .selectFrom('project_members')
+        .select(['user_id', 'role'])
+        .where('project_id', '=', projectId)
+        .orderBy('user_id')
+        .execute(),
+      customer: await db
+        .selectFrom('customer_members')
+        .select(['user_id', 'role'])
+        .where('customer_id', '=', customerId)
+        .orderBy('user_id')
+        .execute(),
+      invitations: (
+        await db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('action', '=', 'user.invited')
+          .execute()
+      ).length,
+      newcomer: await db.selectFrom('users').select('id').where('email_normalized', '=', newcomer).execute(),
+    };
+  }
+
+  /**
+   * Each caller invites themselves, the others and a newcomer into the project with every role, and is refused as the
+   * project's role route refuses them; nobody's role changes and nobody is created.
+   */
+  async function refusedIntoProject(params: {
+    projectId: string;
+    callers: { userId: string; key: string; email: string }[];
+    others: { userId: string; email: string }[];
+    answer: { status: number; code: string };
+  }) {
+    const { projectId, answer } = params;
+    const newcomer = `newcomer.${projectId}@example.test`;
+    const before = await peopleOf(projectId, newcomer);
+    expect(before.newcomer).toEqual([]);
+    for (const caller of params.callers) {
+      const viaRoleRoute = await t.request({
+        method: 'PUT',
+        url: projectRoleUrl(projectId, caller.userId),
+        key: caller.key,
+        payload: { role: 'OWNER' },
+      });
+      expect({ status: viaRoleRoute.status, code: viaRoleRoute.body.code }).toEqual(answer);
+      for (const email of [caller.email, ...params.others.map((other) => other.email), newcomer]) {
+        for (const role of ROLES) {
+          const invited = await t.request({
+            method: 'POST',
+            url: users(),
+            key: caller.key,
+            payload: { email, role, projectId },
+          });
+          expect({ email, role, status: invited.status, code: invited.body.code }).toEqual({ email, role, ...answer });
+        }
+      }
+    }
+    expect(await peopleOf(projectId, newcomer)).toEqual(before);
+  }
+
+  it('refuses an invitation into a project that hides the caller (NO_ACCESS there): the project is not there', async () => {
+    const { projectId, person } = await projectWithOverrides();
+    const hiddenOwner = await person('OWNER', 'NO_ACCESS');
+    const hiddenAdmin = await person('ADMIN', 'NO_ACCESS');
+    const colleague = await person('WRITE_ACCESS');
+    const siteOwner = await person('READ_ACCESS', 'OWNER');
+    await refusedIntoProject({
+      projectId,
+      callers: [hiddenOwner, hiddenAdmin],
+      others: [colleague, siteOwner, owner],
+      answer: { status: 404, code: 'project.not_found' },
+    });
+  });
+
+  it('refuses an invitation into a project the caller only reads there (READ_ACCESS override)', async () => {
+    const { projectId, person } = await projectWithOverrides();
+    const readingOwner = await person('OWNER', 'READ_ACCESS');
+    const readingAdmin = await person('ADMIN', 'READ_ACCESS');
+    const colleague = await person('WRITE_ACCESS');
+    const hidden = await person('WRITE_ACCESS', 'NO_ACCESS');
+    await refusedIntoProject({
+      projectId,
+      callers: [readingOwner, readingAdmin],
+      others: [colleague, hidden, owner],
+      answer: { status: 403, code: 'auth.role_required' },
+    });
+  });
+
+  it('lets whoever manages a project’s people invite into it within their rank there, and not above it', async () => {
+    const db = t.deps.database.db;
+    const { projectId, person } = await projectWithOverrides();
+    // OWNER of the project through its project role only, and the customer's OWNER (no override there)
+    const siteOwner = await person('WRITE_ACCESS', 'OWNER');
+    const projectAdmin = await person('READ_ACCESS', 'ADMIN');
+    const roleIn = async (userId: string) =>
+      (
+        await db
+          .selectFrom('project_members')
+          .select('role')
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.role ?? null;
+    const customerRoleOf = async (userId: string) =>
+      (
+        await db
+          .selectFrom('customer_members')
+          .select('role')
+          .where('customer_id', '=', customerId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.role ?? null;
+    for (const [label, caller] of [
+      ['site', siteOwner],
+      ['owner', owner],
+    ] as const) {
+      const invite = (email: string, role: Role) =>
+        t.request({ method: 'POST', url: users(), key: caller.key, payload: { email, role, projectId } });
+      // a newcomer, up to the caller's own rank in the project: NO_ACCESS in the customer
+      const newcomer = `${label}.${projectId}@example.test`;
+      const invited = await invite(newcomer, 'OWNER');
+      expect(invited.status).toBe(201);
+      expect(invited.body).toMatchObject({ email: newcomer, role: 'NO_ACCESS', status: 'invited' });
+      expect(await roleIn(invited.body.id)).toBe('OWNER');
+      // someone of the customer: the project role changes, the customer role stays
+      const colleague = await person('WRITE_ACCESS');
+      const changed = await invite(colleague.email, 'READ_ACCESS');
+      expect(changed.status).toBe(200);
+      expect(await roleIn(colleague.userId)).toBe('READ_ACCESS');
+      expect(await customerRoleOf(colleague.userId)).toBe('WRITE_ACCESS');
+
+      // never above their rank in the project, nor someone who outranks them there (whatever the customer role)
+      const above = await invite(`above.${label}.${projectId}@example.test`, 'ADMIN');
+      expect(above.status).toBe(403);
+      expect(above.body.code).toBe('role.above_own');
+      for (const outranking of [projectAdmin, admin]) {
+        const refused = await invite(outranking.email, 'READ_ACCESS');
+        expect(refused.status).toBe(403);
+        expect(refused.body.code).toBe('role.above_own');
+      }
+      expect(await roleIn(projectAdmin.userId)).toBe('ADMIN');
+      expect(await roleIn(admin.userId)).toBeNull();
+      expect(await customerRoleOf(projectAdmin.userId)).toBe('READ_ACCESS');
+      expect(await customerRoleOf(admin.userId)).toBe('ADMIN');
+    }
+    const nobody = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_normalized', 'like', `above.%.${projectId}@example.test`)
+      .execute();
+    expect(nobody).toEqual([]);
+
+    // a project of another customer is named as such (400), as before
+    const foreignId = crypto.randomUUID();
+    await db
+      .insertInto('projects')
+      .values({ id: foreignId, customer_id: (await createTestCustomer(db)).customerId, name: 'Fremmed' })
+      .execute();
+    const foreign = await t.request({
+      method: 'POST',
+      url: users(),
+      key: siteOwner.key,
+      payload: { email: `foreign.${projectId}@example.test`, role: 'READ_ACCESS', projectId: foreignId },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors[0].path).toBe('/projectId');
   });
 });
 
