@@ -12,6 +12,7 @@ import type { WebhookEventType } from '../../../domain/webhooks/webhook-events.j
 import { newId } from '../../../domain/shared/ids.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
+import { outsideBuildingPrivateFolders } from '../visibility.js';
 import { transactionExecutor } from './document-rows.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +45,9 @@ const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'creat
  * The outbox: events written in the caller's transaction, with one delivery row and one `webhook.deliver` job per
  * endpoint that receives each, chosen now (an endpoint disabled now never gets this event later). A partner's
  * endpoint receives the events of the building owners its partner has, narrowed to a scoped key's grants (owner or
- * building) while that key is live; a customer's endpoint the events of its own projects.
+ * building) while that key is live; a customer's endpoint the events of its own projects. An event about a document
+ * under one of its building's private folders goes to no endpoint: neither the partner API nor the construction reads
+ * show such a document (`outsideBuildingPrivateFolders`), so no event tells its id or name either.
  */
 export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutbox<Transaction<DB>> {
   return {
@@ -83,7 +86,25 @@ export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutb
   };
 }
 
+/**
+ * Whether the document an event is about may be told of: it is not under one of its building's private folders (the
+ * partner API's rule, and every construction read's). Archived or not does not matter here (`document.deleted` is
+ * about an archived one). A document not there is not told of either.
+ */
+async function documentMayBeTold(trx: Transaction<DB>, documentId: string): Promise<boolean> {
+  if (!UUID.test(documentId)) return false;
+  const row = await trx
+    .selectFrom('documents as d')
+    .select('d.id')
+    .where('d.id', '=', documentId)
+    .where(outsideBuildingPrivateFolders())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 async function receiversOf(trx: Transaction<DB>, event: WebhookEventInput): Promise<string[]> {
+  // every event naming a document (document.processed, .failed, .deleted; subcontractor.uploaded)
+  if ('document_id' in event.data && !(await documentMayBeTold(trx, event.data.document_id))) return [];
   const base = trx
     .selectFrom('webhooks as w')
     .select('w.id')

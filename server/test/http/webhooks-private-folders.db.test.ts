@@ -1,0 +1,171 @@
+import { verifyWebhook } from '@byggdok/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentsRepository } from '../../src/storage/db/repositories/documents.repository.js';
+import { createWebhookOutbox } from '../../src/storage/db/repositories/webhooks.repository.js';
+import { createDeliveryWorld, portalUpload } from '../helpers/delivery-fixtures.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testEngines } from '../helpers/test-database.js';
+import { startWebhookReceiver, testWebhookSettings, until, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const DOCUMENT_EVENTS = ['document.processed', 'document.failed', 'document.deleted'];
+
+/**
+ * Private folders and webhooks: a document under one of its building's private folders is never shown by the partner
+ * API (nor by the construction reads), so no endpoint hears of it, not its id and not its name: not the partner's
+ * (whole-partner key or a key scoped to the building), not the customer's. Its neighbours outside the folder are
+ * told as always.
+ */
+describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    t = await createTestApp({
+      engine,
+      workers: true,
+      settings: { webhooks: testWebhookSettings({ timeoutMs: 4000 }) },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  /** every delivery chosen for an event naming the document (chosen when the change commits) */
+  const deliveriesAbout = async (documentId: string) =>
+    t.deps.database.db
+      .selectFrom('webhook_deliveries as wd')
+      .innerJoin('webhook_events as we', 'we.id', 'wd.event_id')
+      .select(['we.type', 'wd.webhook_id'])
+      .where('we.body', 'like', `%${documentId}%`)
+      .execute();
+
+  it(
+    "tells a partner's endpoints nothing of a document in a private folder, and all of one outside it",
+    { timeout: 180_000 },
+    async () => {
+      const a = await t.seed();
+      const building = `/v1/building_owners/${a.ownerId}/buildings/${a.buildingId}`;
+      const made = await t.request({
+        method: 'PATCH',
+        url: building,
+        key: a.key,
+        payload: { privateFolders: ['HR/'] },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+      const whole = await t.request({
+        method: 'POST',
+        url: '/v1/webhooks',
+        key: a.key,
+        payload: { url: receiver.url('/partner'), events: DOCUMENT_EVENTS },
+      });
+      expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+      const scopedKey = await t.createKey({ partnerId: a.partnerId, buildingIds: [a.buildingId] });
+      const scoped = await t.request({
+        method: 'POST',
+        url: '/v1/webhooks',
+        key: scopedKey.key,
+        payload: { url: receiver.url('/scoped'), events: DOCUMENT_EVENTS },
+      });
+      expect(scoped.status, JSON.stringify(scoped.body)).toBe(201);
+
+      const readable = (text: string) => makePdf([text]);
+      const broken = Buffer.from('%PDF-1.4 this file ends here');
+      const privateRead = await t.upload({
+        seed: a,
+        filename: 'HR/Oppsigelse-Hansen.pdf',
+        bytes: await readable('Oppsigelse av arbeidsforhold.'),
+      });
+      const privateBroken = await t.upload({ seed: a, filename: 'HR/Lønnsslipp-Hansen.pdf', bytes: broken });
+      const publicRead = await t.upload({
+        seed: a,
+        filename: 'FDV/FDV varmepumpe.pdf',
+        bytes: await readable('Drift og vedlikehold av varmepumpe.'),
+      });
+      const publicBroken = await t.upload({ seed: a, filename: 'FDV/Ødelagt.pdf', bytes: broken });
+      await t.waitForProcessing([privateRead, privateBroken, publicRead, publicBroken]);
+
+      // the partner API cannot delete a private document (it does not see it); an archiving elsewhere tells no one
+      const refused = await t.request({ method: 'DELETE', url: `${building}/documents/${privateRead}`, key: a.key });
+      expect(refused.status).toBe(404);
+      const documents = createDocumentsRepository({
+        db: t.deps.database.db,
+        outbox: createWebhookOutbox({ queue: t.deps.queue }),
+      });
+      expect(await documents.setArchived({ documentId: privateRead, archived: true, at: new Date() })).toBe(true);
+      const deleted = await t.request({ method: 'DELETE', url: `${building}/documents/${publicRead}`, key: a.key });
+      expect(deleted.status).toBe(200);
+
+      const wanted = [
+        ['document.processed', publicRead],
+        ['document.failed', publicBroken],
+        ['document.deleted', publicRead],
+      ];
+      for (const [path, hook] of [
+        ['/partner', whole.body],
+        ['/scoped', scoped.body],
+      ] as const) {
+        const events = await until(
+          async () => Promise.all(receiver.at(path).map((r) => verifyWebhook(hook.secret, r.headers as never, r.body))),
+          (parsed) =>
+            wanted.every(([type, id]) =>
+              parsed.some((e) => e.type === type && (e.data as { document_id: string }).document_id === id),
+            ),
+          `the public document's events at ${path}`,
+        );
+        const told = events.map((e) => [e.type, (e.data as { document_id: string }).document_id]);
+        expect(told.sort()).toEqual([...wanted].sort());
+        const bodies = receiver.at(path).map((r) => r.body);
+        for (const secret of [privateRead, privateBroken, 'Oppsigelse', 'Hansen', 'HR/']) {
+          expect(
+            bodies.some((body) => body.includes(secret)),
+            `${secret} at ${path}`,
+          ).toBe(false);
+        }
+      }
+      // none was chosen for any endpoint, not only none arrived yet
+      expect(await deliveriesAbout(privateRead)).toEqual([]);
+      expect(await deliveriesAbout(privateBroken)).toEqual([]);
+      expect((await deliveriesAbout(publicRead)).length).toBe(4);
+    },
+  );
+
+  it("tells a customer's endpoints nothing of a subcontractor's upload into a private folder", async () => {
+    const world = await createDeliveryWorld(t, { projectName: 'Privat-prosjektet' });
+    // the building's private folders (set by the owner's partner; here directly)
+    await t.deps.database.db
+      .updateTable('buildings')
+      .set({ private_folders: ['HR/'] })
+      .where('id', '=', world.buildingId)
+      .execute();
+    const hook = await t.request({
+      method: 'POST',
+      url: `/construction/customers/${world.customerId}/webhooks`,
+      key: world.adminKey,
+      payload: { url: receiver.url('/customer'), events: ['subcontractor.uploaded'] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const hidden = await portalUpload(t, {
+      ...world,
+      filename: 'HR/Timelister-Hansen.pdf',
+      bytes: await makePdf(['Timelister.']),
+    });
+    const shown = await portalUpload(t, {
+      ...world,
+      filename: 'FDV/Produktdatablad pumpe.pdf',
+      bytes: await makePdf(['Produktdatablad.']),
+    });
+    const events = await until(
+      async () =>
+        Promise.all(receiver.at('/customer').map((r) => verifyWebhook(hook.body.secret, r.headers as never, r.body))),
+      (parsed) => parsed.length >= 1,
+      'the subcontractor upload outside the private folder',
+    );
+    expect(events.map((e) => e.data)).toEqual([
+      { project_id: world.projectId, subcontractor_id: world.subcontractorId, document_id: shown },
+    ]);
+    expect(await deliveriesAbout(hidden)).toEqual([]);
+  });
+});
