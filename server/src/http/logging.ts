@@ -2,8 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
-/** query parameters whose values are credentials (our signed URLs, S3 pre-signed URLs) */
-const SECRET_QUERY = /^(signature|token|x-amz-signature|x-amz-credential|x-amz-security-token|next_token)$/i;
+/**
+ * query parameters whose values are credentials or say who someone is: our signed URLs, S3 pre-signed URLs, the
+ * OpenID/OAuth redirects (`/auth/callback?code&state`, the storage provider's callback), `/oidc/session/end?id_token_hint`
+ * (an ID token holding the person's e-mail), `login_hint` and `email` (an e-mail address)
+ */
+const SECRET_QUERY =
+  /^(signature|token|x-amz-signature|x-amz-credential|x-amz-security-token|next_token|code|state|id_token_hint|id_token|access_token|refresh_token|client_secret|client_assertion|code_verifier|login_hint|email)$/i;
 
 function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);

@@ -33,6 +33,35 @@ describe('log format', () => {
     expect(JSON.parse(out.text())).toMatchObject({ msg: 'job done', documentId: 'doc-1', level: 30 });
   });
 
+  it('redacts credentials and e-mail addresses in the query of a logged URL, and keeps the rest', () => {
+    const idToken = 'eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6Im9sYUBub3JkbWFubi50ZXN0In0.c2lnbmF0dXJl';
+    const urls = [
+      '/auth/callback?code=AuthCode-s3cret&state=State-s3cret&iss=https%3A%2F%2Fid.example.test',
+      `/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=https%3A%2F%2Fapp.example.test%2F`,
+      '/oidc/auth?client_id=byggdok&login_hint=ola%40nordmann.test&response_type=code',
+      '/auth/login?email=ola%40nordmann.test&redirectUri=%2F',
+      '/integrations/storage-provider/oauth/callback?code=Provider-s3cret&state=Provider-state',
+      '/blobs/documents/x/original?token=Blob-s3cret&expires=1700000000',
+    ];
+    const out = capture();
+    const logger = createLogger({ level: 'info', destination: out.stream });
+    for (const url of urls) logger.info({ req: { method: 'GET', url, ip: '203.0.113.7' } }, 'incoming request');
+    const logged = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    expect(logged).toEqual([
+      '/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=https%3A%2F%2Fid.example.test',
+      '/oidc/session/end?id_token_hint=%5Bredacted%5D&post_logout_redirect_uri=https%3A%2F%2Fapp.example.test%2F',
+      '/oidc/auth?client_id=byggdok&login_hint=%5Bredacted%5D&response_type=code',
+      '/auth/login?email=%5Bredacted%5D&redirectUri=%2F',
+      '/integrations/storage-provider/oauth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D',
+      '/blobs/documents/x/original?token=%5Bredacted%5D&expires=1700000000',
+    ]);
+    for (const secret of ['s3cret', idToken, 'nordmann', 'Provider-state']) expect(out.text()).not.toContain(secret);
+  });
+
   it('is pretty in a terminal, JSON when piped, and LOG_FORMAT overrides both', () => {
     expect(wantsPrettyLogs('auto', { isTTY: true })).toBe(true);
     expect(wantsPrettyLogs('auto', {})).toBe(false);
