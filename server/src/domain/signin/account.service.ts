@@ -28,7 +28,10 @@ export interface ConnectedAssistantRecord {
 export interface AccountRepository {
   /** the person's sessions that still work (not ended, not past their end or idle timeout), newest use first */
   liveSessions(params: { userId: string; now: Date; idleSince: Date }): Promise<AccountSessionRecord[]>;
-  /** ends sessions of the person (all but `keep`, or only `only`), with the assistants allowed from them */
+  /**
+   * ends sessions of the person (all but `keep`, or only `only`), with the assistants allowed from them, and every
+   * sign-in of the person at the embedded provider (this browser's too), without which a browser needs the password
+   */
   endSessions(params: { userId: string; now: Date; keep?: string; only?: string }): Promise<number>;
   assistants(params: { userId: string; now: Date }): Promise<ConnectedAssistantRecord[]>;
   /** false when the person has no such assistant */

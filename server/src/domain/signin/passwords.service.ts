@@ -13,7 +13,7 @@ import {
   userDeactivated,
   wrongCurrentPassword,
 } from './sign-in.errors.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import type { SignInThrottle, ThrottledTry } from './sign-in-throttle.js';
 
 export type PasswordLinkPurpose = 'invitation' | 'reset' | 'first_sign_in';
 
@@ -142,13 +142,14 @@ export function createPasswordsService(deps: {
 
   /** a link that does not work counts against its client address, like a wrong password */
   async function validLink(params: { token: string; clientAddress: string | null }) {
-    await throttle.check({ action: 'link', email: null, address: params.clientAddress });
+    const attempt = await throttle.begin({ action: 'link', email: null, address: params.clientAddress });
     const link = params.token ? await repository.findLink(hashSecret(params.token)) : null;
     const state = stateOf(link);
     if (state !== 'valid' || !link) {
-      await throttle.fail({ action: 'link', email: null, address: params.clientAddress });
+      await attempt.failed();
       throw passwordLinkNotValid(state === 'valid' ? 'unknown' : state);
     }
+    await attempt.succeeded();
     return link;
   }
 
@@ -250,21 +251,23 @@ export function createPasswordsService(deps: {
     clientAddress: string | null;
   }): Promise<void> {
     requireLocal();
-    await throttle.check({ action: 'link', email: null, address: params.clientAddress });
-    await throttle.fail({ action: 'link', email: null, address: params.clientAddress });
+    // every request counts
+    await (await throttle.begin({ action: 'link', email: null, address: params.clientAddress })).failed();
     const account = params.token
       ? ((await repository.findLink(hashSecret(params.token)))?.account ?? null)
       : params.email
         ? await repository.findAccountByEmail(params.email.trim())
         : null;
     if (!account || account.status === 'deactivated') return;
+    let mail: ThrottledTry;
     try {
-      await throttle.check({ action: 'link', email: account.email, address: null });
+      mail = await throttle.begin({ action: 'link', email: account.email, address: null });
     } catch {
       // this person has had enough mails for now; the answer stays the same
       return;
     }
-    await throttle.fail({ action: 'link', email: account.email, address: null });
+    // every mail counts
+    await mail.failed();
     const { url } = await issueLink(account.id, 'reset');
     await mailer.send({
       to: [account.email],
@@ -343,12 +346,14 @@ export function createPasswordsService(deps: {
     const account = await repository.findAccount(params.userId);
     if (!account) throw passwordLinkNotValid('unknown');
     if (account.status === 'deactivated') throw userDeactivated();
-    await throttle.check({ action: 'sign_in', email: account.email, address: params.clientAddress });
+    // counted before the password is looked at, so that tries at the same time see each other (sign-in-throttle.ts)
+    const attempt = await throttle.begin({ action: 'sign_in', email: account.email, address: params.clientAddress });
     const right = account.passwordHash ? await deps.hasher.verify(params.currentPassword, account.passwordHash) : false;
     if (!right) {
-      await throttle.fail({ action: 'sign_in', email: account.email, address: params.clientAddress });
+      await attempt.failed();
       throw wrongCurrentPassword();
     }
+    await attempt.succeeded();
     checkRules({ password: params.password, repeated: params.repeated, email: account.email });
     await replace({
       account,

@@ -101,7 +101,10 @@ export interface SignInRepository {
     userAgent: string | null;
   }): Promise<void>;
   findLiveSession(params: { tokenHash: string }): Promise<UserSessionRecord | null>;
-  /** ends the session and the assistants allowed from it */
+  /**
+   * ends the session, the assistants allowed from it, and the embedded provider's sign-ins of the person (in every
+   * browser: one would give the next /auth/login a session without the password)
+   */
   endSession(params: { id: string; userId: string; now: Date }): Promise<void>;
   /** an assistant allowed from a browser signed in to the app as the same person: it ends with that session */
   linkAssistantToSession(params: { grantId: string; sessionTokenHash: string; userId: string }): Promise<void>;

@@ -18,10 +18,21 @@ export type ThrottledAction = 'sign_in' | 'link';
 export type ThrottleBucket = 'account' | 'address' | 'link_account' | 'link_address';
 
 export interface SignInThrottleRepository {
-  record(params: { bucket: ThrottleBucket; subject: string; at: Date }): Promise<void>;
+  /** counts one try (written at once, for every process to see); its id */
+  record(params: { bucket: ThrottleBucket; subject: string; at: Date }): Promise<string>;
+  /** takes counted tries back */
+  remove(ids: string[]): Promise<void>;
   /** the times of the newest `limit` tries counted since `since`, newest first */
   recent(params: { bucket: ThrottleBucket; subject: string; since: Date; limit: number }): Promise<Date[]>;
   clear(params: { bucket: ThrottleBucket; subject: string }): Promise<void>;
+}
+
+/** a try `begin` let through: counted as a failure until it says otherwise */
+export interface ThrottledTry {
+  /** it failed (or it is one that always counts): it stays counted; the try that reached a limit is audited */
+  failed(): Promise<void>;
+  /** it was right: not counted after all */
+  succeeded(): Promise<void>;
 }
 
 /** refused without a look at the password: too many failed tries; the same answer for every account */
@@ -41,6 +52,10 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
  * (without checking anything) until the oldest of those failures leaves the window. An e-mail that names nobody is
  * counted like any other, so a refusal never tells a locked account from an unknown one. The start of each lockout
  * is audited.
+ *
+ * A try is counted as failed before the password is looked at, and taken back when it was right or refused: tries
+ * made at the same time, in any process, see each other, so no more than the limit are ever checked in a window
+ * (a check first and a count after the slow password hash would let hundreds of parallel tries through).
  */
 export function createSignInThrottle(deps: { repository: SignInThrottleRepository; clock: Clock; audit: AuditLog }) {
   const { repository, clock, audit } = deps;
@@ -61,44 +76,71 @@ export function createSignInThrottle(deps: { repository: SignInThrottleRepositor
       since: new Date(now.getTime() - THROTTLE_WINDOW_MS),
       limit: bucket.limit,
     });
-    const oldest = times[bucket.limit - 1];
-    if (!oldest) return 0;
-    return Math.max(1, Math.ceil((oldest.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+    return secondsLeft(times, bucket.limit, now);
   }
 
-  /** throws tooManyAttempts while the account or the address is locked */
-  async function check(params: { action: ThrottledAction; email: string | null; address: string | null }) {
+  /**
+   * Takes a try: counted at once in the account's and the address's buckets, then refused (tooManyAttempts, and
+   * taken back) when that count is past either limit. Whoever was counted k-th sees at least k, so at most the limit
+   * of failed tries get through, however many are made at the same time.
+   */
+  async function begin(params: {
+    action: ThrottledAction;
+    email: string | null;
+    address: string | null;
+  }): Promise<ThrottledTry> {
     const now = clock.now();
-    let wait = 0;
-    for (const bucket of bucketsOf(params)) wait = Math.max(wait, await waitFor(bucket, now));
-    if (wait > 0) throw tooManyAttempts(wait);
-  }
-
-  /** counts a failed try; the one that locks an account or address is audited */
-  async function fail(params: { action: ThrottledAction; email: string | null; address: string | null }) {
-    const now = clock.now();
-    for (const bucket of bucketsOf(params)) {
-      await repository.record({ bucket: bucket.bucket, subject: bucket.subject, at: now });
-      const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-      const count = (await repository.recent({ ...bucket, since, limit: bucket.limit + 1 })).length;
-      // exactly the try that reached the limit: later ones are refused before they are counted
-      if (count === bucket.limit) {
-        const wait = await waitFor(bucket, now);
-        const isAccount = bucket.bucket === 'account' || bucket.bucket === 'link_account';
-        await audit.record({
-          customerId: null,
-          actor: { kind: 'anonymous', label: isAccount ? bucket.subject : null },
-          action: 'auth.locked_out',
-          details: {
-            scope: isAccount ? 'account' : 'address',
-            action: params.action,
-            failures: count,
-            until: new Date(now.getTime() + wait * 1000).toISOString(),
-          },
-          clientAddress: params.address,
-        });
-      }
+    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+    const buckets = bucketsOf(params);
+    const ids: string[] = [];
+    for (const bucket of buckets) {
+      ids.push(await repository.record({ bucket: bucket.bucket, subject: bucket.subject, at: now }));
     }
+    const counts: number[] = [];
+    let wait = 0;
+    for (const bucket of buckets) {
+      const times = await repository.recent({ ...bucket, since, limit: bucket.limit + 1 });
+      counts.push(times.length);
+      if (times.length <= bucket.limit) continue;
+      // as long as the others counted keep it locked (tries still under way among them: they count as failed until
+      // they are known, and the same answer is given as for a lockout of finished tries)
+      const own = times.findIndex((time) => time.getTime() === now.getTime());
+      wait = Math.max(wait, secondsLeft(own >= 0 ? times.toSpliced(own, 1) : times, bucket.limit, now));
+    }
+    if (wait > 0) {
+      await repository.remove(ids);
+      throw tooManyAttempts(wait);
+    }
+    return {
+      async failed() {
+        for (const [i, bucket] of buckets.entries()) {
+          // exactly the try that reached the limit: later ones are refused (and not counted)
+          if (counts[i] === bucket.limit) await lockedOut(params, bucket, now);
+        }
+      },
+      succeeded: () => repository.remove(ids),
+    };
+  }
+
+  async function lockedOut(
+    params: { action: ThrottledAction; address: string | null },
+    bucket: { bucket: ThrottleBucket; subject: string; limit: number },
+    now: Date,
+  ) {
+    const wait = await waitFor(bucket, now);
+    const isAccount = bucket.bucket === 'account' || bucket.bucket === 'link_account';
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'anonymous', label: isAccount ? bucket.subject : null },
+      action: 'auth.locked_out',
+      details: {
+        scope: isAccount ? 'account' : 'address',
+        action: params.action,
+        failures: bucket.limit,
+        until: new Date(now.getTime() + wait * 1000).toISOString(),
+      },
+      clientAddress: params.address,
+    });
   }
 
   /** a right password: the account's count starts again (the address's does not) */
@@ -106,7 +148,18 @@ export function createSignInThrottle(deps: { repository: SignInThrottleRepositor
     await repository.clear({ bucket: 'account', subject: normalise(params.email) });
   }
 
-  return { check, fail, succeed };
+  return { begin, succeed };
+}
+
+/**
+ * seconds until the `limit`-th newest of these tries (newest first) leaves the window, or 0 when there are fewer; never
+ * more than the window (a try made in another request a moment after `now` may be among them)
+ */
+function secondsLeft(times: Date[], limit: number, now: Date): number {
+  const oldest = times[limit - 1];
+  if (!oldest) return 0;
+  const seconds = Math.ceil((oldest.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000);
+  return Math.min(THROTTLE_WINDOW_MS / 1000, Math.max(1, seconds));
 }
 
 function normalise(email: string): string {

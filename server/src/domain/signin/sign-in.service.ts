@@ -15,7 +15,7 @@ import {
   unknownSignInState,
   userDeactivated,
 } from './sign-in.errors.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import type { SignInThrottle, ThrottledTry } from './sign-in-throttle.js';
 
 /** how long a person has on the provider's pages before the sign-in must start again */
 const ATTEMPT_LIFETIME_MS = 15 * 60_000;
@@ -242,8 +242,9 @@ export function createSignInService(deps: {
   }
 
   /**
-   * Ends the cookie's session (if any) and says where to go: the provider's end-session endpoint with the ID token
-   * hint when it has one, else `redirectUri` (same allow-list as sign-in).
+   * Ends the cookie's session (if any), and the embedded provider's sign-ins of the person with it, and says where to
+   * go: the provider's end-session endpoint with the ID token hint when it has one (an outside provider's sign-in ends
+   * only there), else `redirectUri` (same allow-list as sign-in).
    */
   async function signOut(params: {
     sessionToken: string | null;
@@ -278,7 +279,8 @@ export function createSignInService(deps: {
    * A local account of the embedded provider: its user id when the password is right and the user may sign in, and
    * whether it is the generated first password (which works this once: the person must choose their own now).
    * Failures are counted per account and per client address (sign-in-throttle.ts): once either is locked, tries are
-   * refused (tooManyAttempts) without a look at the password, and an unknown e-mail is locked like a known one.
+   * refused (tooManyAttempts) without a look at the password, and an unknown e-mail is locked like a known one. A try
+   * is counted before its password is looked at (and taken back when right), so tries at the same time see each other.
    */
   async function verifyLocalAccount(params: {
     email: string;
@@ -286,8 +288,9 @@ export function createSignInService(deps: {
     clientAddress: string | null;
   }): Promise<{ userId: string; mustChangePassword: boolean } | null> {
     const email = params.email.trim();
+    let attempt: ThrottledTry;
     try {
-      await throttle.check({ action: 'sign_in', email, address: params.clientAddress });
+      attempt = await throttle.begin({ action: 'sign_in', email, address: params.clientAddress });
     } catch (error) {
       await failed({ label: email, reason: 'locked_out', clientAddress: params.clientAddress });
       throw error;
@@ -296,10 +299,11 @@ export function createSignInService(deps: {
     // a hash is computed either way, so a wrong address takes as long as a wrong password
     const ok = await deps.passwords.verify(params.password, user?.passwordHash);
     if (ok && user?.passwordHash && user.status !== 'deactivated') {
+      await attempt.succeeded();
       await throttle.succeed({ email });
       return { userId: user.id, mustChangePassword: user.mustChangePassword };
     }
-    await throttle.fail({ action: 'sign_in', email, address: params.clientAddress });
+    await attempt.failed();
     await failed({ label: email, reason: 'wrong_password', clientAddress: params.clientAddress });
     return null;
   }

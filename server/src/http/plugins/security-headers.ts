@@ -60,7 +60,8 @@ function headerPolicies(publicUrl: string, fileOrigins: string[]): Array<{ prefi
     },
     ...['/auth/', '/oidc/'].map((prefix) => ({
       // the sign-in pages (why a sign-in stopped, the embedded provider's login form): their own inline styles, no
-      // script; forms post to this origin
+      // script (but for the provider's sign-out page, which adds its own script's hash: embedded-provider.ts); forms
+      // post to this origin
       prefix,
       helmet: {
         contentSecurityPolicy: csp({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Provider, { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import {
   ASSISTANT_ACCESS_TOKEN_SECONDS,
@@ -148,6 +149,7 @@ export function createEmbeddedProvider(params: {
   // the HTTP mount sets the forwarded host and protocol to the public URL's on every request (and drops a forwarded
   // client address unless a proxy is trusted), so the provider always writes its URLs from BYGGDOK_PUBLIC_URL
   provider.proxy = true;
+  provider.use(scriptsOfTheSignOutPage);
   provider.use(endGrantsWithTheSignIn);
   return provider;
 }
@@ -177,13 +179,61 @@ async function endGrantsWithTheSignIn(ctx: KoaContextWithOIDC, next: () => Promi
   }
 }
 
+/** the sign-out page's script: it submits the page's form at once */
+const LOGOUT_SCRIPT =
+  `document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');` +
+  `document.getElementById('op.logoutForm').submit()`;
+
 /** the provider's sign-out step: submitted at once, with a button for browsers without script */
 function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
+  allowInlineScript(ctx, LOGOUT_SCRIPT);
   ctx.type = 'html';
   ctx.body = page(
     `${form}<p><button type="submit" form="op.logoutForm" name="logout" value="yes">Logg ut / Sign out</button></p>` +
-      `<script>document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.getElementById('op.logoutForm').submit()</script>`,
+      `<script>${LOGOUT_SCRIPT}</script>`,
   );
+}
+
+const SIGN_OUT_PATH = '/session/end';
+const CSP = 'content-security-policy';
+
+/**
+ * The provider's pages run no script (security-headers.ts: no script-src under /oidc/), but for the sign-out page,
+ * which may run exactly its own inline script, whichever of its two it is: the confirmation (logoutSource, while the
+ * provider knows the person) or, once the service has ended the provider's sign-in itself, oidc-provider's own form
+ * that posts itself, whose script's hash oidc-provider adds to a script-src it finds (helpers/script_src_sha.js). A
+ * script-src with no source is put there for that, and taken away again from a page without a script (an error).
+ */
+async function scriptsOfTheSignOutPage(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  const policy = ctx.response.get(CSP);
+  if (ctx.path !== SIGN_OUT_PATH || typeof policy !== 'string' || !policy || directiveOf(policy, 'script-src') >= 0) {
+    return next();
+  }
+  ctx.set(CSP, `${policy};script-src`);
+  try {
+    await next();
+  } finally {
+    const directives = String(ctx.response.get(CSP)).split(';');
+    const empty = directives.findIndex((directive) => directive.trim() === 'script-src');
+    if (empty >= 0) ctx.set(CSP, directives.filter((_, i) => i !== empty).join(';'));
+  }
+}
+
+/** lets the page run this one inline script: its sha256 added to the response's script-src (made when absent) */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string): void {
+  const policy = ctx.response.get(CSP);
+  if (typeof policy !== 'string' || !policy) return;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const directives = policy.split(';');
+  const scripts = directiveOf(policy, 'script-src');
+  if (scripts >= 0) directives[scripts] = `${directives[scripts]!.trim()} ${hash}`;
+  else directives.push(`script-src ${hash}`);
+  ctx.set(CSP, directives.join(';'));
+}
+
+/** the index of a directive in a policy's `;`-separated list, or -1 */
+function directiveOf(policy: string, name: string): number {
+  return policy.split(';').findIndex((directive) => directive.trim().split(/\s+/)[0] === name);
 }
 
 function page(body: string): string {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountRepository } from '../../../domain/signin/account.service.js';
 import type { DB } from '../schema.js';
 import { endGrants, listAssistantGrants } from './oidc-grants.js';
+import { endProviderSessions } from './oidc-records.adapter.js';
 
 export function createAccountRepository(db: Kysely<DB>): AccountRepository {
   return {
@@ -48,6 +49,11 @@ export function createAccountRepository(db: Kysely<DB>): AccountRepository {
             .execute();
           await endGrants(trx, { userId, grantIds: linked.map((row) => row.grant_id) });
         }
+        // and the embedded provider's sign-ins of the person, in every browser (this one's too): they are only a way
+        // back in without the password, and which browser's is which is not known here. Even when no session of the
+        // app was still open (a lost device's may have idled out, its provider sign-in not), unless one named session
+        // was asked for and is not there.
+        if (!only || ended.length > 0) await endProviderSessions(trx, userId);
         return ended.length;
       });
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../schema.js';
 
@@ -74,4 +74,17 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
       },
     };
   };
+}
+
+/**
+ * Ends the embedded provider's sign-ins of a person (every browser's): its Session records, which name the person in
+ * payload.accountId (one row each, keyed by the session's id; its uid is a column of the same row). A browser the
+ * provider no longer knows is asked for the password at the next sign-in; its grants and tokens are left alone.
+ */
+export async function endProviderSessions(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_records')
+    .where('model', '=', 'Session')
+    .where(sql<string>`payload->>'accountId'`, '=', userId)
+    .execute();
 }

@@ -11,13 +11,18 @@ export function createSignInThrottleRepository(db: Kysely<DB>): SignInThrottleRe
   let writes = 0;
   return {
     async record({ bucket, subject, at }) {
-      await db.insertInto('sign_in_failures').values({ id: newId.uuid(), bucket, subject, occurred_at: at }).execute();
+      const id = newId.uuid();
+      await db.insertInto('sign_in_failures').values({ id, bucket, subject, occurred_at: at }).execute();
       if (++writes % SWEEP_EVERY_WRITES === 0) {
         await db
           .deleteFrom('sign_in_failures')
           .where('occurred_at', '<', new Date(at.getTime() - THROTTLE_WINDOW_MS))
           .execute();
       }
+      return id;
+    },
+    async remove(ids) {
+      if (ids.length > 0) await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
     },
     async recent({ bucket, subject, since, limit }) {
       const rows = await db

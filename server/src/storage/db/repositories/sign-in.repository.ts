@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SignInRepository, SignInUser } from '../../../domain/signin/ports.js';
 import type { DB } from '../schema.js';
 import { endGrants } from './oidc-grants.js';
+import { endProviderSessions } from './oidc-records.adapter.js';
 
 const USER_COLUMNS = [
   'u.id',
@@ -176,6 +177,8 @@ export function createSignInRepository(db: Kysely<DB>): SignInRepository {
           .where('session_id', '=', id)
           .execute();
         await endGrants(trx, { userId, grantIds: linked.map((row) => row.grant_id) });
+        // the embedded provider's sign-ins of the person: else the next /auth/login gets a session without a password
+        await endProviderSessions(trx, userId);
       });
     },
     async linkAssistantToSession({ grantId, sessionTokenHash, userId }) {
