@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formAction, TestBrowser } from '../helpers/browser.js';
 import { freePort } from '../helpers/service-process.js';
 import { connectAssistant } from '../helpers/sign-in-flows.js';
+import { EMBEDDED_CLIENT_ID } from '../../src/integrations/oidc/embedded-provider-keys.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -73,6 +74,59 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
     }
     // one bad URI among good ones is refused as a whole
     expect((await register(['https://ok.example/cb', 'http://evil.example/cb'])).status).toBe(400);
+  });
+
+  it("never sends a browser to a URI anyone registered when an assistant's authorization fails at once", async () => {
+    // anyone may register a client: with an error answered at its redirect URI, without a click, the provider would
+    // be a redirector to any site under the service's name
+    const evil = 'https://evil.example/cb';
+    const clientId = ((await (await register([evil])).json()) as { client_id: string }).client_id;
+    const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+    const authorize = (client: string, redirectUri: string, extra: Record<string, string>) => {
+      const url = new URL(`${base}/oidc/auth`);
+      for (const [name, value] of Object.entries({
+        client_id: client,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ...extra,
+      }))
+        url.searchParams.set(name, value);
+      return fetch(url, { redirect: 'manual' });
+    };
+    for (const extra of [
+      { prompt: 'none' },
+      { prompt: 'none', response_mode: 'form_post' },
+      { prompt: 'none', response_mode: 'fragment' },
+      { code_challenge_method: 'plain' },
+    ]) {
+      const answer = await authorize(clientId, evil, extra);
+      const label = JSON.stringify(extra);
+      expect(answer.status, label).toBe(400);
+      expect(answer.headers.get('location'), label).toBeNull();
+      const html = await answer.text();
+      expect(html, label).toContain('Sign-in error');
+      expect(html, label).not.toContain('evil.example');
+    }
+    // the service's own client is answered at its callback, as the standard says
+    const own = await authorize(EMBEDDED_CLIENT_ID, `${base}/auth/callback`, { prompt: 'none' });
+    expect([302, 303]).toContain(own.status);
+    expect(own.headers.get('location')).toMatch(new RegExp(`^${base}/auth/callback\\?error=login_required`));
+    // nor after signing out: an assistant registers no page to go to afterwards
+    const withLogout = await fetch(`${base}/oidc/reg`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Assistant',
+        redirect_uris: ['https://assistant.example/callback'],
+        post_logout_redirect_uris: [evil],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    expect(withLogout.status).toBe(400);
+    expect(((await withLogout.json()) as { error: string }).error).toBe('invalid_client_metadata');
   });
 
   it('builds every metadata URL from the public URL, whatever Host is asked, and forbids caching it', async () => {

@@ -113,6 +113,11 @@ export function createEmbeddedProvider(params: {
             `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${JSON.stringify(refused)}`,
           );
         }
+        // the sign-out page submits itself: a client anyone registered would send a signed-out browser anywhere
+        const logout = metadata.post_logout_redirect_uris;
+        if (Array.isArray(logout) && logout.length > 0) {
+          throw new errors.InvalidClientMetadata('post_logout_redirect_uris: an assistant signs nobody out');
+        }
       },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
@@ -151,7 +156,36 @@ export function createEmbeddedProvider(params: {
   provider.proxy = true;
   provider.use(scriptsOfTheSignOutPage);
   provider.use(endGrantsWithTheSignIn);
+  provider.on(
+    'authorization.error',
+    (ctx: KoaContextWithOIDC, error: { error?: unknown; error_description?: unknown }) =>
+      failedAuthorizations.set(ctx, error),
+  );
+  provider.use(authorizationErrorsAsPages);
   return provider;
+}
+
+/** the requests whose authorization ended in an error (oidc-provider's `authorization.error`, emitted in the request) */
+const failedAuthorizations = new WeakMap<object, { error?: unknown; error_description?: unknown }>();
+
+/**
+ * An authorization request that fails at once (`prompt=none` with nobody signed in, a scope or parameter refused) is
+ * answered at the client's redirect URI, without the person seeing anything. Assistants register themselves, anyone
+ * can, with any https redirect URI: the provider would be a redirector to any site under the service's name (RFC
+ * 9700, 4.11.2). For those clients the error is shown as a page here instead; what follows the person's own steps
+ * (consent refused: the `resume` route) still goes back to the client, and the service's own client is answered as
+ * the standard says.
+ */
+async function authorizationErrorsAsPages(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  const failed = failedAuthorizations.get(ctx);
+  if (failed === undefined || ctx.oidc?.route !== 'authorization') return;
+  const clientId = ctx.oidc.client?.clientId;
+  if (clientId === undefined || clientId === EMBEDDED_CLIENT_ID) return;
+  ctx.remove('location');
+  ctx.status = 400;
+  ctx.type = 'html';
+  ctx.body = page(`<h1>Sign-in error</h1><p>${escape(String(failed.error_description ?? failed.error))}</p>`);
 }
 
 /**
