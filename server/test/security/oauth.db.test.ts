@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as hashSecretIds } from '../../src/storage/db/migrations/0054-oidc-secret-ids-hashed.js';
 import { formAction, TestBrowser } from '../helpers/browser.js';
 import { freePort } from '../helpers/service-process.js';
-import { connectAssistant } from '../helpers/sign-in-flows.js';
+import { connectAssistant, mcpStatus, refreshAssistant } from '../helpers/sign-in-flows.js';
 import { EMBEDDED_CLIENT_ID } from '../../src/integrations/oidc/embedded-provider-keys.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
@@ -96,12 +98,13 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
         url.searchParams.set(name, value);
       return fetch(url, { redirect: 'manual' });
     };
-    for (const extra of [
+    const failing: Record<string, string>[] = [
       { prompt: 'none' },
       { prompt: 'none', response_mode: 'form_post' },
       { prompt: 'none', response_mode: 'fragment' },
       { code_challenge_method: 'plain' },
-    ]) {
+    ];
+    for (const extra of failing) {
       const answer = await authorize(clientId, evil, extra);
       const label = JSON.stringify(extra);
       expect(answer.status, label).toBe(400);
@@ -127,6 +130,34 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
     });
     expect(withLogout.status).toBe(400);
     expect(((await withLogout.json()) as { error: string }).error).toBe('invalid_client_metadata');
+  });
+
+  it("keeps no assistant's code or token readable in the database, and its tokens work as before", async () => {
+    const db = t.deps.database.db;
+    const stored = async () =>
+      JSON.stringify(await db.selectFrom('oidc_records').select(['model', 'id', 'payload']).execute());
+    const { clientId, accessToken, refreshToken } = await connectAssistant({
+      base,
+      email: 'kari@example.test',
+      password: PASSWORD,
+    });
+    const refreshRows = () => db.selectFrom('oidc_records').select('id').where('model', '=', 'RefreshToken').execute();
+    expect((await refreshRows()).length).toBeGreaterThan(0);
+    expect(await stored()).not.toContain(refreshToken);
+    const refreshed = await refreshAssistant(base, { clientId, refreshToken });
+    expect(refreshed.status).toBe(200);
+    const next = refreshed.body.refresh_token ?? refreshToken;
+    expect(await stored()).not.toContain(next);
+    expect(await mcpStatus(base, refreshed.body.access_token ?? accessToken)).toBe(200);
+
+    // a refresh token stored before (under its own value, `jti` in the payload) works after migration 0054
+    const key = createHash('sha256').update(next).digest('hex');
+    await sql`update oidc_records set id = ${next}, payload = jsonb_set(payload, '{jti}', to_jsonb(${next}::text))
+      where model = 'RefreshToken' and id = ${key}`.execute(db);
+    expect(await stored()).toContain(next);
+    await hashSecretIds(db as unknown as Kysely<unknown>);
+    expect(await stored()).not.toContain(next);
+    expect((await refreshAssistant(base, { clientId, refreshToken: next })).status).toBe(200);
   });
 
   it('builds every metadata URL from the public URL, whatever Host is asked, and forbids caching it', async () => {

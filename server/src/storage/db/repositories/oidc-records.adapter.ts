@@ -1,9 +1,27 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { hashSecret } from '../../../domain/shared/secrets.js';
 import type { DB } from '../schema.js';
 
 /** expired records are swept now and then, on a write */
 const SWEEP_EVERY_WRITES = 200;
+
+/**
+ * The models whose id is the secret itself, as the client holds it (a code, an opaque token): stored as its SHA-256
+ * and left out of the stored payload (`jti`), so that the table, a dump or a backup gives no usable code or token
+ * (migration 0054 turned the ones stored before). Sessions, interactions and grants keep their ids: the provider finds
+ * a session by its uid too, and then needs its id from the payload.
+ */
+export const SECRET_ID_MODELS = [
+  'AccessToken',
+  'AuthorizationCode',
+  'BackchannelAuthenticationRequest',
+  'ClientCredentials',
+  'DeviceCode',
+  'InitialAccessToken',
+  'RefreshToken',
+  'RegistrationAccessToken',
+];
 
 /**
  * The embedded OpenID provider's storage (sessions, interactions, codes, grants, tokens) in the database, so that any
@@ -12,16 +30,21 @@ const SWEEP_EVERY_WRITES = 200;
 export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
   let writes = 0;
   return (model: string): Adapter => {
+    const secret = SECRET_ID_MODELS.includes(model);
+    /** the row's id for the provider's id */
+    const keyOf = (id: string) => (secret ? hashSecret(id) : id);
     const live = (id: string) =>
       db
         .selectFrom('oidc_records')
         .select(['payload', 'consumed_at', 'expires_at'])
         .where('model', '=', model)
-        .where('id', '=', id)
+        .where('id', '=', keyOf(id))
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]));
-    const payloadOf = (row: { payload: unknown; consumed_at: Date | null } | undefined) => {
+    const payloadOf = (row: { payload: unknown; consumed_at: Date | null } | undefined, id?: string) => {
       if (!row) return undefined;
-      const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
+      const stored = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as AdapterPayload;
+      // a secret's id comes back from the one who holds it
+      const payload = secret && id !== undefined ? { ...stored, jti: id } : stored;
       return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
     };
     const findBy = async (column: 'uid' | 'user_code', value: string) =>
@@ -37,8 +60,10 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
     return {
       async upsert(id, payload, expiresIn) {
         const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+        const kept: AdapterPayload = { ...payload };
+        if (secret) delete kept.jti;
         const values = {
-          payload: JSON.stringify(payload),
+          payload: JSON.stringify(kept),
           grant_id: payload.grantId ?? null,
           uid: payload.uid ?? null,
           user_code: payload.userCode ?? null,
@@ -46,7 +71,7 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
         };
         await db
           .insertInto('oidc_records')
-          .values({ model, id, ...values })
+          .values({ model, id: keyOf(id), ...values })
           .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(values))
           .execute();
         if (++writes % SWEEP_EVERY_WRITES === 0) {
@@ -54,7 +79,7 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
         }
       },
       async find(id) {
-        return payloadOf(await live(id).executeTakeFirst());
+        return payloadOf(await live(id).executeTakeFirst(), id);
       },
       findByUid: (uid) => findBy('uid', uid),
       findByUserCode: (userCode) => findBy('user_code', userCode),
@@ -63,11 +88,11 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
           .updateTable('oidc_records')
           .set({ consumed_at: new Date() })
           .where('model', '=', model)
-          .where('id', '=', id)
+          .where('id', '=', keyOf(id))
           .execute();
       },
       async destroy(id) {
-        await db.deleteFrom('oidc_records').where('model', '=', model).where('id', '=', id).execute();
+        await db.deleteFrom('oidc_records').where('model', '=', model).where('id', '=', keyOf(id)).execute();
       },
       async revokeByGrantId(grantId) {
         await db.deleteFrom('oidc_records').where('grant_id', '=', grantId).execute();
