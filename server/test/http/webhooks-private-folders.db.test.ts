@@ -55,21 +55,19 @@ describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
         payload: { privateFolders: ['HR/'] },
       });
       expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
-      const whole = await t.request({
-        method: 'POST',
-        url: '/v1/webhooks',
-        key: a.key,
-        payload: { url: receiver.url('/partner'), events: DOCUMENT_EVENTS },
-      });
-      expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+      const register = async (key: string, path: string) => {
+        const made = await t.request({
+          method: 'POST',
+          url: '/v1/webhooks',
+          key,
+          payload: { url: receiver.url(path), events: DOCUMENT_EVENTS },
+        });
+        expect(made.status, JSON.stringify(made.body)).toBe(201);
+        return (made.body as { secret: string }).secret;
+      };
+      const wholeSecret = await register(a.key, '/partner');
       const scopedKey = await t.createKey({ partnerId: a.partnerId, buildingIds: [a.buildingId] });
-      const scoped = await t.request({
-        method: 'POST',
-        url: '/v1/webhooks',
-        key: scopedKey.key,
-        payload: { url: receiver.url('/scoped'), events: DOCUMENT_EVENTS },
-      });
-      expect(scoped.status, JSON.stringify(scoped.body)).toBe(201);
+      const scopedSecret = await register(scopedKey.key, '/scoped');
 
       const readable = (text: string) => makePdf([text]);
       const broken = Buffer.from('%PDF-1.4 this file ends here');
@@ -103,12 +101,12 @@ describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
         ['document.failed', publicBroken],
         ['document.deleted', publicRead],
       ];
-      for (const [path, hook] of [
-        ['/partner', whole.body],
-        ['/scoped', scoped.body],
+      for (const [path, hookSecret] of [
+        ['/partner', wholeSecret],
+        ['/scoped', scopedSecret],
       ] as const) {
         const events = await until(
-          async () => Promise.all(receiver.at(path).map((r) => verifyWebhook(hook.secret, r.headers as never, r.body))),
+          async () => Promise.all(receiver.at(path).map((r) => verifyWebhook(hookSecret, r.headers as never, r.body))),
           (parsed) =>
             wanted.every(([type, id]) =>
               parsed.some((e) => e.type === type && (e.data as { document_id: string }).document_id === id),

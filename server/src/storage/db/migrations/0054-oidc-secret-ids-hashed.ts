@@ -4,14 +4,14 @@ import { sql, type Kysely } from 'kysely';
  * The embedded provider's codes and opaque tokens were stored under their own value (the row's id, and `jti` in the
  * payload): a refresh token an assistant holds for up to a year was readable in the table, a dump or a backup. They
  * are now stored as the SHA-256 of their value, hex, without `jti` (oidc-records.adapter.ts, SECRET_ID_MODELS);
- * the rows already there are turned the same way, so the tokens out there keep working.
+ * the rows already there are turned the same way, so the tokens out there keep working. The list is this migration's
+ * own (the adapter's may grow; what this migration did may not).
  */
 const MODELS = [
   'AccessToken',
   'AuthorizationCode',
   'BackchannelAuthenticationRequest',
   'ClientCredentials',
-  'DeviceCode',
   'InitialAccessToken',
   'RefreshToken',
   'RegistrationAccessToken',

@@ -9,15 +9,14 @@ const SWEEP_EVERY_WRITES = 200;
 /**
  * The models whose id is the secret itself, as the client holds it (a code, an opaque token): stored as its SHA-256
  * and left out of the stored payload (`jti`), so that the table, a dump or a backup gives no usable code or token
- * (migration 0054 turned the ones stored before). Sessions, interactions and grants keep their ids: the provider finds
- * a session by its uid too, and then needs its id from the payload.
+ * (migration 0054 turned the ones stored before). Only models the provider finds by their id alone: a session (found
+ * by its uid too) and a device code (by its user code; the flow is off) would need their id back from the payload.
  */
 export const SECRET_ID_MODELS = [
   'AccessToken',
   'AuthorizationCode',
   'BackchannelAuthenticationRequest',
   'ClientCredentials',
-  'DeviceCode',
   'InitialAccessToken',
   'RefreshToken',
   'RegistrationAccessToken',
