@@ -1,34 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { DB } from '../../src/storage/db/schema.js';
 import { formAction, TestBrowser } from './browser.js';
 
 /**
  * Sign-in steps the security and sign-in tests share, over real HTTP against a listening service: the embedded
- * provider's login form, the mails the service stored, and an assistant's OAuth flow (registration, PKCE, login,
+ * provider's login form, and an assistant's OAuth flow (registration, PKCE, login,
  * consent, tokens) as an MCP client makes it.
  */
-
-/** the newest mail to this address that the service stored (mail_messages), or null */
-export async function lastMailTo(db: Kysely<DB>, address: string) {
-  const row = await db
-    .selectFrom('mail_messages')
-    .selectAll()
-    .where(sql<boolean>`${address.toLowerCase()} = any(select lower(a) from unnest(to_addresses) as a)`)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function mailsTo(db: Kysely<DB>, address: string) {
-  return db
-    .selectFrom('mail_messages')
-    .selectAll()
-    .where(sql<boolean>`${address.toLowerCase()} = any(select lower(a) from unnest(to_addresses) as a)`)
-    .execute();
-}
 
 /** the token of the set-password link in a mail's text */
 export function setPasswordToken(text: string): string {

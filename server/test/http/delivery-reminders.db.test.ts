@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
+import { mailsOfKind } from '../helpers/received-mail.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -31,22 +32,17 @@ describe.each(testEngines())('reminders to subcontractors, on %s', (engine) => {
     } as never);
     return outcome;
   };
-  const reminders = () =>
-    t.deps.database.db
-      .selectFrom('mail_messages')
-      .select(['to_addresses', 'text_body'])
-      .where('kind', '=', 'subcontractor_request')
-      .orderBy('created_at')
-      .execute();
+  // the reminders as the subcontractor got them (sent into the outbox and read from there)
+  const reminders = () => mailsOfKind(t, 'subcontractor_request');
 
   it('mails what is missing once, again only when that changes, never when everything is in', async () => {
     await remind();
     let sent = await reminders();
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.text_body).toContain('Sanitæranlegg: FDV-dokumentasjon');
-    expect(sent[0]!.text_body).toContain('Sanitæranlegg: Tegninger');
+    expect(sent[0]!.text).toContain('Sanitæranlegg: FDV-dokumentasjon');
+    expect(sent[0]!.text).toContain('Sanitæranlegg: Tegninger');
     // the link in it works on the portal
-    const link = new URL(/(http\S+\/portal\/\S+)/.exec(sent[0]!.text_body)![1]!);
+    const link = new URL(/(http\S+\/portal\/\S+)/.exec(sent[0]!.text)![1]!);
     const token = new URLSearchParams(link.hash.slice(1)).get('token')!;
     const portal = await t.request({
       method: 'GET',
@@ -54,6 +50,10 @@ describe.each(testEngines())('reminders to subcontractors, on %s', (engine) => {
       headers: { authorization: token },
     });
     expect(portal.status).toBe(200);
+    // the stored record of the sent reminder keeps the portal's page, not its key
+    const stored = await t.deps.database.db.selectFrom('mail_messages').selectAll().execute();
+    expect(JSON.stringify(stored)).toContain(`/portal/${w.projectId}/${w.subcontractorId}`);
+    expect(JSON.stringify(stored)).not.toContain(token);
 
     // the same state: nothing new
     expect(await remind()).toMatchObject({ status: 'skipped' });
@@ -70,8 +70,8 @@ describe.each(testEngines())('reminders to subcontractors, on %s', (engine) => {
     await remind();
     sent = await reminders();
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.text_body).not.toContain('Sanitæranlegg: FDV-dokumentasjon');
-    expect(sent[1]!.text_body).toContain('Sanitæranlegg: Tegninger');
+    expect(sent[1]!.text).not.toContain('Sanitæranlegg: FDV-dokumentasjon');
+    expect(sent[1]!.text).toContain('Sanitæranlegg: Tegninger');
 
     // a decline is a new state: reminded with the comment
     await t.request({
@@ -87,7 +87,7 @@ describe.each(testEngines())('reminders to subcontractors, on %s', (engine) => {
     await remind();
     sent = await reminders();
     expect(sent).toHaveLength(3);
-    expect(sent[2]!.text_body).toContain('FDV-dokumentasjon (avvist: Mangler side 3)');
+    expect(sent[2]!.text).toContain('FDV-dokumentasjon (avvist: Mangler side 3)');
 
     // everything in: nothing to remind
     for (const type of ['FDV-dokumentasjon', 'Tegninger']) {
@@ -126,6 +126,6 @@ describe.each(testEngines())('reminders to subcontractors, on %s', (engine) => {
     await remind();
     const after = await reminders();
     expect(after.length).toBe(before + 1);
-    expect(after.at(-1)!.text_body).toContain('Stille prosjekt');
+    expect(after.at(-1)!.text).toContain('Stille prosjekt');
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../helpers/browser.js';
+import { lastMailTo } from '../helpers/received-mail.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { freePort, stopProcess } from '../helpers/service-process.js';
-import { lastMailTo } from '../helpers/sign-in-flows.js';
 import { startTestProvider, TEST_CLIENT, type ScriptedPerson } from '../helpers/start-oidc-test-provider.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
@@ -148,10 +148,10 @@ describe.each(testEngines())('signing in with an outside provider on %s', (engin
       payload: { email: 'ny@firma.test', role: 'READ_ACCESS' },
     });
     expect(invited.status).toBe(201);
-    const mail = (await lastMailTo(db(), 'ny@firma.test'))!;
-    expect(mail.text_body).toContain(`Sign in: ${base}/auth/login?email=ny%40firma.test`);
-    expect(mail.text_body).not.toContain('set-password');
-    expect(mail.text_body).not.toContain('forgot-password');
+    const mail = (await lastMailTo(t, 'ny@firma.test'))!;
+    expect(mail.text).toContain(`Sign in: ${base}/auth/login?email=ny%40firma.test`);
+    expect(mail.text).not.toContain('set-password');
+    expect(mail.text).not.toContain('forgot-password');
 
     for (const [method, url] of [
       ['GET', '/auth/set-password'],

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/storage/db/database.js';
 import { formAction, TestBrowser } from '../helpers/browser.js';
+import { lastMailTo, mailsTo } from '../helpers/received-mail.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { freePort } from '../helpers/service-process.js';
 import {
   asBrowser,
   connectAssistant,
-  lastMailTo,
-  mailsTo,
   mcpStatus,
   openLoginPage,
   refreshAssistant,
@@ -171,14 +170,14 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
   it('an invited person chooses a password through the mailed link, is signed in, and can sign in with it', async () => {
     freshWindow();
     await invite('ola@example.test', { locale: 'no' });
-    const mail = (await lastMailTo(db(), 'ola@example.test'))!;
+    const mail = (await lastMailTo(t, 'ola@example.test'))!;
     expect(mail.kind).toBe('invitation');
-    expect(mail.text_body).toContain(
+    expect(mail.text).toContain(
       'Kari Nordmann (kari@example.test) har invitert deg til Bygg & Betong AS i byggdok Bygg, med rollen Skrivetilgang.',
     );
-    expect(mail.text_body).toContain('i 7 dager');
-    expect(mail.text_body).toContain(`${base}/auth/set-password#token=`);
-    const token = setPasswordToken(mail.text_body);
+    expect(mail.text).toContain('i 7 dager');
+    expect(mail.text).toContain(`${base}/auth/set-password#token=`);
+    const token = setPasswordToken(mail.text);
     // the link's page carries no token (it stays in the fragment) and may run only its own script
     const page = await fetch(`${base}/auth/set-password`, { headers: { 'accept-language': 'nb' } });
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -246,7 +245,7 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
   it('an expired or unknown link says so, and with it a new one can be mailed', async () => {
     freshWindow();
     await invite('liv@example.test', { locale: 'en' });
-    const token = setPasswordToken((await lastMailTo(db(), 'liv@example.test'))!.text_body);
+    const token = setPasswordToken((await lastMailTo(t, 'liv@example.test'))!.text);
     offsetMs += 7 * 24 * 60 * MINUTE + MINUTE;
     const expired = await json('POST', '/auth/set-password/check', { token });
     expect(expired.status).toBe(400);
@@ -261,10 +260,10 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     const asked = await formPost('/auth/forgot-password', { token }, { 'accept-language': 'en' });
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('If the address is known to us, a link is on its way.');
-    const mail = (await lastMailTo(db(), 'liv@example.test'))!;
+    const mail = (await lastMailTo(t, 'liv@example.test'))!;
     expect(mail.kind).toBe('password_link');
-    expect(mail.text_body).toContain('The link works once, for one hour.');
-    const fresh = setPasswordToken(mail.text_body);
+    expect(mail.text).toContain('The link works once, for one hour.');
+    const fresh = setPasswordToken(mail.text);
     offsetMs += 61 * MINUTE;
     expect((await json('POST', '/auth/set-password/check', { token: fresh })).body.code).toBe(
       'auth.password_link_expired',
@@ -284,11 +283,11 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     const knownPage = await (await formPost('/auth/forgot-password', { email: 'per@example.test' })).text();
     const unknownPage = await (await formPost('/auth/forgot-password', { email: 'nobody@example.test' })).text();
     expect(knownPage).toBe(unknownPage);
-    expect(await mailsTo(db(), 'nobody@example.test')).toEqual([]);
-    const mails = await mailsTo(db(), 'per@example.test');
+    expect(await mailsTo(t, 'nobody@example.test')).toEqual([]);
+    const mails = await mailsTo(t, 'per@example.test');
     expect(mails.map((m) => m.kind)).toEqual(['password_link', 'password_link']);
 
-    const token = setPasswordToken(mails[0]!.text_body);
+    const token = setPasswordToken(mails[0]!.text);
     const browser = new TestBrowser();
     const done = await browser.request(`${base}/auth/set-password`, {
       method: 'POST',
@@ -305,7 +304,7 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     );
     // the second mail's link ended with the new password
     expect(
-      (await json('POST', '/auth/set-password/check', { token: setPasswordToken(mails[1]!.text_body) })).body.code,
+      (await json('POST', '/auth/set-password/check', { token: setPasswordToken(mails[1]!.text) })).body.code,
     ).toBe('auth.password_link_used');
     const sent = await db()
       .selectFrom('audit_events')
@@ -680,12 +679,12 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     );
     expect(project.status).toBe(201);
     const invited = await invite('guri@example.test', { role: 'READ_ACCESS', projectId: project.body.id });
-    const mail = (await lastMailTo(db(), 'guri@example.test'))!;
+    const mail = (await lastMailTo(t, 'guri@example.test'))!;
     expect(mail.subject).toBe('You are invited to the project Nye Bryggen of Bygg & Betong AS in byggdok Construction');
-    expect(mail.text_body).toContain(
+    expect(mail.text).toContain(
       'Kari Nordmann (kari@example.test) has invited you to the project Nye Bryggen of Bygg & Betong AS in byggdok Construction, with the role Read access.',
     );
-    expect(mail.text_body).toContain('Choose your password:');
+    expect(mail.text).toContain('Choose your password:');
     const roles = await db()
       .selectFrom('project_members')
       .select(['project_id', 'role'])
@@ -726,10 +725,10 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
 
     // someone who already has a password is told to sign in with it, with the forgot-password link
     await invite('ola@example.test', { role: 'READ_ACCESS' });
-    const again = (await lastMailTo(db(), 'ola@example.test'))!;
-    expect(again.text_body).toContain('Sign in with your e-mail address and the password you already have.');
-    expect(again.text_body).toContain(`${base}/auth/forgot-password?email=ola%40example.test`);
-    expect(again.text_body).not.toContain('set-password');
+    const again = (await lastMailTo(t, 'ola@example.test'))!;
+    expect(again.text).toContain('Sign in with your e-mail address and the password you already have.');
+    expect(again.text).toContain(`${base}/auth/forgot-password?email=ola%40example.test`);
+    expect(again.text).not.toContain('set-password');
   });
 
   it('fifty failures from one address lock it for every account; forgot-password requests are limited the same way', async () => {

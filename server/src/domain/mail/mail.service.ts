@@ -4,15 +4,20 @@ import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import type { Mailer, MailTemplate } from './mailer.js';
 import { v5 as uuidv5 } from 'uuid';
-import { renderMail, type RenderedMail } from './templates.js';
+import { renderMail, withoutKeys, type RenderedMail } from './templates.js';
 
 /** the namespace of the ids of messages sent once per key (Mailer.send's onceKey) */
 const ONCE_NAMESPACE = '5b0c3f4e-7a51-4d7e-9d1a-2f6c8e0b9a41';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
+/**
+ * A stored message: its record (subject and bodies with every key link cut to its page, what stays after sending)
+ * and, until it has gone or failed for good, the bodies to send (`pending`, with the links whole).
+ */
 export interface MailMessage extends RenderedMail {
   id: string;
+  pending: { text: string; html: string } | null;
   kind: MailTemplate['kind'];
   to: string[];
   status: MailStatus;
@@ -30,11 +35,18 @@ export interface MailTransport {
 }
 
 export interface MailRepository {
-  /** stores a message; one whose id is already stored is left as it is */
-  insert(message: { id: string; kind: string; to: string[]; rendered: RenderedMail }): Promise<void>;
+  /** stores a message (its record, and the bodies to send); one whose id is already stored is left as it is */
+  insert(message: {
+    id: string;
+    kind: string;
+    to: string[];
+    record: RenderedMail;
+    pending: RenderedMail;
+  }): Promise<void>;
   find(id: string): Promise<MailMessage | null>;
+  /** the message went: the bodies to send are dropped, the record stays */
   markSent(params: { id: string; deliveryRef: string; at: Date }): Promise<void>;
-  /** one more attempt failed; `final`: none follows, the message is failed */
+  /** one more attempt failed; `final`: none follows, the message is failed (and its bodies to send dropped) */
   markAttemptFailed(params: { id: string; error: string; final: boolean }): Promise<void>;
   list(params: { status?: MailStatus; limit: number }): Promise<MailMessage[]>;
   /** queued messages older than this whose job may have been lost */
@@ -57,7 +69,13 @@ export function createMailService(deps: {
     async send({ to, template, onceKey }) {
       const id = onceKey === undefined ? newId.uuid() : uuidv5(onceKey, ONCE_NAMESPACE);
       // a message already stored under this key is not stored again; queueing it again is harmless (sent ones skip)
-      await repository.insert({ id, kind: template.kind, to, rendered: renderMail(template) });
+      await repository.insert({
+        id,
+        kind: template.kind,
+        to,
+        record: renderMail(withoutKeys(template)),
+        pending: renderMail(template),
+      });
       await queue.enqueue('mail.send', { messageId: id });
       return { messageId: id };
     },
@@ -67,8 +85,15 @@ export function createMailService(deps: {
     const message = await repository.find(messageId);
     if (!message) return jobSkipped('no such message');
     if (message.status !== 'queued') return jobSkipped(`already ${message.status}`);
+    // a queued message has its bodies to send (migration 0055 gave them to the ones queued before it)
+    const bodies = message.pending ?? { text: message.text, html: message.html };
     try {
-      const deliveryRef = await transport.deliver(message);
+      const deliveryRef = await transport.deliver({
+        id: message.id,
+        to: message.to,
+        subject: message.subject,
+        ...bodies,
+      });
       await repository.markSent({ id: message.id, deliveryRef, at: clock.now() });
       return jobDone();
     } catch (error) {

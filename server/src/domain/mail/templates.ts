@@ -325,6 +325,34 @@ function page(lang: string, body: string): string {
   ].join('\n');
 }
 
+/**
+ * A link as the stored record of a mail keeps it: its page, without the query and fragment that carry a key (the
+ * set-password token, the portal token). The mail that goes out has the whole link; the record kept after it has
+ * gone must not open anything for whoever reads the table, a dump or a backup.
+ */
+export function linkWithoutKey(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** the template with every link that works as a key (sets a password, opens a portal) cut to its page */
+export function withoutKeys(template: MailTemplate): MailTemplate {
+  switch (template.kind) {
+    case 'invitation':
+      return template.access.kind === 'set_password'
+        ? { ...template, access: { ...template.access, url: linkWithoutKey(template.access.url) } }
+        : template;
+    case 'password_link':
+      return { ...template, url: linkWithoutKey(template.url) };
+    case 'subcontractor_request':
+    case 'delivery_review':
+      return { ...template, portalUrl: linkWithoutKey(template.portalUrl) };
+    case 'webhook_disabled':
+    case 'admin_message':
+      return template;
+  }
+}
+
 export function renderMail(template: MailTemplate): RenderedMail {
   switch (template.kind) {
     case 'invitation':

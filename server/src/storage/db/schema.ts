@@ -716,8 +716,12 @@ export interface MailMessagesTable {
   kind: string;
   to_addresses: string[];
   subject: string;
+  /** the record: bodies with every key link cut to its page */
   text_body: string;
   html_body: string | null;
+  /** the bodies to send, links whole, until the message has gone or failed for good */
+  pending_text: string | null;
+  pending_html: string | null;
   status: Defaulted<'queued' | 'sent' | 'failed'>;
   attempts: Defaulted<number>;
   last_error: string | null;

@@ -43,6 +43,7 @@ import * as m0051 from './0051-text-lz4.js';
 import * as m0052 from './0052-search-page-documents.js';
 import * as m0053 from './0053-search-page-documents-parallel.js';
 import * as m0054 from './0054-oidc-secret-ids-hashed.js';
+import * as m0055 from './0055-mail-keys-dropped-after-sending.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0052-search-page-documents': m0052,
   '0053-search-page-documents-parallel': m0053,
   '0054-oidc-secret-ids-hashed': m0054,
+  '0055-mail-keys-dropped-after-sending': m0055,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

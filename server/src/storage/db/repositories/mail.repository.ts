@@ -10,6 +10,7 @@ function messageOf(row: Selectable<MailMessagesTable>): MailMessage {
     subject: row.subject,
     text: row.text_body,
     html: row.html_body ?? '',
+    pending: row.pending_text === null ? null : { text: row.pending_text, html: row.pending_html ?? '' },
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,
@@ -21,16 +22,18 @@ function messageOf(row: Selectable<MailMessagesTable>): MailMessage {
 
 export function createMailRepository(db: Kysely<DB>): MailRepository {
   return {
-    async insert({ id, kind, to, rendered }) {
+    async insert({ id, kind, to, record, pending }) {
       await db
         .insertInto('mail_messages')
         .values({
           id,
           kind,
           to_addresses: to,
-          subject: rendered.subject,
-          text_body: rendered.text,
-          html_body: rendered.html,
+          subject: record.subject,
+          text_body: record.text,
+          html_body: record.html,
+          pending_text: pending.text,
+          pending_html: pending.html,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
@@ -42,7 +45,14 @@ export function createMailRepository(db: Kysely<DB>): MailRepository {
     async markSent({ id, deliveryRef, at }) {
       await db
         .updateTable('mail_messages')
-        .set({ status: 'sent', delivery_ref: deliveryRef, sent_at: at, attempts: sql`attempts + 1` })
+        .set({
+          status: 'sent',
+          delivery_ref: deliveryRef,
+          sent_at: at,
+          attempts: sql`attempts + 1`,
+          pending_text: null,
+          pending_html: null,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -52,7 +62,7 @@ export function createMailRepository(db: Kysely<DB>): MailRepository {
         .set({
           attempts: sql`attempts + 1`,
           last_error: error.slice(0, 2000),
-          ...(final ? { status: 'failed' as const } : {}),
+          ...(final ? { status: 'failed' as const, pending_text: null, pending_html: null } : {}),
         })
         .where('id', '=', id)
         .execute();
