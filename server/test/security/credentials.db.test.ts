@@ -58,6 +58,12 @@ describe.each(testEngines())('credentials carry their reach on %s', (engine) => 
       path: `/construction/customers/${customers[0]}/projects/${projectId}/subcontractors/${subcontractorId}/tokens`,
       body: { expiresInDays: 365 },
     },
+    // mails a fresh portal token to the subcontractor's address (which a writer may change)
+    {
+      method: 'POST',
+      path: '/construction/deliveries/send-subcontractor-email',
+      body: { projectId, subcontractorId },
+    },
   ];
 
   beforeAll(async () => {

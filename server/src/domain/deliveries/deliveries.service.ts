@@ -294,7 +294,11 @@ export function createDeliveriesService(deps: {
     /** false: a preview, with a placeholder where the token goes */
     issueToken: boolean;
   }) {
-    const grant = await access.authorizeProject({ ...params, need: 'write' });
+    // sending issues a portal token (access to the project's portal): an assistant's token may preview, not send
+    const grant = await access.authorizeProject({
+      ...params,
+      need: params.issueToken ? 'issue_portal_token' : 'write',
+    });
     const subcontractor = await deps.subcontractors.find({
       projectId: grant.projectId,
       subcontractorId: params.subcontractorId,
