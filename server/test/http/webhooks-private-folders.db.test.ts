@@ -4,7 +4,7 @@ import { createDocumentsRepository } from '../../src/storage/db/repositories/doc
 import { createWebhookOutbox } from '../../src/storage/db/repositories/webhooks.repository.js';
 import { createDeliveryWorld, portalUpload } from '../helpers/delivery-fixtures.js';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { startWebhookReceiver, testWebhookSettings, until, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -165,5 +165,101 @@ describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
       { project_id: world.projectId, subcontractor_id: world.subcontractorId, document_id: shown },
     ]);
     expect(await deliveriesAbout(hidden)).toEqual([]);
+  });
+});
+
+/**
+ * Receivers are chosen when the change commits, and checked again at every attempt: a document moved into a private
+ * folder, or a key revoked, before its delivery went (a queue behind, a retry waiting) is not told of after all.
+ * Here no workers run: the test runs the `webhook.deliver` job itself once the world has changed.
+ */
+describe.each(testEngines())('webhooks checked again when they go, on %s', (engine) => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    t = await createTestApp({ engine, settings: { webhooks: testWebhookSettings() } });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  const deliver = (deliveryId: string) => t.deps.jobHandlers['webhook.deliver']({ deliveryId }, {} as never);
+  const deliveryAbout = async (documentId: string, webhookId: string) =>
+    t.deps.database.db
+      .selectFrom('webhook_deliveries as wd')
+      .innerJoin('webhook_events as we', 'we.id', 'wd.event_id')
+      .select(['wd.id', 'wd.status', 'wd.error'])
+      .where('we.body', 'like', `%${documentId}%`)
+      .where('wd.webhook_id', '=', webhookId)
+      .executeTakeFirstOrThrow();
+
+  it('sends nothing of a document made private, nor to a revoked key, after the event was recorded', async () => {
+    const a = await t.seed();
+    const building = `/v1/building_owners/${a.ownerId}/buildings/${a.buildingId}`;
+    const register = async (key: string, path: string) => {
+      const made = await t.request({
+        method: 'POST',
+        url: '/v1/webhooks',
+        key,
+        payload: { url: receiver.url(path), events: DOCUMENT_EVENTS },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.id as string;
+    };
+    const whole = await register(a.key, '/later-partner');
+    const scopedKey = await t.createKey({ partnerId: a.partnerId, buildingIds: [a.buildingId] });
+    const scoped = await register(scopedKey.key, '/later-scoped');
+    const upload = (filename: string) =>
+      t.upload({ seed: a, filename, bytes: Buffer.from(`${filename}: innhold`), contentType: 'text/plain' });
+    const soonPrivate = await upload('Personal/Advarsel-Hansen.txt');
+    const stillPublic = await upload('FDV/Brannslukker.txt');
+    for (const id of [soonPrivate, stillPublic]) {
+      const deleted = await t.request({ method: 'DELETE', url: `${building}/documents/${id}`, key: a.key });
+      expect(deleted.status).toBe(200);
+    }
+
+    // recorded while public: a delivery for each endpoint; then the folder turns private and the scoped key is revoked
+    const made = await t.request({
+      method: 'PATCH',
+      url: building,
+      key: a.key,
+      payload: { privateFolders: ['Personal/'] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+    const revoked = await t.request({
+      method: 'DELETE',
+      url: `/admin/keys/${scopedKey.id}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(revoked.status).toBe(204);
+
+    for (const [documentId, webhookId] of [
+      [soonPrivate, whole],
+      [soonPrivate, scoped],
+      [stillPublic, whole],
+      [stillPublic, scoped],
+    ] as const) {
+      await deliver((await deliveryAbout(documentId, webhookId)).id);
+    }
+    expect(receiver.at('/later-scoped')).toEqual([]);
+    const told = receiver.at('/later-partner').map((r) => r.body);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(stillPublic);
+    expect(told.join()).not.toContain(soonPrivate);
+    // the log says why the others did not go
+    expect(await deliveryAbout(stillPublic, whole)).toMatchObject({ status: 'succeeded' });
+    for (const [documentId, webhookId] of [
+      [soonPrivate, whole],
+      [soonPrivate, scoped],
+      [stillPublic, scoped],
+    ] as const) {
+      expect(await deliveryAbout(documentId, webhookId)).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('may no longer be told'),
+      });
+    }
   });
 });

@@ -89,6 +89,11 @@ export interface WebhooksRepository {
   }): Promise<{ disabled: boolean }>;
   /** what the mail about a disabled endpoint says, and to whom; null: no such webhook */
   disabledNotice(webhookId: string): Promise<DisabledNotice | null>;
+  /**
+   * whether the delivery's endpoint would still be told of its event, were it recorded now: the document not moved
+   * into a private folder since, the endpoint still listening to the event, its key not revoked nor narrowed
+   */
+  stillReceives(deliveryId: string): Promise<boolean>;
   /** marks a delivery failed without an attempt (its endpoint was disabled or deleted meanwhile) */
   abandon(params: { deliveryId: string; reason: string; at: Date }): Promise<void>;
 }
@@ -278,6 +283,16 @@ export function createWebhooksService(deps: {
           at: clock.now(),
         });
         return jobSkipped('webhook disabled or deleted');
+      }
+      // receivers are chosen when the event is recorded; an attempt (the first or a retry) sends only what the
+      // endpoint may still be told
+      if (!(await repository.stillReceives(deliveryId))) {
+        await repository.abandon({
+          deliveryId,
+          reason: 'the endpoint may no longer be told of this event (a private folder, its events or its key changed)',
+          at: clock.now(),
+        });
+        return jobSkipped('no longer for this endpoint');
       }
       const started = clock.now();
       const t0 = Date.now();

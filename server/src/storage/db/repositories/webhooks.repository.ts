@@ -91,7 +91,7 @@ export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutb
  * partner API's rule, and every construction read's). Archived or not does not matter here (`document.deleted` is
  * about an archived one). A document not there is not told of either.
  */
-async function documentMayBeTold(trx: Transaction<DB>, documentId: string): Promise<boolean> {
+async function documentMayBeTold(trx: Kysely<DB>, documentId: string): Promise<boolean> {
   if (!UUID.test(documentId)) return false;
   const row = await trx
     .selectFrom('documents as d')
@@ -102,7 +102,7 @@ async function documentMayBeTold(trx: Transaction<DB>, documentId: string): Prom
   return row !== undefined;
 }
 
-async function receiversOf(trx: Transaction<DB>, event: WebhookEventInput): Promise<string[]> {
+async function receiversOf(trx: Kysely<DB>, event: WebhookEventInput): Promise<string[]> {
   // every event naming a document (document.processed, .failed, .deleted; subcontractor.uploaded)
   if ('document_id' in event.data && !(await documentMayBeTold(trx, event.data.document_id))) return [];
   const base = trx
@@ -283,6 +283,23 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
         createdAt: new Date(row.created_at),
         nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
       }));
+    },
+
+    async stillReceives(deliveryId) {
+      const row = await db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .select(['d.webhook_id', 'e.type', 'e.building_owner_id', 'e.building_id', 'e.project_id', 'e.body'])
+        .where('d.id', '=', deliveryId)
+        .executeTakeFirst();
+      if (!row) return false;
+      // a test event is for the endpoint it was asked for, whatever it listens to
+      if (row.type === 'webhook.test') return true;
+      const subject = row.project_id
+        ? { projectId: row.project_id }
+        : { ownerId: row.building_owner_id ?? '', buildingId: row.building_id ?? '' };
+      const event = { type: row.type, subject, data: (JSON.parse(row.body) as { data: object }).data };
+      return (await receiversOf(db, event as WebhookEventInput)).includes(row.webhook_id);
     },
 
     async loadDelivery(deliveryId) {
