@@ -1,6 +1,7 @@
 import type { AccessService } from '../access/access.service.js';
 import type { CorrectableField } from '../classification/index.js';
 import type { Principal } from '../access/principal.js';
+import { csvCell } from '../shared/csv.js';
 import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
@@ -398,9 +399,7 @@ export function createDocumentsService(deps: {
     const csv = () => {
       const skipped = new Set(unreadable.filter((u) => u.bytesWritten === 0).map((u) => u.index));
       const rows = documents.flatMap((d, index) => (skipped.has(index) ? [] : [[paths[index]!, String(d.size), d.id]]));
-      return [['path', 'size', 'documentId'], ...rows]
-        .map((row) => row.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
-        .join('\r\n');
+      return [['path', 'size', 'documentId'], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
     };
     const stream = deps.zipWriter({
       entries: documents.map((document, index) => ({

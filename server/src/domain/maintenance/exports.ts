@@ -1,4 +1,5 @@
 /** The plan as a spreadsheet (CSV) and as a calendar (iCalendar, RFC 5545, one recurring event per task). */
+import { csvCell } from '../shared/csv.js';
 import type { IntervalUnit } from './intervals.js';
 import type { MaintenanceTask } from './maintenance.types.js';
 
@@ -19,14 +20,6 @@ export const CSV_COLUMNS = [
   'citedText',
 ] as const;
 
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // a cell a spreadsheet would run as a formula is written as text
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** one row per task under a header row; fields quoted as RFC 4180 says, lines ended with CRLF */
 export function tasksToCsv(tasks: readonly MaintenanceTask[]): string {
   const rows = tasks.map((t) =>
@@ -46,7 +39,7 @@ export function tasksToCsv(tasks: readonly MaintenanceTask[]): string {
       t.citation?.pageNumber ?? null,
       t.citation?.citedText ?? null,
     ]
-      .map(csvField)
+      .map(csvCell)
       .join(','),
   );
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
@@ -55,7 +48,11 @@ export function tasksToCsv(tasks: readonly MaintenanceTask[]): string {
 const FREQ: Record<IntervalUnit, string> = { day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' };
 
 function icsText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** lines longer than 75 octets are folded (RFC 5545 3.1) */

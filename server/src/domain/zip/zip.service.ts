@@ -5,6 +5,7 @@ import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
 import { jobDone, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
+import { csvCell } from '../shared/csv.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import {
@@ -95,13 +96,6 @@ export function zipPaths(documents: Pick<ZipSourceDocument, 'originalPath' | 'fi
     taken.add(path.toLowerCase());
     return path;
   });
-}
-
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // a leading = + - @ would be a formula in a spreadsheet
-  const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
 export function manifestCsv(entries: ManifestEntry[]): string {

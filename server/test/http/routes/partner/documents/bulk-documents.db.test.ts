@@ -83,6 +83,19 @@ describe.each(testEngines())('bulk work on a building, on %s', (engine) => {
     expect([...twice.keys()].sort()).toEqual(['ARK/Plan 1.pdf', 'manifest.csv']);
   });
 
+  it('writes a file name that a spreadsheet would run as a formula into the manifest as text', async () => {
+    const formula = await t.upload({
+      seed,
+      filename: '=HYPERLINK(CHAR(104)&B3,1).pdf',
+      bytes: Buffer.from('a drawing with a hostile name'),
+    });
+    const files = await readZip((await zip({ documentIds: [formula] })).rawPayload);
+    const [path] = [...files.keys()].filter((name) => name !== 'manifest.csv');
+    expect(path).toBe('=HYPERLINK(CHAR(104)&B3,1).pdf');
+    const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
+    expect(manifest[1]).toBe(`"'${path}",29,${formula}`);
+  });
+
   it('answers the check alone with check=true, and a READ_ACCESS person may download', async () => {
     const checked = await zip({ documentIds: [ids.manual, ids.drawing] }, reader.key, '?check=true');
     expect(checked.statusCode).toBe(200);
