@@ -56,6 +56,9 @@ describe.each(testEngines())('sessions and cross-site requests on %s', (engine) 
       { authorization: 'Negotiate YIIGhgYJKoZIhvcSAQICAQBuggZ1MIIGcaADAgEFoQMCAQ6i' },
     ],
     ['an empty bearer', { authorization: 'Bearer ' }],
+    // shapes that look like a token or a key but that the service does not take as one: the cookie still decides
+    ['a bearer of two words', { authorization: 'Bearer two words' }],
+    ['a blank API key', { 'x-api-key': '   ' }],
   ] as [string, Record<string, string>][])(
     'refuses a cookie-authenticated write from another site with %s',
     async (_label, extra) => {

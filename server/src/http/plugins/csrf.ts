@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { crossSiteRequest } from '../../domain/signin/sign-in.errors.js';
-import { SESSION_COOKIE, cookieOf } from '../cookies.js';
+import { credentialOf } from './partner-auth.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,9 +24,9 @@ export function registerCookieCsrfCheck(app: FastifyInstance, options: { publicU
  * so it is checked all the same.
  */
 export function isCookieAuthenticated(request: FastifyRequest): boolean {
-  if (cookieOf(request, SESSION_COOKIE) === null || request.headers['x-api-key']) return false;
-  const authorization = request.headers.authorization;
-  return !authorization || !/^Bearer\s+\S/i.test(authorization);
+  // the same reading the authentication makes: a header it does not take as a key or token (`Bearer a b`, a blank
+  // key) leaves the cookie in charge, so it must not exempt the request here either
+  return credentialOf(request)?.kind === 'session_cookie';
 }
 
 function originOf(request: FastifyRequest): string | null {
