@@ -32,10 +32,28 @@ describe('webhook target addresses', () => {
       '::ffff:7f00:1',
       '::ffff:10.0.0.1',
       '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      // IPv4 carried in other IPv6 forms: compatible, translated, 6to4, Teredo
+      '::127.0.0.1',
+      '::a9fe:a9fe',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:a00:1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
       'not-an-address',
     ];
     expect(inside.filter((address) => !isForbiddenAddress(address))).toEqual([]);
-    const outside = ['203.0.113.10', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:203.0.113.10'];
+    const outside = [
+      '203.0.113.10',
+      '8.8.8.8',
+      '172.32.0.1',
+      '2606:4700::1111',
+      '::ffff:203.0.113.10',
+      '::203.0.113.10',
+      '2002:cb00:710a::1',
+      '2001:db8::1',
+    ];
     expect(outside.filter((address) => isForbiddenAddress(address))).toEqual([]);
   });
 
