@@ -58,6 +58,13 @@ export interface DrawingView {
 const MAX_BLOCK_DEPTH = 16;
 /** a drawing that expands to more than this many shapes is cut off (the viewer says so in the SVG) */
 const MAX_SHAPES = 200_000;
+/**
+ * entities visited with blocks expanded, inserts included, before the drawing is cut off like one with too many
+ * shapes: a block that inserts itself ten times and draws nothing never reaches MAX_SHAPES, yet the depth cap alone
+ * leaves 10^16 visits on the API's event loop. Ten times the shape cap, so a drawing the shape cap lets through
+ * (every shape costs a visit) still has room for the inserts that place them; a few hundred milliseconds of work.
+ */
+const MAX_VISITS = 2_000_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // colours
@@ -216,10 +223,12 @@ export function renderDrawing(model: DrawingModel): DrawingView {
   const layerRgb = new Map(model.layers.map((layer) => [layer.name, rgbOf(layer.color, 0xffffff)]));
   const shapes: Shape[] = [];
   let truncated = false;
+  let visits = 0;
 
   const walk = (entities: DrawingEntity[], m: Matrix, depth: number, blockLayer: string, blockRgb: number) => {
     for (const entity of entities) {
-      if (shapes.length >= MAX_SHAPES) {
+      visits += 1;
+      if (shapes.length >= MAX_SHAPES || visits > MAX_VISITS) {
         truncated = true;
         return;
       }
@@ -337,27 +346,37 @@ function toSvg(params: {
       `${num(width + 2 * margin)} ${num(height + 2 * margin)}" fill="none" stroke-width="${num(strokeWidth)}" ` +
       `stroke-linecap="round" stroke-linejoin="round">`,
   ];
-  if (params.truncated) out.push(`<!-- truncated at ${MAX_SHAPES} shapes -->`);
+  if (params.truncated) {
+    out.push(`<!-- truncated at ${MAX_SHAPES} shapes or ${MAX_VISITS} entities with blocks expanded -->`);
+  }
+  // grouped once: a filter per layer is layers times shapes, and a small file can declare tens of thousands of layers
+  const byLayer = new Map<string, Shape[]>();
+  for (const shape of shapes) {
+    const mine = byLayer.get(shape.layer);
+    if (mine) mine.push(shape);
+    else byLayer.set(shape.layer, [shape]);
+  }
   for (const layer of params.layers) {
-    const mine = shapes.filter((shape) => shape.layer === layer.name);
-    if (mine.length === 0) continue;
-    out.push(
-      `<g data-layer="${escapeXml(layer.name)}"${layer.visible ? '' : ' display="none"'}>`,
-      ...mine.map((shape) => {
-        if (shape.text) {
-          const { at, height: size, rotation, value } = shape.text;
-          return (
-            `<text x="${num(at.x)}" y="${num(-at.y)}" font-size="${num(size)}" fill="${shape.stroke}" stroke="none" ` +
-            `font-family="sans-serif"${rotation ? ` transform="rotate(${num((-rotation * 180) / Math.PI)} ${num(at.x)} ${num(-at.y)})"` : ''}>` +
-            `${escapeXml(value)}</text>`
-          );
-        }
-        const points = shape.points!.map((p) => `${num(p.x)},${num(-p.y)}`).join(' ');
-        return `<polyline points="${points}" stroke="${shape.stroke}"/>`;
-      }),
-      '</g>',
-    );
+    const mine = byLayer.get(layer.name);
+    if (!mine) continue;
+    out.push(`<g data-layer="${escapeXml(layer.name)}"${layer.visible ? '' : ' display="none"'}>`);
+    // one push per shape: spreading a layer of some 130,000 shapes into push() overflows the call stack
+    for (const shape of mine) out.push(shapeSvg(shape));
+    out.push('</g>');
   }
   out.push('</svg>');
   return out.join('\n');
+}
+
+function shapeSvg(shape: Shape): string {
+  if (shape.text) {
+    const { at, height: size, rotation, value } = shape.text;
+    return (
+      `<text x="${num(at.x)}" y="${num(-at.y)}" font-size="${num(size)}" fill="${shape.stroke}" stroke="none" ` +
+      `font-family="sans-serif"${rotation ? ` transform="rotate(${num((-rotation * 180) / Math.PI)} ${num(at.x)} ${num(-at.y)})"` : ''}>` +
+      `${escapeXml(value)}</text>`
+    );
+  }
+  const points = shape.points!.map((p) => `${num(p.x)},${num(-p.y)}`).join(' ');
+  return `<polyline points="${points}" stroke="${shape.stroke}"/>`;
 }

@@ -4,7 +4,7 @@
  * a malformed drawing fails alone. Both give the same plain shapes; anything else in a file (hatches, images, 3D
  * solids) is left out of the picture.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { DrawingColor, DrawingEntity, DrawingModel, Point } from '../../domain/drawings/drawing.js';
 import { cleanMText, createParser } from '../extract/dxf.extractor.js';
 import { libreDwgWorkerSource, runLibreDwgWorker } from '../extract/dwg.extractor.js';
@@ -144,8 +144,33 @@ interface ParsedDxf {
   entities?: RawEntity[];
 }
 
-export async function readDxfDrawing(filePath: string): Promise<DrawingModel> {
-  const text = await readFile(filePath, 'utf8');
+/**
+ * The largest DXF the viewer reads. dxf-parser takes the whole file as one string and parses it synchronously on the
+ * API's event loop; uploads may be 5 GB. Measured: a 111 MB DXF of lines took 13 s and 1.6 GB of heap, so 200 MB would
+ * come near the heap's limit and stall every request for half a minute. 100 MB is still a very large plan; anything
+ * bigger is refused before a byte of it is read.
+ */
+export const MAX_DXF_BYTES = 100 * 1024 * 1024;
+
+/** the file as text, refused above `maxBytes` before any of it is read */
+async function readDxfText(filePath: string, maxBytes: number): Promise<string> {
+  const file = await open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    if (size > maxBytes) {
+      throw new UnreadableDrawingError(`the DXF file is too large to show (${size} bytes, the limit is ${maxBytes})`);
+    }
+    return await file.readFile('utf8');
+  } finally {
+    await file.close();
+  }
+}
+
+export async function readDxfDrawing(
+  filePath: string,
+  limits: { maxBytes: number } = { maxBytes: MAX_DXF_BYTES },
+): Promise<DrawingModel> {
+  const text = await readDxfText(filePath, limits.maxBytes);
   let parsed: ParsedDxf | null;
   try {
     parsed = createParser().parseSync(text) as ParsedDxf | null;

@@ -8,6 +8,19 @@ const model = (entities: DrawingEntity[], blocks: DrawingModel['blocks'] = new M
   entities,
 });
 
+const line = (x: number) =>
+  ({ kind: 'line', layer: '0', color: 'bylayer', from: { x, y: 0 }, to: { x, y: 1 } }) as const;
+const insert = (block: string, y: number) =>
+  ({
+    kind: 'insert',
+    layer: 'RIV',
+    color: 'bylayer',
+    block,
+    at: { x: 0, y },
+    scale: { x: 1, y: 1 },
+    rotation: 0,
+  }) as const;
+
 describe('drawing rendering', () => {
   it('expands a block at its insertion point, scale and rotation, relative to its base point', () => {
     const blocks = new Map([
@@ -127,6 +140,46 @@ describe('drawing rendering', () => {
       ),
     );
     expect(view.extents.maxX).toBe(16);
+  });
+
+  it('cuts off, promptly and saying so, a block that inserts itself ten times and draws nothing', () => {
+    // 10^16 inserts within the nesting limit: without a cap on the work, the API's event loop never comes back
+    const self = insert('LOOP', 0);
+    const blocks = new Map([['LOOP', { base: { x: 0, y: 0 }, entities: Array.from({ length: 10 }, () => self) }]]);
+    const view = renderDrawing(model([self], blocks));
+    expect(view.svg).toContain('<!-- truncated');
+    expect(view.extents).toEqual({ minX: 0, minY: 0, maxX: 0, maxY: 0 });
+  });
+
+  it('draws in full a plan of blocks within blocks: a floor of rooms, each room a block', () => {
+    const blocks = new Map([
+      ['ROM', { base: { x: 0, y: 0 }, entities: Array.from({ length: 30 }, (_, i) => line(i)) }],
+      ['ETASJE', { base: { x: 0, y: 0 }, entities: Array.from({ length: 100 }, (_, i) => insert('ROM', i)) }],
+    ]);
+    const view = renderDrawing(
+      model(
+        Array.from({ length: 5 }, (_, i) => insert('ETASJE', i * 100)),
+        blocks,
+      ),
+    );
+    expect(view.svg).not.toContain('truncated');
+    expect(view.svg.match(/<polyline /g)).toHaveLength(15_000);
+    expect(view.extents).toEqual({ minX: 0, minY: 0, maxX: 29, maxY: 500 });
+  });
+
+  it('draws a layer of 150,000 lines instead of failing', () => {
+    // near the shape cap, all on one layer: more shapes in a group than a call's arguments can hold
+    const blocks = new Map([
+      ['ROM', { base: { x: 0, y: 0 }, entities: Array.from({ length: 30 }, (_, i) => line(i)) }],
+    ]);
+    const view = renderDrawing(
+      model(
+        Array.from({ length: 5_000 }, (_, i) => insert('ROM', i)),
+        blocks,
+      ),
+    );
+    expect(view.svg).not.toContain('truncated');
+    expect(view.svg.match(/<polyline /g)).toHaveLength(150_000);
   });
 
   it('gives an empty drawing zero extents and an empty SVG', () => {
