@@ -128,8 +128,8 @@ export function createMembersService(deps: {
 
   /**
    * Who may invite, and the rank that bounds them. Into a project: the role they act with in that project, as the
-   * project's role route decides (a project that hides them is not there, one they only read is refused), and a
-   * project of another customer is named as such to whoever sees the customer. Otherwise: their customer role.
+   * project's role route decides (one they only read is refused), and a project of another customer, or one that
+   * hides them, is named as not this customer's (400 on `/projectId`) alike. Otherwise: their customer role.
    */
   async function authorizeInvitation(params: {
     principal: Principal;
@@ -148,11 +148,14 @@ export function createMembersService(deps: {
     const customer = await access.authorizeCustomer({ principal, customerId: params.customerId, need: 'read' });
     const known = await repository.projectsOfCustomer({ customerId: customer.customerId, projectIds: [projectId] });
     if (!known.has(projectId)) throw invitedToProjectOfAnotherCustomer();
+    // a project of this customer that hides the caller is answered as one of another customer's: the answer must not
+    // tell someone who reads the customer which ids are its projects
     const grant = await access.authorizeProject({
       principal,
       customerId: customer.customerId,
       projectId,
       need: 'manage_members',
+      notFound: invitedToProjectOfAnotherCustomer,
     });
     return { customerId: grant.customerId, userId: grant.userId, role: grant.role };
   }

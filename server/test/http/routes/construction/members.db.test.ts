@@ -578,8 +578,11 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
     callers: { userId: string; key: string; email: string }[];
     others: { userId: string; email: string }[];
     answer: { status: number; code: string };
+    /** the invitation's answer, when it differs from the role route's */
+    inviteAnswer?: { status: number; code: string };
   }) {
     const { projectId, answer } = params;
+    const inviteAnswer = params.inviteAnswer ?? answer;
     const newcomer = `newcomer.${projectId}@example.test`;
     const before = await peopleOf(projectId, newcomer);
     expect(before.newcomer).toEqual([]);
@@ -599,14 +602,18 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
             key: caller.key,
             payload: { email, role, projectId },
           });
-          expect({ email, role, status: invited.status, code: invited.body.code }).toEqual({ email, role, ...answer });
+          expect({ email, role, status: invited.status, code: invited.body.code }).toEqual({
+            email,
+            role,
+            ...inviteAnswer,
+          });
         }
       }
     }
     expect(await peopleOf(projectId, newcomer)).toEqual(before);
   }
 
-  it('refuses an invitation into a project that hides the caller (NO_ACCESS there): the project is not there', async () => {
+  it('refuses an invitation into a project that hides the caller (NO_ACCESS there) as one of another customer', async () => {
     const { projectId, person } = await projectWithOverrides();
     const hiddenOwner = await person('OWNER', 'NO_ACCESS');
     const hiddenAdmin = await person('ADMIN', 'NO_ACCESS');
@@ -617,6 +624,8 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
       callers: [hiddenOwner, hiddenAdmin],
       others: [colleague, siteOwner, owner],
       answer: { status: 404, code: 'project.not_found' },
+      // the same answer as for another customer's project (below): which ids are this customer's is not told
+      inviteAnswer: { status: 400, code: 'request.invalid' },
     });
   });
 
@@ -712,6 +721,26 @@ describe.each(testEngines())('people of a customer: invitations, roles, mail, on
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors[0].path).toBe('/projectId');
+    // a project of this customer that hides the caller gets the same answer, word for word
+    const hiddenFrom = await person('OWNER', 'NO_ACCESS');
+    const ownHidden = await t.request({
+      method: 'POST',
+      url: users(),
+      key: hiddenFrom.key,
+      payload: { email: `foreign.${projectId}@example.test`, role: 'READ_ACCESS', projectId },
+    });
+    const foreignToThem = await t.request({
+      method: 'POST',
+      url: users(),
+      key: hiddenFrom.key,
+      payload: { email: `foreign.${projectId}@example.test`, role: 'READ_ACCESS', projectId: foreignId },
+    });
+    expect(ownHidden.status).toBe(400);
+    expect({ ...ownHidden.body, instance: null, requestId: null }).toEqual({
+      ...foreignToThem.body,
+      instance: null,
+      requestId: null,
+    });
   });
 });
 
