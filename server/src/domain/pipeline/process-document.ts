@@ -178,7 +178,9 @@ export async function processDocument(documentId: string, context: ProcessContex
 
     // the content decides what a file is, never its name: a PDF named .docx is read as a PDF, and says so
     if (detected.extensionMismatch && detected.kind !== 'unknown') result.processingNote = nameContentNote(detected);
-    if (detected.kind === 'zip') {
+    if (detected.kind === 'zip' && document.parentDocumentId !== null) {
+      keepNestedArchive(result);
+    } else if (detected.kind === 'zip') {
       await unpackPackage({ context, document, zipPath: filePath, workDir, result });
     } else if (detected.kind === 'unknown') {
       // content that is no kind of document we know (random bytes named .pdf): kept, never parsed
@@ -349,6 +351,17 @@ async function makePreview(params: {
     // a missing preview never fails the document: its text is what matters
     result.previewNote = `preview failed: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/**
+ * An archive found inside an unpacked archive is kept as a file, never unpacked: each level may multiply what the one
+ * above held, so unpacking every level would let one small upload grow without bound. One level is what users upload
+ * (a folder of drawings zipped); a zip inside it stays downloadable as it is.
+ */
+function keepNestedArchive(result: ExtractionResult): void {
+  result.flags.validFile = true;
+  result.flags.skipExtractFile = true;
+  result.processingNote = 'An archive inside an archive is kept as it is: only the uploaded archive is unpacked';
 }
 
 /** package entries stored and enqueued per transaction */

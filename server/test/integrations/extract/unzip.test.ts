@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptFileError } from '../../../src/domain/pipeline/extraction.types.js';
@@ -39,6 +40,58 @@ async function listFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/** one central-directory entry, pointing wherever the test says */
+interface RawEntry {
+  name: string;
+  offset: number;
+  method: 0 | 8;
+  crc32: number;
+  compressedSize: number;
+  uncompressedSize: number;
+}
+
+function localHeader(entry: RawEntry): Buffer {
+  const name = Buffer.from(entry.name, 'utf8');
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(entry.method, 8);
+  header.writeUInt32LE(entry.crc32 >>> 0, 14);
+  header.writeUInt32LE(entry.compressedSize, 18);
+  header.writeUInt32LE(entry.uncompressedSize, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name]);
+}
+
+/**
+ * `body` (local headers and data, as the test lays them out) followed by a central directory of `entries`. buildZip
+ * writes one local record per entry; an overlap attack points several entries into the same bytes.
+ */
+function zipWithEntries(body: Buffer, entries: readonly RawEntry[]): Buffer {
+  const central = entries.map((entry) => {
+    const name = Buffer.from(entry.name, 'utf8');
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(entry.method, 10);
+    record.writeUInt32LE(entry.crc32 >>> 0, 16);
+    record.writeUInt32LE(entry.compressedSize, 20);
+    record.writeUInt32LE(entry.uncompressedSize, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(entry.offset, 42);
+    return Buffer.concat([record, name]);
+  });
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(body.length, 16);
+  return Buffer.concat([body, directory, end]);
 }
 
 describe('unpackZip', () => {
@@ -167,6 +220,92 @@ describe('unpackZip', () => {
     await expect(unpacking).rejects.toMatchObject({ reason: 'compression_ratio' });
     expect(await listFiles(destDir)).toEqual([]);
     expect(existsSync(path.join(destDir, 'forst'))).toBe(false);
+  });
+
+  it('refuses an entry of exactly 1 MiB that expands from a few KB, keeping nothing', async () => {
+    const unpacking = unpack([
+      { name: 'les meg.txt', data: 'written before the bomb' },
+      { name: 'nuller.bin', data: Buffer.alloc(1024 ** 2) },
+    ]);
+
+    await expect(unpacking).rejects.toMatchObject({ name: 'ZipBombError', reason: 'compression_ratio' });
+    expect(await listFiles(destDir)).toEqual([]);
+  });
+
+  it('still unpacks ordinary files, incompressible, compressible and small ones', async () => {
+    const drawing = randomBytes(512 * 1024);
+    const report = Array.from({ length: 3000 }, (_, i) => `Rom ${i}: brannklasse EI${30 + (i % 4) * 30}\n`).join('');
+    const result = await unpack([
+      { name: 'Tegninger/A-101.dwg', data: drawing },
+      { name: 'Rapporter/romliste.txt', data: report },
+      // below the ratio threshold an entry may compress as well as it likes: it cannot write much
+      { name: 'tom.txt', data: ' '.repeat(60 * 1024) },
+    ]);
+
+    expect(result.skipped).toEqual([]);
+    expect(result.entries.map((entry) => [entry.path, entry.size])).toEqual([
+      ['Tegninger/A-101.dwg', drawing.length],
+      ['Rapporter/romliste.txt', Buffer.byteLength(report)],
+      ['tom.txt', 60 * 1024],
+    ]);
+    expect((await readFile(path.join(destDir, 'Tegninger', 'A-101.dwg'))).equals(drawing)).toBe(true);
+  });
+
+  it('refuses an archive whose entries all point at the same compressed data', async () => {
+    const zeros = Buffer.alloc(60 * 1024);
+    const shared = { method: 8 as const, crc32: crc32(zeros), uncompressedSize: zeros.length };
+    const data = deflateRawSync(zeros);
+    const body = Buffer.concat([
+      localHeader({ name: 'nuller.bin', offset: 0, compressedSize: data.length, ...shared }),
+      data,
+    ]);
+    // 300 entries of 60 KiB each (below the ratio threshold) from about 100 bytes of deflate
+    const entries = Array.from({ length: 300 }, (_, i) => ({
+      name: `kopi-${i}.bin`,
+      offset: 0,
+      compressedSize: data.length,
+      ...shared,
+    }));
+    const zipPath = path.join(workDir, 'overlap.zip');
+    await writeFile(zipPath, zipWithEntries(body, entries));
+
+    const unpacking = unpackZip({ zipPath, destDir });
+
+    await expect(unpacking).rejects.toMatchObject({ name: 'ZipBombError', reason: 'overlapping_entries' });
+    expect(await listFiles(destDir)).toEqual([]);
+  });
+
+  it('refuses an archive where one entry lies inside the data of another', async () => {
+    const text = Buffer.from('inner bytes read twice');
+    const inner: RawEntry = {
+      name: 'b.txt',
+      offset: 0,
+      method: 0,
+      crc32: crc32(text),
+      compressedSize: text.length,
+      uncompressedSize: text.length,
+    };
+    // the outer entry's stored data is the inner entry's whole local record
+    const outerData = Buffer.concat([localHeader(inner), text]);
+    const outer: RawEntry = {
+      name: 'a.txt',
+      offset: 0,
+      method: 0,
+      crc32: crc32(outerData),
+      compressedSize: outerData.length,
+      uncompressedSize: outerData.length,
+    };
+    const outerHeader = localHeader(outer);
+    const zipPath = path.join(workDir, 'nested-overlap.zip');
+    await writeFile(
+      zipPath,
+      zipWithEntries(Buffer.concat([outerHeader, outerData]), [outer, { ...inner, offset: outerHeader.length }]),
+    );
+
+    const unpacking = unpackZip({ zipPath, destDir });
+
+    await expect(unpacking).rejects.toMatchObject({ name: 'ZipBombError', reason: 'overlapping_entries' });
+    expect(await listFiles(destDir)).toEqual([]);
   });
 
   it('does not let a header that under-states the size smuggle a bomb through', async () => {
