@@ -431,4 +431,53 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
     });
     expect(noToken.status).toBe(401);
   });
+
+  it('archives uploads pending at the handover: a URL saved before it adds nothing to the owner’s building', async () => {
+    const project = await createDeliveryWorld(t, { projectName: 'Sjøsiden' });
+    const receiver = await t.seed();
+    const delivered = await portalUpload(t, {
+      ...project,
+      filename: 'Levert.pdf',
+      bytes: await makePdf(['Levert før overleveringen']),
+    });
+    await t.waitForProcessing([delivered]);
+    const registered = await t.request({
+      method: 'POST',
+      url: `/construction/public/upload/${project.projectId}/${project.subcontractorId}`,
+      token: project.token,
+      payload: { buildingId: project.buildingId, filename: 'Etter overlevering.pdf' },
+    });
+    expect(registered.status).toBe(200);
+    const done = await t.request({
+      method: 'POST',
+      url: `/admin/projects/${project.projectId}/handover`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { buildingOwnerId: receiver.ownerId },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    const uploadUrl = new URL(registered.body.uploadUrl as string);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${uploadUrl.pathname}${uploadUrl.search}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: await makePdf(['Sendt etter overleveringen']),
+    });
+    expect(put.statusCode).toBeGreaterThanOrEqual(400);
+    expect(put.statusCode).toBeLessThan(500);
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['upload_state', 'archived_at'])
+      .where('id', '=', registered.body.documentId)
+      .executeTakeFirstOrThrow();
+    expect(row.upload_state).toBe('pending');
+    expect(row.archived_at).not.toBeNull();
+    const listed = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${receiver.ownerId}/buildings/${project.buildingId}/documents`,
+      key: receiver.key,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.documents.map((d: { id: string }) => d.id)).toEqual([delivered]);
+  });
 });

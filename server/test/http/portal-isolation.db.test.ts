@@ -249,4 +249,109 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
     ).toBe(200);
     expect((await send(leavingRoute, leaving.token)).status).toBe(401);
   });
+
+  /** the late PUT of an upload registered through the portal, and what became of its document */
+  const late = {
+    subcontractors: () => `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors`,
+    issue: async (subcontractorId: string) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: `${late.subcontractors()}/${subcontractorId}/tokens`,
+          key: w.adminKey,
+          payload: {},
+        })
+      ).body as { id: string; token: string },
+    register: async (who: { subcontractorId: string; token: string }, filename: string) => {
+      const registered = await t.request({
+        method: 'POST',
+        url: `/construction/public/upload/${w.projectId}/${who.subcontractorId}`,
+        token: who.token,
+        payload: { buildingId: w.buildingId, filename },
+      });
+      expect(registered.status).toBe(200);
+      return registered.body as { documentId: string; uploadUrl: string };
+    },
+    put: async (uploadUrl: string) => {
+      const url = new URL(uploadUrl);
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('%PDF-1.4 sent late'),
+      });
+      return { status: answer.statusCode, code: answer.json<{ code?: string }>().code };
+    },
+    /** not uploaded, archived (so that no later PUT or arrival completes it), and in no list */
+    expectRefused: async (documentId: string) => {
+      const row = await t.deps.database.db
+        .selectFrom('documents')
+        .select(['upload_state', 'archived_at'])
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      expect(row.upload_state).toBe('pending');
+      expect(row.archived_at).not.toBeNull();
+      expect(await late.listed()).not.toContain(documentId);
+    },
+    /** the project's documents as the contractor sees them, and the subcontractor's in the portal */
+    listed: async () => {
+      const project = await t.request({
+        method: 'GET',
+        url: `/construction/documents/project/${w.projectId}?limit=1000`,
+        key: w.adminKey,
+      });
+      const portal = await t.request({
+        method: 'GET',
+        url: `/construction/public/documents/${w.projectId}/${w.subcontractorId}`,
+        token: w.token,
+      });
+      return [...project.body.documents, ...portal.body.documents].map((d: { id: string }) => d.id);
+    },
+  };
+
+  it('takes no bytes at a saved upload URL once the token that registered it is revoked or expired', async () => {
+    // the control: a token that still works completes its upload, at a URL that lives an hour, not a day
+    const working = await late.register({ ...w, token: (await late.issue(w.subcontractorId)).token }, 'i-tide.pdf');
+    const expires = Number(new URL(working.uploadUrl).searchParams.get('expires'));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(3_600_000);
+    expect(await late.put(working.uploadUrl)).toMatchObject({ status: 200 });
+    expect(await late.listed()).toContain(working.documentId);
+
+    const revoking = await late.issue(w.subcontractorId);
+    const beforeRevoke = await late.register({ ...w, token: revoking.token }, 'for-sent-tilbakekalt.pdf');
+    const revoked = await t.request({
+      method: 'DELETE',
+      url: `${late.subcontractors()}/${w.subcontractorId}/tokens/${revoking.id}`,
+      key: w.adminKey,
+    });
+    expect(revoked.status).toBe(204);
+    expect(await late.put(beforeRevoke.uploadUrl)).toEqual({ status: 410, code: 'upload.portal_token_revoked' });
+    await late.expectRefused(beforeRevoke.documentId);
+    expect((await late.put(beforeRevoke.uploadUrl)).status).toBe(404);
+
+    const expiring = await late.issue(w.subcontractorId);
+    const beforeExpiry = await late.register({ ...w, token: expiring.token }, 'for-sent-utlopt.pdf');
+    await t.deps.database.db
+      .updateTable('subcontractor_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.id)
+      .execute();
+    expect(await late.put(beforeExpiry.uploadUrl)).toEqual({ status: 410, code: 'upload.portal_token_expired' });
+    await late.expectRefused(beforeExpiry.documentId);
+  });
+
+  it('takes no bytes at a saved upload URL once its subcontractor is removed', async () => {
+    const leaving = await createSubcontractor(t, { ...w, key: w.adminKey, companyName: 'Tømrer AS' });
+    const registered = await late.register(leaving, 'for-sent-fjernet.pdf');
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `${late.subcontractors()}/${leaving.subcontractorId}`,
+      key: w.adminKey,
+    });
+    expect(removed.status).toBe(200);
+    const put = await late.put(registered.uploadUrl);
+    expect(put.status).toBeGreaterThanOrEqual(400);
+    expect(put.status).toBeLessThan(500);
+    await late.expectRefused(registered.documentId);
+  });
 });

@@ -113,7 +113,7 @@ export function PortalPage() {
 
   /**
    * One file's bytes to its document. A retry reuses the document registered the first time: its upload URL takes
-   * the bytes again while the upload is pending (a day). Only when that URL is refused (expired, or the document gone)
+   * the bytes again while the upload is pending (an hour). Only when that URL is refused (expired, or the document gone)
    * is the unused registration archived and the file registered anew, so the list never holds a file twice.
    */
   async function send(params: {

@@ -680,6 +680,8 @@ export function createConstructionDocumentsService(deps: {
           subcontractorId: principal.subcontractorId,
           informationType: informationType ?? null,
           uploadedBy: params.uploadedBy ?? null,
+          // the bytes are taken only while this token still admits its holder
+          portalTokenId: principal.tokenId,
         },
       });
       if (deliveryId && informationType) {

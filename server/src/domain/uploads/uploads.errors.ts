@@ -34,3 +34,21 @@ export function replacedDocumentSuperseded(): AppError {
     message: 'The document named in replacesDocumentId is already superseded; name the latest version',
   });
 }
+
+/** why a portal upload may no longer complete */
+export type PortalUploadClosure =
+  'project_closed' | 'subcontractor_removed' | 'portal_token_revoked' | 'portal_token_expired';
+
+/**
+ * A portal upload refused because its token no longer admits its holder: 410, as the registration is archived and its
+ * URL takes nothing ever again. Codes: `upload.<reason>`.
+ */
+export function portalUploadClosed(reason: PortalUploadClosure): AppError {
+  const why: Record<PortalUploadClosure, string> = {
+    project_closed: 'the project is no longer active',
+    subcontractor_removed: 'the subcontractor was removed from the project',
+    portal_token_revoked: 'the portal link that registered it was revoked',
+    portal_token_expired: 'the portal link that registered it has expired',
+  };
+  return new AppError({ code: `upload.${reason}`, kind: 'gone', message: `This upload was closed: ${why[reason]}` });
+}

@@ -7,10 +7,12 @@ import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/docu
 import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
 import { newId } from '../shared/ids.js';
 import {
+  portalUploadClosed,
   replacedDocumentSuperseded,
   uploadAlreadyCompleted,
   uploadInProgress,
   uploadTooLarge,
+  type PortalUploadClosure,
 } from './uploads.errors.js';
 
 /** A document registered for upload; it stays pending until its bytes arrive. */
@@ -40,6 +42,8 @@ export interface ConstructionUpload {
   subcontractorId: string | null;
   informationType: string | null;
   uploadedBy: string | null;
+  /** the portal token that registered it: the bytes are taken only while that token still admits its holder */
+  portalTokenId?: string | null;
 }
 
 /** The upload of one live document. */
@@ -47,6 +51,15 @@ export interface UploadRecord {
   documentId: string;
   blobKey: string;
   state: 'pending' | 'uploaded';
+  /** registered through the portal: what its token is now (null: the token is gone); absent for any other upload */
+  portalToken?: PortalTokenFacts | null;
+}
+
+export interface PortalTokenFacts {
+  revoked: boolean;
+  expiresAt: Date;
+  subcontractorRemoved: boolean;
+  projectActive: boolean;
 }
 
 export interface UploadsRepository {
@@ -57,6 +70,8 @@ export interface UploadsRepository {
   findReplaceable(params: { buildingId: string; documentId: string }): Promise<{ supersededBy: string | null } | null>;
   /** the upload of a live (not archived) document */
   findUpload(documentId: string): Promise<UploadRecord | null>;
+  /** archives a registration whose bytes are refused; false when it was no longer pending */
+  archivePending(params: { documentId: string; at: Date }): Promise<boolean>;
   /**
    * Claims a pending upload for one attempt before any of its bytes are written: false when the upload is not pending
    * or another attempt holds a claim made after `staleBefore`.
@@ -66,8 +81,8 @@ export interface UploadsRepository {
   releaseClaim(params: { documentId: string; attemptId: string }): Promise<void>;
   /**
    * pending -> uploaded with the attempt's bytes (`blobKey`), and the processing job enqueued in the same transaction;
-   * false when the document was no longer pending or the claim is not this attempt's (`attemptId` null: an arrival in
-   * object storage, which no attempt claims)
+   * false when the document was no longer pending, the claim is not this attempt's (`attemptId` null: an arrival in
+   * object storage, which no attempt claims), or its portal token no longer admits its holder at `at`
    */
   completeUpload(params: {
     documentId: string;
@@ -86,6 +101,24 @@ export interface UploadsRepository {
 
 /** an upload URL is valid this long; the document stays pending until the bytes arrive */
 const UPLOAD_URL_SECONDS = 24 * 3600;
+/**
+ * A portal upload's URL lives an hour: the portal page PUTs right after registering (and registers anew when a URL is
+ * refused), and a saved URL should not be worth much once the page has gone. Completion checks the token anyway.
+ */
+const PORTAL_UPLOAD_URL_SECONDS = 3600;
+
+/** why a portal upload may no longer complete at `at`; null for any other upload and while its token works */
+function closureOf(upload: UploadRecord, at: Date): PortalUploadClosure | null {
+  if (upload.portalToken === undefined) return null;
+  // a token that is gone was revoked, or went with its subcontractor or project
+  if (upload.portalToken === null) return 'portal_token_revoked';
+  const token = upload.portalToken;
+  if (!token.projectActive) return 'project_closed';
+  if (token.subcontractorRemoved) return 'subcontractor_removed';
+  if (token.revoked) return 'portal_token_revoked';
+  if (token.expiresAt.getTime() <= at.getTime()) return 'portal_token_expired';
+  return null;
+}
 
 /** the document an upload key belongs to (`documents/<owner>/<building>/<id>/original`) */
 function documentIdOfKey(key: string): string | null {
@@ -175,7 +208,9 @@ export function createUploadsService(deps: {
       uploadedBy: params.uploadedBy ?? null,
       ...(params.construction ? { construction: params.construction } : {}),
     });
-    const uploadUrl = await blobs.signedUploadUrl(blobKey, { expiresInSeconds: UPLOAD_URL_SECONDS });
+    const uploadUrl = await blobs.signedUploadUrl(blobKey, {
+      expiresInSeconds: params.construction?.portalTokenId ? PORTAL_UPLOAD_URL_SECONDS : UPLOAD_URL_SECONDS,
+    });
     return { documentId: id, uploadUrl };
   }
 
@@ -196,6 +231,8 @@ export function createUploadsService(deps: {
     if (!upload || !documentId) throw documentNotFound();
     if (upload.state !== 'pending') throw uploadAlreadyCompleted();
     if (upload.blobKey !== params.key) throw documentNotFound();
+    const closure = await closeIfRefused(upload);
+    if (closure) throw portalUploadClosed(closure);
     if (params.declaredLength !== null && params.declaredLength > deps.maxUploadBytes) {
       throw uploadTooLarge(deps.maxUploadBytes);
     }
@@ -236,8 +273,25 @@ export function createUploadsService(deps: {
     } finally {
       if (!completed) await discardAttempt({ documentId, attemptId, attemptKey });
     }
-    if (!completed) throw uploadAlreadyCompleted();
+    if (!completed) {
+      // its token may have stopped admitting its holder while the bytes came in
+      const current = await repository.findUpload(documentId);
+      const closure = current?.state === 'pending' ? await closeIfRefused(current) : null;
+      throw closure ? portalUploadClosed(closure) : uploadAlreadyCompleted();
+    }
     return stored;
+  }
+
+  /**
+   * A portal upload is the token's act: once the token no longer admits its holder (revoked, expired, its
+   * subcontractor removed, its project handed over or archived) the saved URL takes nothing, and the registration is
+   * archived, so that no later arrival completes it. Answers why it was closed; null when it may complete.
+   */
+  async function closeIfRefused(upload: UploadRecord): Promise<PortalUploadClosure | null> {
+    const now = clock.now();
+    const closure = closureOf(upload, now);
+    if (closure) await repository.archivePending({ documentId: upload.documentId, at: now });
+    return closure;
   }
 
   /** the bytes of an attempt that did not become the document's, and its claim if it still holds one */
@@ -294,6 +348,10 @@ export function createUploadsService(deps: {
       return false;
     }
     if (upload.blobKey !== params.key) return false;
+    if (await closeIfRefused(upload)) {
+      await blobs.delete(params.key);
+      return false;
+    }
     const etag = params.etag?.replace(/"/g, '') ?? null;
     // a multipart upload's ETag is not an MD5; the pipeline computes it then
     const md5 = etag && /^[0-9a-f]{32}$/i.test(etag) ? etag.toLowerCase() : null;

@@ -89,6 +89,8 @@ export interface DocumentsTable {
   /** the attempt that claimed a pending upload, and when (migration 0032) */
   upload_attempt_id: string | null;
   upload_claimed_at: NullableTimestamp;
+  /** the portal token that registered an upload: it must still admit its holder when the bytes arrive (migration 0056) */
+  portal_token_id: string | null;
   uploaded_at: NullableTimestamp;
   size: Defaulted<number>;
   md5: string | null;

@@ -44,6 +44,7 @@ import * as m0052 from './0052-search-page-documents.js';
 import * as m0053 from './0053-search-page-documents-parallel.js';
 import * as m0054 from './0054-oidc-secret-ids-hashed.js';
 import * as m0055 from './0055-mail-keys-dropped-after-sending.js';
+import * as m0056 from './0056-portal-upload-token.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0053-search-page-documents-parallel': m0053,
   '0054-oidc-secret-ids-hashed': m0054,
   '0055-mail-keys-dropped-after-sending': m0055,
+  '0056-portal-upload-token': m0056,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -161,6 +161,15 @@ export function createHandoverRepository(
         if (project?.status !== 'ACTIVE') return false;
         const { buildingIds, toOwnerId: owner } = params;
         if (buildingIds.length > 0) {
+          // an upload whose bytes never came is no delivery (the report names it pending): archived, it never becomes
+          // a live document of the owner's, and no URL handed out before the handover adds a file to their building
+          await trx
+            .updateTable('documents')
+            .set({ archived_at: params.at, updated_at: params.at })
+            .where('building_id', 'in', buildingIds)
+            .where('upload_state', '=', 'pending')
+            .where('archived_at', 'is', null)
+            .execute();
           // what the buildings hold now is what the project delivered, and stays the project's (read-only) after the
           // move; what the owner adds afterwards carries no project and never reaches the contractor
           await trx

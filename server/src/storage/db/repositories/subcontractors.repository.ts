@@ -116,6 +116,14 @@ export function createSubcontractorsRepository(db: Kysely<DB>): SubcontractorsRe
           .where('subcontractor_id', '=', row.id)
           .where('revoked_at', 'is', null)
           .execute();
+        // an upload it registered and has not finished goes with its tokens: archived, no saved URL completes it
+        await trx
+          .updateTable('documents')
+          .set({ archived_at: at, updated_at: at })
+          .where('subcontractor_id', '=', row.id)
+          .where('upload_state', '=', 'pending')
+          .where('archived_at', 'is', null)
+          .execute();
         return true;
       });
     },

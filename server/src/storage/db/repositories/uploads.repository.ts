@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
@@ -8,6 +8,28 @@ import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
 import { isUuid, transactionExecutor } from './document-rows.js';
 import { relinkRevisions } from './revisions.repository.js';
+
+/**
+ * A pending upload that may still complete at `at`: any but a portal upload, and that one while the token that
+ * registered it still admits its holder (as the portal's own authentication decides, access.repository.ts).
+ */
+function tokenStillAdmits(eb: ExpressionBuilder<DB, 'documents'>, at: Date) {
+  return eb.or([
+    eb('documents.portal_token_id', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('subcontractor_tokens as t')
+        .innerJoin('subcontractors as s', 's.id', 't.subcontractor_id')
+        .innerJoin('projects as p', 'p.id', 't.project_id')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('t.id', '=', 'documents.portal_token_id')
+        .where('t.revoked_at', 'is', null)
+        .where('t.expires_at', '>', at)
+        .where('s.archived_at', 'is', null)
+        .where('p.status', '=', 'ACTIVE'),
+    ),
+  ]);
+}
 
 export function createUploadsRepository(params: {
   db: Kysely<DB>;
@@ -48,6 +70,7 @@ export function createUploadsRepository(params: {
               }
             : // every upload into a project's building while it is the contractor's is the project's
               { project_id: projectReceiving(document.buildingId) }),
+          portal_token_id: document.construction?.portalTokenId ?? null,
         })
         .execute();
     },
@@ -69,12 +92,50 @@ export function createUploadsRepository(params: {
     async findUpload(documentId) {
       if (!isUuid(documentId)) return null;
       const row = await db
-        .selectFrom('documents')
-        .select(['id', 'blob_key', 'upload_state'])
+        .selectFrom('documents as d')
+        .leftJoin('subcontractor_tokens as t', 't.id', 'd.portal_token_id')
+        .leftJoin('subcontractors as s', 's.id', 't.subcontractor_id')
+        .leftJoin('projects as p', 'p.id', 't.project_id')
+        .select([
+          'd.id',
+          'd.blob_key',
+          'd.upload_state',
+          'd.portal_token_id',
+          't.id as token_id',
+          't.revoked_at',
+          't.expires_at',
+          's.archived_at as subcontractor_archived_at',
+          'p.status as project_status',
+        ])
+        .where('d.id', '=', documentId)
+        .where('d.archived_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return null;
+      const upload = { documentId: row.id, blobKey: row.blob_key, state: row.upload_state };
+      if (row.portal_token_id === null) return upload;
+      return {
+        ...upload,
+        portalToken:
+          row.token_id === null || row.expires_at === null
+            ? null
+            : {
+                revoked: row.revoked_at !== null,
+                expiresAt: row.expires_at,
+                subcontractorRemoved: row.subcontractor_archived_at !== null,
+                projectActive: row.project_status === 'ACTIVE',
+              },
+      };
+    },
+
+    async archivePending({ documentId, at }) {
+      const archived = await db
+        .updateTable('documents')
+        .set({ archived_at: at, updated_at: at })
         .where('id', '=', documentId)
+        .where('upload_state', '=', 'pending')
         .where('archived_at', 'is', null)
         .executeTakeFirst();
-      return row ? { documentId: row.id, blobKey: row.blob_key, state: row.upload_state } : null;
+      return Number(archived.numUpdatedRows) === 1;
     },
 
     async claimUpload({ documentId, attemptId, at, staleBefore }) {
@@ -116,7 +177,9 @@ export function createUploadsRepository(params: {
           })
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
-          .where('archived_at', 'is', null);
+          .where('archived_at', 'is', null)
+          // checked again here: a token revoked while the bytes came in takes the upload with it
+          .where((eb) => tokenStillAdmits(eb, at));
         // the bytes of an attempt count only while that attempt still holds the claim
         update =
           attemptId === null
