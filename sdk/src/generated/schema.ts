@@ -7560,7 +7560,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change a subcontractor */
+    /** Change a subcontractor (a new e-mail address revokes its portal tokens) */
     put: {
       parameters: {
         query?: never;

@@ -250,6 +250,37 @@ describe.each(testEngines())('the subcontractor portal keeps each subcontractor 
     expect((await send(leavingRoute, leaving.token)).status).toBe(401);
   });
 
+  it('stops the tokens sent to the old address when the subcontractor gets a new one, not on other changes', async () => {
+    const base = `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors`;
+    const moving = await createSubcontractor(t, { ...w, key: w.adminKey, companyName: 'Ventilasjon Vest AS' });
+    const route = routes(w.projectId, moving.subcontractorId, ownDocument, w.buildingId)[0]!;
+    const change = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `${base}/${moving.subcontractorId}`, key: w.adminKey, payload });
+    // a new phone number, or the same address in other letters: the link still works
+    expect((await change({ phone: '+47 22 33 44 55' })).status).toBe(200);
+    const current = (
+      await t.deps.database.db
+        .selectFrom('subcontractors')
+        .select('email')
+        .where('id', '=', moving.subcontractorId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    expect((await change({ email: current.toUpperCase() })).status).toBe(200);
+    expect((await send(route, moving.token)).status).toBe(200);
+    // a new contact: what went to the old one stops, and the log says so
+    const changed = await change({ email: 'ny.kontakt@ventilasjon-vest.test' });
+    expect(changed.status).toBe(200);
+    expect((await send(route, moving.token)).status).toBe(401);
+    const logged = await t.deps.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'subcontractor.updated')
+      .where('target_id', '=', moving.subcontractorId)
+      .orderBy('occurred_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged.details).toMatchObject({ fields: ['email'], revokedTokens: 1 });
+  });
+
   /** the late PUT of an upload registered through the portal, and what became of its document */
   const late = {
     subcontractors: () => `/construction/customers/${w.customerId}/projects/${w.projectId}/subcontractors`,

@@ -42,11 +42,16 @@ export interface SubcontractorsRepository {
   /** a live (not removed) subcontractor of the project */
   find(params: { projectId: string; subcontractorId: string }): Promise<SubcontractorRecord | null>;
   create(params: { projectId: string; fields: SubcontractorFields }): Promise<SubcontractorRecord>;
+  /**
+   * a new e-mail address revokes the tokens issued so far (in the same transaction): the portal links went to the
+   * old address, and whoever reads it is no longer the subcontractor's contact
+   */
   update(params: {
     projectId: string;
     subcontractorId: string;
     fields: Partial<SubcontractorFields>;
-  }): Promise<SubcontractorRecord | null>;
+    at: Date;
+  }): Promise<{ subcontractor: SubcontractorRecord; revokedTokens: number } | null>;
   /** removal archives the subcontractor and revokes its tokens; its documents and deliveries stay */
   archive(params: { projectId: string; subcontractorId: string; at: Date }): Promise<boolean>;
   insertToken(params: {
@@ -158,16 +163,20 @@ export function createSubcontractorsService(deps: {
         projectId: grant.projectId,
         subcontractorId: params.subcontractorId,
         fields: params.fields,
+        at: clock.now(),
       });
       if (!updated) throw subcontractorNotFound();
       await record({
         grant,
         action: 'subcontractor.updated',
-        target: { type: 'subcontractor', id: updated.id },
-        details: { fields: Object.keys(params.fields) },
+        target: { type: 'subcontractor', id: updated.subcontractor.id },
+        details: {
+          fields: Object.keys(params.fields),
+          ...(updated.revokedTokens > 0 ? { revokedTokens: updated.revokedTokens } : {}),
+        },
         clientAddress: params.clientAddress,
       });
-      return updated;
+      return updated.subcontractor;
     },
     async remove(params: {
       principal: Principal;

@@ -86,17 +86,36 @@ export function createSubcontractorsRepository(db: Kysely<DB>): SubcontractorsRe
         .executeTakeFirstOrThrow();
       return toRecord(row);
     },
-    async update({ projectId, subcontractorId, fields }) {
+    async update({ projectId, subcontractorId, fields, at }) {
       if (!UUID.test(subcontractorId)) return null;
-      const row = await db
-        .updateTable('subcontractors')
-        .set({ ...columnsOf(fields), updated_at: sql`now()` })
-        .where('id', '=', subcontractorId.toLowerCase())
-        .where('project_id', '=', projectId)
-        .where('archived_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toRecord(row) : null;
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('subcontractors')
+          .select('email')
+          .where('id', '=', subcontractorId.toLowerCase())
+          .where('project_id', '=', projectId)
+          .where('archived_at', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return null;
+        const row = await trx
+          .updateTable('subcontractors')
+          .set({ ...columnsOf(fields), updated_at: sql`now()` })
+          .where('id', '=', subcontractorId.toLowerCase())
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        let revokedTokens = 0;
+        if (row.email.toLowerCase() !== before.email.toLowerCase()) {
+          const revoked = await trx
+            .updateTable('subcontractor_tokens')
+            .set({ revoked_at: at })
+            .where('subcontractor_id', '=', row.id)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirst();
+          revokedTokens = Number(revoked.numUpdatedRows);
+        }
+        return { subcontractor: toRecord(row), revokedTokens };
+      });
     },
     async archive({ projectId, subcontractorId, at }) {
       if (!UUID.test(subcontractorId)) return false;

@@ -79,7 +79,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
     {
       schema: {
         ...schema,
-        summary: 'Change a subcontractor',
+        summary: 'Change a subcontractor (a new e-mail address revokes its portal tokens)',
         params: SubcontractorParams,
         body: SubcontractorUpdateBody,
         response: withProblems({ 200: SubcontractorSchema }, [400, 401, 403, 404]),
