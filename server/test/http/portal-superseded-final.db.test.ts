@@ -5,7 +5,8 @@ import { testEngines } from '../helpers/test-database.js';
 
 /**
  * In the subcontractor portal a file that a newer version has replaced is final: renaming it, changing its metadata
- * or deleting it is refused with 409 `document.superseded` and changes nothing; the new version stays editable.
+ * or deleting it is refused with 409 `document.superseded` and changes nothing; the new version stays editable, and
+ * once it is deleted the first is the newest again.
  */
 describe.each(testEngines())('a replaced file in the subcontractor portal, on %s', (engine) => {
   let t: TestApp;
@@ -80,5 +81,16 @@ describe.each(testEngines())('a replaced file in the subcontractor portal, on %s
     const deleted = await t.request({ method: 'DELETE', url: url(replacement), token: w.token });
     expect(deleted.status).toBe(200);
     expect((await row(replacement)).archived_at).not.toBeNull();
+    // with the new version deleted, the first is the newest again: open to changes, named superseded by nothing
+    expect((await row(original)).superseded_by).toBeNull();
+    const seen = await t.request({ method: 'GET', url: url(original), token: w.token });
+    expect(seen.body).toMatchObject({ filename: 'FDV varmepumpe.pdf', supersededBy: null });
+    const current = await t.request({
+      method: 'PUT',
+      url: url(original),
+      token: w.token,
+      payload: { filename: 'FDV varmepumpe gjeldende.pdf' },
+    });
+    expect(current.status, JSON.stringify(current.body)).toBe(200);
   });
 });

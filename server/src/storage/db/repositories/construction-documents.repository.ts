@@ -6,6 +6,7 @@ import type {
   EditableField,
 } from '../../../domain/deliveries/construction-documents.service.js';
 import { inProject } from '../project-documents.js';
+import { relinkRevisions } from './revisions.repository.js';
 import type { DB, DocumentsTable } from '../schema.js';
 import { outsideBuildingPrivateFolders } from '../visibility.js';
 
@@ -197,9 +198,11 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
           .set({ archived_at: at, updated_at: at, updated_by: updatedBy ?? actor.label })
           .where('id', '=', documentId.toLowerCase())
           .where('archived_at', 'is', null)
-          .returning('id')
+          .returning(['id', 'building_id'])
           .executeTakeFirst();
         if (!row) return false;
+        // the revision before a deleted newest one is the newest again (as the partner API's delete does)
+        await relinkRevisions(trx, { buildingId: row.building_id, documentIds: [row.id] });
         await trx
           .insertInto('document_history')
           .values({
