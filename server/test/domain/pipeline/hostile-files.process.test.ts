@@ -267,7 +267,10 @@ describe('the hostile-file corpus against serve', () => {
           pending: jobsRunning || !final,
         });
       }
-      if ([...outcomes.values()].every((o) => !o.pending) || Date.now() > deadline) break;
+      // and until the API has answered /healthz ten times: on a busy machine the files can be done within a few of the
+      // poller's rounds (each waits for a search), and the count below is about the API answering, not about time
+      const answered = answers.filter((a) => a.what === 'healthz').length >= 10;
+      if (([...outcomes.values()].every((o) => !o.pending) && answered) || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     polling = false;
@@ -306,7 +309,7 @@ describe('the hostile-file corpus against serve', () => {
       if (file.expect === 'unpacked') expect(outcome?.flags.uncompressed_package, file.label).toBe(true);
     }
     expect(answers.filter((a) => a.status === 'none' || a.status >= 500)).toEqual([]);
-    expect(answers.filter((a) => a.what === 'healthz').length).toBeGreaterThan(10);
+    expect(answers.filter((a) => a.what === 'healthz').length).toBeGreaterThanOrEqual(10);
 
     // nothing of the machine's files came in through the external entity
     const leaked = await call('GET', `${documentsUrl.replace('/documents', '')}/search?query=root`, undefined, key);
