@@ -437,6 +437,7 @@ const BULK_TABLES = [
   'document_chunks',
   'search_documents',
   'search_lexemes',
+  'building_lexemes',
   'document_lexemes',
 ];
 /** memory for each index build after a load (GIN builds in memory until it is full, then merges what it wrote) */
@@ -503,11 +504,12 @@ export async function bulkLoad(
     ['documents', 'search_document_changed'],
     ['document_pages', 'search_pages_inserted'],
     ['document_chunks', 'document_chunk_vector'],
+    ['search_documents', 'building_lexemes_inserted'],
   ].filter(([, name]) => !dropped.some((d) => d.name === name));
   for (const [table, name] of disabled)
     await sql`alter table ${sql.table(table!)} disable trigger ${sql.id(name!)}`.execute(db);
   const vectors = new TokenVectors(database);
-  const lexemesSent: LexemesSent = new Map();
+  const lexemesSent = new LexemesSent();
   const batch = options.batch ?? 1000;
   const { steps, step } = stepTimes();
   let done = 0;
@@ -733,8 +735,36 @@ async function analyseBatch(
   };
 }
 
-/** the vocabulary lexemes sent so far, per owner */
-type LexemesSent = Map<string, Set<string>>;
+/** the vocabulary lexemes sent so far, per owner and per building (by the lexicon's ids) */
+class LexemesSent {
+  readonly owners = new Map<string, IdSet>();
+  readonly buildings = new Map<string, IdSet>();
+
+  static of(map: Map<string, IdSet>, key: string): IdSet {
+    let set = map.get(key);
+    if (set === undefined) map.set(key, (set = new IdSet()));
+    return set;
+  }
+}
+
+/** a set of small integers as bits (a building's vocabulary: a few KB where a Set of strings took megabytes) */
+class IdSet {
+  private bits = new Uint8Array(1024);
+
+  /** adds id; false when it was there already */
+  add(id: number): boolean {
+    const byte = id >>> 3;
+    if (byte >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    const bit = 1 << (id & 7);
+    if ((this.bits[byte]! & bit) !== 0) return false;
+    this.bits[byte] = this.bits[byte]! | bit;
+    return true;
+  }
+}
 
 /** the vectors every batch reuses */
 const body = new Positions();
@@ -757,20 +787,22 @@ function documentVectors(
   headAVector.collect(a.analyses, 0, a.analyses.length, size);
   const b = batch.headB[i]!;
   headBVector.collect(b.analyses, 0, b.analyses.length, size);
-  const owner = batch.slice[i]!.owner;
-  let known = sent.get(owner);
-  if (known === undefined) sent.set(owner, (known = new Set()));
+  const { owner, building } = batch.slice[i]!;
+  const ownerKnows = LexemesSent.of(sent.owners, owner);
+  const buildingKnows = LexemesSent.of(sent.buildings, building);
   const { word, texts } = vectors.lexicon;
   for (const vector of [body, headAVector, headBVector]) {
     for (let k = 0; k < vector.size; k++) {
       const id = vector.lexemes[k]!;
       // only words go to the vocabulary (the database decides which, see insertLexemes): numbers and codes are not
-      if (!word[id]) continue;
-      const lexeme = texts[id]!;
-      if (known.has(lexeme)) continue;
-      known.add(lexeme);
+      if (!word[id] || !buildingKnows.add(id)) continue;
+      // the generated documents lie in no private folder: every word is one of its building's (migration 0057)
+      lexemes.buildings.push(building);
+      lexemes.buildingOwners.push(owner);
+      lexemes.buildingLexemes.push(texts[id]!);
+      if (!ownerKnows.add(id)) continue;
       lexemes.owners.push(owner);
-      lexemes.lexemes.push(lexeme);
+      lexemes.lexemes.push(texts[id]!);
     }
   }
 }
@@ -786,7 +818,7 @@ function insertRowsOf(vectors: TokenVectors, batch: AnalysedBatch, sent: Lexemes
     headB: [],
     lengths: [],
     tops: [],
-    lexemes: { owners: [], lexemes: [] },
+    lexemes: emptyLexemeRows(),
   };
   for (let i = 0; i < batch.slice.length; i++) {
     documentVectors(vectors, batch, i, sent, rows.lexemes);
@@ -817,10 +849,17 @@ interface InsertRows {
   lexemes: LexemeRows;
 }
 
-/** (owner, lexeme) pairs not sent before */
+/** (owner, lexeme) pairs not sent before, and (building, lexeme) pairs */
 interface LexemeRows {
   owners: string[];
   lexemes: string[];
+  buildings: string[];
+  buildingOwners: string[];
+  buildingLexemes: string[];
+}
+
+function emptyLexemeRows(): LexemeRows {
+  return { owners: [], lexemes: [], buildings: [], buildingOwners: [], buildingLexemes: [] };
 }
 
 /** the insert path (PGlite, or a server without a URL): one batch after the other, in the loader's connection */
@@ -862,14 +901,23 @@ async function insertLexemes(
   lexemes: LexemeRows,
   execute: (text: string, values: unknown[]) => Promise<unknown>,
 ): Promise<void> {
-  if (lexemes.lexemes.length === 0) return;
   // the vocabulary search_sync_document keeps: words of 3 to 40 letters, as the database's regex classes say
-  await execute(
-    `insert into search_lexemes (building_owner_id, lexeme)
-     select x.o, x.l from unnest($1::text[], $2::text[]) as x(o, l) where x.l ~ '^[[:alpha:]]{3,40}$'
-     on conflict do nothing`,
-    [lexemes.owners, lexemes.lexemes],
-  );
+  if (lexemes.lexemes.length > 0)
+    await execute(
+      `insert into search_lexemes (building_owner_id, lexeme)
+       select x.o, x.l from unnest($1::text[], $2::text[]) as x(o, l) where x.l ~ '^[[:alpha:]]{3,40}$'
+       on conflict do nothing`,
+      [lexemes.owners, lexemes.lexemes],
+    );
+  // and each building's, as building_lexemes_inserted keeps it (migration 0057)
+  if (lexemes.buildingLexemes.length > 0)
+    await execute(
+      `insert into building_lexemes (building_id, building_owner_id, lexeme)
+       select x.b, x.o, x.l from unnest($1::text[], $2::text[], $3::text[]) as x(b, o, l)
+       where x.l ~ '^[[:alpha:]]{3,40}$'
+       on conflict do nothing`,
+      [lexemes.buildings, lexemes.buildingOwners, lexemes.buildingLexemes],
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -894,7 +942,7 @@ interface CopyText {
 function copyRows(vectors: TokenVectors, batch: AnalysedBatch, sent: LexemesSent, timestamp: string): CopyText {
   const { texts } = vectors.lexicon;
   const order = vectors.lexicon.order();
-  const lexemes: LexemeRows = { owners: [], lexemes: [] };
+  const lexemes: LexemeRows = emptyLexemeRows();
   const n = batch.slice.length;
   const documents = new CopyBytes(400 * n);
   const pages = new CopyBytes(3500 * n);
@@ -1131,7 +1179,7 @@ export async function copyBatches(url: string, options: BulkLoadOptions) {
   const database = await openDatabase({ kind: 'postgres', url, poolMax: 1 });
   const copy = await copyWriter(database, { ...options, url });
   const vectors = new TokenVectors(database);
-  const sent: LexemesSent = new Map();
+  const sent = new LexemesSent();
   const { steps, step } = stepTimes();
   let maxRss = process.memoryUsage().rss;
   return {

@@ -103,6 +103,12 @@ describe.each(loads)('the bench corpus loaded in bulk on $engine by $path', ({ e
     expect(await rows(bulk, chunks)).toEqual(normalChunks);
     const lexemes = `select building_owner_id, lexeme from search_lexemes order by building_owner_id, lexeme collate "C"`;
     expect(await rows(bulk, lexemes)).toEqual(await rows(normal, lexemes));
+    // and each building's, which typo corrections and compounds may offer its readers (migration 0057)
+    const buildingLexemes = `select building_id, building_owner_id, lexeme from building_lexemes
+      order by building_id, lexeme collate "C"`;
+    const normalBuildingLexemes = await rows(normal, buildingLexemes);
+    expect(normalBuildingLexemes.length).toBeGreaterThan(1000);
+    expect(await rows(bulk, buildingLexemes)).toEqual(normalBuildingLexemes);
     // each document's distinct lexemes, which an owner-wide question's word counts read (migration 0039)
     const documentLexemes = `select document_id, building_id, building_owner_id, readable, original_path,
         lexemes::text from document_lexemes order by document_id`;

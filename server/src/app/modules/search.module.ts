@@ -4,6 +4,7 @@ import { jobDone, jobSkipped, type JobContribution } from '../../domain/jobs/job
 import { createSearchService } from '../../domain/search/search.service.js';
 import { createPostgresSearchProvider } from '../../storage/search/postgres-search.provider.js';
 import { createSegmentCache, DEFAULT_SEGMENT_SETTINGS, maintainSegments } from '../../storage/search/segments.js';
+import { rebuildStaleVocabularies } from '../../storage/search/vocabulary.js';
 import type { Engine } from '../../storage/db/database.js';
 import type { Db } from './app-module.js';
 
@@ -13,6 +14,9 @@ import type { Db } from './app-module.js';
  *
  * Owners with at least `segmentMinDocuments` documents get a segment (an inverted index of their own, segments.ts),
  * which the workers keep current every five minutes; any process's search uses the newest one there is.
+ *
+ * A building whose documents may have taken words out of its vocabulary (what typo corrections and compounds may
+ * offer its readers, migration 0057) is rebuilt by the workers within a minute.
  */
 export function createSearchModule(deps: {
   db: Db;
@@ -46,8 +50,15 @@ export function createSearchModule(deps: {
           );
           return built.length + dropped.length > 0 ? jobDone() : jobSkipped('every segment is current');
         },
+        'search.vocabulary': async () => {
+          const rebuilt = await rebuildStaleVocabularies(deps.db);
+          return rebuilt.length > 0 ? jobDone() : jobSkipped('every building vocabulary is current');
+        },
       },
-      schedules: [{ name: 'search.segments', cron: '*/5 * * * *' }],
+      schedules: [
+        { name: 'search.segments', cron: '*/5 * * * *' },
+        { name: 'search.vocabulary', cron: '* * * * *' },
+      ],
     } satisfies JobContribution,
   };
 }

@@ -33,6 +33,8 @@ export interface JobPayloads {
   'webhook.disabled': { webhookId: string; disabledAt: string };
   /** search: build the big owners' segments again where many of their documents were written since (segments.ts) */
   'search.segments': Record<string, never>;
+  /** search: rebuild the vocabulary of buildings whose documents may have taken words out of it (vocabulary.ts) */
+  'search.vocabulary': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -57,6 +59,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'webhook.deliver': ({ deliveryId }) => deliveryId,
   'webhook.disabled': ({ webhookId, disabledAt }) => `${webhookId}@${disabledAt}`,
   'search.segments': () => 'search.segments',
+  'search.vocabulary': () => 'search.vocabulary',
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

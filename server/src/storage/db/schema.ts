@@ -240,6 +240,8 @@ export interface DB {
   maintenance_tasks: MaintenanceTasksTable;
   search_documents: SearchDocumentsTable;
   search_lexemes: SearchLexemesTable;
+  building_lexemes: BuildingLexemesTable;
+  building_lexemes_stale: BuildingLexemesStaleTable;
   search_changes: SearchChangesTable;
   search_segments: SearchSegmentsTable;
   search_segment_documents: SearchSegmentDocumentsTable;
@@ -497,6 +499,19 @@ export interface SearchSegmentPostingsTable {
 export interface SearchLexemesTable {
   building_owner_id: string;
   lexeme: string;
+}
+
+/** a building's vocabulary as its readers may see it (migration 0057) */
+export interface BuildingLexemesTable {
+  building_id: string;
+  lexeme: string;
+  building_owner_id: string;
+}
+
+/** buildings whose vocabulary may hold words no reader may see any more, until the workers rebuild it */
+export interface BuildingLexemesStaleTable {
+  building_id: string;
+  marked_at: Generated<Date>;
 }
 
 type RoleColumn = 'ADMIN' | 'OWNER' | 'WRITE_ACCESS' | 'READ_ACCESS' | 'NO_ACCESS';

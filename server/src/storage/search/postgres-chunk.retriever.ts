@@ -173,6 +173,7 @@ export function createPostgresChunkRetriever(params: {
     const analysed = await analyseQuery({
       db,
       ownerId,
+      buildingIds: request.buildingIds,
       query,
       compounds: false,
       prefixStems: true,
@@ -594,6 +595,7 @@ export function createPostgresChunkRetriever(params: {
       const analysed = await analyseQuery({
         db: trx,
         ownerId: request.ownerId,
+        buildingIds: request.buildingIds,
         query,
         compounds: false,
         plannerSettings: { scope: scopeOf },

@@ -464,6 +464,7 @@ export function createPostgresSearchProvider(params: {
       const analysed = await analyseQuery({
         db: trx,
         ownerId: request.scope.ownerId,
+        buildingIds: request.scope.buildingIds,
         query: request.query,
         compounds: true,
         plannerSettings: { scope: request.scope, session: session.set, parallel: parallelFor(request) },

@@ -121,6 +121,11 @@ const LETTERS = /^\p{L}+$/u;
 export async function analyseQuery(params: {
   db: Kysely<DB>;
   ownerId: string;
+  /**
+   * the buildings the search reads (already authorised; null: every live building of the owner): a word counts as
+   * spelled, and as a correction or compound, only where a document of theirs the caller may read holds it
+   */
+  buildingIds: readonly string[] | null;
   query: ParsedQuery;
   /** compounds widen recall for keyword searches; passage retrieval for questions leaves them out */
   compounds: boolean;
@@ -154,6 +159,7 @@ export async function analyseQuery(params: {
       };
 }): Promise<AnalysedQuery> {
   const { db, ownerId, query } = params;
+  const seen = seenInScope(ownerId, params.buildingIds);
   const all: QueryTerm[] = [...query.include, ...query.exclude];
   if (all.length === 0) return { include: [], exclude: null };
 
@@ -199,7 +205,7 @@ export async function analyseQuery(params: {
     words.some(
       ({ term, index }) => index < query.include.length && !DIGIT.test(term.text) && [...term.text].length >= 3,
     )
-      ? expansionOf({ ownerId, compounds: params.compounds, alwaysFuzzy: query.alwaysFuzzy })
+      ? expansionOf({ ownerId, seen, compounds: params.compounds, alwaysFuzzy: query.alwaysFuzzy })
       : sql`(select null::boolean as expanded, null::text[] as typos, null::text[] as compounds)`;
   const tokenRows =
     words.length === 0
@@ -307,6 +313,7 @@ export async function analyseQuery(params: {
   for (const [index, found] of await expand({
     db,
     ownerId,
+    seen,
     candidates: separately,
     compounds: params.compounds,
     alwaysFuzzy: query.alwaysFuzzy,
@@ -378,6 +385,39 @@ function queryLanguage(query: ParsedQuery): TextLanguage {
   return evidence.markers >= 2 ? evidence.language : 'nb';
 }
 
+/** a condition: `bl.lexeme = <lexeme>` (a word, or `any(array)`) holds for a word the search's reader may see */
+type SeenInScope = (lexeme: RawBuilder<unknown>) => RawBuilder<boolean>;
+
+/** scopes of at most this many buildings probe each building's vocabulary; larger ones read the owner's rows of a word */
+const PROBED_BUILDINGS = 16;
+
+/**
+ * Whether a word is one the search's reader may see: held by a live document outside the private folders of a live
+ * building in scope (`building_lexemes`, migration 0057). The owner's vocabulary (`search_lexemes`) only proposes
+ * candidates: it holds the words of every building, private folder and archived document of the owner, and deciding
+ * by it told a reader of one building whether a word occurs in another (a word known anywhere was taken as spelled).
+ */
+function seenInScope(ownerId: string, buildingIds: readonly string[] | null): SeenInScope {
+  // which buildings count is read once per lookup (an InitPlan), so each word costs one probe of building_lexemes;
+  // the arrays come through subqueries, which the planner does not count, so that a generic plan costs what a custom
+  // one does and a connection plans the statement once (a counted array kept it planning anew)
+  if (buildingIds === null) {
+    // owner-wide: a word's first row outside the owner's archived buildings (there are seldom any)
+    const archived = sql`(select coalesce(array_agg(ab.id), '{}') from buildings ab
+      where ab.building_owner_id = ${ownerId} and ab.archived_at is not null)::text[]`;
+    return (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
+      where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id <> all(${archived}))`;
+  }
+  const live = sql`(select coalesce(array_agg(lb.id), '{}') from buildings lb
+    where lb.id = any((select ${[...buildingIds]}::text[])::text[]) and lb.building_owner_id = ${ownerId}
+      and lb.archived_at is null)::text[]`;
+  return buildingIds.length <= PROBED_BUILDINGS
+    ? (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
+        where bl.building_id = any(${live}) and bl.lexeme = ${lexeme})`
+    : (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
+        where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id = any(${live}))`;
+}
+
 /** how many prefix and suffix neighbours are checked for edit distance per word */
 const TYPO_CANDIDATES = 400;
 /** corrections kept per word */
@@ -419,7 +459,13 @@ function prefixEndOf(prefix: RawBuilder<string>): RawBuilder<string> {
  * of letters, LETTERS) among them. A word it takes that analyseQuery does not expand is looked up for nothing; one it
  * does not take would be expanded by expand's statement (none is known).
  */
-function expansionOf(params: { ownerId: string; compounds: boolean; alwaysFuzzy: boolean }): RawBuilder<unknown> {
+function expansionOf(params: {
+  ownerId: string;
+  seen: SeenInScope;
+  compounds: boolean;
+  alwaysFuzzy: boolean;
+}): RawBuilder<unknown> {
+  const { seen } = params;
   const { ownerId } = params;
   const band = sql`length(l.lexeme) between c.n - q.edits and c.n + q.edits`;
   const range = (expression: RawBuilder<unknown>, prefix: RawBuilder<string>) =>
@@ -430,10 +476,12 @@ function expansionOf(params: { ownerId: string; compounds: boolean; alwaysFuzzy:
       case when q.edits > 0 then array(
         (select l.lexeme from search_lexemes l
           where l.building_owner_id = ${ownerId} and ${range(sql`l.lexeme`, sql<string>`c.head`)} and ${band} and c.unknown
+            and ${seen(sql`l.lexeme`)}
           limit ${TYPO_CANDIDATES})
         union all
         (select l.lexeme from search_lexemes l
           where l.building_owner_id = ${ownerId} and ${range(reversed, sql<string>`c.tail`)} and ${band} and c.unknown
+            and ${seen(sql`l.lexeme`)}
           limit ${TYPO_CANDIDATES})
       ) end as typos,
       case when ${params.compounds}::boolean then array(
@@ -441,13 +489,14 @@ function expansionOf(params: { ownerId: string; compounds: boolean; alwaysFuzzy:
         where l.building_owner_id = ${ownerId}
           and ${range(reversed, sql<string>`c.reversed`)}
           and length(l.lexeme) >= c.n + 3
+          and ${seen(sql`l.lexeme`)}
           and (
             left(l.lexeme, -c.n) = any(${BOUND_MODIFIERS}::text[])
             or exists (
               select 1
               from unnest(array[left(l.lexeme, -c.n), regexp_replace(left(l.lexeme, -c.n), '[se]$', '')]
                           || tsvector_to_array(search_vector(left(l.lexeme, -c.n)))) as v(modifier)
-              join search_lexemes m on m.building_owner_id = ${ownerId} and m.lexeme = v.modifier
+              where ${seen(sql`v.modifier`)}
             )
           )
         order by length(l.lexeme), l.lexeme
@@ -456,10 +505,9 @@ function expansionOf(params: { ownerId: string; compounds: boolean; alwaysFuzzy:
     from (
       select b.n, left(b.lexeme, b.piece) as head, reverse(right(b.lexeme, b.piece)) as tail,
         reverse(b.lexeme) as reversed,
-        -- a word the owner's documents use is taken as spelled: only unknown words get corrections, in either
+        -- a word the scope's documents use is taken as spelled: only unknown words get corrections, in either
         -- language's analysis
-        (${params.alwaysFuzzy}::boolean or not exists (select 1 from search_lexemes k
-          where k.building_owner_id = ${ownerId} and k.lexeme = any(array[b.lexeme, q.other[1]]))) as unknown
+        (${params.alwaysFuzzy}::boolean or not ${seen(sql`any(array[b.lexeme, q.other[1]])`)}) as unknown
       from (
         select q.own[1] as lexeme, char_length(q.own[1]) as n,
           -- with k edits, a word cut into k + 1 pieces keeps at least one piece intact (expand)
@@ -479,11 +527,12 @@ const EXPANSION_EXCLUDED = String.raw`[0-9%_\\\uD7FF\U0010FFFF]`;
 async function expand(params: {
   db: Kysely<DB>;
   ownerId: string;
+  seen: SeenInScope;
   candidates: ExpansionCandidate[];
   compounds: boolean;
   alwaysFuzzy: boolean;
 }): Promise<Map<number, string[]>> {
-  const { db, ownerId } = params;
+  const { db, ownerId, seen } = params;
   const candidates = params.candidates;
   const result = new Map<number, string[]>();
   const parts: RawBuilder<ExpansionRow>[] = [];
@@ -497,18 +546,17 @@ async function expand(params: {
       const head = [...candidate.lexeme].slice(0, piece).join('');
       const tail = [...candidate.lexeme].slice(-piece).join('');
       const band = sql`length(l.lexeme) between ${length - candidate.edits}::int and ${length + candidate.edits}::int`;
-      // a word the owner's documents use is taken as spelled: only unknown words get corrections, in either
+      // a word the scope's documents use is taken as spelled: only unknown words get corrections, in either
       // language's analysis (checked once, inside this statement, not by a round trip of its own)
       const spelled = candidate.other ? [candidate.lexeme, candidate.other] : [candidate.lexeme];
-      const unknown = params.alwaysFuzzy
-        ? sql``
-        : sql`and not exists (select 1 from search_lexemes k
-            where k.building_owner_id = ${ownerId} and k.lexeme = any(${spelled}::text[]))`;
+      const unknown = params.alwaysFuzzy ? sql`` : sql`and not ${seen(sql`any(${spelled}::text[])`)}`;
+      const inScope = seen(sql`l.lexeme`);
       parts.push(sql`(select ${n}::int as n, 'typo' as kind, l.lexeme from search_lexemes l
         where l.building_owner_id = ${ownerId} and ${beginsWith(sql`l.lexeme`, head, 'pattern')} and ${band} ${unknown}
+          and ${inScope}
         limit ${TYPO_CANDIDATES})`);
       parts.push(sql`(select ${n}::int as n, 'typo' as kind, l.lexeme from search_lexemes l
-        where l.building_owner_id = ${ownerId} and ${endsWith(tail)} and ${band} ${unknown}
+        where l.building_owner_id = ${ownerId} and ${endsWith(tail)} and ${band} ${unknown} and ${inScope}
         limit ${TYPO_CANDIDATES})`);
     }
     if (params.compounds) {
@@ -519,6 +567,7 @@ async function expand(params: {
         where l.building_owner_id = ${ownerId}
           and ${endsWith(candidate.lexeme)}
           and length(l.lexeme) >= ${length + 3}::int
+          and ${seen(sql`l.lexeme`)}
           and (
             left(l.lexeme, ${-length}::int) = any(${BOUND_MODIFIERS}::text[])
             or exists (
@@ -526,7 +575,7 @@ async function expand(params: {
               from unnest(array[left(l.lexeme, ${-length}::int),
                                 regexp_replace(left(l.lexeme, ${-length}::int), '[se]$', '')]
                           || tsvector_to_array(search_vector(left(l.lexeme, ${-length}::int)))) as v(modifier)
-              join search_lexemes m on m.building_owner_id = ${ownerId} and m.lexeme = v.modifier
+              where ${seen(sql`v.modifier`)}
             )
           )
         order by length(l.lexeme), l.lexeme

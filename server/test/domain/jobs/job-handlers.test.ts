@@ -14,7 +14,7 @@ const deliveries: JobContribution = {
 };
 const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
 const webhooks: JobContribution = { handlers: { 'webhook.deliver': done, 'webhook.disabled': done } };
-const search: JobContribution = { handlers: { 'search.segments': done } };
+const search: JobContribution = { handlers: { 'search.segments': done, 'search.vocabulary': done } };
 const everyOther = [maintenance, webhooks, search];
 
 function problemOf(contributions: JobContribution[]): JobError {
@@ -40,6 +40,7 @@ describe('assembling the job handlers of every module', () => {
       'maintenance.extract',
       'report.generate',
       'search.segments',
+      'search.vocabulary',
       'storage_provider.import',
       'uploads.poll',
       'uploads.sweep',

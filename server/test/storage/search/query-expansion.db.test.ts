@@ -51,6 +51,7 @@ describe.each(testEngines())('typo and compound expansion inside the analysis on
     const analysed = await analyseQuery({
       db,
       ownerId,
+      buildingIds: null,
       query: parseQuery({ query: params.query, fuzziness: params.fuzziness ?? 'auto' }),
       compounds: params.compounds ?? true,
       prefixStems: true,

@@ -420,8 +420,11 @@ describe.each(testEngines())('search on %s', (engine) => {
         url: `/v1/building_owners/${seed.ownerId}/buildings/${otherBuildingId}`,
         key: seed.key,
       });
-      const response = await ownerSearch({ query: 'lageret' });
+      const response = await ownerSearch({ query: 'lageret', fuzziness: 'off' });
       expect(response.body).toEqual({ hits: [], numberOfHits: 0 });
+      // nor are its words corrections, or taken as spelled: a live building's neighbours may answer, never the archive
+      const corrected = await ownerSearch({ query: 'lageret' });
+      expect(corrected.body.hits.map((h: { buildingId: string }) => h.buildingId)).not.toContain(otherBuildingId);
     });
   });
 
