@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import pLimit from 'p-limit';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
@@ -27,6 +28,15 @@ export interface DrawingReaders {
 /** bumped when the rendering changes, so that cached views are made again */
 const RENDERER_VERSION = 1;
 
+/**
+ * Drawings one process reads at once, and how many more may wait for a turn. Each read runs in a worker that may
+ * take a large heap (2 GB for a DXF at its size limit, drawing-readers.ts), and drawing the SVG runs on the process's
+ * own thread: views asked of many large drawings at once would otherwise add up to more memory than the machine has.
+ * Past the waiting room a view is refused with 429 and Retry-After, to be asked again; a view of a drawing already
+ * being read waits for that read instead of starting another.
+ */
+export const DEFAULT_DRAWING_READS = { atOnce: 2, waiting: 8, retryAfterSeconds: 5 };
+
 function kindOf(filename: string): 'dwg' | 'dxf' | null {
   const extension = path.extname(filename).toLowerCase();
   return extension === '.dwg' ? 'dwg' : extension === '.dxf' ? 'dxf' : null;
@@ -42,7 +52,13 @@ export function createDrawingViewerService(deps: {
   blobs: BlobStore;
   findDocument(documentId: string): Promise<DrawingSource | null>;
   readers: DrawingReaders;
+  reads?: typeof DEFAULT_DRAWING_READS;
 }) {
+  const reads = deps.reads ?? DEFAULT_DRAWING_READS;
+  const turns = pLimit(reads.atOnce);
+  /** the views being made, by their stored view's key */
+  const making = new Map<string, Promise<DrawingView>>();
+
   async function cached(key: string): Promise<DrawingView | null> {
     if (!(await deps.blobs.head(key))) return null;
     const chunks: Buffer[] = [];
@@ -89,9 +105,23 @@ export function createDrawingViewerService(deps: {
       const key = `drawings/${document.id}/${document.md5 ?? 'file'}-v${RENDERER_VERSION}.json`;
       const hit = await cached(key);
       if (hit) return hit;
-      const view = await render(document, kind);
-      await deps.blobs.put(key, Buffer.from(JSON.stringify(view)), { contentType: 'application/json' });
-      return view;
+      const already = making.get(key);
+      if (already) return already;
+      if (turns.pendingCount >= reads.waiting) {
+        throw new AppError({
+          code: 'drawing.busy',
+          kind: 'too_many_requests',
+          message: 'Too many drawings are being read right now; ask again shortly',
+          retryAfterSeconds: reads.retryAfterSeconds,
+        });
+      }
+      const made = turns(async () => {
+        const view = await render(document, kind);
+        await deps.blobs.put(key, Buffer.from(JSON.stringify(view)), { contentType: 'application/json' });
+        return view;
+      }).finally(() => making.delete(key));
+      making.set(key, made);
+      return made;
     },
   };
 }

@@ -27,7 +27,7 @@ export function registerDwgViewerRoute(app: App, deps: { drawings: DrawingViewer
         summary: 'Extents, layers and an SVG of a DWG or DXF drawing',
         security: PERSON_SECURITY,
         params: Type.Object({ documentId: Uuid('document id') }),
-        response: withProblems({ 200: DrawingViewSchema }, [400, 401, 403, 404, 409]),
+        response: withProblems({ 200: DrawingViewSchema }, [400, 401, 403, 404, 409, 429]),
       },
     },
     async (request) => deps.drawings.view({ principal: principalOf(request), documentId: request.params.documentId }),
