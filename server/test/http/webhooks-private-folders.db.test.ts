@@ -10,6 +10,13 @@ import { startWebhookReceiver, testWebhookSettings, until, type WebhookReceiver 
 
 const DOCUMENT_EVENTS = ['document.processed', 'document.failed', 'document.deleted'];
 
+/** registers an endpoint for the document events with the key, as a partner would */
+async function registerWebhook(t: TestApp, key: string, url: string): Promise<{ id: string; secret: string }> {
+  const made = await t.request({ method: 'POST', url: '/v1/webhooks', key, payload: { url, events: DOCUMENT_EVENTS } });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body as { id: string; secret: string };
+}
+
 /**
  * Private folders and webhooks: a document under one of its building's private folders is never shown by the partner
  * API (nor by the construction reads), so no endpoint hears of it, not its id and not its name: not the partner's
@@ -55,19 +62,9 @@ describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
         payload: { privateFolders: ['HR/'] },
       });
       expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
-      const register = async (key: string, path: string) => {
-        const made = await t.request({
-          method: 'POST',
-          url: '/v1/webhooks',
-          key,
-          payload: { url: receiver.url(path), events: DOCUMENT_EVENTS },
-        });
-        expect(made.status, JSON.stringify(made.body)).toBe(201);
-        return (made.body as { secret: string }).secret;
-      };
-      const wholeSecret = await register(a.key, '/partner');
+      const wholeSecret = (await registerWebhook(t, a.key, receiver.url('/partner'))).secret;
       const scopedKey = await t.createKey({ partnerId: a.partnerId, buildingIds: [a.buildingId] });
-      const scopedSecret = await register(scopedKey.key, '/scoped');
+      const scopedSecret = (await registerWebhook(t, scopedKey.key, receiver.url('/scoped'))).secret;
 
       const readable = (text: string) => makePdf([text]);
       const broken = Buffer.from('%PDF-1.4 this file ends here');
@@ -199,19 +196,9 @@ describe.each(testEngines())('webhooks checked again when they go, on %s', (engi
   it('sends nothing of a document made private, nor to a revoked key, after the event was recorded', async () => {
     const a = await t.seed();
     const building = `/v1/building_owners/${a.ownerId}/buildings/${a.buildingId}`;
-    const register = async (key: string, path: string) => {
-      const made = await t.request({
-        method: 'POST',
-        url: '/v1/webhooks',
-        key,
-        payload: { url: receiver.url(path), events: DOCUMENT_EVENTS },
-      });
-      expect(made.status, JSON.stringify(made.body)).toBe(201);
-      return made.body.id as string;
-    };
-    const whole = await register(a.key, '/later-partner');
+    const whole = (await registerWebhook(t, a.key, receiver.url('/later-partner'))).id;
     const scopedKey = await t.createKey({ partnerId: a.partnerId, buildingIds: [a.buildingId] });
-    const scoped = await register(scopedKey.key, '/later-scoped');
+    const scoped = (await registerWebhook(t, scopedKey.key, receiver.url('/later-scoped'))).id;
     const upload = (filename: string) =>
       t.upload({ seed: a, filename, bytes: Buffer.from(`${filename}: innhold`), contentType: 'text/plain' });
     const soonPrivate = await upload('Personal/Advarsel-Hansen.txt');
