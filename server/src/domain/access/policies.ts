@@ -326,7 +326,7 @@ export function ownerPolicy(params: {
 /**
  * A building of an owner. The owner is decided first (404/403 as above); then 404 when the building does not exist,
  * is archived or belongs to another owner; 403 when the credential reaches other buildings of the owner only, or
- * cannot write and the operation writes.
+ * cannot write and the operation writes, or manages the building (update, archive) with a key of single buildings.
  */
 export function buildingPolicy(params: {
   principal: Principal;
@@ -345,6 +345,12 @@ export function buildingPolicy(params: {
     if (principal.kind === 'user' && params.owner) {
       const decision = personOnOwner(params.owner, personNeedOf(need, 'building'));
       if (!decision.allowed) return decision;
+    }
+    // changing or archiving the building itself (its private folders among its settings) is the owner's partner's:
+    // a key granted single buildings, and its session tokens, use the building but do not manage it (it could lift
+    // the private folders the owner's partner set, for itself and every other reader, or archive the building)
+    if (need === 'manage' && principal.kind !== 'user' && grant.buildingIds !== null) {
+      return deny(ownerAccessRequired());
     }
   }
   return allow({ ownerId: grant.ownerId, buildingId: building.id });

@@ -129,6 +129,31 @@ describe.each(testEngines())('partner access rules on %s', (engine) => {
     ).toBe(403);
   });
 
+  it('lets a key of single buildings use its building but not change or archive it', async () => {
+    const building = `/v1/building_owners/${ownerA}/buildings/${buildingA2}`;
+    const hide = await t.request({ method: 'PATCH', url: building, key, payload: { privateFolders: ['HR/'] } });
+    expect(hide.status).toBe(200);
+    const scoped = await t.createKey({ partnerId, buildingIds: [buildingA2] });
+    const token = (
+      await t.request({ method: 'POST', url: `/v1/building_owners/${ownerA}/sessions`, key: scoped.key, payload: {} })
+    ).body.token as string | undefined;
+    // the owner's partner hid a folder: the building's own key (and a token from it) may not lift it, rename the
+    // building or archive it
+    for (const credential of [{ key: scoped.key }, ...(token ? [{ token }] : [])]) {
+      const lift = await t.request({ method: 'PATCH', url: building, ...credential, payload: { privateFolders: [] } });
+      expect(lift.status).toBe(403);
+      // a token may be refused before that, as a read-only one
+      if ('key' in credential) expect(lift.body.code).toBe('auth.owner_access_required');
+      const rename = await t.request({ method: 'PATCH', url: building, ...credential, payload: { name: 'X' } });
+      expect(rename.status).toBe(403);
+      expect((await t.request({ method: 'DELETE', url: building, ...credential })).status).toBe(403);
+    }
+    const after = await t.request({ method: 'GET', url: building, key: scoped.key });
+    expect(after.status).toBe(200);
+    expect(after.body.privateFolders).toEqual(['HR/']);
+    expect(after.body.name).toBe('A2');
+  });
+
   it('tells a foreign owner (403) from an unknown one (404)', async () => {
     const otherPartner = await t.createPartner('Other Partner');
     const otherKey = await t.createKey({ partnerId: otherPartner });
