@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
+import { giveCustomerRole } from '../helpers/people-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -121,6 +122,33 @@ describe.each(testEngines())('construction documents for project members, on %s'
         actor: expect.objectContaining({ kind: 'subcontractor' }),
       }),
     ]);
+  });
+
+  it("records each document of a batch spanning two customers in its own customer's audit log", async () => {
+    // a person who is ADMIN of this customer and of another one changes a document of each in one batch
+    const other = await createDeliveryWorld(t, { projectName: 'Andre Prosjekt' });
+    const theirs = await portalUpload(t, { ...other, filename: 'annet.pdf', bytes: Buffer.from('%PDF-1.4 annet') });
+    const db = t.deps.database.db;
+    const person = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', w.adminEmail)
+      .executeTakeFirstOrThrow();
+    await giveCustomerRole(db, { customerId: other.customerId, userId: person.id, role: 'ADMIN' });
+    const done = await batch([
+      { id: ids[3], floor: 'H01' },
+      { id: theirs, floor: 'H02' },
+    ]);
+    expect(done.status).toBe(200);
+    const logged = await db
+      .selectFrom('audit_events')
+      .select(['customer_id', 'target_id'])
+      .where('action', '=', 'document.updated')
+      .where('target_id', 'in', [ids[3]!, theirs])
+      .execute();
+    expect(logged).toHaveLength(2);
+    expect(logged.find((row) => row.target_id === ids[3])?.customer_id).toBe(w.customerId);
+    expect(logged.find((row) => row.target_id === theirs)?.customer_id).toBe(other.customerId);
   });
 
   it('moves progress by its rules: members review, a subcontractor only between IN_PROGRESS and READY_TO_REVIEW', async () => {

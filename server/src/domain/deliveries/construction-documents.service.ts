@@ -210,7 +210,8 @@ export function createConstructionDocumentsService(deps: {
     principal: Principal | SubcontractorPrincipal;
     actor: ProgressActor;
     items: { id: string; patch: ConstructionDocumentPatch }[];
-    customerId: string | null;
+    /** the customer whose audit log records a document's change (a batch may span a person's customers) */
+    customerOf: (documentId: string) => string | null;
     clientAddress: string | null;
     /** a batch names failing items by index (`/documents/3/...`); a single update by field (`/...`) */
     batch: boolean;
@@ -254,7 +255,7 @@ export function createConstructionDocumentsService(deps: {
     for (const document of updated) {
       const patch = params.items.find((item) => item.id === document.id)?.patch ?? {};
       await audit.record({
-        customerId: params.customerId,
+        customerId: params.customerOf(document.id),
         actor: actor.audit,
         action: 'document.updated',
         target: { type: 'document', id: document.id },
@@ -355,7 +356,7 @@ export function createConstructionDocumentsService(deps: {
         principal: params.principal,
         actor: 'member',
         items: [{ id: params.documentId, patch: params.patch }],
-        customerId: grant.customerId,
+        customerOf: () => grant.customerId,
         clientAddress: params.clientAddress,
         batch: false,
       });
@@ -369,7 +370,8 @@ export function createConstructionDocumentsService(deps: {
       clientAddress: string | null;
     }) {
       const problems: FieldProblem[] = [];
-      let customerId: string | null = null;
+      /** each document's customer, as its own grant says: its change goes to that customer's audit log */
+      const customers = new Map<string, string | null>();
       const seen = new Set<string>();
       for (const [index, item] of params.items.entries()) {
         if (seen.has(item.id)) {
@@ -383,7 +385,7 @@ export function createConstructionDocumentsService(deps: {
             documentId: item.id,
             need: 'write',
           });
-          customerId = grant.customerId;
+          customers.set(item.id, grant.customerId);
         } catch (error) {
           // a caller without the right to change a project's documents is refused as a whole (403)
           if (!(error instanceof AppError) || error.kind === 'unauthorized' || error.kind === 'forbidden') throw error;
@@ -406,7 +408,7 @@ export function createConstructionDocumentsService(deps: {
         principal: params.principal,
         actor: 'member',
         items: params.items,
-        customerId,
+        customerOf: (documentId) => customers.get(documentId) ?? null,
         clientAddress: params.clientAddress,
         batch: true,
       });
@@ -554,11 +556,12 @@ export function createConstructionDocumentsService(deps: {
       clientAddress: string | null;
     }) {
       await portalWritableDocument(params.principal, params.documentId);
+      const customerId = await deps.projectCustomer(params.principal.projectId);
       const [updated] = await applyPatches({
         principal: params.principal,
         actor: 'subcontractor',
         items: [{ id: params.documentId, patch: params.patch }],
-        customerId: await deps.projectCustomer(params.principal.projectId),
+        customerOf: () => customerId,
         clientAddress: params.clientAddress,
         batch: false,
       });
