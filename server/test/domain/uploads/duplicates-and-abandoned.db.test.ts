@@ -54,6 +54,48 @@ describe.each(testEngines())('second copies and uploads that never came, on %s',
     expect(status.body).toMatchObject({ total_documents: 3, duplicate_documents: 1 });
   });
 
+  it('never names a copy under a private folder, and follows the folders when they change', async () => {
+    const building = (
+      await t.request({
+        method: 'PUT',
+        url: `/v1/building_owners/${seed.ownerId}/buildings`,
+        key: seed.key,
+        payload: { name: 'Bygg C' },
+      })
+    ).body as string;
+    const inC = { ...seed, buildingId: building };
+    const folders = async (privateFolders: string[]) => {
+      const made = await t.request({
+        method: 'PATCH',
+        url: `/v1/building_owners/${seed.ownerId}/buildings/${building}`,
+        key: seed.key,
+        payload: { privateFolders },
+      });
+      expect(made.status).toBe(200);
+    };
+    const get = async (id: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/v1/building_owners/${seed.ownerId}/buildings/${building}/documents/${id}`,
+          key: seed.key,
+        })
+      ).body;
+    await folders(['HR/']);
+    const bytes = await makePdf(['Advarsel til ansatt, personalsak 2026.']);
+    const hidden = await t.upload({ seed: inC, filename: 'HR/Advarsel.pdf', bytes });
+    await t.waitForProcessing([hidden], 60_000);
+    // a writer uploads the same bytes to learn whether the private folder holds them: nothing is named
+    const probe = await t.upload({ seed: inC, filename: 'Innkommet/Kopi.pdf', bytes });
+    await t.waitForProcessing([probe], 60_000);
+    expect(await get(probe)).toMatchObject({ duplicateOf: null });
+    // the folder opened, the copy is named; closed again, it is not
+    await folders([]);
+    expect(await get(probe)).toMatchObject({ duplicateOf: hidden });
+    await folders(['HR/']);
+    expect(await get(probe)).toMatchObject({ duplicateOf: null });
+  });
+
   it('archives a registration whose upload URL expired unused, and leaves one still in time', async () => {
     const register = async (filename: string) =>
       (await t.request({ method: 'PUT', url: `${buildingUrl()}/documents`, key: seed.key, payload: { filename } })).body

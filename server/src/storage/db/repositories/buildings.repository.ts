@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { Building, BuildingsRepository } from '../../../domain/buildings/buildings.service.js';
 import type { DB } from '../schema.js';
+import { earlierCopyOf } from '../duplicates.js';
 import { lockRevisions, relinkRevisions } from './revisions.repository.js';
 import { countDocumentStatuses } from './status-counts.js';
 
@@ -113,6 +114,11 @@ export function createBuildingsRepository(
           .execute();
         // what is private supersedes and is superseded by nothing: the chains follow the folders, both ways
         if (privateFolders !== undefined) await relinkRevisions(trx, { buildingId });
+        // and a duplicate names no copy under a private folder (duplicates.ts), nor misses one a folder let out
+        if (privateFolders !== undefined) {
+          await sql`update documents set duplicate_of = ${earlierCopyOf(sql<string | null>`documents.md5`)}
+            where building_id = ${buildingId} and md5 is not null and archived_at is null`.execute(trx);
+        }
       });
     },
     async archive({ buildingId, at }) {

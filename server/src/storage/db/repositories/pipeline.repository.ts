@@ -6,6 +6,7 @@ import type { PipelineRepository } from '../../../domain/pipeline/ports.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
 import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
+import { earlierCopyOf } from '../duplicates.js';
 import { toDocument, transactionExecutor } from './document-rows.js';
 import { lockRevisionsOf, relinkRevisions } from './revisions.repository.js';
 
@@ -94,18 +95,7 @@ export function createPipelineRepository(params: {
             updated_at: result.at,
             ...(result.originalCreatedAt ? { original_created_at: result.originalCreatedAt } : {}),
             // a second copy of bytes the building already has: kept, and pointed at the first copy
-            duplicate_of: (eb) =>
-              eb
-                .selectFrom('documents as earlier')
-                .select('earlier.id')
-                .whereRef('earlier.building_id', '=', 'documents.building_id')
-                .where('earlier.md5', '=', result.md5)
-                .where('earlier.archived_at', 'is', null)
-                .whereRef('earlier.id', '!=', 'documents.id')
-                .where(sql<boolean>`(earlier.created_at, earlier.id) < (documents.created_at, documents.id)`)
-                .orderBy('earlier.created_at')
-                .orderBy('earlier.id')
-                .limit(1),
+            duplicate_of: earlierCopyOf(result.md5),
           })
           .where('id', '=', result.documentId)
           .returning(['building_id', 'building_owner_id'])
