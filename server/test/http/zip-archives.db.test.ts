@@ -225,3 +225,47 @@ describe.each(testEngines())('zip archives of a building, on %s', (engine) => {
     expect(JSON.stringify(invalid.body)).toContain('orNone');
   });
 });
+
+/**
+ * Asking again and again: each archive copies the building's files, so the same archive asked while it is queued or
+ * being built is that one, and a building has at most three being built at once (429 past that).
+ */
+describe.each(testEngines())('zip archives asked for again and again, on %s', (engine) => {
+  let t: TestApp;
+  let w: DeliveryWorld;
+
+  // no workers: what is asked for stays queued
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    w = await createDeliveryWorld(t);
+  });
+  afterAll(() => t.close());
+
+  const ask = (query = '') =>
+    t.request({ method: 'POST', url: `/construction/zip/${w.buildingId}${query}`, key: w.adminKey });
+
+  it('answers the archive already queued, and refuses a fourth at once with 429 and Retry-After', async () => {
+    const first = await ask();
+    expect(first.status).toBe(202);
+    const again = await ask();
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    const others = [await ask('?latest_revisions=true'), await ask('?excludeFilesBeforeDate=2026-02-01')];
+    expect(others.map((o) => o.status)).toEqual([202, 202]);
+    expect(new Set([first.body.id, ...others.map((o) => o.body.id)]).size).toBe(3);
+    const fourth = await ask('?excludeFilesBeforeDate=2026-03-01');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('zip.busy');
+    expect(fourth.headers['retry-after']).toBe('30');
+    const db = t.deps.database.db;
+    const rows = await db.selectFrom('zip_archives').select('id').where('building_id', '=', w.buildingId).execute();
+    expect(rows).toHaveLength(3);
+    // one whose job was lost (asked for more than an hour ago) no longer holds a turn
+    await db
+      .updateTable('zip_archives')
+      .set({ created_at: new Date(Date.now() - 2 * 3600_000) })
+      .where('id', '=', first.body.id)
+      .execute();
+    expect((await ask('?excludeFilesBeforeDate=2026-03-01')).status).toBe(202);
+  });
+});

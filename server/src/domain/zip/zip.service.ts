@@ -6,7 +6,7 @@ import type { BlobStore } from '../documents/blob-store.js';
 import { jobDone, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { csvCell } from '../shared/csv.js';
-import { invalidField, notFound } from '../shared/errors.js';
+import { AppError, invalidField, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import {
   MISSING_FILES_ENTRY,
@@ -39,6 +39,8 @@ export interface ZipRepository {
     excludeBefore: Date | null | undefined;
     latestRevisions: boolean | undefined;
   }): Promise<ZipArchiveRecord | null>;
+  /** the building's archives queued or being built, asked for since `since` (older ones count as abandoned) */
+  unfinished(params: { buildingId: string; since: Date }): Promise<ZipArchiveRecord[]>;
   markRunning(zipId: string): Promise<void>;
   markReady(params: { zipId: string; blobKey: string; fileCount: number; size: number; at: Date }): Promise<void>;
   markFailed(params: { zipId: string; error: string }): Promise<void>;
@@ -56,6 +58,13 @@ export interface ZipRepository {
 }
 
 const SIGNED_URL_SECONDS = 15 * 60;
+/**
+ * archives of one building queued or being built at once: each copies the building's files (gigabytes, kept in the
+ * store), so a reader asking again and again would otherwise fill the store and hold every other building's archives
+ */
+export const UNFINISHED_PER_BUILDING = 3;
+/** an archive still unfinished this long after it was asked for is taken as lost (its job gave up or vanished) */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /** `2026-05-01` or an ISO 8601 time; anything else is refused, naming the parameter */
 export function parseExcludeBefore(value: string | undefined): Date | null {
@@ -177,13 +186,35 @@ export function createZipService(deps: {
       ) {
         throw notFound('subcontractor');
       }
+      // an archive of the same files already queued or being built is the answer (a second copy of the building's
+      // files would cost the same work and storage again); past a few at once a request waits its turn (429)
+      const unfinished = await repository.unfinished({
+        buildingId: params.buildingId,
+        since: new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS),
+      });
+      const latestRevisions = params.latestRevisions ?? false;
+      const same = unfinished.find(
+        (z) =>
+          z.subcontractorId === (params.subcontractorId?.toLowerCase() ?? null) &&
+          (z.excludeBefore?.getTime() ?? null) === (excludeBefore?.getTime() ?? null) &&
+          z.latestRevisions === latestRevisions,
+      );
+      if (same) return same;
+      if (unfinished.length >= UNFINISHED_PER_BUILDING) {
+        throw new AppError({
+          code: 'zip.busy',
+          kind: 'too_many_requests',
+          message: `${UNFINISHED_PER_BUILDING} archives of this building are being built; ask again when one is ready`,
+          retryAfterSeconds: 30,
+        });
+      }
       const record = await repository.create({
         id: newId.uuid(),
         buildingId: params.buildingId,
         projectId: grant.projectId,
         subcontractorId: params.subcontractorId ?? null,
         excludeBefore,
-        latestRevisions: params.latestRevisions ?? false,
+        latestRevisions,
         createdBy: grant.userId,
         createdAt: deps.clock.now(),
       });

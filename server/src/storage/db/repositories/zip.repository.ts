@@ -87,6 +87,17 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
       const row = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
       return row ? recordOf(row) : null;
     },
+    async unfinished({ buildingId, since }) {
+      const rows = await db
+        .selectFrom('zip_archives')
+        .selectAll()
+        .where('building_id', '=', buildingId)
+        .where('status', 'in', ['queued', 'running'])
+        .where('created_at', '>', since)
+        .orderBy('created_at')
+        .execute();
+      return rows.map(recordOf);
+    },
     async markRunning(zipId) {
       await db.updateTable('zip_archives').set({ status: 'running', error: null }).where('id', '=', zipId).execute();
     },

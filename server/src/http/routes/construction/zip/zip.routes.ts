@@ -42,7 +42,7 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
           { excludeFilesBeforeDate: Exclude, latest_revisions: LatestRevisions },
           { additionalProperties: false },
         ),
-        response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
+        response: withProblems({ 202: Accepted }, [400, 401, 403, 404, 429]),
       },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ export function registerZipRoutes(app: App, deps: { zips: ZipService }): void {
           { excludeFilesBeforeDate: Exclude, latest_revisions: LatestRevisions },
           { additionalProperties: false },
         ),
-        response: withProblems({ 202: Accepted }, [400, 401, 403, 404]),
+        response: withProblems({ 202: Accepted }, [400, 401, 403, 404, 429]),
       },
     },
     async (request, reply) => {
