@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/document-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestCustomer, createTestSession, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
+import { ADMIN_TOKEN, createTestApp, PUBLIC_URL, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { S3RVER_CREDENTIALS, startS3rver } from '../helpers/s3rver.js';
 
@@ -16,6 +17,10 @@ import { S3RVER_CREDENTIALS, startS3rver } from '../helpers/s3rver.js';
  * second PUT of the same upload with the file to be reviewed, waited for approval, then finished the first PUT: it was
  * answered 409, yet the document now downloaded as the swapped file while its MD5, preview and text were the reviewed
  * one's. Every test here goes through real HTTP against the listening service.
+ *
+ * And a saved upload URL outlived the credential that registered it (security audit): a partner key revoked, or a
+ * person removed from the customer, deactivated or demoted, and the bytes PUT to the URL afterwards still completed the
+ * upload and started its processing.
  */
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
@@ -279,6 +284,225 @@ describe.each(testEngines())('a stalled upload body is cut off by the server, on
   });
 });
 
+describe.each(testEngines())('a saved upload URL ends with the key or person that registered it, on %s', (engine) => {
+  let t: TestApp;
+  let seed: Awaited<ReturnType<TestApp['seed']>>;
+  let root: string;
+  let port: number;
+  let bytes: Buffer;
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'byggdok-upload-credential-'));
+    t = await createTestApp({ engine, settings: { storage: { kind: 'fs', root } } });
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+    seed = await t.seed();
+    bytes = await makePdf(['Brannteknisk rapport\nRømningsveier i 1. etasje']);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  type Credential = { key: string } | { cookie: string };
+
+  async function register(credential: Credential, filename: string) {
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      ...('key' in credential
+        ? { key: credential.key }
+        : { headers: { cookie: `byggdok_session=${credential.cookie}`, origin: PUBLIC_URL } }),
+      payload: { filename },
+    });
+    expect(registered.status).toBe(200);
+    const url = new URL(registered.body.uploadUrl as string);
+    const documentId = registered.body.documentId as string;
+    return {
+      documentId,
+      path: `${url.pathname}${url.search}`,
+      folder: path.join(root, 'documents', seed.ownerId, seed.buildingId, documentId),
+    };
+  }
+
+  async function put(urlPath: string): Promise<{ status: number; code?: string }> {
+    const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const body = (await response.json().catch(() => ({}))) as { code?: string };
+    return { status: response.status, ...(body.code ? { code: body.code } : {}) };
+  }
+
+  async function processingJobs(documentId: string): Promise<number> {
+    const { rows } = await t.deps.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'document.process' and data->>'documentId' = $1`,
+      [documentId],
+    );
+    return rows[0]!.n as number;
+  }
+
+  async function row(documentId: string) {
+    return t.deps.database.db
+      .selectFrom('documents')
+      .select(['upload_state', 'archived_at'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** taken: uploaded, its bytes stored, its processing queued */
+  async function expectTaken(upload: { documentId: string; folder: string }) {
+    expect(await row(upload.documentId)).toMatchObject({ upload_state: 'uploaded', archived_at: null });
+    expect(await filesUnder(upload.folder)).toHaveLength(1);
+    expect(await processingJobs(upload.documentId)).toBe(1);
+  }
+
+  /** refused for good: never uploaded, archived (no later PUT or arrival completes it), no bytes, never processed */
+  async function expectClosed(upload: { documentId: string; folder: string; path: string }) {
+    const closed = await row(upload.documentId);
+    expect(closed.upload_state).toBe('pending');
+    expect(closed.archived_at).not.toBeNull();
+    expect(await filesUnder(upload.folder)).toEqual([]);
+    expect(await processingJobs(upload.documentId)).toBe(0);
+    expect((await put(upload.path)).status).toBe(404);
+  }
+
+  it('takes no bytes at a saved upload URL once the partner key that registered it is revoked or deleted', async () => {
+    // the control: a key that still works completes its upload
+    const working = await t.createKey({ partnerId: seed.partnerId });
+    const control = await register(working, 'Rapporter/I tide.pdf');
+    expect(await put(control.path)).toEqual({ status: 200 });
+    await expectTaken(control);
+
+    // revoked by the operator: its pending uploads are archived with it, before any PUT
+    const revoking = await t.createKey({ partnerId: seed.partnerId });
+    const beforeRevoke = await register(revoking, 'Rapporter/Før tilbakekalling.pdf');
+    const revoked = await t.request({ method: 'DELETE', url: `/admin/keys/${revoking.id}`, headers: admin });
+    expect(revoked.status).toBe(204);
+    expect((await row(beforeRevoke.documentId)).archived_at).not.toBeNull();
+    expect((await put(beforeRevoke.path)).status).toBe(404);
+    await expectClosed(beforeRevoke);
+
+    // a registration that raced the revocation (made after the revocation archived the key's uploads): the PUT asks
+    const racing = await t.createKey({ partnerId: seed.partnerId });
+    const raced = await register(racing, 'Rapporter/Kappløp.pdf');
+    await t.deps.database.db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', racing.id)
+      .execute();
+    expect(await put(raced.path)).toEqual({ status: 410, code: 'upload.key_revoked' });
+    await expectClosed(raced);
+
+    // a key that is gone closes its uploads as a revoked one does
+    const deleting = await t.createKey({ partnerId: seed.partnerId });
+    const beforeDelete = await register(deleting, 'Rapporter/Før sletting.pdf');
+    await t.deps.database.db.deleteFrom('api_keys').where('id', '=', deleting.id).execute();
+    expect(await put(beforeDelete.path)).toEqual({ status: 410, code: 'upload.key_revoked' });
+    await expectClosed(beforeDelete);
+  });
+
+  it('refuses the bytes of a PUT under way when the key that registered it is revoked before they are complete', async () => {
+    const key = await t.createKey({ partnerId: seed.partnerId });
+    const upload = await register(key, 'Rapporter/Underveis.pdf');
+    const slow = startSlowPut({ port, path: upload.path, bytes, firstPart: 64 });
+    // the service has checked the key and begun writing the bytes
+    await until(async () => (await filesUnder(upload.folder)).length > 0);
+
+    await t.deps.database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', key.id).execute();
+    const answer = await slow.finish();
+    expect(answer).not.toBe('closed');
+    expect((answer as Answer).status).toBe(410);
+    expect(JSON.parse((answer as Answer).body)).toMatchObject({ code: 'upload.key_revoked' });
+    await expectClosed(upload);
+  });
+
+  it('takes no bytes at a saved upload URL once its person may no longer add documents to the building', async () => {
+    const db = t.deps.database.db;
+    const { customerId } = await createTestCustomer(db, { buildingOwnerId: seed.ownerId });
+    const customerAdmin = await createTestUser(db);
+    await giveCustomerRole(db, { customerId, userId: customerAdmin.userId, role: 'ADMIN' });
+    const writer = async () => {
+      const person = await createTestUser(db);
+      await giveCustomerRole(db, { customerId, userId: person.userId, role: 'WRITE_ACCESS' });
+      return person;
+    };
+
+    // the control: a person who still writes completes their upload
+    const staying = await writer();
+    const control = await register(staying, 'FDV/I tide.pdf');
+    expect(await put(control.path)).toEqual({ status: 200 });
+    await expectTaken(control);
+
+    // removed from the customer by its ADMIN (the construction app's member removal)
+    const leaving = await writer();
+    const beforeRemoval = await register(leaving, 'FDV/Før fjerning.pdf');
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/construction/customers/${customerId}/idp/users/${leaving.userId}`,
+      key: customerAdmin.key,
+    });
+    expect(removed.status).toBe(200);
+    expect(await put(beforeRemoval.path)).toEqual({ status: 410, code: 'upload.person_removed' });
+    await expectClosed(beforeRemoval);
+
+    // demoted to reading only
+    const demoted = await writer();
+    const beforeDemotion = await register(demoted, 'FDV/Før lesetilgang.pdf');
+    await giveCustomerRole(db, { customerId, userId: demoted.userId, role: 'READ_ACCESS' });
+    expect(await put(beforeDemotion.path)).toEqual({ status: 410, code: 'upload.person_removed' });
+    await expectClosed(beforeDemotion);
+
+    // deactivated everywhere, having registered with the session cookie
+    const deactivated = await writer();
+    const beforeDeactivation = await register(
+      { cookie: await createTestSession(db, deactivated.userId) },
+      'FDV/Før deaktivering.pdf',
+    );
+    const status = await t.request({
+      method: 'PUT',
+      url: `/admin/users/${deactivated.userId}/status`,
+      headers: admin,
+      payload: { status: 'deactivated' },
+    });
+    expect(status.status).toBe(200);
+    expect(await put(beforeDeactivation.path)).toEqual({ status: 410, code: 'upload.person_removed' });
+    await expectClosed(beforeDeactivation);
+  });
+
+  it('takes no bytes at a saved upload URL once the personal key that registered it is revoked or expired', async () => {
+    const db = t.deps.database.db;
+    const { customerId } = await createTestCustomer(db, { buildingOwnerId: seed.ownerId });
+    const person = await createTestUser(db);
+    await giveCustomerRole(db, { customerId, userId: person.userId, role: 'WRITE_ACCESS' });
+    const keyOf = async (userId: string) =>
+      (await db.selectFrom('user_api_keys').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
+
+    // revoked by the person: its pending uploads are archived with it (the person may still write with another)
+    const beforeRevoke = await register(person, 'FDV/Før tilbakekalling.pdf');
+    const revoked = await t.request({
+      method: 'DELETE',
+      url: `/auth/api-keys/${await keyOf(person.userId)}`,
+      key: person.key,
+    });
+    expect(revoked.status).toBe(204);
+    expect((await row(beforeRevoke.documentId)).archived_at).not.toBeNull();
+    await expectClosed(beforeRevoke);
+
+    const expiring = await createTestUser(db);
+    await giveCustomerRole(db, { customerId, userId: expiring.userId, role: 'WRITE_ACCESS' });
+    const beforeExpiry = await register(expiring, 'FDV/Før utløp.pdf');
+    await db
+      .updateTable('user_api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', expiring.userId)
+      .execute();
+    expect(await put(beforeExpiry.path)).toEqual({ status: 410, code: 'upload.key_expired' });
+    await expectClosed(beforeExpiry);
+  });
+});
+
 describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', (engine) => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   let directory: string;
@@ -363,5 +587,41 @@ describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', 
     const bytes = await readAll(await t.deps.blobs.get(row.blob_key));
     expect(bytes.equals(reviewed)).toBe(true);
     expect(await keysOf(documentId)).toEqual([row.blob_key]);
+  });
+
+  it('takes no bytes that arrive in the bucket once the key that registered them is revoked', async () => {
+    const key = await t.createKey({ partnerId: seed.partnerId });
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: key.key,
+      payload: { filename: 'Rapporter/Etter tilbakekalling.pdf' },
+    });
+    const documentId = registered.body.documentId as string;
+    const uploadUrl = registered.body.uploadUrl as string;
+    // the bucket takes the PUT whatever the service thinks: the arrival decides
+    await t.deps.database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', key.id).execute();
+    const sent = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: await makePdf(['Sendt etter tilbakekalling']),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(sent.status).toBe(200);
+
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(0);
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['upload_state', 'archived_at'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row.upload_state).toBe('pending');
+    expect(row.archived_at).not.toBeNull();
+    // the arrived bytes are deleted, and nothing was queued for processing
+    expect(await keysOf(documentId)).toEqual([]);
+    const { rows } = await t.deps.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'document.process' and data->>'documentId' = $1`,
+      [documentId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
   });
 });

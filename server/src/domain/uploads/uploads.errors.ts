@@ -39,16 +39,25 @@ export function replacedDocumentSuperseded(): AppError {
 export type PortalUploadClosure =
   'project_closed' | 'subcontractor_removed' | 'portal_token_revoked' | 'portal_token_expired';
 
+/** why an upload registered on the partner routes may no longer complete: its key, or its person, no longer may */
+export type RegistrantUploadClosure = 'key_revoked' | 'key_expired' | 'person_removed';
+
+export type UploadClosure = PortalUploadClosure | RegistrantUploadClosure;
+
 /**
- * A portal upload refused because its token no longer admits its holder: 410, as the registration is archived and its
- * URL takes nothing ever again. Codes: `upload.<reason>`.
+ * An upload refused because the credential that registered it no longer admits its holder (a portal token, a key, a
+ * person who may no longer write to the building): 410, as the registration is archived and its URL takes nothing
+ * ever again. Codes: `upload.<reason>`.
  */
-export function portalUploadClosed(reason: PortalUploadClosure): AppError {
-  const why: Record<PortalUploadClosure, string> = {
+export function uploadClosed(reason: UploadClosure): AppError {
+  const why: Record<UploadClosure, string> = {
     project_closed: 'the project is no longer active',
     subcontractor_removed: 'the subcontractor was removed from the project',
     portal_token_revoked: 'the portal link that registered it was revoked',
     portal_token_expired: 'the portal link that registered it has expired',
+    key_revoked: 'the key that registered it was revoked',
+    key_expired: 'the key that registered it has expired',
+    person_removed: 'the person who registered it may no longer add documents to the building',
   };
   return new AppError({ code: `upload.${reason}`, kind: 'gone', message: `This upload was closed: ${why[reason]}` });
 }

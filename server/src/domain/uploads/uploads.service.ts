@@ -7,12 +7,12 @@ import { documentBlobKey, extensionOf, splitUploadPath } from '../documents/docu
 import { documentNotFound, invalidFilename } from '../documents/documents.errors.js';
 import { newId } from '../shared/ids.js';
 import {
-  portalUploadClosed,
   replacedDocumentSuperseded,
   uploadAlreadyCompleted,
+  uploadClosed,
   uploadInProgress,
   uploadTooLarge,
-  type PortalUploadClosure,
+  type UploadClosure,
 } from './uploads.errors.js';
 
 /** A document registered for upload; it stays pending until its bytes arrive. */
@@ -34,6 +34,18 @@ export interface NewDocument {
   uploadedBy?: string | null;
   /** a subcontractor's upload in a construction project: which delivery and information type it answers */
   construction?: ConstructionUpload;
+  /** who registered it on the partner routes: the bytes are taken only while that key or person still may */
+  registrant?: UploadRegistrant;
+}
+
+/** The credential that registered an upload on the partner routes. */
+export interface UploadRegistrant {
+  /** the partner's key (or the key a session token was made from) */
+  apiKeyId: string | null;
+  /** a signed-in person, who must still be allowed to add documents to the building */
+  userId: string | null;
+  /** the personal key the person used */
+  userKeyId: string | null;
 }
 
 export interface ConstructionUpload {
@@ -53,6 +65,17 @@ export interface UploadRecord {
   state: 'pending' | 'uploaded';
   /** registered through the portal: what its token is now (null: the token is gone); absent for any other upload */
   portalToken?: PortalTokenFacts | null;
+  /** registered on the partner routes by a key or a person: what they are now; absent for any other upload */
+  registrant?: RegistrantFacts;
+}
+
+export interface RegistrantFacts {
+  /** the key that registered it (a partner's, or the person's own) is revoked, or gone */
+  keyRevoked: boolean;
+  /** when the personal key that registered it expires (null: it does not) */
+  keyExpiresAt: Date | null;
+  /** the person who registered it is deactivated, gone, or no longer has a role that adds documents to the building */
+  personRemoved: boolean;
 }
 
 export interface PortalTokenFacts {
@@ -82,7 +105,7 @@ export interface UploadsRepository {
   /**
    * pending -> uploaded with the attempt's bytes (`blobKey`), and the processing job enqueued in the same transaction;
    * false when the document was no longer pending, the claim is not this attempt's (`attemptId` null: an arrival in
-   * object storage, which no attempt claims), or its portal token no longer admits its holder at `at`
+   * object storage, which no attempt claims), or its portal token, key or person no longer admits it at `at`
    */
   completeUpload(params: {
     documentId: string;
@@ -107,8 +130,18 @@ const UPLOAD_URL_SECONDS = 24 * 3600;
  */
 const PORTAL_UPLOAD_URL_SECONDS = 3600;
 
-/** why a portal upload may no longer complete at `at`; null for any other upload and while its token works */
-function closureOf(upload: UploadRecord, at: Date): PortalUploadClosure | null {
+/**
+ * Why an upload may no longer complete at `at`: its portal token, or the key or person that registered it, no longer
+ * admits it. Null while they do, and for an upload registered by none of them (an import, or one registered before
+ * migration 0058).
+ */
+function closureOf(upload: UploadRecord, at: Date): UploadClosure | null {
+  if (upload.registrant) {
+    const registrant = upload.registrant;
+    if (registrant.keyRevoked) return 'key_revoked';
+    if (registrant.keyExpiresAt !== null && registrant.keyExpiresAt.getTime() <= at.getTime()) return 'key_expired';
+    if (registrant.personRemoved) return 'person_removed';
+  }
   if (upload.portalToken === undefined) return null;
   // a token that is gone was revoked, or went with its subcontractor or project
   if (upload.portalToken === null) return 'portal_token_revoked';
@@ -124,6 +157,24 @@ function closureOf(upload: UploadRecord, at: Date): PortalUploadClosure | null {
 function documentIdOfKey(key: string): string | null {
   const match = /^documents\/[^/]+\/[^/]+\/([0-9a-f-]{36})\/original$/.exec(key);
   return match?.[1] ?? null;
+}
+
+/** the credential behind a principal, which the bytes of its upload must find still admitted */
+function registrantOf(principal: Principal): UploadRegistrant | null {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'session_token':
+      return { apiKeyId: principal.apiKeyId, userId: null, userKeyId: null };
+    case 'user':
+      return {
+        apiKeyId: null,
+        userId: principal.userId,
+        userKeyId: principal.via.kind === 'personal_key' ? principal.via.keyId : null,
+      };
+    case 'subcontractor':
+      // the portal registers by its own route, which names the token (ConstructionUpload.portalTokenId)
+      return null;
+  }
 }
 
 /**
@@ -162,7 +213,13 @@ export function createUploadsService(deps: {
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const placement = await access.authorizeUpload({ principal: params.principal, target: params.target });
     const uploadedBy = params.principal.kind === 'user' ? await repository.personName(params.principal.userId) : null;
-    return register({ ...params, placement, ...(uploadedBy ? { uploadedBy } : {}) });
+    const registrant = registrantOf(params.principal);
+    return register({
+      ...params,
+      placement,
+      ...(uploadedBy ? { uploadedBy } : {}),
+      ...(registrant ? { registrant } : {}),
+    });
   }
 
   /**
@@ -177,6 +234,7 @@ export function createUploadsService(deps: {
     replacesDocumentId?: string;
     uploadedBy?: string;
     construction?: ConstructionUpload;
+    registrant?: UploadRegistrant;
   }): Promise<{ documentId: string; uploadUrl: string }> {
     const { placement } = params;
     const { filename, originalPath } = splitUploadPath(params.filename);
@@ -207,6 +265,7 @@ export function createUploadsService(deps: {
       replacesDocumentId: params.replacesDocumentId ?? null,
       uploadedBy: params.uploadedBy ?? null,
       ...(params.construction ? { construction: params.construction } : {}),
+      ...(params.registrant ? { registrant: params.registrant } : {}),
     });
     const uploadUrl = await blobs.signedUploadUrl(blobKey, {
       expiresInSeconds: params.construction?.portalTokenId ? PORTAL_UPLOAD_URL_SECONDS : UPLOAD_URL_SECONDS,
@@ -232,7 +291,7 @@ export function createUploadsService(deps: {
     if (upload.state !== 'pending') throw uploadAlreadyCompleted();
     if (upload.blobKey !== params.key) throw documentNotFound();
     const closure = await closeIfRefused(upload);
-    if (closure) throw portalUploadClosed(closure);
+    if (closure) throw uploadClosed(closure);
     if (params.declaredLength !== null && params.declaredLength > deps.maxUploadBytes) {
       throw uploadTooLarge(deps.maxUploadBytes);
     }
@@ -274,20 +333,25 @@ export function createUploadsService(deps: {
       if (!completed) await discardAttempt({ documentId, attemptId, attemptKey });
     }
     if (!completed) {
-      // its token may have stopped admitting its holder while the bytes came in
+      // its token, key or person may have stopped admitting it while the bytes came in
       const current = await repository.findUpload(documentId);
       const closure = current?.state === 'pending' ? await closeIfRefused(current) : null;
-      throw closure ? portalUploadClosed(closure) : uploadAlreadyCompleted();
+      if (closure) throw uploadClosed(closure);
+      // archived meanwhile (a key revoked, a subcontractor removed, with its uploads): as for any unknown upload
+      throw current ? uploadAlreadyCompleted() : documentNotFound();
     }
     return stored;
   }
 
   /**
-   * A portal upload is the token's act: once the token no longer admits its holder (revoked, expired, its
-   * subcontractor removed, its project handed over or archived) the saved URL takes nothing, and the registration is
-   * archived, so that no later arrival completes it. Answers why it was closed; null when it may complete.
+   * An upload is the act of the credential that registered it. A portal upload is the token's: once the token no
+   * longer admits its holder (revoked, expired, its subcontractor removed, its project handed over or archived) the
+   * saved URL takes nothing. One registered on the partner routes is its key's or its person's: once the key is revoked
+   * (or expired), or the person deactivated or without the role that let them add it, likewise ("a revoked key stops
+   * at once"). The registration is archived, so that no later arrival completes it. Answers why it was closed; null
+   * when it may complete.
    */
-  async function closeIfRefused(upload: UploadRecord): Promise<PortalUploadClosure | null> {
+  async function closeIfRefused(upload: UploadRecord): Promise<UploadClosure | null> {
     const now = clock.now();
     const closure = closureOf(upload, now);
     if (closure) await repository.archivePending({ documentId: upload.documentId, at: now });

@@ -91,6 +91,13 @@ export interface DocumentsTable {
   upload_claimed_at: NullableTimestamp;
   /** the portal token that registered an upload: it must still admit its holder when the bytes arrive (migration 0056) */
   portal_token_id: string | null;
+  /**
+   * who registered an upload on the partner routes: the partner key, or the person and the personal key they used; the
+   * key must still be good and the person still write to the building when the bytes arrive (migration 0058)
+   */
+  upload_api_key_id: string | null;
+  upload_user_id: string | null;
+  upload_user_key_id: string | null;
   uploaded_at: NullableTimestamp;
   size: Defaulted<number>;
   md5: string | null;

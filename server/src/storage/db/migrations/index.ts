@@ -46,6 +46,7 @@ import * as m0054 from './0054-oidc-secret-ids-hashed.js';
 import * as m0055 from './0055-mail-keys-dropped-after-sending.js';
 import * as m0056 from './0056-portal-upload-token.js';
 import * as m0057 from './0057-building-vocabulary.js';
+import * as m0058 from './0058-upload-registrant.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0055-mail-keys-dropped-after-sending': m0055,
   '0056-portal-upload-token': m0056,
   '0057-building-vocabulary': m0057,
+  '0058-upload-registrant': m0058,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -108,13 +108,25 @@ export function createAdminRepository(db: Kysely<DB>): AdminRepository {
       }));
     },
     async revokeKey({ keyId, at }) {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: at })
-        .where('id', '=', keyId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) return true;
+      const revoked = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: at })
+          .where('id', '=', keyId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        // an upload it registered and has not finished goes with it: archived, no saved URL completes it
+        await trx
+          .updateTable('documents')
+          .set({ archived_at: at, updated_at: at })
+          .where('upload_api_key_id', '=', keyId)
+          .where('upload_state', '=', 'pending')
+          .where('archived_at', 'is', null)
+          .execute();
+        return true;
+      });
+      if (revoked) return true;
       // revoking twice is fine; an unknown key is not
       return (await db.selectFrom('api_keys').select('id').where('id', '=', keyId).executeTakeFirst()) !== undefined;
     },

@@ -38,14 +38,25 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
       }));
     },
     async revoke({ userId, keyId, at }) {
-      const result = await db
-        .updateTable('user_api_keys')
-        .set({ revoked_at: at })
-        .where('id', '=', keyId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('user_api_keys')
+          .set({ revoked_at: at })
+          .where('id', '=', keyId)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        // an upload it registered and has not finished goes with it: archived, no saved URL completes it
+        await trx
+          .updateTable('documents')
+          .set({ archived_at: at, updated_at: at })
+          .where('upload_user_key_id', '=', keyId)
+          .where('upload_state', '=', 'pending')
+          .where('archived_at', 'is', null)
+          .execute();
+        return true;
+      });
     },
     customerIdsOfPerson: (userId) => customerIdsOfPerson(db, userId),
     async userLabel(userId) {

@@ -1,4 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { PERSON_NEEDS } from '../../../domain/access/policies.js';
+import { ROLES, roleAtLeast } from '../../../domain/people/roles.js';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
 import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
@@ -28,6 +30,60 @@ function tokenStillAdmits(eb: ExpressionBuilder<DB, 'documents'>, at: Date) {
         .where('s.archived_at', 'is', null)
         .where('p.status', '=', 'ACTIVE'),
     ),
+  ]);
+}
+
+/** the roles with which a person adds documents to a building on the partner routes (policies.ts) */
+const WRITING_ROLES = ROLES.filter((role) => roleAtLeast(role, PERSON_NEEDS.write));
+
+/**
+ * Whether the person who registered an upload of `documents` (aliased `table`) may still add documents to its
+ * building, as the building policy lets a person in (policies.ts, access.repository.ts): not deactivated, and a role
+ * that writes in a live customer linked to the building's owner (a platform administrator: any live customer linked
+ * to it).
+ */
+function personStillWrites(table: 'documents' | 'd') {
+  const column = (name: 'upload_user_id' | 'building_owner_id') => sql.ref(`${table}.${name}`);
+  return sql<boolean>`exists (
+    select 1 from users u join customers c on c.building_owner_id = ${column('building_owner_id')}
+     where u.id = ${column('upload_user_id')}
+       and u.status <> 'deactivated'
+       and c.archived_at is null
+       and (u.platform_admin or exists (
+         select 1 from customer_members m
+          where m.customer_id = c.id and m.user_id = u.id and m.role in (${sql.join(WRITING_ROLES)}))))`;
+}
+
+/**
+ * A pending upload that may still complete at `at` as far as who registered it on the partner routes goes: its
+ * partner key, or its person's personal key, is there and neither revoked nor expired, and its person may still add
+ * documents to the building. Columns left null (an upload of the portal or an import, or one registered before
+ * migration 0058) ask nothing.
+ */
+function registrantStillAdmits(eb: ExpressionBuilder<DB, 'documents'>, at: Date) {
+  return eb.and([
+    eb.or([
+      eb('documents.upload_api_key_id', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('api_keys as k')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('k.id', '=', 'documents.upload_api_key_id')
+          .where('k.revoked_at', 'is', null),
+      ),
+    ]),
+    eb.or([
+      eb('documents.upload_user_key_id', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('user_api_keys as k')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('k.id', '=', 'documents.upload_user_key_id')
+          .where('k.revoked_at', 'is', null)
+          .where((inner) => inner.or([inner('k.expires_at', 'is', null), inner('k.expires_at', '>', at)])),
+      ),
+    ]),
+    eb.or([eb('documents.upload_user_id', 'is', null), personStillWrites('documents')]),
   ]);
 }
 
@@ -71,6 +127,9 @@ export function createUploadsRepository(params: {
             : // every upload into a project's building while it is the contractor's is the project's
               { project_id: projectReceiving(document.buildingId) }),
           portal_token_id: document.construction?.portalTokenId ?? null,
+          upload_api_key_id: document.registrant?.apiKeyId ?? null,
+          upload_user_id: document.registrant?.userId ?? null,
+          upload_user_key_id: document.registrant?.userKeyId ?? null,
         })
         .execute();
     },
@@ -96,6 +155,8 @@ export function createUploadsRepository(params: {
         .leftJoin('subcontractor_tokens as t', 't.id', 'd.portal_token_id')
         .leftJoin('subcontractors as s', 's.id', 't.subcontractor_id')
         .leftJoin('projects as p', 'p.id', 't.project_id')
+        .leftJoin('api_keys as ak', 'ak.id', 'd.upload_api_key_id')
+        .leftJoin('user_api_keys as uk', 'uk.id', 'd.upload_user_key_id')
         .select([
           'd.id',
           'd.blob_key',
@@ -106,12 +167,41 @@ export function createUploadsRepository(params: {
           't.expires_at',
           's.archived_at as subcontractor_archived_at',
           'p.status as project_status',
+          'd.upload_api_key_id',
+          'd.upload_user_id',
+          'd.upload_user_key_id',
+          'ak.id as api_key_id',
+          'ak.revoked_at as api_key_revoked_at',
+          'uk.id as user_key_id',
+          'uk.revoked_at as user_key_revoked_at',
+          'uk.expires_at as user_key_expires_at',
         ])
+        .select(personStillWrites('d').as('person_writes'))
         .where('d.id', '=', documentId)
         .where('d.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return null;
-      const upload = { documentId: row.id, blobKey: row.blob_key, state: row.upload_state };
+      const registered =
+        row.upload_api_key_id !== null || row.upload_user_id !== null || row.upload_user_key_id !== null;
+      // a key that is gone was revoked (a deleted key closes its uploads, as a revoked one does)
+      const apiKeyRevoked =
+        row.upload_api_key_id !== null && (row.api_key_id === null || row.api_key_revoked_at !== null);
+      const userKeyRevoked =
+        row.upload_user_key_id !== null && (row.user_key_id === null || row.user_key_revoked_at !== null);
+      const upload = {
+        documentId: row.id,
+        blobKey: row.blob_key,
+        state: row.upload_state,
+        ...(registered
+          ? {
+              registrant: {
+                keyRevoked: apiKeyRevoked || userKeyRevoked,
+                keyExpiresAt: row.upload_user_key_id !== null ? (row.user_key_expires_at ?? null) : null,
+                personRemoved: row.upload_user_id !== null && !row.person_writes,
+              },
+            }
+          : {}),
+      };
       if (row.portal_token_id === null) return upload;
       return {
         ...upload,
@@ -178,8 +268,10 @@ export function createUploadsRepository(params: {
           .where('id', '=', documentId)
           .where('upload_state', '=', 'pending')
           .where('archived_at', 'is', null)
-          // checked again here: a token revoked while the bytes came in takes the upload with it
-          .where((eb) => tokenStillAdmits(eb, at));
+          // checked again here: a token or key revoked, or a person removed, while the bytes came in takes the
+          // upload with it
+          .where((eb) => tokenStillAdmits(eb, at))
+          .where((eb) => registrantStillAdmits(eb, at));
         // the bytes of an attempt count only while that attempt still holds the claim
         update =
           attemptId === null
