@@ -2,7 +2,8 @@
  * A file-storage provider for the tests, in this process on a real port: an OAuth 2 authorization server
  * (oidc-provider: authorization code with PKCE, refresh tokens, rotating them) and a file API in Microsoft Graph's
  * shape (a folder's children by path, an item's content) that takes only access tokens the server issued and that are
- * still valid. `decide` scripts the next consent: granted, or denied with access_denied.
+ * still valid. `decide` scripts the next consent: granted, or denied with access_denied; `holdDownload` keeps a
+ * download waiting while a test changes something under the import.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,11 @@ export interface StorageProviderServer {
   clientSecret: string;
   /** the next consent */
   decide(answer: 'grant' | 'deny'): void;
+  /**
+   * the file API answers `after` more downloads (none unless told), then keeps the next one waiting until `release`;
+   * `reached` settles when that one has come in
+   */
+  holdDownload(after?: number): { reached: Promise<void>; release(): void };
   /** access tokens the file API turned away */
   refused: number;
   close(): Promise<void>;
@@ -39,6 +45,7 @@ export async function startStorageProviderServer(params: {
   const clientId = 'byggdok-files';
   const clientSecret = 'files-secret-0123456789abcdef';
   let answer: 'grant' | 'deny' = 'grant';
+  let hold: { after: number; arrived(): void; released: Promise<void> } | null = null;
 
   const provider = new Provider(issuer, {
     clients: [
@@ -101,6 +108,14 @@ export async function startStorageProviderServer(params: {
     decide(next) {
       answer = next;
     },
+    holdDownload(after = 0) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { after, arrived, released };
+      return { reached, release };
+    },
     refused: 0,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -154,6 +169,12 @@ export async function startStorageProviderServer(params: {
         if (content) {
           const file = byId.get(decodeURIComponent(content[1]!));
           if (!file) return void response.writeHead(404).end();
+          if (hold && hold.after-- === 0) {
+            const held = hold;
+            hold = null;
+            held.arrived();
+            await held.released;
+          }
           response.writeHead(200, {
             'content-type': file.mimeType ?? 'application/pdf',
             'content-length': file.bytes.length,

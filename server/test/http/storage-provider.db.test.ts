@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { TestBrowser } from '../helpers/browser.js';
@@ -8,6 +9,7 @@ import { startStorageProviderServer, type StorageProviderServer } from '../helpe
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { createTokenCipher } from '../../src/integrations/storage-provider/token-cipher.js';
+import { IMPORT_ENDED_BY_HANDOVER } from '../../src/domain/storage-provider/storage-provider.service.js';
 
 const CALLBACK = 'http://byggdok.test/integrations/storage-provider/oauth/callback';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
@@ -235,6 +237,201 @@ describe.each(testEngines())('the storage-provider connection, on %s', (engine) 
     expect(gone.status).toBe(200);
     const after = await t.request({ method: 'GET', url: '/integrations/storage-provider', key: w.adminKey });
     expect(after.body.connected).toBe(false);
+  });
+});
+
+/** the provider's settings for a test service */
+const providerSettings = (provider: StorageProviderServer, tokenKey: Buffer) => ({
+  storageProvider: {
+    authorizeUrl: provider.authorizeUrl,
+    tokenUrl: provider.tokenUrl,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    scopes: 'offline_access files.read',
+    apiUrl: provider.apiUrl,
+    tokenKey,
+  },
+});
+
+/**
+ * An import checks access when it is asked for, and its job asks again before each file: a handover of the project,
+ * or its person losing WRITE_ACCESS (a lowered role, removed, deactivated) while it runs, stops it with its reason,
+ * and nothing more lands in the building, least of all in the building owner's after the handover.
+ */
+describe.each(testEngines())('a storage-provider import whose access ends while it runs, on %s', (engine) => {
+  let t: TestApp;
+  let provider: StorageProviderServer;
+  const files: { path: string; bytes: Buffer }[] = [];
+
+  beforeAll(async () => {
+    for (const path of ['Overlevering/FDV pumpe.pdf', 'Overlevering/FDV vifte.pdf', 'Overlevering/FDV ventil.pdf']) {
+      files.push({ path, bytes: await makePdf([`${path}\nDrift og vedlikehold.`]) });
+    }
+    provider = await startStorageProviderServer({ redirectUri: CALLBACK, files });
+    t = await createTestApp({ engine, workers: true, settings: providerSettings(provider, randomBytes(32)) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.close();
+  });
+
+  /** the person with `key` gives consent at the provider and comes back connected */
+  async function connect(key: string) {
+    provider.decide('grant');
+    const start = await t.request({ method: 'GET', url: '/integrations/storage-provider/oauth/start', key });
+    const back = await new TestBrowser().go(String(start.headers.location), (next) => next.origin === provider.url);
+    const location = new URL(String(back.headers.get('location')));
+    const done = await t.request({ method: 'GET', url: `${location.pathname}${location.search}`, key });
+    expect(done.status, String(done.body)).toBe(302);
+  }
+
+  async function requestImport(key: string, buildingId: string): Promise<string> {
+    const asked = await t.request({
+      method: 'POST',
+      url: '/integrations/storage-provider/import',
+      key,
+      payload: { buildingId, folderPath: '/Overlevering' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    return asked.body.id;
+  }
+
+  const importRow = (importId: string) =>
+    t.deps.database.db
+      .selectFrom('storage_provider_imports')
+      .select(['status', 'files', 'imported', 'document_ids', 'error', 'finished_at'])
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
+
+  /** the import once its job has ended (done, failed, or out of retries) */
+  async function settled(importId: string) {
+    for (let i = 0; i < 300; i += 1) {
+      const { rows } = await sql<{ state: string }>`
+        select state::text from pgboss.job where name = 'storage_provider.import' and singleton_key = ${importId}
+      `.execute(t.deps.database.db);
+      if (rows.length > 0 && rows.every((row) => ['completed', 'cancelled', 'failed'].includes(row.state))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return importRow(importId);
+  }
+
+  const documentsIn = (buildingId: string) =>
+    t.deps.database.db
+      .selectFrom('documents')
+      .select(['id', 'project_id', 'archived_at'])
+      .where('building_id', '=', buildingId)
+      .execute();
+
+  it('a handover ends the import in its transaction, and the job brings nothing into the owner’s building', async () => {
+    const w = await createDeliveryWorld(t, { projectName: 'Overlevert' });
+    const owner = await t.seed();
+    await t.deps.database.db
+      .updateTable('customers')
+      .set({ building_owner_id: owner.ownerId })
+      .where('id', '=', w.customerId)
+      .execute();
+    await connect(w.adminKey);
+    const held = provider.holdDownload();
+    const importId = await requestImport(w.adminKey, w.buildingId);
+    // the job has listed the folder and waits for the first file's bytes
+    await held.reached;
+    const handedOver = await t.request({
+      method: 'POST',
+      url: `/construction/customers/${w.customerId}/projects/${w.projectId}/handover`,
+      key: w.adminKey,
+      payload: { buildingOwnerId: owner.ownerId },
+    });
+    expect(handedOver.status, JSON.stringify(handedOver.body)).toBe(200);
+    expect(await importRow(importId)).toMatchObject({ status: 'failed', error: IMPORT_ENDED_BY_HANDOVER });
+
+    held.release();
+    const ended = await settled(importId);
+    // the reason stays the handover's, and not one file came in
+    expect(ended).toMatchObject({ status: 'failed', files: 3, imported: 0, error: IMPORT_ENDED_BY_HANDOVER });
+    expect(ended.finished_at).not.toBeNull();
+    expect(await documentsIn(w.buildingId)).toEqual([]);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${owner.ownerId}/buildings/${w.buildingId}/documents`,
+      key: owner.key,
+    });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain('FDV');
+
+    // a job still queued for the ended import (or run again) brings nothing in either, and leaves the reason alone
+    const again = await t.deps.services.storageProvider.runImport(importId, { lastAttempt: true });
+    expect(again).toEqual({ status: 'skipped', reason: `the import ended: ${IMPORT_ENDED_BY_HANDOVER}` });
+    expect(await importRow(importId)).toMatchObject({ status: 'failed', imported: 0, error: IMPORT_ENDED_BY_HANDOVER });
+    expect(await documentsIn(w.buildingId)).toEqual([]);
+  });
+
+  describe('a person who may no longer write', () => {
+    let w: DeliveryWorld;
+    beforeAll(async () => {
+      w = await createDeliveryWorld(t, { projectName: 'Tilgang' });
+    });
+
+    /** a fresh WRITE_ACCESS person imports; `change` happens while the job waits for the second file */
+    async function importChangedBy(change: (person: { userId: string }) => Promise<unknown>) {
+      const person = await createTestUser(t.deps.database.db);
+      await giveCustomerRole(t.deps.database.db, {
+        customerId: w.customerId,
+        userId: person.userId,
+        role: 'WRITE_ACCESS',
+      });
+      await connect(person.key);
+      const before = await documentsIn(w.buildingId);
+      const held = provider.holdDownload(1);
+      const importId = await requestImport(person.key, w.buildingId);
+      await held.reached;
+      await change(person);
+      held.release();
+      const ended = await settled(importId);
+      const after = await documentsIn(w.buildingId);
+      return { ended, added: after.filter((d) => !before.some((b) => b.id === d.id)) };
+    }
+
+    it('with access unchanged, the import completes', async () => {
+      const { ended, added } = await importChangedBy(async () => undefined);
+      expect(ended).toMatchObject({ status: 'done', files: 3, imported: 3, error: null });
+      expect(added.map((d) => d.project_id)).toEqual([w.projectId, w.projectId, w.projectId]);
+    });
+
+    it.each([
+      [
+        'lowered to READ_ACCESS',
+        (person: { userId: string }) =>
+          giveCustomerRole(t.deps.database.db, {
+            customerId: w.customerId,
+            userId: person.userId,
+            role: 'READ_ACCESS',
+          }),
+        'stopped: the person who started the import may no longer write to the project (This operation needs the WRITE_ACCESS role or more)',
+      ],
+      [
+        'removed from the customer',
+        (person: { userId: string }) =>
+          t.deps.database.db.deleteFrom('customer_members').where('user_id', '=', person.userId).execute(),
+        'stopped: the person who started the import may no longer write to the project (Project not found)',
+      ],
+      [
+        'deactivated',
+        (person: { userId: string }) =>
+          t.deps.database.db
+            .updateTable('users')
+            .set({ status: 'deactivated' })
+            .where('id', '=', person.userId)
+            .execute(),
+        'stopped: the person who started the import is deactivated',
+      ],
+    ])('%s: the import stops before the next file, and says why', async (_case, change, reason) => {
+      const { ended, added } = await importChangedBy(change);
+      // the first file came in while the person could still write; none after
+      expect(ended).toMatchObject({ status: 'failed', files: 3, imported: 1, error: reason });
+      expect(ended.finished_at).not.toBeNull();
+      expect(added).toHaveLength(1);
+      expect(JSON.parse(JSON.stringify(ended.document_ids))).toEqual(added.map((d) => d.id));
+    });
   });
 });
 

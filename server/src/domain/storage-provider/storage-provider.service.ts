@@ -4,7 +4,9 @@
  * user who started it (another user's callback with it fails), expires after ten minutes and works once. The refresh
  * token is stored encrypted (AES-256-GCM, key from the environment) and rotated when the provider rotates it; access
  * tokens are never stored. Imports run as a job: each file goes into the building through the normal upload pipeline
- * (extraction, classification, search), in the folders it had at the provider.
+ * (extraction, classification, search), in the folders it had at the provider. Before each file the job asks again
+ * whether the project still receives the building and its person may still write to it: a handover, a lowered role,
+ * a removal or a deactivation stops the import with its reason, and nothing more comes in.
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -21,6 +23,14 @@ import type { UploadsService } from '../uploads/uploads.service.js';
 export const STATE_TTL_MS = 10 * 60_000;
 /** an import takes at most this many files; more is refused with the count */
 export const MAX_IMPORT_FILES = 5000;
+/** why the handover ended the imports into its buildings (in its transaction) */
+export const IMPORT_ENDED_BY_HANDOVER =
+  'stopped: the project was handed over to the building owner, and its buildings take no more files from it';
+/**
+ * The job holds no credential of its person's: it acts as them by this one, whose reach is the narrowest (it writes,
+ * it never hands out access). Whether they may write is decided as for the request, by the access service.
+ */
+const IMPORT_CREDENTIAL = { kind: 'oauth', clientId: 'storage_provider.import' } as const;
 
 export interface ProviderItem {
   id: string;
@@ -94,10 +104,22 @@ export interface StorageProviderRepository {
   deleteConnection(userId: string): Promise<boolean>;
   /** the live project building and the workspace owner it is in */
   projectBuilding(buildingId: string): Promise<{ projectId: string; ownerId: string } | null>;
+  /**
+   * the workspace owner the building is in while the project still receives its files (project-documents.ts
+   * `projectReceiving`: the project is ACTIVE, the building live, still the project's and still its contractor's);
+   * null once that no longer holds (handed over, closed, the building archived or no longer the project's)
+   */
+  receivingBuilding(params: { buildingId: string; projectId: string }): Promise<{ ownerId: string } | null>;
+  /** what the person's authorization rests on besides their roles: platform administrator, still active */
+  importer(userId: string): Promise<{ platformAdmin: boolean; deactivated: boolean } | null>;
   createImport(
     record: Pick<ImportRecord, 'id' | 'userId' | 'buildingId' | 'projectId' | 'folderPath' | 'createdAt'>,
   ): Promise<ImportRecord>;
   findImport(importId: string): Promise<ImportRecord | null>;
+  /**
+   * status, error and finishedAt change only while the import is queued or running: the reason an import ended with
+   * (a handover's, say) is not overwritten by the job that was still at it
+   */
   updateImport(importId: string, fields: Partial<Omit<ImportRecord, 'id'>>): Promise<void>;
   userLabel(userId: string): Promise<string>;
 }
@@ -168,6 +190,40 @@ export function createStorageProviderService(deps: {
       });
     }
     return refreshed.accessToken;
+  }
+
+  /**
+   * Where the import's next file goes, asked again before each one: the project must still receive the building, and
+   * the person who asked must still be active and may still write to the project, by the same authorization as the
+   * request (a role lowered to READ_ACCESS or NO_ACCESS, or no role at all any more, is refused). Otherwise why the
+   * import stops.
+   */
+  async function nextFileTarget(record: ImportRecord): Promise<{ ownerId: string } | { stopped: string }> {
+    const receiving = await repository.receivingBuilding({
+      buildingId: record.buildingId,
+      projectId: record.projectId,
+    });
+    if (!receiving) {
+      return {
+        stopped:
+          'stopped: the project no longer takes files into this building (handed over, closed, or the building left it)',
+      };
+    }
+    const person = await repository.importer(record.userId);
+    if (!person || person.deactivated) return { stopped: 'stopped: the person who started the import is deactivated' };
+    try {
+      await deps.access.authorizeProject({
+        principal: { kind: 'user', userId: record.userId, platformAdmin: person.platformAdmin, via: IMPORT_CREDENTIAL },
+        projectId: record.projectId,
+        need: 'write',
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return {
+        stopped: `stopped: the person who started the import may no longer write to the project (${error.message})`,
+      };
+    }
+    return receiving;
   }
 
   /** every file under the folder, with its path below it; folders walked breadth first */
@@ -322,6 +378,8 @@ export function createStorageProviderService(deps: {
       const record = await repository.findImport(importId);
       if (!record) return jobSkipped('the import is gone');
       if (record.status === 'done') return jobSkipped('already imported');
+      // ended for good (by a handover, say): a job still queued for it brings nothing in
+      if (record.status === 'failed') return jobSkipped(`the import ended: ${record.error ?? 'failed'}`);
       const { client } = configured();
       const placement = await repository.projectBuilding(record.buildingId);
       if (!placement) {
@@ -343,10 +401,23 @@ export function createStorageProviderService(deps: {
         const uploadedBy = await repository.userLabel(record.userId);
         let imported = record.imported;
         for (const file of files.slice(imported + skipped.length)) {
+          const download = await client.download(token, file.id).catch((error: unknown) => error as Error);
+          // asked once the provider has answered, so that as little as possible lies between the answer and the write
+          const target = await nextFileTarget(record).catch((error: unknown) => ({ error: error as Error }));
+          if (!('ownerId' in target)) {
+            if (!(download instanceof Error)) download.body.destroy();
+            if ('error' in target) throw target.error;
+            await repository.updateImport(importId, {
+              status: 'failed',
+              error: target.stopped,
+              finishedAt: deps.clock.now(),
+            });
+            return jobFailed(target.stopped);
+          }
           try {
-            const download = await client.download(token, file.id);
+            if (download instanceof Error) throw download;
             const { documentId } = await deps.ingest({
-              placement: { ownerId: placement.ownerId, buildingId: record.buildingId },
+              placement: { ownerId: target.ownerId, buildingId: record.buildingId },
               filename: file.path,
               body: download.body,
               contentType: download.contentType ?? file.mimeType,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { HandoverRepository } from '../../../domain/handover/handover.service.js';
+import { IMPORT_ENDED_BY_HANDOVER } from '../../../domain/storage-provider/storage-provider.service.js';
 import type { HandoverDocumentFacts, HandoverReport } from '../../../domain/handover/handover-report.js';
 import type { ApprovalStatus } from '../../../domain/deliveries/progress.js';
 import type { DB } from '../schema.js';
@@ -169,6 +170,14 @@ export function createHandoverRepository(
             .where('building_id', 'in', buildingIds)
             .where('upload_state', '=', 'pending')
             .where('archived_at', 'is', null)
+            .execute();
+          // an import from a storage provider still queued or running into the buildings ends here, with its reason: it
+          // brings no file into the owner's building (its job also asks before each file whether it may go on)
+          await trx
+            .updateTable('storage_provider_imports')
+            .set({ status: 'failed', error: IMPORT_ENDED_BY_HANDOVER, finished_at: params.at })
+            .where('building_id', 'in', buildingIds)
+            .where('status', 'in', ['queued', 'running'])
             .execute();
           // what the buildings hold now is what the project delivered, and stays the project's (read-only) after the
           // move; what the owner adds afterwards carries no project and never reaches the contractor

@@ -3,6 +3,7 @@ import type {
   ImportRecord,
   StorageProviderRepository,
 } from '../../../domain/storage-provider/storage-provider.service.js';
+import { projectReceiving } from '../project-documents.js';
 import type { DB, StorageProviderImportsTable } from '../schema.js';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -94,6 +95,26 @@ export function createStorageProviderRepository(db: Kysely<DB>): StorageProvider
         .executeTakeFirst();
       return row ? { projectId: row.project_id, ownerId: row.building_owner_id } : null;
     },
+    async receivingBuilding({ buildingId, projectId }) {
+      const row = await db
+        .selectFrom('buildings as b')
+        .innerJoin('projects as p', (join) => join.on('p.id', '=', projectId))
+        .select('b.building_owner_id')
+        .where('b.id', '=', buildingId)
+        .where('b.archived_at', 'is', null)
+        .where('p.status', '=', 'ACTIVE')
+        .where(projectReceiving(buildingId), '=', projectId)
+        .executeTakeFirst();
+      return row ? { ownerId: row.building_owner_id } : null;
+    },
+    async importer(userId) {
+      const row = await db
+        .selectFrom('users')
+        .select(['platform_admin', 'status'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? { platformAdmin: row.platform_admin, deactivated: row.status === 'deactivated' } : null;
+    },
     async createImport(record) {
       const row = await db
         .insertInto('storage_provider_imports')
@@ -118,6 +139,7 @@ export function createStorageProviderRepository(db: Kysely<DB>): StorageProvider
       return row ? importOf(row) : null;
     },
     async updateImport(importId, fields) {
+      const outcome = fields.status !== undefined || fields.error !== undefined || fields.finishedAt !== undefined;
       await db
         .updateTable('storage_provider_imports')
         .set({
@@ -130,6 +152,8 @@ export function createStorageProviderRepository(db: Kysely<DB>): StorageProvider
           ...(fields.finishedAt !== undefined ? { finished_at: fields.finishedAt } : {}),
         })
         .where('id', '=', importId)
+        // an import that ended keeps how and why it ended
+        .$if(outcome, (query) => query.where('status', 'in', ['queued', 'running']))
         .execute();
     },
     async userLabel(userId) {
