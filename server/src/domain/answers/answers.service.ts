@@ -233,7 +233,26 @@ export function createAnswersService(deps: {
       liveBuildingIds: () => repository.liveBuildingIds(params.ownerId),
     });
     const thread = await access.authorizeThread({ ask: grant, load: async () => found });
-    return { id: thread.id, buildingId: thread.buildingId, turns: await repository.threadTurns(thread.id) };
+    const turns = await repository.threadTurns(thread.id);
+    // a citation shows its passage, name and id only while the caller may still read the document: one archived or
+    // put in a private folder since the answer was given is left out of the turn it is cited in
+    const cited = [...new Set(turns.flatMap((turn) => turn.citations.map((c) => c.documentId)))];
+    const readable = new Set(
+      cited.length === 0
+        ? []
+        : (
+            await repository.readableDocuments({
+              ownerId: grant.ownerId,
+              buildingIds: grant.buildingIds,
+              documentIds: cited,
+            })
+          ).map((d) => d.id),
+    );
+    return {
+      id: thread.id,
+      buildingId: thread.buildingId,
+      turns: turns.map((turn) => ({ ...turn, citations: turn.citations.filter((c) => readable.has(c.documentId)) })),
+    };
   }
 
   return { prepare, ask, listThreads, readThread };

@@ -113,4 +113,28 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).toContain('threadId');
   });
+
+  it('leaves out of a thread read back the citations of a document made private since the answer', async () => {
+    const cited = async () => {
+      const read = await t.request({ url: `${base}/ask/threads/${buildingThread}`, key: seed.key });
+      expect(read.status).toBe(200);
+      return read.body.turns[0].answer;
+    };
+    expect(Object.keys((await cited()).citations).length).toBeGreaterThan(0);
+    const building = `${base}/buildings/${seed.buildingId}`;
+    const hide = await t.request({
+      method: 'PATCH',
+      url: building,
+      key: seed.key,
+      payload: { privateFolders: ['Rapporter/'] },
+    });
+    expect(hide.status).toBe(200);
+    const hidden = await cited();
+    expect(hidden.citations).toEqual({});
+    expect(hidden.cited_documents).toEqual([]);
+    expect(JSON.stringify(hidden)).not.toContain('Brannteknisk rapport');
+    // opened again, they are back
+    await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders: [] } });
+    expect(Object.keys((await cited()).citations).length).toBeGreaterThan(0);
+  });
 });
