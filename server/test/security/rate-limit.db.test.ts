@@ -12,7 +12,7 @@ const MAX = 5;
  */
 describe.each(testEngines())('rate limits on %s', (engine) => {
   let t: TestApp;
-  let seed: { key: string; ownerId: string };
+  let seed: { key: string; ownerId: string; partnerId: string };
   let world: DeliveryWorld;
   let address = 0;
   /** each test comes from an address of its own */
@@ -62,5 +62,29 @@ describe.each(testEngines())('rate limits on %s', (engine) => {
     const answer = await get(portal, from, { authorization: `Bearer ${world.token}` });
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(400);
     expect(answer.headers['ratelimit-remaining']).toBe(String(MAX - 1));
+  });
+
+  it('counts the session tokens made from a key against the key, so minting tokens buys no more', async () => {
+    const key = (await t.createKey({ partnerId: seed.partnerId })).key;
+    const from = nextAddress();
+    const mint = () =>
+      t.request({
+        method: 'POST',
+        url: `/v1/building_owners/${seed.ownerId}/sessions`,
+        headers: { 'x-api-key': key },
+        payload: {},
+        remoteAddress: from,
+      });
+    // the key spends its budget on making tokens, then each fresh token finds it spent
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX; i++) {
+      const made = await mint();
+      if (made.status === 200 || made.status === 201) tokens.push(made.body.token as string);
+    }
+    expect(tokens.length).toBeGreaterThan(0);
+    expect((await mint()).status).toBe(429);
+    for (const token of tokens) {
+      expect((await get('/v1/building_owners', from, { authorization: `Bearer ${token}` })).status).toBe(429);
+    }
   });
 });

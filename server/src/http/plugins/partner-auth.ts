@@ -7,7 +7,6 @@ import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
 import { SESSION_TOKEN_PREFIX } from '../../domain/sessions/sessions.service.js';
 import { isAppError } from '../../domain/shared/errors.js';
-import { hashSecret } from '../../domain/shared/secrets.js';
 import { SESSION_COOKIE, cookieOf } from '../cookies.js';
 import { subcontractorTokenOf } from '../routes/public/portal.routes.js';
 
@@ -95,15 +94,32 @@ export async function provenCredentialOf(request: FastifyRequest, access: Access
   const credential = credentialOf(request);
   const secret = portal ? subcontractorTokenOf(request) : credential?.secret;
   if (!secret || (!portal && credential?.kind === 'subcontractor_token')) return null;
+  let principal: Principal;
   try {
-    if (portal) await access.authenticateSubcontractor(secret);
-    else await authenticateOnce(request, access);
+    principal = portal ? await access.authenticateSubcontractor(secret) : await authenticateOnce(request, access);
   } catch (error) {
     if (isAppError(error)) return null;
     throw error;
   }
-  // a hash, so that the store never holds a usable credential
-  return hashSecret(secret).slice(0, 32);
+  return bucketOf(principal);
+}
+
+/**
+ * Whose budget a proven request spends: a partner key's, shared by the session tokens made from it, and a person's,
+ * shared by their sessions, personal keys and assistants' tokens. Each credential apart, a key could mint tokens (or a
+ * person keys) and multiply its limit. A subcontractor's portal tokens share their subcontractor's. Ids, never a
+ * usable credential, go to the store.
+ */
+function bucketOf(principal: Principal): string {
+  switch (principal.kind) {
+    case 'api_key':
+    case 'session_token':
+      return `key:${principal.apiKeyId}`;
+    case 'user':
+      return `person:${principal.userId}`;
+    case 'subcontractor':
+      return `subcontractor:${principal.subcontractorId}`;
+  }
 }
 
 export function principalOf(request: FastifyRequest): Principal {
