@@ -69,11 +69,42 @@ function editsFor(params: { text: string; fuzziness: Fuzziness }): number {
   return length <= 4 ? 0 : length <= 7 ? 1 : 2;
 }
 
+/**
+ * The most terms a query searches for, and the most it excludes. Each term costs typo and compound lookups and, for
+ * every matching document, a count and two ranks, so a 2000-character query of 400 words would be one very expensive
+ * request; a question rarely needs more (passages for ask are ranked by at most 16 words). The terms after these are
+ * dropped: the first ones are usually what the query is about.
+ */
+export const MAX_INCLUDED_TERMS = 32;
+export const MAX_EXCLUDED_TERMS = 16;
+
+/**
+ * The terms without repeats (the same text, compared as the parser compares words, ignoring case, and the same kind:
+ * word or phrase, included or excluded) and within the limits above, in the order they first appear. A repeated word
+ * adds nothing to the search but its cost.
+ */
+function distinctWithinLimits(terms: RawTerm[]): RawTerm[] {
+  const seen = new Set<string>();
+  let included = 0;
+  let excluded = 0;
+  const kept: RawTerm[] = [];
+  for (const term of terms) {
+    const key = `${term.negated ? '-' : '+'}${term.phrase ? '"' : ' '}${term.text.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (term.negated ? excluded >= MAX_EXCLUDED_TERMS : included >= MAX_INCLUDED_TERMS) continue;
+    if (term.negated) excluded += 1;
+    else included += 1;
+    kept.push(term);
+  }
+  return kept;
+}
+
 export function parseQuery(params: { query: string; fuzziness: Fuzziness }): ParsedQuery {
   const raw = tokenize(params.query);
   const meaningful = raw.filter((term) => term.phrase || !STOP_WORDS.has(term.text.toLowerCase()));
   // a query made only of stop words ("hva er det") still searches for them rather than for nothing
-  const terms = meaningful.some((term) => !term.negated) ? meaningful : raw;
+  const terms = distinctWithinLimits(meaningful.some((term) => !term.negated) ? meaningful : raw);
   const positive = terms.filter((term) => !term.negated);
   const fuzzy = decideFuzzy({ terms: positive.filter((term) => !term.phrase), fuzziness: params.fuzziness });
   const toTerm = (term: RawTerm): QueryTerm => ({
