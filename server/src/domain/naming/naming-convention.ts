@@ -203,7 +203,10 @@ function refuseCollisions(documents: NamingDocument[], planned: Map<string, Nami
     const owners = new Map<string, string[]>();
     for (const result of planned.values()) {
       const key = `${buildingOf.get(result.id)}\u0000${finalName(result)}`;
-      owners.set(key, [...(owners.get(key) ?? []), result.id]);
+      // added to in place: copying the list on every add took quadratic time for thousands of files of one name
+      const ids = owners.get(key);
+      if (ids) ids.push(result.id);
+      else owners.set(key, [result.id]);
     }
     let changed = false;
     for (const ids of owners.values()) {

@@ -104,6 +104,26 @@ describe('the naming convention', () => {
     expect(results[2]!.newFilename).toBe('P_1042-RIV-320-001-Pumpe.pdf');
   });
 
+  it('handles thousands of documents with one name, refusing that name to a document that would be given it', () => {
+    // anyone who may upload can give 30,000 files one name; the preview of new names must still answer
+    const same = Array.from({ length: 30_000 }, (_, i) =>
+      doc({ id: `same-${i}`, discipline: null, filename: 'P_1042-RIV-320-001-pumpe.pdf' }),
+    );
+    const results = plan([
+      ...same,
+      doc({ id: 'a', filenameDescriptive: 'Pumpe' }),
+      doc({ id: 'b', filenameDescriptive: 'Vifte', createdAt: new Date('2026-01-02T10:00:00Z') }),
+    ]);
+    expect(results).toHaveLength(30_002);
+    expect(results.slice(0, 30_000).every((r) => r.newFilename === null && r.reason === 'no discipline')).toBe(true);
+    expect(results[30_000]).toMatchObject({
+      id: 'a',
+      newFilename: null,
+      reason: 'another document in the building has this name',
+    });
+    expect(results[30_001]).toMatchObject({ id: 'b', newFilename: 'P_1042-RIV-320-002-Vifte.pdf', reason: null });
+  });
+
   const arbitraryDocument = fc.record({
     id: fc.uuid(),
     buildingId: fc.constantFrom('b1', 'b2'),
