@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { lstat, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -73,6 +73,63 @@ export function blobFileOf(sha256: string): string {
 
 export function tableFileOf(table: string): string {
   return `tables/${encodeURIComponent(table)}.jsonl.gz`;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Whether a manifest entry names the file a backup writes there (`expected`: {@link tableFileOf} the table, or
+ * {@link BLOB_INDEX_FILE}); answers what is wrong, or null. A crafted manifest could otherwise name any path, such as
+ * `../../dev/zero`, and restore would read it.
+ */
+export function namedFileProblem(entry: BackupFile, expected: string): string | null {
+  if (entry.file === expected) return null;
+  return `names ${JSON.stringify(entry.file)} where a backup has ${expected}`;
+}
+
+/**
+ * Whether a blob index entry is one the backup writes: a key the store lacked, or a SHA-256 (64 lowercase hex digits,
+ * the name of its file under blobs/) and a size. Answers what is wrong, or null. A crafted index could otherwise name
+ * any path as a blob's SHA-256 (`../../../etc/passwd`), and restore would copy it into the store.
+ */
+export function blobEntryProblem(entry: BlobIndexEntry): string | null {
+  if (entry.missing === true) return null;
+  if (typeof entry.sha256 !== 'string' || !SHA256_HEX.test(entry.sha256)) {
+    return `names ${JSON.stringify(entry.sha256 ?? null)} as the SHA-256 of blob key ${JSON.stringify(entry.key)}`;
+  }
+  if (typeof entry.size !== 'number' || !Number.isSafeInteger(entry.size) || entry.size < 0) {
+    return `names ${JSON.stringify(entry.size ?? null)} as the size of blob key ${JSON.stringify(entry.key)}`;
+  }
+  return null;
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/**
+ * Whether a file of the backup folder `dir` (relative to it) is safe to read: inside the folder, also once symbolic
+ * links on the way are followed, and a regular file itself, neither a link nor a device such as /dev/zero, whose bytes
+ * never end. Answers what is wrong, or null. Nothing of the backup is read before its files pass this.
+ */
+export async function backupFileProblem(dir: string, file: string): Promise<string | null> {
+  const root = path.resolve(dir);
+  const full = path.resolve(root, file);
+  if (!isInside(root, full)) return 'outside the backup folder';
+  let stats;
+  try {
+    stats = await lstat(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    return (error as Error).message;
+  }
+  if (stats.isSymbolicLink()) return 'a symbolic link, not a file of the backup';
+  if (!stats.isFile()) return 'not a regular file';
+  // a folder on the way (blobs/<aa>) may be a link to somewhere else
+  if (!isInside(await realpath(root), await realpath(full))) return 'outside the backup folder';
+  return null;
 }
 
 export class BackupFormatError extends Error {

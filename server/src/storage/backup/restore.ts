@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { BlobStore } from '../../domain/documents/blob-store.js';
+import { BlobTooLargeError, type BlobStore } from '../../domain/documents/blob-store.js';
 import type { JobQueue } from '../../domain/jobs/jobs.js';
 import type { Database } from '../db/database.js';
 import { appliedMigrations, migrateTo, migrateToLatest, migrationNames } from '../db/migrations/index.js';
@@ -11,10 +11,15 @@ import type { DB } from '../db/schema.js';
 import { copiedColumns, quoteIdent, readCatalog, type CatalogColumn, type CatalogTable } from './catalog.js';
 import { requeueInFlight, type InFlight } from './in-flight.js';
 import {
+  backupFileProblem,
   BLOB_INDEX_FILE,
+  blobEntryProblem,
   blobFileOf,
+  MANIFEST_FILE,
+  namedFileProblem,
   readManifest,
   Sha256Meter,
+  tableFileOf,
   type BackupManifest,
   type BackupTable,
   type BlobIndexEntry,
@@ -65,10 +70,12 @@ const REPLACED_TABLES = new Set(['settings']);
  * Restores a backup into an empty installation: a new PGlite folder or an empty PostgreSQL database (never migrated,
  * or migrated and started once without data), and any blob store, whatever engine and store the backup came from.
  *
- * Order: check every table file against the manifest; migrate the target to the backup's migration; upload the blobs
- * (each checked against its SHA-256 as it streams); load every table in one transaction; migrate to the latest
- * version; enqueue the work that was under way. The database is written last and all at once, so a failure anywhere
- * leaves it empty and the restore can simply be run again (blobs already uploaded are overwritten with the same bytes).
+ * Order: check every table file against the manifest, and that every file the manifest and the blob index name is a
+ * regular file inside the backup folder; migrate the target to the backup's migration; upload the blobs (each checked
+ * against its SHA-256 as it streams, and cut off past its size); load every table in one transaction; migrate to the
+ * latest version; enqueue the work that was under way. The database is written last and all at once, so a failure
+ * anywhere leaves it empty and the restore can simply be run again (blobs already uploaded are overwritten with the
+ * same bytes).
  *
  * The target's own triggers run while rows are loaded, so the search tables (`search_documents`, kept by triggers on
  * documents and pages) are rebuilt by the target's text analysis, the one its queries are parsed with, just as
@@ -94,10 +101,23 @@ export async function restoreBackup(params: {
   await refuseNonEmpty(db);
 
   // every table file first: a damaged backup is refused before anything is written
+  for (const [file, expected] of [
+    ...manifest.tables.map((table) => [table, tableFileOf(table.name)] as const),
+    [manifest.blobs.index, BLOB_INDEX_FILE] as const,
+  ]) {
+    const named = namedFileProblem(file, expected);
+    if (named) throw new BackupIntegrityError(MANIFEST_FILE, named);
+  }
   for (const file of [...manifest.tables, manifest.blobs.index]) {
     const problem = await verifyFile(dir, file);
     if (problem) throw new BackupIntegrityError(file.file, problem);
   }
+  // and every blob file the index names: a crafted index naming a path outside the folder, a link or a device (whose
+  // bytes may never end) is refused here too, not halfway through the upload
+  const concurrency = params.concurrency ?? DEFAULT_CONCURRENCY;
+  await forEachBlobEntry(dir, concurrency, async (entry) => {
+    await blobFileToRead(dir, entry);
+  });
   params.onProgress?.({ step: 'checked', files: manifest.tables.length + 1 });
 
   await migrateTo(db, lastMigration);
@@ -107,7 +127,7 @@ export async function restoreBackup(params: {
   const blobs = await restoreBlobs({
     dir,
     blobs: params.blobs,
-    concurrency: params.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency,
     ...(params.onProgress ? { onProgress: params.onProgress } : {}),
   });
 
@@ -340,6 +360,42 @@ async function resetSequences(trx: Transaction<DB>, table: CatalogTable): Promis
   }
 }
 
+/** Reads the blob index (checked against the manifest first), `concurrency` entries at a time. */
+async function forEachBlobEntry(
+  dir: string,
+  concurrency: number,
+  handle: (entry: BlobIndexEntry) => Promise<void>,
+  afterEach?: () => void,
+): Promise<void> {
+  const input = createReadStream(path.join(dir, BLOB_INDEX_FILE)).pipe(createGunzip());
+  let batch: BlobIndexEntry[] = [];
+  const flush = async () => {
+    await Promise.all(batch.map(handle));
+    batch = [];
+    afterEach?.();
+  };
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (line === '') continue;
+    batch.push(JSON.parse(line) as BlobIndexEntry);
+    if (batch.length >= concurrency) await flush();
+  }
+  await flush();
+}
+
+/**
+ * The file, relative to the backup folder, that holds an index entry's bytes; null for a key the source store lacked.
+ * Refuses an entry that is not a SHA-256 and a size, and a file that is not a regular file inside the folder.
+ */
+async function blobFileToRead(dir: string, entry: BlobIndexEntry): Promise<string | null> {
+  const named = blobEntryProblem(entry);
+  if (named) throw new BackupIntegrityError(BLOB_INDEX_FILE, named);
+  if (entry.missing === true) return null;
+  const file = blobFileOf(entry.sha256!);
+  const problem = await backupFileProblem(dir, file);
+  if (problem) throw new BackupIntegrityError(file, `${problem} (blob key ${entry.key})`);
+  return file;
+}
+
 async function restoreBlobs(params: {
   dir: string;
   blobs: BlobStore;
@@ -348,11 +404,12 @@ async function restoreBlobs(params: {
 }): Promise<RestoreSummary['blobs']> {
   const summary = { restored: 0, bytes: 0, missing: 0 };
   const restoreOne = async (entry: BlobIndexEntry): Promise<void> => {
-    if (entry.missing || !entry.sha256) {
+    const file = await blobFileToRead(params.dir, entry);
+    if (file === null) {
       summary.missing += 1;
       return;
     }
-    const file = blobFileOf(entry.sha256);
+    const size = entry.size!;
     const meter = new Sha256Meter();
     const source = createReadStream(path.join(params.dir, file));
     const opened = new Promise<void>((resolve, reject) => {
@@ -363,7 +420,14 @@ async function restoreBlobs(params: {
       throw new BackupIntegrityError(file, error.code === 'ENOENT' ? 'missing' : error.message);
     });
     source.once('error', (error) => meter.destroy(error));
-    await params.blobs.put(entry.key, source.pipe(meter));
+    // never more than the index says: the store stops reading there, whatever the file has become since the check
+    await params.blobs.put(entry.key, source.pipe(meter), { maxBytes: size }).catch((error: unknown) => {
+      source.destroy();
+      if (error instanceof BlobTooLargeError) {
+        throw new BackupIntegrityError(file, `larger than the ${size} bytes the blob index says (key ${entry.key})`);
+      }
+      throw error;
+    });
     const { sha256, bytes } = meter.result();
     if (sha256 !== entry.sha256 || bytes !== entry.size) {
       // never leave bytes in the store that the backup did not vouch for
@@ -374,19 +438,8 @@ async function restoreBlobs(params: {
     summary.bytes += bytes;
   };
 
-  // the index was checked against the manifest before anything was written
-  const input = createReadStream(path.join(params.dir, BLOB_INDEX_FILE)).pipe(createGunzip());
-  let batch: BlobIndexEntry[] = [];
-  const flush = async () => {
-    await Promise.all(batch.map(restoreOne));
-    batch = [];
-    params.onProgress?.({ step: 'blobs', restored: summary.restored, bytes: summary.bytes });
-  };
-  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    if (line === '') continue;
-    batch.push(JSON.parse(line) as BlobIndexEntry);
-    if (batch.length >= params.concurrency) await flush();
-  }
-  await flush();
+  await forEachBlobEntry(params.dir, params.concurrency, restoreOne, () =>
+    params.onProgress?.({ step: 'blobs', restored: summary.restored, bytes: summary.bytes }),
+  );
   return summary;
 }

@@ -5,12 +5,17 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import {
   BackupFormatError,
+  backupFileProblem,
+  BLOB_INDEX_FILE,
+  blobEntryProblem,
   blobFileOf,
   drain,
   hashFile,
   MANIFEST_FILE,
+  namedFileProblem,
   readManifest,
   Sha256Meter,
+  tableFileOf,
   type BackupFile,
   type BackupManifest,
   type BlobIndexEntry,
@@ -34,10 +39,12 @@ const CONCURRENCY = 4;
 const NEWLINE = 0x0a;
 
 /**
- * Checks one file against its manifest entry: size, SHA-256 and, for the gzipped line files, that they unpack whole
- * to `lines` lines. Returns what is wrong, in words, or null.
+ * Checks one file against its manifest entry: a regular file inside the backup folder, its size, SHA-256 and, for the
+ * gzipped line files, that they unpack whole to `lines` lines. Returns what is wrong, in words, or null.
  */
 export async function verifyFile(dir: string, entry: BackupFile, lines?: number): Promise<string | null> {
+  const unsafe = await backupFileProblem(dir, entry.file);
+  if (unsafe) return unsafe;
   const meter = new Sha256Meter();
   let counted = 0;
   try {
@@ -93,17 +100,25 @@ export async function verifyBackup(params: {
     return problem === null;
   };
 
-  for (const table of manifest.tables) await check(table, table.rows);
-  if (await check(manifest.blobs.index, manifest.blobs.keys)) {
-    const input = createReadStream(path.join(dir, manifest.blobs.index.file)).pipe(createGunzip());
+  // a file the manifest names where a backup has another is not read: it may be anything, anywhere
+  const named = async (entry: BackupFile, expected: string, lines: number): Promise<boolean> => {
+    const problem = namedFileProblem(entry, expected);
+    if (problem) problems.push({ file: MANIFEST_FILE, message: problem });
+    return problem === null && (await check(entry, lines));
+  };
+  for (const table of manifest.tables) await named(table, tableFileOf(table.name), table.rows);
+  if (await named(manifest.blobs.index, BLOB_INDEX_FILE, manifest.blobs.keys)) {
+    const input = createReadStream(path.join(dir, BLOB_INDEX_FILE)).pipe(createGunzip());
     let batch: BlobIndexEntry[] = [];
     const flush = async () => {
       await Promise.all(
-        batch.map((entry) =>
-          entry.sha256 && entry.size !== undefined
-            ? check({ file: blobFileOf(entry.sha256), bytes: entry.size, sha256: entry.sha256 }, undefined, entry.key)
-            : Promise.resolve(true),
-        ),
+        batch.map((entry) => {
+          const problem = blobEntryProblem(entry);
+          if (problem) problems.push({ file: BLOB_INDEX_FILE, message: problem });
+          if (problem || entry.missing === true) return Promise.resolve(true);
+          const sha256 = entry.sha256!;
+          return check({ file: blobFileOf(sha256), bytes: entry.size!, sha256 }, undefined, entry.key);
+        }),
       );
       batch = [];
       params.onProgress?.(checked);
