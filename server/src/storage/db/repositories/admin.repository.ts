@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminRepository } from '../../../domain/admin/admin.service.js';
 import type { DB } from '../schema.js';
+import { archivePendingUploadsOfKey } from './uploads.repository.js';
 
 export function createAdminRepository(db: Kysely<DB>): AdminRepository {
   return {
@@ -116,14 +117,8 @@ export function createAdminRepository(db: Kysely<DB>): AdminRepository {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        // an upload it registered and has not finished goes with it: archived, no saved URL completes it
-        await trx
-          .updateTable('documents')
-          .set({ archived_at: at, updated_at: at })
-          .where('upload_api_key_id', '=', keyId)
-          .where('upload_state', '=', 'pending')
-          .where('archived_at', 'is', null)
-          .execute();
+        // an upload it registered and has not finished goes with it
+        await archivePendingUploadsOfKey(trx, { column: 'upload_api_key_id', keyId, at });
         return true;
       });
       if (revoked) return true;

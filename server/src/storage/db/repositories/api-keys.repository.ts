@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ApiKeysRepository } from '../../../domain/people/api-keys.service.js';
 import type { DB } from '../schema.js';
 import { customerIdsOfPerson } from './access.repository.js';
+import { archivePendingUploadsOfKey } from './uploads.repository.js';
 
 export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
   return {
@@ -47,14 +48,8 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        // an upload it registered and has not finished goes with it: archived, no saved URL completes it
-        await trx
-          .updateTable('documents')
-          .set({ archived_at: at, updated_at: at })
-          .where('upload_user_key_id', '=', keyId)
-          .where('upload_state', '=', 'pending')
-          .where('archived_at', 'is', null)
-          .execute();
+        // an upload it registered and has not finished goes with it
+        await archivePendingUploadsOfKey(trx, { column: 'upload_user_key_id', keyId, at });
         return true;
       });
     },

@@ -87,6 +87,23 @@ function registrantStillAdmits(eb: ExpressionBuilder<DB, 'documents'>, at: Date)
   ]);
 }
 
+/**
+ * Archives the uploads a key registered and has not finished, in the transaction that revokes it (admin.repository.ts,
+ * api-keys.repository.ts): no URL saved from it completes them.
+ */
+export async function archivePendingUploadsOfKey(
+  trx: Transaction<DB>,
+  params: { column: 'upload_api_key_id' | 'upload_user_key_id'; keyId: string; at: Date },
+): Promise<void> {
+  await trx
+    .updateTable('documents')
+    .set({ archived_at: params.at, updated_at: params.at })
+    .where(params.column, '=', params.keyId)
+    .where('upload_state', '=', 'pending')
+    .where('archived_at', 'is', null)
+    .execute();
+}
+
 export function createUploadsRepository(params: {
   db: Kysely<DB>;
   queue: PgBossQueue;
