@@ -13,7 +13,8 @@ export const rateLimitConfig = defineConfigPart({
     {
       name: 'RATE_LIMIT_MAX',
       default: '`600`',
-      description: 'requests per window per credential (per client address without one)',
+      description:
+        'requests per window per partner key (its session tokens included), person, or subcontractor; per client address for a request without a proven credential',
     },
     { name: 'RATE_LIMIT_WINDOW_MS', default: '`60000`', description: 'rate-limit window' },
     {
