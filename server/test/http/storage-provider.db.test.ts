@@ -14,6 +14,19 @@ import { IMPORT_ENDED_BY_HANDOVER } from '../../src/domain/storage-provider/stor
 const CALLBACK = 'http://byggdok.test/integrations/storage-provider/oauth/callback';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
+/** the provider's settings for a test service */
+const providerSettings = (provider: StorageProviderServer, tokenKey: Buffer) => ({
+  storageProvider: {
+    authorizeUrl: provider.authorizeUrl,
+    tokenUrl: provider.tokenUrl,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    scopes: 'offline_access files.read',
+    apiUrl: provider.apiUrl,
+    tokenKey,
+  },
+});
+
 /**
  * The storage-provider connection against a real OAuth 2 server started here: consent given and refused, a forged or
  * foreign state, the refresh token stored encrypted, and a folder imported into a project building through the
@@ -37,21 +50,7 @@ describe.each(testEngines())('the storage-provider connection, on %s', (engine) 
       files.push({ path, bytes: await makePdf([`${path}\nDrift og vedlikehold.`]) });
     }
     provider = await startStorageProviderServer({ redirectUri: CALLBACK, files });
-    t = await createTestApp({
-      engine,
-      workers: true,
-      settings: {
-        storageProvider: {
-          authorizeUrl: provider.authorizeUrl,
-          tokenUrl: provider.tokenUrl,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          scopes: 'offline_access files.read',
-          apiUrl: provider.apiUrl,
-          tokenKey,
-        },
-      },
-    });
+    t = await createTestApp({ engine, workers: true, settings: providerSettings(provider, tokenKey) });
     w = await createDeliveryWorld(t);
   });
   afterAll(async () => {
@@ -238,19 +237,6 @@ describe.each(testEngines())('the storage-provider connection, on %s', (engine) 
     const after = await t.request({ method: 'GET', url: '/integrations/storage-provider', key: w.adminKey });
     expect(after.body.connected).toBe(false);
   });
-});
-
-/** the provider's settings for a test service */
-const providerSettings = (provider: StorageProviderServer, tokenKey: Buffer) => ({
-  storageProvider: {
-    authorizeUrl: provider.authorizeUrl,
-    tokenUrl: provider.tokenUrl,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    scopes: 'offline_access files.read',
-    apiUrl: provider.apiUrl,
-    tokenKey,
-  },
 });
 
 /**

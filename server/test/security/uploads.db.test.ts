@@ -85,6 +85,36 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** a key, or a signed-in person's session cookie */
+type UploadCredential = { key: string } | { cookie: string };
+
+/** registers an upload in the seed's building as the credential, and where its URL and its files on disk are */
+async function registerUpload(params: {
+  t: TestApp;
+  seed: { ownerId: string; buildingId: string };
+  root: string;
+  credential: UploadCredential;
+  filename: string;
+}): Promise<{ documentId: string; path: string; folder: string }> {
+  const { t, seed, credential } = params;
+  const registered = await t.request({
+    method: 'PUT',
+    url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+    ...('key' in credential
+      ? { key: credential.key }
+      : { headers: { cookie: `byggdok_session=${credential.cookie}`, origin: PUBLIC_URL } }),
+    payload: { filename: params.filename },
+  });
+  expect(registered.status).toBe(200);
+  const url = new URL(registered.body.uploadUrl as string);
+  const documentId = registered.body.documentId as string;
+  return {
+    documentId,
+    path: `${url.pathname}${url.search}`,
+    folder: path.join(params.root, 'documents', seed.ownerId, seed.buildingId, documentId),
+  };
+}
+
 describe.each(testEngines())('uploads to the embedded storage cannot be swapped, on %s', (engine) => {
   let t: TestApp;
   let seed: Awaited<ReturnType<TestApp['seed']>>;
@@ -106,22 +136,7 @@ describe.each(testEngines())('uploads to the embedded storage cannot be swapped,
     await rm(root, { recursive: true, force: true });
   });
 
-  async function register(filename: string): Promise<{ documentId: string; path: string; folder: string }> {
-    const registered = await t.request({
-      method: 'PUT',
-      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
-      key: seed.key,
-      payload: { filename },
-    });
-    expect(registered.status).toBe(200);
-    const url = new URL(registered.body.uploadUrl as string);
-    const documentId = registered.body.documentId as string;
-    return {
-      documentId,
-      path: `${url.pathname}${url.search}`,
-      folder: path.join(root, 'documents', seed.ownerId, seed.buildingId, documentId),
-    };
-  }
+  const register = (filename: string) => registerUpload({ t, seed, root, credential: { key: seed.key }, filename });
 
   async function put(urlPath: string, bytes: Buffer): Promise<Answer> {
     const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
@@ -304,26 +319,8 @@ describe.each(testEngines())('a saved upload URL ends with the key or person tha
     await rm(root, { recursive: true, force: true });
   });
 
-  type Credential = { key: string } | { cookie: string };
-
-  async function register(credential: Credential, filename: string) {
-    const registered = await t.request({
-      method: 'PUT',
-      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
-      ...('key' in credential
-        ? { key: credential.key }
-        : { headers: { cookie: `byggdok_session=${credential.cookie}`, origin: PUBLIC_URL } }),
-      payload: { filename },
-    });
-    expect(registered.status).toBe(200);
-    const url = new URL(registered.body.uploadUrl as string);
-    const documentId = registered.body.documentId as string;
-    return {
-      documentId,
-      path: `${url.pathname}${url.search}`,
-      folder: path.join(root, 'documents', seed.ownerId, seed.buildingId, documentId),
-    };
-  }
+  const register = (credential: UploadCredential, filename: string) =>
+    registerUpload({ t, seed, root, credential, filename });
 
   async function put(urlPath: string): Promise<{ status: number; code?: string }> {
     const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
