@@ -175,8 +175,13 @@ async function benchEngine(label: string, target: DatabaseTarget): Promise<void>
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         // the job alone: no worker runs yet, so the queued job waits while the bench runs it
-        const reportId = newId.uuid();
-        await reports.createPending({ id: reportId, ...building, country, version, createdAt: new Date() });
+        const reportId = await reports.createPending({
+          id: newId.uuid(),
+          ...building,
+          country,
+          version,
+          createdAt: new Date(),
+        });
         const t0 = performance.now();
         await deps.services.reports.runGeneration(reportId, { lastAttempt: false });
         times.push(performance.now() - t0);

@@ -32,8 +32,13 @@ export interface ReportEvidenceSource {
 }
 
 export interface ReportsRepository {
-  /** a pending report, with its generation job enqueued in the same transaction */
-  createPending(report: Omit<ReportRecord, 'state' | 'generatedAt'>): Promise<void>;
+  /**
+   * A pending report, with its generation job enqueued in the same transaction; or, when one of the same building,
+   * country and version is pending and its job has not begun, that one. Answers the id of the report to wait for.
+   */
+  createPending(report: Omit<ReportRecord, 'state' | 'generatedAt'>): Promise<string>;
+  /** the job has begun to read the documents: a request from now on makes a report of its own */
+  markStarted(params: { reportId: string; at: Date }): Promise<void>;
   findReport(reportId: string): Promise<ReportRecord | null>;
   /** the newest ready report of the building, of one country or of any */
   latestReady(params: { buildingId: string; country: Country | null }): Promise<ReportRecord | null>;

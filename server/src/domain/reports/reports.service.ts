@@ -14,7 +14,8 @@ import { resolveReport, type ResolvedItem, type ResolvedReport, type StoredRepor
 
 /** how long a generate request waits for its report before answering that it is still being made */
 const DEFAULT_REPORT_WAIT_MS = 30_000;
-const POLL_MS = 100;
+const FIRST_POLL_MS = 100;
+const LAST_POLL_MS = 1_000;
 
 /** Norwegian buildings are reported in Norwegian unless asked otherwise, British ones in English. */
 function defaultLocale(country: Country): Locale {
@@ -86,14 +87,15 @@ export function createReportsService(deps: {
     });
   }
 
+  /** reads the report every 100 ms at first, less often the longer it takes (at most once a second) */
   async function waitForReport(reportId: string): Promise<ReportRecord | null> {
     const deadline = Date.now() + waitMs;
-    for (;;) {
+    for (let pause = FIRST_POLL_MS; ; pause = Math.min(LAST_POLL_MS, pause * 1.5)) {
       const report = await repository.findReport(reportId);
       if (report?.state === 'ready') return report;
       if (report?.state === 'failed') throw new Error(`report ${reportId} could not be generated`);
       if (Date.now() >= deadline) return null;
-      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+      await sleep(Math.min(pause, Math.max(1, deadline - Date.now())));
     }
   }
 
@@ -102,9 +104,8 @@ export function createReportsService(deps: {
     params: Target & { country: Country; version: ReportVersion; locale?: Locale },
   ): Promise<GenerateOutcome> {
     await access.authorizeReport({ ...params, need: 'write' });
-    const reportId = newId.uuid();
-    await repository.createPending({
-      id: reportId,
+    const reportId = await repository.createPending({
+      id: newId.uuid(),
       buildingId: params.buildingId,
       ownerId: params.ownerId,
       country: params.country,
@@ -150,12 +151,12 @@ export function createReportsService(deps: {
     return resolveItems({ ...params, items, links: new Map(), locale: params.locale });
   }
 
-  /** The job: idempotent, a report that is no longer pending is left as it is. */
   /** The report.generate job. A failure is retried; on the last attempt the report is marked failed. */
   async function runGeneration(reportId: string, options: { lastAttempt: boolean }): Promise<JobOutcome> {
     const report = await repository.findReport(reportId);
     if (!report) return jobSkipped('the report does not exist');
     if (report.state !== 'pending') return jobSkipped(`the report is already ${report.state}`);
+    await repository.markStarted({ reportId, at: clock.now() });
     try {
       const { checklist, evaluated } = await evaluate(report);
       await repository.saveGenerated({

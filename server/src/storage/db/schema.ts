@@ -378,6 +378,8 @@ export interface ReportsTable {
   state: Defaulted<'pending' | 'ready' | 'failed'>;
   created_at: Timestamp;
   generated_at: NullableTimestamp;
+  /** when the job began to read the documents (0059-report-reuse); null while the report waits to start */
+  started_at: NullableTimestamp;
 }
 
 export interface ReportItemsTable {

@@ -47,6 +47,7 @@ import * as m0055 from './0055-mail-keys-dropped-after-sending.js';
 import * as m0056 from './0056-portal-upload-token.js';
 import * as m0057 from './0057-building-vocabulary.js';
 import * as m0058 from './0058-upload-registrant.js';
+import * as m0059 from './0059-report-reuse.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0056-portal-upload-token': m0056,
   '0057-building-vocabulary': m0057,
   '0058-upload-registrant': m0058,
+  '0059-report-reuse': m0059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,20 +72,56 @@ export function createReportsRepository(params: {
 
   return {
     async createPending(report) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('reports')
-          .values({
-            id: report.id,
-            building_id: report.buildingId,
-            building_owner_id: report.ownerId,
-            country: report.country,
-            version: report.version,
-            created_at: report.createdAt,
-          })
-          .execute();
-        await queue.enqueueWith(transactionExecutor(trx), 'report.generate', { reportId: report.id });
-      });
+      for (;;) {
+        const waiting = await db.transaction().execute(async (trx) => {
+          const created = await trx
+            .insertInto('reports')
+            .values({
+              id: report.id,
+              building_id: report.buildingId,
+              building_owner_id: report.ownerId,
+              country: report.country,
+              version: report.version,
+              created_at: report.createdAt,
+            })
+            // the report of this building, country and version whose job has not begun: this request's answer too
+            .onConflict((oc) =>
+              oc
+                .columns(['building_id', 'country', 'version'])
+                .where('state', '=', 'pending')
+                .where('started_at', 'is', null)
+                .doNothing(),
+            )
+            .returning('id')
+            .executeTakeFirst();
+          if (created) {
+            await queue.enqueueWith(transactionExecutor(trx), 'report.generate', { reportId: created.id });
+            return created.id;
+          }
+          const other = await trx
+            .selectFrom('reports')
+            .select('id')
+            .where('building_id', '=', report.buildingId)
+            .where('country', '=', report.country)
+            .where('version', '=', report.version)
+            .where('state', '=', 'pending')
+            .where('started_at', 'is', null)
+            .executeTakeFirst();
+          return other?.id ?? null;
+        });
+        // null: the waiting report began between the insert and the read, so try again to make one
+        if (waiting !== null) return waiting;
+      }
+    },
+
+    async markStarted({ reportId, at }) {
+      await db
+        .updateTable('reports')
+        .set({ started_at: at })
+        .where('id', '=', reportId)
+        .where('state', '=', 'pending')
+        .where('started_at', 'is', null)
+        .execute();
     },
 
     async findReport(reportId) {

@@ -327,6 +327,33 @@ describe.each(testEngines())('a report that takes longer than the wait bound on 
   });
   afterAll(() => t.close());
 
+  it('gives requests made before the job begins the same report, and one made after it a report of its own', async () => {
+    const seed = await t.seed();
+    const url = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/reports`;
+    const post = (payload: { country: string; version: string }) =>
+      t.request({ method: 'POST', url, key: seed.key, payload });
+    const asked = await Promise.all([1, 2, 3].map(() => post({ country: 'NO', version: 'v2' })));
+    expect(asked.map((r) => r.status)).toEqual([202, 202, 202]);
+    const reportId = asked[0]!.body.reportId;
+    expect(asked.map((r) => r.body.reportId)).toEqual([reportId, reportId, reportId]);
+    expect((await post({ country: 'NO', version: 'v2' })).body.reportId).toBe(reportId);
+    // another version or country is another report
+    const other = await post({ country: 'NO', version: 'v1' });
+    expect(other.body.reportId).not.toBe(reportId);
+    const queued = await t.deps.database.db
+      .selectFrom('reports')
+      .select('id')
+      .where('building_id', '=', seed.buildingId)
+      .execute();
+    expect(queued).toHaveLength(2);
+
+    // the job has begun to read the documents: a later request may have changed them, so it gets a new report
+    await t.deps.services.reports.runGeneration(reportId, { lastAttempt: false });
+    const after = await post({ country: 'NO', version: 'v2' });
+    expect(after.status).toBe(202);
+    expect(after.body.reportId).not.toBe(reportId);
+  });
+
   it('is answered 202 and can be read once the job has run', async () => {
     const seed = await t.seed();
     const base = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}`;
