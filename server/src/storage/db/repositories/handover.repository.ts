@@ -162,6 +162,9 @@ export function createHandoverRepository(
         if (project?.status !== 'ACTIVE') return false;
         const { buildingIds, toOwnerId: owner } = params;
         if (buildingIds.length > 0) {
+          // a registration under way into the buildings holds them (uploads.repository.ts `lockUploadTarget`): it
+          // commits before this goes on, and is archived below with the rest, or waits and is refused
+          await trx.selectFrom('buildings').select('id').where('id', 'in', buildingIds).forUpdate().execute();
           // an upload whose bytes never came is no delivery (the report names it pending): archived, it never becomes
           // a live document of the owner's, and no URL handed out before the handover adds a file to their building
           await trx

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MemberRecord, MembersRepository, UserStatus } from '../../../domain/people/members.service.js';
 import { newId } from '../../../domain/shared/ids.js';
 import type { DB } from '../schema.js';
+import { archivePendingUploadsOfPerson } from './uploads.repository.js';
 
 function membersOf(db: Kysely<DB>, customerId: string) {
   return db
@@ -91,6 +92,8 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
           .values({ customer_id: customerId, user_id: userId, role })
           .onConflict((oc) => oc.columns(['customer_id', 'user_id']).doUpdateSet({ role, updated_at: sql`now()` }))
           .execute();
+        // a role that no longer writes ends the uploads they registered and have not finished
+        await archivePendingUploadsOfPerson(trx, { userId, at: new Date() });
         return { previous: current?.role ?? null };
       });
     },
@@ -118,6 +121,7 @@ export function createMembersRepository(db: Kysely<DB>): MembersRepository {
           .where('customer_id', '=', customerId)
           .where('user_id', '=', userId)
           .execute();
+        await archivePendingUploadsOfPerson(trx, { userId, at: new Date() });
         return { previous: current.role };
       });
     },

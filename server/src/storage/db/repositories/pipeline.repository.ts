@@ -150,13 +150,22 @@ export function createPipelineRepository(params: {
       return db.transaction().execute(async (trx) => {
         const inserted: string[] = [];
         const buildingOf = new Map(children.map((child) => [child.id, child.buildingId]));
+        // the owner the buildings have now: a handover holds them until it has moved every row (handover.repository.ts),
+        // so a package unpacked meanwhile puts its files where the package is, not where it was
+        const owners = await trx
+          .selectFrom('buildings')
+          .select(['id', 'building_owner_id'])
+          .where('id', 'in', [...new Set(buildingOf.values())])
+          .forKeyShare()
+          .execute();
+        const ownerOf = new Map(owners.map((row) => [row.id, row.building_owner_id]));
         for (const child of children) {
           const row = await trx
             .insertInto('documents')
             .values({
               id: child.id,
               building_id: child.buildingId,
-              building_owner_id: child.ownerId,
+              building_owner_id: ownerOf.get(child.buildingId) ?? child.ownerId,
               parent_document_id: child.parentDocumentId,
               filename: child.filename,
               original_filename: child.filename,

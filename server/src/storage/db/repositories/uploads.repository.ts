@@ -3,7 +3,9 @@ import { PERSON_NEEDS } from '../../../domain/access/policies.js';
 import { ROLES, roleAtLeast } from '../../../domain/people/roles.js';
 import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import { PIPELINE } from '../../../domain/pipeline/stages.js';
-import type { UploadsRepository } from '../../../domain/uploads/uploads.service.js';
+import type { NewDocument, UploadsRepository } from '../../../domain/uploads/uploads.service.js';
+import { uploadClosed } from '../../../domain/uploads/uploads.errors.js';
+import { notFound } from '../../../domain/shared/errors.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import { projectReceiving } from '../project-documents.js';
 import type { DB } from '../schema.js';
@@ -104,6 +106,92 @@ export async function archivePendingUploadsOfKey(
     .execute();
 }
 
+/**
+ * Archives the uploads a person registered and has not finished, once the person may no longer add documents to
+ * their building: in the transaction that removes them from a customer, lowers their role or deactivates them
+ * (members.repository.ts, users.repository.ts). Uploads to buildings they still write to are left alone.
+ */
+export async function archivePendingUploadsOfPerson(
+  trx: Transaction<DB>,
+  params: { userId: string; at: Date },
+): Promise<void> {
+  await trx
+    .updateTable('documents')
+    .set({ archived_at: params.at, updated_at: params.at })
+    .where('upload_user_id', '=', params.userId)
+    .where('upload_state', '=', 'pending')
+    .where('archived_at', 'is', null)
+    .where(sql<boolean>`not ${personStillWrites('documents')}`)
+    .execute();
+}
+
+/**
+ * Holds the building (and the project, for a project's upload) for the registration's transaction, as they were when
+ * the caller was let in: the building still its owner's and live, the project still active. A handover locks both
+ * before it archives the buildings' pending uploads (handover.repository.ts), so a registration either commits first,
+ * and is archived with the others, or waits for the handover and is refused.
+ */
+async function lockUploadTarget(trx: Transaction<DB>, document: NewDocument): Promise<void> {
+  // the project first, then the building: the order the handover takes them in
+  if (document.construction) {
+    const project = await trx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', document.construction.projectId)
+      .where('status', '=', 'ACTIVE')
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!project) throw uploadClosed('project_closed');
+  }
+  const building = await trx
+    .selectFrom('buildings')
+    .select('id')
+    .where('id', '=', document.buildingId)
+    .where('building_owner_id', '=', document.ownerId)
+    .where('archived_at', 'is', null)
+    .forKeyShare()
+    .executeTakeFirst();
+  if (!building) throw notFound('building');
+}
+
+async function insertPendingRow(trx: Transaction<DB>, document: NewDocument): Promise<void> {
+  await trx
+    .insertInto('documents')
+    .values({
+      id: document.id,
+      building_id: document.buildingId,
+      building_owner_id: document.ownerId,
+      parent_document_id: document.parentDocumentId,
+      filename: document.filename,
+      original_filename: document.filename,
+      original_path: document.originalPath,
+      extension: document.extension,
+      blob_key: document.blobKey,
+      serial_number: document.serialNumber,
+      original_created_at: document.originalCreatedAt,
+      created_at: document.createdAt,
+      replaces_document_id: document.replacesDocumentId ?? null,
+      // a construction upload names who uploaded it in the delivery (the portal's free text); else the person
+      uploaded_by: document.construction ? document.construction.uploadedBy : (document.uploadedBy ?? null),
+      updated_at: document.createdAt,
+      ...(document.construction
+        ? {
+            project_id: document.construction.projectId,
+            delivery_id: document.construction.deliveryId,
+            subcontractor_id: document.construction.subcontractorId,
+            delivery_information_type: document.construction.informationType,
+            progress_status: 'IN_PROGRESS' as const,
+          }
+        : // every upload into a project's building while it is the contractor's is the project's
+          { project_id: projectReceiving(document.buildingId) }),
+      portal_token_id: document.construction?.portalTokenId ?? null,
+      upload_api_key_id: document.registrant?.apiKeyId ?? null,
+      upload_user_id: document.registrant?.userId ?? null,
+      upload_user_key_id: document.registrant?.userKeyId ?? null,
+    })
+    .execute();
+}
+
 export function createUploadsRepository(params: {
   db: Kysely<DB>;
   queue: PgBossQueue;
@@ -114,41 +202,10 @@ export function createUploadsRepository(params: {
 
   return {
     async insertPending(document) {
-      await db
-        .insertInto('documents')
-        .values({
-          id: document.id,
-          building_id: document.buildingId,
-          building_owner_id: document.ownerId,
-          parent_document_id: document.parentDocumentId,
-          filename: document.filename,
-          original_filename: document.filename,
-          original_path: document.originalPath,
-          extension: document.extension,
-          blob_key: document.blobKey,
-          serial_number: document.serialNumber,
-          original_created_at: document.originalCreatedAt,
-          created_at: document.createdAt,
-          replaces_document_id: document.replacesDocumentId ?? null,
-          // a construction upload names who uploaded it in the delivery (the portal's free text); else the person
-          uploaded_by: document.construction ? document.construction.uploadedBy : (document.uploadedBy ?? null),
-          updated_at: document.createdAt,
-          ...(document.construction
-            ? {
-                project_id: document.construction.projectId,
-                delivery_id: document.construction.deliveryId,
-                subcontractor_id: document.construction.subcontractorId,
-                delivery_information_type: document.construction.informationType,
-                progress_status: 'IN_PROGRESS' as const,
-              }
-            : // every upload into a project's building while it is the contractor's is the project's
-              { project_id: projectReceiving(document.buildingId) }),
-          portal_token_id: document.construction?.portalTokenId ?? null,
-          upload_api_key_id: document.registrant?.apiKeyId ?? null,
-          upload_user_id: document.registrant?.userId ?? null,
-          upload_user_key_id: document.registrant?.userKeyId ?? null,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await lockUploadTarget(trx, document);
+        await insertPendingRow(trx, document);
+      });
     },
 
     async personName(userId) {

@@ -3,6 +3,7 @@ import type { UsersRepository } from '../../../domain/people/users.service.js';
 import type { DB } from '../schema.js';
 import { endEverythingOfAccount } from './oidc-grants.js';
 import { storeNewPassword } from './passwords.repository.js';
+import { archivePendingUploadsOfPerson } from './uploads.repository.js';
 
 export function createUsersRepository(db: Kysely<DB>): UsersRepository {
   return {
@@ -75,6 +76,7 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
             .where('ended_at', 'is', null)
             .execute();
           await endEverythingOfAccount(trx, userId);
+          await archivePendingUploadsOfPerson(trx, { userId, at: now });
         }
         return user ?? null;
       });
