@@ -9,7 +9,10 @@ import { startStorageProviderServer, type StorageProviderServer } from '../helpe
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { createTokenCipher } from '../../src/integrations/storage-provider/token-cipher.js';
-import { IMPORT_ENDED_BY_HANDOVER } from '../../src/domain/storage-provider/storage-provider.service.js';
+import {
+  IMPORT_ENDED_BY_HANDOVER,
+  IMPORT_ENDED_BY_KEY,
+} from '../../src/domain/storage-provider/storage-provider.service.js';
 
 const CALLBACK = 'http://byggdok.test/integrations/storage-provider/oauth/callback';
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
@@ -358,7 +361,7 @@ describe.each(testEngines())('a storage-provider import whose access ends while 
     });
 
     /** a fresh WRITE_ACCESS person imports; `change` happens while the job waits for the second file */
-    async function importChangedBy(change: (person: { userId: string }) => Promise<unknown>) {
+    async function importChangedBy(change: (person: { userId: string; key: string }) => Promise<unknown>) {
       const person = await createTestUser(t.deps.database.db);
       await giveCustomerRole(t.deps.database.db, {
         customerId: w.customerId,
@@ -409,6 +412,37 @@ describe.each(testEngines())('a storage-provider import whose access ends while 
             .where('id', '=', person.userId)
             .execute(),
         'stopped: the person who started the import is deactivated',
+      ],
+      [
+        'whose personal key that asked for it is revoked',
+        async (person: { userId: string; key: string }) => {
+          const { id } = await t.deps.database.db
+            .selectFrom('user_api_keys')
+            .select('id')
+            .where('user_id', '=', person.userId)
+            .executeTakeFirstOrThrow();
+          const revoked = await t.request({ method: 'DELETE', url: `/auth/api-keys/${id}`, key: person.key });
+          expect(revoked.status).toBe(204);
+          // ended in the revocation's transaction, before the job asks again
+          expect(
+            await t.deps.database.db
+              .selectFrom('storage_provider_imports')
+              .select('status')
+              .where('user_id', '=', person.userId)
+              .executeTakeFirstOrThrow(),
+          ).toEqual({ status: 'failed' });
+        },
+        IMPORT_ENDED_BY_KEY,
+      ],
+      [
+        'whose personal key that asked for it expires',
+        (person: { userId: string }) =>
+          t.deps.database.db
+            .updateTable('user_api_keys')
+            .set({ expires_at: new Date(Date.now() - 1000) })
+            .where('user_id', '=', person.userId)
+            .execute(),
+        IMPORT_ENDED_BY_KEY,
       ],
     ])('%s: the import stops before the next file, and says why', async (_case, change, reason) => {
       const { ended, added } = await importChangedBy(change);

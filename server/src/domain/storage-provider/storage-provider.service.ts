@@ -26,6 +26,8 @@ export const MAX_IMPORT_FILES = 5000;
 /** why the handover ended the imports into its buildings (in its transaction) */
 export const IMPORT_ENDED_BY_HANDOVER =
   'stopped: the project was handed over to the building owner, and its buildings take no more files from it';
+/** why an import asked for with a personal key stopped once the key no longer worked */
+export const IMPORT_ENDED_BY_KEY = 'stopped: the personal key that asked for the import was revoked or has expired';
 /**
  * The job holds no credential of its person's: it acts as them by this one, whose reach is the narrowest (it writes,
  * it never hands out access). Whether they may write is decided as for the request, by the access service.
@@ -69,6 +71,8 @@ export interface TokenCipher {
 export interface ImportRecord {
   id: string;
   userId: string;
+  /** the personal key it was asked for with; null for the session cookie */
+  userKeyId: string | null;
   buildingId: string;
   projectId: string;
   folderPath: string;
@@ -113,9 +117,11 @@ export interface StorageProviderRepository {
   /** what the person's authorization rests on besides their roles: platform administrator, still active */
   importer(userId: string): Promise<{ platformAdmin: boolean; deactivated: boolean } | null>;
   createImport(
-    record: Pick<ImportRecord, 'id' | 'userId' | 'buildingId' | 'projectId' | 'folderPath' | 'createdAt'>,
+    record: Pick<ImportRecord, 'id' | 'userId' | 'userKeyId' | 'buildingId' | 'projectId' | 'folderPath' | 'createdAt'>,
   ): Promise<ImportRecord>;
   findImport(importId: string): Promise<ImportRecord | null>;
+  /** the personal key is there, not revoked and not expired at `at` */
+  personalKeyWorks(params: { keyId: string; at: Date }): Promise<boolean>;
   /**
    * status, error and finishedAt change only while the import is queued or running: the reason an import ended with
    * (a handover's, say) is not overwritten by the job that was still at it
@@ -211,6 +217,9 @@ export function createStorageProviderService(deps: {
     }
     const person = await repository.importer(record.userId);
     if (!person || person.deactivated) return { stopped: 'stopped: the person who started the import is deactivated' };
+    if (record.userKeyId && !(await repository.personalKeyWorks({ keyId: record.userKeyId, at: deps.clock.now() }))) {
+      return { stopped: IMPORT_ENDED_BY_KEY };
+    }
     try {
       await deps.access.authorizeProject({
         principal: { kind: 'user', userId: record.userId, platformAdmin: person.platformAdmin, via: IMPORT_CREDENTIAL },
@@ -357,6 +366,11 @@ export function createStorageProviderService(deps: {
       const record = await repository.createImport({
         id: newId.uuid(),
         userId,
+        // what it was asked with ends it: revoking that key stops the import (api-keys.repository.ts, nextFileTarget)
+        userKeyId:
+          params.principal.kind === 'user' && params.principal.via.kind === 'personal_key'
+            ? params.principal.via.keyId
+            : null,
         buildingId: params.buildingId,
         projectId: grant.projectId,
         folderPath: params.folderPath.replace(/^\/+|\/+$/g, ''),

@@ -315,6 +315,8 @@ export interface StorageProviderImportsTable {
   error: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** the personal key the import was asked for with, null for the session cookie (0060) */
+  user_key_id: Defaulted<string | null>;
 }
 
 /** A project handed over to a building owner, with the report made then. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeysRepository } from '../../../domain/people/api-keys.service.js';
+import { IMPORT_ENDED_BY_KEY } from '../../../domain/storage-provider/storage-provider.service.js';
 import type { DB } from '../schema.js';
 import { customerIdsOfPerson } from './access.repository.js';
 import { archivePendingUploadsOfKey } from './uploads.repository.js';
@@ -48,8 +49,14 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        // an upload it registered and has not finished goes with it
+        // an upload it registered and has not finished goes with it, and so does an import it asked for
         await archivePendingUploadsOfKey(trx, { column: 'upload_user_key_id', keyId, at });
+        await trx
+          .updateTable('storage_provider_imports')
+          .set({ status: 'failed', error: IMPORT_ENDED_BY_KEY, finished_at: at })
+          .where('user_key_id', '=', keyId)
+          .where('status', 'in', ['queued', 'running'])
+          .execute();
         return true;
       });
     },

@@ -12,6 +12,7 @@ function importOf(row: Selectable<StorageProviderImportsTable>): ImportRecord {
   return {
     id: row.id,
     userId: row.user_id,
+    userKeyId: row.user_key_id,
     buildingId: row.building_id,
     projectId: row.project_id,
     folderPath: row.folder_path,
@@ -115,12 +116,23 @@ export function createStorageProviderRepository(db: Kysely<DB>): StorageProvider
         .executeTakeFirst();
       return row ? { platformAdmin: row.platform_admin, deactivated: row.status === 'deactivated' } : null;
     },
+    async personalKeyWorks({ keyId, at }) {
+      const row = await db
+        .selectFrom('user_api_keys')
+        .select('id')
+        .where('id', '=', keyId)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async createImport(record) {
       const row = await db
         .insertInto('storage_provider_imports')
         .values({
           id: record.id,
           user_id: record.userId,
+          user_key_id: record.userKeyId,
           building_id: record.buildingId,
           project_id: record.projectId,
           folder_path: record.folderPath,
