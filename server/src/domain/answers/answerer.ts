@@ -14,7 +14,7 @@ export interface AnswerContext {
   question: string;
   language: AnswerLanguage;
   mode: AskMode;
-  /** earlier turns of the thread, oldest first */
+  /** earlier turns of the thread, oldest first: only those whose cited documents the ask still reads */
   history: readonly ThreadTurn[];
   attachedDocumentIds: readonly string[];
   tools: AnswerTools;

@@ -13,7 +13,7 @@ import type {
 import type { AnswerTools, Answerer } from './answerer.js';
 import { agenticRagCannotBeOff, attachedDocumentNotFound, blankQuestion, threadNotFound } from './answers.errors.js';
 import { CitationBook, citedDocumentsOf } from './citations.js';
-import { answerLanguageOf } from './language.js';
+import { answerLanguageOf, PHRASES } from './language.js';
 import type { ChunkRetriever } from '../search/chunk-retriever.js';
 import { preferLatestRevisions, supersededNote } from './revisions.js';
 import type { AskRepository, PassageReader, PassageScope } from './ports.js';
@@ -63,6 +63,13 @@ export function createAnswersService(deps: {
     return { kind: 'owner' };
   }
 
+  /** the documents among `documentIds` that the scope reads now (live, not in a private folder, in its buildings) */
+  async function readableAmong(scope: PassageScope, documentIds: readonly string[]): Promise<Set<string>> {
+    const ids = [...new Set(documentIds)];
+    if (ids.length === 0) return new Set();
+    return new Set((await repository.readableDocuments({ ...scope, documentIds: ids })).map((d) => d.id));
+  }
+
   async function threadOf(params: {
     input: AskInput;
     grant: AskGrant;
@@ -96,13 +103,19 @@ export function createAnswersService(deps: {
     const passageScope: PassageScope = { ownerId: scope.ownerId, buildingIds: scope.buildingIds };
     const attachedDocumentIds = [...new Set(input.attachedDocumentIds ?? [])];
     if (attachedDocumentIds.length > 0) {
-      const readable = new Set(
-        (await repository.readableDocuments({ ...passageScope, documentIds: attachedDocumentIds })).map((d) => d.id),
-      );
+      const readable = await readableAmong(passageScope, attachedDocumentIds);
       const missing = attachedDocumentIds.find((id) => !readable.has(id));
       if (missing !== undefined) throw attachedDocumentNotFound(missing);
     }
     const thread = await threadOf({ input, grant: scope });
+    // an earlier answer that cited a document this ask may no longer read (archived, put in a private folder, out of
+    // the key's reach) is not given to the answerer: its text holds that document's words. The whole turn goes: a
+    // question without its answer would be answered again, and a model provider refuses an empty answer
+    const readableCited = await readableAmong(
+      passageScope,
+      thread.turns.flatMap((turn) => turn.citedDocumentIds),
+    );
+    const history = thread.turns.filter((turn) => turn.citedDocumentIds.every((id) => readableCited.has(id)));
 
     const tools: AnswerTools = {
       // the question's words are analysed in the language it is answered in first (see query-analysis.ts)
@@ -137,7 +150,7 @@ export function createAnswersService(deps: {
         question,
         language,
         mode,
-        history: thread.turns,
+        history,
         attachedDocumentIds,
         tools,
         citations,
@@ -234,24 +247,21 @@ export function createAnswersService(deps: {
     });
     const thread = await access.authorizeThread({ ask: grant, load: async () => found });
     const turns = await repository.threadTurns(thread.id);
-    // a citation shows its passage, name and id only while the caller may still read the document: one archived or
-    // put in a private folder since the answer was given is left out of the turn it is cited in
-    const cited = [...new Set(turns.flatMap((turn) => turn.citations.map((c) => c.documentId)))];
-    const readable = new Set(
-      cited.length === 0
-        ? []
-        : (
-            await repository.readableDocuments({
-              ownerId: grant.ownerId,
-              buildingIds: grant.buildingIds,
-              documentIds: cited,
-            })
-          ).map((d) => d.id),
+    // a turn shows its answer only while the caller may still read every document it cites: once one is archived, put
+    // in a private folder or out of the key's reach, the answer's text (its words are that document's), passages,
+    // names and ids give way to a fixed notice, as an answer not found in the documents stands without citations
+    const readable = await readableAmong(
+      { ownerId: grant.ownerId, buildingIds: grant.buildingIds },
+      turns.flatMap((turn) => turn.citations.map((c) => c.documentId)),
     );
     return {
       id: thread.id,
       buildingId: thread.buildingId,
-      turns: turns.map((turn) => ({ ...turn, citations: turn.citations.filter((c) => readable.has(c.documentId)) })),
+      turns: turns.map((turn) =>
+        turn.citations.every((c) => readable.has(c.documentId))
+          ? turn
+          : { ...turn, answer: PHRASES[turn.language].withheld, citations: [] },
+      ),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { ThreadHolder } from '../access/policies.js';
 import type { ChunkHit } from '../search/chunk-retriever.js';
-import type { ThreadTurn } from './answer.types.js';
+import type { AnswerLanguage, ThreadTurn } from './answer.types.js';
 
 /**
  * A piece of one page of a document the caller may read: a chunk hit of the one chunk retriever (`text` is exactly
@@ -73,6 +73,8 @@ export interface StoredCitation {
 /** one question and its answer, as stored */
 export interface StoredTurn {
   query: string;
+  /** the language the answer was written in */
+  language: AnswerLanguage;
   answer: string;
   citations: StoredCitation[];
   createdAt: Date;

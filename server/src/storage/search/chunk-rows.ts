@@ -43,7 +43,8 @@ export function toChunkHit(row: ChunkRow): ChunkHit {
   };
 }
 
-function isTextLanguage(value: string | null | undefined): value is TextLanguage {
+/** a language column as the analyses know it (null and other values: unknown) */
+export function isTextLanguage(value: string | null | undefined): value is TextLanguage {
   return value === 'nb' || value === 'nn' || value === 'en';
 }
 

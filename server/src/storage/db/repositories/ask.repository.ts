@@ -8,7 +8,7 @@ import type {
 } from '../../../domain/answers/ports.js';
 import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
-import { toChunkHit, type ChunkRow } from '../../search/chunk-rows.js';
+import { isTextLanguage, toChunkHit, type ChunkRow } from '../../search/chunk-rows.js';
 import { isUuid } from './document-rows.js';
 
 /**
@@ -225,13 +225,15 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
       if (!isUuid(threadId)) return [];
       const rows = await db
         .selectFrom('ask_turns')
-        .select(['query', 'answer', 'citations', 'created_at'])
+        .select(['query', 'language', 'answer', 'citations', 'created_at'])
         .where('thread_id', '=', threadId)
         .orderBy('id', 'asc')
         .limit(500)
         .execute();
       return rows.map((row) => ({
         query: row.query,
+        // written from the answer's language; anything else is read as English
+        language: isTextLanguage(row.language) ? row.language : 'en',
         answer: row.answer,
         citations: (typeof row.citations === 'string' ? JSON.parse(row.citations) : row.citations) as StoredCitation[],
         createdAt: row.created_at,

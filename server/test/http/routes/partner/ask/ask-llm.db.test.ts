@@ -232,4 +232,48 @@ describe.each(testEngines())('answers written by a language model on %s', (engin
       .execute();
     expect(turns).toEqual([]);
   });
+
+  it('continues a thread without giving the model an earlier answer from a document made private since', async () => {
+    // a model that answers from the passage it was shown, citing it
+    server.handle(async (request, response) => {
+      const label = labelOf(request.body, 'Firesafe AS');
+      const answer = label ? `Sprinkleranlegget ble levert av Firesafe AS i 2019 [${label}].` : 'Det vet jeg ikke.';
+      await writeEvents(response, [openAi.text(answer), openAi.finish('stop'), openAi.done]);
+    });
+    const ask = async (payload: Record<string, unknown>) => {
+      const response = await t.request({
+        method: 'POST',
+        url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/ask`,
+        key: seed.key,
+        payload,
+      });
+      expect(response.status).toBe(200);
+      return { body: response.body, messages: JSON.stringify(server.requests.at(-1)!.body.messages) };
+    };
+    const first = await ask({ query: 'Hvem leverte sprinkleranlegget?' });
+    expect(first.body.cited_documents.map((d: any) => d.id)).toEqual([brann]);
+    const threadId = first.body.thread_id;
+    // while the report is readable, the earlier question and answer are the conversation the model continues
+    const readable = await ask({ query: 'Hvilket år ble det levert?', thread_id: threadId });
+    expect(readable.messages).toContain('Hvem leverte sprinkleranlegget?');
+    expect(readable.messages).toContain('Sprinkleranlegget ble levert av Firesafe AS i 2019.');
+
+    const building = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}`;
+    const hide = await t.request({
+      method: 'PATCH',
+      url: building,
+      key: seed.key,
+      payload: { privateFolders: ['HR/', 'Rapporter/'] },
+    });
+    expect(hide.status).toBe(200);
+    try {
+      const hidden = await ask({ query: 'Og hvem har vedlikeholdt det siden?', thread_id: threadId });
+      expect(hidden.body.thread_id).toBe(threadId);
+      expect(hidden.messages).not.toContain('Firesafe');
+      expect(hidden.body.answer).not.toContain('Firesafe');
+      expect(hidden.body.cited_documents).toEqual([]);
+    } finally {
+      await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders: ['HR/'] } });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument } from '../../../../helpers/ask-fixtures.js';
 import { makePdf } from '../../../../helpers/document-fixtures.js';
 import { createTestApp, type TestApp } from '../../../../helpers/test-app.js';
 import { testEngines } from '../../../../helpers/test-database.js';
@@ -114,13 +115,15 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
     expect(JSON.stringify(malformed.body)).toContain('threadId');
   });
 
-  it('leaves out of a thread read back the citations of a document made private since the answer', async () => {
+  it('reads back a notice instead of an answer, and none of its citations, once a document it cited is made private', async () => {
     const cited = async () => {
       const read = await t.request({ url: `${base}/ask/threads/${buildingThread}`, key: seed.key });
       expect(read.status).toBe(200);
       return read.body.turns[0].answer;
     };
-    expect(Object.keys((await cited()).citations).length).toBeGreaterThan(0);
+    const before = await cited();
+    expect(Object.keys(before.citations).length).toBeGreaterThan(0);
+    expect(before.answer).toContain('Firesafe AS');
     const building = `${base}/buildings/${seed.buildingId}`;
     const hide = await t.request({
       method: 'PATCH',
@@ -130,11 +133,49 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
     });
     expect(hide.status).toBe(200);
     const hidden = await cited();
+    // the answer's words were the document's: they go with its citations
+    expect(hidden.answer).toBe(
+      'Dette svaret vises ikke lenger: et dokument det viste til, er ikke lenger tilgjengelig for deg.',
+    );
     expect(hidden.citations).toEqual({});
     expect(hidden.cited_documents).toEqual([]);
     expect(JSON.stringify(hidden)).not.toContain('Brannteknisk rapport');
+    expect(JSON.stringify(hidden)).not.toContain('Firesafe');
     // opened again, they are back
     await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders: [] } });
-    expect(Object.keys((await cited()).citations).length).toBeGreaterThan(0);
+    expect(await cited()).toEqual(before);
+  });
+
+  it("reads back a notice in the answer's language instead of an answer from a document archived since", async () => {
+    const heis = await insertDocument({
+      db: t.deps.database.db,
+      ownerId: seed.ownerId,
+      buildingId: seed.buildingId,
+      path: 'Heis/Elevator log.txt',
+      pages: ['The elevator was supplied by Otis in 2015 and its logbook is kept in the machine room.'],
+    });
+    const first = await ask(`${base}/buildings/${seed.buildingId}/ask`, { query: 'Who supplied the elevator?' });
+    expect(first.cited_documents.map((d: any) => d.id)).toEqual([heis]);
+    expect(first.answer).toContain('Otis');
+    const archived = await t.request({
+      method: 'DELETE',
+      url: `${base}/buildings/${seed.buildingId}/documents/${heis}`,
+      key: seed.key,
+    });
+    expect(archived.status).toBe(200);
+    const read = await t.request({ url: `${base}/ask/threads/${first.thread_id}`, key: seed.key });
+    expect(read.status).toBe(200);
+    expect(read.body.turns).toEqual([
+      {
+        query: 'Who supplied the elevator?',
+        created_at: expect.any(String),
+        answer: {
+          answer: 'This answer is no longer shown: a document it cited is no longer available to you.',
+          thread_id: first.thread_id,
+          citations: {},
+          cited_documents: [],
+        },
+      },
+    ]);
   });
 });
