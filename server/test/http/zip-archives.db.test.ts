@@ -8,7 +8,7 @@ import {
   type DeliveryWorld,
 } from '../helpers/delivery-fixtures.js';
 import { relinkRevisions } from '../../src/storage/db/repositories/revisions.repository.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { readZip } from '../helpers/zip-reader.js';
 
@@ -267,5 +267,151 @@ describe.each(testEngines())('zip archives asked for again and again, on %s', (e
       .where('id', '=', first.body.id)
       .execute();
     expect((await ask('?excludeFilesBeforeDate=2026-03-01')).status).toBe(202);
+  });
+
+  it('asks anew when the archive already queued was asked for before one of its files was archived', async () => {
+    const v = await createDeliveryWorld(t, { projectName: 'Ny runde' });
+    const id = await portalUpload(t, { ...v, filename: 'VVS/FDV pumpe.pdf', bytes: Buffer.from('%PDF-1.4 fdv') });
+    const again = () => t.request({ method: 'POST', url: `/construction/zip/${v.buildingId}`, key: v.adminKey });
+    const first = await again();
+    expect((await again()).body.id).toBe(first.body.id);
+    const removed = await t.request({ method: 'DELETE', url: `/construction/documents/${id}`, key: v.adminKey });
+    expect(removed.status).toBe(200);
+    const next = await again();
+    expect(next.status).toBe(202);
+    expect(next.body.id).not.toBe(first.body.id);
+    expect((await again()).body.id).toBe(next.body.id);
+  });
+});
+
+/**
+ * What an archive may still be handed out as, and how long it is kept: one asked for before its building's private
+ * folders changed, or before one of its files was archived, is no longer served (its files may not all be readable
+ * any more); and a new ready archive of the same files replaces the older one, blob and row.
+ */
+describe.each(testEngines())('zip archives outdated and replaced, on %s', (engine) => {
+  let t: TestApp;
+  let w: DeliveryWorld;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, workers: true });
+    w = await createDeliveryWorld(t);
+    for (const [name, filename] of [
+      ['contract', 'Kontrakt/Avtale rørlegger.pdf'],
+      ['fdv', 'VVS/FDV pumpe.pdf'],
+      ['sheet', 'VVS/Produktdatablad pumpe.pdf'],
+    ] as const) {
+      ids[name] = await portalUpload(t, { ...w, filename, bytes: Buffer.from(`%PDF-1.4 ${name}`) });
+    }
+  });
+  afterAll(() => t.close());
+
+  const latestUrl = (query = '') => `/construction/zip/${w.buildingId}/latest${query}`;
+
+  async function built(path = `/construction/zip/${w.buildingId}`) {
+    const asked = await t.request({ method: 'POST', url: path, key: w.adminKey });
+    expect(asked.status).toBe(202);
+    const subcontractor = /subcontractor\/([^/?]+)/.exec(path)?.[1];
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const latest = await t.request({
+        method: 'GET',
+        url: latestUrl(subcontractor ? `?subcontractorId=${subcontractor}` : ''),
+        key: w.adminKey,
+      });
+      if (latest.body.status === 'ready' || latest.body.status === 'failed') {
+        expect(latest.body).toMatchObject({ id: asked.body.id, status: 'ready' });
+        return latest.body;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the zip was not built');
+  }
+
+  async function fetchUrl(url: string) {
+    const link = new URL(url);
+    return t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  }
+
+  async function names(url: string) {
+    const response = await fetchUrl(url);
+    expect(response.statusCode).toBe(200);
+    return [...(await readZip(response.rawPayload)).keys()].filter((name) => !name.startsWith('manifest.')).sort();
+  }
+
+  it('no longer serves an archive once a folder of it turned private or a file of it was archived', async () => {
+    const before = await built();
+    expect(await names(before.url)).toEqual([
+      'Kontrakt/Avtale rørlegger.pdf',
+      'VVS/FDV pumpe.pdf',
+      'VVS/Produktdatablad pumpe.pdf',
+    ]);
+
+    // the owner's partner makes the contracts folder private
+    const ownerId = (
+      await t.deps.database.db
+        .selectFrom('buildings')
+        .select('building_owner_id')
+        .where('id', '=', w.buildingId)
+        .executeTakeFirstOrThrow()
+    ).building_owner_id;
+    const partnerId = await t.createPartner();
+    const granted = await t.request({
+      method: 'PUT',
+      url: `/admin/partners/${partnerId}/building_owners/${ownerId}`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(granted.status).toBe(204);
+    const { key } = await t.createKey({ partnerId });
+    const hidden = await t.request({
+      method: 'PATCH',
+      url: `/v1/building_owners/${ownerId}/buildings/${w.buildingId}`,
+      key,
+      payload: { privateFolders: ['Kontrakt/'] },
+    });
+    expect(hidden.status).toBe(200);
+
+    // the archive holding the contract is no longer handed out: as if there were none
+    const gone = await t.request({ method: 'GET', url: latestUrl(), key: w.adminKey });
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('zip.not_found');
+    expect((await t.request({ method: 'GET', url: latestUrl('?orNone=true'), key: w.adminKey })).status).toBe(204);
+
+    // a new one holds what may be read now, and replaces the old one
+    const after = await built();
+    expect(after.id).not.toBe(before.id);
+    expect(after.fileCount).toBe(2);
+    expect(await names(after.url)).toEqual(['VVS/FDV pumpe.pdf', 'VVS/Produktdatablad pumpe.pdf']);
+    expect((await fetchUrl(before.url)).statusCode).toBe(404);
+
+    // a file of it archived: that archive is no longer handed out either
+    const removed = await t.request({ method: 'DELETE', url: `/construction/documents/${ids.fdv}`, key: w.adminKey });
+    expect(removed.status).toBe(200);
+    expect((await t.request({ method: 'GET', url: latestUrl(), key: w.adminKey })).status).toBe(404);
+    const last = await built();
+    expect(await names(last.url)).toEqual(['VVS/Produktdatablad pumpe.pdf']);
+  });
+
+  it('keeps only the newest ready archive of the same files: the older one goes, blob and row', async () => {
+    const db = t.deps.database.db;
+    const archive = async (id: string) =>
+      db.selectFrom('zip_archives').select(['id', 'blob_key']).where('id', '=', id).executeTakeFirst();
+    const first = await built();
+    const firstBlob = (await archive(first.id))!.blob_key!;
+    expect(await t.deps.blobs.head(firstBlob)).not.toBeNull();
+    // another subcontractor's archive is of other files: it stays
+    const theirs = await built(`/construction/zip/${w.buildingId}/subcontractor/${w.subcontractorId}`);
+
+    const second = await built();
+    expect(second.id).not.toBe(first.id);
+    expect(await archive(first.id)).toBeUndefined();
+    expect(await t.deps.blobs.head(firstBlob)).toBeNull();
+    // a link to the old one handed out before stops working; the new one's works
+    expect((await fetchUrl(first.url)).statusCode).toBe(404);
+    expect((await fetchUrl(second.url)).statusCode).toBe(200);
+    expect(await archive(second.id)).toBeDefined();
+    expect(await archive(theirs.id)).toBeDefined();
+    const rows = await db.selectFrom('zip_archives').select('id').where('building_id', '=', w.buildingId).execute();
+    expect(rows.map((row) => row.id).sort()).toEqual([second.id, theirs.id].sort());
   });
 });

@@ -45,6 +45,15 @@ export interface ZipRepository {
   markReady(params: { zipId: string; blobKey: string; fileCount: number; size: number; at: Date }): Promise<void>;
   markFailed(params: { zipId: string; error: string }): Promise<void>;
   /**
+   * whether what decides which of the building's files the project reads changed at or after `since`: the building
+   * (its private folders, or its name: one timestamp tells both) or one of the project's files in it archived
+   */
+  changedSince(params: { buildingId: string; projectId: string | null; since: Date }): Promise<boolean>;
+  /** the archives of the same building and scope older than the newest ready one of it, ready or failed */
+  superseded(zip: ZipArchiveRecord): Promise<ZipArchiveRecord[]>;
+  /** forgets these archives (ready or failed ones; one being built again stays) */
+  remove(zipIds: string[]): Promise<void>;
+  /**
    * the project's live, uploaded files in the building (of one subcontractor, uploaded from a time), in folder and
    * name order; none without a project
    */
@@ -143,7 +152,8 @@ class Checksum extends Transform {
  * handover, nor any under the building's private folders), built by a job: a request answers at once (202) and the archive is streamed
  * from the blob store into the blob store, one file at a time, with a manifest (JSON and CSV: path, size, MD5,
  * document, category, information type, delivery, approval) of exactly what it holds. READ_ACCESS to the project
- * holding the building asks for one and downloads it.
+ * holding the building asks for one and downloads it. Only the newest ready archive of each scope is kept, and none is
+ * handed out once its building's private folders changed or one of its files was archived after it was asked for.
  */
 export function createZipService(deps: {
   repository: ZipRepository;
@@ -154,6 +164,24 @@ export function createZipService(deps: {
   writer: ZipWriter;
 }) {
   const { repository, access } = deps;
+
+  /**
+   * an archive asked for before its building's private folders changed or one of its files was archived may hold a
+   * file its readers no longer may read: it is never handed out again (nor taken as the answer to a new request)
+   */
+  function outdated(zip: ZipArchiveRecord): Promise<boolean> {
+    return repository.changedSince({ buildingId: zip.buildingId, projectId: zip.projectId, since: zip.createdAt });
+  }
+
+  /**
+   * only the newest ready archive of a building and scope is kept: the older ones (and failed ones) go, blob first,
+   * so a row never names a blob that is gone; a link to one handed out before then stops working
+   */
+  async function removeSuperseded(zip: ZipArchiveRecord): Promise<void> {
+    const older = await repository.superseded(zip);
+    for (const old of older) if (old.blobKey) await deps.blobs.delete(old.blobKey);
+    await repository.remove(older.map((old) => old.id));
+  }
 
   async function authorized(params: { principal: Principal; buildingId: string }) {
     const found = await repository.projectOfBuilding(params.buildingId);
@@ -187,19 +215,20 @@ export function createZipService(deps: {
         throw notFound('subcontractor');
       }
       // an archive of the same files already queued or being built is the answer (a second copy of the building's
-      // files would cost the same work and storage again); past a few at once a request waits its turn (429)
+      // files would cost the same work and storage again), the newest unless it is outdated (then so are the older
+      // ones); past a few at once a request waits its turn (429)
       const unfinished = await repository.unfinished({
         buildingId: params.buildingId,
         since: new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS),
       });
       const latestRevisions = params.latestRevisions ?? false;
-      const same = unfinished.find(
+      const same = unfinished.findLast(
         (z) =>
           z.subcontractorId === (params.subcontractorId?.toLowerCase() ?? null) &&
           (z.excludeBefore?.getTime() ?? null) === (excludeBefore?.getTime() ?? null) &&
           z.latestRevisions === latestRevisions,
       );
-      if (same) return same;
+      if (same && !(await outdated(same))) return same;
       if (unfinished.length >= UNFINISHED_PER_BUILDING) {
         throw new AppError({
           code: 'zip.busy',
@@ -239,6 +268,9 @@ export function createZipService(deps: {
         latestRevisions: params.latestRevisions,
       });
       if (!record) throw notFound('zip', 'No zip archive of this building yet');
+      if (record.status === 'ready' && (await outdated(record))) {
+        throw notFound('zip', 'No current zip archive of this building: the files it may hold have changed since');
+      }
       if (record.status !== 'ready' || !record.blobKey) return { ...record, url: null, expiresAt: null };
       const url = await deps.blobs.signedDownloadUrl(record.blobKey, {
         expiresInSeconds: SIGNED_URL_SECONDS,
@@ -255,7 +287,11 @@ export function createZipService(deps: {
     async build(zipId: string): Promise<JobOutcome> {
       const record = await repository.find(zipId);
       if (!record) return jobSkipped('the archive request is gone');
-      if (record.status === 'ready') return jobSkipped('already built');
+      if (record.status === 'ready') {
+        // a retry after the clean-up failed finishes it
+        await removeSuperseded(record);
+        return jobSkipped('already built');
+      }
       await repository.markRunning(zipId);
       const documents = await repository.documents(record);
       const paths = zipPaths(documents);
@@ -309,12 +345,13 @@ export function createZipService(deps: {
           size: stored.size,
           at: deps.clock.now(),
         });
-        return jobDone();
       } catch (error) {
         // failed until a retry starts it again: the last attempt's failure is what the caller sees
         await repository.markFailed({ zipId, error: (error as Error).message });
         throw error;
       }
+      await removeSuperseded(record);
+      return jobDone();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ZipArchiveRecord, ZipSourceDocument } from '../../../domain/zip/zip-archives.js';
 import type { ZipRepository } from '../../../domain/zip/zip.service.js';
 import { inProject } from '../project-documents.js';
@@ -25,6 +25,17 @@ function recordOf(row: Selectable<ZipArchivesTable>): ZipArchiveRecord {
 interface ApprovalItem {
   informationType?: string;
   approvalStatus?: 'APPROVED' | 'DECLINED' | null;
+}
+
+/** archives of the same files as `zip`: its building, subcontractor (or none), start date and revisions */
+function sameScope(zip: ZipArchiveRecord) {
+  return (eb: ExpressionBuilder<DB, 'zip_archives'>) =>
+    eb.and([
+      eb('building_id', '=', zip.buildingId),
+      eb('subcontractor_id', 'is not distinct from', zip.subcontractorId),
+      eb('exclude_before', 'is not distinct from', zip.excludeBefore),
+      eb('latest_revisions', '=', zip.latestRevisions),
+    ]);
 }
 
 export function createZipRepository(db: Kysely<DB>): ZipRepository {
@@ -110,6 +121,60 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
     },
     async markFailed({ zipId, error }) {
       await db.updateTable('zip_archives').set({ status: 'failed', error }).where('id', '=', zipId).execute();
+    },
+    async changedSince({ buildingId, projectId, since }) {
+      // private folders are set on the building (a document's path never changes), and updated_at follows every change
+      const building = await db
+        .selectFrom('buildings')
+        .select('id')
+        .where('id', '=', buildingId)
+        .where('updated_at', '>=', since)
+        .executeTakeFirst();
+      if (building) return true;
+      if (projectId === null) return false;
+      const archived = await db
+        .selectFrom('documents')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('building_id', '=', buildingId)
+        .where('upload_state', '=', 'uploaded')
+        .where('archived_at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return archived !== undefined;
+    },
+    async superseded(zip) {
+      const newest = await db
+        .selectFrom('zip_archives')
+        .select(['created_at', 'id'])
+        .where(sameScope(zip))
+        .where('status', '=', 'ready')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!newest) return [];
+      const rows = await db
+        .selectFrom('zip_archives')
+        .selectAll()
+        .where(sameScope(zip))
+        .where('status', 'in', ['ready', 'failed'])
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<', newest.created_at),
+            eb.and([eb('created_at', '=', newest.created_at), eb('id', '<', newest.id)]),
+          ]),
+        )
+        .execute();
+      return rows.map(recordOf);
+    },
+    async remove(zipIds) {
+      if (zipIds.length === 0) return;
+      // one a retry has started building again stays
+      await db
+        .deleteFrom('zip_archives')
+        .where('id', 'in', zipIds)
+        .where('status', 'in', ['ready', 'failed'])
+        .execute();
     },
     async documents({ buildingId, projectId, subcontractorId, excludeBefore, latestRevisions }) {
       // the project's own files in the building, never every file of it: after a handover the owner adds more
