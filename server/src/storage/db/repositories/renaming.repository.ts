@@ -3,6 +3,8 @@ import type { RenamingRepository } from '../../../domain/naming/renaming.service
 import { inProject } from '../project-documents.js';
 import type { DB } from '../schema.js';
 
+const RENAMES_PER_STATEMENT = 1000;
+
 /** Bulk renaming's storage: a project's documents with what names are made of, and renames as change sets. */
 export function createRenamingRepository(db: Kysely<DB>): RenamingRepository {
   return {
@@ -64,18 +66,22 @@ export function createRenamingRepository(db: Kysely<DB>): RenamingRepository {
       if (renames.length === 0) return [];
       return db.transaction().execute(async (trx) => {
         const renamed: string[] = [];
-        // in id order, so two renames of overlapping documents lock in the same order
-        for (const change of [...renames].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-          const row = await trx
-            .updateTable('documents')
-            .set({ filename: change.to, updated_at: at, updated_by: actor.label })
-            .where('id', '=', change.id)
-            .where('filename', '=', change.from)
-            .where('archived_at', 'is', null)
-            .returning('id')
-            .executeTakeFirst();
-          if (!row) continue;
-          renamed.push(row.id);
+        // in id order, so two renames of overlapping documents lock in the same order; a thousand a statement
+        const ordered = [...renames].sort((a, b) => (a.id < b.id ? -1 : 1));
+        for (let start = 0; start < ordered.length; start += RENAMES_PER_STATEMENT) {
+          const batch = ordered.slice(start, start + RENAMES_PER_STATEMENT);
+          const ids = batch.map((change) => change.id);
+          await trx.selectFrom('documents').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+          // a name changed since the preview is left as it is
+          const { rows } = await sql<{ id: string }>`
+            update documents d
+               set filename = v.to_name, updated_at = ${at}, updated_by = ${actor.label}
+              from unnest(${ids}::uuid[], ${batch.map((c) => c.from)}::text[], ${batch.map((c) => c.to)}::text[])
+                     as v (id, from_name, to_name)
+             where d.id = v.id and d.filename = v.from_name and d.archived_at is null
+            returning d.id`.execute(trx);
+          const done = new Set(rows.map((row) => row.id));
+          renamed.push(...ids.filter((id) => done.has(id)));
         }
         const byId = new Map(renames.map((change) => [change.id, change]));
         for (let start = 0; start < renamed.length; start += 1000) {
