@@ -8681,7 +8681,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Register a webhook: the secret of its signatures is in this answer only */
+    /**
+     * Register a webhook: the secret of its signatures is in this answer only
+     * @description A partner (all its keys together) or a customer has at most 25 webhooks: 409 `webhook.limit_reached` past that.
+     */
     post: {
       parameters: {
         query?: never;
@@ -8800,6 +8803,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -9491,7 +9516,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a webhook.test event to this webhook */
+    /**
+     * Send a webhook.test event to this webhook
+     * @description At most 5 test deliveries of a webhook wait at once: 429 `webhook.too_many_tests` with Retry-After past that.
+     */
     post: {
       parameters: {
         query?: never;
@@ -22606,7 +22634,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Register a webhook: the secret of its signatures is in this answer only */
+    /**
+     * Register a webhook: the secret of its signatures is in this answer only
+     * @description A partner (all its keys together) or a customer has at most 25 webhooks: 409 `webhook.limit_reached` past that.
+     */
     post: {
       parameters: {
         query?: never;
@@ -22723,6 +22754,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -23407,7 +23460,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a webhook.test event to this webhook */
+    /**
+     * Send a webhook.test event to this webhook
+     * @description At most 5 test deliveries of a webhook wait at once: 429 `webhook.too_many_tests` with Retry-After past that.
+     */
     post: {
       parameters: {
         query?: never;

@@ -8,7 +8,13 @@ import { displayUrl } from './display-url.js';
 import { newId } from '../shared/ids.js';
 import { newWebhookSecret, webhookHeaders } from './signature.js';
 import { CUSTOMER_EVENT_TYPES, PARTNER_EVENT_TYPES, type WebhookEventType } from './webhook-events.js';
-import { webhookEventsInvalid, webhookNotFound, webhookUrlRefused } from './webhooks.errors.js';
+import {
+  webhookEventsInvalid,
+  webhookLimitReached,
+  webhookNotFound,
+  webhookTestsPending,
+  webhookUrlRefused,
+} from './webhooks.errors.js';
 
 /** whose a webhook is: a partner's (registered by a scoped key: only that key's reach) or a customer's */
 export type WebhookScope =
@@ -49,6 +55,10 @@ export interface DeliveryWork {
 }
 
 export interface WebhooksRepository {
+  /**
+   * null: the scope's owner (the partner, whichever key registers, or the customer) already has `max` webhooks; they
+   * are counted under a lock on the owner, so two registrations at once cannot both take the last place
+   */
   insert(params: {
     id: string;
     scope: WebhookScope;
@@ -57,7 +67,8 @@ export interface WebhooksRepository {
     description: string | null;
     secretSealed: string;
     at: Date;
-  }): Promise<WebhookRecord>;
+    max: number;
+  }): Promise<WebhookRecord | null>;
   list(scope: WebhookScope): Promise<WebhookRecord[]>;
   find(params: { scope: WebhookScope; webhookId: string }): Promise<WebhookRecord | null>;
   update(params: {
@@ -66,8 +77,16 @@ export interface WebhooksRepository {
     at: Date;
   }): Promise<WebhookRecord | null>;
   remove(params: { webhookId: string; at: Date }): Promise<void>;
-  /** a `webhook.test` event for this endpoint alone, its delivery and job in one transaction */
-  recordTest(params: { webhookId: string; at: Date }): Promise<{ eventId: string }>;
+  /**
+   * a `webhook.test` event for this endpoint alone, its delivery and job in one transaction; none while `maxPending`
+   * test deliveries of the endpoint are pending (counted under a lock on the endpoint): then when the soonest of them
+   * is next tried (null: one has not been tried yet)
+   */
+  recordTest(params: {
+    webhookId: string;
+    at: Date;
+    maxPending: number;
+  }): Promise<{ recorded: true; eventId: string } | { recorded: false; nextAttemptAt: Date | null }>;
   deliveries(params: { webhookId: string; before: string | null; limit: number }): Promise<DeliveryRecord[]>;
   loadDelivery(deliveryId: string): Promise<DeliveryWork | null>;
   /**
@@ -138,6 +157,15 @@ export interface WebhookSettings {
 export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 /** an endpoint whose deliveries have all failed this long is disabled */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+/** webhooks one partner (all its keys together), or one customer, may have; disabled ones count (they can be enabled) */
+export const MAX_WEBHOOKS_PER_OWNER = 25;
+/**
+ * test deliveries of one webhook that may be pending at once: each is a job, retried on the schedule for some 32 hours
+ * while its endpoint fails, so test calls without a cap would fill the queue
+ */
+export const MAX_PENDING_TESTS = 5;
+/** the Retry-After of a refused test while one of the pending ones has not been tried yet: about one attempt's time */
+const UNTRIED_TEST_RETRY_AFTER_SECONDS = 10;
 
 export interface WebhookInput {
   url: string;
@@ -212,7 +240,9 @@ export function createWebhooksService(deps: {
         description: params.input.description ?? null,
         secretSealed: sealer.seal(secret),
         at: clock.now(),
+        max: MAX_WEBHOOKS_PER_OWNER,
       });
+      if (!webhook) throw webhookLimitReached({ owner: scope.kind, max: MAX_WEBHOOKS_PER_OWNER });
       return { webhook, secret };
     },
 
@@ -252,7 +282,14 @@ export function createWebhooksService(deps: {
     async test(params: Caller & { webhookId: string }) {
       const scope = await scopeOf(params);
       await found(scope, params.webhookId);
-      return repository.recordTest({ webhookId: params.webhookId, at: clock.now() });
+      const now = clock.now();
+      const test = await repository.recordTest({ webhookId: params.webhookId, at: now, maxPending: MAX_PENDING_TESTS });
+      if (test.recorded) return { eventId: test.eventId };
+      const retryAfterSeconds =
+        test.nextAttemptAt === null
+          ? UNTRIED_TEST_RETRY_AFTER_SECONDS
+          : Math.max(1, Math.ceil((test.nextAttemptAt.getTime() - now.getTime()) / 1000));
+      throw webhookTestsPending({ max: MAX_PENDING_TESTS, retryAfterSeconds });
     },
 
     async deliveries(params: Caller & { webhookId: string; limit: number; nextToken?: string | undefined }) {

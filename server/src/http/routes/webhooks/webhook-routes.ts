@@ -1,5 +1,9 @@
 import { Type, type TObject } from '@sinclair/typebox';
-import type { WebhooksService } from '../../../domain/webhooks/webhooks.service.js';
+import {
+  MAX_PENDING_TESTS,
+  MAX_WEBHOOKS_PER_OWNER,
+  type WebhooksService,
+} from '../../../domain/webhooks/webhooks.service.js';
 import type { App } from '../../app-types.js';
 import { principalOf } from '../../plugins/partner-auth.js';
 import {
@@ -48,6 +52,7 @@ export function registerWebhookRoutes(
       schema: {
         ...common,
         summary: 'Register a webhook: the secret of its signatures is in this answer only',
+        description: `A partner (all its keys together) or a customer has at most ${MAX_WEBHOOKS_PER_OWNER} webhooks: 409 \`webhook.limit_reached\` past that.`,
         params: options.params,
         body: Type.Object(
           {
@@ -57,7 +62,7 @@ export function registerWebhookRoutes(
           },
           { additionalProperties: false },
         ),
-        response: withProblems({ 201: CreatedWebhookSchema }),
+        response: withProblems({ 201: CreatedWebhookSchema }, [400, 401, 403, 404, 409, 429]),
       },
     },
     async (request, reply) => {
@@ -165,6 +170,7 @@ export function registerWebhookRoutes(
       schema: {
         ...common,
         summary: 'Send a webhook.test event to this webhook',
+        description: `At most ${MAX_PENDING_TESTS} test deliveries of a webhook wait at once: 429 \`webhook.too_many_tests\` with Retry-After past that.`,
         params: itemParams,
         response: withProblems({ 202: Type.Object({ eventId: Type.String() }) }),
       },

@@ -9,6 +9,7 @@ import type {
   WebhooksRepository,
 } from '../../../domain/webhooks/webhooks.service.js';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-events.js';
+import type { JobRequest } from '../../../domain/jobs/jobs.js';
 import { newId } from '../../../domain/shared/ids.js';
 import type { PgBossQueue } from '../../queue/pg-boss.queue.js';
 import type { DB } from '../schema.js';
@@ -42,6 +43,16 @@ function toWebhook(row: WebhookRow): WebhookRecord {
 const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'created_at', 'updated_at'] as const;
 
 /**
+ * The fairness key of a webhook's delivery jobs: the webhook's owner. The queue takes turns across keys
+ * (JobOptions.fairnessKey): one partner's or customer's backlog, or its endpoints that answer slowly or not at all (10 s
+ * each), does not queue ahead of another owner's events; a delivery of another owner waits for the attempts already
+ * running, not for the whole backlog.
+ */
+function deliveryFairnessKey(webhook: { partner_id: string | null; customer_id: string | null }): string {
+  return webhook.customer_id !== null ? `customer:${webhook.customer_id}` : `partner:${webhook.partner_id ?? ''}`;
+}
+
+/**
  * The outbox: events written in the caller's transaction, with one delivery row and one `webhook.deliver` job per
  * endpoint that receives each, chosen now (an endpoint disabled now never gets this event later). A partner's
  * endpoint receives the events of the building owners its partner has, narrowed to a scoped key's grants (owner or
@@ -52,7 +63,7 @@ const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'creat
 export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutbox<Transaction<DB>> {
   return {
     async record(trx, events) {
-      const jobs: { name: 'webhook.deliver'; payload: { deliveryId: string } }[] = [];
+      const jobs: JobRequest[] = [];
       for (const event of events) {
         const eventId = newId.uuid();
         const at = new Date();
@@ -71,15 +82,26 @@ export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutb
           .execute();
         const targets = await receiversOf(trx, event);
         if (targets.length === 0) continue;
-        const rows = targets.map((webhookId) => ({
-          id: newId.uuid(),
-          webhook_id: webhookId,
-          event_id: eventId,
-          created_at: at,
-          updated_at: at,
-        }));
-        await trx.insertInto('webhook_deliveries').values(rows).execute();
-        for (const row of rows) jobs.push({ name: 'webhook.deliver', payload: { deliveryId: row.id } });
+        const deliveries = targets.map((target) => ({ id: newId.uuid(), target }));
+        await trx
+          .insertInto('webhook_deliveries')
+          .values(
+            deliveries.map(({ id, target }) => ({
+              id,
+              webhook_id: target.webhookId,
+              event_id: eventId,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+        for (const { id, target } of deliveries) {
+          jobs.push({
+            name: 'webhook.deliver',
+            payload: { deliveryId: id },
+            options: { fairnessKey: target.fairnessKey },
+          });
+        }
       }
       if (jobs.length > 0) await params.queue.enqueueManyWith(transactionExecutor(trx), jobs);
     },
@@ -102,12 +124,16 @@ async function documentMayBeTold(trx: Kysely<DB>, documentId: string): Promise<b
   return row !== undefined;
 }
 
-async function receiversOf(trx: Kysely<DB>, event: WebhookEventInput): Promise<string[]> {
+/** the webhooks that hear an event, each with its deliveries' fairness key */
+async function receiversOf(
+  trx: Kysely<DB>,
+  event: WebhookEventInput,
+): Promise<{ webhookId: string; fairnessKey: string }[]> {
   // every event naming a document (document.processed, .failed, .deleted; subcontractor.uploaded)
   if ('document_id' in event.data && !(await documentMayBeTold(trx, event.data.document_id))) return [];
   const base = trx
     .selectFrom('webhooks as w')
-    .select('w.id')
+    .select(['w.id', 'w.partner_id', 'w.customer_id'])
     .where('w.enabled', '=', true)
     .where('w.deleted_at', 'is', null)
     .where(sql<boolean>`${event.type} = any(w.events)`);
@@ -116,7 +142,7 @@ async function receiversOf(trx: Kysely<DB>, event: WebhookEventInput): Promise<s
     const rows = await base
       .where('w.customer_id', 'in', (eb) => eb.selectFrom('projects').select('customer_id').where('id', '=', projectId))
       .execute();
-    return rows.map((row) => row.id);
+    return rows.map(toReceiver);
   }
   const { ownerId, buildingId } = event.subject;
   const rows = await base
@@ -161,7 +187,11 @@ async function receiversOf(trx: Kysely<DB>, event: WebhookEventInput): Promise<s
       ]),
     )
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map(toReceiver);
+}
+
+function toReceiver(row: { id: string; partner_id: string | null; customer_id: string | null }) {
+  return { webhookId: row.id, fairnessKey: deliveryFairnessKey(row) };
 }
 
 export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBossQueue }): WebhooksRepository {
@@ -175,24 +205,43 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
   }
 
   return {
-    async insert({ id, scope, url, events, description, secretSealed, at }) {
-      const row = await db
-        .insertInto('webhooks')
-        .values({
-          id,
-          partner_id: scope.kind === 'partner' ? scope.partnerId : null,
-          api_key_id: scope.kind === 'partner' ? scope.apiKeyId : null,
-          customer_id: scope.kind === 'customer' ? scope.customerId : null,
-          url,
-          events,
-          description,
-          secret_sealed: secretSealed,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning(WEBHOOK_COLUMNS)
-        .executeTakeFirstOrThrow();
-      return toWebhook(row);
+    async insert({ id, scope, url, events, description, secretSealed, at, max }) {
+      return db.transaction().execute(async (trx) => {
+        // the owner's row, locked: registrations at once are counted one after the other
+        if (scope.kind === 'customer') {
+          await trx.selectFrom('customers').select('id').where('id', '=', scope.customerId).forUpdate().execute();
+        } else {
+          await trx.selectFrom('partners').select('id').where('id', '=', scope.partnerId).forUpdate().execute();
+        }
+        const owned = await trx
+          .selectFrom('webhooks')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('deleted_at', 'is', null)
+          .where((eb) =>
+            scope.kind === 'customer'
+              ? eb('customer_id', '=', scope.customerId)
+              : eb('partner_id', '=', scope.partnerId),
+          )
+          .executeTakeFirstOrThrow();
+        if (Number(owned.n) >= max) return null;
+        const row = await trx
+          .insertInto('webhooks')
+          .values({
+            id,
+            partner_id: scope.kind === 'partner' ? scope.partnerId : null,
+            api_key_id: scope.kind === 'partner' ? scope.apiKeyId : null,
+            customer_id: scope.kind === 'customer' ? scope.customerId : null,
+            url,
+            events,
+            description,
+            secret_sealed: secretSealed,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning(WEBHOOK_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return toWebhook(row);
+      });
     },
 
     async list(scope) {
@@ -232,10 +281,33 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
         .execute();
     },
 
-    async recordTest({ webhookId, at }) {
+    async recordTest({ webhookId, at, maxPending }) {
       const eventId = newId.uuid();
       const deliveryId = newId.uuid();
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
+        // the webhook's row, locked: tests asked for at once are counted one after the other
+        const webhook = await trx
+          .selectFrom('webhooks')
+          .select(['partner_id', 'customer_id'])
+          .where('id', '=', webhookId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const pending = await trx
+          .selectFrom('webhook_deliveries as d')
+          .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+          .select([
+            sql<number>`count(*)::int`.as('n'),
+            sql<boolean | null>`bool_or(d.next_attempt_at is null)`.as('untried'),
+            sql<Date | null>`min(d.next_attempt_at)`.as('soonest'),
+          ])
+          .where('d.webhook_id', '=', webhookId)
+          .where('d.status', '=', 'pending')
+          .where('e.type', '=', 'webhook.test')
+          .executeTakeFirstOrThrow();
+        if (Number(pending.n) >= maxPending) {
+          const soonest = pending.untried || !pending.soonest ? null : new Date(pending.soonest);
+          return { recorded: false as const, nextAttemptAt: soonest };
+        }
         await trx
           .insertInto('webhook_events')
           .values({
@@ -249,9 +321,14 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
           .insertInto('webhook_deliveries')
           .values({ id: deliveryId, webhook_id: webhookId, event_id: eventId, created_at: at, updated_at: at })
           .execute();
-        await queue.enqueueWith(transactionExecutor(trx), 'webhook.deliver', { deliveryId });
+        await queue.enqueueWith(
+          transactionExecutor(trx),
+          'webhook.deliver',
+          { deliveryId },
+          { fairnessKey: deliveryFairnessKey(webhook) },
+        );
+        return { recorded: true as const, eventId };
       });
-      return { eventId };
     },
 
     async deliveries({ webhookId, before, limit }) {
@@ -299,7 +376,8 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
         ? { projectId: row.project_id }
         : { ownerId: row.building_owner_id ?? '', buildingId: row.building_id ?? '' };
       const event = { type: row.type, subject, data: (JSON.parse(row.body) as { data: object }).data };
-      return (await receiversOf(db, event as WebhookEventInput)).includes(row.webhook_id);
+      const receivers = await receiversOf(db, event as WebhookEventInput);
+      return receivers.some((receiver) => receiver.webhookId === row.webhook_id);
     },
 
     async loadDelivery(deliveryId) {
@@ -367,11 +445,16 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
           .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
           .execute();
         if (retrying) {
+          const owner = await trx
+            .selectFrom('webhooks')
+            .select(['partner_id', 'customer_id'])
+            .where('id', '=', p.webhookId)
+            .executeTakeFirstOrThrow();
           await queue.enqueueWith(
             transactionExecutor(trx),
             'webhook.deliver',
             { deliveryId: p.deliveryId },
-            { startAfterSeconds: p.retryAfterSeconds ?? 0 },
+            { startAfterSeconds: p.retryAfterSeconds ?? 0, fairnessKey: deliveryFairnessKey(owner) },
           );
         }
         if (p.succeeded) {
