@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JobQueue, JobRequest } from '../../domain/jobs/jobs.js';
 import { PIPELINE } from '../../domain/pipeline/stages.js';
+import { deliveryFairnessKey } from '../db/repositories/webhooks.repository.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -53,12 +54,26 @@ export async function countInFlight(db: Kysely<DB>): Promise<InFlight> {
 
 /** Enqueues the work that was under way when the backup was taken (pending uploads wait for their client as before). */
 export async function requeueInFlight(db: Kysely<DB>, queue: JobQueue): Promise<InFlight> {
-  const documents = await documentsToProcess(db).select('id').orderBy('created_at').execute();
+  const documents = await documentsToProcess(db).select(['id', 'building_id']).orderBy('created_at').execute();
   const reports = await reportsPending(db).select('id').orderBy('created_at').execute();
-  const deliveries = await webhookDeliveriesPending(db).select('id').orderBy('created_at').execute();
+  const deliveries = await webhookDeliveriesPending(db)
+    .innerJoin('webhooks as w', 'w.id', 'webhook_deliveries.webhook_id')
+    .select(['webhook_deliveries.id', 'w.partner_id', 'w.customer_id'])
+    .orderBy('webhook_deliveries.created_at')
+    .execute();
+  // with the fairness keys the running service gives them: documents take turns across buildings, deliveries across
+  // the webhooks' owners
   const jobs: JobRequest[] = [
-    ...deliveries.map(({ id }): JobRequest => ({ name: 'webhook.deliver', payload: { deliveryId: id } })),
-    ...documents.map(({ id }): JobRequest => ({ name: PIPELINE.afterUpload, payload: { documentId: id } })),
+    ...deliveries.map((delivery): JobRequest => ({
+      name: 'webhook.deliver',
+      payload: { deliveryId: delivery.id },
+      options: { fairnessKey: deliveryFairnessKey(delivery) },
+    })),
+    ...documents.map(({ id, building_id }): JobRequest => ({
+      name: PIPELINE.afterUpload,
+      payload: { documentId: id },
+      options: { fairnessKey: building_id },
+    })),
     ...reports.map(({ id }): JobRequest => ({ name: 'report.generate', payload: { reportId: id } })),
   ];
   if (jobs.length > 0) await queue.enqueueMany(jobs);

@@ -553,6 +553,12 @@ describe.each([
       expect(summary.requeued).toEqual({ documentsToProcess: 1, reportsPending: 1, webhookDeliveriesPending: 0 });
 
       const database = await to.open();
+      // the document's processing queued again takes its turn among its building's, as an upload's does
+      const requeued = await database.executeSql(
+        `select data->>'fairnessKey' as key from pgboss.job where data->>'documentId' = $1`,
+        [scenario.inFlightDocumentId],
+      );
+      expect(requeued.rows).toEqual([{ key: scenario.buildingId }]);
       // every table identical, generated columns and trigger-kept search tables included, and the signing secret
       const targetDump = await dumpTables(database);
       for (const table of Object.keys(sourceDump)) expect(targetDump[table], table).toEqual(sourceDump[table]);

@@ -48,7 +48,7 @@ const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'creat
  * each), does not queue ahead of another owner's events; a delivery of another owner waits for the attempts already
  * running, not for the whole backlog.
  */
-function deliveryFairnessKey(webhook: { partner_id: string | null; customer_id: string | null }): string {
+export function deliveryFairnessKey(webhook: { partner_id: string | null; customer_id: string | null }): string {
   return webhook.customer_id !== null ? `customer:${webhook.customer_id}` : `partner:${webhook.partner_id ?? ''}`;
 }
 
