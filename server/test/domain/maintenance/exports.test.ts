@@ -47,4 +47,44 @@ describe('maintenance plan exports', () => {
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Åpne"")"`);
     expect(row).toContain(`'@SUM(1)`);
   });
+
+  it('writes a formula after a semicolon, a tab or a line break in a text as text for every list separator', () => {
+    // Excel in Norway reads a CSV with `;` as its list separator: each line is one cell up to the first `;`, a quote
+    // counts only at the start of a cell, and every line break starts a row; LibreOffice's import may split on tabs
+    const csv = tasksToCsv([
+      task({
+        component: 'Aggregat;=HYPERLINK(CHAR(104)&A3)',
+        action: 'Bytt filter\t+WEBSERVICE(A3)',
+        citation: { documentId: 'doc', pageNumber: 4, citedText: 'Se side 4.\n@SUM(A1) ; "-1+1"' },
+      }),
+    ]);
+    for (const separator of [',', ';', '\t']) {
+      const cells = csv.split(/\r\n|\n/).flatMap((line) => spreadsheetCells(line, separator));
+      expect(cells.filter((cell) => /^\s*[=+\-@]/.test(cell))).toEqual([]);
+    }
+    expect(csv).toContain("Aggregat;'=HYPERLINK(CHAR(104)&A3)");
+  });
 });
+
+/** the cells of one line as a spreadsheet reads it with this list separator: quoted cells whole, `""` as a quote */
+function spreadsheetCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}

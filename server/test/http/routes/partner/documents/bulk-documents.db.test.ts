@@ -96,6 +96,21 @@ describe.each(testEngines())('bulk work on a building, on %s', (engine) => {
     expect(manifest[1]).toBe(`"'${path}",29,${formula}`);
   });
 
+  it("writes a formula after a semicolon in a file name as text for a spreadsheet whose list separator is ';'", async () => {
+    // Excel in Norway reads each line up to its first `;` as one cell, a quote only at the start of a cell
+    const formula = await t.upload({
+      seed,
+      filename: 'Plan;=HYPERLINK(CHAR(104)&B3).pdf',
+      bytes: Buffer.from('a drawing with a hostile name'),
+    });
+    const files = await readZip((await zip({ documentIds: [formula] })).rawPayload);
+    expect([...files.keys()]).toContain('Plan;=HYPERLINK(CHAR(104)&B3).pdf');
+    const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
+    const cells = manifest.flatMap((line) => line.split(';'));
+    expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    expect(manifest[1]).toBe(`Plan;'=HYPERLINK(CHAR(104)&B3).pdf,29,${formula}`);
+  });
+
   it('answers the check alone with check=true, and a READ_ACCESS person may download', async () => {
     const checked = await zip({ documentIds: [ids.manual, ids.drawing] }, reader.key, '?check=true');
     expect(checked.statusCode).toBe(200);
