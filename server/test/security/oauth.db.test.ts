@@ -41,12 +41,12 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
   }, 90_000);
   afterAll(() => t?.close());
 
-  const register = (redirectUris: string[]) =>
+  const register = (redirectUris: string[], clientName = 'Assistant') =>
     fetch(`${base}/oidc/reg`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        client_name: 'Assistant',
+        client_name: clientName,
         redirect_uris: redirectUris,
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -216,6 +216,22 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
     );
   });
 
+  it("shows a self-registered assistant's name as text on a consent page that may run no script", async () => {
+    // anyone may register an assistant and choose its name; the consent page shows it on the service's own origin
+    const page = await consentResponse('en', '<img src=x onerror=alert(document.cookie)><script>alert(1)</script>');
+    const html = await page.text();
+    expect(html).toContain(
+      '&#60;img src=x onerror=alert(document.cookie)&#62;&#60;script&#62;alert(1)&#60;/script&#62;',
+    );
+    expect(html).not.toMatch(/<img|<script/i);
+    // the sign-in pages' policy: no script of any kind, should an unescaped name ever reach the page
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/(^|;)\s*default-src 'none'/);
+    expect(policy).not.toMatch(/script-src/);
+    expect(policy).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   const initialize = (headers: Record<string, string>) =>
     fetch(`${base}/mcp`, {
       method: 'POST',
@@ -279,8 +295,12 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
 
   /** an assistant's authorization up to the consent page, signed in as Kari in a fresh browser */
   async function consentPage(lang: 'en' | 'nb'): Promise<string> {
+    return (await consentResponse(lang)).text();
+  }
+
+  async function consentResponse(lang: 'en' | 'nb', clientName = 'Assistant'): Promise<Response> {
     const redirect = 'http://127.0.0.1:9/cb';
-    const clientId = ((await (await register([redirect])).json()) as { client_id: string }).client_id;
+    const clientId = ((await (await register([redirect], clientName)).json()) as { client_id: string }).client_id;
     const verifier = randomBytes(32).toString('base64url');
     const authorize = new URL(`${base}/oidc/auth`);
     for (const [key, value] of Object.entries({
@@ -303,6 +323,6 @@ describe.each(testEngines())('OAuth and the MCP transport on %s', (engine) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
       body: new URLSearchParams({ email: 'kari@example.test', password: PASSWORD }).toString(),
     });
-    return page.text();
+    return page;
   }
 });

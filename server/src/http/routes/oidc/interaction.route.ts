@@ -48,10 +48,10 @@ export function registerInteractionRoutes(
     if (details.prompt.name === 'consent' && details.params.client_id !== EMBEDDED_CLIENT_ID) {
       const asking = await assistantOf(details);
       if (!asking) return sendSignInFailure(request, reply, interactionExpired(), 400);
+      // the client's name is the registrant's own text: the page keeps the sign-in pages' policy (no script at all,
+      // never framed) from security-headers.ts rather than a looser one of its own
       return reply
         .header('cache-control', 'no-store')
-        .header('x-frame-options', 'DENY')
-        .header('content-security-policy', "frame-ancestors 'none'")
         .type('text/html; charset=utf-8')
         .send(
           renderConsentPage({
