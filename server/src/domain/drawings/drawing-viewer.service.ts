@@ -26,7 +26,7 @@ export interface DrawingReaders {
 }
 
 /** bumped when the rendering changes, so that cached views are made again */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 2;
 
 /**
  * Drawings one process reads at once, and how many more may wait for a turn. Each read runs in a worker that may

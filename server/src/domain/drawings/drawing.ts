@@ -207,8 +207,17 @@ function polylinePoints(points: (Point & { bulge?: number })[], closed: boolean)
 // ---------------------------------------------------------------------------------------------------------------
 // rendering
 
+/**
+ * a text as XML 1.0 may hold it: a control character (a DXF text may carry any, and MTEXT writes `\U+0001`), a lone
+ * surrogate or U+FFFE/U+FFFF would leave the SVG not well-formed, and the browser's XML parser would show nothing of
+ * the drawing; each becomes U+FFFD
+ */
+const xmlChars = (text: string) => text.replace(/[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd');
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  xmlChars(text).replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 const num = (value: number) => (Math.round(value * 1000) / 1000).toString();
 
 interface Shape {
@@ -307,13 +316,21 @@ export function renderDrawing(model: DrawingModel): DrawingView {
   }
   if (!Number.isFinite(minX)) [minX, minY, maxX, maxY] = [0, 0, 0, 0];
 
+  // a layer's name as its group's data-layer says it, so the viewer's toggles find the group
+  const names = new Map<string, string>();
+  const nameOf = (name: string) => {
+    let safe = names.get(name);
+    if (safe === undefined) names.set(name, (safe = xmlChars(name)));
+    return safe;
+  };
   const layers = model.layers.map((layer) => ({
-    name: layer.name,
+    name: nameOf(layer.name),
     color: hex(rgbOf(layer.color, 0xffffff)),
     visible: layer.visible,
   }));
   const known = new Set(layers.map((l) => l.name));
   for (const shape of shapes) {
+    shape.layer = nameOf(shape.layer);
     if (!known.has(shape.layer)) {
       known.add(shape.layer);
       layers.push({ name: shape.layer, color: '#ffffff', visible: true });

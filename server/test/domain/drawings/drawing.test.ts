@@ -102,6 +102,40 @@ describe('drawing rendering', () => {
     expect(view.svg).toContain('>A&lt;B</text>');
   });
 
+  it("draws an uploaded drawing's hostile names and texts as text the browser's XML parser reads whole", () => {
+    // what a DXF may carry: markup in a layer name and a text, control characters (MTEXT's \\U+0001 too) and a lone
+    // surrogate; the last two left an SVG that is not well-formed, of which the viewer (DOMParser, image/svg+xml)
+    // showed nothing
+    const hostile = '"><script>alert(1)</script><foreignObject onload="alert(2)">';
+    const view = renderDrawing({
+      layers: [layer('0'), layer(`${hostile}\u0001`, 1)],
+      blocks: new Map(),
+      entities: [
+        { kind: 'line', layer: `${hostile}\u0001`, color: 'bylayer', from: { x: 0, y: 0 }, to: { x: 1, y: 1 } },
+        {
+          kind: 'text',
+          layer: 'Tekst\u0008',
+          color: 'bylayer',
+          at: { x: 0, y: 0 },
+          height: 1,
+          rotation: 0,
+          text: `Rom 101\u0001\u000b\ud800 <img src=x onerror=alert(3)>`,
+        },
+      ],
+    });
+    // only characters XML 1.0 allows, so the browser's parser reads the whole drawing
+    expect(view.svg).not.toMatch(/[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u);
+    // markup stays text: the only elements are the drawing's own
+    expect(new Set(view.svg.match(/<[a-zA-Z]+/g))).toEqual(new Set(['<svg', '<g', '<polyline', '<text']));
+    expect(view.svg).toContain('>Rom 101\ufffd\ufffd\ufffd &lt;img src=x onerror=alert(3)&gt;</text>');
+    // every layer the viewer lists names its group, so its toggle still finds it
+    expect(view.layers.map((l) => l.name)).toEqual(['0', `${hostile}\ufffd`, 'Tekst\ufffd']);
+    expect(view.svg).toContain(
+      '<g data-layer="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;foreignObject onload=&quot;alert(2)&quot;&gt;\ufffd">',
+    );
+    expect(view.svg).toContain('<g data-layer="Tekst\ufffd">');
+  });
+
   it('stops at a block that inserts itself instead of looping', () => {
     const blocks = new Map([
       [

@@ -12,12 +12,44 @@ interface Box {
   height: number;
 }
 
-/** the service's SVG as a node of this page (parsed as XML, never as HTML; nothing but drawing elements kept) */
-function parseSvg(text: string): SVGSVGElement | null {
+/** what the service's drawings are made of (domain/drawings/drawing.ts): every other element or attribute is dropped */
+const DRAWING_ELEMENTS = new Set(['svg', 'g', 'polyline', 'text']);
+const DRAWING_ATTRIBUTES = new Set([
+  'xmlns',
+  'viewBox',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'data-layer',
+  'display',
+  'points',
+  'x',
+  'y',
+  'font-size',
+  'font-family',
+  'transform',
+]);
+
+/**
+ * the service's SVG as a node of this page (parsed as XML, never as HTML): nothing but drawing elements and their
+ * plain attributes kept, so no handler, link, style, animation or reference can come with a drawing even if a name
+ * from the file ever reached the markup unescaped
+ */
+export function parseSvg(text: string): SVGSVGElement | null {
   const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
   const svg = parsed.documentElement;
   if (!(svg instanceof SVGSVGElement)) return null;
-  for (const unwanted of svg.querySelectorAll('script, foreignObject')) unwanted.remove();
+  for (const element of [svg, ...svg.querySelectorAll('*')]) {
+    if (element !== svg && !DRAWING_ELEMENTS.has(element.localName)) {
+      element.remove();
+      continue;
+    }
+    for (const name of element.getAttributeNames()) {
+      if (!DRAWING_ATTRIBUTES.has(name)) element.removeAttribute(name);
+    }
+  }
   return document.importNode(svg, true);
 }
 
