@@ -92,6 +92,29 @@ async function rasterToPdf(params: {
   }
 }
 
+/**
+ * The settings a conversion runs with. An uploaded document may link content instead of holding it: an image at
+ * `file:///` (LibreOffice 7.4 put a local image into the preview that its uploader then reads) or at an internal
+ * `http://` address (fetched by the worker: a request into our network), a section or field that pulls in another
+ * file, a macro. Linked content from anywhere but the document is blocked, links are never updated, macros never run.
+ */
+export const LOCKED_DOWN_PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Field" oor:op="fuse"><value>false</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>1</value></prop></item>
+</oor:items>
+`;
+
+/** the profile LibreOffice starts with (its first start keeps these settings and adds its own) */
+async function writeLockedDownProfile(profile: string): Promise<void> {
+  await fs.mkdir(path.join(profile, 'user'), { recursive: true });
+  await fs.writeFile(path.join(profile, 'user', 'registrymodifications.xcu'), LOCKED_DOWN_PROFILE);
+}
+
 let libreOfficeFound: Promise<string | null> | undefined;
 
 async function findLibreOffice(configured: string | null): Promise<string | null> {
@@ -158,6 +181,7 @@ export async function makePreview(params: {
     await fs.copyFile(params.path, source);
     // a private profile folder: two conversions at once would otherwise fight over the user profile
     const profile = path.join(outDir, 'lo-profile');
+    await writeLockedDownProfile(profile);
     await run(
       soffice,
       [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, source],

@@ -1,10 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import type { DetectedType } from '../../../src/domain/pipeline/extraction.types.js';
 import { extractDwgPreview } from '../../../src/integrations/extract/dwg.extractor.js';
 import { makePreview } from '../../../src/integrations/extract/preview.js';
@@ -263,4 +267,111 @@ describe('makePreview of images PDF cannot embed as they are', () => {
 
     expect(result).toEqual({ made: false, note: expect.stringMatching(/^the image cannot be shown: /) });
   });
+});
+
+/** an ODF text document whose images are links, not parts of it: a local file and an internal web address */
+async function odtLinking(targets: { file: string; url: string }): Promise<Buffer> {
+  const content = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2"><office:body><office:text>
+<text:p>Serviceavtale<draw:frame draw:name="a" svg:width="2cm" svg:height="2cm" text:anchor-type="as-char"><draw:image xlink:href="${targets.file}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>
+<text:p>Ventilasjon<draw:frame draw:name="b" svg:width="2cm" svg:height="2cm" text:anchor-type="as-char"><draw:image xlink:href="${targets.url}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>
+</office:text></office:body></office:document-content>`;
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">
+<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>
+<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>
+</manifest:manifest>`;
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('application/vnd.oasis.opendocument.text'), 'mimetype', { compress: false });
+  zip.addBuffer(Buffer.from(content), 'content.xml');
+  zip.addBuffer(Buffer.from(manifest), 'META-INF/manifest.xml');
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const part of zip.outputStream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+const ODT: DetectedType = {
+  kind: 'odf',
+  mime: 'application/vnd.oasis.opendocument.text',
+  extension: 'odt',
+  extensionMismatch: false,
+};
+
+const sofficeInstalled = spawnSync('soffice', ['--version'], { timeout: 30_000 }).status === 0;
+
+describe('an Office conversion with content linked from outside the document', () => {
+  it('starts LibreOffice with a profile that blocks linked content, never updates links and runs no macro', async () => {
+    // a stand-in for soffice that keeps the profile it was started with and writes a PDF
+    const recorded = path.join(workDir, 'profile.xcu');
+    const fakeSoffice = path.join(workDir, 'soffice');
+    await writeFile(
+      fakeSoffice,
+      `#!/bin/sh\nprofile="\${1#-env:UserInstallation=file://}"\ncp "$profile/user/registrymodifications.xcu" '${recorded}'\nprintf '%%PDF-1.4' > "$6/preview-source.pdf"\n`,
+      { mode: 0o755 },
+    );
+    const source = path.join(workDir, 'linked.odt');
+    await writeFile(source, await odtLinking({ file: 'file:///etc/hostname', url: 'http://127.0.0.1:1/x.png' }));
+    const made = await makePreview({
+      path: source,
+      detected: ODT,
+      extraction: null,
+      outputPath: path.join(workDir, 'preview.pdf'),
+      libreOfficePath: fakeSoffice,
+    });
+    expect(made).toEqual({ made: true });
+    const profile = await readFile(recorded, 'utf8');
+    const setting = (name: string) => new RegExp(`oor:name="${name}" oor:op="fuse"><value>([^<]*)<`).exec(profile)?.[1];
+    expect(setting('BlockUntrustedRefererLinks')).toBe('true');
+    expect(setting('MacroSecurityLevel')).toBe('3');
+    expect(setting('DisableMacrosExecution')).toBe('true');
+  });
+
+  it.skipIf(!sofficeInstalled)(
+    'puts no local image into the preview and asks no internal address for one (real LibreOffice)',
+    async () => {
+      const asked: string[] = [];
+      const server = http.createServer((request, response) => {
+        asked.push(`${request.method} ${request.url}`);
+        response.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const image = path.join(workDir, 'server-side.png');
+        await writeFile(
+          image,
+          await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+            .png()
+            .toBuffer(),
+        );
+        const source = path.join(workDir, 'linked.odt');
+        await writeFile(
+          source,
+          await odtLinking({ file: `file://${image}`, url: `http://127.0.0.1:${port}/intern.png` }),
+        );
+        const outputPath = path.join(workDir, 'preview.pdf');
+        const made = await makePreview({
+          path: source,
+          detected: ODT,
+          extraction: null,
+          outputPath,
+          libreOfficePath: null,
+        });
+        expect(made).toEqual({ made: true });
+        const pdf = await PDFDocument.load(await readFile(outputPath));
+        const images = pdf.context
+          .enumerateIndirectObjects()
+          .filter(
+            ([, object]) =>
+              object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+          );
+        expect(images).toEqual([]);
+        expect(asked).toEqual([]);
+      } finally {
+        server.close();
+      }
+    },
+    120_000,
+  );
 });
