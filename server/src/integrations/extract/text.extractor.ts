@@ -187,6 +187,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
     lineHasText = true;
   };
 
+  const unclosed = new Set<string>();
   const tokens = new RegExp(TOKEN.source, 'g');
   for (let match = tokens.exec(html); match; match = tokens.exec(html)) {
     const token = match[0];
@@ -201,10 +202,14 @@ export function htmlToText(html: string): { text: string; title?: string } {
     }
     const closing = match[2] === '/';
     if (!closing && HIDDEN_ELEMENTS.has(name) && !token.endsWith('/>')) {
+      // an element whose closing tag was not found further on has none after any later opening either: looking again
+      // for each of thousands of unclosed <script>s read the rest of the file each time
+      if (unclosed.has(name)) continue;
       const close = new RegExp(`</${name}\\s*>`, 'gi');
       close.lastIndex = tokens.lastIndex;
       // An unclosed <head> is legal HTML: then only the tag itself is skipped.
       if (close.exec(html)) tokens.lastIndex = close.lastIndex;
+      else unclosed.add(name);
       continue;
     }
     if (/^h[1-6]$/.test(name)) {
