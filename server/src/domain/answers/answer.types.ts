@@ -48,4 +48,9 @@ export interface ThreadTurn {
   query: string;
   answer: string;
   citedDocumentIds: string[];
+  /**
+   * the documents whose words the answer may hold, cited or not: those whose passages the answerer was handed, and for
+   * an answerer that repeats earlier answers, those answers' documents (empty for turns stored before migration 0061)
+   */
+  readDocumentIds: string[];
 }

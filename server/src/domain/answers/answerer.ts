@@ -14,7 +14,7 @@ export interface AnswerContext {
   question: string;
   language: AnswerLanguage;
   mode: AskMode;
-  /** earlier turns of the thread, oldest first: only those whose cited documents the ask still reads */
+  /** earlier turns of the thread, oldest first: only those whose documents, cited or read, the ask still reads */
   history: readonly ThreadTurn[];
   attachedDocumentIds: readonly string[];
   tools: AnswerTools;
@@ -37,6 +37,11 @@ export interface AnswerOutcome {
  * chat model search and read the documents with tools. Both cite through the same CitationBook.
  */
 export interface Answerer {
+  /**
+   * whether an answer may repeat words of the earlier answers in `history`: a model is given them as the conversation
+   * it continues, so its answer holds their documents' words too; the built-in answerer quotes only passages
+   */
+  readonly repeatsEarlierAnswers: boolean;
   answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome>;
 }
 

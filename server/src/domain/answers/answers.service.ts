@@ -16,7 +16,7 @@ import { CitationBook, citedDocumentsOf } from './citations.js';
 import { answerLanguageOf, PHRASES } from './language.js';
 import type { ChunkRetriever } from '../search/chunk-retriever.js';
 import { preferLatestRevisions, supersededNote } from './revisions.js';
-import type { AskRepository, PassageReader, PassageScope } from './ports.js';
+import type { AskRepository, Passage, PassageReader, PassageScope, StoredTurn } from './ports.js';
 
 export interface AskInput {
   principal: Principal;
@@ -42,6 +42,14 @@ export interface PreparedAsk {
 
 /** earlier turns that inform the next one; more would only dilute retrieval */
 const THREAD_TURNS = 6;
+
+/**
+ * The documents whose words a turn's answer may hold: those it cites, and those it was written from without citing
+ * them (a model's uncited sentences are kept). A turn stored before the second were recorded has only the first.
+ */
+function sourcesOf(turn: { citedDocumentIds: readonly string[]; readDocumentIds: readonly string[] }): string[] {
+  return [...turn.citedDocumentIds, ...turn.readDocumentIds];
+}
 
 /**
  * Questions answered from the documents a credential can read. Every check (parameters, authorisation, attached
@@ -108,15 +116,22 @@ export function createAnswersService(deps: {
       if (missing !== undefined) throw attachedDocumentNotFound(missing);
     }
     const thread = await threadOf({ input, grant: scope });
-    // an earlier answer that cited a document this ask may no longer read (archived, put in a private folder, out of
-    // the key's reach) is not given to the answerer: its text holds that document's words. The whole turn goes: a
-    // question without its answer would be answered again, and a model provider refuses an empty answer
-    const readableCited = await readableAmong(
-      passageScope,
-      thread.turns.flatMap((turn) => turn.citedDocumentIds),
-    );
-    const history = thread.turns.filter((turn) => turn.citedDocumentIds.every((id) => readableCited.has(id)));
+    // an earlier answer written from a document this ask may no longer read (archived, put in a private folder, out
+    // of the key's reach), cited or not, is not given to the answerer: its text may hold that document's words. The
+    // whole turn goes: a question without its answer would be answered again, and a model provider refuses an empty
+    // answer
+    const readableSources = await readableAmong(passageScope, thread.turns.flatMap(sourcesOf));
+    const history = thread.turns.filter((turn) => sourcesOf(turn).every((id) => readableSources.has(id)));
 
+    // the documents this answer is written from, kept with it: every passage the tools hand the answerer (more than a
+    // model is shown of a first search the answerer reorders and cuts, never less), and the documents of the earlier
+    // answers a model continues from, whose words it may repeat. Distinct ids of documents in scope: a few dozen a
+    // turn, and in a model's thread what the earlier turns it was given read
+    const read = new Set<string>(deps.answerer.repeatsEarlierAnswers ? history.flatMap(sourcesOf) : []);
+    const handed = (passages: Passage[]): Passage[] => {
+      for (const passage of passages) read.add(passage.documentId);
+      return passages;
+    };
     const tools: AnswerTools = {
       // the question's words are analysed in the language it is answered in first (see query-analysis.ts)
       retrieve: async ({ query, limit }) => {
@@ -125,11 +140,12 @@ export function createAnswersService(deps: {
           ...passageScope,
           documentIds: [...new Set(passages.map((p) => p.documentId))],
         });
-        return preferLatestRevisions({ passages, newerOf });
+        return handed(preferLatestRevisions({ passages, newerOf }));
       },
-      readPassages: ({ documentIds, limitPerDocument }) =>
-        deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument }),
-      readPage: ({ documentId, pageNumber }) => deps.reader.readPage({ ...passageScope, documentId, pageNumber }),
+      readPassages: async ({ documentIds, limitPerDocument }) =>
+        handed(await deps.reader.readPassages({ ...passageScope, documentIds, limitPerDocument })),
+      readPage: async ({ documentId, pageNumber }) =>
+        handed(await deps.reader.readPage({ ...passageScope, documentId, pageNumber })),
       categoryCounts: () => deps.reader.categoryCounts(passageScope),
     };
 
@@ -202,6 +218,7 @@ export function createAnswersService(deps: {
           supersededBy: c.supersededBy,
         })),
         citedDocumentIds: result.citedDocuments.map((d) => d.id),
+        readDocumentIds: [...read],
         at: deps.clock.now(),
       });
       yield { type: 'finish', result };
@@ -247,18 +264,21 @@ export function createAnswersService(deps: {
     });
     const thread = await access.authorizeThread({ ask: grant, load: async () => found });
     const turns = await repository.threadTurns(thread.id);
-    // a turn shows its answer only while the caller may still read every document it cites: once one is archived, put
-    // in a private folder or out of the key's reach, the answer's text (its words are that document's), passages,
-    // names and ids give way to a fixed notice, as an answer not found in the documents stands without citations
+    // a turn shows its answer only while the caller may still read every document it was written from, cited or
+    // not: once one is archived, put in a private folder or out of the key's reach, the answer's text (its words may
+    // be that document's), passages, names and ids give way to a fixed notice, as an answer not found in the
+    // documents stands without citations
+    const sources = (turn: StoredTurn) =>
+      sourcesOf({ citedDocumentIds: turn.citations.map((c) => c.documentId), readDocumentIds: turn.readDocumentIds });
     const readable = await readableAmong(
       { ownerId: grant.ownerId, buildingIds: grant.buildingIds },
-      turns.flatMap((turn) => turn.citations.map((c) => c.documentId)),
+      turns.flatMap(sources),
     );
     return {
       id: thread.id,
       buildingId: thread.buildingId,
       turns: turns.map((turn) =>
-        turn.citations.every((c) => readable.has(c.documentId))
+        sources(turn).every((id) => readable.has(id))
           ? turn
           : { ...turn, answer: PHRASES[turn.language].withheld, citations: [] },
       ),

@@ -29,6 +29,7 @@ const EARLIER_CITED_BONUS = 0.05;
  */
 export function createBuiltinAnswerer(options: { tuning?: BuiltinTuning } = {}): Answerer {
   return {
+    repeatsEarlierAnswers: false,
     async *answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome> {
       const { language, mode, tools } = context;
       const tuning = options.tuning ?? tuningFor(language);

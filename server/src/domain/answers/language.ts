@@ -12,7 +12,7 @@ export function answerLanguageOf(params: {
 /** The fixed sentences an answer is framed with, per language. */
 export interface Phrases {
   notFound: string;
-  /** an earlier answer of a thread read back when a document it cited is no longer readable */
+  /** an earlier answer of a thread read back when a document it was written from is no longer readable */
   withheld: string;
   quotedIntro: string;
   followUpAbout: (topic: string) => string;
@@ -28,7 +28,7 @@ export interface Phrases {
 export const PHRASES: Record<AnswerLanguage, Phrases> = {
   nb: {
     notFound: 'Jeg fant ikke svaret på dette i dokumentene.',
-    withheld: 'Dette svaret vises ikke lenger: et dokument det viste til, er ikke lenger tilgjengelig for deg.',
+    withheld: 'Dette svaret vises ikke lenger: et dokument det bygger på, er ikke lenger tilgjengelig for deg.',
     quotedIntro: 'Dokumentene sier:',
     followUpAbout: (topic) => `Hva står det om ${topic}?`,
     followUpSection: (heading) => `Hva står det under «${heading}»?`,
@@ -40,7 +40,7 @@ export const PHRASES: Record<AnswerLanguage, Phrases> = {
   },
   nn: {
     notFound: 'Eg fann ikkje svaret på dette i dokumenta.',
-    withheld: 'Dette svaret blir ikkje vist lenger: eit dokument det viste til, er ikkje lenger tilgjengeleg for deg.',
+    withheld: 'Dette svaret blir ikkje vist lenger: eit dokument det byggjer på, er ikkje lenger tilgjengeleg for deg.',
     quotedIntro: 'Dokumenta seier:',
     followUpAbout: (topic) => `Kva står det om ${topic}?`,
     followUpSection: (heading) => `Kva står det under «${heading}»?`,
@@ -52,7 +52,7 @@ export const PHRASES: Record<AnswerLanguage, Phrases> = {
   },
   en: {
     notFound: 'I could not find the answer to this in the documents.',
-    withheld: 'This answer is no longer shown: a document it cited is no longer available to you.',
+    withheld: 'This answer is no longer shown: a document it was written from is no longer available to you.',
     quotedIntro: 'The documents say:',
     followUpAbout: (topic) => `What do the documents say about ${topic}?`,
     followUpSection: (heading) => `What does the section "${heading}" say?`,

@@ -60,6 +60,7 @@ const TOOLS: ToolDefinition[] = [
 export function createLlmAnswerer(deps: { model: ChatModel }): Answerer {
   const { model } = deps;
   return {
+    repeatsEarlierAnswers: true,
     async *answer(context: AnswerContext): AsyncGenerator<AnswererEvent, AnswerOutcome> {
       const { mode, tools, language } = context;
       const budget = MODE_BUDGETS[mode];

@@ -77,6 +77,8 @@ export interface StoredTurn {
   language: AnswerLanguage;
   answer: string;
   citations: StoredCitation[];
+  /** as `ThreadTurn.readDocumentIds` */
+  readDocumentIds: string[];
   createdAt: Date;
 }
 
@@ -113,6 +115,7 @@ export interface AskRepository {
     answer: string;
     citations: StoredCitation[];
     citedDocumentIds: string[];
+    readDocumentIds: string[];
     at: Date;
   }): Promise<void>;
 }

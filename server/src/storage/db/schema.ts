@@ -367,6 +367,8 @@ export interface AskTurnsTable {
   answer: string;
   citations: ColumnType<unknown, string, string>;
   cited_document_ids: Defaulted<string[]>;
+  /** the documents whose passages the answerer was handed for the turn (0061); empty for older turns */
+  read_document_ids: Defaulted<string[]>;
   created_at: Timestamp;
 }
 

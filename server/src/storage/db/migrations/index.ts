@@ -49,6 +49,7 @@ import * as m0057 from './0057-building-vocabulary.js';
 import * as m0058 from './0058-upload-registrant.js';
 import * as m0059 from './0059-report-reuse.js';
 import * as m0060 from './0060-import-requested-with-key.js';
+import * as m0061 from './0061-ask-turn-read-documents.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0058-upload-registrant': m0058,
   '0059-report-reuse': m0059,
   '0060-import-requested-with-key': m0060,
+  '0061-ask-turn-read-documents': m0061,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -159,7 +159,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
       if (!thread) return null;
       const turns = await db
         .selectFrom('ask_turns')
-        .select(['query', 'answer', 'cited_document_ids'])
+        .select(['query', 'answer', 'cited_document_ids', 'read_document_ids'])
         .where('thread_id', '=', threadId)
         .orderBy('id', 'desc')
         .limit(maxTurns)
@@ -172,9 +172,12 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
             ? { kind: 'api_key', apiKeyId: thread.api_key_id }
             : { kind: 'user', userId: thread.user_id ?? '' },
         buildingId: thread.building_id,
-        turns: turns
-          .reverse()
-          .map((turn) => ({ query: turn.query, answer: turn.answer, citedDocumentIds: turn.cited_document_ids })),
+        turns: turns.reverse().map((turn) => ({
+          query: turn.query,
+          answer: turn.answer,
+          citedDocumentIds: turn.cited_document_ids,
+          readDocumentIds: turn.read_document_ids,
+        })),
       };
     },
 
@@ -225,7 +228,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
       if (!isUuid(threadId)) return [];
       const rows = await db
         .selectFrom('ask_turns')
-        .select(['query', 'language', 'answer', 'citations', 'created_at'])
+        .select(['query', 'language', 'answer', 'citations', 'read_document_ids', 'created_at'])
         .where('thread_id', '=', threadId)
         .orderBy('id', 'asc')
         .limit(500)
@@ -236,6 +239,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
         language: isTextLanguage(row.language) ? row.language : 'en',
         answer: row.answer,
         citations: (typeof row.citations === 'string' ? JSON.parse(row.citations) : row.citations) as StoredCitation[],
+        readDocumentIds: row.read_document_ids,
         createdAt: row.created_at,
       }));
     },
@@ -254,6 +258,7 @@ export function createAskRepository(db: Kysely<DB>): AskRepository & PassageRead
               answer: turn.answer,
               citations: JSON.stringify(turn.citations),
               cited_document_ids: turn.citedDocumentIds,
+              read_document_ids: turn.readDocumentIds,
               created_at: turn.at,
             })
             .returning('thread_id'),

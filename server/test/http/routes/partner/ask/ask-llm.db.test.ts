@@ -276,4 +276,112 @@ describe.each(testEngines())('answers written by a language model on %s', (engin
       await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders: ['HR/'] } });
     }
   });
+
+  describe('an answer holding words of a passage the model was shown but did not cite', () => {
+    const SERVICE = 'Sprinkleranlegget ble sist kontrollert av Norsk Brannvern i mars 2024.';
+    const WITHHELD = 'Dette svaret vises ikke lenger: et dokument det bygger på, er ikke lenger tilgjengelig for deg.';
+    let building: string;
+
+    beforeAll(async () => {
+      building = `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}`;
+      await insertDocument({
+        db: t.deps.database.db,
+        ownerId: seed.ownerId,
+        buildingId: seed.buildingId,
+        path: 'Drift/Servicelogg.txt',
+        pages: [SERVICE],
+      });
+    });
+
+    /**
+     * A model that answers who supplied the sprinkler system from the report, citing it, and adds, uncited, what the
+     * service log it was also shown says; asked anything else, it repeats what it said before, citing nothing.
+     */
+    function uncitingModel(): void {
+      server.handle(async (request, response) => {
+        const messages = request.body.messages as any[];
+        const question = String(messages.at(-1)?.content ?? '');
+        const earlier = messages.filter((m) => m.role === 'assistant').map((m) => String(m.content));
+        const label = labelOf(request.body, 'Firesafe AS');
+        const answer = question.startsWith('Question: Hvem leverte')
+          ? `Sprinkleranlegget ble levert av Firesafe AS i 2019 [${label}], og sist kontrollert av Norsk Brannvern.`
+          : earlier.length > 0
+            ? `Som nevnt: ${earlier.join(' ')}`
+            : 'Det vet jeg ikke.';
+        await writeEvents(response, [openAi.text(answer), openAi.finish('stop'), openAi.done]);
+      });
+    }
+
+    const ask = async (payload: Record<string, unknown>) => {
+      const response = await t.request({ method: 'POST', url: `${building}/ask`, key: seed.key, payload });
+      expect(response.status).toBe(200);
+      const messages = server.requests.at(-1)!.body.messages as any[];
+      return {
+        body: response.body,
+        messages: JSON.stringify(messages),
+        passages: String(messages.at(-1)?.content ?? ''),
+      };
+    };
+    const readAnswers = async (threadId: string) => {
+      const read = await t.request({
+        url: `/v1/building_owners/${seed.ownerId}/ask/threads/${threadId}`,
+        key: seed.key,
+      });
+      expect(read.status).toBe(200);
+      return read.body.turns.map((turn: any) => turn.answer);
+    };
+    const setPrivateFolders = async (privateFolders: string[]) => {
+      const patched = await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders } });
+      expect(patched.status).toBe(200);
+    };
+
+    it('is read back as a notice once that document is made private, and given to the model no more', async () => {
+      uncitingModel();
+      const first = await ask({ query: 'Hvem leverte sprinkleranlegget?' });
+      // the model was shown the service log and kept its words without citing it
+      expect(first.passages).toContain(SERVICE);
+      expect(first.body.answer).toContain('Norsk Brannvern');
+      expect(first.body.cited_documents.map((d: any) => d.id)).toEqual([brann]);
+      const threadId = first.body.thread_id;
+      const [before] = await readAnswers(threadId);
+      expect(before.answer).toContain('Norsk Brannvern');
+
+      await setPrivateFolders(['HR/', 'Drift/']);
+      try {
+        expect(await readAnswers(threadId)).toEqual([
+          { answer: WITHHELD, thread_id: threadId, citations: {}, cited_documents: [] },
+        ]);
+        const next = await ask({ query: 'Hvilken brannklasse skal dørene til trapperommene ha?', thread_id: threadId });
+        expect(next.messages).not.toContain('Norsk Brannvern');
+        expect(next.messages).not.toContain('Hvem leverte sprinkleranlegget?');
+      } finally {
+        await setPrivateFolders(['HR/']);
+      }
+      // opened again, the answer is back as it was
+      expect((await readAnswers(threadId))[0]).toEqual(before);
+    });
+
+    it('withholds a later answer that repeats it, once the document it was written from is made private', async () => {
+      uncitingModel();
+      const first = await ask({ query: 'Hvem leverte sprinkleranlegget?' });
+      const threadId = first.body.thread_id;
+      const second = await ask({ query: 'Hvilken brannklasse skal dørene til trapperommene ha?', thread_id: threadId });
+      // the second answer was not written from the service log's passage, only from the first answer
+      expect(second.passages).not.toContain('Norsk Brannvern');
+      expect(second.messages).toContain('Norsk Brannvern');
+      expect(second.body.answer).toContain('Norsk Brannvern');
+      expect(second.body.cited_documents).toEqual([]);
+      const before = await readAnswers(threadId);
+
+      await setPrivateFolders(['HR/', 'Drift/']);
+      try {
+        expect((await readAnswers(threadId)).map((answer: any) => answer.answer)).toEqual([WITHHELD, WITHHELD]);
+        const third = await ask({ query: 'Hvor står det om rømningsveiene i rapporten?', thread_id: threadId });
+        expect(third.messages).not.toContain('Norsk Brannvern');
+      } finally {
+        await setPrivateFolders(['HR/']);
+      }
+      expect((await readAnswers(threadId)).slice(0, 2)).toEqual(before);
+    });
+  });
 });

@@ -135,7 +135,7 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
     const hidden = await cited();
     // the answer's words were the document's: they go with its citations
     expect(hidden.answer).toBe(
-      'Dette svaret vises ikke lenger: et dokument det viste til, er ikke lenger tilgjengelig for deg.',
+      'Dette svaret vises ikke lenger: et dokument det bygger på, er ikke lenger tilgjengelig for deg.',
     );
     expect(hidden.citations).toEqual({});
     expect(hidden.cited_documents).toEqual([]);
@@ -170,12 +170,78 @@ describe.each(testEngines())('ask threads listed and resumed on %s', (engine) =>
         query: 'Who supplied the elevator?',
         created_at: expect.any(String),
         answer: {
-          answer: 'This answer is no longer shown: a document it cited is no longer available to you.',
+          answer: 'This answer is no longer shown: a document it was written from is no longer available to you.',
           thread_id: first.thread_id,
           citations: {},
           cited_documents: [],
         },
       },
     ]);
+  });
+
+  it('reads back a notice once a document the answer was written from without citing it is made private', async () => {
+    const supplied = await insertDocument({
+      db: t.deps.database.db,
+      ownerId: seed.ownerId,
+      buildingId: seed.buildingId,
+      path: 'Ventilasjon/Leveranse.txt',
+      pages: ['Ventilasjonsaggregatet ble levert av Systemair i 2018.'],
+    });
+    const serviced = await insertDocument({
+      db: t.deps.database.db,
+      ownerId: seed.ownerId,
+      buildingId: seed.buildingId,
+      path: 'Drift/Servicelogg.txt',
+      pages: ['Ventilasjonsaggregatet ble sist kontrollert av Caverion i 2023.'],
+    });
+    const first = await ask(`${base}/buildings/${seed.buildingId}/ask`, {
+      query: 'Hvem leverte ventilasjonsaggregatet?',
+      mode: 'fast',
+    });
+    expect(first.cited_documents.map((d: any) => d.id)).toEqual([supplied]);
+    const threadId = first.thread_id;
+    // the service log was among the passages the answerer read, though the answer does not cite it
+    const stored = () =>
+      t.deps.database.db.selectFrom('ask_turns').select(['id', 'read_document_ids']).where('thread_id', '=', threadId);
+    const [turn] = await stored().execute();
+    expect(turn!.read_document_ids).toContain(serviced);
+    const readAnswer = async () => {
+      const read = await t.request({ url: `${base}/ask/threads/${threadId}`, key: seed.key });
+      expect(read.status).toBe(200);
+      return read.body.turns[0].answer;
+    };
+    const before = await readAnswer();
+    expect(before.answer).toContain('Systemair');
+    const withheld = {
+      answer: 'Dette svaret vises ikke lenger: et dokument det bygger på, er ikke lenger tilgjengelig for deg.',
+      thread_id: threadId,
+      citations: {},
+      cited_documents: [],
+    };
+    const building = `${base}/buildings/${seed.buildingId}`;
+    const setPrivateFolders = async (privateFolders: string[]) => {
+      const patched = await t.request({ method: 'PATCH', url: building, key: seed.key, payload: { privateFolders } });
+      expect(patched.status).toBe(200);
+    };
+    try {
+      await setPrivateFolders(['Drift/']);
+      expect(await readAnswer()).toEqual(withheld);
+      await setPrivateFolders([]);
+      expect(await readAnswer()).toEqual(before);
+
+      // a turn stored before the documents read were recorded is judged by those it cites, as it was then
+      await t.deps.database.db
+        .updateTable('ask_turns')
+        .set({ read_document_ids: [] })
+        .where('id', '=', turn!.id)
+        .execute();
+      await setPrivateFolders(['Drift/']);
+      expect(await readAnswer()).toEqual(before);
+      await setPrivateFolders(['Drift/', 'Ventilasjon/']);
+      expect(await readAnswer()).toEqual(withheld);
+    } finally {
+      await setPrivateFolders([]);
+    }
+    expect(await readAnswer()).toEqual(before);
   });
 });
