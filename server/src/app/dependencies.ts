@@ -57,6 +57,9 @@ import { createAuditLog } from '../storage/db/repositories/audit.repository.js';
 import { createWebhookOutbox } from '../storage/db/repositories/webhooks.repository.js';
 import { createWebhooksModule, DEFAULT_WEBHOOKS, type WebhookSettings } from './modules/webhooks.module.js';
 
+/** a vocabulary asked for by a change is read this long after it: the changes of a few seconds share one reading */
+const VOCABULARY_REFRESH_AFTER_SECONDS = 2;
+
 /** Every service a caller of the composition root reaches: what the HTTP layer needs, and the CLI uses. */
 export type Services = HttpServices;
 
@@ -171,9 +174,16 @@ export async function createDependencies(params: {
       ...(settings.passwordCost ? { passwordCost: settings.passwordCost } : {}),
     });
     const outbox = createWebhookOutbox({ queue });
+    // a change that took words from a building's readers has the workers read its vocabulary within seconds (the
+    // minute's round reads it otherwise); one job waits at a time, and what it reads is every building marked by then
+    const refreshVocabularies = () =>
+      queue
+        .enqueue('search.vocabulary', {}, { startAfterSeconds: VOCABULARY_REFRESH_AFTER_SECONDS })
+        .catch(() => undefined);
     const partner = createPartnerModule({
       db,
       outbox,
+      refreshVocabularies,
       clock,
       pageTokens,
       userSessions: { idleTimeoutMs: signInSettings.sessionIdleMinutes * 60_000 },
@@ -233,7 +243,10 @@ export async function createDependencies(params: {
       // an upload's claim lasts as long as the request that holds it may
       uploadClaimSeconds: (settings.http.timeouts ?? DEFAULT_HTTP_TIMEOUTS).requestSeconds,
       pollForUploads: settings.storage.kind === 's3',
-      onDocumentArchived: (archived) => maintenance.services.maintenance.documentArchived(archived),
+      onDocumentArchived: async (archived) => {
+        await maintenance.services.maintenance.documentArchived(archived);
+        await refreshVocabularies();
+      },
     });
     const reports = createReportsModule({
       db,
@@ -266,6 +279,7 @@ export async function createDependencies(params: {
       createDeliveriesModule({
         db,
         outbox,
+        refreshVocabularies,
         access,
         audit,
         mailer: mail.services.mailer,

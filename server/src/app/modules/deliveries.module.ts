@@ -16,6 +16,7 @@ import { createDeliveriesRepository } from '../../storage/db/repositories/delive
 import { createProjectsRepository } from '../../storage/db/repositories/projects.repository.js';
 import { createSubcontractorsRepository } from '../../storage/db/repositories/subcontractors.repository.js';
 import type { Db, Outbox } from './app-module.js';
+import type { VocabularyRefresh } from '../../domain/search/vocabulary-refresh.js';
 
 /**
  * What subcontractors owe a project (deliveries), the subcontractors and their portal tokens, and the project's
@@ -37,6 +38,8 @@ export function createDeliveriesModule(deps: {
   classifier: ClassifierService;
   /** when the daily reminder runs (cron); null: never */
   remindersCron: string | null;
+  /** an archive may take words from a building's readers: the workers read its vocabulary again soon */
+  refreshVocabularies?: VocabularyRefresh;
 }) {
   const subcontractorsRepository = createSubcontractorsRepository(deps.db);
   const documents = createDocumentsRepository({ db: deps.db });
@@ -77,6 +80,7 @@ export function createDeliveriesModule(deps: {
       )?.company_name ?? `subcontractor ${subcontractorId}`,
     projectCustomer: async (projectId) => (await deliveriesRepository.projectOf(projectId))?.customerId ?? null,
     pageTokens: deps.pageTokens,
+    ...(deps.refreshVocabularies ? { refreshVocabularies: deps.refreshVocabularies } : {}),
     onCategoryCorrected: async ({ documentId, buildingCategory }) => {
       if (!deps.classifier.isValidBuildingCategory(buildingCategory)) return;
       const document = await documents.findById({ documentId, includeArchived: false });

@@ -16,6 +16,7 @@ import { createBuildingsRepository } from '../../storage/db/repositories/buildin
 import { createOwnersRepository } from '../../storage/db/repositories/owners.repository.js';
 import { createSessionsRepository } from '../../storage/db/repositories/sessions.repository.js';
 import type { Db, Outbox } from './app-module.js';
+import type { VocabularyRefresh } from '../../domain/search/vocabulary-refresh.js';
 
 /**
  * Who may call (access), the operator's partners and keys (admin), and the partner API's owners, buildings and
@@ -29,6 +30,8 @@ export function createPartnerModule(deps: {
   verifyOAuthToken?: OAuthTokenVerifier | null;
   /** where webhook events are written, in the transaction of the change (none: no events) */
   outbox?: Outbox;
+  /** a folder made private may take words from a building's readers: the workers read its vocabulary again soon */
+  refreshVocabularies?: VocabularyRefresh;
 }) {
   const { db, clock, pageTokens } = deps;
   const access = createAccessService({
@@ -48,6 +51,7 @@ export function createPartnerModule(deps: {
         access,
         pageTokens,
         clock,
+        ...(deps.refreshVocabularies ? { refreshVocabularies: deps.refreshVocabularies } : {}),
       }),
       sessions: createSessionsService({ repository: createSessionsRepository(db), access, clock }),
     },

@@ -6,6 +6,7 @@ import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { buildingNotFound, invalidPrivateFolder } from './buildings.errors.js';
 import type { Clock } from '../shared/clock.js';
+import type { VocabularyRefresh } from '../search/vocabulary-refresh.js';
 
 export interface Building {
   id: string;
@@ -48,6 +49,8 @@ export function createBuildingsService(deps: {
   access: AccessService;
   pageTokens: PageTokenCodec;
   clock: Clock;
+  /** a folder made private takes its documents' words from the building's readers: their vocabulary is read again */
+  refreshVocabularies?: VocabularyRefresh;
 }) {
   const { repository, access, pageTokens, clock } = deps;
 
@@ -112,6 +115,7 @@ export function createBuildingsService(deps: {
       ...(privateFolders !== undefined ? { privateFolders } : {}),
       at: clock.now(),
     });
+    if (privateFolders !== undefined) await deps.refreshVocabularies?.();
     return (await repository.find(params)) ?? Promise.reject(buildingNotFound());
   }
 

@@ -18,6 +18,7 @@ import {
   replacedDocumentNotInReach,
 } from './deliveries.errors.js';
 import { checkProgressTransition, type ProgressActor, type ProgressStatus } from './progress.js';
+import type { VocabularyRefresh } from '../search/vocabulary-refresh.js';
 
 /** the members of the construction document update body (the spec's table), all optional */
 export interface ConstructionDocumentPatch {
@@ -153,6 +154,8 @@ export function createConstructionDocumentsService(deps: {
   onCategoryCorrected?: (params: { documentId: string; buildingCategory: string }) => Promise<void>;
   /** a member set a document's information types: the owner's classifier learns them too */
   onInformationTypesCorrected?: (params: { documentId: string; informationTypes: string[] }) => Promise<void>;
+  /** a document archived takes its words from its building's readers: their vocabulary is read again */
+  refreshVocabularies?: VocabularyRefresh;
 }) {
   const { repository, access, audit, clock } = deps;
 
@@ -422,6 +425,7 @@ export function createConstructionDocumentsService(deps: {
         at: clock.now(),
         updatedBy: null,
       });
+      await deps.refreshVocabularies?.();
       await audit.record({
         customerId: grant.customerId,
         actor: actor.audit,
@@ -582,6 +586,7 @@ export function createConstructionDocumentsService(deps: {
         at: clock.now(),
         updatedBy: params.updatedBy,
       });
+      await deps.refreshVocabularies?.();
       await audit.record({
         customerId: await deps.projectCustomer(params.principal.projectId),
         actor: actor.audit,
