@@ -3,10 +3,10 @@ import type { AccessService } from '../access/access.service.js';
 import type { ProjectGrant } from '../access/people-policies.js';
 import type { Principal, SubcontractorPrincipal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
-import type { Mailer, MailLocale } from '../mail/mailer.js';
+import { mailTooMany, type Mailer, type MailLocale } from '../mail/mailer.js';
 import { renderMail } from '../mail/templates.js';
 import type { Clock } from '../shared/clock.js';
-import { invalidField } from '../shared/errors.js';
+import { invalidField, isAppError } from '../shared/errors.js';
 import { deliveryNotFound, otherCustomer, subcontractorNotFound, unknownSubcontractor } from './deliveries.errors.js';
 import { deliveryProgress, type ApprovalStatus, type DeliveryProgress, type TypeEvidence } from './progress.js';
 import type { ProjectRecord, ProjectsRepository } from '../projects/projects.service.js';
@@ -208,13 +208,17 @@ export function createDeliveriesService(deps: {
   }) {
     const { subcontractor } = params;
     if (!subcontractor || params.changed.length === 0) return;
+    // the review stands; its mail (and the portal token it carries) is left out once the address has had its share
+    // (RECIPIENT_LIMITS): changing decisions back and forth must not mail an address without end
+    if ((await deps.mailer.waitFor({ to: subcontractor.email, kind: 'delivery_review' })) > 0) return;
     const issued = await deps.tokens.issueToken({
       projectId: params.delivery.projectId,
       subcontractorId: subcontractor.id,
       createdBy: null,
     });
-    await deps.mailer.send({
+    const sent = deps.mailer.send({
       to: [subcontractor.email],
+      limited: true,
       template: {
         kind: 'delivery_review',
         locale: 'no',
@@ -226,6 +230,10 @@ export function createDeliveriesService(deps: {
           .map((i) => ({ informationType: i.informationType, comment: i.comment })),
         portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token, 'no'),
       },
+    });
+    // a review sent at the same time took the last of the share: this one's mail is left out, the review stands
+    await sent.catch((error: unknown) => {
+      if (!(isAppError(error) && error.code === 'mail.too_many')) throw error;
     });
   }
 
@@ -304,6 +312,11 @@ export function createDeliveriesService(deps: {
       subcontractorId: params.subcontractorId,
     });
     if (!subcontractor) throw subcontractorNotFound();
+    if (params.issueToken) {
+      // refused before a token is issued when the address has had its share of these mails (RECIPIENT_LIMITS)
+      const wait = await deps.mailer.waitFor({ to: subcontractor.email, kind: 'subcontractor_request' });
+      if (wait > 0) throw mailTooMany(wait);
+    }
     const token = params.issueToken
       ? (
           await deps.tokens.issueToken({
@@ -531,7 +544,7 @@ export function createDeliveriesService(deps: {
       clientAddress: string | null;
     }): Promise<void> {
       const { grant, subcontractor, template } = await subcontractorMail({ ...params, issueToken: true });
-      await deps.mailer.send({ to: [subcontractor.email], template });
+      await deps.mailer.send({ to: [subcontractor.email], template, limited: true });
       await audit.record({
         customerId: grant.customerId,
         actor: await actorOf(grant),

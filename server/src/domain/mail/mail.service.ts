@@ -2,7 +2,7 @@ import type { JobOutcome, JobQueue } from '../jobs/jobs.js';
 import { jobDone, jobFailed, jobSkipped } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import type { Mailer, MailTemplate } from './mailer.js';
+import { mailTooMany, RECIPIENT_LIMITS, type LimitedMailKind, type Mailer, type MailTemplate } from './mailer.js';
 import { v5 as uuidv5 } from 'uuid';
 import { renderMail, withoutKeys, type RenderedMail } from './templates.js';
 
@@ -48,6 +48,18 @@ export interface MailRepository {
   markSent(params: { id: string; deliveryRef: string; at: Date }): Promise<void>;
   /** one more attempt failed; `final`: none follows, the message is failed (and its bodies to send dropped) */
   markAttemptFailed(params: { id: string; error: string; final: boolean }): Promise<void>;
+  /** a message stored but never queued (refused by a limit) is taken back */
+  remove(id: string): Promise<void>;
+  /**
+   * the newest `limit` messages of this kind stored within `withinMs` to this address (lower-cased; any recipient of
+   * a message counts), newest first, with their ages in milliseconds by the database's clock (which stamps them)
+   */
+  recentTo(params: {
+    kind: string;
+    address: string;
+    withinMs: number;
+    limit: number;
+  }): Promise<{ id: string; ageMs: number }[]>;
   list(params: { status?: MailStatus; limit: number }): Promise<MailMessage[]>;
   /** queued messages older than this whose job may have been lost */
   stale(params: { olderThan: Date }): Promise<string[]>;
@@ -65,8 +77,34 @@ export function createMailService(deps: {
 }) {
   const { repository, queue, transport, clock } = deps;
 
+  /** seconds until `address` may get another mail of this kind, from the others already stored (`except`: not one) */
+  async function secondsToWait(params: { kind: LimitedMailKind; address: string; except?: string }): Promise<number> {
+    const windows = RECIPIENT_LIMITS[params.kind];
+    const longest = Math.max(...windows.map((w) => w.windowMs));
+    const most = Math.max(...windows.map((w) => w.max));
+    const recent = await repository.recentTo({
+      kind: params.kind,
+      address: params.address.trim().toLowerCase(),
+      withinMs: longest,
+      limit: most + 1,
+    });
+    const ages = recent.filter((m) => m.id !== params.except).map((m) => m.ageMs);
+    let wait = 0;
+    for (const window of windows) {
+      // newest first: the max-th newest within the window has to leave it before another is taken
+      const within = ages.filter((age) => age < window.windowMs);
+      const oldest = within[window.max - 1];
+      if (oldest !== undefined) wait = Math.max(wait, Math.ceil((window.windowMs - oldest) / 1000));
+    }
+    return wait > 0 ? Math.max(1, wait) : 0;
+  }
+
+  function isLimited(kind: MailTemplate['kind']): kind is LimitedMailKind {
+    return Object.hasOwn(RECIPIENT_LIMITS, kind);
+  }
+
   const mailer: Mailer = {
-    async send({ to, template, onceKey }) {
+    async send({ to, template, onceKey, limited }) {
       const id = onceKey === undefined ? newId.uuid() : uuidv5(onceKey, ONCE_NAMESPACE);
       // a message already stored under this key is not stored again; queueing it again is harmless (sent ones skip)
       await repository.insert({
@@ -76,9 +114,21 @@ export function createMailService(deps: {
         record: renderMail(withoutKeys(template)),
         pending: renderMail(template),
       });
+      if (limited && isLimited(template.kind)) {
+        // counted by being stored: mails stored at the same time see each other, so no more than a limit get through
+        let wait = 0;
+        for (const address of to) {
+          wait = Math.max(wait, await secondsToWait({ kind: template.kind, address, except: id }));
+        }
+        if (wait > 0) {
+          await repository.remove(id);
+          throw mailTooMany(wait);
+        }
+      }
       await queue.enqueue('mail.send', { messageId: id });
       return { messageId: id };
     },
+    waitFor: ({ to, kind }) => secondsToWait({ kind, address: to }),
   };
 
   async function deliver(messageId: string, job: { lastAttempt: boolean }): Promise<JobOutcome> {

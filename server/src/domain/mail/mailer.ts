@@ -1,3 +1,5 @@
+import { AppError } from '../shared/errors.js';
+
 /**
  * Outgoing e-mail. A message is stored and handed to a job that sends it (SMTP when `SMTP_URL` is set, otherwise an
  * `.eml` file in the outbox folder); a failed send is retried, and a message that never went stays visible as
@@ -85,10 +87,55 @@ export type InvitationAccess =
   | { kind: 'set_password'; url: string; validDays: number }
   | { kind: 'sign_in'; url: string; forgotPasswordUrl: string | null };
 
+/**
+ * The mails a caller's request sends to an address it names (an invitation, a subcontractor's portal link, a review
+ * of its delivery): each kind at most `max` to one address (whatever its case) within each window, counted over
+ * every customer and caller, so that no credential makes the service mail an outside address again and again.
+ * Mails the service sends of itself (daily reminders) are counted, not refused.
+ */
+export const RECIPIENT_LIMITS = {
+  invitation: [
+    { max: 5, windowMs: 3_600_000 },
+    { max: 20, windowMs: 86_400_000 },
+  ],
+  subcontractor_request: [
+    { max: 5, windowMs: 3_600_000 },
+    { max: 20, windowMs: 86_400_000 },
+  ],
+  delivery_review: [
+    { max: 20, windowMs: 3_600_000 },
+    { max: 100, windowMs: 86_400_000 },
+  ],
+} as const satisfies Partial<Record<MailTemplate['kind'], readonly { max: number; windowMs: number }[]>>;
+
+export type LimitedMailKind = keyof typeof RECIPIENT_LIMITS;
+
+/** an address has had as many mails of this kind as callers may send it for now (RECIPIENT_LIMITS) */
+export function mailTooMany(retryAfterSeconds: number): AppError {
+  return new AppError({
+    code: 'mail.too_many',
+    kind: 'too_many_requests',
+    message: `This address has been sent as many of these e-mails as it may get for now; try again in ${retryAfterSeconds} seconds`,
+    retryAfterSeconds,
+  });
+}
+
 export interface Mailer {
   /**
    * stores the message and queues its sending; resolves once it is safely queued, not when it is delivered.
    * `onceKey`: a message with this key is stored once only (a job that runs again after a crash sends no second one).
+   * `limited`: a mail a caller asked for (RECIPIENT_LIMITS of its kind): counted once stored, so that mails sent at the
+   * same time see each other, and taken back with mailTooMany when that count is past a limit for any recipient.
    */
-  send(params: { to: string[]; template: MailTemplate; onceKey?: string }): Promise<{ messageId: string }>;
+  send(params: {
+    to: string[];
+    template: MailTemplate;
+    onceKey?: string;
+    limited?: boolean;
+  }): Promise<{ messageId: string }>;
+  /**
+   * seconds until `to` may be sent another mail of this kind a caller asks for (0: now); asked before a request
+   * changes anything, so that a refused one changes nothing (send's own count holds the limit against races)
+   */
+  waitFor(params: { to: string; kind: LimitedMailKind }): Promise<number>;
 }

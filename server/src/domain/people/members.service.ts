@@ -1,7 +1,7 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { AuditActor, AuditLog } from '../audit/audit.js';
-import type { InvitationAccess, MailLocale, MailOrigin, Mailer } from '../mail/mailer.js';
+import { mailTooMany, type InvitationAccess, type MailLocale, type MailOrigin, type Mailer } from '../mail/mailer.js';
 import { customerNotFound } from '../customers/customers.errors.js';
 import {
   invitedToProjectOfAnotherCustomer,
@@ -202,6 +202,9 @@ export function createMembersService(deps: {
       );
     }
     if (known?.status === 'deactivated') throw userDeactivated();
+    // an invitation mails the address: refused before anything changes when it has had its share (RECIPIENT_LIMITS)
+    const wait = await mailer.waitFor({ to: email, kind: 'invitation' });
+    if (wait > 0) throw mailTooMany(wait);
     const { id: userId } = known ?? (await repository.findOrCreateUser({ email, locale: invitation.locale ?? 'en' }));
     const user = await repository.findUser(userId);
     if (!user) throw userNotFound();
@@ -212,6 +215,7 @@ export function createMembersService(deps: {
       actor: await actorOf(grant.userId),
       inviter: await inviterOf(grant.userId),
       clientAddress: params.clientAddress,
+      limited: true,
     });
     const member = await repository.findMember({ customerId: grant.customerId, userId });
     if (!member) throw userNotFound();
@@ -230,6 +234,8 @@ export function createMembersService(deps: {
     /** who invited, in words; null when the operator did */
     inviter: string | null;
     clientAddress: string | null;
+    /** a caller's invitation, whose mail counts against the address's limit (the operator's does not) */
+    limited: boolean;
   }): Promise<void> {
     const { customerId, user, invitation, actor } = params;
     const locale = invitation.locale ?? 'en';
@@ -256,6 +262,7 @@ export function createMembersService(deps: {
     if (customerName === null) throw customerNotFound();
     await mailer.send({
       to: [user.email],
+      limited: params.limited,
       template: {
         kind: 'invitation',
         locale,
@@ -297,6 +304,7 @@ export function createMembersService(deps: {
       actor: { kind: 'operator' },
       inviter: null,
       clientAddress: null,
+      limited: false,
     });
   }
 

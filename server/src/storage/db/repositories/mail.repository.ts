@@ -67,6 +67,24 @@ export function createMailRepository(db: Kysely<DB>): MailRepository {
         .where('id', '=', id)
         .execute();
     },
+    async remove(id) {
+      await db.deleteFrom('mail_messages').where('id', '=', id).where('status', '=', 'queued').execute();
+    },
+    async recentTo({ kind, address, withinMs, limit }) {
+      // the newest first along mail_messages_created; ages by the clock that stamped created_at
+      const rows = await db
+        .selectFrom('mail_messages')
+        .select(['id', sql<number>`(extract(epoch from (now() - created_at)) * 1000)::float8`.as('age_ms')])
+        .where('kind', '=', kind)
+        .where('created_at', '>', sql<Date>`now() - ${withinMs} * interval '1 millisecond'`)
+        .where(
+          sql<boolean>`exists (select 1 from unnest(to_addresses) as r(address) where lower(r.address) = ${address})`,
+        )
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, ageMs: Math.max(0, Number(row.age_ms)) }));
+    },
     async list({ status, limit }) {
       let query = db.selectFrom('mail_messages').selectAll();
       if (status) query = query.where('status', '=', status);

@@ -175,7 +175,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         ...schema,
         summary: 'E-mail the subcontractor its portal link (a fresh token) and what is still missing',
         body: SubcontractorEmailBody,
-        response: withProblems({ 202: Type.Object({ sent: Type.Literal(true) }) }, [400, 401, 403, 404]),
+        response: withProblems({ 202: Type.Object({ sent: Type.Literal(true) }) }, [400, 401, 403, 404, 429]),
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ export function registerInviteMemberRoute(app: App, deps: { members: MembersServ
         security: PERSON_SECURITY,
         params: CustomerParams,
         body: InvitationBody,
-        response: withProblems({ 200: MemberSchema, 201: MemberSchema }, [400, 401, 403, 404, 409]),
+        response: withProblems({ 200: MemberSchema, 201: MemberSchema }, [400, 401, 403, 404, 409, 429]),
       },
     },
     async (request, reply) => {
