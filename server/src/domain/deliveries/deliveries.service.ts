@@ -216,25 +216,26 @@ export function createDeliveriesService(deps: {
       subcontractorId: subcontractor.id,
       createdBy: null,
     });
-    const sent = deps.mailer.send({
-      to: [subcontractor.email],
-      limited: true,
-      template: {
-        kind: 'delivery_review',
-        locale: 'no',
-        projectName: params.projectName,
-        deliveryLabel: deliveryLabel(params.delivery),
-        approved: params.changed.filter((i) => i.approvalStatus === 'APPROVED').map((i) => i.informationType),
-        declined: params.changed
-          .filter((i) => i.approvalStatus === 'DECLINED')
-          .map((i) => ({ informationType: i.informationType, comment: i.comment })),
-        portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token, 'no'),
-      },
-    });
-    // a review sent at the same time took the last of the share: this one's mail is left out, the review stands
-    await sent.catch((error: unknown) => {
-      if (!(isAppError(error) && error.code === 'mail.too_many')) throw error;
-    });
+    // a review sent at the same time may take the last of the share: this one's mail is left out, the review stands
+    await deps.mailer
+      .send({
+        to: [subcontractor.email],
+        limited: true,
+        template: {
+          kind: 'delivery_review',
+          locale: 'no',
+          projectName: params.projectName,
+          deliveryLabel: deliveryLabel(params.delivery),
+          approved: params.changed.filter((i) => i.approvalStatus === 'APPROVED').map((i) => i.informationType),
+          declined: params.changed
+            .filter((i) => i.approvalStatus === 'DECLINED')
+            .map((i) => ({ informationType: i.informationType, comment: i.comment })),
+          portalUrl: portalUrl(params.delivery.projectId, subcontractor.id, issued.token, 'no'),
+        },
+      })
+      .catch((error: unknown) => {
+        if (!(isAppError(error) && error.code === 'mail.too_many')) throw error;
+      });
   }
 
   function portalUrl(projectId: string, subcontractorId: string, token: string, locale: MailLocale): string {
