@@ -54,6 +54,20 @@ export function lexemesOutsidePrivateFolders() {
     where pb.id = x.building_id and starts_with(x.original_path, f)))`;
 }
 
+/**
+ * The ids of the scope's live documents that lie under one of their building's private folders (a subquery of `id`),
+ * for what a search tells about its hits beyond their count: the facets leave these out, while `numberOfHits` counts
+ * them (partner-api rule 4). `buildingIds` null: every building of the owner. Only buildings with private folders are
+ * read, so an owner with none pays one look at its buildings.
+ */
+export function privateFolderDocumentIds(ownerId: string, buildingIds: readonly string[] | null) {
+  const inScope = buildingIds === null ? sql`true` : sql`pb.id = any(${[...buildingIds]}::text[])`;
+  return sql<{ id: string }>`select pd.id from buildings pb join documents pd on pd.building_id = pb.id
+    where pb.building_owner_id = ${ownerId} and ${inScope} and cardinality(pb.private_folders) > 0
+      and pd.archived_at is null
+      and exists (select 1 from unnest(pb.private_folders) f where starts_with(pd.original_path, f))`;
+}
+
 export interface VisibilityOptions {
   /**
    * Documents whose upload has not arrived yet. The documents API shows them (their status says so); nothing reads

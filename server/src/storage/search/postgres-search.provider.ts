@@ -11,6 +11,7 @@ import type {
 import { toDocument, type DocumentRow } from '../db/repositories/document-rows.js';
 import { executeParsedOnce } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
+import { privateFolderDocumentIds } from '../db/visibility.js';
 import { createPostgresChunkRetriever } from './postgres-chunk.retriever.js';
 import { findPassages } from './passages.js';
 import { analyseQuery, type AnalysedQuery } from './query-analysis.js';
@@ -160,7 +161,11 @@ export function createPostgresSearchProvider(params: {
     return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
   }
 
-  function aggregationsOf(enabled: boolean): RawBuilder<unknown> {
+  /**
+   * The facets of the hits (`m`), leaving out those under a private folder: `numberOfHits` counts them (rule 4), but a
+   * bucket would tell their discipline, category, type or floor. The hidden ids are looked up once, hashed.
+   */
+  function aggregationsOf(enabled: boolean, scope: { ownerId: string; buildingIds: readonly string[] | null }) {
     if (!enabled) return sql`null::json`;
     // one pass over the hits: a grouping set per facet, each row counted in all four hash tables at once
     // (four group-bys read the hits four times; grouping by the four fields together, then summing, hashes every
@@ -177,6 +182,7 @@ export function createPostgresSearchProvider(params: {
           coalesce(m.discipline, m.building_category, m.extension, case when m.is_drawing then m.floor end) as key,
           count(*)::int as n
         from m
+        where m.document_id not in (${privateFolderDocumentIds(scope.ownerId, scope.buildingIds)})
         group by grouping sets ((m.discipline), (m.building_category), (m.extension),
           (case when m.is_drawing then m.floor end))
       ) a
@@ -505,7 +511,7 @@ export function createPostgresSearchProvider(params: {
       const base = sql`${scope.condition('s')} ${exclude} ${filtersOf(request)}`;
       const kept = hitColumns(request);
       const columns = sql.join(kept.map((c) => sql.ref(`s.${c}`)));
-      const aggregations = aggregationsOf(request.aggregations);
+      const aggregations = aggregationsOf(request.aggregations, { ownerId, buildingIds: scope.buildingIds });
 
       if (request.query.match === 'most' && terms.length > 1) {
         // prose: a hit contains enough of the terms; every candidate is ranked exactly

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AggregationBucket, SearchAggregations } from '../../domain/search/search.types.js';
 import { executePrepared } from '../db/prepared.js';
 import type { DB, SearchSegmentDocumentsTable } from '../db/schema.js';
-import { lexemesOutsidePrivateFolders, lexemesScope } from '../db/visibility.js';
+import { lexemesOutsidePrivateFolders, lexemesScope, privateFolderDocumentIds } from '../db/visibility.js';
 import type { AnalysedTerm } from './query-analysis.js';
 import { PRESENCE_TESTS, presenceTests, roughScoreOf } from './ranking.js';
 import { bitmapBytes, codePointOrder, formRanks, type CountedRow } from './segment-ranks.js';
@@ -792,6 +792,8 @@ export async function answerFromSegment(params: {
         SegmentHead & {
           written: WrittenRow[] | string | null;
           archived: string[];
+          /** with the facets: the scope's documents under a private folder, which they leave out */
+          hidden: string[];
           /** per lexeme, the sizes of its runs in FIELDS' order (and COUNTS') */
           sizes: number[];
           postings: Uint8Array;
@@ -814,6 +816,11 @@ export async function answerFromSegment(params: {
         ) end as written,
         array(select ab.id from buildings ab where ab.building_owner_id = ${params.ownerId}
           and ab.archived_at is not null) as archived,
+        ${
+          params.aggregations
+            ? sql`array(select h.id::text from (${privateFolderDocumentIds(params.ownerId, params.buildings)}) h)`
+            : sql`'{}'::text[]`
+        } as hidden,
         array(select p.lexeme::text from p order by p.lexeme) as lexemes,
         (select coalesce(array_agg(z.size order by p.lexeme, z.k), '{}') from p
           cross join lateral unnest(p.sizes) with ordinality as z (size, k)) as sizes,
@@ -907,8 +914,15 @@ export async function answerFromSegment(params: {
   if (params.aggregations) {
     const tallies = FACETS.map((f) => new Int32Array(segment.facets[f].keys.length));
     const columns = FACETS.map((f) => segment.facets[f].codes);
+    // the facets leave out the hits under a private folder (numberOfHits counts them)
+    const hidden = new Uint32Array(words);
+    for (const id of head.hidden) {
+      const i = segment.ordinalOf(id);
+      if (i !== undefined) hidden[i >>> 5]! |= 1 << (i & 31);
+    }
+    const hiddenIds = new Set(head.hidden);
     for (let w = 0; w < words; w++) {
-      let word = bits[w]!;
+      let word = bits[w]! & ~hidden[w]!;
       while (word !== 0) {
         const low = word & -word;
         const i = w * 32 + 31 - Math.clz32(low);
@@ -918,6 +932,7 @@ export async function answerFromSegment(params: {
     }
     const extra = FACETS.map(() => new Map<string, number>());
     for (const row of writtenHits) {
+      if (hiddenIds.has(row.document_id)) continue;
       facetKeys(row).forEach((key, f) => {
         if (key !== null) extra[f]!.set(key, (extra[f]!.get(key) ?? 0) + 1);
       });

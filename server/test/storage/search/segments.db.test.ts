@@ -219,6 +219,38 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     }
   }, 120_000);
 
+  it('leaves the hits under a private folder out of its facets, and counts them, as SQL does', async () => {
+    await buildSegment(t.deps.database.db, seed.ownerId);
+    const { provider, answered } = withSegments();
+    const before = await provider.searchDocuments(request('ventil', { aggregations: true }));
+    // the other building (every third document) keeps FDV/3... private: 3, 30-39, 300-399 and 3xx of its documents
+    await t.deps.database.executeSql(`update buildings set private_folders = '{FDV/3}' where id = $1`, [
+      otherBuildingId,
+    ]);
+    try {
+      const { rows } = await t.deps.database.executeSql(
+        `select count(*) as n from documents d join search_documents s on s.document_id = d.id
+         where d.building_id = $1 and d.original_path like 'FDV/3%' and s.tsv @@ 'ventil'::tsquery`,
+        [otherBuildingId],
+      );
+      const hidden = Number(rows[0]!.n);
+      expect(hidden).toBeGreaterThan(20);
+      const counted = answered.count;
+      const after = await provider.searchDocuments(request('ventil', { aggregations: true }));
+      expect(answered.count).toBe(counted + 1);
+      expect(after.numberOfHits).toBe(before.numberOfHits);
+      const total = (buckets: { count: number }[]) => buckets.reduce((n, b) => n + b.count, 0);
+      expect(total(after.aggregations!.category)).toBe(total(before.aggregations!.category) - hidden);
+      expect(total(after.aggregations!.category)).toBe(after.numberOfHits - hidden);
+      await expectSameAnswers(
+        provider,
+        cases().filter((c) => c.aggregations),
+      );
+    } finally {
+      await t.deps.database.executeSql(`update buildings set private_folders = '{}' where id = $1`, [otherBuildingId]);
+    }
+  }, 120_000);
+
   it('answers documents written since the segment from search_documents, and leaves their old rows out', async () => {
     await buildSegment(t.deps.database.db, seed.ownerId);
     const { provider, answered } = withSegments();
