@@ -188,10 +188,12 @@ export async function buildServer(params: {
     registerMailAdminRoute(scope, services);
   });
 
+  // the sign-in cookies are Secure when the public URL is https
+  const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };
   // the application's routes for people: every request authenticated (session cookie or personal key) first
   await app.register(async (scope) => {
     registerPartnerAuthentication(scope, services.access);
-    registerApplicationRoutes(scope, services);
+    registerApplicationRoutes(scope, services, { cookies });
   });
 
   // the subcontractor portal: the subcontractor token only, in a scope of its own
@@ -199,7 +201,6 @@ export async function buildServer(params: {
     registerPortalRoutes(scope, services);
   });
 
-  const cookies = { secure: new URL(options.publicUrl).protocol === 'https:' };
   registerSignInRoutes(app, {
     signIn: services.signIn,
     passwords: services.passwords,

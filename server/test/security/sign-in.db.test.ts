@@ -503,6 +503,34 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
+  it('a copy of the session cookie taken before a password change does not outlive it; the browser stays signed in', async () => {
+    freshWindow();
+    await createLocalUser('vera@example.test');
+    const here = await signInWithPassword({ base, email: 'vera@example.test', password: STRONG });
+    // what a thief copied out of this very browser (a shared computer, a leaked HAR file, plain http)
+    const stolen = here.browser.cookie(base, 'byggdok_session')!;
+    const withStolen = () => fetch(`${base}/auth/me`, { headers: { cookie: `byggdok_session=${stolen}` } });
+    expect((await withStolen()).status).toBe(200);
+
+    const changed = await asBrowser(here.browser, base, '/auth/me/password', {
+      method: 'POST',
+      body: JSON.stringify({ currentPassword: STRONG, newPassword: ALSO_STRONG }),
+    });
+    expect(changed.status).toBe(204);
+    const cookie = changed.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^byggdok_session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    // the person goes on in the same session (the account page shows it as this one), under a new token
+    const fresh = here.browser.cookie(base, 'byggdok_session')!;
+    expect(fresh).not.toBe(stolen);
+    expect((await me(here.browser)).status).toBe(200);
+    const sessions = (await (await asBrowser(here.browser, base, '/auth/me/sessions')).json()) as {
+      sessions: { current: boolean }[];
+    };
+    expect(sessions.sessions.filter((s) => s.current)).toHaveLength(1);
+    // the copy is refused
+    expect((await withStolen()).status).toBe(401);
+  });
+
   it("an assistant's refresh token ends with its grant: disconnected, signed out where allowed, a new password, deactivation", async () => {
     freshWindow();
     const userId = await createLocalUser('ida@example.test');

@@ -4,6 +4,8 @@ import type { Principal, UserPrincipal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
 import { invalidField, notFound } from '../shared/errors.js';
+import { randomSecret } from '../shared/ids.js';
+import { hashSecret } from '../shared/secrets.js';
 import type { PasswordsService } from './passwords.service.js';
 import { notForAssistants } from './sign-in.errors.js';
 
@@ -40,6 +42,8 @@ export interface AccountRepository {
   setName(params: { userId: string; name: string; now: Date }): Promise<{ previous: string; email: string } | null>;
   /** the person's e-mail, for the audit log */
   emailOf(userId: string): Promise<string>;
+  /** gives a live session of the person a new token (its old one stops working); its end, or null when it is over */
+  renewSessionToken(params: { userId: string; sessionId: string; tokenHash: string }): Promise<Date | null>;
 }
 
 /**
@@ -146,12 +150,16 @@ export function createAccountService(deps: {
     }
   }
 
+  /**
+   * A new password with the current one. The session in use stays, under a new token for the cookie (answered here):
+   * a copy of the old one, taken from this very browser, ends with the old password like every other session.
+   */
   async function changePassword(params: {
     principal: Principal;
     currentPassword: string;
     newPassword: string;
     clientAddress: string | null;
-  }) {
+  }): Promise<{ sessionToken: string; expiresAt: Date } | null> {
     const person = personOf(params.principal);
     await deps.passwords.changePassword({
       userId: person.userId,
@@ -160,6 +168,14 @@ export function createAccountService(deps: {
       password: params.newPassword,
       clientAddress: params.clientAddress,
     });
+    if (!person.sessionId) return null;
+    const sessionToken = randomSecret();
+    const expiresAt = await repository.renewSessionToken({
+      userId: person.userId,
+      sessionId: person.sessionId,
+      tokenHash: hashSecret(sessionToken),
+    });
+    return expiresAt ? { sessionToken, expiresAt } : null;
   }
 
   return { listSessions, endOtherSessions, endSession, listAssistants, disconnectAssistant, setName, changePassword };

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { AccountService } from '../../../domain/signin/account.service.js';
 import type { App } from '../../app-types.js';
+import { SESSION_COOKIE, setCookie } from '../../cookies.js';
 import { principalOf } from '../../plugins/partner-auth.js';
 import { deviceOf } from '../../presenters/device.presenter.js';
 import { withProblems } from '../../schemas/common.js';
 import { PERSON_SECURITY } from '../../schemas/people.js';
+import type { CookieSettings } from './sign-in-context.js';
 
 const Time = Type.String({ format: 'date-time' });
 const NullableTime = Type.Union([Time, Type.Null()]);
@@ -38,7 +40,7 @@ const AssistantSchema = Type.Object({
  * or every other signed out) and their connected assistants (disconnected). The cookie or a personal key; never an
  * assistant's token.
  */
-export function registerAccountRoutes(app: App, deps: { account: AccountService }): void {
+export function registerAccountRoutes(app: App, deps: { account: AccountService; cookies: CookieSettings }): void {
   const { account } = deps;
 
   app.post(
@@ -59,13 +61,22 @@ export function registerAccountRoutes(app: App, deps: { account: AccountService 
       },
     },
     async (request, reply) => {
-      await account.changePassword({
+      const renewed = await account.changePassword({
         principal: principalOf(request),
         currentPassword: request.body.currentPassword,
         newPassword: request.body.newPassword,
         clientAddress: request.ip,
       });
-      return reply.code(204).send(null);
+      // the session in use goes on under a new token: a copy of the old cookie ends with the old password
+      if (renewed) {
+        setCookie(reply, {
+          name: SESSION_COOKIE,
+          value: renewed.sessionToken,
+          maxAgeSeconds: (renewed.expiresAt.getTime() - Date.now()) / 1000,
+          secure: deps.cookies.secure,
+        });
+      }
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 

@@ -2,6 +2,7 @@ import type { App, HttpServices } from '../../app-types.js';
 import { registerApiKeyRoutes } from '../auth/api-keys.route.js';
 import { registerMeRoute } from '../auth/me.route.js';
 import { registerAccountRoutes } from '../auth/account.routes.js';
+import type { CookieSettings } from '../auth/sign-in-context.js';
 import { registerAdminEmailRoute } from './admin/admin-email.route.js';
 import { registerDeleteProjectRoute } from './admin/delete-project.route.js';
 import { registerCustomerBuildingsRoute } from './buildings/customer-buildings.route.js';
@@ -38,9 +39,13 @@ import { registerConstructionDocumentRoutes } from './documents/construction-doc
  * The application's routes for signed-in people (the session cookie, or a personal key): registered in a scope that
  * authenticates every request; each route decides access through `services.access`.
  */
-export function registerApplicationRoutes(app: App, services: HttpServices): void {
+export function registerApplicationRoutes(
+  app: App,
+  services: HttpServices,
+  options: { cookies: CookieSettings },
+): void {
   registerMeRoute(app, services);
-  registerAccountRoutes(app, services);
+  registerAccountRoutes(app, { ...services, cookies: options.cookies });
   registerApiKeyRoutes(app, services);
   registerListCustomersRoute(app, services);
   registerGetCustomerRoute(app, services);

@@ -81,6 +81,17 @@ export function createAccountRepository(db: Kysely<DB>): AccountRepository {
         return { previous: before.name, email: before.email };
       });
     },
+    async renewSessionToken({ userId, sessionId, tokenHash }) {
+      const row = await db
+        .updateTable('user_sessions')
+        .set({ token_hash: tokenHash })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null)
+        .returning('expires_at')
+        .executeTakeFirst();
+      return row ? new Date(row.expires_at) : null;
+    },
     async emailOf(userId) {
       const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? userId;
