@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { DEFAULT_CONCURRENCY } from '../config/parts/concurrency.config.js';
 import { DEFAULT_HTTP_TIMEOUTS } from '../config/parts/http.config.js';
 import type {
+  ConcurrencyConfig,
   ExtractConfig,
   HttpConfig,
   LlmConfig,
@@ -34,6 +36,7 @@ import {
 import { recordJobOutcome, renderMetrics } from './metrics.js';
 import { joinServices, type AppModule } from './modules/app-module.js';
 import { createAnswersModule } from './modules/answers.module.js';
+import { createBusyModule } from './modules/busy.module.js';
 import { createDocumentsModule } from './modules/documents.module.js';
 import { createPartnerModule } from './modules/partner.module.js';
 import { createPipelineModule } from './modules/pipeline.module.js';
@@ -81,6 +84,8 @@ export interface AppSettings {
   /** the extraction sandbox's limits; without them files are parsed in this process (tests) */
   extract?: ExtractConfig;
   llm: LlmConfig;
+  /** asks and zip downloads one credential may run at once (BYGGDOK_ASK_CONCURRENCY ...); the defaults when absent */
+  concurrency?: ConcurrencyConfig;
   /** queue timings finer than the configuration offers */
   queue?: Partial<Pick<QueueSettings, 'pollingIntervalSeconds' | 'retryDelaySeconds' | 'maintenanceIntervalSeconds'>>;
   /** webhooks: private targets, retry schedule, the key secrets are sealed with; a key of this process when absent */
@@ -307,6 +312,7 @@ export async function createDependencies(params: {
       }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
+      createBusyModule({ db, limits: settings.concurrency ?? DEFAULT_CONCURRENCY }),
       reports,
       maintenance,
       createHandoverModule({ db, access, audit, clock, reports: reports.services.reports, outbox }),

@@ -1,5 +1,6 @@
 import { EnvReader, type ConfigPart, type Env } from './config-part.js';
 import { adminConfig } from './parts/admin.config.js';
+import { concurrencyConfig } from './parts/concurrency.config.js';
 import { extractConfig } from './parts/extract.config.js';
 import { databaseConfig, readDataDir } from './parts/database.config.js';
 import { httpConfig } from './parts/http.config.js';
@@ -16,6 +17,7 @@ import { webhooksConfig } from './parts/webhooks.config.js';
 import { configInvalid } from './config.errors.js';
 
 export { ConfigError } from './config.errors.js';
+export type { ConcurrencyConfig } from './parts/concurrency.config.js';
 export type { ExtractConfig } from './parts/extract.config.js';
 export type { HttpConfig } from './parts/http.config.js';
 export type { LlmConfig } from './parts/llm.config.js';
@@ -43,6 +45,7 @@ export const CONFIG_PARTS = [
   loggingConfig,
   metricsConfig,
   rateLimitConfig,
+  concurrencyConfig,
   storageConfig,
   workerConfig,
   extractConfig,

@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { AccessService } from '../domain/access/access.service.js';
+import type { BusyLimit } from '../domain/access/busy-limit.js';
 import type { AdminService } from '../domain/admin/admin.service.js';
 import type { AnswersService } from '../domain/answers/answers.service.js';
 import type { BuildingsService } from '../domain/buildings/buildings.service.js';
@@ -71,6 +72,10 @@ export interface HttpServices {
   reports: ReportsService;
   maintenance: MaintenanceService;
   answers: AnswersService;
+  /** asks a credential may have answered at once */
+  askLimit: BusyLimit;
+  /** zip downloads a credential may have streaming at once */
+  zipLimit: BusyLimit;
   signIn: SignInService;
   passwords: PasswordsService;
   account: AccountService;

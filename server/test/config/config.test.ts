@@ -101,6 +101,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BYGGDOK_REMINDERS_CRON: 'daily' })).toThrow(/BYGGDOK_REMINDERS_CRON: must be a cron/);
   });
 
+  it('caps asks and zip downloads a credential runs at once: 4 and 2, or a whole number from 1 to 100', () => {
+    expect(loadConfig({}).concurrency).toEqual({ asks: 4, zipStreams: 2 });
+    expect(loadConfig({ BYGGDOK_ASK_CONCURRENCY: '1', BYGGDOK_ZIP_STREAMS: '100' }).concurrency).toEqual({
+      asks: 1,
+      zipStreams: 100,
+    });
+    expect(() => loadConfig({ BYGGDOK_ASK_CONCURRENCY: '0' })).toThrow(/BYGGDOK_ASK_CONCURRENCY: must be between 1/);
+    expect(() => loadConfig({ BYGGDOK_ZIP_STREAMS: 'two' })).toThrow(/BYGGDOK_ZIP_STREAMS: must be a whole number/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });

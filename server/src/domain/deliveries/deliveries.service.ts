@@ -208,9 +208,12 @@ export function createDeliveriesService(deps: {
   }) {
     const { subcontractor } = params;
     if (!subcontractor || params.changed.length === 0) return;
-    // the review stands; its mail (and the portal token it carries) is left out once the address has had its share
-    // (RECIPIENT_LIMITS): changing decisions back and forth must not mail an address without end
-    if ((await deps.mailer.waitFor({ to: subcontractor.email, kind: 'delivery_review' })) > 0) return;
+    // the review stands; its mail (and the portal token it carries) is left out once the address, or the customer,
+    // has had its share (RECIPIENT_LIMITS, CUSTOMER_LIMITS): changing decisions back and forth, on one subcontractor
+    // or on many made up for it, must not make the service mail without end
+    const { customerId } = params.delivery;
+    if ((await deps.mailer.waitFor({ to: subcontractor.email, kind: 'delivery_review', customerId })).seconds > 0)
+      return;
     const issued = await deps.tokens.issueToken({
       projectId: params.delivery.projectId,
       subcontractorId: subcontractor.id,
@@ -221,6 +224,7 @@ export function createDeliveriesService(deps: {
       .send({
         to: [subcontractor.email],
         limited: true,
+        customerId,
         template: {
           kind: 'delivery_review',
           locale: 'no',
@@ -314,9 +318,14 @@ export function createDeliveriesService(deps: {
     });
     if (!subcontractor) throw subcontractorNotFound();
     if (params.issueToken) {
-      // refused before a token is issued when the address has had its share of these mails (RECIPIENT_LIMITS)
-      const wait = await deps.mailer.waitFor({ to: subcontractor.email, kind: 'subcontractor_request' });
-      if (wait > 0) throw mailTooMany(wait);
+      // refused before a token is issued when the address, or the customer, has had its share of these mails
+      // (RECIPIENT_LIMITS, CUSTOMER_LIMITS)
+      const wait = await deps.mailer.waitFor({
+        to: subcontractor.email,
+        kind: 'subcontractor_request',
+        customerId: grant.customerId,
+      });
+      if (wait.seconds > 0) throw mailTooMany(wait);
     }
     const token = params.issueToken
       ? (
@@ -545,7 +554,7 @@ export function createDeliveriesService(deps: {
       clientAddress: string | null;
     }): Promise<void> {
       const { grant, subcontractor, template } = await subcontractorMail({ ...params, issueToken: true });
-      await deps.mailer.send({ to: [subcontractor.email], template, limited: true });
+      await deps.mailer.send({ to: [subcontractor.email], template, limited: true, customerId: grant.customerId });
       await audit.record({
         customerId: grant.customerId,
         actor: await actorOf(grant),

@@ -2,7 +2,16 @@ import type { JobOutcome, JobQueue } from '../jobs/jobs.js';
 import { jobDone, jobFailed, jobSkipped } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import { mailTooMany, RECIPIENT_LIMITS, type LimitedMailKind, type Mailer, type MailTemplate } from './mailer.js';
+import {
+  CUSTOMER_LIMITS,
+  mailTooMany,
+  RECIPIENT_LIMITS,
+  type LimitedMailKind,
+  type MailLimit,
+  type Mailer,
+  type MailTemplate,
+  type MailWait,
+} from './mailer.js';
 import { v5 as uuidv5 } from 'uuid';
 import { renderMail, withoutKeys, type RenderedMail } from './templates.js';
 
@@ -40,6 +49,8 @@ export interface MailRepository {
     id: string;
     kind: string;
     to: string[];
+    /** the customer whose people asked for it (CUSTOMER_LIMITS), or null */
+    customerId: string | null;
     record: RenderedMail;
     pending: RenderedMail;
   }): Promise<void>;
@@ -60,6 +71,13 @@ export interface MailRepository {
     withinMs: number;
     limit: number;
   }): Promise<{ id: string; ageMs: number }[]>;
+  /** the same for the messages of this kind that the customer's people asked for, whatever their addresses */
+  recentFor(params: {
+    kind: string;
+    customerId: string;
+    withinMs: number;
+    limit: number;
+  }): Promise<{ id: string; ageMs: number }[]>;
   list(params: { status?: MailStatus; limit: number }): Promise<MailMessage[]>;
   /** queued messages older than this whose job may have been lost */
   stale(params: { olderThan: Date }): Promise<string[]>;
@@ -77,18 +95,12 @@ export function createMailService(deps: {
 }) {
   const { repository, queue, transport, clock } = deps;
 
-  /** seconds until `address` may get another mail of this kind, from the others already stored (`except`: not one) */
-  async function secondsToWait(params: { kind: LimitedMailKind; address: string; except?: string }): Promise<number> {
-    const windows = RECIPIENT_LIMITS[params.kind];
-    const longest = Math.max(...windows.map((w) => w.windowMs));
-    const most = Math.max(...windows.map((w) => w.max));
-    const recent = await repository.recentTo({
-      kind: params.kind,
-      address: params.address.trim().toLowerCase(),
-      withinMs: longest,
-      limit: most + 1,
-    });
-    const ages = recent.filter((m) => m.id !== params.except).map((m) => m.ageMs);
+  /**
+   * seconds until another may be taken within every window, from the ones already taken (newest first; `except`: not
+   * this one), or 0
+   */
+  function secondsLeft(windows: readonly MailLimit[], taken: { id: string; ageMs: number }[], except?: string) {
+    const ages = taken.filter((m) => m.id !== except).map((m) => m.ageMs);
     let wait = 0;
     for (const window of windows) {
       // newest first: the max-th newest within the window has to leave it before another is taken
@@ -99,28 +111,77 @@ export function createMailService(deps: {
     return wait > 0 ? Math.max(1, wait) : 0;
   }
 
+  /** how far back to look: the longest window, and one more than the most any window holds */
+  function reachOf(windows: readonly MailLimit[]) {
+    return {
+      withinMs: Math.max(...windows.map((w) => w.windowMs)),
+      limit: Math.max(...windows.map((w) => w.max)) + 1,
+    };
+  }
+
+  /** seconds until `address` may get another mail of this kind, from the others already stored */
+  async function recipientWait(params: { kind: LimitedMailKind; address: string; except?: string }): Promise<number> {
+    const windows = RECIPIENT_LIMITS[params.kind];
+    const address = params.address.trim().toLowerCase();
+    const taken = await repository.recentTo({ kind: params.kind, address, ...reachOf(windows) });
+    return secondsLeft(windows, taken, params.except);
+  }
+
+  /** seconds until the customer's people may have another mail of this kind sent, to any address */
+  async function customerWait(params: { kind: LimitedMailKind; customerId: string; except?: string }): Promise<number> {
+    if (!hasCustomerLimits(params.kind)) return 0;
+    const windows = CUSTOMER_LIMITS[params.kind];
+    const taken = await repository.recentFor({
+      kind: params.kind,
+      customerId: params.customerId,
+      ...reachOf(windows),
+    });
+    return secondsLeft(windows, taken, params.except);
+  }
+
+  /** the longer of the waits of every recipient and of the customer asking */
+  async function waitOf(params: {
+    kind: LimitedMailKind;
+    to: string[];
+    customerId: string | undefined;
+    except?: string;
+  }): Promise<MailWait> {
+    let wait: MailWait = { seconds: 0, limit: 'recipient' };
+    for (const address of params.to) {
+      const seconds = await recipientWait({ kind: params.kind, address, except: params.except });
+      if (seconds > wait.seconds) wait = { seconds, limit: 'recipient' };
+    }
+    if (params.customerId !== undefined) {
+      const seconds = await customerWait({ kind: params.kind, customerId: params.customerId, except: params.except });
+      if (seconds > wait.seconds) wait = { seconds, limit: 'customer' };
+    }
+    return wait;
+  }
+
   function isLimited(kind: MailTemplate['kind']): kind is LimitedMailKind {
     return Object.hasOwn(RECIPIENT_LIMITS, kind);
   }
 
+  function hasCustomerLimits(kind: LimitedMailKind): kind is keyof typeof CUSTOMER_LIMITS {
+    return Object.hasOwn(CUSTOMER_LIMITS, kind);
+  }
+
   const mailer: Mailer = {
-    async send({ to, template, onceKey, limited }) {
+    async send({ to, template, onceKey, limited, customerId }) {
       const id = onceKey === undefined ? newId.uuid() : uuidv5(onceKey, ONCE_NAMESPACE);
       // a message already stored under this key is not stored again; queueing it again is harmless (sent ones skip)
       await repository.insert({
         id,
         kind: template.kind,
         to,
+        customerId: customerId ?? null,
         record: renderMail(withoutKeys(template)),
         pending: renderMail(template),
       });
       if (limited && isLimited(template.kind)) {
         // counted by being stored: mails stored at the same time see each other, so no more than a limit get through
-        let wait = 0;
-        for (const address of to) {
-          wait = Math.max(wait, await secondsToWait({ kind: template.kind, address, except: id }));
-        }
-        if (wait > 0) {
+        const wait = await waitOf({ kind: template.kind, to, customerId, except: id });
+        if (wait.seconds > 0) {
           await repository.remove(id);
           throw mailTooMany(wait);
         }
@@ -128,7 +189,7 @@ export function createMailService(deps: {
       await queue.enqueue('mail.send', { messageId: id });
       return { messageId: id };
     },
-    waitFor: ({ to, kind }) => secondsToWait({ kind, address: to }),
+    waitFor: ({ to, kind, customerId }) => waitOf({ kind, to: [to], customerId }),
   };
 
   async function deliver(messageId: string, job: { lastAttempt: boolean }): Promise<JobOutcome> {

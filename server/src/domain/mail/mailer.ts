@@ -87,11 +87,17 @@ export type InvitationAccess =
   | { kind: 'set_password'; url: string; validDays: number }
   | { kind: 'sign_in'; url: string; forgotPasswordUrl: string | null };
 
+/** at most `max` mails within each window of `windowMs` */
+export interface MailLimit {
+  max: number;
+  windowMs: number;
+}
+
 /**
  * The mails a caller's request sends to an address it names (an invitation, a subcontractor's portal link, a review
- * of its delivery): each kind at most `max` to one address (whatever its case) within each window, counted over
- * every customer and caller, so that no credential makes the service mail an outside address again and again.
- * Mails the service sends of itself (daily reminders) are counted, not refused.
+ * of its delivery, a forgot-password link): each kind at most `max` to one address (whatever its case) within each
+ * window, counted over every customer and caller, so that no credential makes the service mail an outside address
+ * again and again. Mails the service sends of itself (daily reminders) are counted, not refused.
  */
 export const RECIPIENT_LIMITS = {
   invitation: [
@@ -106,17 +112,50 @@ export const RECIPIENT_LIMITS = {
     { max: 20, windowMs: 3_600_000 },
     { max: 100, windowMs: 86_400_000 },
   ],
-} as const satisfies Partial<Record<MailTemplate['kind'], readonly { max: number; windowMs: number }[]>>;
+  // the sign-in throttle holds these to 10 in 15 minutes an account; this holds them to 20 a day (anyone may ask for
+  // them, so anyone may use up an account's day of links: each of those went to the account's own address)
+  password_link: [{ max: 20, windowMs: 86_400_000 }],
+} as const satisfies Partial<Record<MailTemplate['kind'], readonly MailLimit[]>>;
 
 export type LimitedMailKind = keyof typeof RECIPIENT_LIMITS;
 
-/** an address has had as many mails of this kind as callers may send it for now (RECIPIENT_LIMITS) */
-export function mailTooMany(retryAfterSeconds: number): AppError {
+/**
+ * The same mails counted per customer whose people ask for them, over all addresses: each kind at most `max` within
+ * each window, so that a customer's ADMIN inviting one new address after another (each within its own limit), or a
+ * writer mailing subcontractor records with ever new addresses, does not make the service mail without end either.
+ */
+export const CUSTOMER_LIMITS = {
+  invitation: [
+    { max: 50, windowMs: 3_600_000 },
+    { max: 200, windowMs: 86_400_000 },
+  ],
+  subcontractor_request: [
+    { max: 50, windowMs: 3_600_000 },
+    { max: 200, windowMs: 86_400_000 },
+  ],
+  // reviews are many more a day on a busy project (one per delivery and change), never thousands
+  delivery_review: [
+    { max: 200, windowMs: 3_600_000 },
+    { max: 1_000, windowMs: 86_400_000 },
+  ],
+} as const satisfies Partial<Record<LimitedMailKind, readonly MailLimit[]>>;
+
+/** how long until another mail a caller asks for may go (0: now), and whose limit holds it */
+export interface MailWait {
+  seconds: number;
+  limit: 'recipient' | 'customer';
+}
+
+/** an address (RECIPIENT_LIMITS), or the customer asking (CUSTOMER_LIMITS), has had as many of these mails as it may */
+export function mailTooMany(wait: MailWait): AppError {
   return new AppError({
     code: 'mail.too_many',
     kind: 'too_many_requests',
-    message: `This address has been sent as many of these e-mails as it may get for now; try again in ${retryAfterSeconds} seconds`,
-    retryAfterSeconds,
+    message:
+      wait.limit === 'customer'
+        ? `This customer has had as many of these e-mails sent as it may for now; try again in ${wait.seconds} seconds`
+        : `This address has been sent as many of these e-mails as it may get for now; try again in ${wait.seconds} seconds`,
+    retryAfterSeconds: wait.seconds,
   });
 }
 
@@ -126,16 +165,20 @@ export interface Mailer {
    * `onceKey`: a message with this key is stored once only (a job that runs again after a crash sends no second one).
    * `limited`: a mail a caller asked for (RECIPIENT_LIMITS of its kind): counted once stored, so that mails sent at the
    * same time see each other, and taken back with mailTooMany when that count is past a limit for any recipient.
+   * `customerId`: the customer whose people asked for it, stored with it; with `limited`, its count against
+   * CUSTOMER_LIMITS of its kind is held the same way.
    */
   send(params: {
     to: string[];
     template: MailTemplate;
     onceKey?: string;
     limited?: boolean;
+    customerId?: string;
   }): Promise<{ messageId: string }>;
   /**
-   * seconds until `to` may be sent another mail of this kind a caller asks for (0: now); asked before a request
-   * changes anything, so that a refused one changes nothing (send's own count holds the limit against races)
+   * how long until `to` may be sent another mail of this kind a caller asks for (for `customerId`: also within the
+   * customer's limits); asked before a request changes anything, so that a refused one changes nothing (send's own
+   * count holds the limits against races)
    */
-  waitFor(params: { to: string; kind: LimitedMailKind }): Promise<number>;
+  waitFor(params: { to: string; kind: LimitedMailKind; customerId?: string }): Promise<MailWait>;
 }

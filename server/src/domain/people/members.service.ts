@@ -202,9 +202,10 @@ export function createMembersService(deps: {
       );
     }
     if (known?.status === 'deactivated') throw userDeactivated();
-    // an invitation mails the address: refused before anything changes when it has had its share (RECIPIENT_LIMITS)
-    const wait = await mailer.waitFor({ to: email, kind: 'invitation' });
-    if (wait > 0) throw mailTooMany(wait);
+    // an invitation mails the address: refused before anything changes when the address, or the customer, has had
+    // its share (RECIPIENT_LIMITS, CUSTOMER_LIMITS)
+    const wait = await mailer.waitFor({ to: email, kind: 'invitation', customerId: grant.customerId });
+    if (wait.seconds > 0) throw mailTooMany(wait);
     const { id: userId } = known ?? (await repository.findOrCreateUser({ email, locale: invitation.locale ?? 'en' }));
     const user = await repository.findUser(userId);
     if (!user) throw userNotFound();
@@ -234,7 +235,7 @@ export function createMembersService(deps: {
     /** who invited, in words; null when the operator did */
     inviter: string | null;
     clientAddress: string | null;
-    /** a caller's invitation, whose mail counts against the address's limit (the operator's does not) */
+    /** a caller's invitation: its mail counts against the address's and the customer's limits (the operator's not) */
     limited: boolean;
   }): Promise<void> {
     const { customerId, user, invitation, actor } = params;
@@ -262,7 +263,7 @@ export function createMembersService(deps: {
     if (customerName === null) throw customerNotFound();
     await mailer.send({
       to: [user.email],
-      limited: params.limited,
+      ...(params.limited ? { limited: true, customerId } : {}),
       template: {
         kind: 'invitation',
         locale,

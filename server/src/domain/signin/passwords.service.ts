@@ -1,6 +1,7 @@
 import type { AuditActor, AuditLog } from '../audit/audit.js';
 import { MAIL_LOCALES, type InvitationAccess, type MailLocale, type Mailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
+import { isAppError } from '../shared/errors.js';
 import { newId, randomSecret } from '../shared/ids.js';
 import type { PasswordHasher } from '../shared/passwords.js';
 import { hashSecret } from '../shared/secrets.js';
@@ -243,7 +244,8 @@ export function createPasswordsService(deps: {
   /**
    * Forgot password: mails a new one-time link (1 hour) to the person with this e-mail, or the person whose link this
    * was (a used or expired one), if they may sign in here. Answers nothing either way; every request counts against
-   * the client address, and one person gets at most as many mails in the window as an account has tries.
+   * the client address, and one person gets at most as many mails in the window as an account has tries, and at most
+   * RECIPIENT_LIMITS.password_link a day.
    */
   async function requestLink(params: {
     email?: string | undefined;
@@ -259,6 +261,8 @@ export function createPasswordsService(deps: {
         ? await repository.findAccountByEmail(params.email.trim())
         : null;
     if (!account || account.status === 'deactivated') return;
+    // at most RECIPIENT_LIMITS.password_link a day to one account, whoever asks; the answer stays the same
+    if ((await mailer.waitFor({ to: account.email, kind: 'password_link' })).seconds > 0) return;
     let mail: ThrottledTry;
     try {
       mail = await throttle.begin({ action: 'link', email: account.email, address: null });
@@ -269,15 +273,22 @@ export function createPasswordsService(deps: {
     // every mail counts
     await mail.failed();
     const { url } = await issueLink(account.id, 'reset');
-    await mailer.send({
-      to: [account.email],
-      template: {
-        kind: 'password_link',
-        locale: mailLocaleOf(account.locale),
-        url,
-        validMinutes: LINK_LIFETIME_MS.reset / 60_000,
-      },
-    });
+    try {
+      await mailer.send({
+        to: [account.email],
+        limited: true,
+        template: {
+          kind: 'password_link',
+          locale: mailLocaleOf(account.locale),
+          url,
+          validMinutes: LINK_LIFETIME_MS.reset / 60_000,
+        },
+      });
+    } catch (error) {
+      // a request at the same time took the day's last mail: this link is never sent, and the answer stays the same
+      if (isAppError(error) && error.code === 'mail.too_many') return;
+      throw error;
+    }
     await audit.record({
       customerId: null,
       actor: { kind: 'anonymous', label: null },

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../../domain/access/access.errors.js';
 import type { AccessService, Credential } from '../../domain/access/access.service.js';
+import { credentialHolderOf } from '../../domain/access/credential-holder.js';
 import type { Principal, Surface } from '../../domain/access/principal.js';
 import { USER_KEY_PREFIX } from '../../domain/access/user-keys.js';
 import { SUBCONTRACTOR_TOKEN_PREFIX } from '../../domain/deliveries/subcontractors.service.js';
@@ -101,25 +102,8 @@ export async function provenCredentialOf(request: FastifyRequest, access: Access
     if (isAppError(error)) return null;
     throw error;
   }
-  return bucketOf(principal);
-}
-
-/**
- * Whose budget a proven request spends: a partner key's, shared by the session tokens made from it, and a person's,
- * shared by their sessions, personal keys and assistants' tokens. Each credential apart, a key could mint tokens (or a
- * person keys) and multiply its limit. A subcontractor's portal tokens share their subcontractor's. Ids, never a
- * usable credential, go to the store.
- */
-function bucketOf(principal: Principal): string {
-  switch (principal.kind) {
-    case 'api_key':
-    case 'session_token':
-      return `key:${principal.apiKeyId}`;
-    case 'user':
-      return `person:${principal.userId}`;
-    case 'subcontractor':
-      return `subcontractor:${principal.subcontractorId}`;
-  }
+  // a key's budget is shared by its session tokens, a person's by all their credentials (credential-holder.ts)
+  return credentialHolderOf(principal);
 }
 
 export function principalOf(request: FastifyRequest): Principal {

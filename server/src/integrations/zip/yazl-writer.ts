@@ -24,6 +24,8 @@ async function write(
   output: PassThrough,
   fail: (error: unknown) => void,
 ): Promise<void> {
+  // destroyed before yazl was loaded (a download's check): its 'close' has been and gone, and no file is opened
+  if (output.destroyed) return;
   let gone = false;
   let current: { source: Readable; body: PassThrough } | null = null;
   output.once('close', () => {

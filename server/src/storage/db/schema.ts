@@ -282,6 +282,7 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  busy_slots: BusySlotsTable;
 }
 
 export interface StorageProviderStatesTable {
@@ -758,6 +759,8 @@ export interface MailMessagesTable {
   delivery_ref: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** the customer whose people asked for it (0063), counted against CUSTOMER_LIMITS; null for any other mail */
+  customer_id: string | null;
 }
 
 export interface OidcRecordsTable {
@@ -818,4 +821,13 @@ export interface WebhookAttemptsTable {
   error: string | null;
   duration_ms: number;
   at: Timestamp;
+}
+
+/** A slot of costly work a credential holds while it runs (0062): an ask, a zip download. */
+export interface BusySlotsTable {
+  kind: string;
+  holder: string;
+  slot: number;
+  token: string;
+  expires_at: Timestamp;
 }

@@ -50,6 +50,8 @@ import * as m0058 from './0058-upload-registrant.js';
 import * as m0059 from './0059-report-reuse.js';
 import * as m0060 from './0060-import-requested-with-key.js';
 import * as m0061 from './0061-ask-turn-read-documents.js';
+import * as m0062 from './0062-busy-slots.js';
+import * as m0063 from './0063-mail-requesting-customer.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -104,6 +106,8 @@ const migrations: Record<string, Migration> = {
   '0059-report-reuse': m0059,
   '0060-import-requested-with-key': m0060,
   '0061-ask-turn-read-documents': m0061,
+  '0062-busy-slots': m0062,
+  '0063-mail-requesting-customer': m0063,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,13 +22,14 @@ function messageOf(row: Selectable<MailMessagesTable>): MailMessage {
 
 export function createMailRepository(db: Kysely<DB>): MailRepository {
   return {
-    async insert({ id, kind, to, record, pending }) {
+    async insert({ id, kind, to, customerId, record, pending }) {
       await db
         .insertInto('mail_messages')
         .values({
           id,
           kind,
           to_addresses: to,
+          customer_id: customerId,
           subject: record.subject,
           text_body: record.text,
           html_body: record.html,
@@ -80,6 +81,19 @@ export function createMailRepository(db: Kysely<DB>): MailRepository {
         .where(
           sql<boolean>`exists (select 1 from unnest(to_addresses) as r(address) where lower(r.address) = ${address})`,
         )
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, ageMs: Math.max(0, Number(row.age_ms)) }));
+    },
+    async recentFor({ kind, customerId, withinMs, limit }) {
+      // along mail_messages_customer (0063)
+      const rows = await db
+        .selectFrom('mail_messages')
+        .select(['id', sql<number>`(extract(epoch from (now() - created_at)) * 1000)::float8`.as('age_ms')])
+        .where('customer_id', '=', customerId)
+        .where('kind', '=', kind)
+        .where('created_at', '>', sql<Date>`now() - ${withinMs} * interval '1 millisecond'`)
         .orderBy('created_at', 'desc')
         .limit(limit)
         .execute();

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
 import { questionRequired } from '../../../../domain/answers/answers.errors.js';
 import type { AnswersService, AskInput } from '../../../../domain/answers/answers.service.js';
 import { isAppError } from '../../../../domain/shared/errors.js';
@@ -41,39 +42,51 @@ function safeMessage(error: unknown): string {
 
 /**
  * Answers as JSON, or as an event stream. Every check runs before the first byte, so a refused ask is a plain
- * problem+json response; after that, failures are `error` events.
+ * problem+json response; after that, failures are `error` events. An ask that passed them holds one of its
+ * credential's slots (BYGGDOK_ASK_CONCURRENCY) until its answer ends, fails or is abandoned; with none free it is
+ * refused (429 `ask.busy`) before anything is asked of the answerer.
  */
 export async function respondToAsk(params: {
   request: FastifyRequest;
   reply: FastifyReply;
   answers: AnswersService;
+  askLimit: BusyLimit;
   input: AskInput;
   stream: boolean;
 }) {
   const { request, reply, answers, input } = params;
-  if (params.stream) {
-    const prepared = await answers.prepare(input);
-    await sendEventStream({
-      request,
-      reply,
-      errorMessage: safeMessage,
-      events: async function* (signal) {
-        for await (const event of prepared.events(signal)) yield presentAskEvent(event);
-      },
-    });
-    return reply;
-  }
-  // a client that hangs up stops the work, streaming or not
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
+  const prepared = await answers.prepare(input);
+  const slot = await params.askLimit.take(input.principal);
   try {
-    return presentAnswer(await answers.ask(input, controller.signal));
-  } catch (error) {
-    // nobody is left to answer: the work was stopped on purpose
-    if (controller.signal.aborted) return reply;
-    // the error plugin renders it, model failures (502, 504) included
-    throw error;
+    if (params.stream) {
+      // resolves once the stream has ended: answered, failed, or the client gone and the work stopped
+      await sendEventStream({
+        request,
+        reply,
+        errorMessage: safeMessage,
+        events: async function* (signal) {
+          for await (const event of prepared.events(signal)) yield presentAskEvent(event);
+        },
+      });
+      return reply;
+    }
+    // a client that hangs up stops the work, streaming or not
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    try {
+      for await (const event of prepared.events(controller.signal)) {
+        if (event.type === 'finish') return presentAnswer(event.result);
+      }
+      throw new Error('the answer ended without a result');
+    } catch (error) {
+      // nobody is left to answer: the work was stopped on purpose
+      if (controller.signal.aborted) return reply;
+      // the error plugin renders it, model failures (502, 504) included
+      throw error;
+    }
+  } finally {
+    await slot.release();
   }
 }

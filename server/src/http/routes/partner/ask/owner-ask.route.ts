@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
 import type { AnswersService } from '../../../../domain/answers/answers.service.js';
 import type { App } from '../../../app-types.js';
 import { AnswerSchema } from '../../../presenters/answers.presenter.js';
@@ -27,7 +28,7 @@ const schema = {
   response: withProblems({ 200: AnswerSchema }, [400, 401, 403, 404, 429, 502, 504]),
 };
 
-export function registerOwnerAskRoute(app: App, deps: { answers: AnswersService }): void {
+export function registerOwnerAskRoute(app: App, deps: { answers: AnswersService; askLimit: BusyLimit }): void {
   app.post('/building_owners/:buildingOwnerId/ask', { schema }, async (request, reply) => {
     const { input, stream } = askInputOf({ request, query: request.query, body: request.body });
     const buildingIds = request.body?.building_ids;
@@ -35,6 +36,7 @@ export function registerOwnerAskRoute(app: App, deps: { answers: AnswersService 
       request,
       reply,
       answers: deps.answers,
+      askLimit: deps.askLimit,
       stream,
       input: {
         ...input,

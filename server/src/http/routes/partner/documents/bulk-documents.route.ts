@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
 import { BULK_DOCUMENTS_LIMIT, type DocumentsService } from '../../../../domain/documents/documents.service.js';
 import { invalidField } from '../../../../domain/shared/errors.js';
 import type { App } from '../../../app-types.js';
@@ -36,7 +37,7 @@ function idsOf(value: string[] | string): string[] {
  * visible document of the building (another owner's, under a private folder, deleted, never there) refuses the
  * request alike, naming its place in the list (`/documentIds/3`).
  */
-export function registerBulkDocumentRoutes(app: App, deps: { documents: DocumentsService }): void {
+export function registerBulkDocumentRoutes(app: App, deps: { documents: DocumentsService; zipLimit: BusyLimit }): void {
   app.post(
     '/building_owners/:buildingOwnerId/buildings/:buildingId/documents/zip',
     {
@@ -47,7 +48,9 @@ export function registerBulkDocumentRoutes(app: App, deps: { documents: Document
           'The files keep their upload folders; a manifest.csv (path, size, documentId) comes last. The whole list ' +
           'is checked before the first byte: a failure is a problem, never a broken zip. `check=true` answers the ' +
           'check alone (200 { count, filename }), for a page that reports errors before starting a download. A form ' +
-          'post (application/x-www-form-urlencoded) may send documentIds as one comma-separated field.',
+          'post (application/x-www-form-urlencoded) may send documentIds as one comma-separated field. A credential ' +
+          'may have a few downloads streaming at once (2 by default); one more is refused with 429 `zip.busy` and ' +
+          'Retry-After.',
         params: BuildingParams,
         querystring: Type.Object(
           { check: Type.Optional(Type.Boolean({ description: 'true: check the request, send no zip' })) },
@@ -71,16 +74,31 @@ export function registerBulkDocumentRoutes(app: App, deps: { documents: Document
       },
     },
     async (request, reply) => {
-      const zip = await deps.documents.zip({
-        principal: principalOf(request),
-        ownerId: request.params.buildingOwnerId,
-        buildingId: request.params.buildingId,
-        documentIds: idsOf(request.body.documentIds),
-      });
-      if (request.query.check === true) {
+      const principal = principalOf(request);
+      const documentIds = idsOf(request.body.documentIds);
+      const check = request.query.check === true;
+      // a download holds one of its credential's slots (BYGGDOK_ZIP_STREAMS) from before its stream is made until
+      // the stream closes: sent, failed, or destroyed when the client goes away; a check holds none
+      const slot = check ? null : await deps.zipLimit.take(principal);
+      let zip;
+      try {
+        zip = await deps.documents.zip({
+          principal,
+          ownerId: request.params.buildingOwnerId,
+          buildingId: request.params.buildingId,
+          documentIds,
+        });
+      } catch (error) {
+        await slot?.release();
+        throw error;
+      }
+      if (slot === null) {
         zip.stream.destroy();
         return { count: zip.count, filename: zip.filename };
       }
+      const release = () => void slot.release();
+      zip.stream.once('close', release);
+      reply.raw.once('close', release);
       void zip.leftOut.then((leftOut) => {
         // once per download, naming every file the zip could not include (each is listed in MANGLER-MISSING.txt)
         if (leftOut.length > 0) request.log.warn({ leftOut }, `zip: ${leftOut.length} file(s) could not be included`);
