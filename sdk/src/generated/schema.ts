@@ -2351,7 +2351,7 @@ export interface paths {
         query?: {
           /** @description where to go after sign-in: this service or an origin in APP_ALLOWED_REDIRECTS */
           redirectUri?: string;
-          /** @description stops uninvited people; login hint */
+          /** @description the work e-mail from the login page: an uninvited one is stopped before the provider (403, counted against the client address); passed on as login_hint */
           email?: string;
           useRecentSso?: boolean;
           /** @description accepted and ignored */
@@ -16928,7 +16928,7 @@ export interface paths {
     put?: never;
     /**
      * Ask a question about the documents of a building
-     * @description Answers from the documents the credential can read, with numbered citations of the exact passage and page. Parameters come from the query string or a JSON body (the body wins). With stream=true the response is text/event-stream with the events start, action, thinking, text, finish and error.
+     * @description Answers from the documents the credential can read, with numbered citations of the exact passage and page. Parameters come from the query string or a JSON body (the body wins). With stream=true the response is text/event-stream with the events start, action, thinking, text, finish and error. A credential may have a few asks answered at once (4 by default); one more is refused with 429 `ask.busy` and Retry-After.
      */
     post: {
       parameters: {
@@ -18087,7 +18087,7 @@ export interface paths {
     put?: never;
     /**
      * Download many documents of the building as one zip, streamed as it is written
-     * @description The files keep their upload folders; a manifest.csv (path, size, documentId) comes last. The whole list is checked before the first byte: a failure is a problem, never a broken zip. `check=true` answers the check alone (200 { count, filename }), for a page that reports errors before starting a download. A form post (application/x-www-form-urlencoded) may send documentIds as one comma-separated field.
+     * @description The files keep their upload folders; a manifest.csv (path, size, documentId) comes last. The whole list is checked before the first byte: a failure is a problem, never a broken zip. `check=true` answers the check alone (200 { count, filename }), for a page that reports errors before starting a download. A form post (application/x-www-form-urlencoded) may send documentIds as one comma-separated field. A credential may have a few downloads streaming at once (2 by default); one more is refused with 429 `zip.busy` and Retry-After.
      */
     post: {
       parameters: {

@@ -368,6 +368,57 @@ describe.each(testEngines())('signing in on the embedded default on %s', (engine
     expect(later.response.status).toBe(302);
   });
 
+  it('the login form tells an invited, an unknown and a deactivated address apart by nothing', async () => {
+    freshWindow();
+    // one domain, addresses of one length: nothing but who they are differs
+    const known = 'tone.a@example.test';
+    const unknown = 'tone.b@example.test';
+    const deactivated = 'tone.c@example.test';
+    const noPassword = 'tone.d@example.test';
+    await createLocalUser(known);
+    const gone = await createLocalUser(deactivated);
+    const off = await json(
+      'PUT',
+      `/admin/users/${gone}/status`,
+      { status: 'deactivated' },
+      { authorization: `Bearer ${ADMIN_TOKEN}` },
+    );
+    expect(off.status).toBe(200);
+    await invite(noPassword);
+    const addresses = [known, unknown, deactivated, noPassword];
+
+    // the provider's login form, and a wrong password there (the deactivated person's right one too): one page each
+    const page = (html: string, email: string) =>
+      html
+        .replaceAll(email, '<email>')
+        .replaceAll(encodeURIComponent(email), '<email>')
+        .replace(/\/oidc\/interaction\/[A-Za-z0-9_-]+/g, '<uid>');
+    const forms: string[] = [];
+    const failures: { status: number; html: string }[] = [];
+    for (const email of addresses) {
+      // the login page of the app asks for no address first here: the form is the provider's own
+      const browser = new TestBrowser({ 'accept-language': 'en' });
+      const form = await openLoginPage(browser, base);
+      forms.push(page(form, email));
+      const password = email === deactivated ? STRONG : 'not-the-password-1';
+      const wrong = await submitLogin(browser, base, form, { email, password });
+      failures.push({ status: wrong.status, html: page(await wrong.text(), email) });
+      expect(browser.cookie(base, 'byggdok_session')).toBeUndefined();
+    }
+    for (const form of forms.slice(1)) expect(form).toBe(forms[0]);
+    for (const failure of failures.slice(1)) expect(failure).toEqual(failures[0]);
+    expect(failures[0]).toMatchObject({ status: 401, html: expect.stringContaining('Wrong e-mail or password.') });
+
+    // the invited person with the right password signs in as before, starting with their address
+    const browser = new TestBrowser({ 'accept-language': 'en' });
+    const form = await openLoginPage(browser, base, `?email=${encodeURIComponent(known)}`);
+    const right = await submitLogin(browser, base, form, { email: known, password: STRONG });
+    expect(right.status).toBe(303);
+    const done = await browser.request(new URL(right.headers.get('location')!, base).href);
+    expect(done.status).toBe(302);
+    expect(await (await me(browser)).json()).toMatchObject({ email: known });
+  });
+
   it.runIf(engine === 'postgres')('a lockout holds across API processes sharing the database', async () => {
     freshWindow();
     await createLocalUser('eva@example.test');

@@ -8,8 +8,17 @@ export { sessionExpired } from '../access/access.errors.js';
  * one is a 4xx, never a 500. The HTTP layer renders them as a page for browsers and problem+json for clients.
  */
 
-export function notInvited(): AppError {
-  return forbidden('sign_in.not_invited', 'This e-mail address has not been invited');
+/**
+ * At the callback, once the person has proved who they are. A deactivated person is told the same (`cause`: the real
+ * reason, for the audit log and the service's log): a sign-in never tells a deactivated address from an unknown one.
+ */
+export function notInvited(cause?: AppError): AppError {
+  return new AppError({
+    code: 'sign_in.not_invited',
+    kind: 'forbidden',
+    message: 'This e-mail address has not been invited',
+    ...(cause ? { cause } : {}),
+  });
 }
 
 /** the state is unknown, was used already or is too old: the sign-in must start again */

@@ -58,8 +58,11 @@ export function createSignInService(deps: {
   }
 
   /**
-   * Starts a sign-in: the provider's authorization URL. With `email`, a person who is not invited (or was
-   * deactivated) is stopped here, before the provider's page, and the e-mail is passed on as login_hint.
+   * Starts a sign-in: the provider's authorization URL. With `email`, a person who is not invited (or was deactivated)
+   * is stopped here, before the provider's page (application-api.md), and the e-mail is passed on as login_hint.
+   * That answer tells whether an address is invited, so each address found uninvited counts as a failed try of the
+   * client address (sign-in-throttle.ts, with the password tries): past the limit every start with an address is
+   * refused alike (429), invited or not, until the window moves on. An invited address is not counted.
    * `browserSecret` is the value of this browser's sign-in cookie: the callback must bring the same one back.
    */
   async function startSignIn(params: {
@@ -68,13 +71,16 @@ export function createSignInService(deps: {
     browserSecret: string;
     clientAddress: string | null;
   }): Promise<{ url: string }> {
-    const email = params.email?.trim();
+    const email = params.email?.trim() || undefined;
     if (email) {
+      const attempt = await throttle.begin({ action: 'sign_in', email: null, address: params.clientAddress });
       const user = await repository.findUserByEmail(email);
       if (!user || user.status === 'deactivated') {
+        await attempt.failed();
         await failed({ label: email, reason: 'not_invited', clientAddress: params.clientAddress });
         throw notInvited();
       }
+      await attempt.succeeded();
     }
     const request = await relyingParty.startAuthorization({
       redirectUri: callbackUri,
@@ -105,7 +111,7 @@ export function createSignInService(deps: {
     if (!identity.email || !identity.emailVerified) throw emailNotVerified();
     const invited = await repository.findUserByEmail(identity.email);
     if (!invited) throw notInvited();
-    if (invited.status === 'deactivated') throw userDeactivated();
+    if (invited.status === 'deactivated') throw notInvited(userDeactivated());
     if (await repository.hasOtherIdentity({ userId: invited.id, issuer: identity.issuer, subject: identity.subject })) {
       throw accountLinkedElsewhere();
     }
@@ -142,7 +148,7 @@ export function createSignInService(deps: {
         codeVerifier: attempt.codeVerifier,
       });
       const user = await userOf(identity);
-      if (user.status === 'deactivated') throw userDeactivated();
+      if (user.status === 'deactivated') throw notInvited(userDeactivated());
       const { sessionToken, expiresAt } = await openSession({
         user,
         issuer: identity.issuer,
@@ -161,7 +167,10 @@ export function createSignInService(deps: {
         user,
       };
     } catch (error) {
-      if (isAppError(error)) await failed({ label: null, reason: error.code, clientAddress });
+      // a deactivated person is refused as not invited; the audit log keeps which it was
+      if (isAppError(error)) {
+        await failed({ label: null, reason: isAppError(error.cause) ? error.cause.code : error.code, clientAddress });
+      }
       throw error;
     }
   }

@@ -71,6 +71,7 @@ export const TEXT = {
         'Denne innloggingen ble startet i en annen nettleser, eller den tok for lang tid. Start innloggingen på nytt her.',
       'sign_in.account_linked_elsewhere':
         'Denne personen logger inn med en annen konto hos innloggingstjenesten. Bruk den kontoen.',
+      'auth.too_many_attempts': 'For mange forsøk herfra på kort tid. Vent litt, og start innloggingen på nytt.',
     } as Record<string, string>,
     fallback: 'Innloggingen kunne ikke fullføres.',
   },
@@ -110,6 +111,8 @@ export const TEXT = {
         'This sign-in was started in another browser, or it took too long. Start the sign-in again here.',
       'sign_in.account_linked_elsewhere':
         'This person signs in with another account at the sign-in provider. Use that account.',
+      'auth.too_many_attempts':
+        'Too many attempts from here in a short time. Wait a while, then start the sign-in again.',
     } as Record<string, string>,
     fallback: 'The sign-in could not be completed.',
   },
@@ -178,6 +181,7 @@ ${params.body}
 
 /** Why a sign-in stopped: a page with the error's status for a browser, problem+json for a client asking for JSON. */
 export function sendSignInFailure(request: FastifyRequest, reply: FastifyReply, error: AppError, status: number) {
+  if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
   if (wantsJson(request)) return sendProblem(reply, { status, code: error.code, detail: error.message });
   const lang = pageLanguage(request);
   const text = TEXT[lang];

@@ -7,10 +7,13 @@ import { SIGN_IN_COOKIE, cookieOf, setCookie } from '../../cookies.js';
 import { answerSignInError, SIGN_IN_COOKIE_SECONDS, type CookieSettings } from './sign-in-context.js';
 
 /**
- * Starts a sign-in: a redirect to the OpenID provider. `useRecentSso`: with one provider configured there is no
- * choice to skip, so the browser always goes straight to it (no `prompt`, so a provider that still knows the person
- * signs them in without a page); the cookie of the last sign-in is kept for a second provider's sake. The short-lived
- * httpOnly cookie `byggdok_sign_in` ties the attempt to this browser: /auth/callback refuses a browser without it.
+ * Starts a sign-in: a redirect to the OpenID provider. With `email`, an uninvited or deactivated address is stopped
+ * here (403 `sign_in.not_invited`, a page or problem+json), each such answer counting as a failed try of the client
+ * address, so the start cannot be used to sweep a list of addresses (429 past the limit, for any address).
+ * `useRecentSso`: with one provider configured there is no choice to skip, so the browser always goes straight to it
+ * (no `prompt`, so a provider that still knows the person signs them in without a page); the cookie of the last
+ * sign-in is kept for a second provider's sake. The short-lived httpOnly cookie `byggdok_sign_in` ties the attempt to
+ * this browser: /auth/callback refuses a browser without it.
  */
 export function registerLoginRoute(app: App, deps: { signIn: SignInService; cookies: CookieSettings }): void {
   app.get(
@@ -28,7 +31,12 @@ export function registerLoginRoute(app: App, deps: { signIn: SignInService; cook
               }),
             ),
             email: Type.Optional(
-              Type.String({ format: 'email', maxLength: 320, description: 'stops uninvited people; login hint' }),
+              Type.String({
+                format: 'email',
+                maxLength: 320,
+                description:
+                  'the work e-mail from the login page: an uninvited one is stopped before the provider (403, counted against the client address); passed on as login_hint',
+              }),
             ),
             useRecentSso: Type.Optional(Type.Boolean()),
             provider: Type.Optional(Type.String({ maxLength: 200, description: 'accepted and ignored' })),

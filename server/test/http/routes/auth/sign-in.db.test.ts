@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../helpers/browser.js';
 import { createTestUser } from '../../../helpers/people-fixtures.js';
 import { freePort, stopProcess } from '../../../helpers/service-process.js';
+import { ADDRESS_LIMIT } from '../../../../src/domain/signin/sign-in-throttle.js';
 import { startTestProvider, TEST_CLIENT } from '../../../helpers/start-oidc-test-provider.js';
 import { createTestApp, type TestApp } from '../../../helpers/test-app.js';
 import { testEngines } from '../../../helpers/test-database.js';
@@ -144,13 +145,6 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
     expect(await sessionsOf(userId)).toHaveLength(0);
   });
 
-  it('a deactivated person is refused at the callback', async () => {
-    const { email } = await createTestUser(db(), { status: 'deactivated' });
-    const { response, sessionCookie } = await signIn({ email });
-    expect(response.status).toBe(403);
-    expect(sessionCookie).toBeUndefined();
-  });
-
   it('an uninvited e-mail is stopped before the provider: a page in Norwegian, or JSON when asked', async () => {
     const url = `${base}/auth/login?email=${encodeURIComponent('nobody@example.test')}`;
     const page = await fetch(url, { redirect: 'manual', headers: { 'accept-language': 'nb-NO,nb;q=0.9,en;q=0.5' } });
@@ -162,6 +156,7 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
     expect(json.status).toBe(403);
     expect(json.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(await json.json()).toMatchObject({ code: 'sign_in.not_invited' });
+    await db().deleteFrom('sign_in_failures').execute();
   });
 
   it('an invited e-mail goes to the provider with it as login_hint', async () => {
@@ -175,6 +170,68 @@ describe.each(testEngines())('sign-in with an outside OpenID provider on %s', (e
     expect(location.searchParams.get('login_hint')).toBe(email);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
     expect(location.searchParams.get('nonce')).toBeTruthy();
+  });
+
+  it('a client address sweeping addresses through the start is stopped after its share of uninvited ones', async () => {
+    await db().deleteFrom('sign_in_failures').execute();
+    const { email: invited } = await createTestUser(db(), { status: 'invited' });
+    const deactivated = await createTestUser(db(), { status: 'deactivated' });
+    const start = async (email: string) => {
+      const response = await fetch(`${base}/auth/login?email=${encodeURIComponent(email)}`, {
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+      });
+      await response.arrayBuffer();
+      return response;
+    };
+    // invited addresses are not counted: a team signing in from one office is never stopped
+    for (let i = 0; i < ADDRESS_LIMIT + 5; i += 1) expect((await start(invited)).status).toBe(302);
+    expect((await start(deactivated.email)).status).toBe(403);
+    for (let i = 1; i < ADDRESS_LIMIT; i += 1) expect((await start(`guess-${i}@example.test`)).status).toBe(403);
+    // past the share, every address gets the same refusal, invited or not: the answer no longer tells
+    for (const email of ['guess-more@example.test', invited, deactivated.email]) {
+      const refused = await start(email);
+      expect(refused.status, email).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    await db().deleteFrom('sign_in_failures').execute();
+    expect((await start(invited)).status).toBe(302);
+  });
+
+  it('an uninvited or deactivated person is refused after the provider, with the same not-invited page in their language', async () => {
+    const deactivated = await createTestUser(db(), { status: 'deactivated' });
+    const norwegian = () => new TestBrowser({ 'accept-language': 'nb-NO,nb;q=0.9,en;q=0.5' });
+    const pages: string[] = [];
+    for (const email of ['nobody@example.test', deactivated.email]) {
+      // the start stops a known uninvited address (above); one who starts without it is refused at the callback
+      const { response, sessionCookie } = await signIn({ email, browser: norwegian() });
+      expect(response.status, email).toBe(403);
+      expect(sessionCookie).toBeUndefined();
+      const html = await response.text();
+      expect(html).toContain('<html lang="nb">');
+      expect(html).toContain('Du er ikke invitert.');
+      expect(html).toContain('data-code="sign_in.not_invited"');
+      pages.push(html);
+    }
+    expect(pages[1]).toBe(pages[0]);
+    // the operator's audit log still tells them apart
+    const failures = await db()
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'auth.sign_in_failed')
+      .execute();
+    const reasons = failures.map((f) => (f.details as { reason?: string }).reason);
+    expect(reasons).toContain('sign_in.not_invited');
+    expect(reasons).toContain('sign_in.user_deactivated');
+
+    // a person deactivated after signing in (linked to the provider's account) is told the same
+    const { userId, email } = await createTestUser(db(), { status: 'invited' });
+    const before = await signIn({ email });
+    expect(before.response.status).toBe(302);
+    await db().updateTable('users').set({ status: 'deactivated' }).where('id', '=', userId).execute();
+    const after = await signIn({ email, sub: before.sub, browser: norwegian() });
+    expect(after.response.status).toBe(403);
+    expect(await after.response.text()).toBe(pages[0]);
   });
 
   it('a refusal at the provider (access_denied) ends on a page, with no session', async () => {
