@@ -76,6 +76,8 @@ export interface HttpServices {
   askLimit: BusyLimit;
   /** zip downloads a credential may have streaming at once */
   zipLimit: BusyLimit;
+  /** handover dry runs and report PDFs a credential may have under way at once */
+  handoverLimit: BusyLimit;
   signIn: SignInService;
   passwords: PasswordsService;
   account: AccountService;

@@ -177,6 +177,48 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
     expect(gb.body.buildings[0].deficiencies.country).toBe('GB');
   });
 
+  /** as if another API process had the admin's credential run `count` dry runs or PDFs right now */
+  async function busyElsewhere(count: number) {
+    const { db } = t.deps.database;
+    const admin = await db.selectFrom('users').select('id').where('email', '=', w.adminEmail).executeTakeFirstOrThrow();
+    const holder = `person:${admin.id}`;
+    await db.deleteFrom('busy_slots').where('kind', '=', 'handover').execute();
+    for (let slot = 0; slot < count; slot += 1) {
+      await db
+        .insertInto('busy_slots')
+        .values({
+          kind: 'handover',
+          holder,
+          slot,
+          token: `elsewhere-${slot}`,
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute();
+    }
+  }
+
+  it('a credential runs two dry runs at once: a third is refused before the project is evaluated', async () => {
+    const dryRun = () =>
+      t.request({
+        method: 'POST',
+        url: handoverUrl(),
+        key: w.adminKey,
+        payload: { buildingOwnerId: owner.ownerId, dryRun: true },
+      });
+    await busyElsewhere(2);
+    const refused = await dryRun();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('handover.busy');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await busyElsewhere(1);
+    expect((await dryRun()).status).toBe(200);
+    // its slot came back: only the other process's is held
+    expect(await t.deps.database.db.selectFrom('busy_slots').select('token').execute()).toEqual([
+      { token: 'elsewhere-0' },
+    ]);
+    await busyElsewhere(0);
+  });
+
   it('refuses callers below OWNER, owners out of the caller’s reach, and bodies it does not know', async () => {
     const post = (key: string, payload: Record<string, unknown>) =>
       t.request({ method: 'POST', url: handoverUrl(), key, payload });
@@ -341,6 +383,15 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
   });
 
   it('prints the report as a PDF: files with their checksums, approvals, what is missing', async () => {
+    await busyElsewhere(2);
+    const busy = await t.app.inject({
+      method: 'GET',
+      url: `${handoverUrl()}/report.pdf`,
+      headers: { 'x-api-key': w.adminKey },
+    });
+    expect(busy.statusCode).toBe(429);
+    expect(JSON.parse(busy.body).code).toBe('handover.busy');
+    await busyElsewhere(0);
     for (const [locale, title, declined] of [
       ['nb', 'Overleveringsrapport', 'Produktdatablad er avvist'],
       ['en', 'Handover report', 'Produktdatablad was declined'],

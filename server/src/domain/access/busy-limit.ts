@@ -7,7 +7,7 @@ import type { Principal } from './principal.js';
  * `deep` answer makes up to 8 calls) and zip downloads (up to 5,000 files each). Counted across every API process:
  * each running piece of work holds a slot that all of them see.
  */
-export type BusyKind = 'ask' | 'zip';
+export type BusyKind = 'ask' | 'zip' | 'handover' | 'webhook';
 
 /** how long a refused caller is told to wait: work of these kinds ends within seconds to minutes */
 export const BUSY_RETRY_AFTER_SECONDS = 5;

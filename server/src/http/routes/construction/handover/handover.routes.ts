@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
 import type { HandoverService } from '../../../../domain/handover/handover.service.js';
 import type { HandoverPdfLocale } from '../../../../integrations/pdf/handover-pdf.js';
 import type { HandoverReport } from '../../../../domain/handover/handover-report.js';
@@ -19,6 +20,7 @@ export function registerHandoverRoutes(
   app: App,
   deps: {
     handover: HandoverService;
+    handoverLimit: BusyLimit;
     renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
   },
 ): void {
@@ -31,16 +33,24 @@ export function registerHandoverRoutes(
         security: PERSON_SECURITY,
         params: ProjectParams,
         body: HandoverBody,
-        response: withProblems({ 200: HandoverReportSchema }, [400, 401, 403, 404, 409]),
+        response: withProblems({ 200: HandoverReportSchema }, [400, 401, 403, 404, 409, 429]),
       },
     },
-    async (request) =>
-      deps.handover.handOver({
-        principal: principalOf(request),
-        ...request.params,
-        request: request.body,
-        clientAddress: request.ip,
-      }),
+    async (request) => {
+      // a dry run evaluates every building of the project, and may be asked again and again: a credential runs a few
+      // at once (429 handover.busy past them); the handover itself happens once
+      const slot = request.body.dryRun ? await deps.handoverLimit.take(principalOf(request)) : null;
+      try {
+        return await deps.handover.handOver({
+          principal: principalOf(request),
+          ...request.params,
+          request: request.body,
+          clientAddress: request.ip,
+        });
+      } finally {
+        await slot?.release();
+      }
+    },
   );
 
   app.get(
@@ -75,13 +85,20 @@ export function registerHandoverRoutes(
         ),
         response: withProblems(
           { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' }) },
-          [400, 401, 404],
+          [400, 401, 404, 429],
         ),
       },
     },
     async (request, reply) => {
       const report = await deps.handover.report({ principal: principalOf(request), ...request.params });
-      const pdf = await deps.renderHandoverPdf(report, request.query.locale ?? 'nb');
+      // drawn anew on each read: a credential draws a few at once (429 handover.busy past them)
+      const slot = await deps.handoverLimit.take(principalOf(request));
+      let pdf: Uint8Array;
+      try {
+        pdf = await deps.renderHandoverPdf(report, request.query.locale ?? 'nb');
+      } finally {
+        await slot.release();
+      }
       const name = `handover-${report.project.projectNumber ?? report.project.id}.pdf`.replace(/[^\w.-]+/g, '_');
       return reply
         .type('application/pdf')
