@@ -18,6 +18,8 @@ import { createAccessTokenVerifier } from '../../integrations/oidc/access-token-
 import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
 import type { OAuthTokenVerifier } from '../../domain/access/access.service.js';
 import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
+import { createAssistantRegistrations } from '../../domain/signin/assistant-registrations.js';
+import { createAssistantRegistrationsRepository } from '../../storage/db/repositories/assistant-registrations.repository.js';
 import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
 import { createSignInRepository } from '../../storage/db/repositories/sign-in.repository.js';
 import { createSignInThrottle } from '../../domain/signin/sign-in-throttle.js';
@@ -89,6 +91,10 @@ export async function createSignInModule(deps: {
           adapter: createOidcAdapterFactory(db),
           trustProxy: deps.trustProxy,
           mcpResource: mcpResourceOf(publicUrl),
+          registrations: createAssistantRegistrations({
+            repository: createAssistantRegistrationsRepository(db),
+            clock,
+          }),
           async findAccount(accountId) {
             const user = await signInRepository.findUserById(accountId);
             return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;

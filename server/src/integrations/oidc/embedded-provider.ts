@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Provider, { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AssistantRegistrations } from '../../domain/signin/assistant-registrations.js';
 import {
   ASSISTANT_ACCESS_TOKEN_SECONDS,
   EMBEDDED_CLIENT_ID,
@@ -39,6 +40,8 @@ export function createEmbeddedProvider(params: {
   trustProxy: boolean;
   /** the MCP server's URL: the one resource the provider issues access tokens for (JWTs, an hour) */
   mcpResource: string;
+  /** the cap on the clients one address may register (open registration) */
+  registrations: Pick<AssistantRegistrations, 'refusal' | 'registered'>;
 }): Provider {
   const { publicUrl, secrets } = params;
   const secure = new URL(publicUrl).protocol === 'https:';
@@ -81,7 +84,9 @@ export function createEmbeddedProvider(params: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource },
       // assistants (MCP clients) register themselves (RFC 7591), as the MCP authorization specification expects;
-      // a registered client gets nothing until a person signs in and allows it on the consent page
+      // a registered client gets nothing until a person signs in and allows it on the consent page. Open to anyone:
+      // capped per address (capRegistrations below), and a client no one allowed is deleted a day later (the
+      // adapter's upkeep)
       registration: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -154,6 +159,7 @@ export function createEmbeddedProvider(params: {
   // the HTTP mount sets the forwarded host and protocol to the public URL's on every request (and drops a forwarded
   // client address unless a proxy is trusted), so the provider always writes its URLs from BYGGDOK_PUBLIC_URL
   provider.proxy = true;
+  provider.use(capRegistrations(params.registrations));
   provider.use(scriptsOfTheSignOutPage);
   provider.use(endGrantsWithTheSignIn);
   provider.on(
@@ -163,6 +169,39 @@ export function createEmbeddedProvider(params: {
   );
   provider.use(authorizationErrorsAsPages);
   return provider;
+}
+
+/**
+ * Open registration is capped per client address (AssistantRegistrations): a registration past the cap is answered
+ * 429 with Retry-After and an RFC 7591 error body (`too_many_requests`, the code MCP clients know from their own SDK's
+ * registration endpoint). Checked before the provider runs (a request that looks like a registration) and again after
+ * any request it registered a client on (the client is then deleted again), so that neither another spelling of the
+ * path nor registrations made at the same time get past it. oidc-provider has no hook of its own for this: its
+ * registration policies apply only to initial access tokens, and its id factory is synchronous.
+ */
+function capRegistrations(registrations: Pick<AssistantRegistrations, 'refusal' | 'registered'>) {
+  return async function capRegistration(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+    if (ctx.method === 'POST' && /^\/reg\/?$/i.test(ctx.path)) {
+      const wait = await registrations.refusal(ctx.ip);
+      if (wait !== null) return tooManyRegistrations(ctx, wait);
+    }
+    await next();
+    const clientId =
+      ctx.oidc?.route === 'registration' && ctx.status === 201 ? ctx.oidc.entities.Client?.clientId : null;
+    if (!clientId) return;
+    const wait = await registrations.registered({ clientId, address: ctx.ip });
+    if (wait !== null) tooManyRegistrations(ctx, wait);
+  };
+}
+
+function tooManyRegistrations(ctx: KoaContextWithOIDC, retryAfterSeconds: number): void {
+  ctx.status = 429;
+  ctx.set('retry-after', String(retryAfterSeconds));
+  ctx.set('cache-control', 'no-store');
+  ctx.body = {
+    error: 'too_many_requests',
+    error_description: `too many clients registered from this address; try again in ${retryAfterSeconds} seconds`,
+  };
 }
 
 /** the requests whose authorization ended in an error (oidc-provider's `authorization.error`, emitted in the request) */

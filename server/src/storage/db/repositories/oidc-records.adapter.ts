@@ -2,8 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import { hashSecret } from '../../../domain/shared/secrets.js';
 import type { DB } from '../schema.js';
+import { deleteUnusedClients, markClientGranted } from './assistant-registrations.repository.js';
 
-/** expired records are swept now and then, on a write */
+/** expired records, and clients no one allowed a day after they registered, are swept now and then, on a write */
 const SWEEP_EVERY_WRITES = 200;
 
 /**
@@ -73,9 +74,8 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
           .values({ model, id: keyOf(id), ...values })
           .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(values))
           .execute();
-        if (++writes % SWEEP_EVERY_WRITES === 0) {
-          await db.deleteFrom('oidc_records').where('expires_at', '<', new Date()).execute();
-        }
+        if (model === 'Grant' && typeof payload.clientId === 'string') await markClientGranted(db, payload.clientId);
+        if (++writes % SWEEP_EVERY_WRITES === 0) await sweepOidcRecords(db, new Date());
       },
       async find(id) {
         return payloadOf(await live(id).executeTakeFirst(), id);
@@ -98,6 +98,16 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
       },
     };
   };
+}
+
+/**
+ * The table's upkeep, run now and then on a write (so the writes that fill it also empty it): records past their
+ * expiry, and the clients assistants registered that no one allowed within a day (open registration needs no
+ * credential; a client a person allowed is kept).
+ */
+export async function sweepOidcRecords(db: Kysely<DB>, now: Date): Promise<void> {
+  await db.deleteFrom('oidc_records').where('expires_at', '<', now).execute();
+  await deleteUnusedClients(db, now);
 }
 
 /**
