@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { Clock } from '../shared/clock.js';
+import { expandV6 } from '../shared/ip-addresses.js';
 import { hashSecret } from '../shared/secrets.js';
 
 /** clients (assistants) one client address may register within the window */
@@ -90,24 +91,12 @@ function networkOf(address: string): string {
   if (mapped?.[1]) return mapped[1];
   if (isIP(bare) !== 6) return bare;
   const groups = expandV6(bare);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : bare.toLowerCase();
-}
-
-/** the eight groups of an IPv6 address, as numbers in hex without leading zeros, or null */
-function expandV6(address: string): string[] | null {
-  let text = address.toLowerCase();
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  if (tail === undefined ? headGroups.length !== 8 : missing < 0) return null;
-  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups];
-  return groups.map((group) => parseInt(group, 16).toString(16));
+  return groups
+    ? `${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`
+    : bare.toLowerCase();
 }
 
 /** seconds until the limit-th newest of these registrations (newest first) leaves the window; at least 1 */

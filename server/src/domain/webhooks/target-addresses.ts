@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { expandV6 } from '../shared/ip-addresses.js';
 
 /**
  * Whether an address is one a webhook may not reach: loopback, private (RFC 1918, shared CGNAT space), link-local,
@@ -56,22 +57,4 @@ function forbiddenV6(address: string): boolean {
 
 function v4Of(high = 0, low = 0): string {
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-}
-
-function expandV6(address: string): number[] | null {
-  let text = address.split('%')[0] ?? '';
-  // an embedded IPv4 tail becomes two groups
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [, a, b, c, d] = v4.map(Number) as [number, number, number, number, number];
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  if (tail === undefined ? headGroups.length !== 8 : missing < 0) return null;
-  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups];
-  const numbers = groups.map((g) => parseInt(g, 16));
-  return numbers.some((n) => Number.isNaN(n)) ? null : numbers;
 }
