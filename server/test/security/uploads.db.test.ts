@@ -502,6 +502,8 @@ describe.each(testEngines())('a saved upload URL ends with the key or person tha
   });
 });
 
+const S3_MAX_UPLOAD_BYTES = 256 * 1024;
+
 describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', (engine) => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   let directory: string;
@@ -527,7 +529,11 @@ describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', 
     await admin.send(new CreateBucketCommand({ Bucket: bucket }));
     t = await createTestApp({
       engine,
-      settings: { storage: { kind: 's3', bucket, region: null, endpoint, forcePathStyle: true, eventsToken: null } },
+      settings: {
+        storage: { kind: 's3', bucket, region: null, endpoint, forcePathStyle: true, eventsToken: null },
+        // a pre-signed PUT takes up to 5 GB whatever the service's limit: the arrival must hold to the limit
+        uploads: { maxBytes: S3_MAX_UPLOAD_BYTES },
+      },
     });
     await t.deps.queue.boss.unschedule('uploads.poll').catch(() => undefined);
     seed = await t.seed();
@@ -622,5 +628,59 @@ describe.each(testEngines())('uploads straight to S3 cannot be swapped, on %s', 
       [documentId],
     );
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('takes no file over the size limit that arrives in the bucket, by notification or by polling', async () => {
+    const registered = await t.request({
+      method: 'PUT',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: seed.key,
+      payload: { filename: 'Rapporter/Stor.bin' },
+    });
+    const documentId = registered.body.documentId as string;
+    const uploadUrl = registered.body.uploadUrl as string;
+    const uploadKey = decodeURIComponent(new URL(uploadUrl).pathname.slice(bucket.length + 2));
+    // the bucket takes a PUT of any size to the pre-signed URL (S3: up to 5 GB), past BYGGDOK_MAX_UPLOAD_BYTES
+    const tooLarge = Buffer.alloc(S3_MAX_UPLOAD_BYTES + 1, 7);
+    expect((await fetch(uploadUrl, { method: 'PUT', body: tooLarge })).status).toBe(200);
+    const head = await t.deps.blobs.head(uploadKey);
+    expect(head?.size).toBe(tooLarge.length);
+
+    // reported as S3 would (a notification without its size is taken as 0), or found by the poller: not taken, its
+    // bytes deleted, nothing queued
+    for (const size of [0, head!.size]) {
+      const arrived = t.deps.services.uploads.objectArrived({
+        key: uploadKey,
+        size,
+        etag: head!.etag ?? null,
+        contentType: null,
+      });
+      expect(await arrived).toBe(false);
+    }
+    expect((await fetch(uploadUrl, { method: 'PUT', body: tooLarge })).status).toBe(200);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(0);
+    const row = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['upload_state', 'size'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(row.upload_state).toBe('pending');
+    expect(await keysOf(documentId)).toEqual([]);
+    const { rows } = await t.deps.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'document.process' and data->>'documentId' = $1`,
+      [documentId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+
+    // a file within the limit at the same URL is still taken
+    const within = await makePdf(['Innenfor grensen']);
+    expect((await fetch(uploadUrl, { method: 'PUT', body: within })).status).toBe(200);
+    expect(await t.deps.services.uploads.pollPendingUploads()).toBe(1);
+    const done = await t.deps.database.db
+      .selectFrom('documents')
+      .select(['upload_state', 'md5'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ upload_state: 'uploaded', md5: md5(within) });
   });
 });

@@ -416,6 +416,12 @@ export function createUploadsService(deps: {
       await blobs.delete(params.key);
       return false;
     }
+    // a pre-signed PUT takes up to 5 GB whatever the limit: bytes over it are refused as a PUT of them here is (413),
+    // and the upload stays pending for a file within it
+    if (params.size > deps.maxUploadBytes) {
+      await blobs.delete(params.key);
+      return false;
+    }
     const etag = params.etag?.replace(/"/g, '') ?? null;
     // a multipart upload's ETag is not an MD5; the pipeline computes it then
     const md5 = etag && /^[0-9a-f]{32}$/i.test(etag) ? etag.toLowerCase() : null;
@@ -426,6 +432,12 @@ export function createUploadsService(deps: {
     const sameBytes = copied !== null && (md5 === null || copied.etag?.toLowerCase() === md5);
     if (!copied || !sameBytes) {
       // overwritten since it was reported: the newer version's own arrival takes it from here
+      await blobs.delete(attemptKey);
+      return false;
+    }
+    // the size of what was copied, whatever the notification said (S3 may send none); the upload key may hold a newer
+    // version by now, so it is left to that version's arrival (or the poller) to judge
+    if (copied.size > deps.maxUploadBytes) {
       await blobs.delete(attemptKey);
       return false;
     }
