@@ -281,7 +281,9 @@ export function partnerPolicy(params: {
       if (need === 'create_owner') return deny(readOnlyToken());
       return allow({
         partnerId: principal.partnerId,
-        onlyOwnerIds: [principal.ownerId],
+        // its owner only while its key still reaches it: a token never lists what its key no longer does (the key's
+        // building there archived, its grant taken away)
+        onlyOwnerIds: reachOfOwner(principal, principal.ownerId).kind === 'none' ? [] : [principal.ownerId],
         credentialId: principal.apiKeyId,
       });
     case 'api_key': {

@@ -3,6 +3,7 @@ import type { WebhookOutbox } from '../../../domain/webhooks/webhook-events.js';
 import type { Building, BuildingsRepository } from '../../../domain/buildings/buildings.service.js';
 import type { DB } from '../schema.js';
 import { earlierCopyOf } from '../duplicates.js';
+import { outsideBuildingPrivateFolders } from '../visibility.js';
 import { lockRevisions, relinkRevisions } from './revisions.repository.js';
 import { countDocumentStatuses } from './status-counts.js';
 
@@ -28,6 +29,8 @@ export function createBuildingsRepository(
             .whereRef('d.building_id', '=', 'b.id')
             .where('d.archived_at', 'is', null)
             .where('d.upload_state', '=', 'uploaded')
+            // what lies under a private folder is not counted, as it is not listed
+            .where(outsideBuildingPrivateFolders('b'))
             .as('number_of_files'),
       ])
       .where('b.archived_at', 'is', null);

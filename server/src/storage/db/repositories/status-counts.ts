@@ -1,8 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { DocumentStatusCounts } from '../../../domain/documents/processing-status.js';
 import type { DB } from '../schema.js';
+import { outsideBuildingPrivateFolders } from '../visibility.js';
 
-/** Processing-flag counts of live documents in live buildings, for one building or a set of them. */
+/**
+ * Processing-flag counts of live documents in live buildings, for one building or a set of them. Documents under a
+ * private folder are not counted: a reader who may not see them would learn how many there are, and when one arrives
+ * or fails, by polling the status (the webhooks keep quiet about them for the same reason).
+ */
 export async function countDocumentStatuses(params: {
   db: Kysely<DB>;
   ownerId: string;
@@ -31,7 +36,8 @@ export async function countDocumentStatuses(params: {
     .where('d.building_owner_id', '=', ownerId)
     .where('d.archived_at', 'is', null)
     .where('d.upload_state', '=', 'uploaded')
-    .where('b.archived_at', 'is', null);
+    .where('b.archived_at', 'is', null)
+    .where(outsideBuildingPrivateFolders('b'));
   if (buildingIds !== null) query = query.where('d.building_id', 'in', buildingIds);
   return countsOf(await query.executeTakeFirst());
 }
