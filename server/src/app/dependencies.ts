@@ -195,10 +195,12 @@ export async function createDependencies(params: {
       verifyOAuthToken: signIn.verifyOAuthToken,
     });
     const { access } = partner.services;
+    const busy = createBusyModule({ db, limits: settings.concurrency ?? DEFAULT_CONCURRENCY });
     const webhooks = createWebhooksModule({
       db,
       queue,
       access,
+      slots: busy.slots,
       clock,
       settings: settings.webhooks ?? DEFAULT_WEBHOOKS,
       mailer: mail.services.mailer,
@@ -312,7 +314,7 @@ export async function createDependencies(params: {
       }),
       search,
       createAnswersModule({ db, access, clock, llm: settings.llm, chunks: search.chunks }),
-      createBusyModule({ db, limits: settings.concurrency ?? DEFAULT_CONCURRENCY }),
+      busy,
       reports,
       maintenance,
       createHandoverModule({ db, access, audit, clock, reports: reports.services.reports, outbox }),

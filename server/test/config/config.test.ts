@@ -111,6 +111,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BYGGDOK_ZIP_STREAMS: 'two' })).toThrow(/BYGGDOK_ZIP_STREAMS: must be a whole number/);
   });
 
+  it("caps an owner's webhook deliveries sent at once: 2, or a whole number from 1 to 100", () => {
+    expect(loadConfig({}).webhooks.concurrencyPerOwner).toBe(2);
+    expect(loadConfig({ WEBHOOK_CONCURRENCY_PER_OWNER: '5' }).webhooks.concurrencyPerOwner).toBe(5);
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY_PER_OWNER: '0' })).toThrow(
+      /WEBHOOK_CONCURRENCY_PER_OWNER: must be between 1/,
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 0 and 65535/);
   });

@@ -16,6 +16,7 @@ export function testWebhookSettings(overrides: Partial<WebhookSettings> = {}): W
   return {
     allowPrivate: true,
     retryScheduleSeconds: [0, 0],
+    concurrencyPerOwner: 2,
     secretKey: TEST_WEBHOOKS_KEY,
     keyFile: '',
     timeoutMs: 5000,

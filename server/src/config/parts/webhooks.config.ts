@@ -6,6 +6,8 @@ export interface WebhooksConfig {
   allowPrivate: boolean;
   /** seconds before each retry */
   retryScheduleSeconds: number[];
+  /** deliveries of one owner (a partner or a customer) being sent at once, across every worker process */
+  concurrencyPerOwner: number;
   /** the key webhook secrets are sealed with; null: the key file */
   secretKey: string | null;
   /** where the key is kept when WEBHOOKS_SECRET_KEY is unset (created on first start, mode 0600) */
@@ -13,6 +15,7 @@ export interface WebhooksConfig {
 }
 
 const DEFAULT_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+export const DEFAULT_WEBHOOK_CONCURRENCY_PER_OWNER = 2;
 
 export const webhooksConfig = defineConfigPart({
   variables: [
@@ -34,6 +37,12 @@ export const webhooksConfig = defineConfigPart({
       description:
         'seconds to wait before each retry of a failed webhook delivery, comma-separated; after the last one it is `failed`',
     },
+    {
+      name: 'WEBHOOK_CONCURRENCY_PER_OWNER',
+      default: '`2`',
+      description:
+        'webhook deliveries of one owner (a partner with all its keys, or a customer) sent at once, counted in the database across every worker process; another of its deliveries waits a few seconds and is tried then, spending none of its attempts, so endpoints that hang hold no more workers than this',
+    },
   ],
   read(env, context): { webhooks: WebhooksConfig } {
     const raw = env.string('WEBHOOKS_RETRY_SCHEDULE');
@@ -52,6 +61,11 @@ export const webhooksConfig = defineConfigPart({
       webhooks: {
         allowPrivate: env.boolean('WEBHOOKS_ALLOW_PRIVATE', false),
         retryScheduleSeconds,
+        concurrencyPerOwner: env.int('WEBHOOK_CONCURRENCY_PER_OWNER', {
+          default: DEFAULT_WEBHOOK_CONCURRENCY_PER_OWNER,
+          min: 1,
+          max: 100,
+        }),
         secretKey: env.secret('WEBHOOKS_SECRET_KEY', 32),
         keyFile: path.join(context.dataDir, 'webhooks.key'),
       },

@@ -1,4 +1,5 @@
 import type { AccessService } from '../access/access.service.js';
+import type { BusySlots } from '../access/busy-limit.js';
 import type { Principal } from '../access/principal.js';
 import { jobDone, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -52,6 +53,8 @@ export interface DeliveryWork {
   eventId: string;
   body: string;
   webhook: { id: string; url: string; enabled: boolean; deleted: boolean; secretSealed: string };
+  /** whose endpoint it is (`partner:<id>` or `customer:<id>`): its deliveries take turns and share its slots */
+  owner: string;
 }
 
 export interface WebhooksRepository {
@@ -115,6 +118,12 @@ export interface WebhooksRepository {
   stillReceives(deliveryId: string): Promise<boolean>;
   /** marks a delivery failed without an attempt (its endpoint was disabled or deleted meanwhile) */
   abandon(params: { deliveryId: string; reason: string; at: Date }): Promise<void>;
+  /**
+   * the delivery's job again, `afterSeconds` from now, behind its owner's other deliveries; its state untouched (no
+   * attempt is spent). Taken while the job that asks is still running: the queue keeps one waiting and one running job
+   * of a delivery.
+   */
+  defer(params: { deliveryId: string; owner: string; afterSeconds: number }): Promise<void>;
 }
 
 /**
@@ -151,6 +160,10 @@ export interface WebhookSender {
 export interface WebhookSettings {
   /** seconds to wait before each retry; its length is the number of retries */
   retryScheduleSeconds: readonly number[];
+  /** deliveries of one owner being sent at once, across every worker process */
+  concurrencyPerOwner: number;
+  /** how long a delivery waits when its owner's deliveries already take every slot (whole seconds, 1 or more) */
+  deferSeconds: number;
 }
 
 /** the decisions' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h */
@@ -166,6 +179,11 @@ export const MAX_WEBHOOKS_PER_OWNER = 25;
 export const MAX_PENDING_TESTS = 5;
 /** the Retry-After of a refused test while one of the pending ones has not been tried yet: about one attempt's time */
 const UNTRIED_TEST_RETRY_AFTER_SECONDS = 10;
+/**
+ * how long a delivery waits while its owner's others take every slot: a few seconds, well within one attempt's 10 s
+ * timeout, so a slot freed is taken again soon
+ */
+export const DEFAULT_BUSY_OWNER_DEFER_SECONDS = 5;
 
 export interface WebhookInput {
   url: string;
@@ -181,6 +199,8 @@ export function createWebhooksService(deps: {
   repository: WebhooksRepository;
   access: AccessService;
   sender: WebhookSender;
+  /** the slots of deliveries being sent, per owner, shared by every worker process */
+  slots: BusySlots;
   sealer: SecretSealer;
   clock: Clock;
   settings: WebhookSettings;
@@ -221,6 +241,52 @@ export function createWebhooksService(deps: {
     const webhook = await repository.find({ scope, webhookId });
     if (!webhook) throw webhookNotFound();
     return webhook;
+  }
+
+  /** one attempt of a pending delivery to a live endpoint, with a slot of its owner's held */
+  async function attemptDelivery(work: DeliveryWork): Promise<JobOutcome> {
+    const { deliveryId } = work;
+    // receivers are chosen when the event is recorded; an attempt (the first or a retry) sends only what the
+    // endpoint may still be told
+    if (!(await repository.stillReceives(deliveryId))) {
+      await repository.abandon({
+        deliveryId,
+        reason: 'the endpoint may no longer be told of this event (a private folder, its events or its key changed)',
+        at: clock.now(),
+      });
+      return jobSkipped('no longer for this endpoint');
+    }
+    const started = clock.now();
+    const t0 = Date.now();
+    let result: SendResult;
+    try {
+      const headers = webhookHeaders({
+        secret: sealer.open(work.webhook.secretSealed),
+        id: work.eventId,
+        timestamp: Math.floor(started.getTime() / 1000),
+        body: work.body,
+      });
+      result = await sender.send({ url: work.webhook.url, headers, body: work.body });
+    } catch (error) {
+      // a secret this key cannot open (a restore without its key): a failed attempt the log shows, not a crash
+      result = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    const attempt = work.attempt + 1;
+    const retryAfterSeconds = result.ok ? null : (settings.retryScheduleSeconds[attempt - 1] ?? null);
+    await repository.recordAttempt({
+      deliveryId,
+      webhookId: work.webhook.id,
+      attempt,
+      succeeded: result.ok,
+      responseStatus: result.status,
+      error: result.ok ? null : result.error,
+      durationMs: Date.now() - t0,
+      at: clock.now(),
+      retryAfterSeconds,
+      disableAfterMs: DISABLE_AFTER_MS,
+    });
+    deps.onAttempt?.(result.ok ? 'succeeded' : retryAfterSeconds === null ? 'failed' : 'retrying');
+    return jobDone();
   }
 
   type Caller = { principal: Principal; customerId?: string };
@@ -308,6 +374,10 @@ export function createWebhooksService(deps: {
      * The `webhook.deliver` job: one attempt of one delivery. The target is checked again (an address that changed to
      * a private one since registration is refused, and the connection goes to the address checked). A failure
      * schedules the next attempt by the retry schedule, or ends the delivery as failed.
+     *
+     * An owner has only `concurrencyPerOwner` deliveries being sent at once, whichever processes send them: while its
+     * deliveries hold every slot (endpoints that hang for the whole timeout), another of its deliveries is not sent
+     * but queued again a few seconds later, spending none of its attempts, and the workers go to other owners.
      */
     async deliver(deliveryId: string): Promise<JobOutcome> {
       const work = await repository.loadDelivery(deliveryId);
@@ -321,47 +391,16 @@ export function createWebhooksService(deps: {
         });
         return jobSkipped('webhook disabled or deleted');
       }
-      // receivers are chosen when the event is recorded; an attempt (the first or a retry) sends only what the
-      // endpoint may still be told
-      if (!(await repository.stillReceives(deliveryId))) {
-        await repository.abandon({
-          deliveryId,
-          reason: 'the endpoint may no longer be told of this event (a private folder, its events or its key changed)',
-          at: clock.now(),
-        });
-        return jobSkipped('no longer for this endpoint');
+      const slot = await deps.slots.acquire({ kind: 'webhook', holder: work.owner, max: settings.concurrencyPerOwner });
+      if (slot === null) {
+        await repository.defer({ deliveryId, owner: work.owner, afterSeconds: settings.deferSeconds });
+        return jobSkipped("its owner's deliveries take every slot: queued again");
       }
-      const started = clock.now();
-      const t0 = Date.now();
-      let result: SendResult;
       try {
-        const headers = webhookHeaders({
-          secret: sealer.open(work.webhook.secretSealed),
-          id: work.eventId,
-          timestamp: Math.floor(started.getTime() / 1000),
-          body: work.body,
-        });
-        result = await sender.send({ url: work.webhook.url, headers, body: work.body });
-      } catch (error) {
-        // a secret this key cannot open (a restore without its key): a failed attempt the log shows, not a crash
-        result = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+        return await attemptDelivery(work);
+      } finally {
+        await slot.release();
       }
-      const attempt = work.attempt + 1;
-      const retryAfterSeconds = result.ok ? null : (settings.retryScheduleSeconds[attempt - 1] ?? null);
-      await repository.recordAttempt({
-        deliveryId,
-        webhookId: work.webhook.id,
-        attempt,
-        succeeded: result.ok,
-        responseStatus: result.status,
-        error: result.ok ? null : result.error,
-        durationMs: Date.now() - t0,
-        at: clock.now(),
-        retryAfterSeconds,
-        disableAfterMs: DISABLE_AFTER_MS,
-      });
-      deps.onAttempt?.(result.ok ? 'succeeded' : retryAfterSeconds === null ? 'failed' : 'retrying');
-      return jobDone();
     },
 
     /**

@@ -46,7 +46,8 @@ const WEBHOOK_COLUMNS = ['id', 'url', 'events', 'description', 'enabled', 'creat
  * The fairness key of a webhook's delivery jobs: the webhook's owner. The queue takes turns across keys
  * (JobOptions.fairnessKey): one partner's or customer's backlog, or its endpoints that answer slowly or not at all (10 s
  * each), does not queue ahead of another owner's events; a delivery of another owner waits for the attempts already
- * running, not for the whole backlog.
+ * running, not for the whole backlog. It also names the owner whose slots of deliveries being sent (busy_slots,
+ * `webhook`) a delivery takes, so those attempts are only a few.
  */
 export function deliveryFairnessKey(webhook: { partner_id: string | null; customer_id: string | null }): string {
   return webhook.customer_id !== null ? `customer:${webhook.customer_id}` : `partner:${webhook.partner_id ?? ''}`;
@@ -396,6 +397,8 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
           'w.enabled',
           'w.deleted_at',
           'w.secret_sealed',
+          'w.partner_id',
+          'w.customer_id',
         ])
         .where('d.id', '=', deliveryId)
         .executeTakeFirst();
@@ -413,6 +416,7 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
           deleted: row.deleted_at !== null,
           secretSealed: row.secret_sealed,
         },
+        owner: deliveryFairnessKey(row),
       } satisfies DeliveryWork;
     },
 
@@ -557,6 +561,10 @@ export function createWebhooksRepository(params: { db: Kysely<DB>; queue: PgBoss
         .where('id', '=', deliveryId)
         .where('status', '=', 'pending')
         .execute();
+    },
+
+    async defer({ deliveryId, owner, afterSeconds }) {
+      await queue.enqueue('webhook.deliver', { deliveryId }, { startAfterSeconds: afterSeconds, fairnessKey: owner });
     },
   };
 }
