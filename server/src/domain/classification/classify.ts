@@ -819,7 +819,9 @@ function applyOwnerModel(result: Classification, input: ClassificationInput, mod
     const plural = suggestion.corrections === 1 ? 'correction' : 'corrections';
     const learned = `learned from ${suggestion.corrections} ${plural} in this owner`;
     const total = correctionCount(model, name);
-    const detail = `similar corrected documents: ${suggestion.similarTo.map((s) => `"${s}"`).join(', ')} (${total} ${name} corrections in this owner)`;
+    // the similar documents are not named: they may lie in a building or a private folder this document's readers
+    // cannot see, and their names and folders would show through here
+    const detail = `${total} ${name} corrections in this owner`;
 
     if (name === 'informationTypes') {
       const list = Array.isArray(suggestion.value) ? suggestion.value : [suggestion.value];

@@ -150,8 +150,6 @@ export interface LearnedSuggestion {
   /** summed similarity of those corrections */
   support: number;
   confidence: number;
-  /** a few of the similar corrected documents' tokens, for evidence */
-  similarTo: string[];
 }
 
 /**
@@ -171,10 +169,7 @@ export function suggestFromOwnerModel(
   const weight = (t: string): number => Math.log(1 + (n + 1) / ((df.get(t) ?? 0) + 1));
   const doc = new Set(features);
 
-  const perValue = new Map<
-    string,
-    { value: string | string[]; corrections: number; support: number; similarTo: string[] }
-  >();
+  const perValue = new Map<string, { value: string | string[]; corrections: number; support: number }>();
   for (const e of examples) {
     let shared = 0;
     let union = 0;
@@ -189,10 +184,9 @@ export function suggestFromOwnerModel(
     const similarity = union > 0 ? shared / union : 0;
     if (similarity < SIMILARITY_THRESHOLD) continue;
     const key = JSON.stringify(e.value);
-    const entry = perValue.get(key) ?? { value: e.value, corrections: 0, support: 0, similarTo: [] };
+    const entry = perValue.get(key) ?? { value: e.value, corrections: 0, support: 0 };
     entry.corrections += e.count;
     entry.support += similarity * e.count;
-    if (entry.similarTo.length < 2) entry.similarTo.push(e.tokens.slice(0, 6).join(' '));
     perValue.set(key, entry);
   }
   const [best, second] = [...perValue.values()].sort((a, b) => b.support - a.support);
