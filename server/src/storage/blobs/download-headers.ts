@@ -22,6 +22,14 @@ const INLINE_CONTENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const FALLBACK_TYPE = 'application/octet-stream';
+/**
+ * Types a page may load as its own script or style sheet (the WHATWG list of JavaScript MIME types, and CSS). A file
+ * is never sent as one: served from the app's origin, it would count as `'self'` in the app's Content-Security-Policy,
+ * so an uploader's `x.js` could be the script of any HTML injection ever found. With `nosniff` the browser then refuses
+ * to run it.
+ */
+const RUNNABLE_TYPE =
+  /^(?:(?:application|text)\/(?:x-)?(?:ecma|java)script|text\/javascript1\.[0-5]|text\/(?:jscript|livescript)|text\/css)$/;
 const TOKEN = "[A-Za-z0-9!#$&^_.+'*`|~-]+";
 // RFC 9110 media type: type/subtype with optional parameters; anything else (a stray CR, a quote) is not sent on
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"\\\\\\x00-\\x1f\\x7f]*"))*$`);
@@ -32,8 +40,9 @@ export function downloadHeaders(params: {
   inline?: boolean;
 }): DownloadHeaders {
   const declared = params.contentType?.trim();
-  const contentType = declared && MEDIA_TYPE.test(declared) ? declared : FALLBACK_TYPE;
-  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  const wellFormed = declared && MEDIA_TYPE.test(declared) ? declared : FALLBACK_TYPE;
+  const contentType = RUNNABLE_TYPE.test(essenceOf(wellFormed)) ? FALLBACK_TYPE : wellFormed;
+  const essence = essenceOf(contentType);
   const inline = params.inline === true && INLINE_CONTENT_TYPES.has(essence);
   return {
     contentType,
@@ -43,4 +52,9 @@ export function downloadHeaders(params: {
       inline,
     }),
   };
+}
+
+/** a media type without its parameters, in lower case */
+function essenceOf(contentType: string): string {
+  return contentType.split(';')[0]!.trim().toLowerCase();
 }

@@ -37,6 +37,26 @@ describe('download headers of user files', () => {
     }
   });
 
+  it("never sends a file as a script or style sheet a page of the app could load (it would count as the CSP's self)", () => {
+    for (const runnable of [
+      'text/javascript',
+      'application/javascript; charset=utf-8',
+      'Application/X-JavaScript',
+      'text/ecmascript',
+      'application/x-ecmascript',
+      'text/javascript1.5',
+      'text/jscript',
+      'text/livescript',
+      'text/css',
+      'TEXT/CSS; charset=utf-8',
+    ]) {
+      expect(downloadHeaders({ contentType: runnable }).contentType, runnable).toBe('application/octet-stream');
+    }
+    for (const kept of ['text/plain', 'application/json', 'text/csv', 'application/pdf']) {
+      expect(downloadHeaders({ contentType: kept }).contentType).toBe(kept);
+    }
+  });
+
   it('is an attachment, named as uploaded, when nothing else is asked', () => {
     expect(downloadHeaders({ filename: 'FDV æøå.pdf' }).contentDisposition).toBe(
       `attachment; filename="FDV aeoa.pdf"; filename*=UTF-8''FDV%20%C3%A6%C3%B8%C3%A5.pdf`,
