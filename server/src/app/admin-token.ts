@@ -11,6 +11,8 @@ const ADMIN_TOKEN_FILE = 'admin-token';
 export async function resolveAdminToken(params: {
   configured: string | null;
   dataDir: string;
+  /** reads left of a file another process is still writing (it made it empty a moment ago) */
+  readsLeft?: number;
 }): Promise<{ token: string; source: 'environment' | 'file'; path?: string; created?: boolean }> {
   if (params.configured) return { token: params.configured, source: 'environment' };
   const file = path.join(params.dataDir, ADMIN_TOKEN_FILE);
@@ -26,8 +28,16 @@ export async function resolveAdminToken(params: {
   try {
     await fs.writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return resolveAdminToken(params);
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // another process made it and is writing it: read it again shortly; a file that stays short is not a token
+    const readsLeft = params.readsLeft ?? 40;
+    if (readsLeft <= 0) {
+      throw new Error(
+        `${file} holds no admin token (under 24 characters): delete it to have a new one made, or set BYGGDOK_ADMIN_TOKEN`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return resolveAdminToken({ ...params, readsLeft: readsLeft - 1 });
   }
   return { token, source: 'file', path: file, created: true };
 }
