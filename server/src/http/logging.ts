@@ -19,6 +19,18 @@ function redactUrl(url: string): string {
 }
 
 /**
+ * An error as pino writes it, without the values a failed statement was given: PGlite's errors carry them (`params`,
+ * `queryOptions`), and a statement may bind a secret (a mail's links, a session's ID token). The statement's text stays.
+ */
+function withoutBoundValues(error: Error): ReturnType<typeof pino.stdSerializers.err> {
+  const serialized = pino.stdSerializers.err(error) as ReturnType<typeof pino.stdSerializers.err> &
+    Record<string, unknown>;
+  delete serialized.params;
+  delete serialized.queryOptions;
+  return serialized;
+}
+
+/**
  * Structured logs that never contain keys, tokens or passwords: credentials live in headers, which are not logged,
  * and in the query of signed URLs, which is redacted. The redact paths are a second line of defence for anything that
  * logs a request object by mistake.
@@ -53,7 +65,7 @@ export function createLogger(options: {
           url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
-        err: pino.stdSerializers.err,
+        err: withoutBoundValues,
       },
     },
     options.pretty

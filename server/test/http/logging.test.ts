@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
@@ -25,6 +26,24 @@ describe('log format', () => {
     expect(text).toContain('doc-1');
     expect(text).not.toContain('s3cret-token');
     expect(text.trimStart().startsWith('{')).toBe(false);
+  });
+
+  it('logs a failed statement of the embedded database without the values it was given', async () => {
+    const db = new PGlite();
+    let failed: unknown;
+    try {
+      await db.query('select $1::text, 1 / 0', ['adm_secret-bound-value']);
+    } catch (error) {
+      failed = error;
+    } finally {
+      await db.close();
+    }
+    expect((failed as { params?: unknown[] }).params).toEqual(['adm_secret-bound-value']);
+    const out = capture();
+    createLogger({ level: 'info', destination: out.stream }).error({ err: failed }, 'job failed');
+    const line = JSON.parse(out.text());
+    expect(line.err).toMatchObject({ query: 'select $1::text, 1 / 0', code: '22012' });
+    expect(out.text()).not.toContain('adm_secret-bound-value');
   });
 
   it('writes one JSON object a line otherwise', () => {
