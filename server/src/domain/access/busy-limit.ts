@@ -1,10 +1,11 @@
-import type { AppError } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
 import { credentialHolderOf } from './credential-holder.js';
 import type { Principal } from './principal.js';
 
 /**
- * Costly work a credential may run only a few of at once, whatever the rate limit lets through: asks (a model's
- * `deep` answer makes up to 8 calls) and zip downloads (up to 5,000 files each). Counted across every API process:
+ * Costly work a credential (or, for webhook deliveries, an owner) may run only a few of at once, whatever the rate
+ * limit lets through: asks (a model's `deep` answer makes up to 8 calls), zip downloads (up to 5,000 files each),
+ * handover dry runs and report PDFs, webhook deliveries to endpoints that may hang. Counted across every process:
  * each running piece of work holds a slot that all of them see.
  */
 export type BusyKind = 'ask' | 'zip' | 'handover' | 'webhook';
@@ -38,13 +39,20 @@ export function createBusyLimit(deps: {
   slots: BusySlots;
   kind: BusyKind;
   max: number;
-  /** the feature's refusal */
-  busy: (retryAfterSeconds: number) => AppError;
+  /** the refusal's code (`ask.busy`) and the work in words (`questions being answered`) */
+  refusal: { code: string; work: string };
 }): BusyLimit {
   return {
     async take(principal) {
       const slot = await deps.slots.acquire({ kind: deps.kind, holder: credentialHolderOf(principal), max: deps.max });
-      if (slot === null) throw deps.busy(BUSY_RETRY_AFTER_SECONDS);
+      if (slot === null) {
+        throw new AppError({
+          code: deps.refusal.code,
+          kind: 'too_many_requests',
+          message: `This credential has as many ${deps.refusal.work} under way as it may at once; try again in ${BUSY_RETRY_AFTER_SECONDS} seconds, or once one has finished`,
+          retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+        });
+      }
       return slot;
     },
   };

@@ -22,16 +22,6 @@ export function attachedDocumentNotFound(documentId: string): AppError {
   return notFound('document', `Attached document ${documentId} not found`);
 }
 
-/** the credential already has as many questions being answered as it may (BYGGDOK_ASK_CONCURRENCY) */
-export function askBusy(retryAfterSeconds: number): AppError {
-  return new AppError({
-    code: 'ask.busy',
-    kind: 'too_many_requests',
-    message: `This credential has as many questions being answered as it may at once; try again in ${retryAfterSeconds} seconds, or when one has been answered`,
-    retryAfterSeconds,
-  });
-}
-
 /** the language model did not answer in time (LLM_TIMEOUT_MS) */
 function modelTimeout(error: ChatModelError): AppError {
   return new AppError({ code: 'ask.model_timeout', kind: 'gateway_timeout', message: error.message, cause: error });

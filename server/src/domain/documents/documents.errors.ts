@@ -1,4 +1,4 @@
-import { AppError, forbidden, invalidField, notFound } from '../shared/errors.js';
+import { forbidden, invalidField, notFound, type AppError } from '../shared/errors.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
 export { documentNotFound } from '../access/access.errors.js';
@@ -39,14 +39,4 @@ export function linkExpired(): AppError {
 
 export function linkInvalid(): AppError {
   return forbidden('url.invalid_signature', 'This link is not valid (it was changed or was not made by this service)');
-}
-
-/** the credential already has as many zip downloads streaming as it may (BYGGDOK_ZIP_STREAMS) */
-export function zipBusy(retryAfterSeconds: number): AppError {
-  return new AppError({
-    code: 'zip.busy',
-    kind: 'too_many_requests',
-    message: `This credential has as many zip downloads running as it may at once; try again in ${retryAfterSeconds} seconds, or when one has finished`,
-    retryAfterSeconds,
-  });
 }
