@@ -1,4 +1,4 @@
-import { AppError, invalidField, notFound } from '../shared/errors.js';
+import { AppError, invalidField } from '../shared/errors.js';
 import { ChatModelError } from './ports.js';
 
 /** decided by the access rules (domain/access), re-exported where this feature's errors are looked for */
@@ -18,8 +18,14 @@ export function agenticRagCannotBeOff(): AppError {
   return invalidField('/use_agentic_rag', 'can no longer be false (retrieval is always agentic); omit it');
 }
 
-export function attachedDocumentNotFound(documentId: string): AppError {
-  return notFound('document', `Attached document ${documentId} not found`);
+/** `index`: the document's place in `attached_document_ids`, named as the field that failed (the status stays 404) */
+export function attachedDocumentNotFound(documentId: string, index: number): AppError {
+  return new AppError({
+    code: 'document.not_found',
+    kind: 'not_found',
+    message: `Attached document ${documentId} not found`,
+    fieldErrors: [{ path: `/attached_document_ids/${index}`, message: 'is not a document this caller can read here' }],
+  });
 }
 
 /** the language model did not answer in time (LLM_TIMEOUT_MS) */

@@ -113,7 +113,8 @@ export function createAnswersService(deps: {
     if (attachedDocumentIds.length > 0) {
       const readable = await readableAmong(passageScope, attachedDocumentIds);
       const missing = attachedDocumentIds.find((id) => !readable.has(id));
-      if (missing !== undefined) throw attachedDocumentNotFound(missing);
+      if (missing !== undefined)
+        throw attachedDocumentNotFound(missing, (input.attachedDocumentIds ?? []).indexOf(missing));
     }
     const thread = await threadOf({ input, grant: scope });
     // an earlier answer written from a document this ask may no longer read (archived, put in a private folder, out
@@ -270,16 +271,31 @@ export function createAnswersService(deps: {
     // documents stands without citations
     const sources = (turn: StoredTurn) =>
       sourcesOf({ citedDocumentIds: turn.citations.map((c) => c.documentId), readDocumentIds: turn.readDocumentIds });
-    const readable = await readableAmong(
-      { ownerId: grant.ownerId, buildingIds: grant.buildingIds },
-      turns.flatMap(sources),
+    const ids = [...new Set(turns.flatMap(sources))];
+    const readable = new Map(
+      (ids.length === 0
+        ? []
+        : await repository.readableDocuments({
+            ownerId: grant.ownerId,
+            buildingIds: grant.buildingIds,
+            documentIds: ids,
+          })
+      ).map((d) => [d.id, d]),
     );
     return {
       id: thread.id,
       buildingId: thread.buildingId,
       turns: turns.map((turn) =>
         sources(turn).every((id) => readable.has(id))
-          ? turn
+          ? {
+              ...turn,
+              // the newer revision as it is now, not as it was when the answer was given: the one stored may since
+              // have been archived or put in a private folder (a live document's supersededBy never names those)
+              citations: turn.citations.map((c) => ({
+                ...c,
+                supersededBy: readable.get(c.documentId)?.supersededBy ?? null,
+              })),
+            }
           : { ...turn, answer: PHRASES[turn.language].withheld, citations: [] },
       ),
     };

@@ -234,7 +234,14 @@ export function createReportsService(deps: {
   ): Promise<ResolvedItem> {
     await access.authorizeReport({ ...params, need: 'write' });
     const item = await requireItem(params);
-    const removed = await repository.unlink({ itemId: item.id, documentId: params.documentId, at: clock.now() });
+    // only a link the caller can see: a document under a private folder (linked before the folder was made private)
+    // is answered as not linked, so a writer of the building neither learns it is linked nor removes the owner's link
+    const document = await repository.findVisibleDocument({
+      buildingId: params.buildingId,
+      documentId: params.documentId,
+    });
+    if (!document) throw documentNotLinked();
+    const removed = await repository.unlink({ itemId: item.id, documentId: document.id, at: clock.now() });
     if (!removed) throw documentNotLinked();
     return presentItem({ ...params, reportId: item.reportId });
   }

@@ -15,6 +15,19 @@ export function inProject(projectId: string) {
 }
 
 /**
+ * A project document's next newer revision as the project's people see it: its `superseded_by` only when that
+ * document is the same project's, else null. After a handover the owner's new revision of a delivered drawing
+ * supersedes it for the partner API, but a former contractor learns nothing of what the owner adds (not its id, nor
+ * that there is one), so for them the delivered revision stays the latest. Before a handover every live document of
+ * the building outside its private folders is the project's, so nothing changes then. For a query over `documents as d`.
+ */
+export function projectSupersededBy() {
+  return sql<
+    string | null
+  >`(select s.id from documents s where s.id = d.superseded_by and s.project_id = d.project_id)`;
+}
+
+/**
  * The project a document uploaded into a building now belongs to, whoever uploads it (a member, the portal, an import,
  * the pipeline unpacking a package): the project holding the building while the building is still its contractor's,
  * i.e. the project is not handed over and the building is still the customer's workspace owner's. Null afterwards:

@@ -5,7 +5,7 @@ import type {
   ConstructionDocumentsRepository,
   EditableField,
 } from '../../../domain/deliveries/construction-documents.service.js';
-import { inProject } from '../project-documents.js';
+import { inProject, projectSupersededBy } from '../project-documents.js';
 import { relinkRevisions } from './revisions.repository.js';
 import type { DB, DocumentsTable } from '../schema.js';
 import { outsideBuildingPrivateFolders } from '../visibility.js';
@@ -16,6 +16,11 @@ type Row = Selectable<DocumentsTable>;
 
 function isoDate(value: Date | null): string | null {
   return value ? value.toISOString().slice(0, 10) : null;
+}
+
+/** a document as the project's people read it: its successor only when that is the project's too */
+function toProjectDocument(row: Row & { project_superseded_by: string | null }): ConstructionDocument {
+  return { ...toDocument(row), supersededBy: row.project_superseded_by };
 }
 
 function toDocument(row: Row): ConstructionDocument {
@@ -84,16 +89,18 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
       const row = await db
         .selectFrom('documents as d')
         .selectAll('d')
+        .select(projectSupersededBy().as('project_superseded_by'))
         .where('d.id', '=', documentId.toLowerCase())
         .where('d.archived_at', 'is', null)
         .where(outsideBuildingPrivateFolders())
         .executeTakeFirst();
-      return row ? toDocument(row) : null;
+      return row ? toProjectDocument(row) : null;
     },
     async list({ filter, limit, after }) {
       let query = db
         .selectFrom('documents as d')
         .selectAll('d')
+        .select(projectSupersededBy().as('project_superseded_by'))
         .where('d.archived_at', 'is', null)
         .where(inProject(filter.projectId));
       if (filter.deliveryId) query = query.where('d.delivery_id', '=', filter.deliveryId.toLowerCase());
@@ -123,7 +130,7 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
         );
       }
       const rows = await query.orderBy('d.created_at').orderBy('d.id').limit(limit).execute();
-      return rows.map(toDocument);
+      return rows.map(toProjectDocument);
     },
     async update({ documentIds, actor, at, plan }) {
       const ids = documentIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());

@@ -41,9 +41,19 @@ const keyOf = (task: ExtractedTask) =>
 export function createMaintenanceRepository(params: { db: Kysely<DB> }): MaintenanceRepository {
   const { db } = params;
 
-  /** tasks of the scope: a person's own, or of a document the partner API may show (not archived, not private) */
+  /**
+   * tasks of the scope: a person's own, or of a document the partner API may show (not archived, not private), and
+   * either kind only in a live building that is still the owner's: a deleted building's tasks, a person's own
+   * included, are in no plan or export, as its documents are in no list
+   */
   function scoped(scope: TaskScope) {
-    let query = db.selectFrom('maintenance_tasks as t').where('t.building_owner_id', '=', scope.ownerId);
+    let query = db
+      .selectFrom('maintenance_tasks as t')
+      .where('t.building_owner_id', '=', scope.ownerId)
+      .where(
+        sql<boolean>`exists (select 1 from buildings tb where tb.id = t.building_id
+          and tb.building_owner_id = t.building_owner_id and tb.archived_at is null)`,
+      );
     if (scope.buildingIds !== null) {
       const ids = [...scope.buildingIds];
       query = ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('t.building_id', 'in', ids);

@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ZipArchiveRecord, ZipSourceDocument } from '../../../domain/zip/zip-archives.js';
 import type { ZipRepository } from '../../../domain/zip/zip.service.js';
-import { inProject } from '../project-documents.js';
+import { inProject, projectSupersededBy } from '../project-documents.js';
 import type { DB, ZipArchivesTable } from '../schema.js';
 
 function recordOf(row: Selectable<ZipArchivesTable>): ZipArchiveRecord {
@@ -202,7 +202,8 @@ export function createZipRepository(db: Kysely<DB>): ZipRepository {
         .where('d.parent_document_id', 'is', null);
       if (subcontractorId) query = query.where('d.subcontractor_id', '=', subcontractorId.toLowerCase());
       if (excludeBefore) query = query.where('d.created_at', '>=', excludeBefore);
-      if (latestRevisions) query = query.where('d.superseded_by', 'is', null);
+      // the project's latest: a delivered revision the owner superseded after the handover is still the project's
+      if (latestRevisions) query = query.where(sql<boolean>`${projectSupersededBy()} is null`);
       const rows = await query.orderBy('d.original_path').orderBy('d.filename').orderBy('d.id').execute();
       return rows.map((row): ZipSourceDocument => {
         const informationType = row.delivery_information_type ?? row.information_types[0] ?? null;
