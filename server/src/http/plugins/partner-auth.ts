@@ -57,7 +57,8 @@ export function mcpCallHeaders(): Record<string, string> {
 
 /** the surface a request came in on: the MCP endpoint and its own calls, or REST */
 export function surfaceOf(request: FastifyRequest): Surface {
-  if (request.url.split('?', 1)[0] === '/mcp') return 'mcp';
+  // by the route reached, as the MCP route's Origin check: `/mcp/` and `/%6dcp` reach it too
+  if (request.routeOptions.url === '/mcp') return 'mcp';
   const value = request.headers[MCP_CALL_HEADER];
   if (typeof value !== 'string') return 'rest';
   const given = Buffer.from(value);

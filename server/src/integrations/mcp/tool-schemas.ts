@@ -93,33 +93,53 @@ const compiled = new WeakMap<object, ValidateFunction>();
 const NUL = /\0/;
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** how deep arguments may nest (the tools' own go two levels down); deeper would overflow the stack when copied */
+export const MAX_ARGUMENT_DEPTH = 32;
+/** problems named in one answer: a body of 80,000 unknown arguments is not answered with 80,000 lines */
+export const MAX_ARGUMENT_PROBLEMS = 10;
+
 /**
- * Checks a tool's arguments: text that cannot be stored (NUL, an unpaired surrogate), then the schema. Null when they
- * fit (defaults filled in); otherwise one line per problem, each naming its argument, for the assistant to correct.
+ * Checks a tool's arguments: how deep they nest and text that cannot be stored (NUL, an unpaired surrogate), then,
+ * on a copy, the schema. The copy with its defaults filled in when they fit; otherwise a line per problem (at most
+ * MAX_ARGUMENT_PROBLEMS, then how many more), each naming its argument, for the assistant to correct.
  */
-export function argumentProblems(schema: TObject, value: Record<string, unknown>): string[] | null {
+export function checkArguments(
+  schema: TObject,
+  given: Record<string, unknown>,
+): { input: Record<string, unknown>; problems: null } | { input: null; problems: string[] } {
   const text: string[] = [];
-  const walk = (node: unknown, path: string) => {
+  const walk = (node: unknown, path: string, depth: number) => {
     if (typeof node === 'string') {
       if (NUL.test(node)) text.push(`${path}: must not contain the NUL character (U+0000)`);
       else if (LONE_SURROGATE.test(node)) text.push(`${path}: must be valid Unicode text (an unpaired surrogate)`);
-    } else if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${path}[${i}]`));
-    else if (node !== null && typeof node === 'object') {
+    } else if (node === null || typeof node !== 'object') {
+      return;
+    } else if (depth >= MAX_ARGUMENT_DEPTH) {
+      text.push(`${path || 'arguments'}: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`);
+    } else if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${path}[${i}]`, depth + 1));
+    else {
       for (const [name, child] of Object.entries(node)) {
         if (NUL.test(name) || LONE_SURROGATE.test(name)) text.push(`${path || 'arguments'}: a name is not valid text`);
-        else walk(child, path ? `${path}.${name}` : name);
+        else walk(child, path ? `${path}.${name}` : name, depth + 1);
       }
     }
   };
-  walk(value, '');
-  if (text.length > 0) return text;
+  walk(given, '', 0);
+  if (text.length > 0) return { input: null, problems: fewest(text) };
+  const input = structuredClone(given);
   let validate = compiled.get(schema);
   if (!validate) {
     validate = ajv.compile(plain(schema));
     compiled.set(schema, validate);
   }
-  if (validate(value)) return null;
-  return (validate.errors ?? []).map(describeError);
+  if (validate(input)) return { input, problems: null };
+  return { input: null, problems: fewest((validate.errors ?? []).map(describeError)) };
+}
+
+function fewest(problems: string[]): string[] {
+  if (problems.length <= MAX_ARGUMENT_PROBLEMS) return problems;
+  const more = problems.length - MAX_ARGUMENT_PROBLEMS;
+  return [...problems.slice(0, MAX_ARGUMENT_PROBLEMS), `and ${more} more problem${more === 1 ? '' : 's'}`];
 }
 
 function describeError(error: ErrorObject): string {

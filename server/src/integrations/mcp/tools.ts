@@ -14,9 +14,9 @@ import {
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { SearchQuerySchema } from '../../http/schemas/search.js';
 import {
-  argumentProblems,
   args,
   buildingArgs,
+  checkArguments,
   objectSchema,
   ownerArgs,
   pagingArgs,
@@ -688,8 +688,7 @@ export function createMcpServer(params: {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const definition = tools.find((t) => t.name === request.params.name);
     if (!definition) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    const input = structuredClone<Record<string, unknown>>(request.params.arguments ?? {});
-    const problems = argumentProblems(definition.input, input);
+    const { input, problems } = checkArguments(definition.input, request.params.arguments ?? {});
     if (problems) return toolError(`Invalid arguments for ${definition.name}: ${problems.join('; ')}`);
     try {
       const { status, body } = await params.call((definition.request as (i: unknown) => ApiRequest)(input));

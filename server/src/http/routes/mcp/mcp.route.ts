@@ -72,7 +72,9 @@ export function registerMcpRoute(
     vary: 'Origin',
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?', 1)[0] !== '/mcp') return;
+    // by the route the request reached, not the URL as written: `/mcp/` (trailing slashes are ignored) and `/%6dcp`
+    // reach the same handlers, and once passed this check untouched
+    if (request.routeOptions.url !== '/mcp') return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (!allowed.has(origin)) {
