@@ -228,7 +228,10 @@ describe('bulk work and delivery review in a browser', () => {
     expect(await page.locator('.portal-link h4').count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shots(page, 'delivery-card-en');
+    expect(await page.locator('.toasts').textContent()).toMatch(/approved/);
     await chooseLanguage(page, 'nb');
+    // the English toasts go with the language: none is left beside the Norwegian page
+    expect(await page.locator('.toasts .toast').count()).toBe(0);
     await card
       .getByRole('region', { name: 'Beslutninger' })
       .getByText(/avviste Produktdatablad/)

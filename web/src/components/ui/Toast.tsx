@@ -18,9 +18,16 @@ interface Toast {
 }
 
 export function ToastProvider(props: { children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(0);
+  // a toast is written in the language it was shown in: one left over after the language changes would say it in the
+  // other, beside a page in the new one
+  useEffect(() => {
+    const cleared = () => setToasts([]);
+    i18n.on('languageChanged', cleared);
+    return () => i18n.off('languageChanged', cleared);
+  }, [i18n]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const show = useCallback<Show>((message) => {
     next.current += 1;
