@@ -98,6 +98,12 @@ describe('the maintenance plan in a browser', () => {
       await page.getByRole('textbox', { name: 'Startdato' }).fill('2020-01-15');
       await expect.poll(() => filter.locator('tbody td').nth(3).textContent()).toMatch(/15\. (jan|jul)/);
       await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-1280.png'), fullPage: true });
+      // a table per component, their columns one under the other
+      const statusLefts = await page
+        .locator('table.maintenance-tasks th.col-status')
+        .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+      expect(statusLefts.length).toBe(4);
+      expect(new Set(statusLefts).size).toBe(1);
       expect(await accessibilityViolations(page)).toEqual([]);
       await clearedOnce(page, {
         filter: 'Filtrer planen',
@@ -150,6 +156,15 @@ describe('the maintenance plan in a browser', () => {
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
     expect(await page.locator('.status').allTextContents()).toEqual(expect.arrayContaining(['Confirmed', 'Proposed']));
     await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-390.png'), fullPage: true });
+    // on a phone each task is a card: nothing scrolls sideways, and the source and the buttons are on the screen
+    const sideways = await page
+      .locator('.maintenance .table-scroll')
+      .evaluateAll((boxes) => boxes.map((box) => box.scrollWidth - box.clientWidth));
+    expect(sideways.filter((overflow) => overflow > 0)).toEqual([]);
+    for (const control of [page.locator('a.citation').first(), page.getByRole('button', { name: /^Edit / }).first()]) {
+      const box = await control.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
     await clearedOnce(page, {
       filter: 'Filter the plan',
       status: 'Status',

@@ -323,21 +323,21 @@ export function MaintenancePage() {
                   <caption>{component}</caption>
                   <thead>
                     <tr>
-                      <th>{t('maintenance.action')}</th>
-                      <th>{t('maintenance.interval')}</th>
-                      <th>{t('maintenance.performedBy')}</th>
-                      <th>{t('maintenance.nextDue')}</th>
-                      <th>{t('maintenance.status')}</th>
+                      <th className="col-action">{t('maintenance.action')}</th>
+                      <th className="col-interval">{t('maintenance.interval')}</th>
+                      <th className="col-performer">{t('maintenance.performedBy')}</th>
+                      <th className="col-due">{t('maintenance.nextDue')}</th>
+                      <th className="col-status">{t('maintenance.status')}</th>
                       <th>{t('maintenance.source')}</th>
-                      {!buildingId && <th>{t('maintenance.building')}</th>}
-                      {writes && <th>{t('maintenance.actions')}</th>}
+                      {!buildingId && <th className="col-building">{t('maintenance.building')}</th>}
+                      {writes && <th className="col-buttons">{t('maintenance.actions')}</th>}
                     </tr>
                   </thead>
                   <tbody>
                     {list.map((task) =>
                       editing === task.id ? (
                         <tr key={task.id}>
-                          <td colSpan={writes ? 7 : 6}>
+                          <td colSpan={6 + (buildingId ? 0 : 1) + (writes ? 1 : 0)}>
                             <TaskForm
                               task={task}
                               submitLabel={t('document.save')}
@@ -349,28 +349,30 @@ export function MaintenancePage() {
                         </tr>
                       ) : (
                         <tr key={task.id}>
-                          <td>
+                          <td data-label={t('maintenance.action')}>
                             {ACTIONS.includes(task.action) ? t(`maintenance.actionNames.${task.action}`) : task.action}
                           </td>
-                          <td title={task.intervalText}>
+                          <td title={task.intervalText} data-label={t('maintenance.interval')}>
                             {task.interval
                               ? t(`maintenance.every.${task.interval.unit}`, { count: task.interval.every })
                               : task.intervalText}
                           </td>
-                          <td>{task.performedBy ? t(`maintenance.performers.${task.performedBy}`) : '–'}</td>
-                          <td>
+                          <td data-label={t('maintenance.performedBy')}>
+                            {task.performedBy ? t(`maintenance.performers.${task.performedBy}`) : '–'}
+                          </td>
+                          <td data-label={t('maintenance.nextDue')}>
                             {task.interval
                               ? dates.format(
                                   nextDue({ start: new Date(`${start}T00:00:00`), interval: task.interval, today }),
                                 )
                               : '–'}
                           </td>
-                          <td>
+                          <td data-label={t('maintenance.status')}>
                             <span className={`status status-${task.status}`}>
                               {t(`maintenance.statuses.${task.status}`)}
                             </span>
                           </td>
-                          <td className="maintenance-source">
+                          <td className="maintenance-source" data-label={t('maintenance.source')}>
                             {task.citation ? (
                               <Citation ownerId={ownerId} task={task} />
                             ) : (
@@ -378,7 +380,7 @@ export function MaintenancePage() {
                             )}
                           </td>
                           {!buildingId && (
-                            <td>
+                            <td data-label={t('maintenance.building')}>
                               <Link to={`/owners/${ownerId}/buildings/${task.buildingId}/maintenance`}>
                                 {buildingName(task.buildingId)}
                               </Link>
