@@ -294,6 +294,11 @@ describe('the web app in a browser', () => {
       expect(await page.locator('.answer').first().textContent()).toMatch(/sjette måned/);
       expect(await page.locator('.citations blockquote').first().textContent()).toMatch(/byttes hver sjette måned/);
       await page.screenshot({ path: path.join(SHOTS, 'ask-nb-1280.png'), fullPage: true });
+      // the conversations beside the question, on its left
+      const talks = (await page.getByRole('complementary', { name: 'Samtaler' }).boundingBox())!;
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      expect(talks.x + talks.width).toBeLessThan(heading.x);
+      expect(talks.y).toBeLessThan(heading.y + heading.height);
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await citation.click();
@@ -357,6 +362,10 @@ describe('the web app in a browser', () => {
       const statuses = await page.locator('.report-themes .status').allTextContents();
       expect(statuses).toContain('Missing');
       expect(statuses.filter((s) => s === 'Complete' || s === 'Partial').length).toBeGreaterThan(0);
+      // a theme with no item for this building (no lift) says so, with no bar and no "0 of 0 (100 %)"
+      const lifts = page.locator('.theme-bars li').filter({ hasText: /^Lifts/ });
+      expect(await lifts.textContent()).toBe('LiftsNo item applies to this building');
+      expect(await lifts.locator('progress').count()).toBe(0);
       await page.screenshot({ path: path.join(SHOTS, 'report-en-1280.png') });
       expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -767,6 +776,13 @@ describe('the web app in a browser', () => {
       expect(await reportFigure('Documents').textContent()).toBe('3');
       expect(await reportFigure('Information types approved').textContent()).toBe('2 / 2');
       await report.getByText('P_2041-RIV-315-001-FDV_sanitær.pdf').waitFor();
+      // the files in the order of their paths, the checklist named by its regulation
+      expect(await report.locator('table.plain').last().locator('tbody td:first-child').allTextContents()).toEqual([
+        'P_2041-RIV-315-001-FDV_sanitær.pdf',
+        'P_2041-RIV-315-002-Produktdatablad_blandebatteri.pdf',
+        'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf',
+      ]);
+      expect(await report.getByText(/^Hovedbygg: /).textContent()).toMatch(/^Hovedbygg: TEK17 v2 · 2 complete/);
       await page.screenshot({ path: path.join(SHOTS, 'handover-dry-run-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect((await call('GET', `/construction/customers/${customerId}/projects/${projectId}`)).status).toBe('ACTIVE');
@@ -925,6 +941,10 @@ describe('the web app in a browser', () => {
     await page.getByLabel('Question').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'ask-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
+    // on a phone the page starts with its heading and question; the conversations come below
+    const question = (await page.getByLabel('Question').boundingBox())!;
+    const talks = (await page.getByRole('complementary', { name: 'Conversations' }).boundingBox())!;
+    expect(question.y + question.height).toBeLessThan(talks.y);
     await page.goto(`${base}/app/people`);
     await page.getByRole('heading', { name: 'People and access' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });

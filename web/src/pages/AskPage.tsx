@@ -166,29 +166,7 @@ export function AskPage() {
   const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section className="ask-layout">
-      <aside className="threads" aria-label={t('ask.threads')}>
-        <button type="button" onClick={startOver}>
-          {t('ask.new')}
-        </button>
-        <h2>{t('ask.threads')}</h2>
-        {threads.data && threads.data.threads.length === 0 && <p className="muted">{t('ask.noThreads')}</p>}
-        <ul>
-          {threads.data?.threads.map((item) => (
-            <li key={item.thread_id}>
-              <Link
-                to={`?thread=${item.thread_id}`}
-                aria-current={item.thread_id === (openThread ?? thread.current) ? 'page' : undefined}
-              >
-                {item.first_question}
-              </Link>
-              <div className="muted">
-                {dates.format(new Date(item.updated_at))} · {t('ask.turns', { count: item.turns })}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </aside>
-      <div>
+      <div className="ask-main">
         <p>
           {buildingId ? (
             <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
@@ -294,6 +272,29 @@ export function AskPage() {
           )}
         </form>
       </div>
+      {/* after the question in the page's order (a phone shows it below); beside it, on the left, on a wide screen */}
+      <aside className="threads" aria-label={t('ask.threads')}>
+        <button type="button" onClick={startOver}>
+          {t('ask.new')}
+        </button>
+        <h2>{t('ask.threads')}</h2>
+        {threads.data && threads.data.threads.length === 0 && <p className="muted">{t('ask.noThreads')}</p>}
+        <ul>
+          {threads.data?.threads.map((item) => (
+            <li key={item.thread_id}>
+              <Link
+                to={`?thread=${item.thread_id}`}
+                aria-current={item.thread_id === (openThread ?? thread.current) ? 'page' : undefined}
+              >
+                {item.first_question}
+              </Link>
+              <div className="muted">
+                {dates.format(new Date(item.updated_at))} · {t('ask.turns', { count: item.turns })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
     </section>
   );
 }

@@ -300,13 +300,20 @@ export function ReportPage() {
                 {report.data.progressDetails.map((theme) => (
                   <li key={theme.theme}>
                     <span>{theme.theme}</span>
-                    <progress max={Math.max(theme.total, 1)} value={theme.progress} aria-label={theme.theme} />
+                    {/* a theme none of whose items apply to the building is neither done nor to do: no bar */}
+                    {theme.total === 0 ? (
+                      <span />
+                    ) : (
+                      <progress max={theme.total} value={theme.progress} aria-label={theme.theme} />
+                    )}
                     <span className="muted">
-                      {t('report.complete', {
-                        progress: theme.progress,
-                        total: theme.total,
-                        percent: theme.percentage,
-                      })}
+                      {theme.total === 0
+                        ? t('report.noItemsApply')
+                        : t('report.complete', {
+                            progress: theme.progress,
+                            total: theme.total,
+                            percent: theme.percentage,
+                          })}
                     </span>
                   </li>
                 ))}

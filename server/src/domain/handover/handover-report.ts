@@ -9,6 +9,8 @@ import type { DeliveryProgress, ApprovalStatus } from '../deliveries/progress.js
 import type { Country, ItemStatus, ReportVersion } from '../reports/checklist.js';
 import type { ResolvedReport } from '../reports/resolve.js';
 
+const PATH_ORDER = new Intl.Collator('nb', { numeric: true });
+
 export interface HandoverFile {
   documentId: string;
   buildingId: string;
@@ -316,7 +318,11 @@ export function buildHandoverReport(facts: HandoverFacts): HandoverReport {
     };
   });
 
-  const files = live.map(({ archived: _a, uploaded: _u, corrupt: _c, processed: _p, ...file }): HandoverFile => file);
+  // by path, as a folder lists them (numbers in the names in their order), so the report and its PDF read as the
+  // archive does, whatever order the documents were stored in
+  const files = live
+    .map(({ archived: _a, uploaded: _u, corrupt: _c, processed: _p, ...file }): HandoverFile => file)
+    .sort((a, b) => PATH_ORDER.compare(a.path, b.path) || (a.documentId < b.documentId ? -1 : 1));
   const types = deliveries.flatMap((d) => d.informationTypes);
   return {
     id: facts.id,

@@ -13,6 +13,9 @@ import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
 import { DateField } from '../../components/ui/DateField.js';
 
+/** the checklists by country, named as their regulations are (the same words in both languages) */
+const REGULATIONS = { NO: 'TEK17', GB: 'Building Safety Act' } as const;
+
 type Report =
   paths['/construction/customers/{customerId}/projects/{projectId}/handover']['get']['responses'][200]['content']['application/json'];
 
@@ -198,8 +201,8 @@ function Handover(props: { customerId: string; projectId: string; canHandOver: b
           <label>
             {t('construction.checklist')}
             <select value={country} onChange={(event) => setCountry(event.target.value as 'NO' | 'GB')}>
-              <option value="NO">TEK17</option>
-              <option value="GB">Building Safety Act</option>
+              <option value="NO">{REGULATIONS.NO}</option>
+              <option value="GB">{REGULATIONS.GB}</option>
             </select>
           </label>
           <button type="button" onClick={() => run.mutate(true)} disabled={run.isPending}>
@@ -359,8 +362,9 @@ function HandoverReport(props: { report: Report }) {
       <ul>
         {r.buildings.map((building) => (
           <li key={building.id}>
-            {building.name}: {building.deficiencies.country} {building.deficiencies.version} ·{' '}
-            {t('construction.checklistFigures', building.deficiencies)}
+            {building.name}:{' '}
+            {REGULATIONS[building.deficiencies.country as 'NO' | 'GB'] ?? building.deficiencies.country}{' '}
+            {building.deficiencies.version} · {t('construction.checklistFigures', building.deficiencies)}
           </li>
         ))}
       </ul>
