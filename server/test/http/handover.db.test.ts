@@ -59,7 +59,8 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
     ];
     for (const [name, filename, informationType] of files) {
       bytes[name] = await makePdf([
-        `${filename}\nDrift og vedlikehold av varmepumpe og sirkulasjonspumpe.\nServiceintervall 12 måneder.`,
+        `${filename}\nDrift og vedlikehold av varmepumpe og sirkulasjonspumpe.\nServiceintervall 12 måneder.\n` +
+          'Filteret i varmepumpen skal byttes hver sjette måned.',
       ]);
       ids[name] = await portalUpload(t, { ...w, filename, bytes: bytes[name], deliveryId, informationType });
     }
@@ -262,6 +263,13 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
       key: w.adminKey,
     });
     expect(noTarget.body).toBeNull();
+    // the maintenance tasks the delivered FDV documentation states, in the contractor's workspace until the handover
+    const tasksBefore = await t.deps.database.db
+      .selectFrom('maintenance_tasks')
+      .select('id')
+      .where('building_id', '=', w.buildingId)
+      .execute();
+    expect(tasksBefore.length).toBeGreaterThan(0);
 
     const done = await t.request({
       method: 'POST',
@@ -298,6 +306,15 @@ describe.each(testEngines())('handover of a project to its building owner, on %s
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => r.blob_key)).size).toBe(3);
     expect(new Set(rows.map((r) => r.building_owner_id))).toEqual(new Set([owner.ownerId]));
+    // the maintenance plan moves with them: the owner's plan of the building holds the delivered tasks
+    const plan = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${owner.ownerId}/buildings/${w.buildingId}/maintenance_tasks`,
+      key: owner.key,
+    });
+    expect(plan.status).toBe(200);
+    const planned = (plan.body.tasks as { id: string }[]).map((task) => task.id);
+    expect(planned).toEqual(expect.arrayContaining(tasksBefore.map((task) => task.id)));
     // the owner's search finds their text, owner-wide, and only once
     const search = await t.request({
       method: 'GET',

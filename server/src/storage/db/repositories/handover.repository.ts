@@ -207,6 +207,12 @@ export function createHandoverRepository(
             .set({ building_owner_id: owner })
             .where('building_id', 'in', buildingIds)
             .execute();
+          // the maintenance plan the delivered FDV documentation states (and tasks people added) is the owner's now
+          await trx
+            .updateTable('maintenance_tasks')
+            .set({ building_owner_id: owner })
+            .where('building_id', 'in', buildingIds)
+            .execute();
           // the body's words too, so typo and compound search of the owner knows them at once
           await sql`
             insert into search_lexemes (building_owner_id, lexeme)
