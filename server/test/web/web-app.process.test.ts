@@ -909,6 +909,13 @@ describe('the web app in a browser', () => {
         'VVS Plan AS',
       );
       expect(await page.locator('table.audit').textContent()).not.toContain('Skole Nord');
+      // every detail in words: the project and its subcontractor by name, the invitation's language, no raw moment
+      const invited = await log.filter({ hasText: 'Invited' }).locator('td:nth-child(4)').textContent();
+      expect(invited).toContain('Project: Tegningsprosjekt');
+      expect(invited).toContain('Language: English');
+      const logDetails = (await log.locator('td:nth-child(4)').allTextContents()).join(' | ');
+      expect(logDetails).not.toMatch(/deleted or out of your reach|\d{4}-\d{2}-\d{2}T|locale/);
+      expect(logDetails).toContain('Subcontractor: VVS Plan AS');
       await page.screenshot({ path: path.join(SHOTS, 'project-members-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();

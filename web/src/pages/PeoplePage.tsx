@@ -114,30 +114,54 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
 const ROLE_VALUES = new Set(['NO_ACCESS', 'READ_ACCESS', 'WRITE_ACCESS', 'OWNER', 'ADMIN']);
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** an audit event's details in words: fields by name, roles by name, ids by the name of what they are, no nulls */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** the ids of the service's own records (a change set, a handover, a delivery's), which mean nothing to a reader */
+const INTERNAL_DETAILS = new Set([
+  'changeSetId',
+  'undoneChangeSetId',
+  'handoverId',
+  'deliveryId',
+  'replacesDocumentId',
+  'flags',
+]);
+
+/**
+ * an audit event's details in words: fields by name, roles, languages and approvals by name, moments as dates, ids by
+ * the name of what they are, no nulls and no internal ids
+ */
 function AuditDetails(props: { details: Record<string, unknown>; names: Map<string, string> }) {
   const { t, i18n } = useTranslation();
-  const words = (value: unknown): string => {
+  const formats = formatsFor(i18n.language);
+  const words = (value: unknown, key?: string): string => {
     if (value === null || value === undefined) return '–';
     if (typeof value === 'boolean') return value ? t('document.yes') : t('document.no');
-    if (typeof value === 'number') return formatsFor(i18n.language).number(value);
-    if (Array.isArray(value)) return value.map(words).join(', ');
+    if (typeof value === 'number') return formats.number(value);
+    // a list of things (the tasks a deleted document took with it): how many
+    if (Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object')) {
+      return formats.number(value.length);
+    }
+    if (Array.isArray(value)) return value.map((item) => words(item, key)).join(', ');
     if (typeof value === 'string') {
       if (ROLE_VALUES.has(value)) return t(`people.roles.${value}`);
+      if (key === 'locale') return t(`languages.${value}`, value);
+      if (key === 'approvalStatus') return t(`construction.approval.${value}`, value);
       if (ID.test(value)) return props.names.get(value) ?? t('people.audit.unknownId');
+      if (MOMENT.test(value) && !Number.isNaN(Date.parse(value))) return formats.dateTime(new Date(value));
       return value;
     }
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${key}: ${words(inner)}`)
+      .map(([name, inner]) => `${name}: ${words(inner, name)}`)
       .join(', ');
   };
-  const entries = Object.entries(props.details).filter(([, value]) => value !== null && value !== undefined);
+  const entries = Object.entries(props.details).filter(
+    ([key, value]) => value !== null && value !== undefined && !INTERNAL_DETAILS.has(key),
+  );
   return (
     <>
       {entries.map(([key, value], index) => (
         <span key={key}>
           {index > 0 && ' · '}
-          {i18next.exists(`people.audit.fields.${key}`) ? t(`people.audit.fields.${key}`) : key}: {words(value)}
+          {i18next.exists(`people.audit.fields.${key}`) ? t(`people.audit.fields.${key}`) : key}: {words(value, key)}
         </span>
       ))}
     </>
@@ -183,7 +207,18 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
     queryFn: () => unwrap(api.GET('/construction/customers/')),
     staleTime: 60_000,
   });
-  const known = new Map<string, string>();
+  // the customer's projects, and the subcontractors the page knows (a project's)
+  const projects = useQuery({
+    queryKey: ['projects', props.customerId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/construction/customers/{customerId}/projects', {
+          params: { path: { customerId: props.customerId } },
+        }),
+      ),
+  });
+  const known = new Map<string, string>(props.names ?? []);
+  for (const project of projects.data?.projects ?? []) known.set(project.id, project.name);
   for (const user of people.data?.users ?? []) known.set(user.id, user.name || user.email);
   for (const customer of customers.data?.customers ?? []) {
     known.set(customer.id, customer.name);
