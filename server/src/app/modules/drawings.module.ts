@@ -1,7 +1,7 @@
 import type { AccessService } from '../../domain/access/access.service.js';
 import type { BlobStore } from '../../domain/documents/blob-store.js';
 import { createDrawingViewerService } from '../../domain/drawings/drawing-viewer.service.js';
-import { readDwgDrawing, readDxfDrawing, UnreadableDrawingError } from '../../integrations/drawings/drawing-readers.js';
+import { UnreadableDrawingError, viewDwgDrawing, viewDxfDrawing } from '../../integrations/drawings/drawing-readers.js';
 import { drawingSourceFinder } from '../../storage/db/repositories/drawings.repository.js';
 import type { Db } from './app-module.js';
 
@@ -12,8 +12,8 @@ export function createDrawingsModule(deps: { db: Db; access: AccessService; blob
     blobs: deps.blobs,
     findDocument: drawingSourceFinder(deps.db),
     readers: {
-      dwg: (filePath) => readDwgDrawing(filePath),
-      dxf: readDxfDrawing,
+      dwg: (filePath) => viewDwgDrawing(filePath),
+      dxf: (filePath) => viewDxfDrawing(filePath),
       isUnreadable: (error) => error instanceof UnreadableDrawingError,
     },
   });

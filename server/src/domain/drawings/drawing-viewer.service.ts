@@ -8,7 +8,7 @@ import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
 import { AppError, invalid, notFound } from '../shared/errors.js';
-import { renderDrawing, type DrawingModel, type DrawingView } from './drawing.js';
+import type { DrawingView } from './drawing.js';
 
 export interface DrawingSource {
   id: string;
@@ -18,9 +18,13 @@ export interface DrawingSource {
   uploaded: boolean;
 }
 
+/**
+ * A DWG or DXF file as its view: read, parsed and drawn (renderDrawing) off the API's thread, in the reader's worker,
+ * so that neither the parse nor the drawing of a large file holds up the process's other requests
+ */
 export interface DrawingReaders {
-  dwg(filePath: string): Promise<DrawingModel>;
-  dxf(filePath: string): Promise<DrawingModel>;
+  dwg(filePath: string): Promise<DrawingView>;
+  dxf(filePath: string): Promise<DrawingView>;
   /** what a reader throws for a file it cannot read */
   isUnreadable(error: unknown): boolean;
 }
@@ -29,9 +33,9 @@ export interface DrawingReaders {
 const RENDERER_VERSION = 2;
 
 /**
- * Drawings one process reads at once, and how many more may wait for a turn. Each read runs in a worker that may
- * take a large heap (2 GB for a DXF at its size limit, drawing-readers.ts), and drawing the SVG runs on the process's
- * own thread: views asked of many large drawings at once would otherwise add up to more memory than the machine has.
+ * Drawings one process reads at once, and how many more may wait for a turn. Each read, and the drawing of its SVG,
+ * runs in a worker that may take a large heap (2 GB for a DXF at its size limit, drawing-readers.ts): views asked of
+ * many large drawings at once would otherwise add up to more memory than the machine has.
  * Past the waiting room a view is refused with 429 and Retry-After, to be asked again; a view of a drawing already
  * being read waits for that read instead of starting another.
  */
@@ -71,7 +75,7 @@ export function createDrawingViewerService(deps: {
     try {
       const file = path.join(folder, `drawing.${kind}`);
       await pipeline(await deps.blobs.get(document.blobKey), createWriteStream(file));
-      return renderDrawing(await deps.readers[kind](file));
+      return await deps.readers[kind](file);
     } catch (error) {
       if ((error as { code?: string }).code === 'blob.not_found') {
         throw new AppError({

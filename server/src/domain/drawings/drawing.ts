@@ -61,8 +61,8 @@ const MAX_SHAPES = 200_000;
 /**
  * entities visited with blocks expanded, inserts included, before the drawing is cut off like one with too many
  * shapes: a block that inserts itself ten times and draws nothing never reaches MAX_SHAPES, yet the depth cap alone
- * leaves 10^16 visits on the API's event loop. Ten times the shape cap, so a drawing the shape cap lets through
- * (every shape costs a visit) still has room for the inserts that place them; a few hundred milliseconds of work.
+ * leaves 10^16 visits to the reader's worker that draws it. Ten times the shape cap, so a drawing the shape cap lets
+ * through (every shape costs a visit) still has room for the inserts that place them; a few hundred milliseconds.
  */
 const MAX_VISITS = 2_000_000;
 

@@ -8,13 +8,16 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export interface DxfWorkerLimits {
-  /** wall-clock limit for reading and parsing one file */
+  /** wall-clock limit for reading and parsing one file, and whatever the worker's body makes of it */
   timeoutMs: number;
-  /** JS heap for the worker: the text, dxf-parser's array of its lines and the parsed drawing all live there */
+  /**
+   * JS heap for the worker: the text, dxf-parser's array of its lines and the parsed drawing all live there, and so
+   * does what the body makes of it
+   */
   heapMb: number;
 }
 
-export type DxfWorkerOutcome = { status: 'ok' } | { status: 'failed'; reason: string };
+export type DxfWorkerOutcome<R> = { status: 'ok'; result: R } | { status: 'failed'; reason: string };
 
 let dxfParserPath: string | undefined;
 
@@ -28,53 +31,42 @@ function resolveDxfParser(): string {
 }
 
 /**
- * A worker's start (plain JavaScript: eval'd workers cannot load TypeScript): dxf-parser loaded, the file read and
- * parsed into `parsed`, then `body`, which defines `function* parts()`, the pieces of the drawing to hand over. They
- * go one at a time, each when the main thread asks for the next: a piece is taken in (cloned) on the API's thread, so
- * a drawing cloned whole (2 s for half a million lines) or pieces queued up (Node takes in every message waiting on a
- * port before it turns to anything else) would stall the API as the parse did. Any failure is posted instead.
+ * A worker's start (plain JavaScript: eval'd workers cannot load TypeScript): dxf-parser loaded and `parse()` defined,
+ * which reads and parses the file; then `body`, run as an async function, whose return value is the worker's result,
+ * posted back in one message. Whatever the body makes of the parsed drawing stays in the worker: only the result is
+ * taken in (cloned) on the API's thread, so it should be what the API needs and no more. Any failure is posted instead.
  */
 export function dxfParserWorkerSource(body: string): string {
   return `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const fail = (error) => parentPort.postMessage({ error: String((error && error.message) || error) });
-try {
+(async () => {
   // a UMD bundle: module.exports is the class, or an object with it as default
   const loaded = require(workerData.parserPath);
   const DxfParser = typeof loaded === 'function' ? loaded : loaded.default;
-  const parsed = new DxfParser().parseSync(fs.readFileSync(workerData.filePath, 'utf8'));
+  const parse = () => new DxfParser().parseSync(fs.readFileSync(workerData.filePath, 'utf8'));
+  const result = await (async () => {
 ${body}
-  const pending = parts();
-  const postNext = () => {
-    try {
-      const next = pending.next();
-      parentPort.postMessage(next.done ? { done: true } : { part: next.value });
-    } catch (error) {
-      fail(error);
-    }
-  };
-  parentPort.on('message', postNext);
-  postNext();
-} catch (error) {
-  fail(error);
-}
+  })();
+  parentPort.postMessage({ result });
+})().catch((error) => {
+  parentPort.postMessage({ error: String((error && error.message) || error) });
+});
 `;
 }
 
-type WorkerMessage<P> = { part: P } | { done: true } | { error: string };
+type WorkerMessage<R> = { result: R } | { error: string };
 
 /**
- * Runs `source` (from dxfParserWorkerSource) on `filePath` in a throw-away worker with the time and memory limits,
- * handing each part to `onPart` as it arrives. Never throws for a bad drawing: a parse error, a time-out, a heap
- * overflow, a crash or an exit before the last part is a failure with its reason.
+ * Runs `source` (from dxfParserWorkerSource) on `filePath` in a throw-away worker with the time and memory limits, and
+ * gives its result. Never throws for a bad drawing: a parse error, a time-out, a heap overflow, a crash or an exit
+ * before the result is a failure with its reason.
  */
-export async function runDxfParserWorker<P>(input: {
+export async function runDxfParserWorker<R>(input: {
   source: string;
   filePath: string;
   limits: DxfWorkerLimits;
-  onPart: (part: P) => void;
-}): Promise<DxfWorkerOutcome> {
+}): Promise<DxfWorkerOutcome<R>> {
   let parserPath: string;
   try {
     parserPath = resolveDxfParser();
@@ -86,9 +78,9 @@ export async function runDxfParserWorker<P>(input: {
     workerData: { parserPath, filePath: path.resolve(input.filePath) },
     resourceLimits: { maxOldGenerationSizeMb: input.limits.heapMb },
   });
-  return new Promise<DxfWorkerOutcome>((resolve) => {
+  return new Promise<DxfWorkerOutcome<R>>((resolve) => {
     let settled = false;
-    const finish = (outcome: DxfWorkerOutcome): void => {
+    const finish = (outcome: DxfWorkerOutcome<R>): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -99,17 +91,12 @@ export async function runDxfParserWorker<P>(input: {
       () => finish({ status: 'failed', reason: `timed out after ${input.limits.timeoutMs} ms` }),
       input.limits.timeoutMs,
     );
-    worker.on('message', (message: WorkerMessage<P>) => {
-      if ('error' in message) return finish({ status: 'failed', reason: message.error });
-      if ('done' in message) return finish({ status: 'ok' });
-      try {
-        input.onPart(message.part);
-      } catch (error) {
-        return finish({ status: 'failed', reason: `cannot take in a part: ${String(error)}` });
-      }
-      if (!settled) worker.postMessage('next');
-    });
-    // a heap overflow arrives here as ERR_WORKER_OUT_OF_MEMORY; a crash or an exit before the last part mean the same
+    worker.on('message', (message: WorkerMessage<R>) =>
+      finish(
+        'error' in message ? { status: 'failed', reason: message.error } : { status: 'ok', result: message.result },
+      ),
+    );
+    // a heap overflow arrives here as ERR_WORKER_OUT_OF_MEMORY; a crash or an exit before the result mean the same
     worker.on('error', (error) => finish({ status: 'failed', reason: `worker crashed: ${error.message}` }));
     worker.on('exit', (code) => finish({ status: 'failed', reason: `worker exited with code ${code}` }));
   });

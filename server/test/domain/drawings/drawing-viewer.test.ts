@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessService } from '../../../src/domain/access/access.service.js';
 import type { Principal } from '../../../src/domain/access/principal.js';
-import type { DrawingModel } from '../../../src/domain/drawings/drawing.js';
+import { renderDrawing, type DrawingModel } from '../../../src/domain/drawings/drawing.js';
 import { createDrawingViewerService, type DrawingSource } from '../../../src/domain/drawings/drawing-viewer.service.js';
 import { AppError } from '../../../src/domain/shared/errors.js';
 import { createMemoryBlobStore } from '../../../src/storage/blobs/memory.blob-store.js';
@@ -12,6 +12,7 @@ const model: DrawingModel = {
   blocks: new Map(),
   entities: [{ kind: 'line', layer: '0', color: 'bylayer', from: { x: 0, y: 0 }, to: { x: 1, y: 1 } }],
 };
+const drawn = renderDrawing(model);
 
 /**
  * Views of many large drawings asked at once: each read may take a 2 GB worker, so one process reads two at a time,
@@ -36,7 +37,7 @@ describe('the drawing viewer under many views at once', () => {
       blobs,
       findDocument: async (id) => documents.get(id) ?? null,
       readers: {
-        dwg: async () => model,
+        dwg: async () => drawn,
         // a read that lasts until the test lets it end
         dxf: async (file) => {
           started.push(file);
@@ -44,7 +45,7 @@ describe('the drawing viewer under many views at once', () => {
           running.most = Math.max(running.most, running.now);
           await new Promise<void>((resolve) => releases.push(resolve));
           running.now -= 1;
-          return model;
+          return drawn;
         },
         isUnreadable: () => false,
       },
