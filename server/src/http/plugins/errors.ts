@@ -117,9 +117,25 @@ function fieldProblemsOf(validation: AjvErrorLike[], context: string | undefined
     }
     return { path: path === '' ? '/' : path, message };
   });
-  // anyOf/union failures repeat one field several times; keep the first message for each path
+  // A union's failure tells each branch's problem and then that none matched: `{ interval: { every: 0 } }` against
+  // "an interval or null" gives `/interval/every` (the real one), `/interval must be null` and `/interval must match a
+  // schema in anyOf`. The null branch's and the summary's are left out wherever another problem names the same field
+  // or one inside it; of the rest, the first for each field is kept.
+  const isUnionNoise = (i: number) => {
+    const error = validation[i]!;
+    return (
+      error.keyword === 'anyOf' ||
+      error.keyword === 'oneOf' ||
+      (error.keyword === 'type' && error.params?.type === 'null')
+    );
+  };
+  const within = (inner: string, outer: string) => inner === outer || outer === '/' || inner.startsWith(`${outer}/`);
+  const kept = problems.filter(
+    (problem, i) =>
+      !isUnionNoise(i) || !problems.some((other, j) => j !== i && !isUnionNoise(j) && within(other.path, problem.path)),
+  );
   const seen = new Set<string>();
-  return problems.filter((p) => (seen.has(p.path) ? false : (seen.add(p.path), true)));
+  return kept.filter((p) => (seen.has(p.path) ? false : (seen.add(p.path), true)));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
