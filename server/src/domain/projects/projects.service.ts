@@ -5,7 +5,7 @@ import type { Principal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
 import { projectRoleOf, type Role } from '../people/roles.js';
 import { customerNotFound } from '../customers/customers.errors.js';
-import { projectNotFound, statusNotSettable } from './projects.errors.js';
+import { projectHandedOver, projectNotFound, statusNotSettable } from './projects.errors.js';
 
 export const PROJECT_STATUSES = ['ACTIVE', 'HANDED_OVER', 'ARCHIVED'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -59,11 +59,12 @@ export interface ProjectsRepository {
     fields: ProjectFields;
     buildingNames: string[];
   }): Promise<ProjectRecord | null>;
+  /** 'handed_over' (and nothing changed) when the project was handed over, even while the update waited for it */
   updateProject(params: {
     projectId: string;
     fields: Partial<ProjectFields>;
     status?: ProjectStatus;
-  }): Promise<ProjectRecord | null>;
+  }): Promise<ProjectRecord | 'handed_over' | null>;
   addBuilding(params: { projectId: string; name: string }): Promise<{ id: string; name: string } | null>;
   /** buildings of the given projects, in the order they were added */
   listBuildings(projectIds: string[]): Promise<ProjectBuilding[]>;
@@ -151,6 +152,7 @@ export function createProjectsService(deps: {
       fields,
       ...(changesStatus ? { status } : {}),
     });
+    if (project === 'handed_over') throw projectHandedOver();
     if (!project) throw projectNotFound();
     const changed = Object.keys(fields).filter(
       (key) => before[key as keyof ProjectFields] !== fields[key as keyof ProjectFields],

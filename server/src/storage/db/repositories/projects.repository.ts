@@ -141,11 +141,19 @@ export function createProjectsRepository(db: Kysely<DB>): ProjectsRepository {
     async updateProject({ projectId, fields, status }) {
       const columns = { ...columnsOf(fields), ...(status ? { status } : {}) };
       if (Object.keys(columns).length > 0) {
-        await db
+        // never a project handed over meanwhile: an update let in while it was active and waiting for the handover's
+        // lock would otherwise write ARCHIVED over HANDED_OVER (and ACTIVE after it), giving the contractor back
+        // the delivered documents in the owner's buildings
+        const changed = await db
           .updateTable('projects')
           .set({ ...columns, updated_at: sql`now()` })
           .where('id', '=', projectId)
-          .execute();
+          .where('status', '<>', 'HANDED_OVER')
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) {
+          const project = await findProject(projectId);
+          return project?.status === 'HANDED_OVER' ? 'handed_over' : project;
+        }
       }
       return findProject(projectId);
     },
