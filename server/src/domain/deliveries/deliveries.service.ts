@@ -170,6 +170,23 @@ export function createDeliveriesService(deps: {
   }
 
   /**
+   * An information type is named once: two items of one type (one APPROVED, one DECLINED) would record both decisions,
+   * raise both events and leave the documents in whichever state came last. 400 naming the second.
+   */
+  function checkDistinctTypes(items: InformationTypeInput[] | undefined) {
+    const seen = new Set<string>();
+    items?.forEach((item, index) => {
+      if (seen.has(item.informationType)) {
+        throw invalidField(
+          `/informationTypes/${index}/informationType`,
+          'names an information type already in the list',
+        );
+      }
+      seen.add(item.informationType);
+    });
+  }
+
+  /**
    * The body's information types against the stored ones: an approval that changed gets the caller and the time;
    * an unchanged one keeps who and when it had.
    */
@@ -365,6 +382,7 @@ export function createDeliveriesService(deps: {
       clientAddress: string | null;
     }): Promise<DeliveryView> {
       const grant = await access.authorizeProject({ ...params, need: 'write' });
+      checkDistinctTypes(params.input.informationTypes);
       const verifier = await repository.userLabel(grant.userId);
       const { items } = mergeApprovals({
         previous: [],
@@ -398,6 +416,7 @@ export function createDeliveriesService(deps: {
       clientAddress: string | null;
     }): Promise<DeliveryView> {
       const { delivery, grant } = await authorizedDelivery({ ...params, need: 'write' });
+      checkDistinctTypes(params.input.informationTypes);
       const subcontractor = await checkSubcontractor(
         grant.projectId,
         params.input.subContractorId === undefined ? delivery.subContractorId : params.input.subContractorId,
@@ -504,6 +523,12 @@ export function createDeliveriesService(deps: {
         need: 'write',
       });
       if (from.customerId !== to.customerId) throw otherCustomer();
+      // each delivery once: a repeated id would copy it again
+      const named = new Set<string>();
+      params.deliveryIds.forEach((id, index) => {
+        if (named.has(id)) throw invalidField(`/deliveryIds/${index}`, 'names a delivery already in the list');
+        named.add(id);
+      });
       const source = new Map((await repository.list({ projectId: from.projectId })).map((d) => [d.id, d]));
       const picked = params.deliveryIds.map((id, index) => {
         const found = source.get(id);

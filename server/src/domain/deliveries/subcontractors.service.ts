@@ -195,7 +195,7 @@ export function createSubcontractorsService(deps: {
       await record({
         grant,
         action: 'subcontractor.removed',
-        target: { type: 'subcontractor', id: params.subcontractorId },
+        target: { type: 'subcontractor', id: params.subcontractorId.toLowerCase() },
         clientAddress: params.clientAddress,
       });
     },
@@ -208,10 +208,11 @@ export function createSubcontractorsService(deps: {
       clientAddress: string | null;
     }) {
       const grant = await access.authorizeProject({ ...params, need: 'issue_portal_token' });
-      await existing(grant, params.subcontractorId);
+      // the stored id (the path's may be in upper case): the token must name the subcontractor row it is for
+      const subcontractor = await existing(grant, params.subcontractorId);
       const issued = await issueToken({
         projectId: grant.projectId,
-        subcontractorId: params.subcontractorId,
+        subcontractorId: subcontractor.id,
         createdBy: grant.userId,
         ...(params.expiresInDays !== undefined ? { expiresInDays: params.expiresInDays } : {}),
       });
@@ -219,15 +220,15 @@ export function createSubcontractorsService(deps: {
         grant,
         action: 'subcontractor_token.created',
         target: { type: 'subcontractor_token', id: issued.id },
-        details: { subcontractorId: params.subcontractorId, expiresAt: issued.expiresAt.toISOString() },
+        details: { subcontractorId: subcontractor.id, expiresAt: issued.expiresAt.toISOString() },
         clientAddress: params.clientAddress,
       });
       return issued;
     },
     async listTokens(params: { principal: Principal; customerId: string; projectId: string; subcontractorId: string }) {
       const grant = await access.authorizeProject({ ...params, need: 'write' });
-      await existing(grant, params.subcontractorId);
-      return repository.listTokens(params.subcontractorId);
+      const subcontractor = await existing(grant, params.subcontractorId);
+      return repository.listTokens(subcontractor.id);
     },
     async revokeToken(params: {
       principal: Principal;
@@ -238,9 +239,9 @@ export function createSubcontractorsService(deps: {
       clientAddress: string | null;
     }) {
       const grant = await access.authorizeProject({ ...params, need: 'write' });
-      await existing(grant, params.subcontractorId);
+      const subcontractor = await existing(grant, params.subcontractorId);
       const revoked = await repository.revokeToken({
-        subcontractorId: params.subcontractorId,
+        subcontractorId: subcontractor.id,
         tokenId: params.tokenId,
         at: clock.now(),
       });
@@ -248,8 +249,8 @@ export function createSubcontractorsService(deps: {
       await record({
         grant,
         action: 'subcontractor_token.revoked',
-        target: { type: 'subcontractor_token', id: params.tokenId },
-        details: { subcontractorId: params.subcontractorId },
+        target: { type: 'subcontractor_token', id: params.tokenId.toLowerCase() },
+        details: { subcontractorId: subcontractor.id },
         clientAddress: params.clientAddress,
       });
     },
