@@ -52,8 +52,12 @@ export interface NamingResult {
 /** the longest name a rename gives (most file systems take 255 bytes; archives and sync tools like less) */
 export const MAX_NAME_LENGTH = 180;
 
+/**
+ * what a name part never keeps: separators and reserved characters, every control character (C0, DEL and C1), and the
+ * marks that turn the direction of text (a name `Tegning<U+202E>fdp.exe` shows as `Tegningexe.pdf`)
+ */
 // eslint-disable-next-line no-control-regex -- control characters are among what it replaces
-const UNSAFE = /[/\\:*?"<>|%#{}~&$!'`@=+^[\];,\u0000-\u001f\u007f]/g;
+const UNSAFE = /[/\\:*?"<>|%#{}~&$!'`@=+^[\];,\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** a field made safe for file systems, URLs and TFM codes: unsafe characters replaced, spaces joined, letters kept */
 export function safePart(value: string): string {
@@ -184,6 +188,16 @@ export function planNames(params: {
     const sequence = String(number).padStart(convention === 'iso19650' ? 4 : 3, '0');
     const extension = extensionOf(document.originalFilename) || extensionOf(document.filename);
     const head = [...plan.prefix, sequence].join('-');
+    if (head.length + extension.length > MAX_NAME_LENGTH) {
+      // the fields alone (a discipline or TFM code of hundreds of characters) make a name no file system takes
+      planned.set(document.id, {
+        id: document.id,
+        filename: document.filename,
+        newFilename: null,
+        reason: `the name would be longer than ${MAX_NAME_LENGTH} characters`,
+      });
+      continue;
+    }
     const room = MAX_NAME_LENGTH - head.length - extension.length - 1;
     const description = safePart(document.filenameDescriptive ?? withoutExtension(document.originalFilename))
       .slice(0, Math.max(0, room))

@@ -85,14 +85,20 @@ export function parseExcludeBefore(value: string | undefined): Date | null {
   return date;
 }
 
-/** a path segment made safe in a zip: no separators, no control or reserved characters, never `.` or `..` */
+/**
+ * a path segment made safe in a zip: no separators, no control (C0, DEL, C1) or reserved characters, none of the marks
+ * that turn the direction of text (`Tegning<U+202E>fdp.exe` shows as `Tegningexe.pdf`), never `.` or `..`, and no
+ * trailing dots or spaces (Windows drops them, so `FDV.pdf.` would land on `FDV.pdf`)
+ */
 function safeSegment(segment: string): string {
   const cleaned = segment
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are among what it replaces
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
-    .trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned.slice(0, 200);
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+    .trim()
+    .slice(0, 200)
+    .replace(/[. ]+$/, '');
+  return cleaned === '' ? '_' : cleaned;
 }
 
 /** where each file goes: its upload folders, its (current) name; a second file of the same path gets ` (2)` */
