@@ -100,10 +100,18 @@ export function createUrlSigner({ secret, publicUrl, now = () => new Date() }: U
  * Content-Disposition for a download: an ASCII `filename` for old clients plus RFC 5987 `filename*` so names such as
  * "FDV æøå.pdf" survive. Used by the S3 store and by the route that serves signed local URLs.
  */
+/**
+ * What the name a file is saved under never carries: control characters (C0, DEL, C1) and the marks that turn the
+ * direction of text, with which an uploader's `Tegning<U+202E>fdp.exe` is saved showing as `Tegningexe.pdf`
+ */
+// eslint-disable-next-line no-control-regex -- control characters are among what it replaces
+const UNSAFE_IN_SAVED_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export function formatContentDisposition({ filename, inline }: { filename?: string; inline?: boolean }): string {
   const type = inline === true ? 'inline' : 'attachment';
   if (filename === undefined) return type;
-  return `${type}; filename="${asciiFallback(filename)}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
+  const saved = filename.replace(UNSAFE_IN_SAVED_NAME, '_');
+  return `${type}; filename="${asciiFallback(saved)}"; filename*=UTF-8''${encodeRfc5987(saved)}`;
 }
 
 interface CanonicalFields {

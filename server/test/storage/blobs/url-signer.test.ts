@@ -144,6 +144,13 @@ describe('content disposition', () => {
   it('cannot be used to inject a header or break out of the quoted name', () => {
     const header = formatContentDisposition({ filename: 'a"\r\nSet-Cookie: x.pdf', inline: true });
 
-    expect(header).toBe(`inline; filename="a___Set-Cookie: x.pdf"; filename*=UTF-8''a%22%0D%0ASet-Cookie%3A%20x.pdf`);
+    expect(header).toBe(`inline; filename="a___Set-Cookie: x.pdf"; filename*=UTF-8''a%22__Set-Cookie%3A%20x.pdf`);
+  });
+
+  it('saves a name without the marks that turn its direction, so no extension hides behind another', () => {
+    // U+202E turns what follows around: shown, `Pumpe<U+202E>fdp.exe` reads `Pumpeexe.pdf`
+    const header = formatContentDisposition({ filename: 'Pumpe\u202efdp.exe' });
+    expect(header).toBe(`attachment; filename="Pumpe_fdp.exe"; filename*=UTF-8''Pumpe_fdp.exe`);
+    expect(formatContentDisposition({ filename: 'FDV\u0085\u2066.pdf' })).toContain(`filename*=UTF-8''FDV__.pdf`);
   });
 });
