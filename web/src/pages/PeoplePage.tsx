@@ -11,6 +11,7 @@ import { atLeast, ROLES, useMe, type Role } from '../roles.js';
 import { formatsFor } from '../format.js';
 import { ConfirmButton } from '../components/ui/Dialog.js';
 import { useToast } from '../components/ui/Toast.js';
+import { useCustomerProjects } from './project/deliveries.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
 function Members(props: { customerId: string; role: Role; myId: string }) {
@@ -208,15 +209,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
     staleTime: 60_000,
   });
   // the customer's projects, and the subcontractors the page knows (a project's)
-  const projects = useQuery({
-    queryKey: ['projects', props.customerId],
-    queryFn: () =>
-      unwrap(
-        api.GET('/construction/customers/{customerId}/projects', {
-          params: { path: { customerId: props.customerId } },
-        }),
-      ),
-  });
+  const projects = useCustomerProjects(props.customerId);
   const known = new Map<string, string>(props.names ?? []);
   for (const project of projects.data?.projects ?? []) known.set(project.id, project.name);
   for (const user of people.data?.users ?? []) known.set(user.id, user.name || user.email);

@@ -10,7 +10,14 @@ import { DeliveryCard } from './project/DeliveryCard.js';
 import { CopyDeliveries, DeliveryForm } from './project/DeliveryForm.js';
 import { ProjectDetails } from './project/ProjectDetails.js';
 import { ProjectNav } from './project/ProjectNav.js';
-import { listDeliveries, STATES, summarise, useProject, useSubcontractors } from './project/deliveries.js';
+import {
+  listDeliveries,
+  STATES,
+  summarise,
+  useCustomerProjects,
+  useProject,
+  useSubcontractors,
+} from './project/deliveries.js';
 import { SubcontractorLink } from './project/SubcontractorLink.js';
 import { daysUntil } from './ProjectsPage.js';
 
@@ -36,11 +43,7 @@ export function ProjectPage() {
       ),
     onSuccess: () => subcontractors.refetch(),
   });
-  const projects = useQuery({
-    queryKey: ['projects', customerId],
-    queryFn: () =>
-      unwrap(api.GET('/construction/customers/{customerId}/projects', { params: { path: { customerId } } })),
-  });
+  const projects = useCustomerProjects(customerId);
   const [editing, setEditing] = useState<string | null>(null);
   // the list refetched before the form closes and a toast says so: the new card and the toast appear together
   const deliveriesChanged = async () => {

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, formText, unwrap } from '../api.js';
 import { Loaded, Failure } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
 import { DateField } from '../components/ui/DateField.js';
+import { useCustomerProjects } from './project/deliveries.js';
 
 /** whole days from today to a date (YYYY-MM-DD); negative once it has passed */
 export function daysUntil(date: string, today = new Date()): number {
@@ -17,15 +18,7 @@ export function daysUntil(date: string, today = new Date()): number {
 /** one customer's construction projects: name, status, buildings, days to the planned handover; a new one */
 function CustomerProjects(props: { customerId: string; name: string; canCreate: boolean }) {
   const { t } = useTranslation();
-  const projects = useQuery({
-    queryKey: ['projects', props.customerId],
-    queryFn: () =>
-      unwrap(
-        api.GET('/construction/customers/{customerId}/projects', {
-          params: { path: { customerId: props.customerId } },
-        }),
-      ),
-  });
+  const projects = useCustomerProjects(props.customerId);
   const create = useMutation({
     mutationFn: (body: {
       name: string;

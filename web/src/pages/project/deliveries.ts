@@ -14,6 +14,15 @@ export function useProject(customerId: string, projectId: string) {
   });
 }
 
+/** a customer's projects, shared by the projects page, a project's page and the audit log (which names them) */
+export function useCustomerProjects(customerId: string) {
+  return useQuery({
+    queryKey: ['projects', customerId],
+    queryFn: () =>
+      unwrap(api.GET('/construction/customers/{customerId}/projects', { params: { path: { customerId } } })),
+  });
+}
+
 /** a project's subcontractors */
 export function useSubcontractors(customerId: string, projectId: string) {
   return useQuery({
