@@ -190,6 +190,31 @@ describe.each(testEngines())('bulk and management routes out of reach, on %s', (
     for (const document of documents.body.documents) expect(document.filename).not.toMatch(HOSTILE);
   });
 
+  it('stores an uploaded or renamed file without the marks that would hide its real extension in every list', async () => {
+    const n = await createDeliveryWorld(t, { projectName: 'Navnelista' });
+    // shown as given, `Pumpe<RLO>fdp.exe` reads `Pumpeexe.pdf`
+    const uploaded = await portalUpload(t, { ...n, filename: 'VVS\u2067/Pumpe\u202efdp.exe', bytes: pdf('rlo') });
+    const renamed = await portalUpload(t, { ...n, filename: 'Ventil.pdf', bytes: pdf('ventil') });
+    await t.waitForProcessing([uploaded, renamed]);
+    const put = await t.request({
+      method: 'PUT',
+      url: `/construction/public/documents/${n.projectId}/${n.subcontractorId}/${renamed}`,
+      token: n.token,
+      payload: { filename: 'Ventil\u202efdp\u0085.scr' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const read = async (id: string) =>
+      (await t.request({ method: 'GET', url: `/construction/documents/${id}`, key: n.adminKey })).body;
+    expect((await read(uploaded)).filename).toBe('Pumpe_fdp.exe');
+    const stored = await t.deps.database.db
+      .selectFrom('documents')
+      .select('original_path')
+      .where('id', '=', uploaded)
+      .executeTakeFirstOrThrow();
+    expect(stored.original_path).toBe('VVS_/Pumpe_fdp.exe');
+    expect((await read(renamed)).filename).toBe('Ventil_fdp_.scr');
+  });
+
   it("zips a subcontractor's hostile names safely: no direction marks, no name that lands on another's", async () => {
     const z = await createDeliveryWorld(t, { projectName: 'Zip-huset' });
     const files = ['VVS/FDV.pdf', 'VVS/FDV.pdf.', 'VVS/FDV.pdf \u0085', 'Tegning\u202efdp.exe', '../../Utenfor.pdf'];

@@ -4,6 +4,7 @@ import type { AuditActor, AuditLog } from '../audit/audit.js';
 import type { BlobStore } from '../documents/blob-store.js';
 import { documentNotFound } from '../documents/documents.errors.js';
 import type { Clock } from '../shared/clock.js';
+import { visibleName } from '../documents/document.js';
 import { AppError, invalid, invalidField, type FieldProblem } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
@@ -220,15 +221,20 @@ export function createConstructionDocumentsService(deps: {
     batch: boolean;
   }): Promise<ConstructionDocument[]> {
     const actor = await actorOfPrincipal(params.principal);
+    // a new name is stored as every upload's is: nothing in it hides its real extension
+    const items = params.items.map(({ id, patch }) => ({
+      id,
+      patch: patch.filename === undefined ? patch : { ...patch, filename: visibleName(patch.filename) },
+    }));
     const before = new Map<string, ConstructionDocument>();
     const updated = await repository.update({
-      documentIds: params.items.map((item) => item.id),
+      documentIds: items.map((item) => item.id),
       actor: actor.history,
       at: clock.now(),
       plan: (current) => {
         for (const document of current.values()) before.set(document.id, document);
         const problems: FieldProblem[] = [];
-        params.items.forEach((item, index) => {
+        items.forEach((item, index) => {
           const base = params.batch ? `/documents/${index}` : '';
           const document = current.get(item.id);
           if (!document) {
@@ -249,14 +255,14 @@ export function createConstructionDocumentsService(deps: {
           );
         }
         // a document always has a state: progressStatus null leaves it as it is
-        return params.items.map(({ id, patch }) => {
+        return items.map(({ id, patch }) => {
           const { progressStatus, ...rest } = patch;
           return { id, patch: progressStatus === null ? rest : patch };
         });
       },
     });
     for (const document of updated) {
-      const patch = params.items.find((item) => item.id === document.id)?.patch ?? {};
+      const patch = items.find((item) => item.id === document.id)?.patch ?? {};
       await audit.record({
         customerId: params.customerOf(document.id),
         actor: actor.audit,

@@ -72,6 +72,18 @@ export interface DocumentRecord {
 }
 
 /**
+ * Characters a stored name never keeps: control characters (C0, DEL, C1) and the marks that turn the direction of text,
+ * with which `Pumpe<U+202E>fdp.exe` shows as `Pumpeexe.pdf` in every list; each becomes `_`
+ */
+// eslint-disable-next-line no-control-regex -- control characters are among what it replaces
+const HIDDEN_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** a file's name as it is stored and shown: what would hide its real extension replaced */
+export function visibleName(name: string): string {
+  return name.replace(HIDDEN_IN_NAMES, '_');
+}
+
+/**
  * `VVS/Ventilasjon/FDV aggregat 1.pdf` -> path kept, last segment the filename. Backslashes (Windows paths) count as
  * separators; empty, `.` and `..` segments are dropped so a path can never climb out of its building.
  */
@@ -79,7 +91,7 @@ export function splitUploadPath(raw: string): { filename: string; originalPath: 
   const segments = raw
     .replace(/\\/g, '/')
     .split('/')
-    .map((s) => s.trim())
+    .map((s) => visibleName(s).trim())
     .filter((s) => s.length > 0 && s !== '.' && s !== '..');
   const filename = segments.at(-1) ?? '';
   return { filename, originalPath: segments.join('/') };

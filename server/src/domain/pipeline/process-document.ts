@@ -7,7 +7,13 @@ import { v5 as uuidv5 } from 'uuid';
 import { BlobMeter, type BlobStore } from '../documents/blob-store.js';
 import { jobAbortReason } from '../jobs/jobs.errors.js';
 import { jobDone, jobFailed, jobSkipped, type JobOutcome } from '../jobs/jobs.js';
-import { documentBlobKey, extensionOf, previewBlobKey, type DocumentRecord } from '../documents/document.js';
+import {
+  documentBlobKey,
+  extensionOf,
+  previewBlobKey,
+  visibleName,
+  type DocumentRecord,
+} from '../documents/document.js';
 import { chunkWithLanguages, deriveTitle } from './chunking.js';
 import {
   CorruptFileError,
@@ -406,14 +412,15 @@ async function unpackPackage(params: {
     const id = uuidv5(`${document.id}\n${entry.path}`, CHILD_NAMESPACE);
     const blobKey = documentBlobKey({ ownerId: document.ownerId, buildingId: document.buildingId, documentId: id });
     const stored = await context.blobs.put(blobKey, createReadStream(entry.filePath));
-    const filename = entry.path.split('/').at(-1) ?? entry.path;
+    // the id stays that of the entry's path as packed (a retry finds it again); the name is stored as any upload's
+    const filename = visibleName(entry.path.split('/').at(-1) ?? entry.path);
     children.push({
       id,
       parentDocumentId: document.id,
       buildingId: document.buildingId,
       ownerId: document.ownerId,
       filename,
-      originalPath: `${packagePath}/${entry.path}`,
+      originalPath: `${packagePath}/${visibleName(entry.path)}`,
       extension: extensionOf(filename),
       blobKey,
       size: stored.size,
