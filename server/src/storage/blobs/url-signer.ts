@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { visibleName } from '../../domain/documents/document.js';
 
 /**
  * Signs URLs under `${publicUrl}/blobs/<key>` that the service serves itself for the fs and memory stores, so a
@@ -100,17 +101,11 @@ export function createUrlSigner({ secret, publicUrl, now = () => new Date() }: U
  * Content-Disposition for a download: an ASCII `filename` for old clients plus RFC 5987 `filename*` so names such as
  * "FDV æøå.pdf" survive. Used by the S3 store and by the route that serves signed local URLs.
  */
-/**
- * What the name a file is saved under never carries: control characters (C0, DEL, C1) and the marks that turn the
- * direction of text, with which an uploader's `Tegning<U+202E>fdp.exe` is saved showing as `Tegningexe.pdf`
- */
-// eslint-disable-next-line no-control-regex -- control characters are among what it replaces
-const UNSAFE_IN_SAVED_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
+/** a file is saved under its name without what would hide its real extension (control characters, direction marks) */
 export function formatContentDisposition({ filename, inline }: { filename?: string; inline?: boolean }): string {
   const type = inline === true ? 'inline' : 'attachment';
   if (filename === undefined) return type;
-  const saved = filename.replace(UNSAFE_IN_SAVED_NAME, '_');
+  const saved = visibleName(filename);
   return `${type}; filename="${asciiFallback(saved)}"; filename*=UTF-8''${encodeRfc5987(saved)}`;
 }
 
