@@ -12,6 +12,7 @@
  *
  * Revision, status and dates never go into a name: a document's identity is its id, not its name.
  */
+import { visibleName } from '../documents/document.js';
 
 export const NAMING_CONVENTIONS = ['byggdok', 'iso19650'] as const;
 export type NamingConvention = (typeof NAMING_CONVENTIONS)[number];
@@ -53,16 +54,14 @@ export interface NamingResult {
 export const MAX_NAME_LENGTH = 180;
 
 /**
- * what a name part never keeps: separators and reserved characters, every control character (C0, DEL and C1), and the
- * marks that turn the direction of text (a name `Tegning<U+202E>fdp.exe` shows as `Tegningexe.pdf`)
+ * what a name part never keeps besides what visibleName replaces (control characters, direction marks): separators and
+ * reserved characters
  */
-// eslint-disable-next-line no-control-regex -- control characters are among what it replaces
-const UNSAFE = /[/\\:*?"<>|%#{}~&$!'`@=+^[\];,\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[/\\:*?"<>|%#{}~&$!'`@=+^[\];,]/g;
 
 /** a field made safe for file systems, URLs and TFM codes: unsafe characters replaced, spaces joined, letters kept */
 export function safePart(value: string): string {
-  return value
-    .normalize('NFC')
+  return visibleName(value.normalize('NFC'))
     .replace(UNSAFE, '_')
     .replace(/\s+/g, '_')
     .replace(/-+/g, '_')

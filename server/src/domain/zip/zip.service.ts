@@ -3,6 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
+import { visibleName } from '../documents/document.js';
 import { jobDone, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { csvCell } from '../shared/csv.js';
@@ -91,10 +92,8 @@ export function parseExcludeBefore(value: string | undefined): Date | null {
  * trailing dots or spaces (Windows drops them, so `FDV.pdf.` would land on `FDV.pdf`)
  */
 function safeSegment(segment: string): string {
-  const cleaned = segment
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are among what it replaces
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+  const cleaned = visibleName(segment.normalize('NFC'))
+    .replace(/[\\/:*?"<>|]/g, '_')
     .trim()
     .slice(0, 200)
     .replace(/[. ]+$/, '');
