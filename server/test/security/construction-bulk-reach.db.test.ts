@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/shared/ids.js';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
+import { someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { readZip } from '../helpers/zip-reader.js';
@@ -318,18 +319,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project update racing its han
   }, 120_000);
   afterAll(() => t?.close());
 
-  /** until a statement of another connection waits for a row lock */
-  async function someoneWaitsForALock() {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const { rows } = await t.deps.database.executeSql(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((rows[0]!.n as number) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('no statement waited for the handover');
-  }
-
   it('waits for the handover and is refused; the project stays handed over', async () => {
     const db = t.deps.database.db;
     let release!: () => void;
@@ -342,7 +331,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project update racing its han
     });
     const url = `/construction/customers/${w.customerId}/projects/${w.projectId}`;
     const archiving = t.request({ method: 'PUT', url, key: w.adminKey, payload: { status: 'ARCHIVED' } });
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(t);
     release();
     await handover;
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
+import { someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -23,18 +24,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a registration racing a handove
     ownerId = (await t.seed()).ownerId;
   }, 120_000);
   afterAll(() => t.close());
-
-  /** until a statement of another connection waits for a row lock */
-  async function someoneWaitsForALock() {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const { rows } = await t.deps.database.executeSql(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((rows[0]!.n as number) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('no statement waited for the handover');
-  }
 
   it('waits for the handover and is refused, and nothing lands in the owner’s building', async () => {
     const db = t.deps.database.db;
@@ -61,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a registration racing a handove
       token: w.token,
       payload: { buildingId: w.buildingId, filename: 'VVS/Sent levert.pdf', uploadedBy: 'Kari Rørlegger' },
     });
-    await someoneWaitsForALock();
+    await someoneWaitsForALock(t);
     release();
     await handover;
 
