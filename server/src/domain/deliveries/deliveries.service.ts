@@ -7,6 +7,7 @@ import { mailTooMany, type Mailer, type MailLocale } from '../mail/mailer.js';
 import { renderMail } from '../mail/templates.js';
 import type { Clock } from '../shared/clock.js';
 import { invalidField, isAppError } from '../shared/errors.js';
+import { indexOfRepeat } from '../shared/lists.js';
 import { deliveryNotFound, otherCustomer, subcontractorNotFound, unknownSubcontractor } from './deliveries.errors.js';
 import { deliveryProgress, type ApprovalStatus, type DeliveryProgress, type TypeEvidence } from './progress.js';
 import type { ProjectRecord, ProjectsRepository } from '../projects/projects.service.js';
@@ -174,16 +175,10 @@ export function createDeliveriesService(deps: {
    * raise both events and leave the documents in whichever state came last. 400 naming the second.
    */
   function checkDistinctTypes(items: InformationTypeInput[] | undefined) {
-    const seen = new Set<string>();
-    items?.forEach((item, index) => {
-      if (seen.has(item.informationType)) {
-        throw invalidField(
-          `/informationTypes/${index}/informationType`,
-          'names an information type already in the list',
-        );
-      }
-      seen.add(item.informationType);
-    });
+    const index = indexOfRepeat((items ?? []).map((item) => item.informationType));
+    if (index >= 0) {
+      throw invalidField(`/informationTypes/${index}/informationType`, 'names an information type already in the list');
+    }
   }
 
   /**
@@ -524,11 +519,8 @@ export function createDeliveriesService(deps: {
       });
       if (from.customerId !== to.customerId) throw otherCustomer();
       // each delivery once: a repeated id would copy it again
-      const named = new Set<string>();
-      params.deliveryIds.forEach((id, index) => {
-        if (named.has(id)) throw invalidField(`/deliveryIds/${index}`, 'names a delivery already in the list');
-        named.add(id);
-      });
+      const repeated = indexOfRepeat(params.deliveryIds);
+      if (repeated >= 0) throw invalidField(`/deliveryIds/${repeated}`, 'names a delivery already in the list');
       const source = new Map((await repository.list({ projectId: from.projectId })).map((d) => [d.id, d]));
       const picked = params.deliveryIds.map((id, index) => {
         const found = source.get(id);

@@ -13,6 +13,7 @@ import {
 } from './members.errors.js';
 import { projectRoleOf, roleAtLeast, type Role } from './roles.js';
 import { userNotFound } from './users.errors.js';
+import { indexOfRepeat } from '../shared/lists.js';
 
 export type UserStatus = 'invited' | 'active' | 'deactivated';
 
@@ -352,11 +353,8 @@ export function createMembersService(deps: {
     const member = await repository.findMember({ customerId: grant.customerId, userId: params.userId });
     if (!member) throw userNotFound();
     const own = grant.role ?? 'NO_ACCESS';
-    const seen = new Set<string>();
-    params.roles.forEach((entry, index) => {
-      if (seen.has(entry.projectId.toLowerCase())) throw projectNamedTwice(index);
-      seen.add(entry.projectId.toLowerCase());
-    });
+    const repeated = indexOfRepeat(params.roles.map((entry) => entry.projectId.toLowerCase()));
+    if (repeated >= 0) throw projectNamedTwice(repeated);
     const known = await repository.projectsOfCustomer({
       customerId: grant.customerId,
       projectIds: params.roles.map((entry) => entry.projectId),
