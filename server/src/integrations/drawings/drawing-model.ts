@@ -162,19 +162,11 @@ export interface ParsedDxf {
   entities?: (RawEntity | null)[];
 }
 
+/** the entities drawn from either format; each names its polylines its own way */
+const DRAWN = ['LINE', 'LWPOLYLINE', 'ARC', 'CIRCLE', 'ELLIPSE', 'TEXT', 'MTEXT', 'INSERT', 'DIMENSION'];
+
 /** ATTRIB and SEQEND, which text extraction registers handlers for, are not drawn: dxf-parser skips them without */
-const DXF_DRAWN = new Set([
-  'LINE',
-  'LWPOLYLINE',
-  'POLYLINE',
-  'ARC',
-  'CIRCLE',
-  'ELLIPSE',
-  'TEXT',
-  'MTEXT',
-  'INSERT',
-  'DIMENSION',
-]);
+const DXF_DRAWN = new Set([...DRAWN, 'POLYLINE']);
 
 const dxfEntities = (raws: (RawEntity | null)[] | undefined, units: Units) =>
   entitiesOf(raws, (raw) => DXF_DRAWN.has(raw.type), units, false);
@@ -214,19 +206,7 @@ export interface DwgDatabase {
 
 type DwgEntity = RawEntity & { isInPaperSpace?: boolean };
 
-const DWG_DRAWN = new Set([
-  'LINE',
-  'LWPOLYLINE',
-  'POLYLINE2D',
-  'POLYLINE3D',
-  'ARC',
-  'CIRCLE',
-  'ELLIPSE',
-  'TEXT',
-  'MTEXT',
-  'INSERT',
-  'DIMENSION',
-]);
+const DWG_DRAWN = new Set([...DRAWN, 'POLYLINE2D', 'POLYLINE3D']);
 
 const MODEL_SPACE = /^\*model_space$/i;
 
