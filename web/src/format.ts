@@ -9,6 +9,8 @@ export interface Formats {
   date: (value: Date | string) => string;
   /** a moment: 28. nov. 2026, 06:56 / 28 Nov 2026, 06:56 */
   dateTime: (value: Date | string) => string;
+  /** a moment to the second, for logs of attempts seconds apart: 28. nov. 2026, 06:56:12 */
+  dateTimeSeconds: (value: Date | string) => string;
   number: (value: number) => string;
   /** 0.42 -> 42 % */
   percent: (value: number) => string;
@@ -35,6 +37,7 @@ export function formatsFor(language: string, browser?: readonly string[]): Forma
   if (cached) return cached;
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const second = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
   const number = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: 'percent' });
   const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
@@ -42,6 +45,7 @@ export function formatsFor(language: string, browser?: readonly string[]): Forma
     locale,
     date: (value) => day.format(asDate(value)),
     dateTime: (value) => moment.format(asDate(value)),
+    dateTimeSeconds: (value) => second.format(asDate(value)),
     number: (value) => number.format(value),
     percent: (value) => percent.format(value),
     fileSize: (bytes) => {

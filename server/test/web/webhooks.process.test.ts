@@ -100,8 +100,13 @@ describe('the Webhooks page in a browser', () => {
       await page.getByLabel(/Prosjekt overlevert/).check();
       await page.getByLabel('Beskrivelse (valgfritt)').fill('ERP');
       await page.getByRole('button', { name: 'Registrer', exact: true }).click();
-      const secret = (await page.getByLabel('Signeringsnøkkel').textContent()) ?? '';
+      const secret = (await page.getByLabel('Signeringsnøkkel', { exact: true }).textContent()) ?? '';
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      // one click puts the secret on the clipboard, whole, and says so
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Kopier signeringsnøkkelen' }).click();
+      await page.getByRole('status').filter({ hasText: 'Kopiert til utklippstavlen.' }).waitFor();
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
       await page.locator('ul.webhook-cards code', { hasText: receiver.url('/erp') }).waitFor();
       // every event in words, none as its code
       await expect.poll(() => page.locator('ul.webhook-cards').textContent()).toContain('Prosjekt overlevert');
@@ -117,6 +122,10 @@ describe('the Webhooks page in a browser', () => {
       expect(row).toContain('Testhendelse');
       expect(row).toContain('HTTP 200');
       expect(row).not.toContain('webhook.test');
+      // the moment written as the app writes dates everywhere (6. des. 2026), to the second
+      expect(await page.locator('table.webhook-deliveries tbody tr td').first().textContent()).toMatch(
+        /^\d{1,2}\. [a-zæøå]+\.? \d{4}, \d{2}:\d{2}:\d{2}$/,
+      );
       const [received] = receiver.at('/erp');
       const event = await verifyWebhook(secret, received!.headers as never, received!.body);
       expect(event.type).toBe('webhook.test');

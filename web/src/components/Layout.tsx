@@ -45,7 +45,10 @@ export function Layout() {
             const q = formText(event.currentTarget, 'q').trim();
             const owner = params.ownerId ? `&owner=${encodeURIComponent(params.ownerId)}` : '';
             const building = params.buildingId ? `&building=${encodeURIComponent(params.buildingId)}` : '';
-            if (q) void navigate(`/search?q=${encodeURIComponent(q)}${owner}${building}`);
+            if (!q) return;
+            // the search page shows the words from here on: a stale copy left in the top bar would disagree with it
+            event.currentTarget.reset();
+            void navigate(`/search?q=${encodeURIComponent(q)}${owner}${building}`);
           }}
         >
           <input name="q" type="search" aria-label={t('nav.search')} placeholder={t('nav.search')} />

@@ -6,6 +6,7 @@ import { formatsFor } from '../format.js';
 import { ConfirmButton } from './ui/Dialog.js';
 import { DateField } from './ui/DateField.js';
 import { useToast } from './ui/Toast.js';
+import { CopyValue } from './ui/CopyButton.js';
 
 /** a key expires tomorrow at the earliest: one that expires today is of no use */
 const tomorrow = () => {
@@ -96,7 +97,7 @@ export function PersonalKeys() {
       {create.data && (
         <div role="status" className="new-key">
           <p>{t('people.keyOnce')}</p>
-          <code>{create.data.key}</code>
+          <CopyValue value={create.data.key} name={t('people.newKey')} label={t('copy.key')} />
         </div>
       )}
       <Failure error={create.error ?? revoke.error} />

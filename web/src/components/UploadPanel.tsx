@@ -183,18 +183,18 @@ export function UploadPanel(props: { ownerId: string; buildingId: string }) {
               <li key={item.key} data-phase={item.phase}>
                 <span className="queue-name">{item.path}</span>
                 <progress max={Math.max(item.file.size, 1)} value={item.sent} aria-label={item.path} />
-                <span>
+                <span className={item.phase === 'done' && item.outcome === 'corrupt' ? 'bad' : undefined}>
                   {item.phase === 'done'
                     ? t(`upload.outcome.${item.outcome ?? 'read'}`)
                     : t(`upload.phase.${item.phase}`)}
                 </span>
                 {item.phase === 'failed' && (
-                  <>
+                  <span className="queue-failure">
                     <span className="bad">{item.error}</span>
                     <button type="button" onClick={() => retry(item)}>
                       {t('upload.retry')}
                     </button>
-                  </>
+                  </span>
                 )}
               </li>
             ))}

@@ -127,9 +127,6 @@ function PasswordChange(props: { email: string }) {
           {t('account.current')}
           <input name="current" type="password" autoComplete="current-password" required maxLength={1000} />
         </label>
-        <p id="password-rules" className="muted">
-          {t('account.rules')}
-        </p>
         <label>
           {t('account.new')}
           <input
@@ -141,6 +138,10 @@ function PasswordChange(props: { email: string }) {
             aria-describedby="password-rules"
           />
         </label>
+        {/* the rules are the new password's: under its field, not between it and the current one */}
+        <p id="password-rules" className="muted field-hint">
+          {t('account.rules')}
+        </p>
         <label>
           {t('account.repeat')}
           <input name="repeat" type="password" autoComplete="new-password" required maxLength={1000} />

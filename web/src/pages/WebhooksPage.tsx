@@ -6,6 +6,8 @@ import { api, formText, unwrap } from '../api.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { atLeast, useMe } from '../roles.js';
 import { ConfirmButton } from '../components/ui/Dialog.js';
+import { formatsFor } from '../format.js';
+import { CopyValue } from '../components/ui/CopyButton.js';
 import { useToast } from '../components/ui/Toast.js';
 
 /** the events a customer's webhook may hear (decisions.md, "Webhooks") */
@@ -65,7 +67,8 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
       ),
     refetchInterval: 5000,
   });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  // the app's dates, to the second: attempts come seconds apart
+  const when = formatsFor(i18n.language).dateTimeSeconds;
   return (
     <section aria-labelledby="deliveries-title">
       <h2 id="deliveries-title">
@@ -90,7 +93,7 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
               <tbody>
                 {deliveries.data?.deliveries.map((delivery) => (
                   <tr key={delivery.id}>
-                    <td data-label={t('webhooks.when')}>{dates.format(new Date(delivery.createdAt))}</td>
+                    <td data-label={t('webhooks.when')}>{when(delivery.createdAt)}</td>
                     <td data-label={t('webhooks.event')}>{eventName(delivery.type)}</td>
                     <td data-label={t('webhooks.status')} className={`delivery-${delivery.status}`}>
                       {t(`webhooks.statuses.${delivery.status}`)}
@@ -99,7 +102,7 @@ function Deliveries(props: { customerId: string; webhookId: string; url: string 
                     <td data-label={t('webhooks.answer')}>
                       {answer(delivery)}
                       {delivery.nextAttemptAt &&
-                        ` · ${t('webhooks.nextAttempt', { at: dates.format(new Date(delivery.nextAttemptAt)) })}`}
+                        ` · ${t('webhooks.nextAttempt', { at: when(delivery.nextAttemptAt) })}`}
                     </td>
                   </tr>
                 ))}
@@ -172,9 +175,7 @@ function RegisterForm(props: { customerId: string; registered: () => void }) {
       {register.data && (
         <div role="status" className="secret-once">
           <p>{t('webhooks.secretOnce')}</p>
-          <output aria-label={t('webhooks.secret')}>
-            <code>{register.data.secret}</code>
-          </output>
+          <CopyValue value={register.data.secret} name={t('webhooks.secret')} label={t('copy.secret')} />
         </div>
       )}
     </section>

@@ -363,8 +363,11 @@ function HandoverReport(props: { report: Report }) {
         {r.buildings.map((building) => (
           <li key={building.id}>
             {building.name}:{' '}
-            {REGULATIONS[building.deficiencies.country as 'NO' | 'GB'] ?? building.deficiencies.country}{' '}
-            {building.deficiencies.version} · {t('construction.checklistFigures', building.deficiencies)}
+            {/* the checklist's internal version ("v2") means nothing to a reader: it stays on hover */}
+            <span title={building.deficiencies.version}>
+              {REGULATIONS[building.deficiencies.country as 'NO' | 'GB'] ?? building.deficiencies.country}
+            </span>{' '}
+            · {t('construction.checklistFigures', building.deficiencies)}
           </li>
         ))}
       </ul>
