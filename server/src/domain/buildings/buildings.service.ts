@@ -1,5 +1,6 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
+import { visibleName } from '../documents/document.js';
 import { summariseStatus, type ProcessingSummary, type DocumentStatusCounts } from '../documents/processing-status.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
@@ -34,9 +35,12 @@ export interface BuildingsRepository {
   statusCounts(params: { ownerId: string; buildingId: string }): Promise<DocumentStatusCounts>;
 }
 
-/** `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. */
+/**
+ * `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. A hidden
+ * character becomes `_`, as it does in every stored path: `HR<U+200E>` keeps `HR_/` private.
+ */
 function normalizePrivateFolder(folder: string): string | null {
-  const parts = folder
+  const parts = visibleName(folder)
     .replace(/\\/g, '/')
     .split('/')
     .filter((p) => p.length > 0);

@@ -221,10 +221,17 @@ export function createConstructionDocumentsService(deps: {
     batch: boolean;
   }): Promise<ConstructionDocument[]> {
     const actor = await actorOfPrincipal(params.principal);
-    // a new name is stored as every upload's is: nothing in it hides its real extension
+    // a new name, or the descriptive name a list shows beside it, is stored as every upload's is: nothing in it hides
+    // its real extension
     const items = params.items.map(({ id, patch }) => ({
       id,
-      patch: patch.filename === undefined ? patch : { ...patch, filename: visibleName(patch.filename) },
+      patch: {
+        ...patch,
+        ...(patch.filename === undefined ? {} : { filename: visibleName(patch.filename) }),
+        ...(typeof patch.filenameDescriptive === 'string'
+          ? { filenameDescriptive: visibleName(patch.filenameDescriptive) }
+          : {}),
+      },
     }));
     const before = new Map<string, ConstructionDocument>();
     const updated = await repository.update({

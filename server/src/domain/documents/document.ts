@@ -84,6 +84,19 @@ export function visibleName(name: string): string {
 }
 
 /**
+ * The names Windows keeps for devices, whatever follows their first dot and in any letter case: `CON.pdf` or
+ * `nul .txt` opens the console or the null device instead of a file (Explorer refuses to unpack or save one).
+ * COM0 and LPT0 and the superscript digits are in Microsoft's list too.
+ */
+const DEVICE_NAME = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/** a file or folder name Windows can create: a device name (`CON.pdf`) gets a leading `_` (`_CON.pdf`) */
+export function notDeviceName(name: string): string {
+  const base = name.split('.')[0]!.replace(/[ .]+$/, '');
+  return DEVICE_NAME.test(base) ? `_${name}` : name;
+}
+
+/**
  * `VVS/Ventilasjon/FDV aggregat 1.pdf` -> path kept, last segment the filename. Backslashes (Windows paths) count as
  * separators; empty, `.` and `..` segments are dropped so a path can never climb out of its building.
  */

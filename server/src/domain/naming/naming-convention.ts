@@ -12,7 +12,7 @@
  *
  * Revision, status and dates never go into a name: a document's identity is its id, not its name.
  */
-import { visibleName } from '../documents/document.js';
+import { notDeviceName, visibleName } from '../documents/document.js';
 
 export const NAMING_CONVENTIONS = ['byggdok', 'iso19650'] as const;
 export type NamingConvention = (typeof NAMING_CONVENTIONS)[number];
@@ -186,7 +186,9 @@ export function planNames(params: {
     counters.set(group, number);
     const sequence = String(number).padStart(convention === 'iso19650' ? 4 : 3, '0');
     const extension = extensionOf(document.originalFilename) || extensionOf(document.filename);
-    const head = [...plan.prefix, sequence].join('-');
+    // a project number `CON.1` would make `CON.1-RIV-...`, which Windows opens as its console; the head holds every
+    // `-`, so only a dot in its first field can end a name's first part in a device name
+    const head = notDeviceName([...plan.prefix, sequence].join('-'));
     if (head.length + extension.length > MAX_NAME_LENGTH) {
       // the fields alone (a discipline or TFM code of hundreds of characters) make a name no file system takes
       planned.set(document.id, {

@@ -3,7 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
 import type { BlobStore } from '../documents/blob-store.js';
-import { visibleName } from '../documents/document.js';
+import { notDeviceName, visibleName } from '../documents/document.js';
 import { jobDone, jobSkipped, type JobOutcome, type JobQueue } from '../jobs/jobs.js';
 import type { Clock } from '../shared/clock.js';
 import { csvCell } from '../shared/csv.js';
@@ -88,8 +88,9 @@ export function parseExcludeBefore(value: string | undefined): Date | null {
 
 /**
  * a path segment made safe in a zip: no separators, no control (C0, DEL, C1) or reserved characters, none of the marks
- * that turn the direction of text (`Tegning<U+202E>fdp.exe` shows as `Tegningexe.pdf`), never `.` or `..`, and no
- * trailing dots or spaces (Windows drops them, so `FDV.pdf.` would land on `FDV.pdf`)
+ * that turn the direction of text (`Tegning<U+202E>fdp.exe` shows as `Tegningexe.pdf`), never `.` or `..`, no
+ * trailing dots or spaces (Windows drops them, so `FDV.pdf.` would land on `FDV.pdf`), and no Windows device name
+ * (`CON.pdf` becomes `_CON.pdf`, which Explorer unpacks)
  */
 function safeSegment(segment: string): string {
   const cleaned = visibleName(segment.normalize('NFC'))
@@ -97,7 +98,7 @@ function safeSegment(segment: string): string {
     .trim()
     .slice(0, 200)
     .replace(/[. ]+$/, '');
-  return cleaned === '' ? '_' : cleaned;
+  return cleaned === '' ? '_' : notDeviceName(cleaned);
 }
 
 /** where each file goes: its upload folders, its (current) name; a second file of the same path gets ` (2)` */

@@ -181,6 +181,21 @@ describe('the naming convention', () => {
     );
   });
 
+  it('never gives a name Windows keeps for a device: a project number `CON.1` gets a leading `_`', () => {
+    const named = (projectNumber: string) =>
+      planNames({
+        projectNumber,
+        documents: [doc({ id: 'a', filenameDescriptive: 'Pumpe' })],
+        flags: NO_FLAGS,
+        convention: 'byggdok',
+      })[0]!.newFilename;
+    // was: `CON.1-RIV-320-001-Pumpe.pdf`, which Windows opens as its console
+    expect(named('CON.1')).toBe('_CON.1-RIV-320-001-Pumpe.pdf');
+    expect(named('lpt¹.a')).toBe('_lpt¹.a-RIV-320-001-Pumpe.pdf');
+    expect(named('CONTRACT.1')).toBe('CONTRACT.1-RIV-320-001-Pumpe.pdf');
+    expect(named('CON')).toBe('CON-RIV-320-001-Pumpe.pdf');
+  });
+
   it('renaming again changes nothing: a renamed document keeps its new name', () => {
     fc.assert(
       fc.property(

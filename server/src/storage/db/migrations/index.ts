@@ -52,6 +52,7 @@ import * as m0060 from './0060-import-requested-with-key.js';
 import * as m0061 from './0061-ask-turn-read-documents.js';
 import * as m0062 from './0062-busy-slots.js';
 import * as m0063 from './0063-mail-requesting-customer.js';
+import * as m0064 from './0064-names-without-hidden-characters.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0061-ask-turn-read-documents': m0061,
   '0062-busy-slots': m0062,
   '0063-mail-requesting-customer': m0063,
+  '0064-names-without-hidden-characters': m0064,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
