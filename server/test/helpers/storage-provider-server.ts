@@ -3,7 +3,8 @@
  * (oidc-provider: authorization code with PKCE, refresh tokens, rotating them) and a file API in Microsoft Graph's
  * shape (a folder's children by path, an item's content) that takes only access tokens the server issued and that are
  * still valid. `decide` scripts the next consent: granted, or denied with access_denied; `holdDownload` keeps a
- * download waiting while a test changes something under the import.
+ * download waiting while a test changes something under the import; `rewriteNextLink` and `redirectContent` make it
+ * a hostile provider that sends the service elsewhere.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,10 @@ export interface StorageProviderServer {
   holdDownload(after?: number): { reached: Promise<void>; release(): void };
   /** access tokens the file API turned away */
   refused: number;
+  /** a hostile provider: each listing's next page made this (null: the provider's own) */
+  rewriteNextLink: ((next: string) => string) | null;
+  /** a hostile provider: a file's content answered with a redirect to this URL (null: the bytes themselves) */
+  redirectContent: ((itemId: string) => string | null) | null;
   close(): Promise<void>;
 }
 
@@ -117,6 +122,8 @@ export async function startStorageProviderServer(params: {
       return { reached, release };
     },
     refused: 0,
+    rewriteNextLink: null,
+    redirectContent: null,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -169,6 +176,10 @@ export async function startStorageProviderServer(params: {
         if (content) {
           const file = byId.get(decodeURIComponent(content[1]!));
           if (!file) return void response.writeHead(404).end();
+          const elsewhere = result.redirectContent?.(file.id) ?? null;
+          if (elsewhere && !url.searchParams.has('direct')) {
+            return void response.writeHead(302, { location: elsewhere }).end();
+          }
           if (hold && hold.after-- === 0) {
             const held = hold;
             hold = null;
@@ -189,7 +200,8 @@ export async function startStorageProviderServer(params: {
           // two items a page, to walk the pages
           const all = children(folder);
           const skip = Number(url.searchParams.get('skip') ?? 0);
-          const next = skip + 2 < all.length ? `${issuer}${url.pathname}?skip=${skip + 2}` : undefined;
+          const own = skip + 2 < all.length ? `${issuer}${url.pathname}?skip=${skip + 2}` : undefined;
+          const next = own && result.rewriteNextLink ? result.rewriteNextLink(own) : own;
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(
             JSON.stringify({ value: all.slice(skip, skip + 2), ...(next ? { '@odata.nextLink': next } : {}) }),

@@ -380,12 +380,21 @@ export function createUploadsService(deps: {
   }): Promise<{ documentId: string }> {
     const { documentId } = await register(params);
     const key = documentBlobKey({ ...params.placement, documentId });
-    await receiveUpload({
-      key,
-      body: params.body,
-      contentType: params.contentType,
-      declaredLength: params.declaredLength,
-    });
+    try {
+      await receiveUpload({
+        key,
+        body: params.body,
+        contentType: params.contentType,
+        declaredLength: params.declaredLength,
+      });
+    } catch (error) {
+      // no one will send these bytes again (an import skips the file and goes on): the registration is archived at
+      // once rather than left in the building's list as a pending document until the abandoned-upload sweep, and the
+      // source's stream, unread when the size was refused up front, is closed
+      params.body.destroy();
+      await repository.archivePending({ documentId, at: clock.now() });
+      throw error;
+    }
     return { documentId };
   }
 

@@ -1,3 +1,6 @@
+import { lookup } from 'node:dns/promises';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import * as client from 'openid-client';
 import type { StorageProviderConfig } from '../../config/config.js';
@@ -6,8 +9,57 @@ import {
   type ProviderItem,
   type StorageProviderClient,
 } from '../../domain/storage-provider/storage-provider.service.js';
+import { isForbiddenAddress } from '../../domain/webhooks/target-addresses.js';
 
 const TIMEOUT_SECONDS = 15;
+/** redirects of one download followed at most (Graph answers one, to the file's pre-authenticated URL) */
+const MAX_REDIRECTS = 3;
+
+/** one answer of a download's hop */
+interface Hop {
+  status: number;
+  header(name: string): string | null;
+  body: Readable | null;
+}
+
+/**
+ * A GET to a URL outside the provider's API (where its content answer redirects): https only, without the access
+ * token, to a host whose every address is outside the service's own network, connected to the address checked (a
+ * name that resolves elsewhere by the time of the connection, DNS rebinding, cannot reach inside). Redirects are
+ * handed back, not followed.
+ */
+async function outsideGet(url: URL): Promise<Hop> {
+  if (url.protocol !== 'https:') throw new Error('the storage provider sent the file to a URL that is not https');
+  if (url.username || url.password) throw new Error('the storage provider sent the file to a URL with a password');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  if (addresses.length === 0) throw new Error('the storage provider sent the file to a host that does not resolve');
+  if (addresses.some((a) => isForbiddenAddress(a.address))) {
+    throw new Error("the storage provider sent the file to an address inside the service's network: not fetched");
+  }
+  const { address, family } = addresses[0]!;
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    if (options.all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  return new Promise<Hop>((resolve, reject) => {
+    const request = https.get(url, { lookup: pinned, agent: false, timeout: TIMEOUT_SECONDS * 1000 }, (response) => {
+      resolve({
+        status: response.statusCode ?? 0,
+        header: (name) => {
+          const value = response.headers[name.toLowerCase()];
+          return typeof value === 'string' ? value : null;
+        },
+        body: response,
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error("the storage provider's file did not come")));
+    request.on('error', reject);
+  });
+}
 
 interface GraphItem {
   id: string;
@@ -34,9 +86,43 @@ export function createOAuthStorageProvider(settings: StorageProviderConfig): Sto
     client.allowInsecureRequests(config);
   }
 
+  const apiBase = new URL(settings.apiUrl);
+  /**
+   * whether a URL is the provider's API (its origin, under its path): only there does the access token go, and only
+   * there does a listing's next page lead
+   */
+  function onApi(url: URL): boolean {
+    const base = apiBase.pathname.replace(/\/+$/, '');
+    return url.origin === apiBase.origin && (url.pathname === base || url.pathname.startsWith(`${base}/`));
+  }
+
+  function onApiUrl(raw: string): boolean {
+    try {
+      return onApi(new URL(raw));
+    } catch {
+      return false;
+    }
+  }
+
+  /** one hop of a download on the API: with the access token, a redirect handed back */
+  async function apiHop(accessToken: string, url: URL): Promise<Hop> {
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
+    });
+    return {
+      status: response.status,
+      header: (name) => response.headers.get(name),
+      body: response.body ? Readable.fromWeb(response.body) : null,
+    };
+  }
+
   async function api(accessToken: string, url: string): Promise<Response> {
     const response = await fetch(url, {
       headers: { authorization: `Bearer ${accessToken}` },
+      // a listing answers, it does not send the token on elsewhere: a redirect is a failed answer
+      redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
     });
     if (!response.ok) {
@@ -105,22 +191,35 @@ export function createOAuthStorageProvider(settings: StorageProviderConfig): Sto
           });
         }
         next = page['@odata.nextLink'] ?? null;
+        // a next page elsewhere is never asked for: it would carry the person's access token there
+        if (next !== null && !onApiUrl(next)) {
+          throw new Error('the storage provider listed a next page outside its API: not followed');
+        }
       }
       return items;
     },
 
     async download(accessToken, itemId) {
-      const response = await api(
-        accessToken,
-        `${settings.apiUrl}/me/drive/items/${encodeURIComponent(itemId)}/content`,
-      );
-      if (!response.body) throw new Error('the storage provider sent no content');
-      const length = response.headers.get('content-length');
-      return {
-        body: Readable.fromWeb(response.body),
-        contentType: response.headers.get('content-type'),
-        size: length ? Number(length) : null,
-      };
+      // Graph answers the content with a redirect to the file's pre-authenticated URL: followed here, each hop
+      // judged, the access token sent to the API only, and never to an address inside the service's network
+      let url = new URL(`${settings.apiUrl}/me/drive/items/${encodeURIComponent(itemId)}/content`);
+      for (let hop = 0; ; hop += 1) {
+        const answer = onApi(url) ? await apiHop(accessToken, url) : await outsideGet(url);
+        const location = answer.header('location');
+        if (answer.status >= 300 && answer.status < 400 && location) {
+          answer.body?.destroy();
+          if (hop >= MAX_REDIRECTS) throw new Error('the storage provider redirected the file too many times');
+          url = new URL(location, url);
+          continue;
+        }
+        if (answer.status < 200 || answer.status >= 300) {
+          answer.body?.destroy();
+          throw new Error(`the storage provider answered ${answer.status} to ${url.pathname}`);
+        }
+        if (!answer.body) throw new Error('the storage provider sent no content');
+        const length = answer.header('content-length');
+        return { body: answer.body, contentType: answer.header('content-type'), size: length ? Number(length) : null };
+      }
     },
   };
 }

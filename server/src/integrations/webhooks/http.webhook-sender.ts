@@ -50,9 +50,13 @@ export function createHttpWebhookSender(settings: WebhookSenderSettings): Webhoo
     if (!settings.allowPrivate) {
       const inside = addresses.find((a) => isForbiddenAddress(a.address));
       if (inside) {
+        // an address the caller wrote is named; one a name resolved to is not: the answer would tell anyone who may
+        // register a webhook the service's inside names and addresses (`https://db.corp.internal/` -> 10.1.2.3)
         return {
           ok: false,
-          reason: `resolves to ${inside.address}, a loopback, private, link-local or unique-local address`,
+          reason: isIP(host)
+            ? `is ${inside.address}, a loopback, private, link-local or unique-local address`
+            : 'names a host that resolves to a loopback, private, link-local or unique-local address',
         };
       }
     }
