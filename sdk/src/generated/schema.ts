@@ -10586,15 +10586,175 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * One delivery, with its progress
+     * @description Answered with an ETag: send it back in If-Match to change the delivery only as you read it.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description delivery id, exactly 36 characters */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              customerId: string;
+              projectId: string;
+              subContractorId: string | null;
+              buildingCategory: string;
+              fullCategory: string;
+              serialNumber: string | null;
+              description: string | null;
+              discipline: string | null;
+              comment: string | null;
+              secondaryComment: string | null;
+              contactPerson: {
+                name?: string;
+                email?: string;
+                phone?: string | null;
+              } | null;
+              informationTypes: {
+                informationType: string;
+                approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                comment: string | null;
+                secondaryComment: string | null;
+                verifiedBy: string | null;
+                verifiedAt: string | null;
+              }[];
+              informationTypesExpected: string[];
+              progress: {
+                expected: number;
+                delivered: number;
+                approved: number;
+                declined: number;
+                state: 'NO_DOCUMENTS' | 'IN_PROGRESS' | 'READY_TO_REVIEW' | 'IN_REVIEW' | 'DONE' | 'CORRUPT';
+                informationTypes: {
+                  informationType: string;
+                  documents: number;
+                  approvalStatus: ('APPROVED' | 'DECLINED') | null;
+                  state: 'NO_DOCUMENTS' | 'IN_PROGRESS' | 'READY_TO_REVIEW' | 'IN_REVIEW' | 'DONE' | 'CORRUPT';
+                }[];
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+      };
+    };
     /**
      * Change a delivery; approve or decline its information types
-     * @description verifiedBy and verifiedAt of an information type are set from the signed-in user when its approvalStatus changes; the subcontractor is e-mailed (a decline with its comment).
+     * @description verifiedBy and verifiedAt of an information type are set from the signed-in user when its approvalStatus changes; the subcontractor is e-mailed (a decline with its comment). With If-Match (the ETag of the delivery as read), a delivery someone has changed since is not changed: 412 delivery.changed. Answered with the new ETag.
      */
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description the ETag of the delivery as read (GET or PUT), or its updatedAt in quotes: the change is made only if nobody has changed the delivery since, else 412 delivery.changed */
+          'if-match'?: string;
+        };
         path: {
           /** @description delivery id, exactly 36 characters */
           id: string;
@@ -10752,6 +10912,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        412: {
           headers: {
             [name: string]: unknown;
           };

@@ -379,6 +379,10 @@ function deliveryRows(): Record<string, Row> {
         payload: { customerId: w.customerId, projectId: w.projectId, buildingCategory: '360', fullCategory: '3601' },
       }),
     },
+    'GET /construction/deliveries/{id}': {
+      need: 'read',
+      request: async (w) => ({ url: `/construction/deliveries/${w.deliveryId}` }),
+    },
     'GET /construction/deliveries/{id}/decisions': {
       need: 'read',
       request: async (w) => ({ url: `/construction/deliveries/${w.deliveryId}/decisions` }),

@@ -12,6 +12,16 @@ export function deliveryNotFound(): AppError {
   return notFound('delivery');
 }
 
+/** the change was asked of the delivery as the caller read it (If-Match), and someone has changed it since */
+export function deliveryChanged(): AppError {
+  return new AppError({
+    code: 'delivery.changed',
+    kind: 'precondition_failed',
+    message:
+      'The delivery was changed by someone else since you loaded it; load it again, check their change, and decide again',
+  });
+}
+
 export function subcontractorTokenNotFound(): AppError {
   return notFound('subcontractor_token', 'Token not found');
 }

@@ -8,7 +8,13 @@ import { renderMail } from '../mail/templates.js';
 import type { Clock } from '../shared/clock.js';
 import { invalidField, isAppError } from '../shared/errors.js';
 import { indexOfRepeat } from '../shared/lists.js';
-import { deliveryNotFound, otherCustomer, subcontractorNotFound, unknownSubcontractor } from './deliveries.errors.js';
+import {
+  deliveryChanged,
+  deliveryNotFound,
+  otherCustomer,
+  subcontractorNotFound,
+  unknownSubcontractor,
+} from './deliveries.errors.js';
 import { deliveryProgress, type ApprovalStatus, type DeliveryProgress, type TypeEvidence } from './progress.js';
 import type { ProjectRecord, ProjectsRepository } from '../projects/projects.service.js';
 import { projectNotFound } from '../projects/projects.errors.js';
@@ -67,23 +73,20 @@ export interface DeliveriesRepository {
   /** a live delivery */
   find(deliveryId: string): Promise<DeliveryRecord | null>;
   create(params: { customerId: string; projectId: string; fields: DeliveryFields }[]): Promise<DeliveryRecord[]>;
-  /** `events`: the webhook events of the change, written in its transaction */
+  /**
+   * Changes a live delivery in one transaction: the row is locked, `change` works out what to write from it as it is
+   * then (it may throw to refuse, nothing written), and its webhook events and document moves are written with it.
+   * null when there is no such live delivery.
+   */
   update(params: {
     deliveryId: string;
-    fields: Partial<DeliveryFields>;
-    events?: readonly WebhookEventInput[];
+    actor: { userId: string; label: string };
+    at: Date;
+    change: (current: DeliveryRecord) => DeliveryChange;
   }): Promise<DeliveryRecord | null>;
   archive(params: { deliveryId: string; at: Date }): Promise<boolean>;
   /** per delivery, per information type: documents delivered (uploaded, not corrupt) and corrupt */
   evidence(deliveryIds: string[]): Promise<Map<string, Map<string, TypeEvidence>>>;
-  /** an approval moves the documents answering the type: APPROVED -> DONE, DECLINED -> IN_PROGRESS */
-  setTypeDocumentsProgress(params: {
-    deliveryId: string;
-    informationType: string;
-    status: 'DONE' | 'IN_PROGRESS';
-    actor: { userId: string; label: string };
-    at: Date;
-  }): Promise<void>;
   projectOf(projectId: string): Promise<{ id: string; customerId: string; name: string; customerName: string } | null>;
   /** live subcontractors of active projects whose reminders are on */
   reminderTargets(): Promise<{ projectId: string; customerId: string; subcontractorId: string }[]>;
@@ -92,6 +95,23 @@ export interface DeliveriesRepository {
   userLabel(userId: string): Promise<string>;
   /** the approvals and declines of the delivery's information types, newest first (from the audit log) */
   decisions(deliveryId: string): Promise<DeliveryDecision[]>;
+}
+
+/** what a change of a delivery writes, worked out from the delivery as locked for it */
+export interface DeliveryChange {
+  fields: Partial<DeliveryFields>;
+  /** the webhook events of the change */
+  events: readonly WebhookEventInput[];
+  /** an approval moves the documents answering the type: APPROVED -> DONE, DECLINED -> IN_PROGRESS */
+  documentProgress: { informationType: string; status: 'DONE' | 'IN_PROGRESS' }[];
+}
+
+/**
+ * The version of a delivery a client read, sent back to change it only if nobody has since (the ETag and If-Match of
+ * the HTTP routes): its `updatedAt`, which every change moves on by at least a millisecond.
+ */
+export function deliveryVersion(delivery: Pick<DeliveryRecord, 'updatedAt'>): string {
+  return delivery.updatedAt.toISOString();
 }
 
 /** one approval or decline of an information type: who, when, and the comment given */
@@ -365,6 +385,12 @@ export function createDeliveriesService(deps: {
       const { delivery } = await authorizedDelivery({ ...params, need: 'read' });
       return repository.decisions(delivery.id);
     },
+    /** one delivery with its progress (READ_ACCESS to its project; 404 for one the caller cannot see) */
+    async get(params: { principal: Principal; deliveryId: string }): Promise<DeliveryView> {
+      const { delivery } = await authorizedDelivery({ ...params, need: 'read' });
+      const [view] = await views([delivery]);
+      return view!;
+    },
     async list(params: { principal: Principal; projectId: string }): Promise<DeliveryView[]> {
       const grant = await access.authorizeProject({ ...params, need: 'read' });
       return views(await repository.list({ projectId: grant.projectId }));
@@ -404,44 +430,58 @@ export function createDeliveriesService(deps: {
       const [view] = await views([created]);
       return view!;
     },
+    /**
+     * `ifVersions`: change it only if it is still at one of these versions (`deliveryVersion`), else 412
+     * `delivery.changed` and nothing written; without it, the change is made to the delivery as it is. Either way the
+     * approvals are merged with the delivery as it is when the change is written (the row locked), so the events,
+     * the audit and the documents moved are what this change did.
+     */
     async update(params: {
       principal: Principal;
       deliveryId: string;
       input: DeliveryInput;
+      ifVersions?: readonly string[];
       clientAddress: string | null;
     }): Promise<DeliveryView> {
       const { delivery, grant } = await authorizedDelivery({ ...params, need: 'write' });
       checkDistinctTypes(params.input.informationTypes);
-      const subcontractor = await checkSubcontractor(
-        grant.projectId,
-        params.input.subContractorId === undefined ? delivery.subContractorId : params.input.subContractorId,
-      ).catch((error: unknown) => {
+      if (params.input.subContractorId !== undefined) {
         // a subcontractor removed since keeps its deliveries; only a newly named one must exist
-        if (params.input.subContractorId === undefined) return null;
-        throw error;
-      });
+        await checkSubcontractor(grant.projectId, params.input.subContractorId);
+      }
       const at = clock.now();
-      const verifier = await repository.userLabel(grant.userId);
+      const actor = await actorOf(grant);
       const { informationTypes, ...rest } = params.input;
-      const merged = informationTypes
-        ? mergeApprovals({ previous: delivery.informationTypes, next: informationTypes, verifier, at })
-        : { items: undefined, changed: [] };
-      const data = { project_id: grant.projectId, delivery_id: delivery.id };
-      const events: WebhookEventInput[] = [
-        { type: 'delivery.updated', subject: { projectId: grant.projectId }, data },
-        ...merged.changed.map((item): WebhookEventInput => ({
-          type: item.approvalStatus === 'APPROVED' ? 'delivery.approved' : 'delivery.declined',
-          subject: { projectId: grant.projectId },
-          data: { ...data, information_type: item.informationType, comment: item.comment },
-        })),
-      ];
+      let changed: InformationTypeItem[] = [];
       const updated = await repository.update({
         deliveryId: delivery.id,
-        fields: { ...rest, ...(merged.items ? { informationTypes: merged.items } : {}) },
-        events,
+        actor: { userId: grant.userId, label: actor.label },
+        at,
+        change: (current) => {
+          if (params.ifVersions && !params.ifVersions.includes(deliveryVersion(current))) throw deliveryChanged();
+          const merged = informationTypes
+            ? mergeApprovals({ previous: current.informationTypes, next: informationTypes, verifier: actor.label, at })
+            : { items: undefined, changed: [] };
+          changed = merged.changed;
+          const data = { project_id: grant.projectId, delivery_id: delivery.id };
+          return {
+            fields: { ...rest, ...(merged.items ? { informationTypes: merged.items } : {}) },
+            events: [
+              { type: 'delivery.updated', subject: { projectId: grant.projectId }, data },
+              ...merged.changed.map((item): WebhookEventInput => ({
+                type: item.approvalStatus === 'APPROVED' ? 'delivery.approved' : 'delivery.declined',
+                subject: { projectId: grant.projectId },
+                data: { ...data, information_type: item.informationType, comment: item.comment },
+              })),
+            ],
+            documentProgress: merged.changed.map((item) => ({
+              informationType: item.informationType,
+              status: item.approvalStatus === 'APPROVED' ? ('DONE' as const) : ('IN_PROGRESS' as const),
+            })),
+          };
+        },
       });
       if (!updated) throw deliveryNotFound();
-      const actor = await actorOf(grant);
       await audit.record({
         customerId: grant.customerId,
         actor,
@@ -450,14 +490,7 @@ export function createDeliveriesService(deps: {
         details: { projectId: grant.projectId, fields: Object.keys(params.input) },
         clientAddress: params.clientAddress,
       });
-      for (const item of merged.changed) {
-        await repository.setTypeDocumentsProgress({
-          deliveryId: delivery.id,
-          informationType: item.informationType,
-          status: item.approvalStatus === 'APPROVED' ? 'DONE' : 'IN_PROGRESS',
-          actor: { userId: grant.userId, label: actor.label },
-          at,
-        });
+      for (const item of changed) {
         await audit.record({
           customerId: grant.customerId,
           actor,
@@ -471,13 +504,14 @@ export function createDeliveriesService(deps: {
           clientAddress: params.clientAddress,
         });
       }
-      const project = await repository.projectOf(grant.projectId);
-      await notifyReview({
-        delivery: updated,
-        changed: merged.changed,
-        subcontractor,
-        projectName: project?.name ?? '',
-      });
+      if (changed.length > 0) {
+        // the subcontractor of the delivery as written (another member may have changed it meanwhile)
+        const subcontractor = updated.subContractorId
+          ? await deps.subcontractors.find({ projectId: grant.projectId, subcontractorId: updated.subContractorId })
+          : null;
+        const project = await repository.projectOf(grant.projectId);
+        await notifyReview({ delivery: updated, changed, subcontractor, projectName: project?.name ?? '' });
+      }
       const [view] = await views([updated]);
       return view!;
     },

@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'gone'
+  /** the change was asked of a version of the thing that is no longer the current one (If-Match) */
+  | 'precondition_failed'
   | 'too_large'
   | 'unsupported_media_type'
   /** too many tries: wait (the error says how long, in retryAfterSeconds) */

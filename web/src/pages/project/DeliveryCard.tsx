@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, formText, unwrap } from '../../api.js';
+import { api, ApiFailure, formText, unwrap } from '../../api.js';
 import { Failure } from '../../components/Layout.js';
 import type { Delivery } from './deliveries.js';
 import { DeliveryFiles } from './DeliveryFiles.js';
@@ -30,7 +30,9 @@ export function DeliveryCard(props: {
     mutationFn: (changes: { informationType: string; approvalStatus: Approval; comment?: string | null }[]) =>
       unwrap(
         api.PUT('/construction/deliveries/{id}', {
-          params: { path: { id: delivery.id } },
+          // the decision is made on the delivery as shown (its ETag is its updatedAt, quoted): one someone else has
+          // changed since is refused (412) rather than have this list undo their change
+          params: { path: { id: delivery.id }, header: { 'if-match': `"${delivery.updatedAt}"` } },
           // every type is sent: the list replaces the delivery's approvals
           body: {
             informationTypes: [
@@ -50,6 +52,12 @@ export function DeliveryCard(props: {
           },
         }),
       ),
+    // someone else changed the delivery since this page read it: it is read again, and the failure next to it says so
+    onError: async (error) => {
+      if (!(error instanceof ApiFailure && error.status === 412)) return;
+      setDeclining(null);
+      await props.changed();
+    },
     onSuccess: async (_data, changes) => {
       await props.changed();
       setDeclining(null);

@@ -62,6 +62,63 @@ function columnsOf(fields: Partial<DeliveryFields>) {
   };
 }
 
+/** an approval moves the documents answering the type: APPROVED -> DONE, DECLINED -> IN_PROGRESS */
+async function moveTypeDocuments(
+  trx: Transaction<DB>,
+  params: {
+    deliveryId: string;
+    informationType: string;
+    status: 'DONE' | 'IN_PROGRESS';
+    actor: { userId: string; label: string };
+    at: Date;
+  },
+): Promise<void> {
+  const { deliveryId, informationType, status, actor, at } = params;
+  const changed = await trx
+    .selectFrom('documents')
+    .select(['id', 'progress_status'])
+    .where('delivery_id', '=', deliveryId)
+    .where('archived_at', 'is', null)
+    .where('corrupt', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('delivery_information_type', '=', informationType),
+        eb.and([
+          eb('delivery_information_type', 'is', null),
+          eb(sql.val(informationType), '=', eb.fn.any('information_types')),
+        ]),
+      ]),
+    )
+    .where((eb) => eb.or([eb('progress_status', 'is', null), eb('progress_status', '<>', status)]))
+    .forUpdate()
+    .execute();
+  if (changed.length === 0) return;
+  await trx
+    .updateTable('documents')
+    .set({ progress_status: status, updated_at: at, updated_by: actor.label })
+    .where(
+      'id',
+      'in',
+      changed.map((row) => row.id),
+    )
+    .execute();
+  await trx
+    .insertInto('document_history')
+    .values(
+      changed.map((row) => ({
+        document_id: row.id,
+        changed_at: at,
+        actor_kind: 'user' as const,
+        actor_user_id: actor.userId,
+        actor_label: actor.label,
+        field: 'progressStatus',
+        old_value: JSON.stringify(row.progress_status),
+        new_value: JSON.stringify(status),
+      })),
+    )
+    .execute();
+}
+
 export function createDeliveriesRepository(
   db: Kysely<DB>,
   /** delivery.updated, .approved, .declined, raised with the change */
@@ -107,17 +164,34 @@ export function createDeliveriesRepository(
       // the order they were asked for (ids are time-ordered)
       return rows.map(toRecord).sort((a, b) => (a.id < b.id ? -1 : 1));
     },
-    async update({ deliveryId, fields, events }) {
+    async update({ deliveryId, actor, at, change }) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('deliveries')
-          .set({ ...columnsOf(fields), updated_at: sql`now()` })
+        // the change is worked out from the row as it is now, held until the change commits: two members deciding
+        // at once each see the other's decision, and the events and document moves are what this change did
+        const locked = await trx
+          .selectFrom('deliveries')
+          .selectAll()
           .where('id', '=', deliveryId)
           .where('archived_at', 'is', null)
-          .returningAll()
+          .forUpdate()
           .executeTakeFirst();
-        if (row && events && outbox) await outbox.record(trx, events);
-        return row ? toRecord(row) : null;
+        if (!locked) return null;
+        const { fields, events, documentProgress } = change(toRecord(locked));
+        const row = await trx
+          .updateTable('deliveries')
+          // each change a later millisecond than the one before (the version a client sends back in If-Match)
+          .set({
+            ...columnsOf(fields),
+            updated_at: sql`date_trunc('milliseconds', greatest(now(), updated_at + interval '1 millisecond'))`,
+          })
+          .where('id', '=', deliveryId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (outbox && events.length > 0) await outbox.record(trx, events);
+        for (const move of documentProgress) {
+          await moveTypeDocuments(trx, { deliveryId, ...move, actor, at });
+        }
+        return toRecord(row);
       });
     },
     async archive({ deliveryId, at }) {
@@ -158,53 +232,6 @@ export function createDeliveriesRepository(
         result.set(row.delivery_id, types);
       }
       return result;
-    },
-    async setTypeDocumentsProgress({ deliveryId, informationType, status, actor, at }) {
-      await db.transaction().execute(async (trx) => {
-        const changed = await trx
-          .selectFrom('documents')
-          .select(['id', 'progress_status'])
-          .where('delivery_id', '=', deliveryId)
-          .where('archived_at', 'is', null)
-          .where('corrupt', '=', false)
-          .where((eb) =>
-            eb.or([
-              eb('delivery_information_type', '=', informationType),
-              eb.and([
-                eb('delivery_information_type', 'is', null),
-                eb(sql.val(informationType), '=', eb.fn.any('information_types')),
-              ]),
-            ]),
-          )
-          .where((eb) => eb.or([eb('progress_status', 'is', null), eb('progress_status', '<>', status)]))
-          .forUpdate()
-          .execute();
-        if (changed.length === 0) return;
-        await trx
-          .updateTable('documents')
-          .set({ progress_status: status, updated_at: at, updated_by: actor.label })
-          .where(
-            'id',
-            'in',
-            changed.map((row) => row.id),
-          )
-          .execute();
-        await trx
-          .insertInto('document_history')
-          .values(
-            changed.map((row) => ({
-              document_id: row.id,
-              changed_at: at,
-              actor_kind: 'user' as const,
-              actor_user_id: actor.userId,
-              actor_label: actor.label,
-              field: 'progressStatus',
-              old_value: JSON.stringify(row.progress_status),
-              new_value: JSON.stringify(status),
-            })),
-          )
-          .execute();
-      });
     },
     async projectOf(projectId) {
       const row = await db

@@ -1,7 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { DeliveriesService } from '../../../../domain/deliveries/deliveries.service.js';
+import {
+  deliveryVersion,
+  type DeliveriesService,
+  type DeliveryView,
+} from '../../../../domain/deliveries/deliveries.service.js';
 import type { MailLocale } from '../../../../domain/mail/mailer.js';
 import type { App } from '../../../app-types.js';
+import { entityTag, ifMatchVersions } from '../../../etags.js';
 import { principalOf } from '../../../plugins/partner-auth.js';
 import { presentDelivery } from '../../../presenters/deliveries.presenter.js';
 import { SuccessSchema, withProblems } from '../../../schemas/common.js';
@@ -32,6 +37,23 @@ const DecisionListSchema = Type.Object({
   ),
 });
 
+/** a change sent with If-Match is made only to the delivery as the caller read it */
+const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        'the ETag of the delivery as read (GET or PUT), or its updatedAt in quotes: the change is made only if ' +
+        'nobody has changed the delivery since, else 412 delivery.changed',
+    }),
+  ),
+});
+
+/** the delivery's version as a strong ETag: what a client sends back in If-Match */
+function etagOf(delivery: DeliveryView): string {
+  return entityTag(deliveryVersion(delivery));
+}
+
 /**
  * Deliveries: what each subcontractor owes a project. READ_ACCESS lists them with their progress; WRITE_ACCESS
  * creates, changes (approving or declining information types), deletes (archives), copies them into another project
@@ -53,6 +75,26 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
     async (request) => {
       const deliveries = await deps.deliveries.list({ principal: principalOf(request), ...request.params });
       return { deliveries: deliveries.map(presentDelivery) };
+    },
+  );
+
+  app.get(
+    '/construction/deliveries/:id',
+    {
+      schema: {
+        ...schema,
+        summary: 'One delivery, with its progress',
+        description: 'Answered with an ETag: send it back in If-Match to change the delivery only as you read it.',
+        params: DeliveryIdParams,
+        response: withProblems({ 200: DeliverySchema }, [400, 401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      const delivery = await deps.deliveries.get({
+        principal: principalOf(request),
+        deliveryId: request.params.id.toLowerCase(),
+      });
+      return reply.header('etag', etagOf(delivery)).send(presentDelivery(delivery));
     },
   );
 
@@ -106,20 +148,25 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         summary: 'Change a delivery; approve or decline its information types',
         description:
           'verifiedBy and verifiedAt of an information type are set from the signed-in user when its approvalStatus ' +
-          'changes; the subcontractor is e-mailed (a decline with its comment).',
+          'changes; the subcontractor is e-mailed (a decline with its comment). With If-Match (the ETag of the ' +
+          'delivery as read), a delivery someone has changed since is not changed: 412 delivery.changed. Answered ' +
+          'with the new ETag.',
         params: DeliveryIdParams,
+        headers: IfMatchHeaders,
         body: DeliveryUpdateBody,
-        response: withProblems({ 200: DeliverySchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: DeliverySchema }, [400, 401, 403, 404, 412]),
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const ifVersions = ifMatchVersions(request.headers['if-match']);
       const updated = await deps.deliveries.update({
         principal: principalOf(request),
         deliveryId: request.params.id.toLowerCase(),
         input: request.body,
+        ...(ifVersions ? { ifVersions } : {}),
         clientAddress: request.ip,
       });
-      return presentDelivery(updated);
+      return reply.header('etag', etagOf(updated)).send(presentDelivery(updated));
     },
   );
 
