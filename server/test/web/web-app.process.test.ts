@@ -967,8 +967,21 @@ describe('the web app in a browser', () => {
     await page.getByRole('heading', { name: 'People and access' }).waitFor();
     // the members themselves, not the page still loading, are what must fit the phone
     await page.locator('table.members tbody tr').first().waitFor();
+    await page.locator('table.audit tbody tr').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
+    // each person and each logged event is a card: every line of it on the screen, none in a box scrolled sideways
+    const beyond = await page
+      .locator('table.members td, table.audit td')
+      .evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().right > 390).length);
+    expect(beyond).toBe(0);
+    // each line says what it is (the column's header is not on the screen)
+    const labels = await page
+      .locator('table.members tbody tr')
+      .first()
+      .locator('td')
+      .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+    expect(labels).toContain('"Role: "');
     await page.goto(`${base}/app/account?tab=keys`);
     await page.getByRole('heading', { name: 'My API keys' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'account-en-390.png'), fullPage: true });

@@ -57,7 +57,7 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
       <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
         {members.data?.users.length === 0 && <p className="muted">{t('people.noMembers')}</p>}
         <div className="table-scroll" hidden={members.data?.users.length === 0}>
-          <table className="members">
+          <table className="members stack-on-phone">
             <thead>
               <tr>
                 <th>{t('people.name')}</th>
@@ -73,11 +73,13 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
             <tbody>
               {members.data?.users.map((user) => (
                 <tr key={user.id}>
-                  <td>{user.name || <span className="muted">{t('people.noName')}</span>}</td>
-                  <td>{user.email}</td>
-                  <td>{t(`people.roles.${user.role}`)}</td>
-                  <td>{t(`people.statuses.${user.status}`)}</td>
-                  <td>{user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}</td>
+                  <td className="stack-title">{user.name || <span className="muted">{t('people.noName')}</span>}</td>
+                  <td data-label={t('people.email')}>{user.email}</td>
+                  <td data-label={t('people.role')}>{t(`people.roles.${user.role}`)}</td>
+                  <td data-label={t('people.status')}>{t(`people.statuses.${user.status}`)}</td>
+                  <td data-label={t('people.lastSignIn')}>
+                    {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
+                  </td>
                   <td>
                     {user.id !== props.myId && atLeast(props.role, user.role) && (
                       <ConfirmButton
@@ -235,7 +237,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
       <Loaded loading={events.isPending} error={events.error} retry={() => void events.refetch()}>
         {rows.length === 0 && <p className="muted">{t(action ? 'people.noEventsFiltered' : 'people.noEvents')}</p>}
         <div className="table-scroll">
-          <table className="audit">
+          <table className="audit stack-on-phone">
             <thead>
               <tr>
                 <th>{t('people.when')}</th>
@@ -247,8 +249,8 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
             <tbody>
               {rows.map((event) => (
                 <tr key={event.id}>
-                  <td>{dates.format(new Date(event.occurredAt))}</td>
-                  <td>
+                  <td className="stack-title">{dates.format(new Date(event.occurredAt))}</td>
+                  <td data-label={t('people.who')}>
                     {(event.actor.kind === 'operator' || event.actor.kind === 'system'
                       ? t(`people.audit.actors.${event.actor.kind}`)
                       : null) ??
@@ -258,7 +260,7 @@ export function AuditLog(props: { customerId: string; projectId?: string; names?
                         : event.actor.label) ??
                       t(`people.audit.actors.${event.actor.kind}`, event.actor.kind)}
                   </td>
-                  <td>{t(`people.audit.actions.${event.action}`, event.action)}</td>
+                  <td data-label={t('people.action')}>{t(`people.audit.actions.${event.action}`, event.action)}</td>
                   <td className="muted">
                     <AuditDetails details={event.details} names={known} />
                   </td>

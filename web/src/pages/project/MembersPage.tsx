@@ -84,7 +84,7 @@ export function MembersPage() {
             <h2 id="project-members-title">{t('construction.projectMembers')}</h2>
             <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
               <div className="table-scroll">
-                <table className="members">
+                <table className="members stack-on-phone">
                   <thead>
                     <tr>
                       <th>{t('people.email')}</th>
@@ -97,12 +97,12 @@ export function MembersPage() {
                   <tbody>
                     {members.data?.users.map((user) => (
                       <tr key={user.id}>
-                        <td>
+                        <td className="stack-title">
                           {user.email}
                           {user.name && user.name !== user.email && <span className="muted"> · {user.name}</span>}
                         </td>
-                        <td>{t(`people.roles.${user.customerRole}`)}</td>
-                        <td>
+                        <td data-label={t('construction.customerRole')}>{t(`people.roles.${user.customerRole}`)}</td>
+                        <td data-label={t('construction.projectRole')}>
                           <select
                             aria-label={t('construction.roleOf', { name: user.email })}
                             value={user.role}
@@ -132,8 +132,10 @@ export function MembersPage() {
                           </select>{' '}
                           {user.projectRole === null && <span className="muted">{t('construction.fromCustomer')}</span>}
                         </td>
-                        <td>{t(`people.statuses.${user.status}`)}</td>
-                        <td>{user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}</td>
+                        <td data-label={t('people.status')}>{t(`people.statuses.${user.status}`)}</td>
+                        <td data-label={t('people.lastSignIn')}>
+                          {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
