@@ -237,6 +237,22 @@ describe('bulk work and delivery review in a browser', () => {
       .getByText(/avviste Produktdatablad/)
       .waitFor();
     await card.getByRole('region', { name: 'Filer' }).getByText('Klar').first().waitFor();
+    // each type's buttons end its row, one above the other, whatever the comment and names before them
+    const actionsEnd = await card
+      .locator('.checklist-actions')
+      .evaluateAll((all) => all.map((actions) => Math.round(actions.getBoundingClientRect().right)));
+    expect(actionsEnd).toHaveLength(2);
+    expect(new Set(actionsEnd).size).toBe(1);
+    // and each portal link's revoke button ends its line too
+    const revokeEnd = await page
+      .locator('.portal-link .token-list button')
+      .evaluateAll((all) => all.map((button) => Math.round(button.getBoundingClientRect().right)));
+    expect(revokeEnd.length).toBeGreaterThan(1);
+    expect(new Set(revokeEnd).size).toBe(1);
+    // a link no one has opened says so in words, not with a dash
+    const links = await page.locator('.portal-link .token-list li').allTextContents();
+    expect(links.some((link) => link.includes('ikke brukt ennå'))).toBe(true);
+    expect(links.some((link) => link.includes('sist brukt –'))).toBe(false);
     await shots(page, 'delivery-card-nb');
 
     // the project's documents: a table at 1280 px, a card per document at 390 px; neither scrolls sideways in its box

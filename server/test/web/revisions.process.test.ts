@@ -106,6 +106,8 @@ describe('drawing revisions in a browser', () => {
       await expect.poll(() => chain.count()).toBe(2);
       expect(await chain.first().textContent()).toMatch(/rev D\.pdf.*rev\. D · gjeldende.*Lastet opp/);
       expect(await chain.nth(1).getAttribute('aria-current')).toBe('page');
+      // the page as a reader sees it: with the file's first page drawn, not still loading
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, 'revisions-document-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await notice.getByRole('link', { name: 'Åpne gjeldende revisjon: A-10-103 Plan 3. etasje rev D.pdf' }).click();
@@ -115,6 +117,8 @@ describe('drawing revisions in a browser', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${base}/app${documentAt(ids.C!)}`);
       await page.getByRole('note').waitFor();
+      // the page as a reader sees it: with the file's first page drawn, not still loading
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, 'revisions-document-nb-390.png'), fullPage: true });
 
       // a person uploads a corrected version of the 4th floor plan from its page: it supersedes it at once
@@ -165,8 +169,12 @@ describe('drawing revisions in a browser', () => {
       const notice = page.getByRole('note');
       await notice.waitFor();
       expect(await notice.textContent()).toContain('This document has been superseded by a newer revision.');
+      // the page as a reader sees it: with the file's first page drawn, not still loading
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, 'revisions-document-en-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
+      // the page as a reader sees it: with the file's first page drawn, not still loading
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, 'revisions-document-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();

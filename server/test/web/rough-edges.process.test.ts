@@ -184,6 +184,19 @@ describe('the rough edges of a first day, in both languages and two widths', () 
           expect(box && state && state.x + state.width <= box.x + box.width + 1).toBe(true);
         } else {
           await cards(page, language);
+          // the filters besides the name's wait behind one button on a phone: the documents start near the top
+          const more = page.getByRole('button', { name: language === 'nb' ? 'Flere filtre' : 'More filters' });
+          const floor = page.locator('#building-more-filters select').first();
+          expect(await floor.isVisible()).toBe(false);
+          await more.click();
+          expect(await floor.isVisible()).toBe(true);
+          await more.click();
+          expect(await floor.isVisible()).toBe(false);
+        }
+        if (width === 1280) {
+          // a wide screen has the room: every filter in view, no button for more
+          expect(await page.locator('#building-more-filters select').first().isVisible()).toBe(true);
+          expect(await page.locator('button.more-filters').isVisible()).toBe(false);
         }
         const documentPath = await page.locator('table.documents a').first().getAttribute('href');
         const document = await visit(page, documentPath!, 'document', language, width);

@@ -195,6 +195,8 @@ describe('the web app in a browser', () => {
       const part = page.locator('.evidence li[data-field="buildingCategory"]');
       expect(await part.locator('.corrected').textContent()).toMatch(/^Rettet av .+: nå 433 Elkraftfordeling/);
       expect(await page.locator('.evidence').textContent()).not.toMatch(/\b(filename|mentions|says|folder)\b/);
+      // the page as a reader sees it: with the file's first page drawn, not still loading
+      await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, 'document-nb-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 

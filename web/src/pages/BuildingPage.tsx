@@ -39,6 +39,11 @@ export function BuildingPage() {
   const path = { buildingOwnerId: ownerId, buildingId };
   const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({ key: 'changed', ascending: false });
   const [filter, setFilter] = useState<DocumentFilter>(NO_FILTER);
+  const [moreFilters, setMoreFilters] = useState(false);
+  // the filters besides the name's that narrow the list now (said on the phone's button)
+  const activeFilters = (Object.keys(NO_FILTER) as (keyof DocumentFilter)[]).filter(
+    (key) => key !== 'text' && filter[key] !== NO_FILTER[key],
+  ).length;
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
 
   const building = useQuery({
@@ -117,74 +122,86 @@ export function BuildingPage() {
           {t('building.search')}
           <input type="search" value={filter.text} onChange={(event) => set({ text: event.target.value })} />
         </label>
-        <Combobox
-          label={t('building.category')}
-          value={filter.category}
-          onChange={(category) => set({ category })}
-          empty={t('building.all')}
-          options={categories.map((node) => ({
-            value: node.code,
-            label: `${names.category(node.code)} (${numbers.format(node.count)})`,
-            depth: node.depth,
-          }))}
-        />
-        <Combobox
-          label={t('building.discipline')}
-          value={filter.discipline}
-          onChange={(discipline) => set({ discipline })}
-          empty={t('building.all')}
-          options={disciplines.map((option) => ({
-            value: option.value,
-            label: `${names.discipline(option.value)} (${numbers.format(option.count)})`,
-          }))}
-        />
-        <Combobox
-          label={t('document.informationTypes')}
-          value={filter.informationType}
-          onChange={(informationType) => set({ informationType })}
-          empty={t('building.all')}
-          options={informationTypes.map((option) => ({
-            value: option.value,
-            label: `${names.type(option.value)} (${numbers.format(option.count)})`,
-          }))}
-        />
-        <Choice
-          label={t('document.floor')}
-          value={filter.floor}
-          options={floors}
-          all={t('building.all')}
-          onChange={(floor) => set({ floor })}
-        />
-        <label>
-          {t('building.kind')}
-          <select value={filter.kind} onChange={(event) => set({ kind: event.target.value as Kind })}>
-            <option value="all">{t('building.all')}</option>
-            <option value="drawings">{t('building.drawings')}</option>
-            <option value="others">{t('building.others')}</option>
-          </select>
-        </label>
-        <label>
-          {t('building.state')}
-          <select
-            value={filter.state}
-            onChange={(event) => set({ state: event.target.value as DocumentFilter['state'] })}
-          >
-            <option value="">{t('building.all')}</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`building.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={filter.latestOnly}
-            onChange={(event) => set({ latestOnly: event.target.checked })}
+        {/* on a phone the other filters wait behind one button, so the documents are not a screen below the top */}
+        <button
+          type="button"
+          className="more-filters"
+          aria-expanded={moreFilters}
+          aria-controls="building-more-filters"
+          onClick={() => setMoreFilters((shown) => !shown)}
+        >
+          {t('building.moreFilters', { count: activeFilters })}
+        </button>
+        <div id="building-more-filters" className={`filters-more${moreFilters ? '' : ' phone-collapsed'}`}>
+          <Combobox
+            label={t('building.category')}
+            value={filter.category}
+            onChange={(category) => set({ category })}
+            empty={t('building.all')}
+            options={categories.map((node) => ({
+              value: node.code,
+              label: `${names.category(node.code)} (${numbers.format(node.count)})`,
+              depth: node.depth,
+            }))}
           />
-          {t('revisions.latestOnly')}
-        </label>
+          <Combobox
+            label={t('building.discipline')}
+            value={filter.discipline}
+            onChange={(discipline) => set({ discipline })}
+            empty={t('building.all')}
+            options={disciplines.map((option) => ({
+              value: option.value,
+              label: `${names.discipline(option.value)} (${numbers.format(option.count)})`,
+            }))}
+          />
+          <Combobox
+            label={t('document.informationTypes')}
+            value={filter.informationType}
+            onChange={(informationType) => set({ informationType })}
+            empty={t('building.all')}
+            options={informationTypes.map((option) => ({
+              value: option.value,
+              label: `${names.type(option.value)} (${numbers.format(option.count)})`,
+            }))}
+          />
+          <Choice
+            label={t('document.floor')}
+            value={filter.floor}
+            options={floors}
+            all={t('building.all')}
+            onChange={(floor) => set({ floor })}
+          />
+          <label>
+            {t('building.kind')}
+            <select value={filter.kind} onChange={(event) => set({ kind: event.target.value as Kind })}>
+              <option value="all">{t('building.all')}</option>
+              <option value="drawings">{t('building.drawings')}</option>
+              <option value="others">{t('building.others')}</option>
+            </select>
+          </label>
+          <label>
+            {t('building.state')}
+            <select
+              value={filter.state}
+              onChange={(event) => set({ state: event.target.value as DocumentFilter['state'] })}
+            >
+              <option value="">{t('building.all')}</option>
+              {STATES.map((state) => (
+                <option key={state} value={state}>
+                  {t(`building.states.${state}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={filter.latestOnly}
+              onChange={(event) => set({ latestOnly: event.target.checked })}
+            />
+            {t('revisions.latestOnly')}
+          </label>
+        </div>
         {JSON.stringify(filter) !== JSON.stringify(NO_FILTER) && (
           <button type="button" onClick={() => setFilter(NO_FILTER)}>
             {t('building.clear')}

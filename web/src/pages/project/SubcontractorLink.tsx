@@ -113,15 +113,17 @@ export function SubcontractorLink(props: {
       )}
       {/* the heading only once there is a link to list */}
       {(tokens.data?.tokens.length ?? 0) > 0 && <h4>{t('projects.tokens')}</h4>}
-      <ul className="key-list">
+      <ul className="key-list token-list">
         {tokens.data?.tokens.map((token) => (
           <li key={token.id}>
             <span className="muted">
-              {t('projects.tokenDates', {
-                created: when(token.createdAt),
-                expires: when(token.expiresAt),
-                used: when(token.lastUsedAt),
-              })}
+              {token.lastUsedAt
+                ? t('projects.tokenDates', {
+                    created: when(token.createdAt),
+                    expires: when(token.expiresAt),
+                    used: when(token.lastUsedAt),
+                  })
+                : t('projects.tokenDatesUnused', { created: when(token.createdAt), expires: when(token.expiresAt) })}
             </span>{' '}
             {token.revokedAt ? (
               <span className="bad">{t('people.revoked', { date: when(token.revokedAt) })}</span>
