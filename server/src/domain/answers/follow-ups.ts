@@ -113,12 +113,17 @@ export function nounLike(word: string, language: AnswerLanguage): boolean {
 
 /**
  * Headings in the passages: a short line of its own, starting with a capital letter and ending without a full stop
- * ("Filterbytte", "Drift og vedlikehold"), not one the question already names.
+ * ("Filterbytte", "Drift og vedlikehold"), not one the question already names. A row of a table (its cells joined by
+ * tabs: "Komponent Fabrikat Plassering") and a file's name or path written at the top of a page
+ * ("RIV/FDV aggregat.pdf") are no section anyone would ask about.
  */
+const FILE_NAME = /[/\\]|\.[a-z][a-z0-9]{1,4}$/i;
+
 function headingsOf(passages: readonly Passage[], asked: ReadonlySet<string>): string[] {
   const found: string[] = [];
   for (const passage of passages) {
     for (const raw of passage.text.split(/\n/)) {
+      if (raw.trim().includes('\t') || FILE_NAME.test(raw.trim())) continue;
       const line = raw
         .trim()
         .replace(/^[\d.]+\s+/, '')

@@ -104,6 +104,20 @@ describe('follow-up questions', () => {
     }
   });
 
+  it('never ask about a table row or a file name at the top of a page as if each were a section', () => {
+    const page =
+      'RIV/FDV ventilasjonsaggregat.pdf\nKomponent\tFabrikat\tPlassering\nVentilasjonsaggregat\tSystemair\tTeknisk rom\n' +
+      'Filterbytte\nFilteret i ventilasjonsaggregatet byttes hver sjette måned.';
+    const suggestions = suggestFollowUps({
+      passages: [passage(page, 'nb')],
+      citedDocumentIds: ['doc-1'],
+      askedQuestions: ['Hvor ofte skal filteret byttes?'],
+      language: 'nb',
+    });
+    expect(suggestions[0]).toBe('Hva står det under «Filterbytte»?');
+    for (const question of suggestions) expect(question).not.toMatch(/Komponent|\.pdf|RIV\//);
+  });
+
   it('are English for an English question', () => {
     const suggestions = suggestFollowUps({
       passages: [passage(EN_PAGE, 'en')],
