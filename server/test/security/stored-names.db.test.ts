@@ -159,6 +159,30 @@ describe.each(testEngines())('names stored before stop 104, on %s', (engine) => 
     expect(shown.body.privateFolders).toEqual(['HR_/']);
   });
 
+  it("trims the spaces around a stored private folder's segments, so it keeps private what its name says", async () => {
+    const a = await t.seed();
+    const building = `/v1/building_owners/${a.ownerId}/buildings/${a.buildingId}`;
+    await t.upload({ seed: a, filename: 'HR/Lønn/Januar.pdf', bytes: pdf('januar') });
+    await t.upload({ seed: a, filename: 'FDV/Ventilasjon.pdf', bytes: pdf('ventilasjon') });
+    // as a folder typed with spaces was stored before: it matched no upload path
+    await sql`update buildings set private_folders = ${[' HR / Lønn /', '  /']}::text[] where id = ${a.buildingId}`.execute(
+      db(),
+    );
+    const paths = async () =>
+      (
+        (await t.request({ method: 'GET', url: `${building}/documents?limit=100`, key: a.key })).body.documents as {
+          originalPath: string;
+        }[]
+      ).map((d) => d.originalPath);
+    expect(await paths()).toContain('HR/Lønn/Januar.pdf');
+
+    await migrate();
+
+    expect(await paths()).toEqual(['FDV/Ventilasjon.pdf']);
+    const shown = await t.request({ method: 'GET', url: building, key: a.key });
+    expect(shown.body.privateFolders).toEqual(['HR/Lønn/']);
+  });
+
   it('cleans a private folder set from now on as the paths it compares with', async () => {
     const a = await t.seed();
     const building = `/v1/building_owners/${a.ownerId}/buildings/${a.buildingId}`;

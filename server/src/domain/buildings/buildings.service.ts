@@ -1,6 +1,6 @@
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
-import { visibleName } from '../documents/document.js';
+import { pathSegments } from '../documents/document.js';
 import { summariseStatus, type ProcessingSummary, type DocumentStatusCounts } from '../documents/processing-status.js';
 import { newId } from '../shared/ids.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
@@ -36,14 +36,14 @@ export interface BuildingsRepository {
 }
 
 /**
- * `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/'. A hidden
- * character becomes `_`, as it does in every stored path: `HR<U+200E>` keeps `HR_/` private.
+ * `HR`, `/HR/`, `HR\\Lønn` -> `HR/`, `HR/Lønn/`: folders compare as '/'-separated prefixes ending in '/', with their
+ * segments cleaned exactly as an upload path's are (`pathSegments`): a hidden character becomes `_` (`HR<U+200E>` keeps
+ * `HR_/` private) and the spaces around a segment go (` HR ` and `HR /Lønn` keep `HR/` and `HR/Lønn/` private; an
+ * uploaded path never keeps them, so a folder that did would match nothing). `.` and `..` are refused, not dropped:
+ * what such a folder means is not clear, and no stored path holds one.
  */
 function normalizePrivateFolder(folder: string): string | null {
-  const parts = visibleName(folder)
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((p) => p.length > 0);
+  const parts = pathSegments(folder);
   if (parts.length === 0 || parts.some((p) => p === '.' || p === '..')) return null;
   return `${parts.join('/')}/`;
 }

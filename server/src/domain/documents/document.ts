@@ -97,15 +97,24 @@ export function notDeviceName(name: string): string {
 }
 
 /**
- * `VVS/Ventilasjon/FDV aggregat 1.pdf` -> path kept, last segment the filename. Backslashes (Windows paths) count as
- * separators; empty, `.` and `..` segments are dropped so a path can never climb out of its building.
+ * The segments of a path as a stored path holds them: backslashes (Windows paths) count as separators, hidden
+ * characters become `_`, the spaces around a segment go and empty segments are dropped. Upload paths and private
+ * folders both go through it, so that a folder typed ` HR ` names the documents uploaded as `HR/...` (and ` HR /x.pdf`).
  */
-export function splitUploadPath(raw: string): { filename: string; originalPath: string } {
-  const segments = raw
+export function pathSegments(raw: string): string[] {
+  return raw
     .replace(/\\/g, '/')
     .split('/')
     .map((s) => visibleName(s).trim())
-    .filter((s) => s.length > 0 && s !== '.' && s !== '..');
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * `VVS/Ventilasjon/FDV aggregat 1.pdf` -> path kept, last segment the filename. Segments as `pathSegments` makes them;
+ * `.` and `..` segments are dropped too, so a path can never climb out of its building.
+ */
+export function splitUploadPath(raw: string): { filename: string; originalPath: string } {
+  const segments = pathSegments(raw).filter((s) => s !== '.' && s !== '..');
   const filename = segments.at(-1) ?? '';
   return { filename, originalPath: segments.join('/') };
 }

@@ -9,6 +9,9 @@ import type { DB } from '../schema.js';
  */
 export const HIDDEN_IN_NAMES = String.raw`[\u0001-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]`;
 
+/** spaces around a folder's segments, and runs of separators: each run becomes one `/` */
+const SPACED_SEGMENTS = String.raw`(^|/)[[:space:]]+|[[:space:]]+(/|$)|//+`;
+
 /**
  * Names stored before uploads, package entries and renames went through `visibleName` kept the direction marks and
  * control characters they came with, and every list showed them as given: a subcontractor's `Pumpe<U+202E>fdp.exe`
@@ -32,14 +35,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const movedPaths = await sql<{ building_id: string }>`
     select distinct building_id from documents where ${holds('original_path')}`.execute(db);
+  // a folder's segments as an upload path's are: hidden characters as `_`, no spaces around a segment (` HR /` kept
+  // nothing private, as no stored path starts with it), no empty segment; a folder left empty matched nothing and goes
   const changedFolders = await sql<{ id: string }>`
     update buildings b
        set private_folders = array(
              select c.folder from unnest(b.private_folders) with ordinality f(folder, n),
-                  lateral (select regexp_replace(f.folder, ${HIDDEN_IN_NAMES}, '_', 'g') as folder) c
+                  lateral (select regexp_replace(
+                             regexp_replace(
+                               regexp_replace(
+                                 regexp_replace(f.folder, ${HIDDEN_IN_NAMES}, '_', 'g'),
+                                 '[[:space:]]*/[[:space:]]*', '/', 'g'),
+                               '^[[:space:]]+|[[:space:]]+$', '', 'g'),
+                             '^/+|(/)/+', '\\1', 'g') as folder) c
+             where c.folder <> ''
              group by c.folder order by min(f.n)),
            updated_at = now()
-     where exists (select 1 from unnest(b.private_folders) f where f ~ ${HIDDEN_IN_NAMES})
+     where exists (select 1 from unnest(b.private_folders) f
+                    where f ~ ${HIDDEN_IN_NAMES} or f ~ ${SPACED_SEGMENTS} or f ~ '^/')
     returning b.id`.execute(db);
   await sql`
     update documents
