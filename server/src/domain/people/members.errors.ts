@@ -5,6 +5,19 @@ export function roleAboveOwn(ownRole: string): AppError {
   return forbidden('role.above_own', `You cannot give or change a role above your own (${ownRole})`);
 }
 
+/**
+ * a customer role reaches every project without a role of its own, so it is bounded by the giver's role in each: the
+ * project is named when the giver sees it (one that hides them stays unnamed, as everywhere else)
+ */
+export function roleAboveOwnInProject(params: { ownRole: string; projectName: string | null }): AppError {
+  const where = params.projectName === null ? 'one of its projects' : `project ${params.projectName}`;
+  return forbidden(
+    'role.above_own',
+    `You cannot give or change a role in the whole customer above your role in ${where} (${params.ownRole}): ` +
+      'a customer role reaches every project',
+  );
+}
+
 export function lastAdmin(): AppError {
   return new AppError({
     code: 'customer.last_admin',

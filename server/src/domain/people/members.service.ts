@@ -9,6 +9,7 @@ import {
   projectNamedTwice,
   projectOfAnotherCustomer,
   roleAboveOwn,
+  roleAboveOwnInProject,
   userDeactivated,
 } from './members.errors.js';
 import { projectRoleOf, roleAtLeast, type Role } from './roles.js';
@@ -104,6 +105,32 @@ export function createMembersService(deps: {
     for (const role of roles) if (role && !roleAtLeast(own, role)) throw roleAboveOwn(own);
   }
 
+  /**
+   * A customer role reaches every project where the person has no role of their own, hidden ones too, so giving or
+   * changing one needs the giver's rank in each of the customer's projects (whatever their state): their customer
+   * role, lowered by their project roles. Otherwise an OWNER shut out of a project (NO_ACCESS or READ_ACCESS there)
+   * would invite a second address of theirs as the customer's OWNER and be OWNER there again. An ADMIN (a platform
+   * administrator too) administers every project and may set their own role there back, so is not bounded.
+   */
+  async function checkCustomerWideRank(params: {
+    customerId: string;
+    userId: string;
+    own: Role;
+    roles: (Role | null | undefined)[];
+  }): Promise<void> {
+    if (params.own === 'ADMIN') return;
+    const needed = params.roles.filter((role): role is Role => Boolean(role));
+    const projectRoles = await repository.projectRoles({ customerId: params.customerId, userId: params.userId });
+    const lower = [...projectRoles]
+      .filter(([, role]) => needed.some((need) => !roleAtLeast(role, need)))
+      .map(([projectId, role]) => ({ projectId, role }));
+    if (lower.length === 0) return;
+    // a project the giver still sees is named; one that hides them only as "one of its projects"
+    const named = lower.find((entry) => entry.role !== 'NO_ACCESS') ?? lower[0]!;
+    const projectName = named.role === 'NO_ACCESS' ? null : await repository.projectName(named.projectId);
+    throw roleAboveOwnInProject({ ownRole: named.role, projectName });
+  }
+
   async function listMembers(params: { principal: Principal; customerId: string }) {
     const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
     return repository.listMembers(grant.customerId);
@@ -191,16 +218,22 @@ export function createMembersService(deps: {
     checkRank(own, invitation.role);
     const known = await repository.findUserByEmail(email);
     const before = known ? await repository.findMember({ customerId: grant.customerId, userId: known.id }) : null;
-    if (known) {
-      checkRank(
-        own,
-        await roleHeld({
+    const held = known
+      ? await roleHeld({
           customerId: grant.customerId,
           userId: known.id,
           member: before,
           projectId: invitation.projectId,
-        }),
-      );
+        })
+      : null;
+    checkRank(own, held);
+    if (!invitation.projectId) {
+      await checkCustomerWideRank({
+        customerId: grant.customerId,
+        userId: grant.userId,
+        own,
+        roles: [invitation.role, held],
+      });
     }
     if (known?.status === 'deactivated') throw userDeactivated();
     // an invitation mails the address: refused before anything changes when the address, or the customer, has had

@@ -8,9 +8,9 @@ import { PERSON_SECURITY } from '../../../schemas/people.js';
 import { CustomerParams } from '../../../schemas/projects.js';
 
 /**
- * Invites a person by e-mail with a role (OWNER or more, never above one's own role): one user per e-mail, an
- * invitation mail in the chosen language. 201 for a new member, 200 when the e-mail already was one (role updated,
- * mail sent again).
+ * Invites a person by e-mail with a role (OWNER or more, never above one's own role; a customer-wide role, below
+ * ADMIN, never above one's role in any project of the customer): one user per e-mail, an invitation mail in the
+ * chosen language. 201 for a new member, 200 when the e-mail already was one (role updated, mail sent again).
  */
 export function registerInviteMemberRoute(app: App, deps: { members: MembersService }): void {
   app.post(
