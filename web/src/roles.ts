@@ -9,6 +9,24 @@ export function atLeast(role: Role | null | undefined, need: Role): boolean {
   return role != null && ROLES.indexOf(role) >= ROLES.indexOf(need);
 }
 
+/**
+ * A customer role reaches every project, so a non-ADMIN gives one only up to their role in each: their customer role,
+ * lowered by the projects they see with less. A project that hides them is not listed here; the service refuses what
+ * that would bound, and the form shows its answer.
+ */
+export function customerGrantBound(params: {
+  role: Role;
+  customerId: string;
+  /** the projects they see (`/auth/me`), with the role they act with in each */
+  projects: { customerId: string; role: Role }[];
+}): Role {
+  const { role } = params;
+  if (role === 'ADMIN') return role;
+  return params.projects
+    .filter((project) => project.customerId === params.customerId)
+    .reduce<Role>((lowest, project) => (atLeast(project.role, lowest) ? lowest : project.role), role);
+}
+
 export function useMe() {
   return useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/auth/me')), staleTime: 60_000 });
 }

@@ -5765,7 +5765,7 @@ export interface paths {
             namingConvention?: 'byggdok' | 'iso19650';
             /** @description the daily reminder of what subcontractors still owe (default true) */
             remindersEnabled?: boolean;
-            /** @description ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the handover */
+            /** @description ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the handover. An archived project is read-only (409 project.archived) until a body with ACTIVE, which may change other members too */
             status?: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
           };
         };
@@ -6207,6 +6207,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -7610,6 +7632,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -7766,6 +7810,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -7866,6 +7932,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -8024,6 +8112,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     put?: never;
@@ -8133,6 +8243,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -8265,6 +8397,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -8444,6 +8598,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -8565,6 +8741,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -11400,6 +11598,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -11905,6 +12125,28 @@ export interface paths {
             };
           };
         };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -12001,6 +12243,28 @@ export interface paths {
         };
         /** @description application/problem+json (RFC 9457) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              type: string;
+              title: string;
+              status: number;
+              detail: string;
+              /** @description stable error code, e.g. document.not_found */
+              code: string;
+              errors?: {
+                path: string;
+                message: string;
+              }[];
+              instance?: string;
+              requestId?: string;
+            };
+          };
+        };
+        /** @description application/problem+json (RFC 9457) */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -7,14 +7,20 @@ import { api, unwrap } from '../api.js';
 import { InviteForm } from '../components/InviteForm.js';
 import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
-import { atLeast, ROLES, useMe, type Role } from '../roles.js';
+import { atLeast, customerGrantBound, ROLES, useMe, type Role } from '../roles.js';
 import { formatsFor } from '../format.js';
 import { ConfirmButton } from '../components/ui/Dialog.js';
 import { useToast } from '../components/ui/Toast.js';
 import { useCustomerProjects } from './project/deliveries.js';
 
 /** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
-function Members(props: { customerId: string; role: Role; myId: string }) {
+function Members(props: {
+  customerId: string;
+  role: Role;
+  /** the highest role they may give in the whole customer (see `customerGrantBound`) */
+  grantsUpTo: Role;
+  myId: string;
+}) {
   const { t, i18n } = useTranslation();
   const path = { customerId: props.customerId };
   const queries = useQueryClient();
@@ -49,8 +55,8 @@ function Members(props: { customerId: string; role: Role; myId: string }) {
     },
   });
   const dates = { format: formatsFor(i18n.language).dateTime };
-  // nobody gives a role above their own
-  const grantable = ROLES.filter((role) => atLeast(props.role, role));
+  // nobody gives a role above their own, in any project the customer role reaches
+  const grantable = ROLES.filter((role) => atLeast(props.grantsUpTo, role));
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title">{t('people.members')}</h2>
@@ -144,6 +150,11 @@ function AuditDetails(props: { details: Record<string, unknown>; names: Map<stri
       return formats.number(value.length);
     }
     if (Array.isArray(value)) return value.map((item) => words(item, key)).join(', ');
+    // a project archived or made active again: from one status to the other, in words
+    if (key === 'status' && typeof value === 'object' && 'from' in value && 'to' in value) {
+      const { from, to } = value;
+      return `${t(`projects.status.${String(from)}`, String(from))} → ${t(`projects.status.${String(to)}`, String(to))}`;
+    }
     if (typeof value === 'string') {
       if (ROLE_VALUES.has(value)) return t(`people.roles.${value}`);
       if (key === 'locale') return t(`languages.${value}`, value);
@@ -157,7 +168,11 @@ function AuditDetails(props: { details: Record<string, unknown>; names: Map<stri
       .join(', ');
   };
   const entries = Object.entries(props.details).filter(
-    ([key, value]) => value !== null && value !== undefined && !INTERNAL_DETAILS.has(key),
+    ([key, value]) =>
+      value !== null &&
+      value !== undefined &&
+      !(Array.isArray(value) && value.length === 0) &&
+      !INTERNAL_DETAILS.has(key),
   );
   return (
     <>
@@ -308,7 +323,13 @@ export function PeoplePage() {
           </label>
         )}
         {customer && atLeast(role, 'OWNER') && me.data && (
-          <Members key={`members-${customer.id}`} customerId={customer.id} role={role!} myId={me.data.id} />
+          <Members
+            key={`members-${customer.id}`}
+            customerId={customer.id}
+            role={role!}
+            grantsUpTo={customerGrantBound({ role: role!, customerId: customer.id, projects: me.data.projects })}
+            myId={me.data.id}
+          />
         )}
         {customer && !atLeast(role, 'OWNER') && <p className="muted">{t('people.membersHidden')}</p>}
         <p className="muted">

@@ -8,6 +8,7 @@ import { atLeast } from '../roles.js';
 import { useReferenceNames } from '../reference.js';
 import { DeliveryCard } from './project/DeliveryCard.js';
 import { CopyDeliveries, DeliveryForm } from './project/DeliveryForm.js';
+import { ArchivedNotice } from './project/ArchivedNotice.js';
 import { ProjectDetails } from './project/ProjectDetails.js';
 import { ProjectNav } from './project/ProjectNav.js';
 import {
@@ -54,7 +55,8 @@ export function ProjectPage() {
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? id) : t('projects.unassigned'));
   const summary = summarise(deliveries.data?.deliveries ?? []);
   const p = project.data;
-  const canWrite = atLeast(p?.role, 'WRITE_ACCESS');
+  // nothing of a handed-over or archived project changes (the server answers 409): no control offers a change
+  const canWrite = atLeast(p?.role, 'WRITE_ACCESS') && p?.status === 'ACTIVE';
   return (
     <section className="project">
       <p>
@@ -68,7 +70,8 @@ export function ProjectPage() {
               {[p.projectNumber, p.address, t(`projects.status.${p.status}`)].filter(Boolean).join(' · ')}
             </p>
             <ProjectNav />
-            {canWrite && p.status === 'ACTIVE' && <ProjectDetails project={p} />}
+            <ArchivedNotice project={p} />
+            {canWrite && <ProjectDetails project={p} />}
             <section aria-labelledby="dashboard-title" className="dashboard">
               <h2 id="dashboard-title">{t('projects.dashboard')}</h2>
               <dl className="figures">
@@ -106,9 +109,7 @@ export function ProjectPage() {
               <h2 id="deliveries-title">{t('projects.deliveries')}</h2>
               <Loaded loading={deliveries.isPending} error={deliveries.error} retry={() => void deliveries.refetch()}>
                 {deliveries.data?.deliveries.length === 0 && (
-                  <p className="muted">
-                    {t(canWrite && p.status === 'ACTIVE' ? 'projects.noDeliveriesCreate' : 'projects.noDeliveries')}
-                  </p>
+                  <p className="muted">{t(canWrite ? 'projects.noDeliveriesCreate' : 'projects.noDeliveries')}</p>
                 )}
                 <ul className="deliveries">
                   {deliveries.data?.deliveries.map((delivery) =>
@@ -130,12 +131,12 @@ export function ProjectPage() {
                         subcontractor={nameOf(delivery.subContractorId)}
                         canReview={canWrite}
                         changed={deliveriesChanged}
-                        {...(canWrite && p.status === 'ACTIVE' ? { edit: () => setEditing(delivery.id) } : {})}
+                        {...(canWrite ? { edit: () => setEditing(delivery.id) } : {})}
                       />
                     ),
                   )}
                 </ul>
-                {canWrite && p.status === 'ACTIVE' && editing === 'new' && (
+                {canWrite && editing === 'new' && (
                   <DeliveryForm
                     customerId={customerId}
                     projectId={projectId}
@@ -144,14 +145,14 @@ export function ProjectPage() {
                     cancel={() => setEditing(null)}
                   />
                 )}
-                {canWrite && p.status === 'ACTIVE' && editing !== 'new' && (
+                {canWrite && editing !== 'new' && (
                   <p className="actions">
                     <button type="button" onClick={() => setEditing('new')}>
                       {t('construction.newDelivery')}
                     </button>
                   </p>
                 )}
-                {canWrite && p.status === 'ACTIVE' && (
+                {canWrite && (
                   <CopyDeliveries
                     customerId={customerId}
                     projectId={projectId}

@@ -161,6 +161,15 @@ export function projectHandedOver(): AppError {
   });
 }
 
+/** an archived project is read-only until someone who may archive it (OWNER or more) makes it active again */
+export function projectArchived(): AppError {
+  return new AppError({
+    code: 'project.archived',
+    kind: 'conflict',
+    message: 'The project is archived and read-only; an OWNER can make it active again',
+  });
+}
+
 export function projectNotFound(): AppError {
   return notFound('project');
 }

@@ -2,6 +2,7 @@ import { customerRoleOf, projectRoleOf, roleAtLeast, type Role } from '../people
 import {
   customerNotFound,
   platformAdminRequired,
+  projectArchived,
   projectHandedOver,
   projectNotFound,
   roleRequired,
@@ -46,6 +47,9 @@ function credentialMayDo(principal: Principal, need: PeopleNeed): Decision<Princ
 /** after a handover the project is read-only: people still read it and say who may read it */
 const STILL_ALLOWED_AFTER_HANDOVER: ReadonlySet<PeopleNeed> = new Set(['read', 'manage_members']);
 
+/** an archived project is read-only too, until someone who may archive it makes it active again */
+const STILL_ALLOWED_WHILE_ARCHIVED: ReadonlySet<PeopleNeed> = new Set(['read', 'manage_members', 'archive']);
+
 /** what storage knows about a customer, as seen by one user */
 export interface CustomerFacts {
   id: string;
@@ -61,7 +65,7 @@ export interface ProjectFacts {
   customerId: string;
   customerRole: Role | null;
   projectRole: Role | null;
-  /** a project handed over to its owner is read-only for the contractor */
+  /** a project handed over to its owner is read-only for the contractor, and an archived one until made active */
   status: 'ACTIVE' | 'HANDED_OVER' | 'ARCHIVED';
 }
 
@@ -151,6 +155,9 @@ export function projectPolicy(params: {
   if (!roleAtLeast(role, needed)) return { allowed: false, error: roleRequired(needed) };
   if (project.status === 'HANDED_OVER' && !STILL_ALLOWED_AFTER_HANDOVER.has(need)) {
     return { allowed: false, error: projectHandedOver() };
+  }
+  if (project.status === 'ARCHIVED' && !STILL_ALLOWED_WHILE_ARCHIVED.has(need)) {
+    return { allowed: false, error: projectArchived() };
   }
   return allow({
     customerId: project.customerId,

@@ -403,8 +403,11 @@ export function createConstructionDocumentsService(deps: {
           });
           customers.set(item.id, grant.customerId);
         } catch (error) {
-          // a caller without the right to change a project's documents is refused as a whole (403)
-          if (!(error instanceof AppError) || error.kind === 'unauthorized' || error.kind === 'forbidden') throw error;
+          // a caller without the right to change a project's documents is refused as a whole (403), and so is a
+          // batch touching a project that is read-only (409 project.archived, project.handed_over)
+          if (!(error instanceof AppError) || ['unauthorized', 'forbidden', 'conflict'].includes(error.kind)) {
+            throw error;
+          }
           problems.push({ path: `/documents/${index}/id`, message: 'is not a document this caller may change' });
         }
       }

@@ -3,7 +3,7 @@ import type { Principal } from '../access/principal.js';
 import type { AuditActor, AuditLog } from '../audit/audit.js';
 import { deliveryLabel, type DeliveriesRepository } from '../deliveries/deliveries.service.js';
 import { deliveryProgress } from '../deliveries/progress.js';
-import { projectHandedOver, projectNotFound } from '../projects/projects.errors.js';
+import { projectArchived, projectHandedOver, projectNotFound } from '../projects/projects.errors.js';
 import type { Country, ReportVersion } from '../reports/checklist.js';
 import type { ReportsService } from '../reports/reports.service.js';
 import type { Clock } from '../shared/clock.js';
@@ -136,7 +136,7 @@ export function createHandoverService(deps: {
   }): Promise<HandoverReport> {
     const { project, request } = params;
     if (project.status !== 'ACTIVE') {
-      throw project.status === 'HANDED_OVER' ? projectHandedOver() : projectNotFound();
+      throw project.status === 'HANDED_OVER' ? projectHandedOver() : projectArchived();
     }
     const owner = await targetOwner({
       principal: params.principal,
@@ -197,7 +197,11 @@ export function createHandoverService(deps: {
       createdBy: params.userId,
       at,
     });
-    if (!done) throw projectHandedOver();
+    if (!done) {
+      // handed over, or archived, while the report was made
+      const now = await repository.project(project.id);
+      throw now?.status === 'ARCHIVED' ? projectArchived() : projectHandedOver();
+    }
     await deps.audit.record({
       customerId: project.customerId,
       actor: params.actor,

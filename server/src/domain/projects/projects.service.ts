@@ -5,7 +5,7 @@ import type { Principal } from '../access/principal.js';
 import type { AuditLog } from '../audit/audit.js';
 import { projectRoleOf, type Role } from '../people/roles.js';
 import { customerNotFound } from '../customers/customers.errors.js';
-import { projectHandedOver, projectNotFound, statusNotSettable } from './projects.errors.js';
+import { projectArchived, projectHandedOver, projectNotFound, statusNotSettable } from './projects.errors.js';
 
 export const PROJECT_STATUSES = ['ACTIVE', 'HANDED_OVER', 'ARCHIVED'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -59,13 +59,21 @@ export interface ProjectsRepository {
     fields: ProjectFields;
     buildingNames: string[];
   }): Promise<ProjectRecord | null>;
-  /** 'handed_over' (and nothing changed) when the project was handed over, even while the update waited for it */
+  /**
+   * Changes an ACTIVE project, or makes an ARCHIVED one ACTIVE again (`status` ACTIVE). 'handed_over' or 'archived'
+   * (and nothing changed) when the project is not in a state it may change from, even when it got there while the
+   * update waited for its lock.
+   */
   updateProject(params: {
     projectId: string;
     fields: Partial<ProjectFields>;
     status?: ProjectStatus;
-  }): Promise<ProjectRecord | 'handed_over' | null>;
-  addBuilding(params: { projectId: string; name: string }): Promise<{ id: string; name: string } | null>;
+  }): Promise<ProjectRecord | 'handed_over' | 'archived' | null>;
+  /** a building added to an ACTIVE project; 'handed_over' or 'archived' (nothing added) when it is not active */
+  addBuilding(params: {
+    projectId: string;
+    name: string;
+  }): Promise<{ id: string; name: string } | 'handed_over' | 'archived' | null>;
   /** buildings of the given projects, in the order they were added */
   listBuildings(projectIds: string[]): Promise<ProjectBuilding[]>;
   userLabel(userId: string): Promise<string>;
@@ -73,8 +81,8 @@ export interface ProjectsRepository {
 
 /**
  * Construction projects of a customer: created by anyone who may change the customer (WRITE_ACCESS), read by anyone
- * who reaches them, archived (and made active again) by OWNER or more. A project's buildings are ordinary buildings,
- * held by the customer's workspace owner until a handover moves them.
+ * who reaches them, archived (and made active again) by OWNER or more; an archived project is read-only until then.
+ * A project's buildings are ordinary buildings, held by the customer's workspace owner until a handover moves them.
  */
 export function createProjectsService(deps: {
   repository: ProjectsRepository;
@@ -142,17 +150,22 @@ export function createProjectsService(deps: {
   }): Promise<ProjectView> {
     const { status, fields } = params;
     if (status === 'HANDED_OVER') throw statusNotSettable(status);
-    const current = await access.authorizeProject({ ...params, need: 'write' });
-    const before = await loaded(current);
+    const before = await loaded(await access.authorizeProject({ ...params, need: 'read' }));
     const changesStatus = status !== undefined && status !== before.status;
-    // archiving, and bringing an archived project back, needs OWNER or more
-    if (changesStatus) await access.authorizeProject({ ...params, need: 'archive' });
+    // archiving, and bringing an archived project back, needs OWNER or more; an archived project takes no other
+    // change, except in the body that makes it active again ({status: ARCHIVED} alone is a no-op for its OWNERs)
+    const archivedStays = before.status === 'ARCHIVED' && status !== 'ACTIVE';
+    const need = changesStatus || (archivedStays && status !== undefined) ? 'archive' : 'write';
+    const current = await access.authorizeProject({ ...params, need });
+    const named = Object.values(fields).some((value) => value !== undefined);
+    if (archivedStays && named) throw projectArchived();
     const project = await repository.updateProject({
       projectId: current.projectId,
       fields,
       ...(changesStatus ? { status } : {}),
     });
     if (project === 'handed_over') throw projectHandedOver();
+    if (project === 'archived') throw projectArchived();
     if (!project) throw projectNotFound();
     const changed = Object.keys(fields).filter(
       (key) => before[key as keyof ProjectFields] !== fields[key as keyof ProjectFields],
@@ -173,6 +186,8 @@ export function createProjectsService(deps: {
   async function addBuilding(params: { principal: Principal; customerId: string; projectId: string; name: string }) {
     const grant = await access.authorizeProject({ ...params, need: 'write' });
     const building = await repository.addBuilding({ projectId: grant.projectId, name: params.name });
+    if (building === 'handed_over') throw projectHandedOver();
+    if (building === 'archived') throw projectArchived();
     if (!building) throw projectNotFound();
     return building;
   }

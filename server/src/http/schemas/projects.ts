@@ -46,7 +46,9 @@ export const ProjectUpdateBody = Type.Object(
         PROJECT_STATUSES.map((status) => Type.Literal(status)),
         {
           description:
-            'ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the handover',
+            'ARCHIVED archives the project, ACTIVE brings it back (OWNER or more); HANDED_OVER is set by the ' +
+            'handover. An archived project is read-only (409 project.archived) until a body with ACTIVE, which may ' +
+            'change other members too',
         },
       ),
     ),

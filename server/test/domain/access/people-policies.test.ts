@@ -87,6 +87,25 @@ describe('what each role may do in a project', () => {
     );
   });
 
+  it('an archived project is read-only until made active: read, members managed and its status set back, nothing else', () => {
+    const project = { id: 'PR1', customerId: 'C1', customerRole: 'ADMIN' as const, projectRole: null };
+    const archived = { ...project, status: 'ARCHIVED' as const };
+    const all: PeopleNeed[] = [...needs, 'hand_over', 'issue_portal_token'];
+    expect(all.map((need) => outcome(projectPolicy({ principal: person, project: archived, need })))).toEqual([
+      'allowed',
+      'project.archived',
+      'allowed',
+      'allowed',
+      'project.archived',
+      'project.archived',
+      'project.archived',
+    ]);
+    // the role is checked first: a WRITE_ACCESS member may not make it active again (403), whatever its state
+    const writer = { ...archived, customerRole: 'WRITE_ACCESS' as const };
+    expect(outcome(projectPolicy({ principal: person, project: writer, need: 'archive' }))).toBe('auth.role_required');
+    expect(outcome(projectPolicy({ principal: person, project: writer, need: 'write' }))).toBe('project.archived');
+  });
+
   it('partner keys and subcontractor tokens are not credentials of the application routes (401)', () => {
     const project = {
       id: 'PR1',

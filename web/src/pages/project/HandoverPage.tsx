@@ -8,6 +8,7 @@ import { Failure, Loaded } from '../../components/Layout.js';
 import { SubcontractorSelect } from '../../components/Pickers.js';
 import { atLeast } from '../../roles.js';
 import { useProject, useSubcontractors } from './deliveries.js';
+import { ArchivedNotice } from './ArchivedNotice.js';
 import { ProjectNav } from './ProjectNav.js';
 import { useReferenceNames } from '../../reference.js';
 import { formatsFor } from '../../format.js';
@@ -35,12 +36,18 @@ export function HandoverPage() {
       </p>
       <h1>{p?.name ?? t('construction.handoverTab')}</h1>
       <ProjectNav />
+      <ArchivedNotice project={p} />
       <Loaded loading={project.isPending} error={project.error} retry={() => void project.refetch()}>
         {p && (
           <>
             <Archives buildings={p.buildings} customerId={customerId} projectId={projectId} />
             {p.status === 'HANDED_OVER' ? (
               <HandedOver customerId={customerId} projectId={projectId} />
+            ) : p.status === 'ARCHIVED' ? (
+              <section aria-labelledby="handover-title">
+                <h2 id="handover-title">{t('construction.handover')}</h2>
+                <p className="muted">{t('projects.archivedNoHandover')}</p>
+              </section>
             ) : (
               <Handover
                 customerId={customerId}

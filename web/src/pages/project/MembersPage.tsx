@@ -7,6 +7,7 @@ import { Failure, Loaded } from '../../components/Layout.js';
 import { atLeast, ROLES, type Role } from '../../roles.js';
 import { AuditLog } from '../PeoplePage.js';
 import { useProject, useSubcontractors } from './deliveries.js';
+import { ArchivedNotice } from './ArchivedNotice.js';
 import { ProjectNav } from './ProjectNav.js';
 import { formatsFor } from '../../format.js';
 import { useToast } from '../../components/ui/Toast.js';
@@ -77,6 +78,7 @@ export function MembersPage() {
       </p>
       <h1>{project.data?.name ?? t('construction.members')}</h1>
       <ProjectNav />
+      <ArchivedNotice project={project.data} />
       <Loaded loading={project.isPending} error={project.error} retry={() => void project.refetch()}>
         {!manages && <p>{t('construction.membersNeedOwner')}</p>}
         {manages && (

@@ -8,6 +8,7 @@ import { DisciplineSelect, InformationTypesPicker, useTypeName } from '../../com
 import { Cell, Spacer, useVirtualRows } from '../../components/VirtualRows.js';
 import { atLeast } from '../../roles.js';
 import { listDeliveries, STATES, useProject, useSubcontractors } from './deliveries.js';
+import { ArchivedNotice } from './ArchivedNotice.js';
 import { ProjectNav } from './ProjectNav.js';
 import { RenamePanel } from './RenamePanel.js';
 import { useReferenceNames } from '../../reference.js';
@@ -72,6 +73,7 @@ export function ProjectDocumentsPage() {
       </p>
       <h1>{project.data?.name ?? t('construction.documents')}</h1>
       <ProjectNav />
+      <ArchivedNotice project={project.data} />
       <Loaded loading={documents.isPending} error={documents.error} retry={() => void documents.refetch()}>
         <div className="toolbar">
           <label>

@@ -18,6 +18,11 @@ function columnsOf(fields: Partial<ProjectFields>) {
   };
 }
 
+/** what a change refused because of the project's state answers */
+function closedAs(status: 'HANDED_OVER' | 'ARCHIVED'): 'handed_over' | 'archived' {
+  return status === 'HANDED_OVER' ? 'handed_over' : 'archived';
+}
+
 function recordOf(row: ProjectRow, buildings: { id: string; name: string }[]): ProjectRecord {
   return {
     id: row.id,
@@ -141,30 +146,36 @@ export function createProjectsRepository(db: Kysely<DB>): ProjectsRepository {
     async updateProject({ projectId, fields, status }) {
       const columns = { ...columnsOf(fields), ...(status ? { status } : {}) };
       if (Object.keys(columns).length > 0) {
-        // never a project handed over meanwhile: an update let in while it was active and waiting for the handover's
-        // lock would otherwise write ARCHIVED over HANDED_OVER (and ACTIVE after it), giving the contractor back
-        // the delivered documents in the owner's buildings
+        // the state it was let in at may have changed while it waited for the row's lock, and the WHERE is checked
+        // again on the row it then finds. Never a project handed over meanwhile: an update let in while it was
+        // active and waiting for the handover's lock would otherwise write ARCHIVED over HANDED_OVER (and ACTIVE
+        // after it), giving the contractor back the delivered documents in the owner's buildings. Nor one archived
+        // meanwhile, unless this is what makes it active again: its other fields are not written over it.
         const changed = await db
           .updateTable('projects')
           .set({ ...columns, updated_at: sql`now()` })
           .where('id', '=', projectId)
-          .where('status', '<>', 'HANDED_OVER')
+          .$if(status === 'ACTIVE', (query) => query.where('status', 'in', ['ACTIVE', 'ARCHIVED']))
+          .$if(status !== 'ACTIVE', (query) => query.where('status', '=', 'ACTIVE'))
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) === 0) {
           const project = await findProject(projectId);
-          return project?.status === 'HANDED_OVER' ? 'handed_over' : project;
+          return !project || project.status === 'ACTIVE' ? project : closedAs(project.status);
         }
       }
       return findProject(projectId);
     },
     async addBuilding({ projectId, name }) {
       return db.transaction().execute(async (trx) => {
+        // held until the building is added: a handover or an archiving waits for it, or went first and is seen here
         const project = await trx
           .selectFrom('projects')
-          .select('customer_id')
+          .select(['customer_id', 'status'])
           .where('id', '=', projectId)
+          .forUpdate()
           .executeTakeFirst();
         if (!project) return null;
+        if (project.status !== 'ACTIVE') return closedAs(project.status);
         const [building] = await insertBuildings(trx, { projectId, customerId: project.customer_id, names: [name] });
         await trx
           .updateTable('projects')

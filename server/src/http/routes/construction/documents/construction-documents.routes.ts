@@ -55,7 +55,7 @@ export function registerConstructionDocumentRoutes(
         body: BatchBody,
         response: withProblems(
           { 200: Type.Object({ documents: Type.Array(ConstructionDocumentSchema) }) },
-          [400, 401, 403, 404],
+          [400, 401, 403, 404, 409],
         ),
       },
     },
@@ -131,7 +131,7 @@ export function registerConstructionDocumentRoutes(
         summary: "Change a document's metadata",
         params: DocumentParams,
         body: ConstructionDocumentPatchSchema,
-        response: withProblems({ 200: ConstructionDocumentSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: ConstructionDocumentSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) =>
@@ -152,7 +152,7 @@ export function registerConstructionDocumentRoutes(
         ...schema,
         summary: 'Delete (archive) a document',
         params: DocumentParams,
-        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {

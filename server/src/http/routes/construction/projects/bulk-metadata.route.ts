@@ -60,7 +60,7 @@ export function registerBulkMetadataRoute(
               ),
             }),
           },
-          [400, 401, 403, 404],
+          [400, 401, 403, 404, 409],
         ),
       },
     },

@@ -79,7 +79,7 @@ export function registerFilenameRoutes(app: App, deps: { renaming: RenamingServi
         params: ProjectParams,
         querystring: Flags,
         body: Type.Optional(Flags),
-        response: withProblems({ 200: UpdateSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: UpdateSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) =>
@@ -98,7 +98,7 @@ export function registerFilenameRoutes(app: App, deps: { renaming: RenamingServi
         ...schema,
         summary: 'Undo one rename: the names it replaced come back where its names are still in place',
         params: Type.Object({ ...ProjectParams.properties, changeSetId: Uuid('the changeSetId of the rename') }),
-        response: withProblems({ 200: UpdateSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: UpdateSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) =>

@@ -9,7 +9,8 @@ import { namedProjectFields } from './project-fields.js';
 
 /**
  * Changes the members the body names (WRITE_ACCESS); `status` ARCHIVED archives the project and ACTIVE brings it back
- * (OWNER or more).
+ * (OWNER or more). An archived project takes no other change (409 project.archived) except in the body that makes it
+ * active again.
  */
 export function registerUpdateProjectRoute(app: App, deps: { projects: ProjectsService }): void {
   app.put(

@@ -52,7 +52,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         summary: 'Add a subcontractor to a project',
         params: ProjectParams,
         body: SubcontractorCreateBody,
-        response: withProblems({ 201: SubcontractorSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 201: SubcontractorSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -82,7 +82,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         summary: 'Change a subcontractor (a new e-mail address revokes its portal tokens)',
         params: SubcontractorParams,
         body: SubcontractorUpdateBody,
-        response: withProblems({ 200: SubcontractorSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: SubcontractorSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -104,7 +104,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         ...schema,
         summary: 'Remove a subcontractor (archived; its tokens revoked, its documents and deliveries kept)',
         params: SubcontractorParams,
-        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -127,7 +127,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         body: Type.Optional(TokenCreateBody),
         response: withProblems(
           { 201: Type.Object({ id: Type.String(), token: Type.String(), expiresAt: Timestamp }) },
-          [400, 401, 403, 404],
+          [400, 401, 403, 404, 409],
         ),
       },
     },
@@ -149,7 +149,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         ...schema,
         summary: 'Portal tokens of a subcontractor (without the secrets)',
         params: SubcontractorParams,
-        response: withProblems({ 200: Type.Object({ tokens: Type.Array(TokenSchema) }) }, [400, 401, 403, 404]),
+        response: withProblems({ 200: Type.Object({ tokens: Type.Array(TokenSchema) }) }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -165,7 +165,7 @@ export function registerSubcontractorRoutes(app: App, deps: { subcontractors: Su
         ...schema,
         summary: 'Revoke a portal token (refused at once afterwards)',
         params: TokenParams,
-        response: withProblems({ 204: Type.Null() }, [400, 401, 403, 404]),
+        response: withProblems({ 204: Type.Null() }, [400, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
