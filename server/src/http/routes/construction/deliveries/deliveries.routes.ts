@@ -124,7 +124,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         ...schema,
         summary: 'Create a delivery',
         body: DeliveryCreateBody,
-        response: withProblems({ 201: DeliverySchema }, [400, 401, 403, 404]),
+        response: withProblems({ 201: DeliverySchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -154,7 +154,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         params: DeliveryIdParams,
         headers: IfMatchHeaders,
         body: DeliveryUpdateBody,
-        response: withProblems({ 200: DeliverySchema }, [400, 401, 403, 404, 412]),
+        response: withProblems({ 200: DeliverySchema }, [400, 401, 403, 404, 409, 412]),
       },
     },
     async (request, reply) => {
@@ -178,7 +178,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         summary: 'Delete (archive) a delivery',
         params: DeliveryIdParams,
         body: DeliveryDeleteBody,
-        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: SuccessSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -200,7 +200,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         summary: 'Copy deliveries into another project of the same customer',
         description: 'Expectations, categories and contact are copied; documents, approvals and subcontractor are not.',
         body: CopyDeliveriesBody,
-        response: withProblems({ 201: DeliveryListSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 201: DeliveryListSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -222,7 +222,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         ...schema,
         summary: 'E-mail the subcontractor its portal link (a fresh token) and what is still missing',
         body: SubcontractorEmailBody,
-        response: withProblems({ 202: Type.Object({ sent: Type.Literal(true) }) }, [400, 401, 403, 404, 429]),
+        response: withProblems({ 202: Type.Object({ sent: Type.Literal(true) }) }, [400, 401, 403, 404, 409, 429]),
       },
     },
     async (request, reply) => {
@@ -242,7 +242,7 @@ export function registerDeliveryRoutes(app: App, deps: { deliveries: DeliveriesS
         ...schema,
         summary: 'The subcontractor e-mail as it would be sent (no token is issued)',
         body: SubcontractorEmailBody,
-        response: withProblems({ 200: MailPreviewSchema }, [400, 401, 403, 404]),
+        response: withProblems({ 200: MailPreviewSchema }, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
