@@ -326,8 +326,10 @@ describe('the web app in a browser', () => {
 
       // the conversation is kept: back on the ask page it is listed and opens with its answer
       await page.goBack();
+      // back on the ask page the conversation is there again; a new one starts empty
+      await expect.poll(() => page.locator('.turns > li').count(), { timeout: 30_000 }).toBe(1);
       await page.getByRole('button', { name: 'Ny samtale' }).click();
-      await expect.poll(() => page.locator('.turns > li').count()).toBe(0);
+      await expect.poll(() => page.locator('.turns > li').count(), { timeout: 10_000 }).toBe(0);
       await page.getByRole('link', { name: 'Hvor ofte skal filteret i ventilasjonsaggregatet byttes?' }).click();
       await expect
         .poll(() => page.locator('.answer').first().textContent(), { timeout: 30_000 })

@@ -94,7 +94,8 @@ export function AskPage() {
       ),
   });
   useEffect(() => {
-    if (!resumed.data) return;
+    // a thread that arrives after the person started over (or opened another) is not shown over what they chose
+    if (!resumed.data || resumed.data.thread_id !== openThread) return;
     thread.current = resumed.data.thread_id;
     setTurns(
       resumed.data.turns.map((turn) => ({
@@ -105,7 +106,7 @@ export function AskPage() {
         searching: null,
       })),
     );
-  }, [resumed.data]);
+  }, [resumed.data, openThread]);
   const startOver = () => {
     abort.current?.abort();
     thread.current = null;
