@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../helpers/browser.js';
 import { createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { startStorageProviderServer, type StorageProviderServer } from '../helpers/storage-provider-server.js';
+import { connectStorageProvider, storageProviderSettings } from '../helpers/storage-provider-service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -30,15 +29,7 @@ describe.each(testEngines())('storage-provider imports with two projects of a cu
       engine,
       workers: true,
       settings: {
-        storageProvider: {
-          authorizeUrl: provider.authorizeUrl,
-          tokenUrl: provider.tokenUrl,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          scopes: 'offline_access files.read',
-          apiUrl: provider.apiUrl,
-          tokenKey: randomBytes(32),
-        },
+        storageProvider: storageProviderSettings(provider),
       },
     });
     w = await createDeliveryWorld(t);
@@ -60,16 +51,7 @@ describe.each(testEngines())('storage-provider imports with two projects of a cu
       .values({ project_id: newer.projectId, user_id: writer.userId, role: 'WRITE_ACCESS' })
       .execute();
 
-    provider.decide('grant');
-    const start = await t.request({
-      method: 'GET',
-      url: '/integrations/storage-provider/oauth/start',
-      key: writer.key,
-    });
-    const back = await new TestBrowser().go(String(start.headers.location), (next) => next.origin === provider.url);
-    const location = new URL(String(back.headers.get('location')));
-    const done = await t.request({ method: 'GET', url: `${location.pathname}${location.search}`, key: writer.key });
-    expect(done.status, String(done.body)).toBe(302);
+    await connectStorageProvider(t, provider, writer.key);
   });
   afterAll(async () => {
     await t.close();

@@ -6,6 +6,7 @@ import { TestBrowser } from '../helpers/browser.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { startStorageProviderServer, type StorageProviderServer } from '../helpers/storage-provider-server.js';
+import { connectStorageProvider, storageProviderSettings } from '../helpers/storage-provider-service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { createTokenCipher } from '../../src/integrations/storage-provider/token-cipher.js';
@@ -19,15 +20,7 @@ const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 
 /** the provider's settings for a test service */
 const providerSettings = (provider: StorageProviderServer, tokenKey: Buffer) => ({
-  storageProvider: {
-    authorizeUrl: provider.authorizeUrl,
-    tokenUrl: provider.tokenUrl,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    scopes: 'offline_access files.read',
-    apiUrl: provider.apiUrl,
-    tokenKey,
-  },
+  storageProvider: storageProviderSettings(provider, tokenKey),
 });
 
 /**
@@ -264,15 +257,7 @@ describe.each(testEngines())('a storage-provider import whose access ends while 
     await provider.close();
   });
 
-  /** the person with `key` gives consent at the provider and comes back connected */
-  async function connect(key: string) {
-    provider.decide('grant');
-    const start = await t.request({ method: 'GET', url: '/integrations/storage-provider/oauth/start', key });
-    const back = await new TestBrowser().go(String(start.headers.location), (next) => next.origin === provider.url);
-    const location = new URL(String(back.headers.get('location')));
-    const done = await t.request({ method: 'GET', url: `${location.pathname}${location.search}`, key });
-    expect(done.status, String(done.body)).toBe(302);
-  }
+  const connect = (key: string) => connectStorageProvider(t, provider, key);
 
   async function requestImport(key: string, buildingId: string): Promise<string> {
     const asked = await t.request({

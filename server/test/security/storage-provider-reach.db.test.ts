@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../helpers/browser.js';
 import { createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { startStorageProviderServer, type StorageProviderServer } from '../helpers/storage-provider-server.js';
+import { connectStorageProvider, storageProviderSettings } from '../helpers/storage-provider-service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -69,15 +69,7 @@ describe.each(testEngines())('storage-provider import reach on %s', (engine) => 
       workers: true,
       settings: {
         uploads: { maxBytes: MAX_UPLOAD_BYTES },
-        storageProvider: {
-          authorizeUrl: provider.authorizeUrl,
-          tokenUrl: provider.tokenUrl,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          scopes: 'offline_access files.read',
-          apiUrl: provider.apiUrl,
-          tokenKey: randomBytes(32),
-        },
+        storageProvider: storageProviderSettings(provider),
       },
     });
     w = await createDeliveryWorld(t, { projectName: 'Leverandørens svar' });
@@ -89,15 +81,7 @@ describe.each(testEngines())('storage-provider import reach on %s', (engine) => 
     await inside.close();
   });
 
-  /** the person with `key` gives consent at the provider and comes back connected */
-  async function connect(key: string) {
-    provider.decide('grant');
-    const start = await t.request({ method: 'GET', url: '/integrations/storage-provider/oauth/start', key });
-    const back = await new TestBrowser().go(String(start.headers.location), (next) => next.origin === provider.url);
-    const location = new URL(String(back.headers.get('location')));
-    const done = await t.request({ method: 'GET', url: `${location.pathname}${location.search}`, key });
-    expect(done.status, String(done.body)).toBe(302);
-  }
+  const connect = (key: string) => connectStorageProvider(t, provider, key);
 
   /** an import of `folderPath` into the world's building, once its job has ended (done, failed, out of retries) */
   async function importFolder(folderPath: string) {
