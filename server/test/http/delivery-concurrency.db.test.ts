@@ -145,6 +145,30 @@ describe.each(testEngines())('a decision on a delivery someone has changed since
     expect(
       (await t.request({ method: 'GET', url: `/construction/deliveries/${id}`, key: other.adminKey })).status,
     ).toBe(404);
+    // no credential but a person's reads it: not a partner's key or session token, not the subcontractor's portal token
+    const partner = await t.seed();
+    const session = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${partner.ownerId}/sessions`,
+      key: partner.key,
+      payload: {},
+    });
+    expect(session.status).toBe(200);
+    for (const headers of [
+      { 'x-api-key': partner.key },
+      { authorization: `Bearer ${session.body.token as string}` },
+      { authorization: w.token },
+      { authorization: `Bearer ${w.token}` },
+    ]) {
+      const answer = await t.request({ method: 'GET', url: `/construction/deliveries/${id}`, headers });
+      expect(answer.status, JSON.stringify(headers)).toBeGreaterThanOrEqual(401);
+      expect(answer.status, JSON.stringify(headers)).toBeLessThanOrEqual(404);
+      expect(answer.body.id).toBeUndefined();
+    }
+    // an id that is no id is a 400 naming it
+    const bad = await read('not-an-id', anne);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('id');
   });
 
   it('refuses a decision made on a page someone else has changed since (412), changing nothing', async () => {
