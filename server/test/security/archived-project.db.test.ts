@@ -12,7 +12,8 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: 
  * An archived project is read-only, as a handed-over one is, until an OWNER makes it active again: every change by
  * its members (WRITE_ACCESS and OWNER alike) answers 409 `project.archived` and changes nothing, while reading it,
  * downloading and zipping its files, its audit log and managing its members go on. Before, an archived project stayed
- * writable by its members and only its portal closed.
+ * writable by its members and only its portal closed. Archiving ends its portal links for good: making it active again
+ * brings none back.
  */
 describe.each(testEngines())('an archived project is read-only, on %s', (engine) => {
   let t: TestApp;
@@ -224,6 +225,22 @@ describe.each(testEngines())('an archived project is read-only, on %s', (engine)
     expect(again.body.status).toBe('ARCHIVED');
   });
 
+  it('ended every live portal link when it was archived, and says so in the audit log', async () => {
+    const tokens = await t.deps.database.db
+      .selectFrom('subcontractor_tokens')
+      .select(['id', 'revoked_at'])
+      .where('project_id', '=', w.projectId)
+      .execute();
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) expect(token.revoked_at, token.id).not.toBeNull();
+    const audit = await call(
+      { method: 'GET', url: `/construction/customers/${w.customerId}/audit?projectId=${w.projectId}` },
+      owner.key,
+    );
+    const archiving = audit.body.events.find((event: { action: string }) => event.action === 'project.archived');
+    expect(archiving?.details).toMatchObject({ revokedTokens: tokens.length });
+  });
+
   it('keeps the portal closed while archived', async () => {
     const portal = await t.request({
       method: 'GET',
@@ -271,12 +288,22 @@ describe.each(testEngines())('an archived project is read-only, on %s', (engine)
       writer.key,
     );
     expect(subcontractors.status).toBe(201);
+    // the links sent before the archiving stay ended (was: they worked again); a new one works
     const portal = await t.request({
       method: 'GET',
       url: `/construction/public/delivery/${w.projectId}/${w.subcontractorId}`,
       token: w.token,
     });
-    expect(portal.status).toBe(200);
+    expect(portal.status).toBe(401);
+    expect(portal.body.code).toBe('auth.invalid_subcontractor_token');
+    const issued = await call({ method: 'POST', url: `${subcontractor()}/tokens`, payload: {} }, writer.key);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const again = await t.request({
+      method: 'GET',
+      url: `/construction/public/delivery/${w.projectId}/${w.subcontractorId}`,
+      token: issued.body.token,
+    });
+    expect(again.status).toBe(200);
   });
 });
 
@@ -302,7 +329,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project change racing its arc
     for (const change of [
       { method: 'PUT' as const, url, payload: { name: 'Skrevet over' } },
       { method: 'POST' as const, url: `${url}/buildings`, payload: { name: 'Hus C' } },
+      // a portal link issued while the archiving holds the row: not one that outlives it
+      { method: 'POST' as const, url: `${url}/subcontractors/${w.subcontractorId}/tokens`, payload: {} },
+      {
+        method: 'POST' as const,
+        url: '/construction/deliveries/send-subcontractor-email',
+        payload: { projectId: w.projectId, subcontractorId: w.subcontractorId },
+      },
     ]) {
+      const tokensBefore = await db
+        .selectFrom('subcontractor_tokens')
+        .select('id')
+        .where('project_id', '=', w.projectId)
+        .execute();
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
@@ -319,7 +358,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project change racing its arc
       release();
       await archiving;
       const refused = await racing;
-      // was: 200 with the new name over the archived project, 201 with a building added to it
+      // was: 200 with the new name over the archived project, 201 with a building added to it or a token issued
       expect(refused.status, `${change.method} ${change.url} ${JSON.stringify(refused.body)}`).toBe(409);
       expect(refused.body.code).toBe('project.archived');
       const row = await db
@@ -334,6 +373,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project change racing its arc
         .where('project_id', '=', w.projectId)
         .execute();
       expect(buildings).toHaveLength(1);
+      const tokensAfter = await db
+        .selectFrom('subcontractor_tokens')
+        .select('id')
+        .where('project_id', '=', w.projectId)
+        .execute();
+      expect(tokensAfter).toEqual(tokensBefore);
       await db.updateTable('projects').set({ status: 'ACTIVE' }).where('id', '=', w.projectId).execute();
     }
   });

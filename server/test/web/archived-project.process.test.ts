@@ -15,9 +15,9 @@ const WORDS = {
   en: {
     notice: 'This project is archived.',
     reactivate: 'Reactivate',
-    reactivated: 'The project is active again.',
+    reactivated: 'The project is active again. Send subcontractors new links: the old ones stay ended.',
     noHandover: 'An archived project cannot be handed over. Reactivate it first.',
-    changes: ['Edit project', 'New delivery', 'Add subcontractor', 'Add building'],
+    changes: ['Edit project', 'Archive project', 'New delivery', 'Add subcontractor', 'Add building'],
     previewRename: 'Preview new names',
     pattern: 'Pattern',
     applyRename: /^Rename \d+ documents?$/,
@@ -26,9 +26,9 @@ const WORDS = {
   nb: {
     notice: 'Dette prosjektet er arkivert.',
     reactivate: 'Gjenåpne',
-    reactivated: 'Prosjektet er aktivt igjen.',
+    reactivated: 'Prosjektet er aktivt igjen. Send nye lenker til underentreprenørene: de gamle virker ikke lenger.',
     noHandover: 'Et arkivert prosjekt kan ikke overleveres. Gjenåpne det først.',
-    changes: ['Endre prosjektet', 'Ny leveranse', 'Legg til underentreprenør', 'Legg til bygg'],
+    changes: ['Endre prosjektet', 'Arkiver prosjekt', 'Ny leveranse', 'Legg til underentreprenør', 'Legg til bygg'],
     previewRename: 'Forhåndsvis nye navn',
     pattern: 'Mønster',
     applyRename: /^Gi \d+ dokumenter? nytt navn$/,
@@ -39,7 +39,7 @@ const WORDS = {
 /**
  * An archived project in a real Chromium against the real service: every page of it says that it is archived, offers
  * no change (the server would refuse it), and offers its OWNERs to reactivate it; once reactivated, the changes are
- * offered again. In Norwegian and English, at desktop and phone widths (screenshots in test-output/web).
+ * offered again. It is archived from its overview, after a warning that its portal links end. In Norwegian and English, at desktop and phone widths (screenshots in test-output/web).
  */
 describe('an archived project in a browser', () => {
   let world: OwnerWorld;
@@ -97,8 +97,21 @@ describe('an archived project in a browser', () => {
       description: 'Sanitæranlegg',
       informationTypesExpected: ['FDV-dokumentasjon', 'Produktdatablad'],
     });
-    await call('PUT', projectBase, { status: 'ARCHIVED' });
     const app = `${base}/app/projects/${customerId}/${project.id}`;
+
+    // archived by its OWNER from the overview, after a warning that says what it ends
+    await page.goto(app);
+    await chooseLanguage(page, 'en');
+    await page.getByRole('button', { name: 'Archive project', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archive project' });
+    await dialog.getByText('every link sent to its subcontractors stops working for good').waitFor();
+    await shots(page, 'archive-project-confirm-en');
+    await dialog.getByRole('button', { name: 'Archive project' }).click();
+    await page
+      .locator('.toasts')
+      .getByText('The project is archived. Its subcontractor links no longer work.')
+      .waitFor();
+    expect((await call('GET', projectBase)).status).toBe('ARCHIVED');
 
     for (const language of ['en', 'nb'] as const) {
       const words = WORDS[language];

@@ -17,7 +17,7 @@ import {
 } from './deliveries.errors.js';
 import { deliveryProgress, type ApprovalStatus, type DeliveryProgress, type TypeEvidence } from './progress.js';
 import type { ProjectRecord, ProjectsRepository } from '../projects/projects.service.js';
-import { projectNotFound } from '../projects/projects.errors.js';
+import { projectArchived, projectNotFound } from '../projects/projects.errors.js';
 import type { SubcontractorRecord, SubcontractorsRepository, SubcontractorsService } from './subcontractors.service.js';
 
 export interface ContactPerson {
@@ -251,6 +251,8 @@ export function createDeliveriesService(deps: {
       subcontractorId: subcontractor.id,
       createdBy: null,
     });
+    // the project archived meanwhile: its links are revoked and no new one goes out (the decision stands)
+    if (!issued) return;
     // a review sent at the same time may take the last of the share: this one's mail is left out, the review stands
     await deps.mailer
       .send({
@@ -359,15 +361,17 @@ export function createDeliveriesService(deps: {
       });
       if (wait.seconds > 0) throw mailTooMany(wait);
     }
-    const token = params.issueToken
-      ? (
-          await deps.tokens.issueToken({
-            projectId: grant.projectId,
-            subcontractorId: subcontractor.id,
-            createdBy: grant.userId,
-          })
-        ).token
-      : '<token>';
+    let token = '<token>';
+    if (params.issueToken) {
+      const issued = await deps.tokens.issueToken({
+        projectId: grant.projectId,
+        subcontractorId: subcontractor.id,
+        createdBy: grant.userId,
+      });
+      // archived or removed while the mail was being made: no link to send
+      if (!issued) throw projectArchived();
+      token = issued.token;
+    }
     const template = await requestTemplate({
       projectId: grant.projectId,
       subcontractor,
@@ -631,6 +635,8 @@ export function createDeliveriesService(deps: {
         if (!(await repository.claimReminderState({ subcontractorId: subcontractor.id, state }))) continue;
         if (state === null) continue;
         const issued = await deps.tokens.issueToken({ ...target, createdBy: null });
+        // archived (or removed) since the targets were read: nothing to remind of
+        if (!issued) continue;
         await deps.mailer.send({
           to: [subcontractor.email],
           template: await requestTemplate({

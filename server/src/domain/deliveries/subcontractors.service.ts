@@ -1,3 +1,4 @@
+import { projectArchived } from '../access/access.errors.js';
 import type { AccessService } from '../access/access.service.js';
 import type { ProjectGrant } from '../access/people-policies.js';
 import type { Principal } from '../access/principal.js';
@@ -60,7 +61,7 @@ export interface SubcontractorsRepository {
     tokenHash: string;
     createdBy: string | null;
     expiresAt: Date;
-  }): Promise<SubcontractorTokenRecord>;
+  }): Promise<SubcontractorTokenRecord | null>;
   listTokens(subcontractorId: string): Promise<SubcontractorTokenRecord[]>;
   revokeToken(params: { subcontractorId: string; tokenId: string; at: Date }): Promise<boolean>;
   userLabel(userId: string): Promise<string>;
@@ -107,13 +108,16 @@ export function createSubcontractorsService(deps: {
     return found;
   }
 
-  /** a fresh token for the subcontractor (the secret is returned once and never stored) */
+  /**
+   * a fresh token for the subcontractor (the secret is returned once and never stored); null when the project is no
+   * longer active or the subcontractor was removed meanwhile
+   */
   async function issueToken(params: {
     projectId: string;
     subcontractorId: string;
     createdBy: string | null;
     expiresInDays?: number;
-  }): Promise<{ id: string; token: string; expiresAt: Date }> {
+  }): Promise<{ id: string; token: string; expiresAt: Date } | null> {
     const token = `${SUBCONTRACTOR_TOKEN_PREFIX}${randomSecret(32)}`;
     const expiresAt = new Date(clock.now().getTime() + (params.expiresInDays ?? DEFAULT_TOKEN_DAYS) * 86_400_000);
     const stored = await repository.insertToken({
@@ -123,7 +127,7 @@ export function createSubcontractorsService(deps: {
       createdBy: params.createdBy,
       expiresAt,
     });
-    return { id: stored.id, token, expiresAt: stored.expiresAt };
+    return stored && { id: stored.id, token, expiresAt: stored.expiresAt };
   }
 
   return {
@@ -216,6 +220,11 @@ export function createSubcontractorsService(deps: {
         createdBy: grant.userId,
         ...(params.expiresInDays !== undefined ? { expiresInDays: params.expiresInDays } : {}),
       });
+      // removed, or the project archived (or handed over), while the link was being made: nothing was issued
+      if (!issued)
+        throw (await repository.find({ projectId: grant.projectId, subcontractorId: subcontractor.id }))
+          ? projectArchived()
+          : subcontractorNotFound();
       await record({
         grant,
         action: 'subcontractor_token.created',

@@ -62,13 +62,14 @@ export interface ProjectsRepository {
   /**
    * Changes an ACTIVE project, or makes an ARCHIVED one ACTIVE again (`status` ACTIVE). 'handed_over' or 'archived'
    * (and nothing changed) when the project is not in a state it may change from, even when it got there while the
-   * update waited for its lock.
+   * update waited for its lock. Archiving revokes the project's live portal links in the same transaction
+   * (`revokedLinks`, 0 otherwise).
    */
   updateProject(params: {
     projectId: string;
     fields: Partial<ProjectFields>;
     status?: ProjectStatus;
-  }): Promise<ProjectRecord | 'handed_over' | 'archived' | null>;
+  }): Promise<{ project: ProjectRecord; revokedLinks: number } | 'handed_over' | 'archived' | null>;
   /** a building added to an ACTIVE project; 'handed_over' or 'archived' (nothing added) when it is not active */
   addBuilding(params: {
     projectId: string;
@@ -159,14 +160,15 @@ export function createProjectsService(deps: {
     const current = await access.authorizeProject({ ...params, need });
     const named = Object.values(fields).some((value) => value !== undefined);
     if (archivedStays && named) throw projectArchived();
-    const project = await repository.updateProject({
+    const updated = await repository.updateProject({
       projectId: current.projectId,
       fields,
       ...(changesStatus ? { status } : {}),
     });
-    if (project === 'handed_over') throw projectHandedOver();
-    if (project === 'archived') throw projectArchived();
-    if (!project) throw projectNotFound();
+    if (updated === 'handed_over') throw projectHandedOver();
+    if (updated === 'archived') throw projectArchived();
+    if (!updated) throw projectNotFound();
+    const { project, revokedLinks } = updated;
     const changed = Object.keys(fields).filter(
       (key) => before[key as keyof ProjectFields] !== fields[key as keyof ProjectFields],
     );
@@ -176,7 +178,11 @@ export function createProjectsService(deps: {
         actor: await actorOf(current.userId),
         action: changesStatus && status === 'ARCHIVED' ? 'project.archived' : 'project.updated',
         target: { type: 'project', id: project.id },
-        details: { changed, ...(changesStatus ? { status: { from: before.status, to: status } } : {}) },
+        details: {
+          changed,
+          ...(changesStatus ? { status: { from: before.status, to: status } } : {}),
+          ...(revokedLinks > 0 ? { revokedTokens: revokedLinks } : {}),
+        },
         clientAddress: params.clientAddress,
       });
     }

@@ -6,10 +6,15 @@ import { Failure } from '../../components/Layout.js';
 import type { useProject } from './deliveries.js';
 import { DateField } from '../../components/ui/DateField.js';
 import { useToast } from '../../components/ui/Toast.js';
+import { ConfirmButton } from '../../components/ui/Dialog.js';
+import { atLeast } from '../../roles.js';
 
 type Project = NonNullable<ReturnType<typeof useProject>['data']>;
 
-/** the project's own fields changed, and a building added (WRITE_ACCESS; nothing changes once handed over) */
+/**
+ * the project's own fields changed, and a building added (WRITE_ACCESS; nothing changes once handed over); archived
+ * by OWNER or more
+ */
 export function ProjectDetails(props: { project: Project }) {
   const { t } = useTranslation();
   const { project } = props;
@@ -55,6 +60,19 @@ export function ProjectDetails(props: { project: Project }) {
       toast(t('construction.buildingAdded', { name }));
     },
   });
+  const archive = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PUT('/construction/customers/{customerId}/projects/{projectId}', {
+          params: { path },
+          body: { status: 'ARCHIVED' },
+        }),
+      ),
+    onSuccess: async () => {
+      await Promise.all([refresh(), queries.invalidateQueries({ queryKey: ['projects', project.customerId] })]);
+      toast(t('projects.archivedDone'));
+    },
+  });
   return (
     <section aria-labelledby="details-title" className="project-details">
       <h2 id="details-title" className="visually-hidden">
@@ -68,8 +86,20 @@ export function ProjectDetails(props: { project: Project }) {
           <button type="button" onClick={() => setOpen(true)}>
             {t('construction.editProject')}
           </button>
+          {atLeast(project.role, 'OWNER') && (
+            <ConfirmButton
+              disabled={archive.isPending}
+              title={t('projects.archive')}
+              message={t('projects.archiveConfirm', { name: project.name })}
+              confirm={t('projects.archive')}
+              onConfirm={() => archive.mutate()}
+            >
+              {t('projects.archive')}
+            </ConfirmButton>
+          )}
         </p>
       )}
+      <Failure error={archive.error} />
       {open && (
         <form
           className="delivery-form"

@@ -145,25 +145,44 @@ export function createProjectsRepository(db: Kysely<DB>): ProjectsRepository {
     },
     async updateProject({ projectId, fields, status }) {
       const columns = { ...columnsOf(fields), ...(status ? { status } : {}) };
+      let revokedLinks = 0;
       if (Object.keys(columns).length > 0) {
         // the state it was let in at may have changed while it waited for the row's lock, and the WHERE is checked
         // again on the row it then finds. Never a project handed over meanwhile: an update let in while it was
         // active and waiting for the handover's lock would otherwise write ARCHIVED over HANDED_OVER (and ACTIVE
         // after it), giving the contractor back the delivered documents in the owner's buildings. Nor one archived
         // meanwhile, unless this is what makes it active again: its other fields are not written over it.
-        const changed = await db
-          .updateTable('projects')
-          .set({ ...columns, updated_at: sql`now()` })
-          .where('id', '=', projectId)
-          .$if(status === 'ACTIVE', (query) => query.where('status', 'in', ['ACTIVE', 'ARCHIVED']))
-          .$if(status !== 'ACTIVE', (query) => query.where('status', '=', 'ACTIVE'))
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) === 0) {
+        const changed = await db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('projects')
+            .set({ ...columns, updated_at: sql`now()` })
+            .where('id', '=', projectId)
+            .$if(status === 'ACTIVE', (query) => query.where('status', 'in', ['ACTIVE', 'ARCHIVED']))
+            .$if(status !== 'ACTIVE', (query) => query.where('status', '=', 'ACTIVE'))
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) return false;
+          if (status !== 'ARCHIVED') return true;
+          // archiving ends every portal link of the project for good, with the project's row held: a link being
+          // issued meanwhile either waited for it and was refused, or went first and is revoked here. Making the
+          // project active again brings none of them back (new links are sent)
+          const revoked = await trx
+            .updateTable('subcontractor_tokens')
+            .set({ revoked_at: sql`now()` })
+            .where('project_id', '=', projectId)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .executeTakeFirst();
+          revokedLinks = Number(revoked.numUpdatedRows);
+          return true;
+        });
+        if (!changed) {
           const project = await findProject(projectId);
-          return !project || project.status === 'ACTIVE' ? project : closedAs(project.status);
+          if (!project) return null;
+          return project.status === 'ACTIVE' ? { project, revokedLinks } : closedAs(project.status);
         }
       }
-      return findProject(projectId);
+      const project = await findProject(projectId);
+      return project && { project, revokedLinks };
     },
     async addBuilding({ projectId, name }) {
       return db.transaction().execute(async (trx) => {

@@ -147,19 +147,33 @@ export function createSubcontractorsRepository(db: Kysely<DB>): SubcontractorsRe
       });
     },
     async insertToken(params) {
+      // only for a live subcontractor of an ACTIVE project, read under a share lock: an archiving (of the project
+      // or the subcontractor) that holds the row first is seen here and nothing is issued; one that comes after
+      // waits for this statement and then revokes the token it wrote
       const row = await db
         .insertInto('subcontractor_tokens')
-        .values({
-          id: newId.uuid(),
-          project_id: params.projectId,
-          subcontractor_id: params.subcontractorId,
-          token_hash: params.tokenHash,
-          created_by: params.createdBy,
-          expires_at: params.expiresAt,
-        })
+        .columns(['id', 'project_id', 'subcontractor_id', 'token_hash', 'created_by', 'expires_at'])
+        .expression(
+          db
+            .selectFrom('projects as p')
+            .innerJoin('subcontractors as s', 's.project_id', 'p.id')
+            .select([
+              sql<string>`${newId.uuid()}::text`.as('id'),
+              'p.id as project_id',
+              's.id as subcontractor_id',
+              sql<string>`${params.tokenHash}::text`.as('token_hash'),
+              sql<string | null>`${params.createdBy}::text`.as('created_by'),
+              sql<Date>`${params.expiresAt}::timestamptz`.as('expires_at'),
+            ])
+            .where('p.id', '=', params.projectId)
+            .where('p.status', '=', 'ACTIVE')
+            .where('s.id', '=', params.subcontractorId)
+            .where('s.archived_at', 'is', null)
+            .forShare(),
+        )
         .returningAll()
-        .executeTakeFirstOrThrow();
-      return toToken(row);
+        .executeTakeFirst();
+      return row ? toToken(row) : null;
     },
     async listTokens(subcontractorId) {
       const rows = await db
