@@ -135,6 +135,19 @@ describe.each(testEngines())('storage-provider import reach on %s', (engine) => 
     expect(inside.requests).toEqual([]);
   });
 
+  it('ends an import whose provider sends a page of the listing it sent before, instead of going round for ever', async () => {
+    // the next page of /Mange made its first page again: was a job that never ended, its listing growing in memory
+    provider.rewriteNextLink = (next) => next.replace(/\?skip=\d+$/, '');
+    try {
+      const ended = await importFolder('/Mange');
+      expect(ended.status).toBe('failed');
+      expect(ended.error).toContain('same page again');
+      expect(ended.imported).toBe(0);
+    } finally {
+      provider.rewriteNextLink = null;
+    }
+  });
+
   it("fetches no file from an address inside the service's network, whatever the provider redirects to", async () => {
     const targets = new Map<string, string>();
     provider.redirectContent = (itemId) => targets.get(itemId) ?? null;

@@ -23,6 +23,11 @@ import type { UploadsService } from '../uploads/uploads.service.js';
 export const STATE_TTL_MS = 10 * 60_000;
 /** an import takes at most this many files; more is refused with the count */
 export const MAX_IMPORT_FILES = 5000;
+/**
+ * and walks at most this many entries (files, folders and pages listed): a tree of empty folders, or a provider
+ * paging without end, ends the import too, with the same advice
+ */
+export const MAX_IMPORT_ENTRIES = 4 * MAX_IMPORT_FILES;
 /** why the handover ended the imports into its buildings (in its transaction) */
 export const IMPORT_ENDED_BY_HANDOVER =
   'stopped: the project was handed over to the building owner, and its buildings take no more files from it';
@@ -43,6 +48,14 @@ export interface ProviderItem {
   mimeType: string | null;
 }
 
+/** a folder's listing went past the entries it was allowed */
+export class ListingTooLargeError extends Error {
+  constructor(most: number) {
+    super(`the listing holds more than ${most} entries`);
+    this.name = 'ListingTooLargeError';
+  }
+}
+
 /** The provider, as the service needs it: OAuth 2 and a file API. */
 export interface StorageProviderClient {
   authorizationUrl(params: { state: string; codeVerifier: string; redirectUri: string }): Promise<string>;
@@ -55,8 +68,11 @@ export interface StorageProviderClient {
   }): Promise<{ refreshToken: string | null; scope: string | null }>;
   /** a fresh access token, and the new refresh token when the provider rotates it */
   refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string | null }>;
-  /** the items of a folder (`/` is the root), every page */
-  list(accessToken: string, folderPath: string): Promise<ProviderItem[]>;
+  /**
+   * the items of a folder (`/` is the root), every page; throws ListingTooLargeError past `most` entries (items, and
+   * every page as at least one)
+   */
+  list(accessToken: string, folderPath: string, most: number): Promise<ProviderItem[]>;
   download(
     accessToken: string,
     itemId: string,
@@ -235,21 +251,32 @@ export function createStorageProviderService(deps: {
     return receiving;
   }
 
-  /** every file under the folder, with its path below it; folders walked breadth first */
+  /**
+   * every file under the folder, with its path below it; folders walked breadth first, at most MAX_IMPORT_FILES files
+   * and MAX_IMPORT_ENTRIES entries in all
+   */
   async function filesUnder(token: string, client: StorageProviderClient, root: string) {
+    const tooMany = new Error(
+      `the folder holds more than ${MAX_IMPORT_FILES} files, or too many folders: import its subfolders one by one`,
+    );
     const files: (ProviderItem & { path: string })[] = [];
     const folders = [''];
+    let walked = 0;
     while (folders.length > 0) {
       const relative = folders.shift()!;
-      const listed = await client.list(token, [root, relative].filter(Boolean).join('/') || '/');
+      const listed = await client
+        .list(token, [root, relative].filter(Boolean).join('/') || '/', MAX_IMPORT_ENTRIES - walked)
+        .catch((error: unknown) => {
+          throw error instanceof ListingTooLargeError ? tooMany : error;
+        });
+      walked += Math.max(listed.length, 1);
       for (const item of listed) {
         const path = relative ? `${relative}/${item.name}` : item.name;
         if (item.folder) folders.push(path);
         else files.push({ ...item, path });
-        if (files.length > MAX_IMPORT_FILES) {
-          throw new Error(`the folder holds more than ${MAX_IMPORT_FILES} files: import its subfolders one by one`);
-        }
+        if (files.length > MAX_IMPORT_FILES) throw tooMany;
       }
+      if (walked >= MAX_IMPORT_ENTRIES && folders.length > 0) throw tooMany;
     }
     return files;
   }

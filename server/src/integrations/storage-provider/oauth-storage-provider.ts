@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import * as client from 'openid-client';
 import type { StorageProviderConfig } from '../../config/config.js';
 import {
+  ListingTooLargeError,
   ProviderRefusedError,
   type ProviderItem,
   type StorageProviderClient,
@@ -14,6 +15,33 @@ import { isForbiddenAddress } from '../../domain/webhooks/target-addresses.js';
 const TIMEOUT_SECONDS = 15;
 /** redirects of one download followed at most (Graph answers one, to the file's pre-authenticated URL) */
 const MAX_REDIRECTS = 3;
+
+/**
+ * A folder's listing, page after page from `first`: each page's URL asked for once (a provider that sends a page
+ * again is not followed round), only on the provider's API, and at most `most` entries (items, and a page counting at
+ * least one: a provider sending empty pages without end is stopped too).
+ */
+export async function walkPages(
+  first: string,
+  page: (url: string) => Promise<{ count: number; next: string | null }>,
+  options: { most: number; onApi(url: string): boolean },
+): Promise<void> {
+  const seen = new Set<string>();
+  let taken = 0;
+  let next: string | null = first;
+  while (next !== null) {
+    seen.add(next);
+    const answer = await page(next);
+    taken += Math.max(answer.count, 1);
+    if (taken > options.most) throw new ListingTooLargeError(options.most);
+    next = answer.next;
+    if (next !== null && !options.onApi(next)) {
+      throw new Error('the storage provider listed a next page outside its API: not followed');
+    }
+    if (next !== null && seen.has(next))
+      throw new Error('the storage provider listed the same page again: not followed');
+  }
+}
 
 /** one answer of a download's hop */
 interface Hop {
@@ -169,33 +197,34 @@ export function createOAuthStorageProvider(settings: StorageProviderConfig): Sto
       return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
     },
 
-    async list(accessToken, folderPath) {
+    async list(accessToken, folderPath, most) {
       const path = folderPath.replace(/^\/+|\/+$/g, '');
-      let next: string | null =
+      const first =
         path === ''
           ? `${settings.apiUrl}/me/drive/root/children`
           : `${settings.apiUrl}/me/drive/root:/${path.split('/').map(encodeURIComponent).join('/')}:/children`;
       const items: ProviderItem[] = [];
-      while (next) {
-        const page = (await (await api(accessToken, next)).json()) as {
-          value: GraphItem[];
-          '@odata.nextLink'?: string;
-        };
-        for (const item of page.value) {
-          items.push({
-            id: item.id,
-            name: item.name,
-            folder: item.folder !== undefined,
-            size: item.size ?? null,
-            mimeType: item.file?.mimeType ?? null,
-          });
-        }
-        next = page['@odata.nextLink'] ?? null;
+      await walkPages(
+        first,
+        async (url) => {
+          const page = (await (await api(accessToken, url)).json()) as {
+            value: GraphItem[];
+            '@odata.nextLink'?: string;
+          };
+          for (const item of page.value) {
+            items.push({
+              id: item.id,
+              name: item.name,
+              folder: item.folder !== undefined,
+              size: item.size ?? null,
+              mimeType: item.file?.mimeType ?? null,
+            });
+          }
+          return { count: page.value.length, next: page['@odata.nextLink'] ?? null };
+        },
         // a next page elsewhere is never asked for: it would carry the person's access token there
-        if (next !== null && !onApiUrl(next)) {
-          throw new Error('the storage provider listed a next page outside its API: not followed');
-        }
-      }
+        { most, onApi: onApiUrl },
+      );
       return items;
     },
 
