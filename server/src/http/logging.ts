@@ -10,11 +10,20 @@ import pretty from 'pino-pretty';
 const SECRET_QUERY =
   /^(signature|token|x-amz-signature|x-amz-credential|x-amz-security-token|next_token|code|state|id_token_hint|id_token|access_token|refresh_token|client_secret|client_assertion|code_verifier|login_hint|email)$/i;
 
+/**
+ * values that are one of our own credentials by their prefix (a portal token `sct_`, a partner or personal key `fk_`,
+ * a session token `ft_`, a webhook secret `whsec_`), whatever the parameter a client put them in: none is accepted in a
+ * query, but a link pasted by hand (`?t=sct_...`) must not leave the token in the log
+ */
+const SECRET_VALUE = /^(sct_|fk_|ft_|whsec_)/;
+
 function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);
   if (query === undefined) return url;
   const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_QUERY.test(key)) params.set(key, '[redacted]');
+  for (const [key, value] of [...params.entries()]) {
+    if (SECRET_QUERY.test(key) || SECRET_VALUE.test(value.trim())) params.set(key, '[redacted]');
+  }
   return `${path}?${params.toString()}`;
 }
 

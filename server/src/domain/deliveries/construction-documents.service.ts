@@ -4,7 +4,7 @@ import type { AuditActor, AuditLog } from '../audit/audit.js';
 import type { BlobStore } from '../documents/blob-store.js';
 import { documentNotFound } from '../documents/documents.errors.js';
 import type { Clock } from '../shared/clock.js';
-import { visibleName } from '../documents/document.js';
+import { splitUploadPath, visibleName } from '../documents/document.js';
 import { AppError, invalid, invalidField, type FieldProblem } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
@@ -119,8 +119,14 @@ export interface ConstructionDocumentsRepository {
     updatedBy: string | null;
   }): Promise<boolean>;
   history(documentId: string): Promise<HistoryEntry[]>;
-  /** the project's building with its owner, null when the building is not one of the project's */
-  projectBuilding(params: { projectId: string; buildingId: string }): Promise<{ ownerId: string } | null>;
+  /**
+   * the project's building with its owner and the folders the owner keeps private (normalised, each ending in `/`),
+   * null when the building is not one of the project's
+   */
+  projectBuilding(params: {
+    projectId: string;
+    buildingId: string;
+  }): Promise<{ ownerId: string; privateFolders: string[] } | null>;
   /** of these ids, the live documents of the project */
   liveProjectDocumentIds(params: { projectId: string; documentIds: string[] }): Promise<string[]>;
   /** an upload for a declined information type opens it again for review (the comment stays) */
@@ -199,6 +205,11 @@ export function createConstructionDocumentsService(deps: {
         history: { kind: 'subcontractor' as const, userId: null, label: company },
         audit: { kind: 'subcontractor' as const, label: company } satisfies AuditActor,
         statedBy: stated?.trim() ? stated.trim() : null,
+        /**
+         * what the document itself shows (`updatedBy`, `uploadedBy`, its history): the company first, a stated name
+         * only after it, so that no link holder can appear as someone else (a staff member, another company)
+         */
+        shown: stated?.trim() ? `${company} (${stated.trim()})` : company,
       };
     }
     if (principal.kind !== 'user') throw documentNotFound();
@@ -207,6 +218,7 @@ export function createConstructionDocumentsService(deps: {
       history: { kind: 'user' as const, userId: principal.userId, label: userLabel },
       audit: { kind: 'user' as const, userId: principal.userId, label: userLabel } satisfies AuditActor,
       statedBy: null,
+      shown: userLabel,
     };
   }
 
@@ -600,7 +612,7 @@ export function createConstructionDocumentsService(deps: {
         documentId: params.documentId,
         actor: actor.history,
         at: clock.now(),
-        updatedBy: params.updatedBy,
+        updatedBy: actor.shown,
       });
       await deps.refreshVocabularies?.();
       await audit.record({
@@ -644,6 +656,11 @@ export function createConstructionDocumentsService(deps: {
         buildingId: params.buildingId,
       });
       if (!building) throw notAProjectBuilding();
+      // the portal writes nowhere it cannot read: a path under one of the owner's private folders would hide the file
+      // from the subcontractor and the contractor while its delivery counted it, and tell the subcontractor the folder
+      // exists; such a file is kept at the building's top level under its own name
+      const { filename, originalPath } = splitUploadPath(params.filename);
+      const underPrivateFolder = building.privateFolders.some((folder) => originalPath.startsWith(folder));
       let requestedDelivery = params.deliveryId;
       let informationType = params.informationType;
       let replacesDocumentId: string | undefined;
@@ -694,16 +711,17 @@ export function createConstructionDocumentsService(deps: {
         }
         deliveryId = delivery.id;
       }
+      const actor = await actorOfPrincipal(principal, params.uploadedBy);
       const registered = await deps.uploads.register({
         placement: { ownerId: building.ownerId, buildingId: params.buildingId },
-        filename: params.filename,
+        filename: underPrivateFolder ? filename : params.filename,
         ...(replacesDocumentId !== undefined ? { replacesDocumentId } : {}),
         construction: {
           projectId: principal.projectId,
           deliveryId,
           subcontractorId: principal.subcontractorId,
           informationType: informationType ?? null,
-          uploadedBy: params.uploadedBy ?? null,
+          uploadedBy: actor.shown,
           // the bytes are taken only while this token still admits its holder
           portalTokenId: principal.tokenId,
         },
@@ -711,7 +729,6 @@ export function createConstructionDocumentsService(deps: {
       if (deliveryId && informationType) {
         await repository.reopenDeclined({ deliveryId, informationType });
       }
-      const actor = await actorOfPrincipal(principal, params.uploadedBy);
       await audit.record({
         customerId: await deps.projectCustomer(principal.projectId),
         actor: actor.audit,
