@@ -204,9 +204,19 @@ function credentials(options: ByggdokClientOptions): Middleware {
 
 /** A typed client of the byggdok API: every path, parameter and body as the service's OpenAPI document has it. */
 export function createByggdokClient(options: ByggdokClientOptions): ByggdokClient {
+  // fetch refuses such a URL with an error that repeats it, password and all, into a terminal or a CI log
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(options.baseUrl.trim())) {
+    throw new TypeError(
+      'baseUrl must not carry a user name or password: give the credential as apiKey, bearer or adminToken',
+    );
+  }
   const fetchRaw = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  // the API never redirects, and fetch would follow one to any host with the `x-api-key` header (only Authorization is
+  // dropped on the way): a redirect is the answer, a ByggdokApiError with its 3xx status, and the key stays with baseUrl
+  const fetchApi = (request: Request) =>
+    fetchRaw(new Request(request, { redirect: 'manual', duplex: 'half' } as RequestInit));
   // a service that does not answer is a ByggdokNetworkError (cause kept), never a bare TypeError
-  const fetchOnce = networkGuardedFetch(fetchRaw, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const fetchOnce = networkGuardedFetch(fetchApi, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const fetchWithRetries = retryingFetch(fetchOnce, options.retry);
   const uploadWithRetries = retryingFetch(networkGuardedFetch(fetchRaw, 0), options.retry);
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchWithRetries });

@@ -33,6 +33,10 @@ export async function runMcpCli(params: { argv: string[]; config: Config }): Pro
     const key = values.key ?? params.config.partnerApiKey;
     if (!key) throw new UsageError('no key: pass --key or set BYGGDOK_API_KEY');
     const base = (values.url ?? params.config.http.publicUrl).replace(/\/+$/, '');
+    // fetch would refuse it with an error that repeats the URL, password and all
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(base)) {
+      throw new UsageError('the service URL must not carry a user name or password: give the key with --key');
+    }
     // a service that does not answer is one line (ByggdokNetworkError), at the start and as a tool error later
     const guarded = networkGuardedFetch((request) => fetch(request), DEFAULT_TIMEOUT_MS);
     const call: ApiCall = async ({ method, path, query, body }) => {

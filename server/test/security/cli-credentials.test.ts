@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runMcpCli } from '../../src/cli/mcp.cli.js';
+import { runPartnerCli } from '../../src/cli/partner.cli.js';
+import type { Config } from '../../src/config/config.js';
+
+const KEY = 'fk_live_s3cret-cli-key';
+const PASSWORD = 'pa55word-in-url';
+const OWNER = '01a20de0-2698-77ef-9bda-77a750724d95';
+
+/** the settings the commands read: the key and the service URL come from --key and --url in these tests */
+const config = { partnerApiKey: null, http: { publicUrl: 'http://127.0.0.1:9' } } as unknown as Config;
+
+/**
+ * What the CLI prints about its credentials: it keeps no file of its own (the key comes from --key or BYGGDOK_API_KEY),
+ * so what is left to get wrong is saying a secret in an error, and sending the key somewhere else than --url.
+ */
+describe('the CLI never prints its key or a password given in the service URL', () => {
+  let stderr: string[];
+  let refusing: http.Server;
+  let refusingUrl: string;
+
+  beforeAll(async () => {
+    // a service that refuses every key, as a problem document
+    refusing = http.createServer((request, response) => {
+      request.resume();
+      response.writeHead(401, { 'content-type': 'application/problem+json' });
+      response.end(JSON.stringify({ status: 401, code: 'auth.invalid_api_key', title: 'Unauthorized', detail: 'x' }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    refusingUrl = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+  });
+  afterAll(() => refusing.close());
+
+  function captureStderr() {
+    stderr = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stderr.push(String(chunk));
+      return true;
+    });
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  /** what the command printed, and the message of what it threw, if it threw */
+  async function run(command: () => Promise<number>): Promise<{ code: number | null; said: string }> {
+    captureStderr();
+    let code: number | null = null;
+    let thrown = '';
+    try {
+      code = await command();
+    } catch (error) {
+      thrown = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+    }
+    vi.restoreAllMocks();
+    return { code, said: `${stderr.join('')}${thrown}` };
+  }
+
+  it('byggdok mcp refuses a service URL with a user and password, saying neither', async () => {
+    const { code, said } = await run(() =>
+      runMcpCli({ argv: ['--url', `http://ola:${PASSWORD}@127.0.0.1:9`, '--key', KEY], config }),
+    );
+    expect(code).toBe(2);
+    expect(said).toContain('must not carry a user name or password');
+    expect(said).not.toContain(PASSWORD);
+    expect(said).not.toContain(KEY);
+  });
+
+  it('byggdok search refuses a service URL with a user and password, saying neither', async () => {
+    const { said } = await run(() =>
+      runPartnerCli({
+        command: 'search',
+        argv: ['--url', `http://ola:${PASSWORD}@127.0.0.1:9`, '--key', KEY, '--owner', OWNER, 'ventilasjon'],
+        config,
+      }),
+    );
+    expect(said).toContain('must not carry a user name or password');
+    expect(said).not.toContain(PASSWORD);
+    expect(said).not.toContain(KEY);
+  });
+
+  it('says a refused key was refused without repeating it, in search and in mcp', async () => {
+    const search = await run(() =>
+      runPartnerCli({
+        command: 'search',
+        argv: ['--url', refusingUrl, '--key', KEY, '--owner', OWNER, 'ventilasjon'],
+        config,
+      }),
+    );
+    expect(search.code).toBe(2);
+    expect(search.said).toContain('401');
+    expect(search.said).not.toContain(KEY);
+    const mcp = await run(() => runMcpCli({ argv: ['--url', refusingUrl, '--key', KEY], config }));
+    expect(mcp.code).toBe(2);
+    expect(mcp.said).toContain('refused the key');
+    expect(mcp.said).not.toContain(KEY);
+  });
+});
