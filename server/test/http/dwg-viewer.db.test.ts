@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { dxfDrawing } from '../helpers/document-fixtures.js';
@@ -77,6 +78,52 @@ describe.each(testEngines())('the drawing viewer, on %s', (engine) => {
     const again = await viewer(ids.dxf!);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+  });
+
+  it('is sent as stored: gzipped to a client that takes it, and not at all to one that holds its ETag', async () => {
+    const plain = await viewer(ids.dxf!);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    // was: the whole view parsed and serialised again on the API's thread, and sent uncompressed
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `/construction/documents/${ids.dxf}/dwg-viewer`,
+      headers: { 'x-api-key': w.adminKey, 'accept-encoding': 'br, gzip;q=0.8' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.body);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/construction/documents/${ids.dxf}/dwg-viewer`,
+      headers: { 'x-api-key': w.adminKey, 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(refused.body)).toEqual(plain.body);
+    const held = await t.app.inject({
+      method: 'GET',
+      url: `/construction/documents/${ids.dxf}/dwg-viewer`,
+      headers: { 'x-api-key': w.adminKey, 'if-none-match': etag },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    // the ETag is checked after access: someone outside the project holding it gets 404, not 304
+    const { customerId } = await createTestCustomer(t.deps.database.db, { name: 'Etag AS' });
+    const outsider = await createTestUser(t.deps.database.db, { email: 'etag@utenfor.test' });
+    await giveCustomerRole(t.deps.database.db, { customerId, userId: outsider.userId, role: 'ADMIN' });
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: `/construction/documents/${ids.dxf}/dwg-viewer`,
+      headers: { 'x-api-key': outsider.key, 'if-none-match': etag },
+    });
+    expect(outside.statusCode).toBe(404);
+    // another drawing's view has its own ETag
+    expect((await viewer(ids.dwg!)).headers.etag).not.toBe(etag);
   });
 
   it('answers 400 for a document that is no drawing or cannot be read, 404 to those outside the project', async () => {

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import pLimit from 'p-limit';
 import type { AccessService } from '../access/access.service.js';
 import type { Principal } from '../access/principal.js';
@@ -29,8 +32,21 @@ export interface DrawingReaders {
   isUnreadable(error: unknown): boolean;
 }
 
-/** bumped when the rendering changes, so that cached views are made again */
-const RENDERER_VERSION = 2;
+/** bumped when the rendering (or the stored form) changes, so that cached views are made again */
+const RENDERER_VERSION = 3;
+
+const gzipped = promisify(gzip);
+
+/**
+ * A drawing's view as stored: its JSON, gzipped (an SVG of 200,000 shapes is some 14 MB of JSON and a tenth of that
+ * gzipped). It is handed on as stored, never parsed or serialised again on the API's thread; `etag` names the file
+ * and the renderer that made it.
+ */
+export interface StoredDrawingView {
+  etag: string;
+  /** the gzipped JSON; not read at all when the caller already holds `etag` */
+  gzip(): Promise<Readable | Buffer>;
+}
 
 /**
  * Drawings one process reads at once, and how many more may wait for a turn. Each read, and the drawing of its SVG,
@@ -61,14 +77,7 @@ export function createDrawingViewerService(deps: {
   const reads = deps.reads ?? DEFAULT_DRAWING_READS;
   const turns = pLimit(reads.atOnce);
   /** the views being made, by their stored view's key */
-  const making = new Map<string, Promise<DrawingView>>();
-
-  async function cached(key: string): Promise<DrawingView | null> {
-    if (!(await deps.blobs.head(key))) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of await deps.blobs.get(key)) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as DrawingView;
-  }
+  const making = new Map<string, Promise<Buffer>>();
 
   async function render(document: DrawingSource, kind: 'dwg' | 'dxf'): Promise<DrawingView> {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'byggdok-drawing-'));
@@ -97,7 +106,7 @@ export function createDrawingViewerService(deps: {
   }
 
   return {
-    async view(params: { principal: Principal; documentId: string }): Promise<DrawingView> {
+    async view(params: { principal: Principal; documentId: string }): Promise<StoredDrawingView> {
       await deps.access.authorizeProjectDocument({ ...params, need: 'read' });
       const document = await deps.findDocument(params.documentId);
       if (!document) throw notFound('document');
@@ -106,11 +115,12 @@ export function createDrawingViewerService(deps: {
         throw invalid('document.not_a_drawing', `${document.filename} is not a DWG or DXF drawing`);
       }
       if (!document.uploaded) throw invalid('document.not_uploaded', 'The file of this document has not arrived yet');
-      const key = `drawings/${document.id}/${document.md5 ?? 'file'}-v${RENDERER_VERSION}.json`;
-      const hit = await cached(key);
-      if (hit) return hit;
+      const made = `${document.md5 ?? 'file'}-v${RENDERER_VERSION}`;
+      const key = `drawings/${document.id}/${made}.json.gz`;
+      const etag = `"${document.id}-${made}"`;
+      if (await deps.blobs.head(key)) return { etag, gzip: () => deps.blobs.get(key) };
       const already = making.get(key);
-      if (already) return already;
+      if (already) return { etag, gzip: () => already };
       if (turns.pendingCount >= reads.waiting) {
         throw new AppError({
           code: 'drawing.busy',
@@ -119,13 +129,15 @@ export function createDrawingViewerService(deps: {
           retryAfterSeconds: reads.retryAfterSeconds,
         });
       }
-      const made = turns(async () => {
-        const view = await render(document, kind);
-        await deps.blobs.put(key, Buffer.from(JSON.stringify(view)), { contentType: 'application/json' });
-        return view;
+      const rendering = turns(async () => {
+        const bytes = await gzipped(Buffer.from(JSON.stringify(await render(document, kind))));
+        await deps.blobs.put(key, bytes, { contentType: 'application/gzip' });
+        return bytes;
       }).finally(() => making.delete(key));
-      making.set(key, made);
-      return made;
+      making.set(key, rendering);
+      // the first view waits for the drawing: its errors (unreadable, file missing) are the request's answer
+      const bytes = await rendering;
+      return { etag, gzip: async () => bytes };
     },
   };
 }

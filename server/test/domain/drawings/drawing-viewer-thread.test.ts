@@ -5,6 +5,7 @@ import type { AccessService } from '../../../src/domain/access/access.service.js
 import type { Principal } from '../../../src/domain/access/principal.js';
 import type * as Drawing from '../../../src/domain/drawings/drawing.js';
 import { renderDrawing } from '../../../src/domain/drawings/drawing.js';
+import { viewOf } from '../../helpers/drawing-views.js';
 import { createMemoryBlobStore } from '../../../src/storage/blobs/memory.blob-store.js';
 import { createUrlSigner } from '../../../src/storage/blobs/url-signer.js';
 
@@ -53,7 +54,7 @@ describe('the drawing viewer on a DXF', () => {
     });
 
     const callsBefore = vi.mocked(renderDrawing).mock.calls.length;
-    const view = await services.drawings.view({ principal: {} as Principal, documentId: id });
+    const view = await viewOf(services.drawings.view({ principal: {} as Principal, documentId: id }));
     expect(view.layers).toEqual([{ name: 'VVS', color: '#ff0000', visible: true }]);
     expect(view.svg.split('<polyline ').length - 1).toBe(LINES);
     // drawn in the worker: never on this thread

@@ -3,6 +3,7 @@ import type { AccessService } from '../../../src/domain/access/access.service.js
 import type { Principal } from '../../../src/domain/access/principal.js';
 import { renderDrawing, type DrawingModel } from '../../../src/domain/drawings/drawing.js';
 import { createDrawingViewerService, type DrawingSource } from '../../../src/domain/drawings/drawing-viewer.service.js';
+import { viewOf } from '../../helpers/drawing-views.js';
 import { AppError } from '../../../src/domain/shared/errors.js';
 import { createMemoryBlobStore } from '../../../src/storage/blobs/memory.blob-store.js';
 import { createUrlSigner } from '../../../src/storage/blobs/url-signer.js';
@@ -50,7 +51,7 @@ describe('the drawing viewer under many views at once', () => {
         isUnreadable: () => false,
       },
     });
-    const view = (id: string) => viewer.view({ principal: {} as Principal, documentId: id });
+    const view = (id: string) => viewOf(viewer.view({ principal: {} as Principal, documentId: id }));
     /** waits until `check` holds (the reads copy their file to disk first), then a little longer */
     const until = async (check: () => boolean) => {
       for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
