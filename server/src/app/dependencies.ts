@@ -317,7 +317,7 @@ export async function createDependencies(params: {
       busy,
       reports,
       maintenance,
-      createHandoverModule({ db, access, audit, clock, reports: reports.services.reports, outbox }),
+      createHandoverModule({ db, access, audit, clock, reports: reports.services.reports, blobs, outbox }),
       webhooks,
     ] as const;
     modules.push(...areas);

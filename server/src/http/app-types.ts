@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service.js';
 import type {
@@ -102,4 +103,8 @@ export interface HttpServices {
   webhooks: WebhooksService;
   /** the handover report as a PDF */
   renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
+  handoverPdfs: {
+    stored(report: HandoverReport, locale: HandoverPdfLocale): Promise<Readable | null>;
+    keep(report: HandoverReport, locale: HandoverPdfLocale, pdf: Uint8Array): Promise<void>;
+  };
 }

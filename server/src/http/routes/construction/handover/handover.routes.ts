@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
 import type { HandoverService } from '../../../../domain/handover/handover.service.js';
@@ -22,6 +23,11 @@ export function registerHandoverRoutes(
     handover: HandoverService;
     handoverLimit: BusyLimit;
     renderHandoverPdf: (report: HandoverReport, locale: HandoverPdfLocale) => Promise<Uint8Array>;
+    /** the PDFs printed before (a handover's report never changes) */
+    handoverPdfs: {
+      stored(report: HandoverReport, locale: HandoverPdfLocale): Promise<Readable | null>;
+      keep(report: HandoverReport, locale: HandoverPdfLocale, pdf: Uint8Array): Promise<void>;
+    };
   },
 ): void {
   app.post(
@@ -91,19 +97,21 @@ export function registerHandoverRoutes(
     },
     async (request, reply) => {
       const report = await deps.handover.report({ principal: principalOf(request), ...request.params });
-      // drawn anew on each read: a credential draws a few at once (429 handover.busy past them)
-      const slot = await deps.handoverLimit.take(principalOf(request));
-      let pdf: Uint8Array;
-      try {
-        pdf = await deps.renderHandoverPdf(report, request.query.locale ?? 'nb');
-      } finally {
-        await slot.release();
+      const locale = request.query.locale ?? 'nb';
+      // printed once per language and kept; only the first print takes a credential's slot (429 handover.busy past
+      // the few it may print at once)
+      let pdf: Readable | Buffer | null = await deps.handoverPdfs.stored(report, locale);
+      if (!pdf) {
+        const slot = await deps.handoverLimit.take(principalOf(request));
+        try {
+          pdf = Buffer.from(await deps.renderHandoverPdf(report, locale));
+        } finally {
+          await slot.release();
+        }
+        await deps.handoverPdfs.keep(report, locale, pdf);
       }
       const name = `handover-${report.project.projectNumber ?? report.project.id}.pdf`.replace(/[^\w.-]+/g, '_');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(Buffer.from(pdf));
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
     },
   );
 }
