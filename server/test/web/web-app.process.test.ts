@@ -436,12 +436,63 @@ describe('the web app in a browser', () => {
       await page.getByText('Invitation sent to ola.leser@example.test as Read access.').waitFor();
       await empty.waitFor({ state: 'detached' });
       const invited = members.filter({ hasText: 'ola.leser@example.test' });
+      // the role a choice of the roles the viewer gives (an ADMIN: all of them), named by the person, not their id
+      const roleOfOla = invited.getByRole('combobox', { name: 'Role of ola.leser@example.test' });
       await expect
-        .poll(() => invited.locator('td').allTextContents())
-        .toEqual(['No name given', 'ola.leser@example.test', 'Read access', 'Invited', 'Never', 'Remove']);
+        .poll(() => invited.locator('td:not(:nth-child(3))').allTextContents())
+        .toEqual(['No name given', 'ola.leser@example.test', 'Invited', 'Never', 'Remove']);
+      expect(await roleOfOla.inputValue()).toBe('READ_ACCESS');
+      expect(await roleOfOla.locator('option').allTextContents()).toEqual([
+        'No access',
+        'Read access',
+        'Write access',
+        'Owner',
+        'Administrator',
+      ]);
 
       await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
+
+      // the role changed in place: asked first, then said, listed and logged; no invitation sent again
+      const mailsToOla = async () => {
+        const outbox = await fetch(`${base}/admin/mail?limit=1000`, { headers: running.admin });
+        const { messages } = (await outbox.json()) as { messages: { to: string[] }[] };
+        return messages.filter((message) => message.to.includes('ola.leser@example.test')).length;
+      };
+      const mailsBefore = await mailsToOla();
+      expect(mailsBefore).toBe(1);
+      await roleOfOla.selectOption('WRITE_ACCESS');
+      const confirm = page.getByRole('dialog', { name: 'New role for ola.leser@example.test' });
+      await confirm.getByText('From “Read access” to “Write access”.', { exact: false }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-en-1280.png') });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Change role' }).click();
+      await page.getByText('ola.leser@example.test now has the role “Write access” in the customer.').waitFor();
+      await expect.poll(() => roleOfOla.inputValue()).toBe('WRITE_ACCESS');
+      const roleLogged = page.locator('table.audit tbody tr').filter({ hasText: 'Role changed' });
+      await roleLogged.first().waitFor();
+      // who, the role given and the role before, in words (the service keeps the details in its own order)
+      const roleDetails = ((await roleLogged.first().locator('td:nth-child(4)').textContent()) ?? '').split(' · ');
+      expect(roleDetails.sort()).toEqual([
+        'E-mail: ola.leser@example.test',
+        'Previous role: Read access',
+        'Role: Write access',
+      ]);
+      await page.screenshot({ path: path.join(SHOTS, 'people-role-en-1280.png'), fullPage: true });
+      // and back, in Norwegian (the reader below signs in with read access)
+      await chooseLanguage(page, 'nb');
+      const rolleTilOla = invited.getByRole('combobox', { name: 'Rolle for ola.leser@example.test' });
+      await rolleTilOla.selectOption('READ_ACCESS');
+      const bekreft = page.getByRole('dialog', { name: 'Ny rolle for ola.leser@example.test' });
+      await bekreft.getByText('Fra «Skrivetilgang» til «Lesetilgang».', { exact: false }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-nb-1280.png') });
+      await bekreft.getByRole('button', { name: 'Endre rolle' }).click();
+      await page.getByText('ola.leser@example.test har nå rollen «Lesetilgang» i kunden.').waitFor();
+      await expect.poll(() => rolleTilOla.inputValue()).toBe('READ_ACCESS');
+      await page.screenshot({ path: path.join(SHOTS, 'people-nb-1280.png'), fullPage: true });
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await mailsToOla()).toBe(mailsBefore);
+      await chooseLanguage(page, 'en');
 
       // a personal key, shown once, that works until it is revoked: on the person's own account page
       await page.getByRole('link', { name: 'Your personal API keys are on your account page.' }).click();
@@ -984,6 +1035,26 @@ describe('the web app in a browser', () => {
       "[...document.querySelectorAll('table.members tbody tr:first-child td')].map((cell) => getComputedStyle(cell, '::before').content)",
     );
     expect(labels).toContain('"Role: "');
+    // a role to change is a choice that fits the card, and so does the question it asks first
+    const roleOfOla = page.getByRole('combobox', { name: 'Role of ola.leser@example.test' });
+    const choice = (await roleOfOla.boundingBox())!;
+    expect(choice.x + choice.width).toBeLessThanOrEqual(390);
+    await roleOfOla.selectOption('WRITE_ACCESS');
+    const confirm = page.getByRole('dialog', { name: 'New role for ola.leser@example.test' });
+    await confirm.waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-en-390.png') });
+    const asked = (await confirm.boundingBox())!;
+    expect(asked.x).toBeGreaterThanOrEqual(0);
+    expect(asked.x + asked.width).toBeLessThanOrEqual(390);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await roleOfOla.inputValue()).toBe('READ_ACCESS');
+    // in Norwegian, whose words are longer
+    await chooseLanguage(page, 'nb');
+    await page.getByRole('combobox', { name: 'Rolle for ola.leser@example.test' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'people-nb-390.png'), fullPage: true });
+    expect(await overflows()).toBeLessThanOrEqual(0);
+    await chooseLanguage(page, 'en');
     await page.goto(`${base}/app/account?tab=keys`);
     await page.getByRole('heading', { name: 'My API keys' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'account-en-390.png'), fullPage: true });

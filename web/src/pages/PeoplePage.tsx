@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,11 +9,80 @@ import { Failure, Loaded } from '../components/Layout.js';
 import { AUDIT_ACTIONS_NAMED } from '../i18n.js';
 import { atLeast, customerGrantBound, ROLES, useMe, type Role } from '../roles.js';
 import { formatsFor } from '../format.js';
-import { ConfirmButton } from '../components/ui/Dialog.js';
+import { ConfirmButton, Dialog } from '../components/ui/Dialog.js';
 import { useToast } from '../components/ui/Toast.js';
 import { useCustomerProjects } from './project/deliveries.js';
 
-/** the customer's people: who they are, their role and when they last signed in; invite, remove (OWNER or more) */
+/**
+ * A person's role in the whole customer, changed in place: the roles the viewer may give, and a yes asked first (the
+ * role reaches every project where the person has no role of their own; a select changes at a mere arrow key)
+ */
+function MemberRole(props: {
+  user: { name: string; email: string; role: Role };
+  /** the roles the viewer may give (the person's own among them) */
+  roles: Role[];
+  /** the role being given now, shown until the list has it */
+  giving: Role | null;
+  disabled: boolean;
+  change: (role: Role) => void;
+}) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState<Role | null>(null);
+  const messageId = useId();
+  const { user } = props;
+  const name = user.name || user.email;
+  return (
+    <>
+      <select
+        className="member-role"
+        aria-label={t('people.roleOf', { name })}
+        value={asked ?? props.giving ?? user.role}
+        disabled={props.disabled}
+        onChange={(event) => setAsked(event.target.value as Role)}
+      >
+        {props.roles.map((role) => (
+          <option key={role} value={role}>
+            {t(`people.roles.${role}`)}
+          </option>
+        ))}
+      </select>
+      <Dialog
+        open={asked !== null}
+        title={t('people.changeRoleTitle', { name })}
+        onClose={() => setAsked(null)}
+        describedBy={messageId}
+      >
+        <p id={messageId}>
+          {t('people.confirmRoleChange', {
+            name,
+            from: t(`people.roles.${user.role}`),
+            to: t(`people.roles.${asked ?? user.role}`),
+          })}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" data-autofocus onClick={() => setAsked(null)}>
+            {t('dialog.cancel')}
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              if (asked) props.change(asked);
+              setAsked(null);
+            }}
+          >
+            {t('people.changeRole')}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * the customer's people: who they are, their role and when they last signed in; invite, change a role, remove (OWNER
+ * or more)
+ */
 function Members(props: {
   customerId: string;
   role: Role;
@@ -54,9 +123,30 @@ function Members(props: {
       if (email) toast(t('people.removed', { email }));
     },
   });
+  const setRole = useMutation({
+    mutationFn: (change: { userId: string; role: Role }) =>
+      unwrap(
+        api.PUT('/construction/customers/{customerId}/idp/users/{userId}/role', {
+          params: { path: { ...path, userId: change.userId } },
+          body: { role: change.role },
+        }),
+      ),
+    onSuccess: async (changedMember) => {
+      await changed();
+      toast(
+        t('people.roleChanged', {
+          name: changedMember.name || changedMember.email,
+          role: t(`people.roles.${changedMember.role}`),
+        }),
+      );
+    },
+  });
   const dates = { format: formatsFor(i18n.language).dateTime };
   // nobody gives a role above their own, in any project the customer role reaches
   const grantable = ROLES.filter((role) => atLeast(props.grantsUpTo, role));
+  // nor changes their own role, or that of someone it would bound them (the service decides; this keeps out of sight
+  // what it would refuse)
+  const mayChange = (user: { id: string; role: Role }) => user.id !== props.myId && grantable.includes(user.role);
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title">{t('people.members')}</h2>
@@ -81,7 +171,21 @@ function Members(props: {
                 <tr key={user.id}>
                   <td className="stack-title">{user.name || <span className="muted">{t('people.noName')}</span>}</td>
                   <td data-label={t('people.email')}>{user.email}</td>
-                  <td data-label={t('people.role')}>{t(`people.roles.${user.role}`)}</td>
+                  <td data-label={t('people.role')}>
+                    {mayChange(user) ? (
+                      <MemberRole
+                        user={user}
+                        roles={grantable}
+                        giving={
+                          setRole.isPending && setRole.variables.userId === user.id ? setRole.variables.role : null
+                        }
+                        disabled={setRole.isPending}
+                        change={(role) => setRole.mutate({ userId: user.id, role })}
+                      />
+                    ) : (
+                      t(`people.roles.${user.role}`)
+                    )}
+                  </td>
                   <td data-label={t('people.status')}>{t(`people.statuses.${user.status}`)}</td>
                   <td data-label={t('people.lastSignIn')}>
                     {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
@@ -106,6 +210,7 @@ function Members(props: {
           </table>
         </div>
       </Loaded>
+      <Failure error={setRole.error} />
       <Failure error={remove.error} />
       <h3>{t('people.invite')}</h3>
       <InviteForm

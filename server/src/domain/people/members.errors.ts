@@ -18,6 +18,11 @@ export function roleAboveOwnInProject(params: { ownRole: string; projectName: st
   );
 }
 
+/** one's own customer role is changed by someone else (another ADMIN), never by oneself */
+export function ownRoleUnchangeable(): AppError {
+  return forbidden('role.own', 'You cannot change your own role: another ADMIN of the customer can');
+}
+
 export function lastAdmin(): AppError {
   return new AppError({
     code: 'customer.last_admin',

@@ -6,6 +6,7 @@ import { customerNotFound } from '../customers/customers.errors.js';
 import {
   invitedToProjectOfAnotherCustomer,
   lastAdmin,
+  ownRoleUnchangeable,
   projectNamedTwice,
   projectOfAnotherCustomer,
   roleAboveOwn,
@@ -374,6 +375,51 @@ export function createMembersService(deps: {
     return { userId: params.userId, projectId: grant.projectId, role: params.role };
   }
 
+  /**
+   * Changes someone's role in the whole customer without inviting them again (no mail): by the invitation's rules for
+   * giving a role (OWNER or more, never above one's own role, nor, below ADMIN, above one's role in any project of the
+   * customer), never for someone who outranks the caller there, never one's own role, and the customer keeps its last
+   * ADMIN. Someone who is not of this customer is not found, whoever they are elsewhere.
+   */
+  async function changeCustomerRole(params: {
+    principal: Principal;
+    customerId: string;
+    userId: string;
+    role: Role;
+    clientAddress: string | null;
+  }): Promise<MemberRecord> {
+    const grant = await access.authorizeCustomer({ ...params, need: 'manage_members' });
+    const member = await repository.findMember({ customerId: grant.customerId, userId: params.userId });
+    if (!member) throw userNotFound();
+    // one's own rank is not one's own to set: a lowered OWNER would otherwise lift themselves, and an ADMIN could
+    // leave the customer's management by mistake; another ADMIN changes it
+    if (member.id === grant.userId) throw ownRoleUnchangeable();
+    const own = grant.role ?? 'NO_ACCESS';
+    checkRank(own, params.role, member.role);
+    await checkCustomerWideRank({
+      customerId: grant.customerId,
+      userId: grant.userId,
+      own,
+      roles: [params.role, member.role],
+    });
+    if (member.role === params.role) return member;
+    const changed = await repository.setCustomerRole({
+      customerId: grant.customerId,
+      userId: member.id,
+      role: params.role,
+    });
+    if (changed === 'last_admin') throw lastAdmin();
+    await audit.record({
+      customerId: grant.customerId,
+      actor: await actorOf(grant.userId),
+      action: 'user.role_changed',
+      target: { type: 'user', id: member.id },
+      details: { email: member.email, role: params.role, previousRole: changed.previous ?? member.role },
+      clientAddress: params.clientAddress,
+    });
+    return { ...member, role: params.role };
+  }
+
   /** roles in several projects of the customer at once, all or nothing (customer-wide management: ADMIN) */
   async function setProjectRoles(params: {
     principal: Principal;
@@ -437,7 +483,16 @@ export function createMembersService(deps: {
     });
   }
 
-  return { listMembers, listProjectMembers, invite, inviteAsOperator, setProjectRole, setProjectRoles, removeMember };
+  return {
+    listMembers,
+    listProjectMembers,
+    invite,
+    inviteAsOperator,
+    setProjectRole,
+    setProjectRoles,
+    changeCustomerRole,
+    removeMember,
+  };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

@@ -19,6 +19,7 @@ import { registerListMembersRoute } from './members/list-members.route.js';
 import { registerSetProjectRoleRoute } from './members/set-project-role.route.js';
 import { registerSetProjectRolesRoute } from './members/set-project-roles.route.js';
 import { registerRemoveMemberRoute } from './members/remove-member.route.js';
+import { registerSetCustomerRoleRoute } from './members/set-customer-role.route.js';
 import { registerAddBuildingRoute } from './projects/add-building.route.js';
 import { registerCreateProjectRoute } from './projects/create-project.route.js';
 import { registerGetProjectRoute } from './projects/get-project.route.js';
@@ -70,6 +71,7 @@ export function registerApplicationRoutes(
   registerInviteMemberRoute(app, services);
   registerSetProjectRoleRoute(app, services);
   registerSetProjectRolesRoute(app, services);
+  registerSetCustomerRoleRoute(app, services);
   registerRemoveMemberRoute(app, services);
   registerAdminEmailRoute(app, services);
   registerDeleteProjectRoute(app, services);
