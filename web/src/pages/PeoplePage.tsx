@@ -191,7 +191,8 @@ function Members(props: {
                     {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
                   </td>
                   <td>
-                    {user.id !== props.myId && atLeast(props.role, user.role) && (
+                    {/* removing someone takes ADMIN (the service's `administer`): an OWNER is offered no button it may not use */}
+                    {user.id !== props.myId && atLeast(props.role, 'ADMIN') && (
                       <ConfirmButton
                         disabled={remove.isPending}
                         aria-label={t('people.removeNamed', { name: user.email })}
