@@ -223,7 +223,13 @@ export async function buildServer(params: {
 
   await registerWebApp(app, { root: params.webRoot === undefined ? webAppRoot() : params.webRoot });
 
-  if (params.localBlobs) await registerLocalBlobRoutes(app, { ...params.localBlobs, uploads: services.uploads });
+  if (params.localBlobs) {
+    await registerLocalBlobRoutes(app, {
+      ...params.localBlobs,
+      uploads: services.uploads,
+      stillServed: async (key) => (await services.documents.servesFile(key)) || services.zips.servesArchive(key),
+    });
+  }
   if (options.s3EventsToken)
     registerS3EventsRoute(app, { uploads: services.uploads, eventsToken: options.s3EventsToken });
 

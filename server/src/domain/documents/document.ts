@@ -129,6 +129,17 @@ export function documentBlobKey(params: { ownerId: string; buildingId: string; d
   return `documents/${params.ownerId}/${params.buildingId}/${params.documentId}/original`;
 }
 
+/**
+ * The document a file of it is stored for: its original (`documents/<owner>/<building>/<id>/[<attempt>/]original`) or
+ * its preview; null for any other key. The owner and building in a key are those it was uploaded under, so only the id
+ * is read.
+ */
+export function documentIdOfBlobKey(key: string): string | null {
+  return (
+    /^documents\/[^/]+\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//.exec(key)?.[1] ?? null
+  );
+}
+
 export function previewBlobKey(blobKey: string): string {
   return blobKey.replace(/\/original$/, '/preview.pdf');
 }

@@ -10,7 +10,7 @@ import { MISSING_FILES_ENTRY, missingFilesText, type UnreadableEntry, type ZipWr
 import type { Readable } from 'node:stream';
 import { AppError, invalidField } from '../shared/errors.js';
 import type { BlobStore } from './blob-store.js';
-import { splitUploadPath, type DocumentRecord } from './document.js';
+import { documentIdOfBlobKey, splitUploadPath, type DocumentRecord } from './document.js';
 import {
   documentNotFound,
   invalidBuildingCategory,
@@ -48,6 +48,11 @@ export interface BulkMetadataPatch {
 export const BULK_DOCUMENTS_LIMIT = 5000;
 
 export interface DocumentsRepository {
+  /**
+   * whether a document that anyone may read now (the visibility rule: it and its building live, not under a private
+   * folder) has this file as its original or its preview
+   */
+  servesFile(params: { documentId: string; key: string }): Promise<boolean>;
   /** a live document of the building that the partner API may show (not archived, not in a private folder) */
   findVisible(params: { buildingId: string; documentId: string }): Promise<DocumentRecord | null>;
   /** the documents among `documentIds` that `findVisible` would find, in no particular order */
@@ -492,7 +497,33 @@ export function createDocumentsService(deps: {
     return results.map((r) => ({ id: r.document.id, changed: r.changed }));
   }
 
-  return { get, update, archive, list, categoryCounts, status, restore, pages, locate, versions, zip, bulkUpdate };
+  /**
+   * Whether a signed download URL of this file may still be served: a URL lives an hour (15 minutes for a person's),
+   * and is a bearer's, so the embedded storage asks at each use. A file is served only while its document could be
+   * read by someone: once it is archived, its building archived or a private folder covers it, a URL saved before
+   * serves nothing. Keys of anything but a document's file are not the documents' to answer (false).
+   */
+  async function servesFile(key: string): Promise<boolean> {
+    const documentId = documentIdOfBlobKey(key);
+    if (documentId === null) return false;
+    return repository.servesFile({ documentId, key });
+  }
+
+  return {
+    get,
+    update,
+    archive,
+    list,
+    categoryCounts,
+    status,
+    restore,
+    pages,
+    locate,
+    versions,
+    zip,
+    bulkUpdate,
+    servesFile,
+  };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -76,6 +76,15 @@ export const UNFINISHED_PER_BUILDING = 3;
 /** an archive still unfinished this long after it was asked for is taken as lost (its job gave up or vanished) */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
+function zipBlobKey(params: { buildingId: string; zipId: string }): string {
+  return `zips/${params.buildingId}/${params.zipId}.zip`;
+}
+
+/** the archive a key of {@link zipBlobKey}'s shape holds; null for any other key */
+function zipIdOfBlobKey(key: string): string | null {
+  return /^zips\/[^/]+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.zip$/.exec(key)?.[1] ?? null;
+}
+
 /** `2026-05-01` or an ISO 8601 time; anything else is refused, naming the parameter */
 export function parseExcludeBefore(value: string | undefined): Date | null {
   if (value === undefined || value === '') return null;
@@ -287,6 +296,20 @@ export function createZipService(deps: {
     },
 
     /**
+     * Whether a signed link of this archive may still be served (the embedded storage asks at each use): only while
+     * `latest` would hand it out, i.e. it is ready and not outdated. A link saved before a file of it was archived or
+     * a folder of it made private serves nothing, though no newer archive has replaced it yet. Keys of anything but
+     * an archive are not the archives' to answer (false).
+     */
+    async servesArchive(key: string): Promise<boolean> {
+      const zipId = zipIdOfBlobKey(key);
+      if (zipId === null) return false;
+      const record = await repository.find(zipId);
+      if (!record || record.status !== 'ready' || record.blobKey !== key) return false;
+      return !(await outdated(record));
+    },
+
+    /**
      * the job: builds the archive; a crash is retried from the start; a file missing from storage is left out and
      * named, with why, in the archive's MANGLER-MISSING.txt (the manifest lists only what the archive holds)
      */
@@ -337,7 +360,7 @@ export function createZipService(deps: {
           content: () => missingFilesText(unreadable.map((u) => ({ ...u, documentId: documents[u.index]!.id }))),
         },
       ];
-      const blobKey = `zips/${record.buildingId}/${zipId}.zip`;
+      const blobKey = zipBlobKey({ buildingId: record.buildingId, zipId });
       try {
         const stored = await deps.blobs.put(
           blobKey,

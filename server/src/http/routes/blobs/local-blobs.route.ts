@@ -12,7 +12,13 @@ import { decodeKeyPath, type UrlSigner } from '../../../storage/blobs/url-signer
  */
 export async function registerLocalBlobRoutes(
   app: FastifyInstance,
-  deps: { signer: UrlSigner; blobs: BlobStore; uploads: UploadsService },
+  deps: {
+    signer: UrlSigner;
+    blobs: BlobStore;
+    uploads: UploadsService;
+    /** whether the file under a key may still be served: its document or archive still readable (asked at each GET) */
+    stillServed: (key: string) => Promise<boolean>;
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     // uploads are streams of any type: never parsed, never buffered
@@ -34,6 +40,9 @@ export async function registerLocalBlobRoutes(
 
     scope.get('/blobs/*', { schema: { hide: true } }, async (request, reply) => {
       const { key, verdict } = verifiedKey({ method: 'GET', url: request.url, query: request.query });
+      // a URL is a bearer's for its whole life: a file that has left what anyone may read since it was signed (its
+      // document archived or under a private folder, its archive outdated) is gone for the URL too
+      if (!(await deps.stillServed(key))) throw fileNotFound();
       const head = await deps.blobs.head(key);
       if (!head) throw fileNotFound();
       const stream = await deps.blobs.get(key).catch((error: unknown) => {

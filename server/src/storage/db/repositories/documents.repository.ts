@@ -20,6 +20,22 @@ export function createDocumentsRepository(params: {
   }
 
   return {
+    async servesFile({ documentId, key }) {
+      if (!isUuid(documentId)) return false;
+      const document = await db
+        .selectFrom('documents')
+        .select('building_id')
+        .where('id', '=', documentId)
+        .executeTakeFirst();
+      if (!document) return false;
+      const visible = await visibleDocuments(db, { buildingIds: [document.building_id] })
+        .select('d.id')
+        .where('d.id', '=', documentId)
+        .where((eb) => eb.or([eb('d.blob_key', '=', key), eb('d.preview_key', '=', key)]))
+        .executeTakeFirst();
+      return visible !== undefined;
+    },
+
     async findVisible({ buildingId, documentId }) {
       if (!isUuid(documentId)) return null;
       const row = await visibleInBuilding(buildingId).where('d.id', '=', documentId).executeTakeFirst();
