@@ -255,14 +255,27 @@ export function createAnswersService(deps: {
 
   /** one of the caller's threads with every turn, to read and continue; someone else's thread is not there */
   async function readThread(params: { principal: Principal; ownerId: string; threadId: string }) {
-    const found = await repository.findThread({ threadId: params.threadId, maxTurns: 0 });
-    if (!found || found.ownerId !== params.ownerId) throw threadNotFound();
-    const grant = await access.authorizeAsk({
+    const liveBuildingIds = () => repository.liveBuildingIds(params.ownerId);
+    // the owner first, then whose thread it is, then its building: a thread id tells nothing (403 for a real one, 404
+    // for none) to anyone who does not reach the owner, nor to another holder who does not reach its building
+    const ownerGrant = await access.authorizeAsk({
       principal: params.principal,
       ownerId: params.ownerId,
-      target: found.buildingId !== null ? { kind: 'building', buildingId: found.buildingId } : { kind: 'owner' },
-      liveBuildingIds: () => repository.liveBuildingIds(params.ownerId),
+      target: { kind: 'owner' },
+      liveBuildingIds,
     });
+    const found = await repository.findThread({ threadId: params.threadId, maxTurns: 0 });
+    if (!found || found.ownerId !== ownerGrant.ownerId) throw threadNotFound();
+    await access.authorizeThread({ ask: { ...ownerGrant, buildingId: found.buildingId }, load: async () => found });
+    const grant =
+      found.buildingId === null
+        ? ownerGrant
+        : await access.authorizeAsk({
+            principal: params.principal,
+            ownerId: params.ownerId,
+            target: { kind: 'building', buildingId: found.buildingId },
+            liveBuildingIds,
+          });
     const thread = await access.authorizeThread({ ask: grant, load: async () => found });
     const turns = await repository.threadTurns(thread.id);
     // a turn shows its answer only while the caller may still read every document it was written from, cited or
