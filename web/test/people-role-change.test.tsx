@@ -150,7 +150,7 @@ describe('changing a role on the People page', () => {
       admin: 'Administrator',
     },
   ])('offers an OWNER the roles they may give, asks first, then says who has which role ($lng)', async (words) => {
-    await changeLanguage(words.lng);
+    await changeLanguage(words.lng as 'nb' | 'en');
     const changes = service();
     peoplePage();
     const kari = await rowOf('kari@fjordbygg.test');
