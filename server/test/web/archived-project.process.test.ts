@@ -99,8 +99,17 @@ describe('an archived project in a browser', () => {
     });
     const app = `${base}/app/projects/${customerId}/${project.id}`;
 
-    // archived by its OWNER from the overview, after a warning that says what it ends
+    // archived by its OWNER from the overview, after a warning that says what it ends (asked in Norwegian first, and
+    // not done)
     await page.goto(app);
+    await chooseLanguage(page, 'nb');
+    await page.getByRole('button', { name: 'Arkiver prosjekt', exact: true }).click();
+    const spurt = page.getByRole('dialog', { name: 'Arkiver prosjekt' });
+    await spurt.getByText('alle lenker som er sendt til underentreprenørene slutter å virke for godt').waitFor();
+    await shots(page, 'archive-project-confirm-nb');
+    await spurt.getByRole('button', { name: 'Avbryt' }).click();
+    await spurt.waitFor({ state: 'detached' });
+    expect((await call('GET', projectBase)).status).toBe('ACTIVE');
     await chooseLanguage(page, 'en');
     await page.getByRole('button', { name: 'Archive project', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive project' });
@@ -157,6 +166,8 @@ describe('an archived project in a browser', () => {
     await page.goto(app);
     await chooseLanguage(page, 'en');
     const notice = page.getByRole('note').filter({ hasText: WORDS.en.notice });
+    // the page settled in its language first: a click on a button being drawn again is lost
+    await page.waitForLoadState('networkidle');
     await notice.getByRole('button', { name: WORDS.en.reactivate }).click();
     await page.locator('.toasts').getByText(WORDS.en.reactivated).waitFor();
     await page.getByRole('button', { name: 'Edit project', exact: true }).waitFor();
