@@ -6,7 +6,13 @@ import { isAppError } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { zipPaths } from '../zip/zip.service.js';
-import { MISSING_FILES_ENTRY, missingFilesText, type UnreadableEntry, type ZipWriter } from '../zip/zip-archives.js';
+import {
+  DOCUMENT_GONE,
+  MISSING_FILES_ENTRY,
+  missingFilesText,
+  type UnreadableEntry,
+  type ZipWriter,
+} from '../zip/zip-archives.js';
 import type { Readable } from 'node:stream';
 import { AppError, invalidField } from '../shared/errors.js';
 import type { BlobStore } from './blob-store.js';
@@ -46,6 +52,13 @@ export interface BulkMetadataPatch {
 
 /** documents one bulk request (zip or metadata) names at most */
 export const BULK_DOCUMENTS_LIMIT = 5000;
+
+/** a file chosen for a streamed zip, left out when the stream reached it (named in the archive's missing list) */
+function noLongerThere(): Error {
+  return Object.assign(new Error('deleted, replaced or out of reach since the download began'), {
+    code: DOCUMENT_GONE,
+  });
+}
 
 export interface DocumentsRepository {
   /**
@@ -410,7 +423,13 @@ export function createDocumentsService(deps: {
       entries: documents.map((document, index) => ({
         path: paths[index]!,
         compress: false,
-        open: () => blobs.get(document.blobKey),
+        // a slow download reaches a file long after it was chosen: one deleted or made private since is left out
+        // (listed as no longer there), never sent
+        open: async () => {
+          const still = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
+          if (!still || still.blobKey !== document.blobKey) throw noLongerThere();
+          return blobs.get(document.blobKey);
+        },
       })),
       late: [
         { path: 'manifest.csv', content: () => Buffer.from(`${csv()}\r\n`) },

@@ -70,18 +70,23 @@ export type ZipWriter = (params: {
 export const MISSING_FILES_ENTRY = 'MANGLER-MISSING.txt';
 
 /** the list of files an archive could not include, why, in Norwegian and English; null when none is missing */
+/** the code of the error a streamed archive's entry is refused with when its document left reach meanwhile */
+export const DOCUMENT_GONE = 'document.gone';
+
 export function missingFilesText(
   missing: { path: string; documentId: string; error: Error; bytesWritten: number }[],
 ): Buffer | null {
   if (missing.length === 0) return null;
   const lines = missing.map((m) => {
-    const storage = (m.error as { code?: string }).code === 'blob.not_found';
+    const code = (m.error as { code?: string }).code;
     const why =
       m.bytesWritten > 0
         ? `lesingen stoppet etter ${m.bytesWritten} byte; filen i arkivet er ufullstendig / reading stopped after ${m.bytesWritten} bytes; the file in the archive is incomplete`
-        : storage
+        : code === 'blob.not_found'
           ? 'filen mangler i lagringen / the file is missing from storage'
-          : 'filen kunne ikke leses / the file could not be read';
+          : code === DOCUMENT_GONE
+            ? 'dokumentet ble slettet, erstattet eller utilgjengelig etter at nedlastingen begynte / the document was deleted, replaced or went out of reach after the download began'
+            : 'filen kunne ikke leses / the file could not be read';
     return `${m.path} (dokument/document ${m.documentId}): ${why}`;
   });
   return Buffer.from(
