@@ -49,7 +49,7 @@ export function matches(query: string, ...texts: string[]): boolean {
  * person may have typed it), an NS 3451 part and a discipline as "code name"; anything unknown as written.
  */
 export function useReferenceNames() {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const reference = useReference();
   const language = i18n.language;
   return useMemo(() => {
@@ -67,6 +67,8 @@ export function useReferenceNames() {
       isType: (value: string) => types.has(value),
       type: (value: string) => types.get(value) ?? types.get(value.trim().toLocaleLowerCase('nb')) ?? value,
       category: (code: string) => {
+        // a document of no NS 3451 part: said in words, not by the bare code
+        if (code === 'MSC') return t('building.miscCategory');
         // the nearest named part: 3621 is named by 362 when the table has no 3621
         for (let length = code.length; length >= 1; length--) {
           const name = categories.get(code.slice(0, length));
@@ -82,5 +84,5 @@ export function useReferenceNames() {
       /** a discipline's name alone (where its code stands beside it already) */
       disciplineName: (code: string) => disciplines.get(code) ?? code,
     };
-  }, [reference.data, language]);
+  }, [reference.data, language, t]);
 }

@@ -105,6 +105,11 @@ describe('the maintenance plan in a browser', () => {
       expect(statusLefts.length).toBe(4);
       expect(new Set(statusLefts).size).toBe(1);
       expect(await accessibilityViolations(page)).toEqual([]);
+      // and on a phone, no wider than the screen
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
       await clearedOnce(page, {
         filter: 'Filtrer planen',
         status: 'Status',
@@ -141,6 +146,9 @@ describe('the maintenance plan in a browser', () => {
 
       // the citation opens the document at the cited page with the passage
       const sluk = page.locator('table.maintenance-tasks').filter({ hasText: 'Sluk i bad og vaskerom' });
+      expect(await sluk.locator('a.citation').textContent()).toBe(
+        '«Sluk i bad og vaskerom rengjøres minst hver 3. måned.» (side 2)',
+      );
       await sluk.locator('a.citation').click();
       await page.waitForURL(/\/documents\/[^?]+\?quote=.*page=2/);
       expect(new URL(page.url()).searchParams.get('quote')).toBe(
@@ -156,6 +164,17 @@ describe('the maintenance plan in a browser', () => {
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
     expect(await page.locator('.status').allTextContents()).toEqual(expect.arrayContaining(['Confirmed', 'Proposed']));
     await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-390.png'), fullPage: true });
+    // the Norwegian passage quoted the English way on an English page («» are Norwegian quotation marks)
+    expect(await page.locator('a.citation').allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^“Sluk i bad og vaskerom rengjøres minst hver 3\. måned\.” \(page 2\)$/),
+      ]),
+    );
+    // FDV is the Norwegian name of what English calls O&M documentation
+    expect(await page.getByText(/^Every task the /).textContent()).toMatch(/^Every task the O&M documentation states/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
     // on a phone each task is a card: nothing scrolls sideways, and the source and the buttons are on the screen
     const sideways = await page
       .locator('.maintenance .table-scroll')

@@ -213,7 +213,7 @@ describe('the web app in a browser', () => {
       await page
         .locator('.card')
         .filter({ hasText: 'Kontorbygg Sentrum' })
-        .getByText('9 of 9 processed (100 %)')
+        .getByText('9 of 9 processed (100%)')
         .waitFor();
       // a building created, renamed and archived from the portfolio
       await page.getByLabel('New building').fill('Lager Nord');

@@ -30,15 +30,16 @@ export function BuildingProgress(props: { ownerId: string; buildingId: string })
       </div>
     ) : null;
   const { processed_documents: processed, total_documents: total } = status.data;
-  const numbers = { format: formatsFor(i18n.language).number };
+  const formats = formatsFor(i18n.language);
   return (
     <div className="progress">
       <progress max={Math.max(total, 1)} value={processed} aria-label={t('building.progress')} />
       <span>
         {t('building.processed', {
-          processed: numbers.format(processed),
-          total: numbers.format(total),
-          percent: Math.round((100 * processed) / Math.max(total, 1)),
+          processed: formats.number(processed),
+          total: formats.number(total),
+          // written as the language writes it: 100 % (never broken before the sign) / 100%
+          percent: formats.percent(processed / Math.max(total, 1)),
         })}
       </span>
     </div>

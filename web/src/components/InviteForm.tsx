@@ -50,7 +50,8 @@ export function InviteForm(props: {
       </label>
       <label>
         {t('people.mailLanguage')}
-        <select name="language" defaultValue={i18n.language}>
+        {/* the app's language until the person picks another: it follows a change of the app's language too */}
+        <select key={i18n.language} name="language" defaultValue={i18n.language}>
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
               {t(`languages.${language}`)}

@@ -192,7 +192,8 @@ function Sessions() {
       <p className="muted">{t('account.sessionsHelp')}</p>
       <Loaded loading={sessions.isPending} error={sessions.error} retry={() => void sessions.refetch()}>
         <div className="table-scroll">
-          <table className="sessions">
+          {/* aligned and spaced as the app's other tables; on a phone each browser a card of labelled lines */}
+          <table className="plain sessions stack-on-phone">
             <thead>
               <tr>
                 <th>{t('account.device')}</th>
@@ -207,13 +208,13 @@ function Sessions() {
             <tbody>
               {rows.map((session) => (
                 <tr key={session.id}>
-                  <td>
+                  <td className="stack-title">
                     {device(session.device)}
                     {session.current && <strong className="this-device"> · {t('account.thisDevice')}</strong>}
                   </td>
-                  <td>{dates.format(new Date(session.lastUsedAt))}</td>
-                  <td>{dates.format(new Date(session.createdAt))}</td>
-                  <td>{session.clientAddress ?? '–'}</td>
+                  <td data-label={t('account.lastUsed')}>{dates.format(new Date(session.lastUsedAt))}</td>
+                  <td data-label={t('account.started')}>{dates.format(new Date(session.createdAt))}</td>
+                  <td data-label={t('account.address')}>{session.clientAddress ?? '–'}</td>
                   <td>
                     {!session.current && (
                       <button

@@ -440,8 +440,9 @@ function Citation(props: { ownerId: string; task: OwnerTask }) {
   const href = `/owners/${props.ownerId}/buildings/${props.task.buildingId}/documents/${citation.document_id}?${query.toString()}`;
   return (
     <Link to={href} className="citation" title={citation.cited_text}>
-      «{citation.cited_text.replace(/\s+/g, ' ').slice(0, 90)}
-      {citation.cited_text.length > 90 ? '…' : ''}»{' '}
+      {t('maintenance.passage', {
+        text: `${citation.cited_text.replace(/\s+/g, ' ').slice(0, 90)}${citation.cited_text.length > 90 ? '…' : ''}`,
+      })}{' '}
       {citation.page_number ? t('maintenance.page', { page: citation.page_number }) : ''}
     </Link>
   );

@@ -2,6 +2,7 @@ import type { paths } from '@byggdok/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatsFor } from '../format.js';
 import { Link, useParams } from 'react-router';
 import { api, ApiFailure, formText, unwrap } from '../api.js';
 import { useBuildingDocuments } from '../use-building-documents.js';
@@ -312,7 +313,7 @@ export function ReportPage() {
                         : t('report.complete', {
                             progress: theme.progress,
                             total: theme.total,
-                            percent: theme.percentage,
+                            percent: formatsFor(i18n.language).percent(theme.percentage / 100),
                           })}
                     </span>
                   </li>

@@ -85,64 +85,70 @@ export function MembersPage() {
           <section aria-labelledby="project-members-title">
             <h2 id="project-members-title">{t('construction.projectMembers')}</h2>
             <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
-              <div className="table-scroll">
-                <table className="members stack-on-phone">
-                  <thead>
-                    <tr>
-                      <th>{t('people.email')}</th>
-                      <th>{t('construction.customerRole')}</th>
-                      <th>{t('construction.projectRole')}</th>
-                      <th>{t('people.status')}</th>
-                      <th>{t('people.lastSignIn')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {members.data?.users.map((user) => (
-                      <tr key={user.id}>
-                        <td className="stack-title">
-                          {user.email}
-                          {user.name && user.name !== user.email && <span className="muted"> · {user.name}</span>}
-                        </td>
-                        <td data-label={t('construction.customerRole')}>{t(`people.roles.${user.customerRole}`)}</td>
-                        <td data-label={t('construction.projectRole')}>
-                          <select
-                            aria-label={t('construction.roleOf', { name: user.email })}
-                            value={user.role}
-                            disabled={setRole.isPending || !atLeast(role, user.role)}
-                            onChange={(event) =>
-                              setRole.mutate(
-                                { userId: user.id, role: event.target.value as Role },
-                                {
-                                  onSuccess: (_data, change) =>
-                                    toast(
-                                      t('construction.roleChanged', {
-                                        email: user.email,
-                                        role: t(`people.roles.${change.role}`),
-                                      }),
-                                    ),
-                                },
-                              )
-                            }
-                          >
-                            {ROLES.filter((option) => option === user.role || grantable.includes(option)).map(
-                              (option) => (
-                                <option key={option} value={option}>
-                                  {t(`people.roles.${option}`)}
-                                </option>
-                              ),
-                            )}
-                          </select>{' '}
-                          {user.projectRole === null && <span className="muted">{t('construction.fromCustomer')}</span>}
-                        </td>
-                        <td data-label={t('people.status')}>{t(`people.statuses.${user.status}`)}</td>
-                        <td data-label={t('people.lastSignIn')}>
-                          {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
-                        </td>
+              {/* nobody yet: said in words, not a table of headers over nothing */}
+              {members.data?.users.length === 0 && <p className="empty-state">{t('construction.noMembers')}</p>}
+              {!!members.data?.users.length && (
+                <div className="table-scroll">
+                  <table className="members stack-on-phone">
+                    <thead>
+                      <tr>
+                        <th>{t('people.email')}</th>
+                        <th>{t('construction.customerRole')}</th>
+                        <th>{t('construction.projectRole')}</th>
+                        <th>{t('people.status')}</th>
+                        <th>{t('people.lastSignIn')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {members.data?.users.map((user) => (
+                        <tr key={user.id}>
+                          <td className="stack-title">
+                            {user.email}
+                            {user.name && user.name !== user.email && <span className="muted"> · {user.name}</span>}
+                          </td>
+                          <td data-label={t('construction.customerRole')}>{t(`people.roles.${user.customerRole}`)}</td>
+                          <td data-label={t('construction.projectRole')}>
+                            <select
+                              aria-label={t('construction.roleOf', { name: user.email })}
+                              value={user.role}
+                              disabled={setRole.isPending || !atLeast(role, user.role)}
+                              onChange={(event) =>
+                                setRole.mutate(
+                                  { userId: user.id, role: event.target.value as Role },
+                                  {
+                                    onSuccess: (_data, change) =>
+                                      toast(
+                                        t('construction.roleChanged', {
+                                          email: user.email,
+                                          role: t(`people.roles.${change.role}`),
+                                        }),
+                                      ),
+                                  },
+                                )
+                              }
+                            >
+                              {ROLES.filter((option) => option === user.role || grantable.includes(option)).map(
+                                (option) => (
+                                  <option key={option} value={option}>
+                                    {t(`people.roles.${option}`)}
+                                  </option>
+                                ),
+                              )}
+                            </select>{' '}
+                            {user.projectRole === null && (
+                              <span className="muted">{t('construction.fromCustomer')}</span>
+                            )}
+                          </td>
+                          <td data-label={t('people.status')}>{t(`people.statuses.${user.status}`)}</td>
+                          <td data-label={t('people.lastSignIn')}>
+                            {user.lastSignInAt ? dates.format(new Date(user.lastSignInAt)) : t('people.never')}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
             </Loaded>
             <Failure error={setRole.error} />
             <h3>{t('construction.inviteToProject')}</h3>

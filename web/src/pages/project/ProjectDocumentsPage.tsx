@@ -75,78 +75,85 @@ export function ProjectDocumentsPage() {
       <ProjectNav />
       <ArchivedNotice project={project.data} />
       <Loaded loading={documents.isPending} error={documents.error} retry={() => void documents.refetch()}>
-        <div className="toolbar">
-          <label>
-            {t('construction.filterName')}
-            <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
-          </label>
-          <span className="muted" role="status">
-            {t('construction.shownSelected', { shown: rows.length, count: selected.size })}
-          </span>
-        </div>
-        {canWrite && selected.size > 0 && (
-          <BatchEdit
-            ids={[...selected]}
-            done={() => {
-              setSelected(new Set());
-              refresh();
-            }}
-          />
-        )}
-        <DocumentsTable
-          rows={rows}
-          selectable={canWrite}
-          selected={selected}
-          toggle={(id, on) => {
-            const next = new Set(selected);
-            if (on) next.add(id);
-            else next.delete(id);
-            setSelected(next);
-          }}
-          allShown={allShown}
-          toggleAll={(on) => setSelected(on ? new Set(rows.map((d) => d.id)) : new Set())}
-          cells={(d) => (
-            <>
-              <td className="card-title" title={d.filename}>
-                {DRAWING.test(d.filename) ? (
-                  <Link to={`/projects/${customerId}/${projectId}/drawings/${d.id}`}>{d.filename}</Link>
-                ) : (
-                  d.filename
-                )}
-              </td>
-              <Cell
-                label={t('building.category')}
-                title={text(d.buildingCategory && names.category(d.buildingCategory))}
-              >
-                {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
-              </Cell>
-              <Cell
-                label={t('construction.informationTypes')}
-                title={text(d.informationTypes.map(typeName).join(', '))}
-              >
-                {d.informationTypes.map(typeName).join(', ') || '–'}
-              </Cell>
-              <Cell label={t('construction.delivery')} title={text(d.deliveryId && deliveryNames.get(d.deliveryId))}>
-                {d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}
-              </Cell>
-              <Cell
-                label={t('construction.subcontractor')}
-                title={text(d.subcontractorId && companyNames.get(d.subcontractorId))}
-              >
-                {d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}
-              </Cell>
-              <Cell
-                label={t('construction.progress')}
-                className={`delivery-state state-${d.progressStatus ?? 'none'}`}
-                title={text(d.progressStatus && t(`projects.states.${d.progressStatus}`))}
-              >
-                {d.progressStatus ? t(`projects.states.${d.progressStatus}`) : '–'}
-              </Cell>
-              <Cell label={t('building.size')}>{formatsFor(i18n.language).fileSize(d.size)}</Cell>
-            </>
-          )}
-        />
+        {/* no documents at all: where they come from, not an empty table and a filter with nothing to filter */}
+        {documents.data?.length === 0 && <p className="empty-state">{t('construction.noDocuments')}</p>}
       </Loaded>
+      {!!documents.data?.length && (
+        <>
+          <div className="toolbar">
+            <label>
+              {t('construction.filterName')}
+              <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+            </label>
+            <span className="muted" role="status">
+              {t('construction.shownSelected', { shown: rows.length, count: selected.size })}
+            </span>
+          </div>
+          {canWrite && selected.size > 0 && (
+            <BatchEdit
+              ids={[...selected]}
+              done={() => {
+                setSelected(new Set());
+                refresh();
+              }}
+            />
+          )}
+          <DocumentsTable
+            rows={rows}
+            selectable={canWrite}
+            selected={selected}
+            toggle={(id, on) => {
+              const next = new Set(selected);
+              if (on) next.add(id);
+              else next.delete(id);
+              setSelected(next);
+            }}
+            allShown={allShown}
+            toggleAll={(on) => setSelected(on ? new Set(rows.map((d) => d.id)) : new Set())}
+            cells={(d) => (
+              <>
+                <td className="card-title" title={d.filename}>
+                  {DRAWING.test(d.filename) ? (
+                    <Link to={`/projects/${customerId}/${projectId}/drawings/${d.id}`}>{d.filename}</Link>
+                  ) : (
+                    d.filename
+                  )}
+                </td>
+                <Cell
+                  label={t('building.category')}
+                  title={text(d.buildingCategory && names.category(d.buildingCategory))}
+                >
+                  {d.buildingCategory ? names.category(d.buildingCategory) : '–'}
+                </Cell>
+                <Cell
+                  label={t('construction.informationTypes')}
+                  title={text(d.informationTypes.map(typeName).join(', '))}
+                >
+                  {d.informationTypes.map(typeName).join(', ') || '–'}
+                </Cell>
+                <Cell label={t('construction.delivery')} title={text(d.deliveryId && deliveryNames.get(d.deliveryId))}>
+                  {d.deliveryId ? (deliveryNames.get(d.deliveryId) ?? '–') : '–'}
+                </Cell>
+                <Cell
+                  label={t('construction.subcontractor')}
+                  title={text(d.subcontractorId && companyNames.get(d.subcontractorId))}
+                >
+                  {d.subcontractorId ? (companyNames.get(d.subcontractorId) ?? '–') : '–'}
+                </Cell>
+                <Cell
+                  label={t('construction.progress')}
+                  className={`delivery-state state-${d.progressStatus ?? 'none'}`}
+                  title={text(d.progressStatus && t(`projects.states.${d.progressStatus}`))}
+                >
+                  {d.progressStatus ? t(`projects.states.${d.progressStatus}`) : '–'}
+                </Cell>
+                <Cell label={t('building.size')}>{formatsFor(i18n.language).fileSize(d.size)}</Cell>
+              </>
+            )}
+          />
+          {rows.length === 0 && <p className="empty-state">{t('construction.noneNamed', { filter })}</p>}
+        </>
+      )}
       {project.data && (
         <RenamePanel customerId={customerId} projectId={projectId} canWrite={canWrite} renamed={refresh} />
       )}

@@ -1,0 +1,223 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
+import {
+  callAs,
+  chooseLanguage,
+  type OwnerWorld,
+  SHOTS,
+  signInFirstAdmin,
+  startWebWorld,
+} from '../helpers/web-world.js';
+
+/**
+ * Each page of the app in the four ways people see it (Norwegian and English, desktop and phone), once its content has
+ * loaded: none wider than the window, none with a word of the other language. Screenshots in
+ * test-output/web/four-<page>-<language>-<width>.png.
+ */
+describe('every page in both languages at both widths', () => {
+  let world: OwnerWorld;
+  let browser: Browser;
+  let base: string;
+  let owner: OwnerWorld['owner'];
+  let context: BrowserContext;
+  let page: Page;
+  let documentId = '';
+  let projectPath = '';
+  const files = ['ARK/Plan 1. etasje.pdf', 'RIV/FDV ventilasjonsaggregat.pdf', 'RIE/Kursfortegnelse.pdf'];
+
+  beforeAll(async () => {
+    world = await startWebWorld({ prefix: 'byggdok-four-views-', password: 'generated', owner: {} });
+    ({ base, owner } = world);
+    for (const filename of files) {
+      const id = await world.upload({
+        filename,
+        body: await makePdf([
+          `${filename}\nDrift og vedlikehold.${filename.includes('ventilasjon') ? '\nFilteret i ventilasjonsaggregatet skal byttes hver sjette måned.' : ''}`,
+        ]),
+      });
+      if (filename.includes('ventilasjon')) documentId = id;
+    }
+    await world.processed((status) => status.processed_documents === files.length);
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'nb-NO', bypassCSP: true });
+    page = await context.newPage();
+    await signInFirstAdmin(page, { wanted: `${base}/app/`, login: world.login, newPassword: 'Fire-visninger-2026' });
+    const call = callAs(page, base);
+    const project = await call('POST', `/construction/customers/${owner.customerId}/projects`, {
+      name: 'Skole Nord',
+      buildings: [{ name: 'Hovedbygg' }],
+    });
+    await call('POST', `/construction/customers/${owner.customerId}/projects/${project.id}/subcontractors`, {
+      companyName: 'Rør & Varme AS',
+      email: 'kari@rorvarme.test',
+    });
+    projectPath = `/projects/${owner.customerId}/${project.id}`;
+  }, 300_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await world?.stop();
+  });
+
+  /** the page at `at`, in each language and at each width, once `ready` is on it */
+  async function fourWays(
+    name: string,
+    at: string,
+    ready: (page: Page) => Promise<unknown>,
+    check?: (page: Page, language: 'nb' | 'en', width: number) => Promise<void>,
+  ) {
+    for (const language of ['nb', 'en'] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${base}/app${at}`);
+      await page.locator('header .who').waitFor();
+      await chooseLanguage(page, language);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await ready(page);
+        // the content itself, not the page still loading
+        await expect
+          .poll(() =>
+            page
+              .locator('main')
+              .getByText(/^(Laster|Loading) …$/)
+              .count(),
+          )
+          .toBe(0);
+        await page.screenshot({ path: path.join(SHOTS, `four-${name}-${language}-${width}.png`), fullPage: true });
+        await expect
+          .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { message: `${name} ${width}` })
+          .toBeLessThanOrEqual(width);
+        await check?.(page, language, width);
+      }
+    }
+  }
+
+  const building = () => `/owners/${owner.id}/buildings/${owner.buildingId}`;
+
+  /** a share written as the language writes it: "100%" in English, "100 %" (a space that never breaks) in Norwegian */
+  async function percentages(page: Page, language: 'nb' | 'en', where: string) {
+    const text = (await page.locator(where).allTextContents()).join(' ');
+    expect(text).toMatch(/\d/);
+    const shares = text.match(/\d+\s?%/g) ?? [];
+    expect(shares.length).toBeGreaterThan(0);
+    for (const share of shares) expect(share).toMatch(language === 'en' ? /^\d+%$/ : /^\d+\u00a0%$/);
+  }
+
+  it('portfolio, building, document', { timeout: 300_000 }, async () => {
+    await fourWays(
+      'portfolio',
+      '/',
+      (page) => page.locator('.card .progress progress').first().waitFor(),
+      (page, language) => percentages(page, language, '.card .progress'),
+    );
+    await fourWays(
+      'building',
+      building(),
+      (page) => page.locator('table.documents tbody tr[aria-rowindex]').first().waitFor(),
+      (page, language) => percentages(page, language, '.progress'),
+    );
+    await fourWays('document', `${building()}/documents/${documentId}`, (page) =>
+      page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 }),
+    );
+  });
+
+  it('search, ask, maintenance, report', { timeout: 300_000 }, async () => {
+    await fourWays('search', '/search?q=ventilasjonsaggregat', (page) => page.locator('mark').first().waitFor());
+    await fourWays('ask', `${building()}/ask`, (page) => page.locator('textarea, input').first().waitFor());
+    await fourWays('maintenance', `${building()}/maintenance`, (page) => page.locator('h1').first().waitFor());
+    // a report made, so its progress per theme is there to read
+    await page.goto(`${base}/app${building()}/report`);
+    await page.getByRole('button', { name: /^(Lag rapport|Generate report)$/ }).click();
+    await page.locator('ul.theme-bars li').first().waitFor({ timeout: 60_000 });
+    await fourWays(
+      'report',
+      `${building()}/report`,
+      (page) => page.locator('ul.theme-bars li').first().waitFor(),
+      (page, language) => percentages(page, language, 'ul.theme-bars'),
+    );
+  });
+
+  it('account, webhooks', { timeout: 300_000 }, async () => {
+    for (const tab of ['profile', 'keys', 'assistants']) {
+      await fourWays(`account-${tab}`, `/account?tab=${tab}`, (page) => page.locator('main h2').first().waitFor());
+    }
+    // where the person is signed in: a table aligned and spaced as the app's others, each browser a card on a phone
+    await fourWays(
+      'account-security',
+      '/account?tab=security',
+      (page) => page.locator('table.sessions tbody tr').first().waitFor(),
+      async (page, language, width) => {
+        // (a string: the server's TypeScript has no DOM types)
+        const cells = await page.evaluate<
+          { header: boolean; align: string; padding: number; right: number; label: string; shown: boolean }[]
+        >(`[...document.querySelectorAll('table.sessions th, table.sessions td')].map((cell) => {
+          const style = getComputedStyle(cell);
+          const box = cell.getBoundingClientRect();
+          return {
+            header: cell.tagName === 'TH',
+            align: style.textAlign,
+            padding: parseFloat(style.paddingLeft) + parseFloat(style.paddingRight),
+            right: box.right,
+            label: getComputedStyle(cell, '::before').content,
+            shown: box.width > 1,
+          };
+        })`);
+        expect(cells.filter((cell) => cell.shown).every((cell) => cell.right <= width)).toBe(true);
+        if (width === 1280) {
+          expect(cells.filter((cell) => cell.header).map((cell) => cell.align)).toEqual(Array(5).fill('left'));
+          // the columns do not run into each other
+          expect(cells.every((cell) => cell.padding > 0)).toBe(true);
+        } else {
+          // the headers are not on the screen: each line says what it is
+          const address = language === 'en' ? '"Address: "' : '"Adresse: "';
+          expect(cells.map((cell) => cell.label)).toContain(address);
+        }
+      },
+    );
+    await fourWays('webhooks', '/webhooks', (page) => page.locator('main h2').first().waitFor());
+  });
+
+  it('projects, a project, its documents and handover', { timeout: 300_000 }, async () => {
+    await fourWays('projects', '/projects', (page) => page.locator('.card').first().waitFor());
+    await fourWays('project', projectPath, (page) => page.getByText('Rør & Varme AS').first().waitFor());
+    // a project without documents says where they come from, not an empty table to filter
+    await fourWays(
+      'project-documents',
+      `${projectPath}/documents`,
+      (page) => page.locator('main .empty-state').waitFor(),
+      async (page, language) => {
+        expect(await page.locator('main .empty-state').textContent()).toMatch(
+          language === 'en' ? /^No documents in this project yet\. / : /^Ingen dokumenter i prosjektet ennå\. /,
+        );
+        expect(await page.locator('main table.documents').count()).toBe(0);
+      },
+    );
+    await fourWays('handover', `${projectPath}/handover`, (page) =>
+      page.getByLabel(/^(Sjekkliste|Checklist)/).waitFor(),
+    );
+  });
+
+  it('a project’s members', { timeout: 300_000 }, async () => {
+    // nobody in the project yet: said in words, not a table of headers; the invitation in the page's language, also
+    // after the person switched languages on the page
+    await fourWays(
+      'project-members',
+      `${projectPath}/members`,
+      (page) => page.locator('main .empty-state').waitFor(),
+      async (page, language) => {
+        expect(await page.locator('main .empty-state').textContent()).toBe(
+          language === 'en'
+            ? 'No users in this project yet. Invite the first one below.'
+            : 'Ingen brukere i prosjektet ennå. Inviter den første nedenfor.',
+        );
+        expect(await page.locator('main table.members').count()).toBe(0);
+        const mail = page.getByRole('combobox', { name: /^(Språk i invitasjonen|Language of the invitation)/ });
+        expect(await mail.inputValue()).toBe(language);
+      },
+    );
+  });
+});
