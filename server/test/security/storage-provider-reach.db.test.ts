@@ -143,6 +143,12 @@ describe.each(testEngines())('storage-provider import reach on %s', (engine) => 
       expect(ended.status).toBe('failed');
       expect(ended.error).toContain('same page again');
       expect(ended.imported).toBe(0);
+      // the same answer would come again: ended at once, not retried
+      const { rows } = await sql<{ retries: number }>`
+        select retry_count as retries from pgboss.job
+         where name = 'storage_provider.import' and singleton_key = ${ended.id}
+      `.execute(t.deps.database.db);
+      expect(rows.map((row) => Number(row.retries))).toEqual([0]);
     } finally {
       provider.rewriteNextLink = null;
     }

@@ -48,11 +48,18 @@ export interface ProviderItem {
   mimeType: string | null;
 }
 
+/**
+ * a listing the import will not follow (a next page elsewhere or sent before, more than it may take): the same answer
+ * would come again, so the import ends at once instead of being retried
+ */
+export class ListingRefusedError extends Error {
+  override name = 'ListingRefusedError';
+}
+
 /** a folder's listing went past the entries it was allowed */
-export class ListingTooLargeError extends Error {
+export class ListingTooLargeError extends ListingRefusedError {
   constructor(most: number) {
     super(`the listing holds more than ${most} entries`);
-    this.name = 'ListingTooLargeError';
   }
 }
 
@@ -256,7 +263,7 @@ export function createStorageProviderService(deps: {
    * and MAX_IMPORT_ENTRIES entries in all
    */
   async function filesUnder(token: string, client: StorageProviderClient, root: string) {
-    const tooMany = new Error(
+    const tooMany = new ListingRefusedError(
       `the folder holds more than ${MAX_IMPORT_FILES} files, or too many folders: import its subfolders one by one`,
     );
     const files: (ProviderItem & { path: string })[] = [];
@@ -482,7 +489,7 @@ export function createStorageProviderService(deps: {
         return jobDone();
       } catch (error) {
         const message = (error as Error).message;
-        if (!options.lastAttempt && !(error instanceof AppError)) {
+        if (!options.lastAttempt && !(error instanceof AppError) && !(error instanceof ListingRefusedError)) {
           await repository.updateImport(importId, { error: message });
           throw error;
         }

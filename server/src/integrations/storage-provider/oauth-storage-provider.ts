@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import * as client from 'openid-client';
 import type { StorageProviderConfig } from '../../config/config.js';
 import {
+  ListingRefusedError,
   ListingTooLargeError,
   ProviderRefusedError,
   type ProviderItem,
@@ -36,10 +37,11 @@ export async function walkPages(
     if (taken > options.most) throw new ListingTooLargeError(options.most);
     next = answer.next;
     if (next !== null && !options.onApi(next)) {
-      throw new Error('the storage provider listed a next page outside its API: not followed');
+      throw new ListingRefusedError('the storage provider listed a next page outside its API: not followed');
     }
-    if (next !== null && seen.has(next))
-      throw new Error('the storage provider listed the same page again: not followed');
+    if (next !== null && seen.has(next)) {
+      throw new ListingRefusedError('the storage provider listed the same page again: not followed');
+    }
   }
 }
 
