@@ -12,10 +12,11 @@ const SECRET_QUERY =
 
 /**
  * values that are one of our own credentials by their prefix (a portal token `sct_`, a partner or personal key `fk_`,
- * a session token `ft_`, a webhook secret `whsec_`), whatever the parameter a client put them in: none is accepted in a
- * query, but a link pasted by hand (`?t=sct_...`) must not leave the token in the log
+ * a session token `ft_`, a webhook secret `whsec_`, the operator token a first start generates `adm_`), whatever the
+ * parameter a client put them in: none is accepted in a query, but a link pasted by hand (`?t=sct_...`) must not leave
+ * the token in the log
  */
-const SECRET_VALUE = /^(sct_|fk_|ft_|whsec_)/;
+const SECRET_VALUE = /^(sct_|fk_|ft_|whsec_|adm_)/;
 
 function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);
