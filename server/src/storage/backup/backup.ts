@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, rm } from 'node:fs/promises';
+import { chmod, link, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -59,6 +59,9 @@ const FETCH_ROWS = 200;
 /** blobs copied at once: object storage answers each request slowly but many in parallel */
 const DEFAULT_CONCURRENCY = 4;
 const KEYS_FILE = '.blob-keys.tmp';
+/** a backup holds every row and stored file: its owner's only, whatever the umask (the CLI also sets 077) */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 /**
  * Writes a backup of the database and of every blob it references into `dir` (which must be empty or absent).
@@ -86,8 +89,8 @@ export async function createBackup(params: BackupParams): Promise<BackupSummary>
 
 async function writeBackup(params: BackupParams & { started: number }): Promise<BackupSummary> {
   const { dir, started } = params;
-  await mkdir(path.join(dir, 'tables'));
-  await mkdir(path.join(dir, 'blobs'));
+  await mkdir(path.join(dir, 'tables'), { mode: FOLDER_MODE });
+  await mkdir(path.join(dir, 'blobs'), { mode: FOLDER_MODE });
   const keysFile = path.join(dir, KEYS_FILE);
 
   const snapshot = await params.database.db
@@ -165,11 +168,17 @@ async function writeBackup(params: BackupParams & { started: number }): Promise<
 }
 
 async function prepareEmptyDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: FOLDER_MODE });
   const entries = await readdir(dir);
   if (entries.length > 0) {
     throw new BackupTargetError(`${dir} is not empty: a backup is written into a new or empty folder`);
   }
+  // an empty folder made by hand (0755 under a shared /backups, or 0777) becomes the owner's only: nobody else lists,
+  // reads or swaps what goes into it before a restore
+  await chmod(dir, FOLDER_MODE).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPERM') throw error;
+    throw new BackupTargetError(`${dir} belongs to another account: a backup is written into a folder of its own`);
+  });
 }
 
 async function readAppliedMigrations(trx: Kysely<DB>): Promise<string[]> {
@@ -209,7 +218,7 @@ async function dumpTable(params: {
     ),
     createGzip(),
     meter,
-    createWriteStream(params.file, { flags: 'wx' }),
+    createWriteStream(params.file, { flags: 'wx', mode: FILE_MODE }),
   );
   return { rows, ...meter.result() };
 }
@@ -221,7 +230,7 @@ async function dumpBlobKeys(params: {
   file: string;
 }): Promise<number> {
   let count = 0;
-  const out = createWriteStream(params.file, { flags: 'wx' });
+  const out = createWriteStream(params.file, { flags: 'wx', mode: FILE_MODE });
   const done = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
     out.on('error', reject);
@@ -262,7 +271,11 @@ async function copyBlobs(params: {
   const { dir } = params;
   const indexMeter = new Sha256Meter();
   const gzip = createGzip();
-  const written = pipeline(gzip, indexMeter, createWriteStream(path.join(dir, BLOB_INDEX_FILE), { flags: 'wx' }));
+  const written = pipeline(
+    gzip,
+    indexMeter,
+    createWriteStream(path.join(dir, BLOB_INDEX_FILE), { flags: 'wx', mode: FILE_MODE }),
+  );
   // awaited at the end; until then a write failure must not surface as an unhandled rejection
   written.catch(() => undefined);
   let files = 0;
@@ -281,10 +294,10 @@ async function copyBlobs(params: {
     const meter = new Sha256Meter();
     const temp = path.join(dir, 'blobs', `.tmp-${randomUUID()}`);
     try {
-      await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }));
       const { sha256, bytes: size } = meter.result();
       const file = path.join(dir, blobFileOf(sha256));
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
       // link fails when the content is already there (the same file under another key): it is kept once
       const isNew = await link(temp, file).then(
         () => true,

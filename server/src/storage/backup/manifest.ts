@@ -165,7 +165,7 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 /** Atomic: a crash leaves the previous state (no manifest), never half a manifest. */
 export async function writeManifest(dir: string, manifest: BackupManifest): Promise<void> {
   const temp = path.join(dir, `.${MANIFEST_FILE}.tmp`);
-  await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' });
+  await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
   await rename(temp, path.join(dir, MANIFEST_FILE));
 }
 
