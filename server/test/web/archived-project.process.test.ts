@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { makePdf } from '../helpers/document-fixtures.js';
 import {
   callAs,
   chooseLanguage,
@@ -22,6 +23,8 @@ const WORDS = {
     pattern: 'Pattern',
     applyRename: /^Rename \d+ documents?$/,
     portalLink: /^Send portal link to/,
+    membersTab: 'People',
+    membersHeading: 'People in the project',
   },
   nb: {
     notice: 'Dette prosjektet er arkivert.',
@@ -33,6 +36,8 @@ const WORDS = {
     pattern: 'Mønster',
     applyRename: /^Gi \d+ dokumenter? nytt navn$/,
     portalLink: /^Send portallenke til/,
+    membersTab: 'Personer',
+    membersHeading: 'Personer i prosjektet',
   },
 } as const;
 
@@ -88,7 +93,23 @@ describe('an archived project in a browser', () => {
       buildings: [{ name: 'Hovedbygg' }],
     });
     const projectBase = `/construction/customers/${customerId}/projects/${project.id}`;
-    await call('POST', `${projectBase}/subcontractors`, { companyName: 'Rør & Varme AS', email: 'kari@rorvarme.test' });
+    const subcontractor = await call('POST', `${projectBase}/subcontractors`, {
+      companyName: 'Rør & Varme AS',
+      email: 'kari@rorvarme.test',
+    });
+    // a document from the plumber's portal while the project is active, so there is something to rename
+    const { token } = await call('POST', `${projectBase}/subcontractors/${subcontractor.id}/tokens`, {});
+    const registered = await fetch(`${base}/construction/public/upload/${project.id}/${subcontractor.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ buildingId: project.buildings[0].id, filename: 'FDV sanitær.pdf' }),
+    }).then((r) => r.json() as Promise<{ uploadUrl: string }>);
+    expect((await fetch(registered.uploadUrl, { method: 'PUT', body: await makePdf(['FDV sanitær']) })).status).toBe(
+      200,
+    );
+    await expect
+      .poll(async () => (await call('GET', `/construction/documents/project/${project.id}`)).documents.length)
+      .toBe(1);
     await call('POST', '/construction/deliveries/', {
       customerId,
       projectId: project.id,
@@ -150,7 +171,11 @@ describe('an archived project in a browser', () => {
       await notice.waitFor();
       await page.getByText(words.noHandover).waitFor();
       // and who works in it is still managed
-      await page.goto(`${app}/members`);
+      await page
+        .getByRole('navigation', { name: language === 'en' ? 'Parts of the project' : 'Prosjektets deler' })
+        .getByRole('link', { name: words.membersTab, exact: true })
+        .click();
+      await page.getByRole('heading', { name: words.membersHeading }).waitFor();
       await notice.waitFor();
       await page.waitForLoadState('networkidle');
       await expect.poll(() => page.getByText(/^(Loading|Laster)/).count()).toBe(0);

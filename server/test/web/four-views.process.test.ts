@@ -127,7 +127,20 @@ describe('every page in both languages at both widths', () => {
 
   it('search, ask, maintenance, report', { timeout: 300_000 }, async () => {
     await fourWays('search', '/search?q=ventilasjonsaggregat', (page) => page.locator('mark').first().waitFor());
-    await fourWays('ask', `${building()}/ask`, (page) => page.locator('textarea, input').first().waitFor());
+    await fourWays(
+      'ask',
+      `${building()}/ask`,
+      (page) => page.locator('textarea, input').first().waitFor(),
+      async (page, language, width) => {
+        if (width !== 1280) return;
+        // beside the question, "New conversation" stands level with the page's heading, not above it
+        const heading = (await page.locator('main h1').boundingBox())!;
+        const start = (await page
+          .getByRole('button', { name: language === 'en' ? 'New conversation' : 'Ny samtale' })
+          .boundingBox())!;
+        expect(Math.abs(start.y + start.height / 2 - (heading.y + heading.height / 2))).toBeLessThanOrEqual(3);
+      },
+    );
     await fourWays('maintenance', `${building()}/maintenance`, (page) => page.locator('h1').first().waitFor());
     // a report made, so its progress per theme is there to read
     await page.goto(`${base}/app${building()}/report`);
@@ -142,9 +155,31 @@ describe('every page in both languages at both widths', () => {
   });
 
   it('account, webhooks', { timeout: 300_000 }, async () => {
-    for (const tab of ['profile', 'keys', 'assistants']) {
+    for (const tab of ['profile', 'assistants']) {
       await fourWays(`account-${tab}`, `/account?tab=${tab}`, (page) => page.locator('main h2').first().waitFor());
     }
+    await fourWays(
+      'account-keys',
+      '/account?tab=keys',
+      (page) => page.locator('main h2').first().waitFor(),
+      async (page, language, width) => {
+        if (width !== 1280) return;
+        // a new key's button right after its fields (the expiry's long label wraps over its date instead of widening
+        // its column), its foot level with theirs
+        const form = page.locator('main form.inline-form');
+        const name = (await form
+          .getByRole('textbox', { name: language === 'en' ? 'Name of the key' : 'Navn på nøkkelen' })
+          .boundingBox())!;
+        const calendar = (await form.locator('button.date-open').boundingBox())!;
+        const create = (await form
+          .getByRole('button', { name: language === 'en' ? 'Create key' : 'Lag nøkkel' })
+          .boundingBox())!;
+        expect(create.x - (calendar.x + calendar.width)).toBeGreaterThanOrEqual(0);
+        expect(create.x - (calendar.x + calendar.width)).toBeLessThanOrEqual(16);
+        expect(Math.abs(create.y + create.height - (name.y + name.height))).toBeLessThanOrEqual(1);
+        expect(Math.abs(calendar.y + calendar.height - (name.y + name.height))).toBeLessThanOrEqual(1);
+      },
+    );
     // where the person is signed in: a table aligned and spaced as the app's others, each browser a card on a phone
     await fourWays(
       'account-security',
@@ -194,6 +229,8 @@ describe('every page in both languages at both widths', () => {
           language === 'en' ? /^No documents in this project yet\. / : /^Ingen dokumenter i prosjektet ennå\. /,
         );
         expect(await page.locator('main table.documents').count()).toBe(0);
+        // nor a renaming by the naming convention, with nothing to rename
+        expect(await page.locator('main #rename-title').count()).toBe(0);
       },
     );
     await fourWays('handover', `${projectPath}/handover`, (page) =>
@@ -209,10 +246,17 @@ describe('every page in both languages at both widths', () => {
       `${projectPath}/members`,
       (page) => page.locator('main .empty-state').waitFor(),
       async (page, language) => {
+        // the tab and the page's heading say the same word, the one the top navigation uses for people
+        const word = language === 'en' ? 'People' : 'Personer';
+        expect(await page.locator('main nav a[aria-current="page"]').textContent()).toBe(word);
+        expect(await page.locator('header nav').getByRole('link', { name: word, exact: true }).count()).toBe(1);
+        expect(await page.locator('main #project-members-title').textContent()).toBe(
+          language === 'en' ? 'People in the project' : 'Personer i prosjektet',
+        );
         expect(await page.locator('main .empty-state').textContent()).toBe(
           language === 'en'
-            ? 'No users in this project yet. Invite the first one below.'
-            : 'Ingen brukere i prosjektet ennå. Inviter den første nedenfor.',
+            ? 'Nobody in this project yet. Invite the first one below.'
+            : 'Ingen i prosjektet ennå. Inviter den første nedenfor.',
         );
         expect(await page.locator('main table.members').count()).toBe(0);
         const mail = page.getByRole('combobox', { name: /^(Språk i invitasjonen|Language of the invitation)/ });

@@ -954,7 +954,7 @@ describe('the web app in a browser', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the project's people: a site manager invited straight into the project, seen with the project role
-      await parts.getByRole('link', { name: 'Users' }).click();
+      await parts.getByRole('link', { name: 'People', exact: true }).click();
       await page.getByRole('heading', { name: 'People in the project' }).waitFor();
       await page.getByLabel('Email').fill('anleggsleder@bygg.test');
       await page.getByLabel(/^Role in the project/).selectOption('WRITE_ACCESS');

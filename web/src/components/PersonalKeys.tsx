@@ -94,6 +94,7 @@ export function PersonalKeys() {
           {t('people.createKey')}
         </button>
       </form>
+      <p className="field-hint">{t('people.expiresHint')}</p>
       {create.data && (
         <div role="status" className="new-key">
           <p>{t('people.keyOnce')}</p>

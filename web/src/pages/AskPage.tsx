@@ -167,14 +167,15 @@ export function AskPage() {
   const dates = { format: formatsFor(i18n.language).dateTime };
   return (
     <section className="ask-layout">
+      {/* above the question, not above the conversations: those start level with the page's heading */}
+      <p className="ask-back">
+        {buildingId ? (
+          <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
+        ) : (
+          <Link to="/">← {t('building.back')}</Link>
+        )}
+      </p>
       <div className="ask-main">
-        <p>
-          {buildingId ? (
-            <Link to={`/owners/${ownerId}/buildings/${buildingId}`}>← {t('document.back')}</Link>
-          ) : (
-            <Link to="/">← {t('building.back')}</Link>
-          )}
-        </p>
         <h1>{buildingId ? t('ask.title') : t('ask.titleAll')}</h1>
         {resumed.isFetching && <p role="status">{t('loading')}</p>}
         <ol className="turns">

@@ -154,7 +154,8 @@ export function ProjectDocumentsPage() {
           {rows.length === 0 && <p className="empty-state">{t('construction.noneNamed', { filter })}</p>}
         </>
       )}
-      {project.data && (
+      {/* nothing to rename in a project without documents */}
+      {project.data && !!documents.data?.length && (
         <RenamePanel customerId={customerId} projectId={projectId} canWrite={canWrite} renamed={refresh} />
       )}
     </section>
