@@ -134,6 +134,14 @@ const TABLE: Record<string, Row> = {
       payload: { roles: [{ projectId: w.projectId, role: 'READ_ACCESS' }] },
     }),
   },
+  'PUT /construction/customers/{customerId}/idp/users/{userId}/role': {
+    need: 'manage_members',
+    // the role the person has: every caller the table lets in may give it, and it stays as the other rows expect
+    request: async (w) => ({
+      url: `/construction/customers/${w.customerId}/idp/users/${w.targetUserId}/role`,
+      payload: { role: 'READ_ACCESS' },
+    }),
+  },
   'DELETE /construction/customers/{customerId}/idp/users/{userId}': {
     need: 'administer',
     // someone of its own each time, so every caller the table allows has someone to remove

@@ -151,7 +151,8 @@ describe.each(testEngines())('a delivery from request to approval, on %s', (engi
       deliveryId: sanitary,
       deliveryInformationType: 'FDV-dokumentasjon',
       progressStatus: 'READY_TO_REVIEW',
-      uploadedBy: 'Kari Rørlegger',
+      // the company the link was issued to first, the name the uploader gave after it
+      uploadedBy: 'Rør & Varme AS (Kari Rørlegger)',
     });
     // classified like every other upload
     expect(document.body.buildingCategory).toMatch(/^3/);

@@ -4,7 +4,7 @@ import type { AuditActor, AuditLog } from '../audit/audit.js';
 import type { BlobStore } from '../documents/blob-store.js';
 import { documentNotFound } from '../documents/documents.errors.js';
 import type { Clock } from '../shared/clock.js';
-import { splitUploadPath, visibleName } from '../documents/document.js';
+import { visibleName } from '../documents/document.js';
 import { AppError, invalid, invalidField, type FieldProblem } from '../shared/errors.js';
 import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
@@ -119,14 +119,8 @@ export interface ConstructionDocumentsRepository {
     updatedBy: string | null;
   }): Promise<boolean>;
   history(documentId: string): Promise<HistoryEntry[]>;
-  /**
-   * the project's building with its owner and the folders the owner keeps private (normalised, each ending in `/`),
-   * null when the building is not one of the project's
-   */
-  projectBuilding(params: {
-    projectId: string;
-    buildingId: string;
-  }): Promise<{ ownerId: string; privateFolders: string[] } | null>;
+  /** the project's building with its owner, null when the building is not one of the project's */
+  projectBuilding(params: { projectId: string; buildingId: string }): Promise<{ ownerId: string } | null>;
   /** of these ids, the live documents of the project */
   liveProjectDocumentIds(params: { projectId: string; documentIds: string[] }): Promise<string[]>;
   /** an upload for a declined information type opens it again for review (the comment stays) */
@@ -656,11 +650,6 @@ export function createConstructionDocumentsService(deps: {
         buildingId: params.buildingId,
       });
       if (!building) throw notAProjectBuilding();
-      // the portal writes nowhere it cannot read: a path under one of the owner's private folders would hide the file
-      // from the subcontractor and the contractor while its delivery counted it, and tell the subcontractor the folder
-      // exists; such a file is kept at the building's top level under its own name
-      const { filename, originalPath } = splitUploadPath(params.filename);
-      const underPrivateFolder = building.privateFolders.some((folder) => originalPath.startsWith(folder));
       let requestedDelivery = params.deliveryId;
       let informationType = params.informationType;
       let replacesDocumentId: string | undefined;
@@ -714,7 +703,7 @@ export function createConstructionDocumentsService(deps: {
       const actor = await actorOfPrincipal(principal, params.uploadedBy);
       const registered = await deps.uploads.register({
         placement: { ownerId: building.ownerId, buildingId: params.buildingId },
-        filename: underPrivateFolder ? filename : params.filename,
+        filename: params.filename,
         ...(replacesDocumentId !== undefined ? { replacesDocumentId } : {}),
         construction: {
           projectId: principal.projectId,

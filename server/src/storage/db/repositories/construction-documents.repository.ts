@@ -251,12 +251,12 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
       const row = await db
         .selectFrom('project_buildings as pb')
         .innerJoin('buildings as b', 'b.id', 'pb.building_id')
-        .select(['b.building_owner_id', 'b.private_folders'])
+        .select('b.building_owner_id')
         .where('pb.project_id', '=', projectId)
         .where('pb.building_id', '=', buildingId)
         .where('b.archived_at', 'is', null)
         .executeTakeFirst();
-      return row ? { ownerId: row.building_owner_id, privateFolders: row.private_folders } : null;
+      return row ? { ownerId: row.building_owner_id } : null;
     },
     async liveProjectDocumentIds({ projectId, documentIds }) {
       const ids = documentIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
