@@ -360,6 +360,15 @@ describe.each(testEngines())('a customer role changed in place, on %s', (engine)
       payload: { role: 'OWNER', projectId },
     });
     expect(extra.status).toBe(400);
+    // a body of JSON null is not the object the route declares: a 400, never a 500
+    const nothing = await t.app.inject({
+      method: 'PUT',
+      url: roleUrl(target.userId),
+      headers: { 'x-api-key': admin.key, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(await tracesOf(target.userId)).toMatchObject({ role: 'READ_ACCESS', logged: 0 });
   });
 });
