@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
-import { someoneWaitsForALock } from '../helpers/row-locks.js';
+import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -259,22 +259,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two members deciding on one del
 
   /** both requests sent while the test holds the delivery's row, let go once both wait for it */
   async function atOnce(id: string, requests: (() => Promise<{ status: number; body: any }>)[]) {
-    const db = t.deps.database.db;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holding = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('deliveries').select('id').where('id', '=', id).forUpdate().execute();
-      await released;
-    });
+    const holding = await holdLocks(t.deps.database.db, (trx) =>
+      trx.selectFrom('deliveries').select('id').where('id', '=', id).forUpdate().execute(),
+    );
     const answers: Promise<{ status: number; body: any }>[] = [];
     try {
       for (const [index, request] of requests.entries()) {
         answers.push(request());
-        await someoneWaitsForALock(t, { waiting: index + 1 });
+        await someoneWaitsForALock(t, { waiting: index + 1, racing: answers[index] });
       }
     } finally {
-      release();
-      await holding;
+      await holding.release();
     }
     return Promise.all(answers);
   }

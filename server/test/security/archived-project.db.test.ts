@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
-import { someoneWaitsForALock } from '../helpers/row-locks.js';
+import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
@@ -342,21 +342,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project change racing its arc
         .select('id')
         .where('project_id', '=', w.projectId)
         .execute();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const holding = new Promise<void>((resolve) => (locked = resolve));
       // an archiving's UPDATE of the project row, held open
-      const archiving = db.transaction().execute(async (trx) => {
-        await trx.updateTable('projects').set({ status: 'ARCHIVED' }).where('id', '=', w.projectId).execute();
-        locked();
-        await released;
-      });
-      await holding;
+      const archiving = await holdLocks(db, (trx) =>
+        trx.updateTable('projects').set({ status: 'ARCHIVED' }).where('id', '=', w.projectId).execute(),
+      );
       const racing = t.request({ ...change, key: w.adminKey });
-      await someoneWaitsForALock(t);
-      release();
-      await archiving;
+      try {
+        await someoneWaitsForALock(t, { racing });
+      } finally {
+        await archiving.release();
+      }
       const refused = await racing;
       // was: 200 with the new name over the archived project, 201 with a building added to it or a token issued
       expect(refused.status, `${change.method} ${change.url} ${JSON.stringify(refused.body)}`).toBe(409);

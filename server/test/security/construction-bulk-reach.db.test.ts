@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/shared/ids.js';
 import { createDelivery, createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
-import { someoneWaitsForALock } from '../helpers/row-locks.js';
+import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 import { readZip } from '../helpers/zip-reader.js';
@@ -321,19 +321,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a project update racing its han
 
   it('waits for the handover and is refused; the project stays handed over', async () => {
     const db = t.deps.database.db;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // the handover's transaction: the project locked first, then closed (handover.repository.ts `handOver`)
-    const handover = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('projects').select('id').where('id', '=', w.projectId).forUpdate().execute();
-      await released;
-      await trx.updateTable('projects').set({ status: 'HANDED_OVER' }).where('id', '=', w.projectId).execute();
-    });
+    const handover = await holdLocks(
+      db,
+      (trx) => trx.selectFrom('projects').select('id').where('id', '=', w.projectId).forUpdate().execute(),
+      (trx) => trx.updateTable('projects').set({ status: 'HANDED_OVER' }).where('id', '=', w.projectId).execute(),
+    );
     const url = `/construction/customers/${w.customerId}/projects/${w.projectId}`;
     const archiving = t.request({ method: 'PUT', url, key: w.adminKey, payload: { status: 'ARCHIVED' } });
-    await someoneWaitsForALock(t);
-    release();
-    await handover;
+    try {
+      await someoneWaitsForALock(t, { racing: archiving });
+    } finally {
+      await handover.release();
+    }
 
     // was: 200 ARCHIVED, and then 200 ACTIVE
     const archived = await archiving;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryWorld, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
-import { someoneWaitsForALock } from '../helpers/row-locks.js';
+import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -27,21 +27,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a registration racing a handove
 
   it('waits for the handover and is refused, and nothing lands in the owner’s building', async () => {
     const db = t.deps.database.db;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
     // the handover's first steps: the project and its buildings locked, then moved and closed
-    const handover = db.transaction().execute(async (trx) => {
-      await trx.selectFrom('projects').select('id').where('id', '=', w.projectId).forUpdate().execute();
-      await trx.selectFrom('buildings').select('id').where('id', '=', w.buildingId).forUpdate().execute();
-      await released;
-      await trx.updateTable('buildings').set({ building_owner_id: ownerId }).where('id', '=', w.buildingId).execute();
-      await trx
-        .updateTable('documents')
-        .set({ building_owner_id: ownerId })
-        .where('building_id', '=', w.buildingId)
-        .execute();
-      await trx.updateTable('projects').set({ status: 'HANDED_OVER' }).where('id', '=', w.projectId).execute();
-    });
+    const handover = await holdLocks(
+      db,
+      async (trx) => {
+        await trx.selectFrom('projects').select('id').where('id', '=', w.projectId).forUpdate().execute();
+        await trx.selectFrom('buildings').select('id').where('id', '=', w.buildingId).forUpdate().execute();
+      },
+      async (trx) => {
+        await trx.updateTable('buildings').set({ building_owner_id: ownerId }).where('id', '=', w.buildingId).execute();
+        await trx
+          .updateTable('documents')
+          .set({ building_owner_id: ownerId })
+          .where('building_id', '=', w.buildingId)
+          .execute();
+        await trx.updateTable('projects').set({ status: 'HANDED_OVER' }).where('id', '=', w.projectId).execute();
+      },
+    );
 
     // the portal's registration: its authorization reads the project as active (the handover has not committed)
     const registering = t.request({
@@ -50,9 +52,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a registration racing a handove
       token: w.token,
       payload: { buildingId: w.buildingId, filename: 'VVS/Sent levert.pdf', uploadedBy: 'Kari Rørlegger' },
     });
-    await someoneWaitsForALock(t);
-    release();
-    await handover;
+    try {
+      await someoneWaitsForALock(t, { racing: registering });
+    } finally {
+      await handover.release();
+    }
 
     const registered = await registering;
     expect(registered.status, JSON.stringify(registered.body)).toBe(410);
