@@ -157,6 +157,12 @@ export interface ByggdokClientOptions {
    * `timeout`); default DEFAULT_TIMEOUT_MS (2 minutes), 0: no bound. Uploads' bytes are not bounded by it.
    */
   timeoutMs?: number;
+  /**
+   * send the credential over plain `http://` to a host other than this machine (a closed network you trust); by
+   * default such a baseUrl is refused, since anyone on the way could read the key. Loopback (`localhost`,
+   * `127.0.0.0/8`, `[::1]`) is always allowed, and a client without a credential (the web app) is never refused.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -202,12 +208,39 @@ function credentials(options: ByggdokClientOptions): Middleware {
   };
 }
 
+/** 127.0.0.0/8, ::1 and localhost (and names under `.localhost`): this machine, where plain http reads no key off a wire */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether a credential sent to baseUrl would cross the network in clear: plain `http://` to a host other than this
+ * machine, where anyone on the way reads a key that reaches every document its holder may read.
+ */
+export function isPlainHttpElsewhere(baseUrl: string): boolean {
+  try {
+    const url = new URL(baseUrl.trim());
+    return url.protocol === 'http:' && !isLoopback(url.hostname);
+  } catch {
+    return false; // fetch answers an unusable URL itself
+  }
+}
+
 /** A typed client of the byggdok API: every path, parameter and body as the service's OpenAPI document has it. */
 export function createByggdokClient(options: ByggdokClientOptions): ByggdokClient {
   // fetch refuses such a URL with an error that repeats it, password and all, into a terminal or a CI log
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(options.baseUrl.trim())) {
     throw new TypeError(
       'baseUrl must not carry a user name or password: give the credential as apiKey, bearer or adminToken',
+    );
+  }
+  const credential = [options.apiKey, options.bearer, options.adminToken].some((value) => value !== undefined);
+  if (credential && options.allowInsecureHttp !== true && isPlainHttpElsewhere(options.baseUrl)) {
+    // the message names the host, never the credential
+    throw new TypeError(
+      `baseUrl ${new URL(options.baseUrl.trim()).origin} is plain http: the credential would cross the network ` +
+        'readable to anyone on the way. Use https, or set allowInsecureHttp: true for a network you trust',
     );
   }
   const fetchRaw = options.fetch ?? ((request: Request) => globalThis.fetch(request));

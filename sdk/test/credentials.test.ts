@@ -72,4 +72,35 @@ describe('the client keeps its key with baseUrl', () => {
     expect((error as Error).message).toContain('baseUrl');
     expect((error as Error).message).not.toMatch(/pa55word|s3cret/);
   });
+
+  it('refuses to send a credential over plain http to another machine, naming the host and not the credential', async () => {
+    for (const credential of [{ apiKey: KEY }, { bearer: BEARER }, { adminToken: 'adm_s3cret-operator' }]) {
+      let error: unknown;
+      try {
+        createByggdokClient({ baseUrl: 'http://byggdok.example.com', ...credential });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toContain('http://byggdok.example.com');
+      expect((error as Error).message).not.toMatch(/s3cret/);
+    }
+  });
+
+  it('sends over plain http to this machine, when told the network is trusted, and without a credential', async () => {
+    received.length = 0;
+    const port = new URL(elsewhereUrl).port;
+    for (const baseUrl of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+      const client = createByggdokClient({ baseUrl, apiKey: KEY, retry: { retries: 0 } });
+      const { response } = await client.GET('/v1/building_owners');
+      expect(response.status).toBe(200);
+    }
+    // a closed network the caller trusts
+    expect(() =>
+      createByggdokClient({ baseUrl: 'http://byggdok.internal:3000', apiKey: KEY, allowInsecureHttp: true }),
+    ).not.toThrow();
+    // the web app: no credential of its own, the session cookie goes with the browser's rules
+    expect(() => createByggdokClient({ baseUrl: 'http://byggdok.internal:3000' })).not.toThrow();
+    expect(received.map((headers) => headers['x-api-key'])).toEqual([KEY, KEY]);
+  });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createByggdokClient, type ByggdokClient } from '@byggdok/sdk';
 import { readAdminToken } from '../app/admin-token.js';
 import type { Config } from '../config/config.js';
+import { serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok admin <command>   (calls the admin API of a running service)
 
@@ -240,11 +241,19 @@ export async function runAdminCli(params: {
     return 2;
   }
   const token = found.token;
-  const base = (optionValue(argv, 'url') ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
+  let base: string;
+  try {
+    base = serviceUrl(optionValue(argv, 'url') ?? config.adminUrl ?? config.http.publicUrl, config);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`byggdok admin: ${error.message}\n`);
+    return 2;
+  }
   const send = params.fetch ?? globalThis.fetch;
   const client = createByggdokClient({
     baseUrl: base,
     adminToken: token,
+    allowInsecureHttp: config.allowPlainHttp,
     // only a request that never got an answer means the service is away; anything else is a real failure
     fetch: (request) =>
       send(request).catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { operatorToken, optionValue } from './admin.cli.js';
-import { filesOf, ok, UsageError } from './cli-calls.js';
+import { filesOf, ok, serviceUrl, UsageError } from './cli-calls.js';
 
 /** the demo documents shipped with the repository (examples/demo), beside this file's package */
 const DEMO_FOLDER = fileURLToPath(new URL('../../../examples/demo', import.meta.url));
@@ -33,8 +33,12 @@ async function makeDemo(argv: string[], config: Config): Promise<number> {
     process.stderr.write(`byggdok demo: no operator token (looked at ${found.looked}). Is the service started?\n`);
     return 2;
   }
-  const base = (optionValue(argv, 'url') ?? config.adminUrl ?? config.http.publicUrl).replace(/\/+$/, '');
-  const operator = createByggdokClient({ baseUrl: base, adminToken: found.token });
+  const base = serviceUrl(optionValue(argv, 'url') ?? config.adminUrl ?? config.http.publicUrl, config);
+  const operator = createByggdokClient({
+    baseUrl: base,
+    adminToken: found.token,
+    allowInsecureHttp: config.allowPlainHttp,
+  });
 
   const partners = await ok('listing partners', operator.GET('/admin/partners'));
   const partner =
@@ -47,7 +51,7 @@ async function makeDemo(argv: string[], config: Config): Promise<number> {
       body: { name: `demo ${new Date().toISOString()}` },
     }),
   );
-  const client = createByggdokClient({ baseUrl: base, apiKey: key });
+  const client = createByggdokClient({ baseUrl: base, apiKey: key, allowInsecureHttp: config.allowPlainHttp });
   const owners = await ok('listing owners', client.GET('/v1/building_owners', { params: { query: { limit: 100 } } }));
   const owner =
     owners.buildingOwners.find((o) => o.name === NAMES.owner) ??

@@ -6,7 +6,7 @@ import { USER_KEY_PREFIX } from '../domain/access/user-keys.js';
 import { createMcpServer, type ApiCall } from '../integrations/mcp/tools.js';
 import { VERSION } from '../app/version.js';
 import { SESSION_TOKEN_PREFIX } from '../domain/sessions/sessions.service.js';
-import { EXIT_UNREACHABLE, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok mcp --url <service URL> --key <API key or session token>
 
@@ -32,11 +32,7 @@ export async function runMcpCli(params: { argv: string[]; config: Config }): Pro
     }
     const key = values.key ?? params.config.partnerApiKey;
     if (!key) throw new UsageError('no key: pass --key or set BYGGDOK_API_KEY');
-    const base = (values.url ?? params.config.http.publicUrl).replace(/\/+$/, '');
-    // fetch would refuse it with an error that repeats the URL, password and all
-    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(base)) {
-      throw new UsageError('the service URL must not carry a user name or password: give the key with --key');
-    }
+    const base = serviceUrl(values.url ?? params.config.http.publicUrl, params.config);
     // a service that does not answer is one line (ByggdokNetworkError), at the start and as a tool error later
     const guarded = networkGuardedFetch((request) => fetch(request), DEFAULT_TIMEOUT_MS);
     const call: ApiCall = async ({ method, path, query, body }) => {

@@ -11,7 +11,7 @@ import {
   type DocumentListItem,
 } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
-import { EXIT_UNREACHABLE, filesOf, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, filesOf, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's commands, with its API key)
 
@@ -305,8 +305,8 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
     const owner = required(values.owner, 'owner');
     const subject = positionals.join(' ').trim();
     if (!subject) throw new UsageError(`what to ${command}? (see byggdok ${command} --help)`);
-    const base = (values.url ?? config.http.publicUrl).replace(/\/+$/, '');
-    const client = createByggdokClient({ baseUrl: base, apiKey: key });
+    const base = serviceUrl(values.url ?? config.http.publicUrl, config);
+    const client = createByggdokClient({ baseUrl: base, apiKey: key, allowInsecureHttp: config.allowPlainHttp });
     const json = values.json ?? false;
     const buildingPath = (): BuildingPath => ({
       buildingOwnerId: owner,

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ByggdokApiError, ByggdokNetworkError, createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { PARTNER_EVENT_TYPES } from '../domain/webhooks/webhook-events.js';
-import { EXIT_UNREACHABLE, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok webhooks <list|create|update|rotate|delete|test|deliveries> ...   (a partner's webhooks, with its API key)
 
@@ -52,8 +52,9 @@ export async function runWebhooksCli(params: { argv: string[]; config: Config })
     const key = values.key ?? params.config.partnerApiKey;
     if (!key) throw new UsageError('no API key: pass --key or set BYGGDOK_API_KEY');
     const client = createByggdokClient({
-      baseUrl: (values['url-base'] ?? params.config.http.publicUrl).replace(/\/+$/, ''),
+      baseUrl: serviceUrl(values['url-base'] ?? params.config.http.publicUrl, params.config),
       apiKey: key,
+      allowInsecureHttp: params.config.allowPlainHttp,
     });
     const print = (value: unknown, text: string) =>
       process.stdout.write(values.json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);

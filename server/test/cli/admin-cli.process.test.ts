@@ -13,7 +13,7 @@ import { testEngines } from '../helpers/test-database.js';
 async function sentBy(call: AdminCall): Promise<{ method: string; path: string; body?: unknown }> {
   let sent: { method: string; path: string; body?: unknown } | undefined;
   const client = createByggdokClient({
-    baseUrl: 'http://byggdok.test',
+    baseUrl: 'https://byggdok.test',
     adminToken: ADMIN_TOKEN,
     fetch: async (request) => {
       const text = await request.text();

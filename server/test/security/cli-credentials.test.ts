@@ -1,16 +1,26 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runAdminCli } from '../../src/cli/admin.cli.js';
 import { runMcpCli } from '../../src/cli/mcp.cli.js';
 import { runPartnerCli } from '../../src/cli/partner.cli.js';
+import { runWebhooksCli } from '../../src/cli/webhooks.cli.js';
 import type { Config } from '../../src/config/config.js';
 
 const KEY = 'fk_live_s3cret-cli-key';
 const PASSWORD = 'pa55word-in-url';
+const ADMIN = 'adm_s3cret-operator-token-0123456789';
 const OWNER = '01a20de0-2698-77ef-9bda-77a750724d95';
 
 /** the settings the commands read: the key and the service URL come from --key and --url in these tests */
-const config = { partnerApiKey: null, http: { publicUrl: 'http://127.0.0.1:9' } } as unknown as Config;
+const config = {
+  partnerApiKey: null,
+  adminToken: null,
+  adminUrl: null,
+  dataDir: 'data',
+  allowPlainHttp: false,
+  http: { publicUrl: 'http://127.0.0.1:9' },
+} as unknown as Config;
 
 /**
  * What the CLI prints about its credentials: it keeps no file of its own (the key comes from --key or BYGGDOK_API_KEY),
@@ -94,5 +104,41 @@ describe('the CLI never prints its key or a password given in the service URL', 
     expect(mcp.code).toBe(2);
     expect(mcp.said).toContain('refused the key');
     expect(mcp.said).not.toContain(KEY);
+  });
+
+  it('sends no key over plain http to another host unless BYGGDOK_ALLOW_HTTP says the network is trusted', async () => {
+    const elsewhere = 'http://byggdok.example.com';
+    const sent: string[] = [];
+    const fetchSpy = vi.fn(async (request: Request) => {
+      sent.push(request.url);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const runs = {
+      mcp: () => runMcpCli({ argv: ['--url', elsewhere, '--key', KEY], config }),
+      search: () =>
+        runPartnerCli({ command: 'search', argv: ['--url', elsewhere, '--key', KEY, '--owner', OWNER, 'x'], config }),
+      webhooks: () => runWebhooksCli({ argv: ['list', '--url-base', elsewhere, '--key', KEY], config }),
+      admin: () =>
+        runAdminCli({ argv: ['partner', 'list', '--url', elsewhere, '--token', ADMIN], config, fetch: fetchSpy }),
+    };
+    for (const [name, command] of Object.entries(runs)) {
+      const { code, said } = await run(command);
+      expect(code, name).toBe(2);
+      expect(said, name).toContain('http://byggdok.example.com is plain http');
+      expect(said, name).toContain('BYGGDOK_ALLOW_HTTP');
+      expect(said, name).not.toContain(KEY);
+      expect(said, name).not.toContain(ADMIN);
+    }
+    expect(sent).toEqual([]);
+    // told the network is trusted, the operator's call goes out
+    const trusted = { ...config, allowPlainHttp: true } as Config;
+    await run(() =>
+      runAdminCli({
+        argv: ['partner', 'list', '--url', elsewhere, '--token', ADMIN],
+        config: trusted,
+        fetch: fetchSpy,
+      }),
+    );
+    expect(sent).toEqual([`${elsewhere}/admin/partners`]);
   });
 });

@@ -7,6 +7,8 @@ export interface AdminConfig {
   adminUrl: string | null;
   /** the partner API key `byggdok upload`, `search`, `ask` and `mcp` use when no --key is given */
   partnerApiKey: string | null;
+  /** the CLI may send its key or token over plain http to a host other than this machine */
+  allowPlainHttp: boolean;
 }
 
 export const adminConfig = defineConfigPart({
@@ -24,12 +26,19 @@ export const adminConfig = defineConfigPart({
       description:
         'a partner API key for `byggdok upload`, `search`, `ask` and `mcp` (the CLI only; `--key` overrides it)',
     },
+    {
+      name: 'BYGGDOK_ALLOW_HTTP',
+      default: '`false`',
+      description:
+        '`true`: the CLI sends its key or operator token over plain `http://` to another host (a closed network you trust); otherwise only `https://` or a loopback address',
+    },
   ],
   read(env): AdminConfig {
     return {
       adminToken: env.secret('BYGGDOK_ADMIN_TOKEN', 24),
       adminUrl: env.string('BYGGDOK_ADMIN_URL') ?? null,
       partnerApiKey: env.string('BYGGDOK_API_KEY') ?? null,
+      allowPlainHttp: env.boolean('BYGGDOK_ALLOW_HTTP', false),
     };
   },
 });
