@@ -424,7 +424,7 @@ describe('the web app in a browser', () => {
       // the customer has nobody yet: the operator made it, and the platform administrator reaches it without a role
       // so the empty list says what to do, and no empty table is drawn
       const members = page.locator('table.members tbody tr');
-      const empty = page.getByText('No users yet. Invite someone below to give them access.');
+      const empty = page.getByText('Nobody here yet. Invite someone below to give them access.');
       await empty.waitFor();
       expect(await page.locator('table.members').isVisible()).toBe(false);
       expect(await members.count()).toBe(0);
@@ -552,7 +552,7 @@ describe('the web app in a browser', () => {
       expect(await readerPage.getByRole('button', { name: 'Rename' }).count()).toBe(0);
       expect(await readerPage.getByLabel('New building').count()).toBe(0);
       await readerPage.goto(`${base}/app/people`);
-      await readerPage.getByText("The customer's users are shown to owners and administrators only.").waitFor();
+      await readerPage.getByText("The customer's people are shown to owners and administrators only.").waitFor();
       expect(await readerPage.locator('table.members').count()).toBe(0);
       expect(await readerPage.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
       await reader.close();
