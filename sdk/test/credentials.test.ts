@@ -92,7 +92,7 @@ describe('the client keeps its key with baseUrl', () => {
     const port = new URL(elsewhereUrl).port;
     for (const baseUrl of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
       const client = createByggdokClient({ baseUrl, apiKey: KEY, retry: { retries: 0 } });
-      const { response } = await client.GET('/v1/building_owners');
+      const { response } = await client.GET('/v1/building_owners', { params: { query: { limit: 1 } } });
       expect(response.status).toBe(200);
     }
     // a closed network the caller trusts

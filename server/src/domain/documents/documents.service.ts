@@ -7,6 +7,7 @@ import type { PageCursor, PageTokenCodec } from '../shared/page-token.js';
 import { readPage, type Page } from '../shared/paging.js';
 import { zipPaths } from '../zip/zip.service.js';
 import {
+  ACCESS_ENDED,
   DOCUMENT_GONE,
   MISSING_FILES_ENTRY,
   missingFilesText,
@@ -57,6 +58,13 @@ export const BULK_DOCUMENTS_LIMIT = 5000;
 function noLongerThere(): Error {
   return Object.assign(new Error('deleted, replaced or out of reach since the download began'), {
     code: DOCUMENT_GONE,
+  });
+}
+
+/** every file a streamed zip had not reached when its credential lost the building (named in the missing list) */
+function accessEnded(): Error {
+  return Object.assign(new Error("the download's credential lost its access since the download began"), {
+    code: ACCESS_ENDED,
   });
 }
 
@@ -399,7 +407,17 @@ export function createDocumentsService(deps: {
    * before the first byte is sent; a file that turns out missing from storage while the zip is written is left out
    * and named, with why, in `MANGLER-MISSING.txt`, so the zip still opens. `leftOut` says which, once it is written.
    */
-  async function zip(params: Target & { documentIds: readonly string[] }): Promise<{
+  async function zip(
+    params: Target & {
+      documentIds: readonly string[];
+      /**
+       * the caller's credential proven again (revoked, expired, its person deactivated: an AppError): asked as the
+       * stream reaches each file, with the building authorised again, so a slow download stops sending files once
+       * its credential has lost them
+       */
+      recheck?: () => Promise<Principal>;
+    },
+  ): Promise<{
     stream: Readable;
     filename: string;
     count: number;
@@ -419,13 +437,27 @@ export function createDocumentsService(deps: {
       const rows = documents.flatMap((d, index) => (skipped.has(index) ? [] : [[paths[index]!, String(d.size), d.id]]));
       return [['path', 'size', 'documentId'], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n');
     };
+    // once the credential has lost the building, every file after is left out without asking again
+    let reach: 'held' | 'ended' = 'held';
+    const stillReached = async () => {
+      if (!params.recheck || reach === 'ended') return reach === 'held';
+      try {
+        const principal = await params.recheck();
+        await access.authorizeBuilding({ ...params, principal, need: 'read' });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        reach = 'ended';
+      }
+      return reach === 'held';
+    };
     const stream = deps.zipWriter({
       entries: documents.map((document, index) => ({
         path: paths[index]!,
         compress: false,
         // a slow download reaches a file long after it was chosen: one deleted or made private since is left out
-        // (listed as no longer there), never sent
+        // (listed as no longer there), never sent, and none once the credential itself is revoked or narrowed
         open: async () => {
+          if (!(await stillReached())) throw accessEnded();
           const still = await repository.findVisible({ buildingId: params.buildingId, documentId: document.id });
           if (!still || still.blobKey !== document.blobKey) throw noLongerThere();
           return blobs.get(document.blobKey);

@@ -69,10 +69,13 @@ export type ZipWriter = (params: {
 /** the name of the entry that lists the files an archive could not include (one name, in both languages) */
 export const MISSING_FILES_ENTRY = 'MANGLER-MISSING.txt';
 
-/** the list of files an archive could not include, why, in Norwegian and English; null when none is missing */
 /** the code of the error a streamed archive's entry is refused with when its document left reach meanwhile */
 export const DOCUMENT_GONE = 'document.gone';
 
+/** the code of the error a streamed archive's entry is refused with when the download's credential lost its reach */
+export const ACCESS_ENDED = 'access.ended';
+
+/** the list of files an archive could not include, why, in Norwegian and English; null when none is missing */
 export function missingFilesText(
   missing: { path: string; documentId: string; error: Error; bytesWritten: number }[],
 ): Buffer | null {
@@ -86,7 +89,9 @@ export function missingFilesText(
           ? 'filen mangler i lagringen / the file is missing from storage'
           : code === DOCUMENT_GONE
             ? 'dokumentet ble slettet, erstattet eller utilgjengelig etter at nedlastingen begynte / the document was deleted, replaced or went out of reach after the download began'
-            : 'filen kunne ikke leses / the file could not be read';
+            : code === ACCESS_ENDED
+              ? 'nøkkelen eller innloggingen som lastet ned mistet tilgangen etter at nedlastingen begynte / the key or sign-in of the download lost its access after the download began'
+              : 'filen kunne ikke leses / the file could not be read';
     return `${m.path} (dokument/document ${m.documentId}): ${why}`;
   });
   return Buffer.from(

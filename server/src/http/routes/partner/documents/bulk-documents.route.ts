@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { BusyLimit } from '../../../../domain/access/busy-limit.js';
+import type { AccessService } from '../../../../domain/access/access.service.js';
 import { BULK_DOCUMENTS_LIMIT, type DocumentsService } from '../../../../domain/documents/documents.service.js';
 import { invalidField } from '../../../../domain/shared/errors.js';
 import type { App } from '../../../app-types.js';
-import { principalOf } from '../../../plugins/partner-auth.js';
+import { credentialOf, principalOf, surfaceOf } from '../../../plugins/partner-auth.js';
 import { BuildingParams, withProblems } from '../../../schemas/common.js';
 
 const DocumentId = Type.String({ minLength: 1, maxLength: 100 });
@@ -37,7 +38,10 @@ function idsOf(value: string[] | string): string[] {
  * visible document of the building (another owner's, under a private folder, deleted, never there) refuses the
  * request alike, naming its place in the list (`/documentIds/3`).
  */
-export function registerBulkDocumentRoutes(app: App, deps: { documents: DocumentsService; zipLimit: BusyLimit }): void {
+export function registerBulkDocumentRoutes(
+  app: App,
+  deps: { documents: DocumentsService; zipLimit: BusyLimit; access: AccessService },
+): void {
   app.post(
     '/building_owners/:buildingOwnerId/buildings/:buildingId/documents/zip',
     {
@@ -87,6 +91,9 @@ export function registerBulkDocumentRoutes(app: App, deps: { documents: Document
           ownerId: request.params.buildingOwnerId,
           buildingId: request.params.buildingId,
           documentIds,
+          // a slow download asks again, as it reaches each file, whether its credential still holds: a key revoked, a
+          // session token expired or a grant taken back meanwhile sends no more files
+          recheck: () => deps.access.authenticate(credentialOf(request), { surface: surfaceOf(request) }),
         });
       } catch (error) {
         await slot?.release();
