@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import pLimit from 'p-limit';
 import type { SendResult, WebhookSender } from '../../domain/webhooks/webhooks.service.js';
 import { isForbiddenAddress } from '../../domain/webhooks/target-addresses.js';
 
@@ -12,10 +13,20 @@ export interface WebhookSenderSettings {
   timeoutMs: number;
   /** accepted TLS certificates beyond the system's (a test receiver's self-signed one) */
   ca?: string | Buffer;
+  /** how host names are resolved (tests: a resolver whose DNS server never answers); default the system's */
+  lookup?: (host: string, options: { all: true; verbatim: true }) => Promise<{ address: string; family: number }[]>;
 }
 
 /** what a response body is read to, at most (it is only drained, never stored) */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Host-name lookups of webhook URLs under way at once in this process. Each holds a thread of libuv's pool (4 by
+ * default, shared with file reads, password hashing and compression) for as long as the name's DNS servers take, 30 s
+ * and more for servers that never answer, which whoever registers a webhook chooses: without a bound, a few
+ * registrations or deliveries at once would stop every file read of the process. A lookup past this waits its turn.
+ */
+const MAX_LOOKUPS_IN_FLIGHT = 2;
 
 type Resolved = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; reason: string };
 
@@ -26,6 +37,32 @@ type Resolved = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: f
  * the certificate against the host name. Redirects are answers like any other: not followed, not a success.
  */
 export function createHttpWebhookSender(settings: WebhookSenderSettings): WebhookSender {
+  const lookups = pLimit(MAX_LOOKUPS_IN_FLIGHT);
+  const systemLookup = settings.lookup ?? ((host, options) => lookup(host, options));
+
+  /**
+   * the addresses of a name, or null when they are not known within the timeout (waiting for a turn included); a
+   * lookup given up on keeps its turn until it ends, since it keeps its thread until then
+   */
+  async function lookupInTime(host: string): Promise<{ address: string; family: number }[] | null> {
+    let late = false;
+    const looked = lookups(() => (late ? null : systemLookup(host, { all: true, verbatim: true })));
+    // a lookup given up on may still fail later: nobody waits for it then
+    void looked.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((done) => {
+      timer = setTimeout(() => {
+        late = true;
+        done(null);
+      }, settings.timeoutMs);
+    });
+    try {
+      return await Promise.race([looked, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function resolve(raw: string): Promise<Resolved> {
     let url: URL;
     try {
@@ -41,7 +78,9 @@ export function createHttpWebhookSender(settings: WebhookSenderSettings): Webhoo
     if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
     else {
       try {
-        addresses = await lookup(host, { all: true, verbatim: true });
+        const found = await lookupInTime(host);
+        if (!found) return { ok: false, reason: `names a host that does not resolve in time (${host})` };
+        addresses = found;
       } catch {
         return { ok: false, reason: `names a host that does not resolve (${host})` };
       }

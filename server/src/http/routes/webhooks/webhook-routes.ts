@@ -72,7 +72,11 @@ export function registerWebhookRoutes(
         ...caller(request),
         input: { url: body.url, events: body.events, description: body.description ?? null },
       });
-      return reply.status(201).send({ ...presentWebhook(webhook), secret });
+      // the only answer that shows the secret: no cache may keep it
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ ...presentWebhook(webhook), secret });
     },
   );
 
