@@ -435,7 +435,7 @@ describe.each(testEngines())('mails a caller makes the service send, on %s', (en
       (await t.deps.database.db.selectFrom('password_links').select('id').where('user_id', '=', userId).execute())
         .length;
 
-    it('mails an account ten links a day, then sends none and answers exactly as for an unknown address', async () => {
+    it('mails an account its day of links, then none while the last one works, answering as for an unknown address', async () => {
       const email = 'forgetful@outside.test';
       const userId = await createLocalUser(email);
       // earlier today, long out of the sign-in throttle's 15 minutes

@@ -113,7 +113,8 @@ export const RECIPIENT_LIMITS = {
     { max: 100, windowMs: 86_400_000 },
   ],
   // the sign-in throttle holds these to 10 in 15 minutes an account; this holds them to 20 a day (anyone may ask for
-  // them, so anyone may use up an account's day of links: each of those went to the account's own address)
+  // them, so anyone may use up an account's day of links: each of those went to the account's own address); past
+  // them passwords.service.ts mails another only when none of the account's links works (one an hour at most)
   password_link: [{ max: 20, windowMs: 86_400_000 }],
 } as const satisfies Partial<Record<MailTemplate['kind'], readonly MailLimit[]>>;
 

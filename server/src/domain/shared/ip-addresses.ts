@@ -19,3 +19,20 @@ export function expandV6(address: string): number[] | null {
   const numbers = groups.map((g) => parseInt(g, 16));
   return numbers.some((n) => Number.isNaN(n)) ? null : numbers;
 }
+
+/**
+ * What one client holds, for limits counted per client address: an IPv6 address as its /64 (one holder usually has
+ * the whole /64, so a new address for every try would make such a limit count nothing), an IPv4 address inside IPv6
+ * (`::ffff:a.b.c.d`, as a dual-stack listener sees IPv4 clients) as that IPv4 address alone, anything else as it is.
+ */
+export function clientNetworkOf(address: string): string {
+  const bare = address.split('%')[0] ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const groups = bare.includes(':') ? expandV6(bare) : null;
+  if (!groups) return bare.toLowerCase();
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}

@@ -1,6 +1,5 @@
-import { isIP } from 'node:net';
 import type { Clock } from '../shared/clock.js';
-import { expandV6 } from '../shared/ip-addresses.js';
+import { clientNetworkOf } from '../shared/ip-addresses.js';
 import { hashSecret } from '../shared/secrets.js';
 
 /** clients (assistants) one client address may register within the window */
@@ -82,21 +81,7 @@ export type AssistantRegistrations = ReturnType<typeof createAssistantRegistrati
  * the IPv4 address), kept as its SHA-256 only, since the record outlives the hour it is needed for.
  */
 export function registrationSourceOf(address: string): string {
-  return hashSecret(`registration:${networkOf(address)}`);
-}
-
-function networkOf(address: string): string {
-  const bare = address.split('%')[0] ?? '';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped?.[1]) return mapped[1];
-  if (isIP(bare) !== 6) return bare;
-  const groups = expandV6(bare);
-  return groups
-    ? `${groups
-        .slice(0, 4)
-        .map((g) => g.toString(16))
-        .join(':')}::/64`
-    : bare.toLowerCase();
+  return hashSecret(`registration:${clientNetworkOf(address)}`);
 }
 
 /** seconds until the limit-th newest of these registrations (newest first) leaves the window; at least 1 */

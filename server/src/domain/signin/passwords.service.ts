@@ -52,6 +52,18 @@ export interface PasswordsRepository {
     now: Date;
     expiresAt: Date;
   }): Promise<void>;
+  /**
+   * the same, unless the person has a link of this purpose that still works (unused, not expired); decided under a
+   * lock on the person, so that requests at the same time make one link at most. Whether it was made.
+   */
+  insertLinkUnlessOneWorks(params: {
+    id: string;
+    tokenHash: string;
+    userId: string;
+    purpose: PasswordLinkPurpose;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<boolean>;
   findLink(tokenHash: string): Promise<PasswordLinkRecord | null>;
   findAccount(userId: string): Promise<PasswordAccount | null>;
   findAccountByEmail(email: string): Promise<PasswordAccount | null>;
@@ -119,6 +131,15 @@ export function createPasswordsService(deps: {
     const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
     await repository.insertLink({ id: newId.uuid(), tokenHash: hashSecret(token), userId, purpose, now, expiresAt });
     return { token, url: setPasswordUrl(token), expiresAt };
+  }
+
+  /** a forgot-password link, but only when none of the person's still works; null when one does */
+  async function issueResetLinkUnlessOneWorks(userId: string) {
+    const token = randomSecret();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS.reset);
+    const link = { id: newId.uuid(), tokenHash: hashSecret(token), userId, purpose: 'reset' as const, now, expiresAt };
+    return (await repository.insertLinkUnlessOneWorks(link)) ? { url: setPasswordUrl(token) } : null;
   }
 
   /**
@@ -244,8 +265,10 @@ export function createPasswordsService(deps: {
   /**
    * Forgot password: mails a new one-time link (1 hour) to the person with this e-mail, or the person whose link this
    * was (a used or expired one), if they may sign in here. Answers nothing either way; every request counts against
-   * the client address, and one person gets at most as many mails in the window as an account has tries, and at most
-   * RECIPIENT_LIMITS.password_link a day.
+   * the client address, and one person gets at most as many mails in the window as an account has tries, and
+   * RECIPIENT_LIMITS.password_link a day. Past those, another only when none of their links works any more (used or
+   * expired): anyone may ask, so anyone may use up the day's links, but the person then still has a working link in
+   * the newest mail or gets one by asking, and a stranger asking on gets one mail an hour at most.
    */
   async function requestLink(params: {
     email?: string | undefined;
@@ -261,22 +284,31 @@ export function createPasswordsService(deps: {
         ? await repository.findAccountByEmail(params.email.trim())
         : null;
     if (!account || account.status === 'deactivated') return;
-    // at most RECIPIENT_LIMITS.password_link a day to one account, whoever asks; the answer stays the same
-    if ((await mailer.waitFor({ to: account.email, kind: 'password_link' })).seconds > 0) return;
-    let mail: ThrottledTry;
-    try {
-      mail = await throttle.begin({ action: 'link', email: account.email, address: null });
-    } catch {
-      // this person has had enough mails for now; the answer stays the same
-      return;
+    // RECIPIENT_LIMITS.password_link a day to one account, whoever asks; past them, one working link at a time (a
+    // stranger who used them up must not lock the person out until the next day); the answer stays the same
+    const pastDay = (await mailer.waitFor({ to: account.email, kind: 'password_link' })).seconds > 0;
+    let url: string;
+    if (pastDay) {
+      const link = await issueResetLinkUnlessOneWorks(account.id);
+      if (!link) return;
+      url = link.url;
+    } else {
+      let mail: ThrottledTry;
+      try {
+        mail = await throttle.begin({ action: 'link', email: account.email, address: null });
+      } catch {
+        // this person has had enough mails for now (each still works for an hour); the answer stays the same
+        return;
+      }
+      // every mail counts
+      await mail.failed();
+      ({ url } = await issueLink(account.id, 'reset'));
     }
-    // every mail counts
-    await mail.failed();
-    const { url } = await issueLink(account.id, 'reset');
     try {
       await mailer.send({
         to: [account.email],
-        limited: true,
+        // past the day's links this one is not held to them (one working link at a time holds it)
+        limited: !pastDay,
         template: {
           kind: 'password_link',
           locale: mailLocaleOf(account.locale),

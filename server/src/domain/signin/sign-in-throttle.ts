@@ -1,12 +1,13 @@
 import type { AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError } from '../shared/errors.js';
+import { clientNetworkOf } from '../shared/ip-addresses.js';
 
 /** the window failures are counted in */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 /** failed tries for one account (an e-mail, known or not) within the window before further tries are refused */
 export const ACCOUNT_LIMIT = 10;
-/** failed tries from one client address within the window before further tries are refused */
+/** failed tries from one client address (an IPv6 one: its /64) within the window before further tries are refused */
 export const ADDRESS_LIMIT = 50;
 
 /**
@@ -65,7 +66,10 @@ export function createSignInThrottle(deps: { repository: SignInThrottleRepositor
     const address = params.action === 'sign_in' ? 'address' : 'link_address';
     return [
       ...(params.email ? [{ bucket: account, subject: normalise(params.email), limit: ACCOUNT_LIMIT } as const] : []),
-      ...(params.address ? [{ bucket: address, subject: params.address, limit: ADDRESS_LIMIT } as const] : []),
+      // an IPv6 client as its /64: a new address of its network for every try would otherwise count as a new client
+      ...(params.address
+        ? [{ bucket: address, subject: clientNetworkOf(params.address), limit: ADDRESS_LIMIT } as const]
+        : []),
     ];
   }
 

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis as RedisClient } from 'ioredis';
+import { clientNetworkOf } from '../../domain/shared/ip-addresses.js';
 
 /**
  * Per-credential limits, for proven credentials only: a request whose credential is missing, unknown or refused counts
@@ -45,7 +46,8 @@ export async function registerRateLimit(
     ...(redis ? { redis, nameSpace: 'byggdok-rl:', skipOnError: true } : {}),
     keyGenerator: async (request: FastifyRequest) => {
       const proven = await options.provenCredential(request);
-      return proven ? `c:${proven}` : `ip:${request.ip}`;
+      // an IPv6 client as its /64, which one holder usually has whole
+      return proven ? `c:${proven}` : `ip:${clientNetworkOf(request.ip)}`;
     },
     errorResponseBuilder: (_request, context) => {
       const error = new Error(

@@ -80,6 +80,33 @@ export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
         })
         .execute();
     },
+    async insertLinkUnlessOneWorks(params) {
+      return db.transaction().execute(async (trx) => {
+        // requests at the same time wait here for each other, and see the link the first one made
+        await trx.selectFrom('users').select('id').where('id', '=', params.userId).forUpdate().execute();
+        const working = await trx
+          .selectFrom('password_links')
+          .select('id')
+          .where('user_id', '=', params.userId)
+          .where('purpose', '=', params.purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', params.now)
+          .executeTakeFirst();
+        if (working) return false;
+        await trx
+          .insertInto('password_links')
+          .values({
+            id: params.id,
+            token_hash: params.tokenHash,
+            user_id: params.userId,
+            purpose: params.purpose,
+            created_at: params.now,
+            expires_at: params.expiresAt,
+          })
+          .execute();
+        return true;
+      });
+    },
     async findLink(tokenHash) {
       const row = await db
         .selectFrom('password_links as l')
