@@ -16,7 +16,7 @@ const cacheControlOf = (answer: { headers: Record<string, unknown> }) =>
  */
 describe.each(testEngines())('answers that carry a credential on %s', (engine) => {
   let t: TestApp;
-  let seed: { key: string; ownerId: string };
+  let seed: { key: string; ownerId: string; buildingId: string };
   let world: DeliveryWorld;
 
   beforeAll(async () => {
@@ -26,7 +26,7 @@ describe.each(testEngines())('answers that carry a credential on %s', (engine) =
   }, 120_000);
   afterAll(() => t.close());
 
-  it('are never kept by a cache: a session token, and the secret of a new partner or customer webhook', async () => {
+  it('are never kept by a cache: a session token, a webhook secret, a personal key, a portal link, any API answer', async () => {
     const session = await t.request({
       method: 'POST',
       url: `/v1/building_owners/${seed.ownerId}/sessions`,
@@ -54,10 +54,41 @@ describe.each(testEngines())('answers that carry a credential on %s', (engine) =
     expect(customerHook.status).toBe(201);
     expect(customerHook.body.secret).toMatch(/^whsec_/);
 
+    // a person's new personal key, and a subcontractor's new portal link
+    const personalKey = await t.request({
+      method: 'POST',
+      url: '/auth/api-keys',
+      key: world.adminKey,
+      payload: { name: 'Skript' },
+    });
+    expect(personalKey.status).toBe(201);
+    expect(personalKey.body.key).toMatch(/^fk_user_/);
+    const portalToken = await t.request({
+      method: 'POST',
+      url: `/construction/customers/${world.customerId}/projects/${world.projectId}/subcontractors/${world.subcontractorId}/tokens`,
+      key: world.adminKey,
+      payload: {},
+    });
+    expect(portalToken.status).toBe(201);
+    expect(portalToken.body.token).toMatch(/^sct_/);
+    // and what any answer of the API carries: a tenant's documents, a refusal
+    const documents = await t.request({
+      method: 'GET',
+      url: `/v1/building_owners/${seed.ownerId}/buildings/${seed.buildingId}/documents`,
+      key: seed.key,
+    });
+    expect(documents.status).toBe(200);
+    const refused = await t.request({ method: 'GET', url: `/v1/building_owners/${seed.ownerId}`, key: 'fk_wrong' });
+    expect(refused.status).toBe(401);
+
     const cached = [
       ['POST .../sessions', session],
       ['POST /v1/webhooks', partnerHook],
       ['POST /construction/customers/{id}/webhooks', customerHook],
+      ['POST /auth/api-keys', personalKey],
+      ['POST .../subcontractors/{id}/tokens', portalToken],
+      ['GET .../documents', documents],
+      ['a 401', refused],
     ] as const;
     expect(
       cached

@@ -128,6 +128,15 @@ export async function registerSecurityHeaders(
   const policies = headerPolicies(options.publicUrl, options.fileOrigins).sort(
     (a, b) => b.prefix.length - a.prefix.length,
   );
+  // an answer that does not say how it may be kept is kept by nobody: the API's answers carry tenants' documents and,
+  // some of them, credentials shown once (a new key, a portal token, a webhook's secret), which a browser's disk cache,
+  // a shared proxy or a CDN must not hold. What may be kept says so itself (the web app's files, signed file links,
+  // drawing views with their ETag); the API documentation's static files are left to the browser
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && !request.url.startsWith('/docs'))
+      void reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // routes registered later (in any plugin) are matched against the prefix table once, when they are added
   app.addHook('onRoute', (route) => {
     const policy = policies.find(
