@@ -116,6 +116,28 @@ describe.each(testEngines())('session tokens on %s', (engine) => {
     expect((await createSession({}, scoped.key, ownerB)).status).toBe(403);
   });
 
+  it('keeps an expired token a day, telling its holder it expired, then clears it as new tokens are made', async () => {
+    const db = t.deps.database.db;
+    const url = `/v1/building_owners/${seed.ownerId}/buildings`;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await createSession({ expires_in: 60 })).body.token as string);
+    const count = async () =>
+      Number((await db.selectFrom('session_tokens').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    // expired for almost a day: still told it expired, still stored
+    now = new Date(now.getTime() + 60_000 + 86_000_000);
+    await createSession({});
+    const lateButKnown = await t.request({ method: 'GET', url, token: made[0] });
+    expect(lateButKnown.body.code).toBe('auth.token_expired');
+    const stored = await count();
+    // a day after they expired, the next token made clears them
+    now = new Date(now.getTime() + 500_000);
+    await createSession({});
+    expect(await count()).toBeLessThanOrEqual(stored + 1 - made.length);
+    const cleared = await t.request({ method: 'GET', url, token: made[0] });
+    expect(cleared.status).toBe(401);
+    expect(cleared.body.code).not.toBe('auth.token_expired');
+  });
+
   it('stores only a hash of the token', async () => {
     const { token } = (await createSession({})).body;
     const rows = await t.deps.database.db.selectFrom('session_tokens').select('token_hash').execute();
