@@ -216,6 +216,22 @@ describe('every page in both languages at both widths', () => {
     await fourWays('webhooks', '/webhooks', (page) => page.locator('main h2').first().waitFor());
   });
 
+  it('people and access', { timeout: 300_000 }, async () => {
+    // the page, the navigation and its list all say people, never users
+    await fourWays(
+      'people',
+      '/people',
+      (page) => page.locator('main #members-title').waitFor(),
+      async (page, language) => {
+        // named by the customer's name, not the word "customer"
+        expect(await page.locator('main #members-title').textContent()).toBe(
+          language === 'en' ? 'People in Bryggen Eiendom AS' : 'Personer i Bryggen Eiendom AS',
+        );
+        expect(await page.locator('main').textContent()).not.toMatch(language === 'en' ? /\bUsers?\b/ : /\bBrukere?\b/);
+      },
+    );
+  });
+
   it('projects, a project, its documents and handover', { timeout: 300_000 }, async () => {
     await fourWays('projects', '/projects', (page) => page.locator('.card').first().waitFor());
     await fourWays('project', projectPath, (page) => page.getByText('Rør & Varme AS').first().waitFor());

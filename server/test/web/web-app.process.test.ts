@@ -424,7 +424,7 @@ describe('the web app in a browser', () => {
       // the customer has nobody yet: the operator made it, and the platform administrator reaches it without a role
       // so the empty list says what to do, and no empty table is drawn
       const members = page.locator('table.members tbody tr');
-      const empty = page.getByText('Nobody here yet. Invite someone below to give them access.');
+      const empty = page.getByText('Nobody has a role here yet. Invite someone below to give them access.');
       await empty.waitFor();
       expect(await page.locator('table.members').isVisible()).toBe(false);
       expect(await members.count()).toBe(0);

@@ -85,6 +85,8 @@ function MemberRole(props: {
  */
 function Members(props: {
   customerId: string;
+  /** named in the heading: "People in Bryggen Eiendom AS" */
+  customerName: string;
   role: Role;
   /** the highest role they may give in the whole customer (see `customerGrantBound`) */
   grantsUpTo: Role;
@@ -149,7 +151,7 @@ function Members(props: {
   const mayChange = (user: { id: string; role: Role }) => user.id !== props.myId && grantable.includes(user.role);
   return (
     <section aria-labelledby="members-title">
-      <h2 id="members-title">{t('people.members')}</h2>
+      <h2 id="members-title">{t('people.members', { customer: props.customerName })}</h2>
       <Loaded loading={members.isPending} error={members.error} retry={() => void members.refetch()}>
         {members.data?.users.length === 0 && <p className="muted">{t('people.noMembers')}</p>}
         <div className="table-scroll" hidden={members.data?.users.length === 0}>
@@ -432,6 +434,7 @@ export function PeoplePage() {
           <Members
             key={`members-${customer.id}`}
             customerId={customer.id}
+            customerName={customer.name}
             role={role!}
             grantsUpTo={customerGrantBound({ role: role!, customerId: customer.id, projects: me.data.projects })}
             myId={me.data.id}
