@@ -4,6 +4,7 @@ import { createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js'
 import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
+import { startWebhookReceiver, testWebhookSettings, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
  * Two members deciding on one delivery at the same moment. Each decision is made on the delivery as it is when it is
@@ -43,6 +44,21 @@ async function twoMembers(t: TestApp, w: DeliveryWorld): Promise<[Member, Member
     members.push({ key: user.key, label: user.email });
   }
   return [members[0]!, members[1]!];
+}
+
+/**
+ * A receiver of the customer's delivery decisions: the outbox keeps an event only when some endpoint receives it
+ */
+async function listening(t: TestApp, w: DeliveryWorld): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver();
+  const created = await t.request({
+    method: 'POST',
+    url: `/construction/customers/${w.customerId}/webhooks`,
+    key: w.adminKey,
+    payload: { url: receiver.url('/decisions'), events: ['delivery.approved', 'delivery.declined'] },
+  });
+  if (created.status !== 201) throw new Error(`webhook: ${created.status} ${JSON.stringify(created.body)}`);
+  return receiver;
 }
 
 /** the delivery's approval and decline events in the webhook outbox, in the order they were written */
@@ -90,12 +106,18 @@ describe.each(testEngines())('a decision on a delivery someone has changed since
   let anne: Member;
   let bjorn: Member;
 
+  let receiver: WebhookReceiver;
+
   beforeAll(async () => {
-    t = await createTestApp({ engine });
+    t = await createTestApp({ engine, settings: { webhooks: testWebhookSettings() } });
     w = await createDeliveryWorld(t);
     [anne, bjorn] = await twoMembers(t, w);
+    receiver = await listening(t, w);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver?.close();
+  });
 
   const read = (id: string, member: Member) =>
     t.request({ method: 'GET', url: `/construction/deliveries/${id}`, key: member.key });
@@ -247,12 +269,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two members deciding on one del
   let anne: Member;
   let bjorn: Member;
 
+  let receiver: WebhookReceiver;
+
   beforeAll(async () => {
-    t = await createTestApp({ engine: 'postgres' });
+    t = await createTestApp({ engine: 'postgres', settings: { webhooks: testWebhookSettings() } });
     w = await createDeliveryWorld(t, { projectName: 'Kappløpet' });
     [anne, bjorn] = await twoMembers(t, w);
+    receiver = await listening(t, w);
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver?.close();
+  });
 
   const read = async (id: string) =>
     (await t.request({ method: 'GET', url: `/construction/deliveries/${id}`, key: anne.key })).body;

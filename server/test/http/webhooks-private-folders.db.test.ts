@@ -124,6 +124,15 @@ describe.each(testEngines())('webhooks and private folders on %s', (engine) => {
       expect(await deliveriesAbout(privateRead)).toEqual([]);
       expect(await deliveriesAbout(privateBroken)).toEqual([]);
       expect((await deliveriesAbout(publicRead)).length).toBe(4);
+      // nor is an event nobody receives kept, with the private document's name in it, for every dump and backup
+      for (const secret of [privateRead, privateBroken, 'Hansen']) {
+        const kept = await t.deps.database.db
+          .selectFrom('webhook_events')
+          .select('type')
+          .where('body', 'like', `%${secret}%`)
+          .execute();
+        expect(kept, secret).toEqual([]);
+      }
     },
   );
 

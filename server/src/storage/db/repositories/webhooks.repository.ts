@@ -55,7 +55,7 @@ export function deliveryFairnessKey(webhook: { partner_id: string | null; custom
 
 /**
  * The outbox: events written in the caller's transaction, with one delivery row and one `webhook.deliver` job per
- * endpoint that receives each, chosen now (an endpoint disabled now never gets this event later). A partner's
+ * endpoint that receives each (an event no endpoint receives is not written), chosen now (an endpoint disabled now never gets this event later). A partner's
  * endpoint receives the events of the building owners its partner has, narrowed to a scoped key's grants (owner or
  * building) while that key is live; a customer's endpoint the events of its own projects. An event about a document
  * under one of its building's private folders goes to no endpoint: neither the partner API nor the construction reads
@@ -69,6 +69,10 @@ export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutb
         const eventId = newId.uuid();
         const at = new Date();
         const subject = event.subject as { ownerId?: string; buildingId?: string; projectId?: string };
+        // an event nobody receives is not kept: only deliveries ever read events, and such a row would keep a
+        // document's name (one under a private folder too) in every dump and backup, and grow with every document
+        const targets = await receiversOf(trx, event);
+        if (targets.length === 0) continue;
         await trx
           .insertInto('webhook_events')
           .values({
@@ -81,8 +85,6 @@ export function createWebhookOutbox(params: { queue: PgBossQueue }): WebhookOutb
             created_at: at,
           })
           .execute();
-        const targets = await receiversOf(trx, event);
-        if (targets.length === 0) continue;
         const deliveries = targets.map((target) => ({ id: newId.uuid(), target }));
         await trx
           .insertInto('webhook_deliveries')
