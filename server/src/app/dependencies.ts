@@ -279,6 +279,7 @@ export async function createDependencies(params: {
         invitationAccess: signIn.services.passwords.invitationAccess,
         clock,
         pageTokens,
+        publicUrl: settings.http.publicUrl,
       }),
       createPlatformAdminModule({ db, access, audit, mailer: mail.services.mailer, blobs }),
       pipeline,

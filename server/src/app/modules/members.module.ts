@@ -22,6 +22,8 @@ export function createMembersModule(deps: {
   invitationAccess: (user: { userId: string; email: string }) => Promise<InvitationAccess>;
   clock: Clock;
   pageTokens: PageTokenCodec;
+  /** the service's public origin, for the links in mails */
+  publicUrl: string;
 }) {
   const members = createMembersService({
     repository: createMembersRepository(deps.db),
@@ -39,6 +41,9 @@ export function createMembersModule(deps: {
     repository: createApiKeysRepository(deps.db),
     audit: deps.audit,
     clock: deps.clock,
+    mailer: deps.mailer,
+    // the web app's account page, on its keys tab (web/src/pages/AccountPage.tsx)
+    keysUrl: `${deps.publicUrl}/app/account?tab=keys`,
   });
   const auditLog = createAuditLogService({
     reader: createAuditReader(deps.db),

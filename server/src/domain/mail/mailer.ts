@@ -72,6 +72,23 @@ export type MailTemplate =
       enable: { kind: 'page'; url: string } | { kind: 'api'; webhookId: string };
     }
   | {
+      /**
+       * a personal API key was made on the person's account (POST /auth/api-keys), mailed to them at once: a key made
+       * with a session someone else held for a moment outlives a password change, and this is how the person learns
+       * of it. Never the key itself.
+       */
+      kind: 'api_key_created';
+      locale: MailLocale;
+      /** as its creator named it */
+      keyName: string;
+      createdAt: Date;
+      expiresAt: Date | null;
+      /** the address the request came from, when known */
+      clientAddress: string | null;
+      /** the web app's account page with the person's keys, where one is revoked */
+      keysUrl: string;
+    }
+  | {
       kind: 'admin_message';
       subject: string;
       text: string;
@@ -116,6 +133,9 @@ export const RECIPIENT_LIMITS = {
   // them, so anyone may use up an account's day of links: each of those went to the account's own address); past
   // them passwords.service.ts mails another only when none of the account's links works (one an hour at most)
   password_link: [{ max: 20, windowMs: 86_400_000 }],
+  // only the person's own session or key makes their keys, and so these mails: one per key, but a script (or an
+  // intruder) making key after key does not flood the person's mailbox; past them the key is made without its mail
+  api_key_created: [{ max: 20, windowMs: 86_400_000 }],
 } as const satisfies Partial<Record<MailTemplate['kind'], readonly MailLimit[]>>;
 
 export type LimitedMailKind = keyof typeof RECIPIENT_LIMITS;

@@ -348,6 +348,7 @@ export function withoutKeys(template: MailTemplate): MailTemplate {
     case 'delivery_review':
       return { ...template, portalUrl: linkWithoutKey(template.portalUrl) };
     case 'webhook_disabled':
+    case 'api_key_created':
     case 'admin_message':
       return template;
   }
@@ -365,6 +366,8 @@ export function renderMail(template: MailTemplate): RenderedMail {
       return renderDeliveryReview(template);
     case 'webhook_disabled':
       return renderWebhookDisabled(template);
+    case 'api_key_created':
+      return renderApiKeyCreated(template);
     case 'admin_message':
       return {
         subject: template.subject,
@@ -704,4 +707,80 @@ function renderWebhookDisabled(template: Extract<MailTemplate, { kind: 'webhook_
     ].join('\n'),
   );
   return { subject: words.subject(template.url), text, html };
+}
+
+interface ApiKeyCreatedWords {
+  subject: string;
+  greeting: string;
+  lead: (name: string, at: string) => string;
+  validUntil: (date: string) => string;
+  from: (address: string) => string;
+  reach: string;
+  ifYou: string;
+  ifNot: string;
+  button: string;
+  linkHint: string;
+  dateLocale: string;
+}
+
+/** Norwegian and English; the other four languages get the English text until they are translated */
+export const API_KEY_CREATED: Record<'en' | 'no', ApiKeyCreatedWords> = {
+  en: {
+    subject: 'A new API key was created on your byggdok account',
+    greeting: 'Hello,',
+    lead: (name, at) =>
+      `A personal API key named "${name}" was created on your byggdok account on ${at} (Norwegian time).`,
+    validUntil: (date) => `It is valid until ${date}, unless it is revoked before then.`,
+    from: (address) => `It was created from the IP address ${address}.`,
+    reach: 'The key can do everything you can do in byggdok, and it keeps working even if your password is changed.',
+    ifYou: 'If you created it yourself, there is nothing you need to do.',
+    ifNot:
+      'If it was not you, revoke the key on your account page straight away, and change your password: someone may have had access to your account.',
+    button: 'Open your API keys',
+    linkHint: 'If the button does not work, open this address in your browser:',
+    dateLocale: 'en-GB',
+  },
+  no: {
+    subject: 'En ny API-nøkkel er laget på byggdok-kontoen din',
+    greeting: 'Hei,',
+    lead: (name, at) =>
+      `En personlig API-nøkkel med navnet «${name}» ble laget på byggdok-kontoen din den ${at} (norsk tid).`,
+    validUntil: (date) => `Den er gyldig til ${date}, med mindre den trekkes tilbake før det.`,
+    from: (address) => `Den ble laget fra IP-adressen ${address}.`,
+    reach: 'Nøkkelen kan gjøre alt du kan gjøre i byggdok, og den virker fortsatt selv om passordet ditt endres.',
+    ifYou: 'Hvis det var du som laget den, trenger du ikke gjøre noe.',
+    ifNot:
+      'Hvis det ikke var deg, må du trekke tilbake nøkkelen på kontosiden din med en gang og bytte passord: noen kan ha hatt tilgang til kontoen din.',
+    button: 'Åpne API-nøklene dine',
+    linkHint: 'Hvis knappen ikke virker, åpner du denne adressen i nettleseren:',
+    dateLocale: 'nb-NO',
+  },
+};
+
+function renderApiKeyCreated(template: Extract<MailTemplate, { kind: 'api_key_created' }>): RenderedMail {
+  const lang = template.locale === 'no' ? 'nb' : 'en';
+  const words = template.locale === 'no' ? API_KEY_CREATED.no : API_KEY_CREATED.en;
+  const inOslo = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(words.dateLocale, { ...options, timeZone: 'Europe/Oslo' });
+  // its creator chose the name: on one line, so that it cannot pass for paragraphs of the mail's own
+  const name = template.keyName.replace(/\s+/g, ' ').trim();
+  const facts = [
+    words.lead(name, inOslo({ dateStyle: 'long', timeStyle: 'short' }).format(template.createdAt)),
+    ...(template.expiresAt ? [words.validUntil(inOslo({ dateStyle: 'long' }).format(template.expiresAt))] : []),
+    ...(template.clientAddress ? [words.from(template.clientAddress)] : []),
+  ].join(' ');
+  const paragraphs = [words.greeting, facts, words.reach, words.ifYou, words.ifNot];
+  const url = template.keysUrl;
+  return {
+    subject: words.subject,
+    text: [...paragraphs, `${words.button}: ${url}`].join('\n\n'),
+    html: page(
+      lang,
+      [
+        ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+        button(url, words.button),
+        small(`${escapeHtml(words.linkHint)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`),
+      ].join('\n'),
+    ),
+  };
 }

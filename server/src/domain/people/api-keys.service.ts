@@ -3,8 +3,10 @@ import { accessManagementPolicy } from '../access/policies.js';
 import type { Principal } from '../access/principal.js';
 import { generateUserKey, userKeyPrefix } from '../access/user-keys.js';
 import { recordForPerson, type AuditLog } from '../audit/audit.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mailLocaleOf } from '../signin/passwords.service.js';
 import type { Clock } from '../shared/clock.js';
-import { invalidField, notFound } from '../shared/errors.js';
+import { invalidField, isAppError, notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { hashSecret } from '../shared/secrets.js';
 
@@ -25,6 +27,8 @@ export interface ApiKeysRepository {
   /** false when the user has no such live key */
   revoke(params: { userId: string; keyId: string; at: Date }): Promise<boolean>;
   userLabel(userId: string): Promise<string>;
+  /** where the person is mailed, and in which language (their stored locale), or null when they are gone */
+  mailAddressOf(userId: string): Promise<{ email: string; locale: string } | null>;
   /** the customers the person belongs to, whose logs show their keys */
   customerIdsOfPerson(userId: string): Promise<string[]>;
 }
@@ -39,10 +43,19 @@ export const PERSONAL_KEY_DEFAULT_LIFETIME_DAYS = 90;
  * Personal API keys for scripts: a key acts as its user everywhere the session cookie does, is shown once, stored
  * hashed, revocable at once, ends with the user and after a year at most (90 days when no end is given). Only the
  * person's own proof (session cookie or personal key) creates or revokes one, never an assistant's token; creating,
- * using and revoking one is recorded in the log of every customer the person belongs to.
+ * using and revoking one is recorded in the log of every customer the person belongs to. Each new key is mailed to
+ * its person at once (never the key itself): whoever held their session for a moment could make one, and it would
+ * outlive a password change.
  */
-export function createApiKeysService(deps: { repository: ApiKeysRepository; audit: AuditLog; clock: Clock }) {
-  const { repository, audit, clock } = deps;
+export function createApiKeysService(deps: {
+  repository: ApiKeysRepository;
+  audit: AuditLog;
+  clock: Clock;
+  mailer: Mailer;
+  /** the web app's account page with the person's keys (where one is revoked), linked from the mail */
+  keysUrl: string;
+}) {
+  const { repository, audit, clock, mailer } = deps;
 
   function userIdOf(principal: Principal): string {
     const decision = userOf(principal);
@@ -62,11 +75,48 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; audi
     return { kind: 'user' as const, userId, label: await repository.userLabel(userId) };
   }
 
+  /**
+   * Tells the person of a key made on their account. The key stands whatever becomes of the mail: past
+   * RECIPIENT_LIMITS.api_key_created a day the mail is left out (the person has had that many that day), and a mail
+   * that could not be stored is handed to `failed` (the caller logs it).
+   */
+  async function mailOwner(params: {
+    userId: string;
+    record: PersonalKeyRecord;
+    clientAddress: string | null;
+    failed: ((error: unknown) => void) | undefined;
+  }) {
+    const { record } = params;
+    try {
+      const to = await repository.mailAddressOf(params.userId);
+      if (!to) return;
+      await mailer.send({
+        to: [to.email],
+        limited: true,
+        onceKey: `api_key.created:${record.id}`,
+        template: {
+          kind: 'api_key_created',
+          locale: mailLocaleOf(to.locale),
+          keyName: record.name,
+          createdAt: record.createdAt,
+          expiresAt: record.expiresAt,
+          clientAddress: params.clientAddress,
+          keysUrl: deps.keysUrl,
+        },
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'mail.too_many') return;
+      params.failed?.(error);
+    }
+  }
+
   async function create(params: {
     principal: Principal;
     name: string;
     expiresAt: Date | null;
     clientAddress: string | null;
+    /** the mail to the person could not be stored (the key is made all the same) */
+    onMailFailed?: (error: unknown) => void;
   }) {
     const userId = managerOf(params.principal);
     const now = clock.now();
@@ -95,6 +145,7 @@ export function createApiKeysService(deps: { repository: ApiKeysRepository; audi
       details: { name: record.name, prefix: record.prefix, expiresAt: record.expiresAt?.toISOString() ?? null },
       clientAddress: params.clientAddress,
     });
+    await mailOwner({ userId, record, clientAddress: params.clientAddress, failed: params.onMailFailed });
     return { ...record, key };
   }
 

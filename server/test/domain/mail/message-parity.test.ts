@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_LOCALES } from '../../../src/domain/mail/mailer.js';
-import { DELIVERY, INVITATION, PASSWORD_LINK } from '../../../src/domain/mail/templates.js';
+import { API_KEY_CREATED, DELIVERY, INVITATION, PASSWORD_LINK } from '../../../src/domain/mail/templates.js';
 import { TEXT as PASSWORD_PAGES } from '../../../src/http/pages/password-pages.js';
 import { TEXT as SIGN_IN_PAGES } from '../../../src/http/pages/sign-in-pages.js';
 import { TEXT as STORAGE_PROVIDER_PAGES } from '../../../src/http/pages/storage-provider-pages.js';
@@ -31,6 +31,7 @@ const TABLES: [string, Record<string, unknown>, string, string][] = [
   ['invitation mail', INVITATION, 'no', 'en'],
   ['password link mail', PASSWORD_LINK, 'no', 'en'],
   ['delivery mail', DELIVERY, 'no', 'en'],
+  ['new API key mail', API_KEY_CREATED, 'no', 'en'],
   ['password pages', PASSWORD_PAGES, 'nb', 'en'],
   ['sign-in pages', SIGN_IN_PAGES, 'nb', 'en'],
   ['storage provider pages', STORAGE_PROVIDER_PAGES, 'nb', 'en'],

@@ -64,6 +64,8 @@ export function registerApiKeyRoutes(app: App, deps: { apiKeys: ApiKeysService }
         name: request.body.name,
         expiresAt: request.body.expiresAt ? new Date(request.body.expiresAt) : null,
         clientAddress: request.ip,
+        onMailFailed: (error) =>
+          request.log.warn({ err: error }, 'personal API key made; its mail to the person failed'),
       });
       return reply.code(201).send({ ...presentKey(created), key: created.key });
     },

@@ -65,5 +65,9 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
       const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? userId;
     },
+    async mailAddressOf(userId) {
+      const row = await db.selectFrom('users').select(['email', 'locale']).where('id', '=', userId).executeTakeFirst();
+      return row ?? null;
+    },
   };
 }
