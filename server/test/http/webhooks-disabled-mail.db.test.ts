@@ -150,7 +150,9 @@ describe.each(testEngines())('the mail about a disabled webhook on %s', (engine)
       expect(norwegian.text).toContain('i 5 dager');
       expect(norwegian.text).toContain('Beskrivelse: ERP-integrasjon');
       expect(norwegian.text).toContain('Siste forsøk: mottakeren svarte HTTP 500');
-      expect(norwegian.text).toContain(`${PUBLIC_URL}/webhooks?customer=${customerId}`);
+      // the web app's page (under /app), not the API's list of the same name (which answered 401 to the browser)
+      expect(norwegian.text).toContain(`${PUBLIC_URL}/app/webhooks?customer=${customerId}`);
+      expect(english.text).toContain(`${PUBLIC_URL}/app/webhooks?customer=${customerId}`);
       expect(english.text).toContain('byggdok has turned off a webhook of Bygg & Anlegg AS');
       expect(english.text).toContain('Last attempt: the receiver answered HTTP 500');
       expect(english.text).toContain('are not sent to it later');

@@ -417,7 +417,7 @@ export function createWebhooksService(deps: {
         notice.owner.kind === 'customer'
           ? {
               kind: 'page' as const,
-              url: `${deps.publicUrl}/webhooks?customer=${encodeURIComponent(notice.owner.customerId)}`,
+              url: `${deps.publicUrl}/app/webhooks?customer=${encodeURIComponent(notice.owner.customerId)}`,
             }
           : { kind: 'api' as const, webhookId: params.webhookId };
       for (const recipient of notice.recipients) {
