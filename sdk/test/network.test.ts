@@ -50,7 +50,7 @@ describe('a service that does not answer', () => {
   });
 
   it('throws ByggdokNetworkError for an unknown host', async () => {
-    const client = createByggdokClient({ baseUrl: 'http://no-such-host.invalid', apiKey: 'fk_test_x' });
+    const client = createByggdokClient({ baseUrl: 'https://no-such-host.invalid', apiKey: 'fk_test_x' });
     const error = (await client.owners.list().catch((e: unknown) => e)) as ByggdokNetworkError;
     expect(error).toBeInstanceOf(ByggdokNetworkError);
     expect(['not_found', 'network']).toContain(error.reason);
