@@ -83,23 +83,24 @@ export async function createSignInModule(deps: {
     const secrets = await embeddedProviderSecrets(db);
     let provider: Promise<Provider> | undefined;
     embeddedProvider = () =>
-      (provider ??= import('../../integrations/oidc/embedded-provider.js').then(({ createEmbeddedProvider }) =>
-        createEmbeddedProvider({
-          issuer,
-          publicUrl,
-          secrets,
-          adapter: createOidcAdapterFactory(db),
-          trustProxy: deps.trustProxy,
-          mcpResource: mcpResourceOf(publicUrl),
-          registrations: createAssistantRegistrations({
-            repository: createAssistantRegistrationsRepository(db),
-            clock,
+      (provider ??= import('../../integrations/oidc/embedded-provider.js').then(
+        ({ createEmbeddedProvider, replayedGrant }) =>
+          createEmbeddedProvider({
+            issuer,
+            publicUrl,
+            secrets,
+            adapter: createOidcAdapterFactory(db, { replayed: replayedGrant }),
+            trustProxy: deps.trustProxy,
+            mcpResource: mcpResourceOf(publicUrl),
+            registrations: createAssistantRegistrations({
+              repository: createAssistantRegistrationsRepository(db),
+              clock,
+            }),
+            async findAccount(accountId) {
+              const user = await signInRepository.findUserById(accountId);
+              return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
+            },
           }),
-          async findAccount(accountId) {
-            const user = await signInRepository.findUserById(accountId);
-            return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
-          },
-        }),
       ));
     verifyOAuthToken = createAccessTokenVerifier({
       issuer,

@@ -70,6 +70,9 @@ export function createEmbeddedProvider(params: {
     // the ID token carries the e-mail itself: the service reads no userinfo
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // the authorization code flow only (OAuth 2.1): oidc-provider also offers `id_token`, `code id_token` and `none`,
+    // with which a client anyone registered got the person's signed ID token (e-mail, name) in its URL, without PKCE
+    responseTypes: ['code'],
     // seconds; the provider's own session is short, so that the service's idle timeout means something
     ttl: {
       // one lifetime for every access token, an assistant's for /mcp included (oidc-provider applies this one)
@@ -169,6 +172,15 @@ export function createEmbeddedProvider(params: {
   );
   provider.use(authorizationErrorsAsPages);
   return provider;
+}
+
+/**
+ * A code or refresh token sent several times at once is used by one request only: the adapter consumes it in one
+ * statement, ends its grant and throws this for the others, which are answered `invalid_grant` as a replay the
+ * provider sees itself is.
+ */
+export function replayedGrant(): Error {
+  return new errors.InvalidGrant('grant already used');
 }
 
 /**

@@ -27,7 +27,13 @@ export const SECRET_ID_MODELS = [
  * The embedded OpenID provider's storage (sessions, interactions, codes, grants, tokens) in the database, so that any
  * API process serves any step of a sign-in. One table for every model; expired records are never returned.
  */
-export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
+export function createOidcAdapterFactory(
+  db: Kysely<DB>,
+  options: {
+    /** what a code or refresh token another request used first is answered with (the provider's invalid_grant) */
+    replayed: (model: string) => Error;
+  } = { replayed: (model) => new Error(`${model} already used`) },
+): AdapterFactory {
   let writes = 0;
   return (model: string): Adapter => {
     const secret = SECRET_ID_MODELS.includes(model);
@@ -83,12 +89,27 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
       findByUid: (uid) => findBy('uid', uid),
       findByUserCode: (userCode) => findBy('user_code', userCode),
       async consume(id) {
-        await db
+        // one statement decides which of several requests holding the same code or refresh token uses it: the
+        // provider reads `consumed` before it consumes, so requests sent at once all passed that check
+        const used = await db
           .updateTable('oidc_records')
           .set({ consumed_at: new Date() })
           .where('model', '=', model)
           .where('id', '=', keyOf(id))
-          .execute();
+          .where('consumed_at', 'is', null)
+          .returning('grant_id')
+          .executeTakeFirst();
+        if (used) return;
+        // used by another request meanwhile: a replay, ended as the provider ends one it sees (its grant and every
+        // token of it)
+        const replayed = await db
+          .selectFrom('oidc_records')
+          .select('grant_id')
+          .where('model', '=', model)
+          .where('id', '=', keyOf(id))
+          .executeTakeFirst();
+        if (replayed?.grant_id) await endGrant(db, replayed.grant_id);
+        throw options.replayed(model);
       },
       async destroy(id) {
         await db.deleteFrom('oidc_records').where('model', '=', model).where('id', '=', keyOf(id)).execute();
@@ -98,6 +119,14 @@ export function createOidcAdapterFactory(db: Kysely<DB>): AdapterFactory {
       },
     };
   };
+}
+
+/** a grant and everything issued under it (oidc-provider's revoke): its tokens and codes die with it */
+async function endGrant(db: Kysely<DB>, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_records')
+    .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
+    .execute();
 }
 
 /**
