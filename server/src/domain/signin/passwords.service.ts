@@ -43,27 +43,23 @@ export interface PasswordLinkRecord {
   account: PasswordAccount;
 }
 
+/** a password link to store: only its token's hash */
+export interface NewPasswordLink {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  purpose: PasswordLinkPurpose;
+  now: Date;
+  expiresAt: Date;
+}
+
 export interface PasswordsRepository {
-  insertLink(params: {
-    id: string;
-    tokenHash: string;
-    userId: string;
-    purpose: PasswordLinkPurpose;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<void>;
+  insertLink(params: NewPasswordLink): Promise<void>;
   /**
    * the same, unless the person has a link of this purpose that still works (unused, not expired); decided under a
    * lock on the person, so that requests at the same time make one link at most. Whether it was made.
    */
-  insertLinkUnlessOneWorks(params: {
-    id: string;
-    tokenHash: string;
-    userId: string;
-    purpose: PasswordLinkPurpose;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<boolean>;
+  insertLinkUnlessOneWorks(params: NewPasswordLink): Promise<boolean>;
   findLink(tokenHash: string): Promise<PasswordLinkRecord | null>;
   findAccount(userId: string): Promise<PasswordAccount | null>;
   findAccountByEmail(email: string): Promise<PasswordAccount | null>;

@@ -1,5 +1,9 @@
 import { type Kysely, type Transaction } from 'kysely';
-import type { PasswordAccount, PasswordsRepository } from '../../../domain/signin/passwords.service.js';
+import type {
+  NewPasswordLink,
+  PasswordAccount,
+  PasswordsRepository,
+} from '../../../domain/signin/passwords.service.js';
 import type { DB } from '../schema.js';
 import { endEverythingOfAccount } from './oidc-grants.js';
 
@@ -65,20 +69,21 @@ export async function storeNewPassword(
   return true;
 }
 
+function linkRow(link: NewPasswordLink) {
+  return {
+    id: link.id,
+    token_hash: link.tokenHash,
+    user_id: link.userId,
+    purpose: link.purpose,
+    created_at: link.now,
+    expires_at: link.expiresAt,
+  };
+}
+
 export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
   return {
     async insertLink(params) {
-      await db
-        .insertInto('password_links')
-        .values({
-          id: params.id,
-          token_hash: params.tokenHash,
-          user_id: params.userId,
-          purpose: params.purpose,
-          created_at: params.now,
-          expires_at: params.expiresAt,
-        })
-        .execute();
+      await db.insertInto('password_links').values(linkRow(params)).execute();
     },
     async insertLinkUnlessOneWorks(params) {
       return db.transaction().execute(async (trx) => {
@@ -93,17 +98,7 @@ export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
           .where('expires_at', '>', params.now)
           .executeTakeFirst();
         if (working) return false;
-        await trx
-          .insertInto('password_links')
-          .values({
-            id: params.id,
-            token_hash: params.tokenHash,
-            user_id: params.userId,
-            purpose: params.purpose,
-            created_at: params.now,
-            expires_at: params.expiresAt,
-          })
-          .execute();
+        await trx.insertInto('password_links').values(linkRow(params)).execute();
         return true;
       });
     },
