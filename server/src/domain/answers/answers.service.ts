@@ -266,7 +266,10 @@ export function createAnswersService(deps: {
     });
     const found = await repository.findThread({ threadId: params.threadId, maxTurns: 0 });
     if (!found || found.ownerId !== ownerGrant.ownerId) throw threadNotFound();
-    await access.authorizeThread({ ask: { ...ownerGrant, buildingId: found.buildingId }, load: async () => found });
+    const thread = await access.authorizeThread({
+      ask: { ...ownerGrant, buildingId: found.buildingId },
+      load: async () => found,
+    });
     const grant =
       found.buildingId === null
         ? ownerGrant
@@ -276,7 +279,6 @@ export function createAnswersService(deps: {
             target: { kind: 'building', buildingId: found.buildingId },
             liveBuildingIds,
           });
-    const thread = await access.authorizeThread({ ask: grant, load: async () => found });
     const turns = await repository.threadTurns(thread.id);
     // a turn shows its answer only while the caller may still read every document it was written from, cited or
     // not: once one is archived, put in a private folder or out of the key's reach, the answer's text (its words may

@@ -72,11 +72,7 @@ export function registerWebhookRoutes(
         ...caller(request),
         input: { url: body.url, events: body.events, description: body.description ?? null },
       });
-      // the only answer that shows the secret: no cache may keep it
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ ...presentWebhook(webhook), secret });
+      return reply.status(201).send({ ...presentWebhook(webhook), secret });
     },
   );
 

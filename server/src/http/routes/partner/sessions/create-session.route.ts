@@ -24,14 +24,12 @@ const schema = {
 };
 
 export function registerCreateSessionRoute(app: App, deps: { sessions: SessionsService }): void {
-  app.post('/building_owners/:buildingOwnerId/sessions', { schema }, async (request, reply) => {
+  app.post('/building_owners/:buildingOwnerId/sessions', { schema }, async (request) => {
     const session = await deps.sessions.create({
       principal: principalOf(request),
       ownerId: request.params.buildingOwnerId,
       expiresInSeconds: request.body?.expires_in ?? 3600,
     });
-    // a token for client-side code, often fetched through a browser or a proxy: no cache may keep it
-    void reply.header('cache-control', 'no-store');
     return { token: session.token, expires_at: session.expiresAt.toISOString() };
   });
 }
