@@ -98,6 +98,7 @@ export interface DocumentsRepository {
   /** the live chain of versions and revisions the document belongs to, newest first; null when it is not live */
   versions(params: { buildingId: string; documentId: string }): Promise<DocumentRecord[] | null>;
   updateMetadata(params: { documentId: string; patch: DocumentMetadataPatch; at: Date }): Promise<void>;
+  /** deletes (archives) or restores a document, its revision chain linked again in the same transaction */
   setArchived(params: { documentId: string; archived: boolean; at: Date }): Promise<boolean>;
   /** the extracted text of pages `from` to `to` (1-based, both included), in order */
   pages(params: { documentId: string; from: number; to: number }): Promise<DocumentPageText[]>;
@@ -257,7 +258,6 @@ export function createDocumentsService(deps: {
   async function archive(params: Target & { documentId: string }): Promise<void> {
     const document = await authorizedDocument({ ...params, need: 'write' });
     await repository.setArchived({ documentId: document.id, archived: true, at: clock.now() });
-    await repository.relinkRevisions({ buildingId: document.buildingId, documentIds: [document.id] });
     await deps.onArchived?.({ principal: params.principal, document });
   }
 
@@ -359,9 +359,6 @@ export function createDocumentsService(deps: {
   /** operator: bring an archived document back */
   async function restore(documentId: string): Promise<DocumentRecord> {
     if (!(await repository.setArchived({ documentId, archived: false, at: clock.now() }))) throw documentNotFound();
-    const restored = await repository.findById({ documentId, includeArchived: false });
-    if (!restored) throw documentNotFound();
-    await repository.relinkRevisions({ buildingId: restored.buildingId, documentIds: [documentId] });
     return (await repository.findById({ documentId, includeArchived: false })) ?? Promise.reject(documentNotFound());
   }
 

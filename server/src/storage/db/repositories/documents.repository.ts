@@ -5,7 +5,7 @@ import type { DB } from '../schema.js';
 import { visibleDocuments } from '../visibility.js';
 import { normalizeDrawingNumber } from '../../../domain/revisions/revisions.js';
 import { isUuid, toDocument } from './document-rows.js';
-import { relinkRevisions, revisionChainIds } from './revisions.repository.js';
+import { lockRevisionsOf, relinkRevisions, revisionChainIds } from './revisions.repository.js';
 
 export function createDocumentsRepository(params: {
   db: Kysely<DB>;
@@ -182,6 +182,10 @@ export function createDocumentsRepository(params: {
     async setArchived({ documentId, archived, at }) {
       if (!isUuid(documentId)) return false;
       return db.transaction().execute(async (trx) => {
+        // the building's revision lock before the row's (lockRevisionsOf), and the chains linked again before the
+        // commit: a reader never sees a live revision superseded by a deleted one, nor a drawing with no current
+        // revision (with the relink after the commit, it did in between, and for good had the relink failed)
+        await lockRevisionsOf(trx, documentId);
         const changed = await trx
           .updateTable('documents')
           .set({ archived_at: archived ? at : null, updated_at: at })
@@ -189,6 +193,7 @@ export function createDocumentsRepository(params: {
           .where('archived_at', archived ? 'is' : 'is not', null)
           .returning(['building_owner_id', 'building_id'])
           .executeTakeFirst();
+        if (changed) await relinkRevisions(trx, { buildingId: changed.building_id, documentIds: [documentId] });
         if (changed && archived && outbox) {
           await outbox.record(trx, [
             {
