@@ -6,7 +6,7 @@ import type {
   EditableField,
 } from '../../../domain/deliveries/construction-documents.service.js';
 import { inProject, projectSupersededBy } from '../project-documents.js';
-import { relinkRevisions } from './revisions.repository.js';
+import { lockRevisionsOf, relinkRevisions } from './revisions.repository.js';
 import type { DB, DocumentsTable } from '../schema.js';
 import { outsideBuildingPrivateFolders } from '../visibility.js';
 
@@ -200,6 +200,10 @@ export function createConstructionDocumentsRepository(db: Kysely<DB>): Construct
     async archive({ documentId, actor, at, updatedBy }) {
       if (!UUID.test(documentId)) return false;
       return db.transaction().execute(async (trx) => {
+        // the building's revision lock before the document's row, as every writer of revisions takes them
+        // (lockRevisionsOf): the relink below takes it anyway, and holding the row meanwhile closed a cycle with a
+        // relink waiting for that row
+        await lockRevisionsOf(trx, documentId.toLowerCase());
         const row = await trx
           .updateTable('documents')
           .set({ archived_at: at, updated_at: at, updated_by: updatedBy ?? actor.label })
