@@ -3046,7 +3046,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change your password (the current one first); every other session and every assistant ends */
+    /**
+     * Change your password (the current one first); every other session and every assistant ends
+     * @description Your personal API keys go on working unless `revokeApiKeys` is true: then every one of them that still works is revoked with the password, the one this request may be made with too (GET /auth/api-keys shows them).
+     */
     post: {
       parameters: {
         query?: never;
@@ -3059,6 +3062,11 @@ export interface paths {
           'application/json': {
             currentPassword: string;
             newPassword: string;
+            /**
+             * @description also revoke every personal API key of yours (programs using them stop working)
+             * @default false
+             */
+            revokeApiKeys?: boolean;
           };
         };
       };
@@ -3481,7 +3489,7 @@ export interface paths {
     put?: never;
     /**
      * Choose a password with a one-time link: signs the person in (the session cookie)
-     * @description A form post (from the set-password page) is answered with a redirect into the app, or the page again with what is wrong; a JSON request with JSON.
+     * @description A form post (from the set-password page) is answered with a redirect into the app, or the page again with what is wrong; a JSON request with JSON. The person’s personal API keys go on working unless `revokeApiKeys` is true.
      */
     post: {
       parameters: {
@@ -3497,6 +3505,8 @@ export interface paths {
             token: string;
             password: string;
             passwordRepeat?: string;
+            /** @description also revoke every personal API key of the person (programs using them stop working); a form post sends "true" */
+            revokeApiKeys?: boolean | 'true';
             /** @description ignored (for password managers) */
             username?: string;
           };
@@ -3633,6 +3643,8 @@ export interface paths {
               purpose: 'invitation' | 'reset' | 'first_sign_in';
               /** Format: date-time */
               expiresAt: string;
+              /** @description how many of the person’s personal API keys still work (revokeApiKeys ends them) */
+              personalApiKeys: number;
             };
           };
         };

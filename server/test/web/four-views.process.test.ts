@@ -180,12 +180,23 @@ describe('every page in both languages at both widths', () => {
         expect(Math.abs(calendar.y + calendar.height - (name.y + name.height))).toBeLessThanOrEqual(1);
       },
     );
-    // where the person is signed in: a table aligned and spaced as the app's others, each browser a card on a phone
+    // where the person is signed in: a table aligned and spaced as the app's others, each browser a card on a phone;
+    // with a personal key, the password form offers to revoke it with the new password
+    await callAs(page, base)('POST', '/auth/api-keys', { name: 'Nattlig eksport' });
     await fourWays(
       'account-security',
       '/account?tab=security',
       (page) => page.locator('table.sessions tbody tr').first().waitFor(),
       async (page, language, width) => {
+        const revoke = page.getByRole('checkbox', {
+          name:
+            language === 'en'
+              ? 'Also revoke my personal API keys (1)'
+              : 'Trekk også tilbake mine personlige API-nøkler (1)',
+        });
+        await revoke.waitFor();
+        // the box before its words, not stretched over the form's width
+        expect((await revoke.boundingBox())!.width).toBeLessThan(40);
         // (a string: the server's TypeScript has no DOM types)
         const cells = await page.evaluate<
           { header: boolean; align: string; padding: number; right: number; label: string; shown: boolean }[]

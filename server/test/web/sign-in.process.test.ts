@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
 import { TestBrowser } from '../helpers/browser.js';
 import { openLoginPage, submitLogin } from '../helpers/sign-in-flows.js';
-import { SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
+import { callAs, SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -209,9 +209,16 @@ describe('signing in on the embedded default, in a browser', () => {
     await shot(page, 'set-password-used-en-1280');
   });
 
-  it('forgot password: the mail, a new password, the old one refused', { timeout: 120_000 }, async () => {
+  it('forgot password: the mail, a new one ending the keys, the old one refused', { timeout: 120_000 }, async () => {
     const page = await open('en-GB', PHONE);
+    // a personal key on the account, as whoever held it for a moment could have made one
     await page.goto(`${base}/app/`);
+    await signIn(page, { email: 'ola@bryggen.test', password: 'fjellvann-og-fjære' });
+    await inApp(page);
+    const made = (await callAs(page, base)('POST', '/auth/api-keys', { name: 'Bakdør' })) as { key: string };
+    const withKey = () => fetch(`${base}/auth/me`, { headers: { 'x-api-key': made.key } }).then((r) => r.status);
+    expect(await withKey()).toBe(200);
+    await page.getByRole('button', { name: /^(Sign out|Logg ut)$/ }).click();
     await page.waitForURL(/\/oidc\/interaction\//);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Forgot your password', level: 1 }).waitFor();
@@ -226,10 +233,17 @@ describe('signing in on the embedded default, in a browser', () => {
     expect(mail.subject).toBe('Velg nytt passord for byggdok');
     await page.goto(linkIn(mail.text));
     await page.getByRole('heading', { name: 'Choose your password', level: 1 }).waitFor();
+    // the link's check counts the keys that work: the page offers to end them with the old password
+    const revoke = page.getByRole('checkbox', { name: 'Also revoke my personal API keys (1)' });
+    await revoke.waitFor();
+    expect(await page.getByText('Programs that use them stop working.').isVisible()).toBe(true);
     await page.locator('#password').fill('nordlys over tromsø 9');
     await page.locator('#passwordRepeat').fill('nordlys over tromsø 9');
+    await revoke.check();
+    await shot(page, 'set-password-keys-en-390');
     await page.getByRole('button', { name: 'Save the password and sign in' }).click();
     await inApp(page);
+    expect(await withKey()).toBe(401);
     await page.getByRole('button', { name: /^(Sign out|Logg ut)$/ }).click();
     await page.waitForURL(/\/oidc\/interaction\//);
     await signIn(page, { email: 'ola@bryggen.test', password: 'fjellvann-og-fjære' });

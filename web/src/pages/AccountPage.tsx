@@ -92,16 +92,32 @@ function Profile() {
   );
 }
 
-/** a new password, with the current one; the service ends every other session and assistant */
+/** the person's personal keys that still work: neither revoked nor past their end */
+function liveKeys(keys: { revokedAt: string | null; expiresAt: string | null }[] | undefined): number {
+  const now = Date.now();
+  return (keys ?? []).filter((key) => !key.revokedAt && (!key.expiresAt || Date.parse(key.expiresAt) > now)).length;
+}
+
+/**
+ * a new password, with the current one; the service ends every other session and assistant, and the person's
+ * personal API keys when they tick it (offered only while they have one that works)
+ */
 function PasswordChange(props: { email: string }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [mismatch, setMismatch] = useState(false);
+  const [revokeKeys, setRevokeKeys] = useState(false);
   const failure = usePasswordFailure();
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => unwrap(api.GET('/auth/api-keys')) });
+  const live = liveKeys(keys.data?.keys);
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+    mutationFn: (body: { currentPassword: string; newPassword: string; revokeApiKeys: boolean }) =>
       unwrap(api.POST('/auth/me/password', { body })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['sessions'] }),
+    onSuccess: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: ['sessions'] }),
+        queries.invalidateQueries({ queryKey: ['api-keys'] }),
+      ]),
   });
   const problems = mismatch ? [t('account.notRepeated')] : change.error ? failure(change.error) : [];
   return (
@@ -117,8 +133,13 @@ function PasswordChange(props: { email: string }) {
           setMismatch(!same);
           if (!same) return;
           change.mutate(
-            { currentPassword: formText(form, 'current'), newPassword: next },
-            { onSuccess: () => form.reset() },
+            { currentPassword: formText(form, 'current'), newPassword: next, revokeApiKeys: revokeKeys && live > 0 },
+            {
+              onSuccess: () => {
+                form.reset();
+                setRevokeKeys(false);
+              },
+            },
           );
         }}
       >
@@ -146,6 +167,23 @@ function PasswordChange(props: { email: string }) {
           {t('account.repeat')}
           <input name="repeat" type="password" autoComplete="new-password" required maxLength={1000} />
         </label>
+        {live > 0 && (
+          <div>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="revokeApiKeys"
+                checked={revokeKeys}
+                onChange={(event) => setRevokeKeys(event.target.checked)}
+                aria-describedby="revoke-keys-hint"
+              />
+              {t('account.revokeKeys', { n: live })}
+            </label>
+            <p id="revoke-keys-hint" className="muted field-hint">
+              {t('account.revokeKeysHint')}
+            </p>
+          </div>
+        )}
         <button type="submit" disabled={change.isPending}>
           {t('account.change')}
         </button>
@@ -157,7 +195,9 @@ function PasswordChange(props: { email: string }) {
           ))}
         </div>
       )}
-      {change.isSuccess && !mismatch && <p role="status">{t('account.changed')}</p>}
+      {change.isSuccess && !mismatch && (
+        <p role="status">{t(change.variables.revokeApiKeys ? 'account.changedKeysRevoked' : 'account.changed')}</p>
+      )}
     </section>
   );
 }

@@ -152,12 +152,15 @@ export function createAccountService(deps: {
 
   /**
    * A new password with the current one. The session in use stays, under a new token for the cookie (answered here):
-   * a copy of the old one, taken from this very browser, ends with the old password like every other session.
+   * a copy of the old one, taken from this very browser, ends with the old password like every other session. With
+   * `revokeApiKeys` every personal key of the person ends too (a key made by whoever held the account; also the one
+   * this request is made with).
    */
   async function changePassword(params: {
     principal: Principal;
     currentPassword: string;
     newPassword: string;
+    revokeApiKeys?: boolean | undefined;
     clientAddress: string | null;
   }): Promise<{ sessionToken: string; expiresAt: Date } | null> {
     const person = personOf(params.principal);
@@ -166,6 +169,7 @@ export function createAccountService(deps: {
       keepSessionId: person.sessionId,
       currentPassword: params.currentPassword,
       password: params.newPassword,
+      revokeApiKeys: params.revokeApiKeys,
       clientAddress: params.clientAddress,
     });
     if (!person.sessionId) return null;

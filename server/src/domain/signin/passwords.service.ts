@@ -1,4 +1,4 @@
-import type { AuditActor, AuditLog } from '../audit/audit.js';
+import { recordForPerson, type AuditActor, type AuditLog } from '../audit/audit.js';
 import { MAIL_LOCALES, type InvitationAccess, type MailLocale, type Mailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
 import { isAppError } from '../shared/errors.js';
@@ -43,6 +43,13 @@ export interface PasswordLinkRecord {
   account: PasswordAccount;
 }
 
+/** a personal API key a new password revoked, for the audit log */
+export interface RevokedPersonalKey {
+  id: string;
+  name: string;
+  prefix: string;
+}
+
 /** a password link to store: only its token's hash */
 export interface NewPasswordLink {
   id: string;
@@ -67,7 +74,8 @@ export interface PasswordsRepository {
    * In one transaction: uses the link (when one is named; 'link_used' and nothing changed when it was used or expired
    * meanwhile), changes the e-mail (when one is given; 'email_taken' when another user has it), sets the password hash,
    * marks every other link of the person used, and ends every session of theirs but `keepSessionId`, with their
-   * assistants' grants, refresh tokens and sign-ins at the embedded provider.
+   * assistants' grants, refresh tokens and sign-ins at the embedded provider; with `revokeApiKeys`, every personal key
+   * of theirs that still works too (the keys revoked; none otherwise, or when nothing changed).
    */
   replacePassword(params: {
     userId: string;
@@ -76,7 +84,12 @@ export interface PasswordsRepository {
     linkId: string | null;
     keepSessionId: string | null;
     newEmail: string | null;
-  }): Promise<'done' | 'link_used' | 'email_taken'>;
+    revokeApiKeys: boolean;
+  }): Promise<{ outcome: 'done' | 'link_used' | 'email_taken'; revokedKeys: RevokedPersonalKey[] }>;
+  /** how many personal keys of the person still work (neither revoked nor expired at `now`) */
+  countLiveKeys(params: { userId: string; now: Date }): Promise<number>;
+  /** the customers the person belongs to, whose logs show their keys */
+  customerIdsOfPerson(userId: string): Promise<string[]>;
   /** the generated first password stops working (the person is choosing their own) */
   retireGeneratedPassword(userId: string): Promise<void>;
 }
@@ -96,8 +109,9 @@ export interface SessionOpener {
  * #token=...`, the token only in the fragment) sent with an invitation (7 days) or on request (forgot password,
  * 1 hour), the first administrator's own password at first sign-in, and a change on the account page (which needs the
  * current one). Setting a password ends the person's other sessions, their assistants' grants and refresh tokens, and
- * every other link. Requests about links are slowed per client address; a forgot-password request answers the same
- * whether or not the address is known. With an outside provider there are no local passwords at all.
+ * every other link; their personal API keys only when they ask (scripts using them would stop). Requests about links
+ * are slowed per client address; a forgot-password request answers the same whether or not the address is known. With
+ * an outside provider there are no local passwords at all.
  */
 export function createPasswordsService(deps: {
   repository: PasswordsRepository;
@@ -171,11 +185,15 @@ export function createPasswordsService(deps: {
     return link;
   }
 
-  /** what the set-password page shows before anything is typed: whose the link is, or why it does not work */
+  /**
+   * what the set-password page shows before anything is typed: whose the link is and how many of their personal keys
+   * still work (to offer revoking them; only to whoever holds a working link), or why it does not work
+   */
   async function describeLink(params: { token: string; clientAddress: string | null }) {
     requireLocal();
     const link = await validLink(params);
-    return { email: link.account.email, purpose: link.purpose, expiresAt: link.expiresAt };
+    const personalApiKeys = await repository.countLiveKeys({ userId: link.account.id, now: clock.now() });
+    return { email: link.account.email, purpose: link.purpose, expiresAt: link.expiresAt, personalApiKeys };
   }
 
   function checkRules(params: { password: string; repeated: string | undefined; email: string }) {
@@ -195,17 +213,21 @@ export function createPasswordsService(deps: {
     linkId: string | null;
     keepSessionId: string | null;
     newEmail: string | null;
+    /** the person asked for their personal API keys to end with the old password */
+    revokeApiKeys: boolean;
     via: PasswordLinkPurpose | 'account';
     actor: AuditActor;
     clientAddress: string | null;
   }) {
-    const outcome = await repository.replacePassword({
+    const now = clock.now();
+    const { outcome, revokedKeys } = await repository.replacePassword({
       userId: params.account.id,
       passwordHash: await deps.hasher.hash(params.password),
-      now: clock.now(),
+      now,
       linkId: params.linkId,
       keepSessionId: params.keepSessionId,
       newEmail: params.newEmail,
+      revokeApiKeys: params.revokeApiKeys,
     });
     if (outcome === 'link_used') throw passwordLinkNotValid('used');
     if (outcome === 'email_taken') throw emailTaken();
@@ -219,19 +241,33 @@ export function createPasswordsService(deps: {
         ...(params.newEmail && params.newEmail !== params.account.email
           ? { previousEmail: params.account.email, email: params.newEmail }
           : {}),
+        ...(params.revokeApiKeys ? { revokedApiKeys: revokedKeys.length } : {}),
       },
       clientAddress: params.clientAddress,
     });
+    if (revokedKeys.length === 0) return;
+    // each key as when it is revoked on the account page: in the person's history and every customer log of theirs
+    const customerIds = await repository.customerIdsOfPerson(params.account.id);
+    for (const key of revokedKeys) {
+      await recordForPerson(audit, customerIds, {
+        actor: params.actor,
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: key.id },
+        details: { name: key.name, prefix: key.prefix, withNewPassword: true },
+        clientAddress: params.clientAddress,
+      });
+    }
   }
 
   /**
    * The set-password page's form: a working link and an acceptable password (twice) set it, end everything else of
-   * the person, and sign them in here.
+   * the person (their personal API keys when they ask), and sign them in here.
    */
   async function setPasswordWithLink(params: {
     token: string;
     password: string;
     repeated?: string | undefined;
+    revokeApiKeys?: boolean | undefined;
     clientAddress: string | null;
     userAgent: string | null;
   }): Promise<{ sessionToken: string; expiresAt: Date; userId: string }> {
@@ -245,6 +281,7 @@ export function createPasswordsService(deps: {
       linkId: link.id,
       keepSessionId: null,
       newEmail: null,
+      revokeApiKeys: params.revokeApiKeys ?? false,
       via: link.purpose,
       actor: { kind: 'user', userId: account.id, label: account.email },
       clientAddress: params.clientAddress,
@@ -362,6 +399,7 @@ export function createPasswordsService(deps: {
       linkId: link.id,
       keepSessionId: null,
       newEmail: email.toLowerCase() === link.account.email.toLowerCase() ? null : email,
+      revokeApiKeys: false,
       via: 'first_sign_in',
       actor: { kind: 'user', userId: link.account.id, label: email },
       clientAddress: params.clientAddress,
@@ -371,7 +409,7 @@ export function createPasswordsService(deps: {
 
   /**
    * A change on the account page: the current password first (its failures are counted like sign-ins), then the new
-   * one; every other session of the person ends, the one in use stays.
+   * one; every other session of the person ends, the one in use stays; their personal API keys end when they ask.
    */
   async function changePassword(params: {
     userId: string;
@@ -379,6 +417,7 @@ export function createPasswordsService(deps: {
     currentPassword: string;
     password: string;
     repeated?: string | undefined;
+    revokeApiKeys?: boolean | undefined;
     clientAddress: string | null;
   }): Promise<void> {
     requireLocal();
@@ -400,6 +439,7 @@ export function createPasswordsService(deps: {
       linkId: null,
       keepSessionId: params.keepSessionId,
       newEmail: null,
+      revokeApiKeys: params.revokeApiKeys ?? false,
       via: 'account',
       actor: { kind: 'user', userId: account.id, label: account.email },
       clientAddress: params.clientAddress,

@@ -18,6 +18,8 @@ export const TEXT = {
     password: 'Nytt passord',
     repeat: 'Gjenta passordet',
     save: 'Lagre passordet og logg inn',
+    revokeKeys: 'Trekk også tilbake mine personlige API-nøkler',
+    revokeKeysHint: 'Programmer som bruker dem, slutter å virke.',
     noScript: 'Denne siden trenger JavaScript for å lese lenken fra e-posten.',
     link: {
       used: 'Denne lenken er allerede brukt. Hver lenke virker bare én gang.',
@@ -64,6 +66,8 @@ export const TEXT = {
     password: 'New password',
     repeat: 'Repeat the password',
     save: 'Save the password and sign in',
+    revokeKeys: 'Also revoke my personal API keys',
+    revokeKeysHint: 'Programs that use them stop working.',
     noScript: 'This page needs JavaScript to read the link from the e-mail.',
     link: {
       used: 'This link has been used already. Each link works only once.',
@@ -134,6 +138,21 @@ ${problemList(lang, problems)}
 }
 
 /**
+ * The offer to revoke the person's personal API keys with the new password, with how many still work: shown by the
+ * script when the link's check counts any, or by the server on a refused post (`keys`: ticked as it was posted; no
+ * count when it could not be had). Without it, a key made by whoever held the account outlives the new password.
+ */
+function revokeKeysField(lang: PageLanguage, keys: { count: number | null; checked: boolean } | undefined): string {
+  const text = TEXT[lang];
+  const shown = keys !== undefined && ((keys.count ?? 0) > 0 || keys.checked);
+  const count = keys?.count ? ` (${keys.count})` : '';
+  return `<div id="revoke-keys"${shown ? '' : ' hidden'}>
+<label class="check"><input type="checkbox" name="revokeApiKeys" value="true" aria-describedby="revoke-keys-hint"${keys?.checked ? ' checked' : ''}><span>${escapeHtml(text.revokeKeys)}<span id="revoke-keys-count">${count}</span></span></label>
+<p class="hint under" id="revoke-keys-hint">${escapeHtml(text.revokeKeysHint)}</p>
+</div>`;
+}
+
+/**
  * The page an e-mailed link opens (`/auth/set-password#token=...`): its script (set-password.js) takes the token
  * from the fragment, asks whether the link works, and shows either the form or why not, with a way to a new link.
  * After a refused post the page comes back with the token in the form and the problems said.
@@ -145,6 +164,8 @@ export function renderSetPasswordPage(params: {
   problems?: PasswordProblem[];
   linkState?: LinkState;
   waitSeconds?: number;
+  /** on a refused post: the person's live personal keys (null: not known) and whether revoking them was ticked */
+  revokeKeys?: { count: number | null; checked: boolean };
 }): string {
   const text = TEXT[params.lang];
   const problems = params.problems ?? [];
@@ -165,6 +186,7 @@ ${params.waitSeconds !== undefined ? alert('wait', waitInWords(params.waitSecond
 <input type="hidden" name="token" value="${token}">
 <input type="email" name="username" autocomplete="username" value="${escapeHtml(params.email ?? '')}" hidden>
 ${passwordFields(params.lang, problems)}
+${revokeKeysField(params.lang, params.revokeKeys)}
 <button type="submit">${text.save}</button>
 </form>
 </section>
@@ -215,6 +237,10 @@ export const SET_PASSWORD_SCRIPT = `'use strict';
         if (response.ok) {
           document.getElementById('for-email').textContent = body.email;
           form.elements.username.value = body.email;
+          if (body.personalApiKeys > 0) {
+            document.getElementById('revoke-keys-count').textContent = ' (' + body.personalApiKeys + ')';
+            document.getElementById('revoke-keys').hidden = false;
+          }
           show('choose');
           form.elements.password.focus();
         } else if (response.status === 429) {

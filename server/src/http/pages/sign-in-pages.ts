@@ -166,6 +166,9 @@ button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}
 [hidden]{display:none!important}
 code{white-space:nowrap}
 .hint{color:#52606d;margin-top:1rem}
+label.check{display:flex;align-items:baseline;gap:.5rem;font-weight:400}
+label.check input{display:inline;width:auto;margin:0;flex:none}
+.hint.under{margin-top:.25rem}
 a{color:#1d4ed8}
 </style>
 </head>

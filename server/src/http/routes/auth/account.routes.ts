@@ -49,11 +49,20 @@ export function registerAccountRoutes(app: App, deps: { account: AccountService;
       schema: {
         tags: ['sign-in'],
         summary: 'Change your password (the current one first); every other session and every assistant ends',
+        description:
+          'Your personal API keys go on working unless `revokeApiKeys` is true: then every one of them that still ' +
+          'works is revoked with the password, the one this request may be made with too (GET /auth/api-keys shows them).',
         security: PERSON_SECURITY,
         body: Type.Object(
           {
             currentPassword: Type.String({ maxLength: 1000 }),
             newPassword: Type.String({ maxLength: 1000 }),
+            revokeApiKeys: Type.Optional(
+              Type.Boolean({
+                default: false,
+                description: 'also revoke every personal API key of yours (programs using them stop working)',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -65,6 +74,7 @@ export function registerAccountRoutes(app: App, deps: { account: AccountService;
         principal: principalOf(request),
         currentPassword: request.body.currentPassword,
         newPassword: request.body.newPassword,
+        revokeApiKeys: request.body.revokeApiKeys,
         clientAddress: request.ip,
       });
       // the session in use goes on under a new token: a copy of the old cookie ends with the old password

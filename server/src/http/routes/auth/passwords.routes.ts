@@ -67,6 +67,10 @@ export function registerPasswordRoutes(
               email: Type.String(),
               purpose: Type.Union([Type.Literal('invitation'), Type.Literal('reset'), Type.Literal('first_sign_in')]),
               expiresAt: Type.String({ format: 'date-time' }),
+              personalApiKeys: Type.Integer({
+                minimum: 0,
+                description: 'how many of the person’s personal API keys still work (revokeApiKeys ends them)',
+              }),
             }),
           },
           [400, 403, 429],
@@ -88,12 +92,20 @@ export function registerPasswordRoutes(
         summary: 'Choose a password with a one-time link: signs the person in (the session cookie)',
         description:
           'A form post (from the set-password page) is answered with a redirect into the app, or the page again with ' +
-          'what is wrong; a JSON request with JSON.',
+          'what is wrong; a JSON request with JSON. The person’s personal API keys go on working unless ' +
+          '`revokeApiKeys` is true.',
         body: Type.Object(
           {
             token: Token,
             password: NewPassword,
             passwordRepeat: Type.Optional(NewPassword),
+            revokeApiKeys: Type.Optional(
+              Type.Union([Type.Boolean(), Type.Literal('true')], {
+                description:
+                  'also revoke every personal API key of the person (programs using them stop working); a form ' +
+                  'post sends "true"',
+              }),
+            ),
             username: Type.Optional(Type.String({ maxLength: 320, description: 'ignored (for password managers)' })),
           },
           { additionalProperties: false },
@@ -111,11 +123,13 @@ export function registerPasswordRoutes(
       refuseForeign(request);
       const json = wantsJson(request) || request.headers['content-type']?.includes('json') === true;
       const { token, password, passwordRepeat } = request.body;
+      const revokeApiKeys = request.body.revokeApiKeys === true || request.body.revokeApiKeys === 'true';
       try {
         const result = await passwords.setPasswordWithLink({
           token,
           password,
           repeated: passwordRepeat,
+          revokeApiKeys,
           clientAddress: request.ip,
           userAgent: userAgentOf(request),
         });
@@ -132,10 +146,20 @@ export function registerPasswordRoutes(
         if (json || !isAppError(error)) throw error;
         const lang = pageLanguage(request);
         if (error.code === 'auth.password_rejected') {
+          // the link works (the rules are checked after it): the offer to revoke the keys stays, ticked as it was
+          const personalApiKeys = await passwords
+            .describeLink({ token, clientAddress: request.ip })
+            .then((link) => link.personalApiKeys)
+            .catch(() => null);
           return sendPage(
             reply,
             400,
-            renderSetPasswordPage({ lang, token, problems: passwordProblemsOf(error.fieldErrors) }),
+            renderSetPasswordPage({
+              lang,
+              token,
+              problems: passwordProblemsOf(error.fieldErrors),
+              revokeKeys: { count: personalApiKeys, checked: revokeApiKeys },
+            }),
           );
         }
         const linkState = LINK_STATES[error.code];

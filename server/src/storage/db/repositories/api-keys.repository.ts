@@ -1,9 +1,42 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysRepository } from '../../../domain/people/api-keys.service.js';
 import { IMPORT_ENDED_BY_KEY } from '../../../domain/storage-provider/storage-provider.service.js';
 import type { DB } from '../schema.js';
 import { customerIdsOfPerson } from './access.repository.js';
 import { archivePendingUploadsOfKey } from './uploads.repository.js';
+
+/** what a revoked personal key leaves behind: an upload it registered and has not finished, an import it asked for */
+async function endWorkOfRevokedKey(trx: Transaction<DB>, params: { keyId: string; at: Date }): Promise<void> {
+  await archivePendingUploadsOfKey(trx, { column: 'upload_user_key_id', keyId: params.keyId, at: params.at });
+  await trx
+    .updateTable('storage_provider_imports')
+    .set({ status: 'failed', error: IMPORT_ENDED_BY_KEY, finished_at: params.at })
+    .where('user_key_id', '=', params.keyId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}
+
+/**
+ * Revokes every personal key of the person that still works (neither revoked nor expired), in the caller's
+ * transaction (a new password that ends them: passwords.repository.ts), with what each leaves behind; the keys revoked.
+ */
+export async function revokeLiveKeysOfPerson(
+  trx: Transaction<DB>,
+  params: { userId: string; at: Date },
+): Promise<{ id: string; name: string; prefix: string }[]> {
+  const revoked = await trx
+    .updateTable('user_api_keys')
+    .set({ revoked_at: params.at })
+    .where('user_id', '=', params.userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', params.at)]))
+    .returning(['id', 'name', 'key_prefix'])
+    .execute();
+  for (const key of revoked) await endWorkOfRevokedKey(trx, { keyId: key.id, at: params.at });
+  return revoked
+    .map((key) => ({ id: key.id, name: key.name, prefix: key.key_prefix }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
 
 export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
   return {
@@ -49,14 +82,7 @@ export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        // an upload it registered and has not finished goes with it, and so does an import it asked for
-        await archivePendingUploadsOfKey(trx, { column: 'upload_user_key_id', keyId, at });
-        await trx
-          .updateTable('storage_provider_imports')
-          .set({ status: 'failed', error: IMPORT_ENDED_BY_KEY, finished_at: at })
-          .where('user_key_id', '=', keyId)
-          .where('status', 'in', ['queued', 'running'])
-          .execute();
+        await endWorkOfRevokedKey(trx, { keyId, at });
         return true;
       });
     },

@@ -5,6 +5,8 @@ import type {
   PasswordsRepository,
 } from '../../../domain/signin/passwords.service.js';
 import type { DB } from '../schema.js';
+import { customerIdsOfPerson } from './access.repository.js';
+import { revokeLiveKeysOfPerson } from './api-keys.repository.js';
 import { endEverythingOfAccount } from './oidc-grants.js';
 
 const ACCOUNT_COLUMNS = [
@@ -142,6 +144,17 @@ export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
         .where('must_change_password', '=', true)
         .execute();
     },
+    async countLiveKeys({ userId, now }) {
+      const row = await db
+        .selectFrom('user_api_keys')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    customerIdsOfPerson: (userId) => customerIdsOfPerson(db, userId),
     async replacePassword(params) {
       return db
         .transaction()
@@ -156,7 +169,7 @@ export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
               .where('expires_at', '>', params.now)
               .returning('id')
               .executeTakeFirst();
-            if (!used) return 'link_used' as const;
+            if (!used) return { outcome: 'link_used' as const, revokedKeys: [] };
           }
           if (params.newEmail) {
             const taken = await trx
@@ -173,10 +186,14 @@ export function createPasswordsRepository(db: Kysely<DB>): PasswordsRepository {
               .execute();
           }
           await storeNewPassword(trx, params);
-          return 'done' as const;
+          // the person asked: a key made by whoever held their account ends with the old password
+          const revokedKeys = params.revokeApiKeys
+            ? await revokeLiveKeysOfPerson(trx, { userId: params.userId, at: params.now })
+            : [];
+          return { outcome: 'done' as const, revokedKeys };
         })
         .catch((error: unknown) => {
-          if (error instanceof EmailTaken) return 'email_taken' as const;
+          if (error instanceof EmailTaken) return { outcome: 'email_taken' as const, revokedKeys: [] };
           throw error;
         });
     },
