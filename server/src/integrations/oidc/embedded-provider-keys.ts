@@ -16,6 +16,20 @@ export const MCP_SCOPE = 'mcp';
  */
 export const ASSISTANT_ACCESS_TOKEN_SECONDS = 3600;
 
+/**
+ * How long an assistant's refresh token lives unused. It is rotated on every use (the new one again valid this long,
+ * the old one used up: sent again, it ends the whole grant), so an assistant in use stays connected, and one left
+ * unused for a month asks the person again.
+ */
+export const ASSISTANT_REFRESH_TOKEN_IDLE_SECONDS = 30 * 24 * 3600;
+
+/**
+ * How long what a person allowed an assistant (its grant) lasts at most, however often it is used: no refresh token
+ * reaches past it, and its access tokens die with it, so the assistant must ask the person again. It bounds what a
+ * stolen refresh token is worth to a thief who keeps it fresher than the assistant does.
+ */
+export const ASSISTANT_GRANT_SECONDS = 90 * 24 * 3600;
+
 /** the embedded provider's own client: the service signing in against itself */
 export const EMBEDDED_CLIENT_ID = 'byggdok';
 

@@ -1,8 +1,17 @@
-import { createHash } from 'node:crypto';
-import Provider, { errors, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { createHash, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import Provider, {
+  errors,
+  type AdapterFactory,
+  type Configuration,
+  type KoaContextWithOIDC,
+  type RefreshToken,
+} from 'oidc-provider';
 import type { AssistantRegistrations } from '../../domain/signin/assistant-registrations.js';
 import {
   ASSISTANT_ACCESS_TOKEN_SECONDS,
+  ASSISTANT_GRANT_SECONDS,
+  ASSISTANT_REFRESH_TOKEN_IDLE_SECONDS,
   EMBEDDED_CLIENT_ID,
   MCP_SCOPE,
   type EmbeddedAccount,
@@ -21,7 +30,30 @@ export function isAllowedRedirectUri(uri: string): boolean {
     return false;
   }
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname);
+}
+
+const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+
+/**
+ * Whether a browser sent to this redirect URI lands on the service's own pages: its public URL's origin (a trailing
+ * dot on the host is the same host); for a public URL on a loopback address, any loopback name at its port, and for
+ * a native client any loopback port too, since oidc-provider takes a native client's loopback redirect URI with any
+ * port (RFC 8252, 7.3). A code sent there is read by whatever runs on those pages, and the consent page would tell
+ * the person they go back to the service itself.
+ */
+export function reachesTheService(params: { uri: string; publicUrl: string; native: boolean }): boolean {
+  let url: URL;
+  try {
+    url = new URL(params.uri);
+  } catch {
+    return false;
+  }
+  const service = new URL(params.publicUrl);
+  const host = (u: URL) => u.hostname.replace(/\.$/, '');
+  if (url.protocol === service.protocol && host(url) === host(service) && url.port === service.port) return true;
+  const loopback = (u: URL) => u.protocol === 'http:' && LOOPBACK_HOSTS.includes(u.hostname);
+  return loopback(service) && loopback(url) && (params.native || url.port === service.port);
 }
 
 /**
@@ -45,6 +77,7 @@ export function createEmbeddedProvider(params: {
 }): Provider {
   const { publicUrl, secrets } = params;
   const secure = new URL(publicUrl).protocol === 'https:';
+  const accessTokenKey = createPublicKey({ key: secrets.signingKey as JsonWebKey, format: 'jwk' });
   const configuration: Configuration = {
     adapter: params.adapter,
     clients: [
@@ -73,16 +106,23 @@ export function createEmbeddedProvider(params: {
     // the authorization code flow only (OAuth 2.1): oidc-provider also offers `id_token`, `code id_token` and `none`,
     // with which a client anyone registered got the person's signed ID token (e-mail, name) in its URL, without PKCE
     responseTypes: ['code'],
-    // seconds; the provider's own session is short, so that the service's idle timeout means something
+    // seconds: everything the provider keeps ends. Its own session is short, so that the service's idle timeout means
+    // something; what a person allowed an assistant lasts 90 days at most, its refresh token 30 days unused
     ttl: {
       // one lifetime for every access token, an assistant's for /mcp included (oidc-provider applies this one)
       AccessToken: ASSISTANT_ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
-      Grant: 365 * 24 * 3600,
+      // fixed when the person allows the assistant, never lengthened: a new consent makes a new grant
+      Grant: ASSISTANT_GRANT_SECONDS,
       IdToken: 3600,
       Interaction: 3600,
+      RefreshToken: refreshTokenSeconds,
       Session: 3600,
     },
+    // every use of a refresh token gives a new one, valid 30 days again (oidc-provider rotates only public clients'
+    // by default, a confidential client's once 70% of its life has passed): a copy sent after the assistant used it
+    // is a replay, which ends the grant with every token of it
+    rotateRefreshToken: true,
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource },
@@ -91,6 +131,15 @@ export function createEmbeddedProvider(params: {
       // capped per address (capRegistrations below), and a client no one allowed is deleted a day later (the
       // adapter's upkeep)
       registration: { enabled: true },
+      // RFC 7009: an assistant ends its own refresh token, and with it the grant (so it leaves the person's list of
+      // connected assistants) and every token of it; its access tokens are JWTs the provider cannot revoke one by one,
+      // so revoking one ends its grant too (revokeAccessTokens below). A token of another client is left alone and
+      // answered as a token unknown: anyone can register a client, public or confidential, so an error would tell
+      // them the token is live
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         // the service's own sign-in names no resource: its token is for userinfo only, as before
@@ -109,7 +158,8 @@ export function createEmbeddedProvider(params: {
       },
     },
     // an assistant registering itself may name redirect URIs on https or on this machine (loopback) only: another
-    // host over plain http would let anyone on the way read the person's authorization code
+    // host over plain http would let anyone on the way read the person's authorization code; and none on the
+    // service's own pages. Checked too when a stored client is read, so one registered before is refused now
     extraClientMetadata: {
       properties: [REDIRECT_CHECK],
       validator(_ctx, key, _value, metadata) {
@@ -119,6 +169,13 @@ export function createEmbeddedProvider(params: {
         if (refused !== undefined) {
           throw new errors.InvalidRedirectUri(
             `redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${JSON.stringify(refused)}`,
+          );
+        }
+        const native = metadata.application_type === 'native';
+        const own = uris.find((uri) => reachesTheService({ uri: uri as string, publicUrl, native }));
+        if (own !== undefined) {
+          throw new errors.InvalidRedirectUri(
+            `redirect_uris must not lead to this service's own pages (${new URL(publicUrl).origin}${native ? ', or any port of a loopback address for a native client' : ''}): ${JSON.stringify(own)}`,
           );
         }
         // the sign-out page submits itself: a client anyone registered would send a signed-out browser anywhere
@@ -165,6 +222,10 @@ export function createEmbeddedProvider(params: {
   provider.use(capRegistrations(params.registrations));
   provider.use(scriptsOfTheSignOutPage);
   provider.use(endGrantsWithTheSignIn);
+  provider.on('revocation.error', (ctx: KoaContextWithOIDC, error: { error?: unknown }) => {
+    if (error.error === 'unsupported_token_type') structuredRevocations.add(ctx);
+  });
+  provider.use(revokeAccessTokens({ key: accessTokenKey, issuer: params.issuer, audience: params.mcpResource }));
   provider.on(
     'authorization.error',
     (ctx: KoaContextWithOIDC, error: { error?: unknown; error_description?: unknown }) =>
@@ -216,6 +277,53 @@ function tooManyRegistrations(ctx: KoaContextWithOIDC, retryAfterSeconds: number
   };
 }
 
+/**
+ * A refresh token lives 30 days from its issue (each rotation issues a new one), never past the end of its grant.
+ * oidc-provider's default is 14 days, for a public client's rotated token what was left of the one it replaces.
+ */
+function refreshTokenSeconds(ctx: KoaContextWithOIDC | undefined, token: RefreshToken): number {
+  const now = Math.floor(Date.now() / 1000);
+  // the grant is found before any refresh token is made (code or refresh grant); its start, if ever it is not
+  const grantEnds = ctx?.oidc?.entities.Grant?.exp ?? (token.iiat ?? now) + ASSISTANT_GRANT_SECONDS;
+  return Math.max(1, Math.min(ASSISTANT_REFRESH_TOKEN_IDLE_SECONDS, grantEnds - now));
+}
+
+/** the revocation requests oidc-provider refused because their token is a JWT (`revocation.error`, in the request) */
+const structuredRevocations = new WeakSet<object>();
+
+/**
+ * An assistant revoking its access token (RFC 7009): the provider refuses JWTs (`unsupported_token_type`), which it
+ * does not keep and so cannot revoke. One of ours, for the client that authenticated and still valid, ends its grant
+ * with every token of it (RFC 7009, 2.1 allows ending the refresh token with the access token); any other JWT is
+ * answered 200 like a token unknown, so that the endpoint tells no one whether another client's token is live.
+ */
+function revokeAccessTokens(verifier: { key: KeyObject; issuer: string; audience: string }) {
+  return async function revokeAccessToken(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+    await next();
+    if (!structuredRevocations.has(ctx) || ctx.oidc?.route !== 'revocation') return;
+    const client = ctx.oidc.client;
+    const token = ctx.oidc.params?.token;
+    if (!client || typeof token !== 'string') return;
+    try {
+      const { payload } = await jwtVerify(token, verifier.key, {
+        issuer: verifier.issuer,
+        audience: verifier.audience,
+        algorithms: ['RS256'],
+        typ: 'at+jwt',
+      });
+      if (payload.client_id === client.clientId && typeof payload.grant_id === 'string') {
+        await endGrant(ctx, payload.grant_id);
+      }
+    } catch {
+      // not one of ours, or no longer valid: nothing to end
+    }
+    // answered as the provider answers a revocation it made: 200, an empty body (RFC 7009, 2.2)
+    ctx.remove('content-type');
+    ctx.status = 200;
+    ctx.body = '';
+  };
+}
+
 /** the requests whose authorization ended in an error (oidc-provider's `authorization.error`, emitted in the request) */
 const failedAuthorizations = new WeakMap<object, { error?: unknown; error_description?: unknown }>();
 
@@ -250,17 +358,20 @@ async function endGrantsWithTheSignIn(ctx: KoaContextWithOIDC, next: () => Promi
   const grantIds = Object.values(session?.authorizations ?? {})
     .map((authorization) => authorization.grantId)
     .filter((id): id is string => typeof id === 'string');
-  for (const grantId of grantIds) {
-    const grant = await ctx.oidc.provider.Grant.find(grantId);
-    if (!grant) continue;
-    await grant.destroy();
-    for (const model of [
-      ctx.oidc.provider.RefreshToken,
-      ctx.oidc.provider.AccessToken,
-      ctx.oidc.provider.AuthorizationCode,
-    ]) {
-      await model.adapter.revokeByGrantId(grantId);
-    }
+  for (const grantId of grantIds) await endGrant(ctx, grantId);
+}
+
+/** a grant and every token and code issued under it */
+async function endGrant(ctx: KoaContextWithOIDC, grantId: string): Promise<void> {
+  const grant = await ctx.oidc.provider.Grant.find(grantId);
+  if (!grant) return;
+  await grant.destroy();
+  for (const model of [
+    ctx.oidc.provider.RefreshToken,
+    ctx.oidc.provider.AccessToken,
+    ctx.oidc.provider.AuthorizationCode,
+  ]) {
+    await model.adapter.revokeByGrantId(grantId);
   }
 }
 

@@ -26,7 +26,10 @@ export async function registerEmbeddedProviderMount(
       const handle = await (handler ??= deps.provider().then((provider) => provider.callback()));
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      if (request.url.split('?', 1)[0]!.includes('/.well-known/')) reply.raw.setHeader('cache-control', 'no-store');
+      // no cache keeps any of the provider's answers (the rule security-headers.ts applies to every other route, whose
+      // hook a hijacked reply skips): the metadata, and the token and revocation endpoints' answers, whose own
+      // no-store oidc-provider sets on some routes only (not on revocation)
+      reply.raw.setHeader('cache-control', 'no-store');
       // oidc-provider knows it is mounted at its issuer's path and works out the mount from originalUrl
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
