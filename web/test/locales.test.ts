@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../src/locales/en.json';
 import nb from '../src/locales/nb.json';
@@ -102,5 +103,20 @@ describe('the translations', () => {
       ([key, text]) => JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(nbText.get(key) ?? '')),
     );
     expect(differ.map(([key]) => key)).toEqual([]);
+  });
+
+  it('count one thing in the singular and more in the plural', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: { nb: { translation: nb }, en: { translation: en } }, lng: 'en' });
+    const said = (language: string, key: string, values: Record<string, unknown>) =>
+      i18n.getFixedT(language)(key, values);
+    const task = (count: number) => ({ count, total: String(count), proposed: '1' });
+    expect(said('en', 'maintenance.count', task(1))).toBe('1 task, 1 proposed');
+    expect(said('en', 'maintenance.count', task(2))).toBe('2 tasks, 1 proposed');
+    expect(said('nb', 'maintenance.count', task(1))).toBe('1 oppgave, 1 forslag');
+    expect(said('nb', 'maintenance.count', task(2))).toBe('2 oppgaver, 1 forslag');
+    const showing = (count: number) => ({ count, shown: '1', loaded: String(count) });
+    expect(said('en', 'building.showing', showing(1))).toBe('Showing 1 of 1 document');
+    expect(said('nb', 'building.showing', showing(3))).toBe('Viser 1 av 3 dokumenter');
   });
 });

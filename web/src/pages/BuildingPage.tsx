@@ -210,7 +210,11 @@ export function BuildingPage() {
       </form>
       <Loaded loading={documents.isPending} error={documents.error} retry={documents.refetch}>
         <p className="muted" role="status">
-          {t('building.showing', { shown: numbers.format(shown.length), loaded: numbers.format(all.length) })}
+          {t('building.showing', {
+            count: all.length,
+            shown: numbers.format(shown.length),
+            loaded: numbers.format(all.length),
+          })}
           {documents.loadingMore && ` · ${t('building.loadingMore')}`}
         </p>
         {chosen.length > 0 && (

@@ -257,7 +257,7 @@ export function MaintenancePage() {
       <Failure error={failure} />
       <Loaded loading={tasks.isPending} error={tasks.error} retry={() => void tasks.refetch()}>
         <p className="muted" role="status">
-          {t('maintenance.count', { total: counts.total, proposed: counts.proposed })}
+          {t('maintenance.count', { count: counts.total, total: counts.total, proposed: counts.proposed })}
         </p>
         {counts.total > 0 && (
           <form className="filters" aria-label={t('maintenance.filter')} onSubmit={(event) => event.preventDefault()}>

@@ -38,6 +38,8 @@ const NAME_OVERRIDES: Record<string, { no?: string; en?: string }> = {
   '3252': { en: 'Equipment for heating system with high temperature water' },
   '3262': { en: 'Insulation of heating system with high temperature water' },
   // misspelled English labels a person reading the English app would see ("Low voltage suppliance", "Heating panles")
+  // an acronym written as a word ("3 Hvac")
+  '3': { en: 'HVAC installations' },
   '224': { en: 'Bracing constructions' },
   '225': { en: 'Fire protection of load-bearing constructions' },
   '245': { en: 'Skirting' },

@@ -62,6 +62,7 @@ describe('NS 3451 names in English', () => {
     const shown = [...ns3451Entries()].filter((entry) => misspelled.test(entry.nameEn));
     expect(shown.map((entry) => `${entry.code} ${entry.nameEn}`)).toEqual([]);
     expect(buildingCategoryName('43', 'en')).toBe('Low voltage supply');
+    expect(buildingCategoryName('3', 'en')).toBe('HVAC installations');
     expect(buildingCategoryName('43', 'nb')).toBe('Lavspent forsyning');
   });
 });
