@@ -60,7 +60,19 @@ export function executePrepared<R>(
 export async function executeParsedOnce<R>(
   db: QueryExecutorProvider & { executeQuery<T>(query: CompiledQuery<T>): Promise<KyselyResult<T>> },
   build: (customPlansOnly: RawBuilder<boolean>) => RawBuilder<R>,
+  options: {
+    /**
+     * the statement's plan does not depend on its values (written so that its one good plan is the only one), so
+     * PostgreSQL may keep a generic plan for it once five plans made for its values cost no less (plan_cache_mode
+     * `auto`), and plan it no more: `build` gets a plain `true`
+     */
+    genericPlan?: boolean;
+  } = {},
 ): Promise<KyselyResult<R>> {
+  if (options.genericPlan) {
+    const compiled = build(sql<boolean>`true`).compile(db);
+    return db.executeQuery(CompiledQuery.raw(`${PARSED_MARKER}${compiled.sql}`, [...compiled.parameters]));
+  }
   const compiled = build(CUSTOM_PLANS_ONLY).compile(db);
   if (!compiled.sql.includes(GUARD_COMMENT)) {
     throw new Error('a statement parsed once must hold the condition that prices its generic plan out');

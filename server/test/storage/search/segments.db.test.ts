@@ -200,6 +200,21 @@ describe.each(testEngines())('search segments on %s', (engine) => {
       expect(await routed.searchDocuments(request(query))).toEqual(await reference().searchDocuments(request(query)));
       expect({ query, answered: loaded.count - before }).toEqual({ query, answered: bySegment });
     }
+    // such a search is planned once per connection, not at every search: after five plans made for its values the
+    // server keeps a generic one (its one good plan whatever the term), and the answers stay the same
+    // (the reference first: PGlite has one connection, held below)
+    const glass = await reference().searchDocuments(request('glass'));
+    await t.deps.database.db.connection().execute(async (connection) => {
+      const few = createPostgresSearchProvider({
+        db: connection,
+        segments: { cache: watched, settings: { ...settings, fewHits: 100 } },
+      });
+      for (let i = 0; i < 8; i++) expect(await few.searchDocuments(request('glass'))).toEqual(glass);
+      const { rows } = await sql<{ generic: number }>`
+        select coalesce(sum(generic_plans), 0)::int as generic from pg_prepared_statements
+        where statement like '%from search_documents s where%'`.execute(connection);
+      expect(rows[0]!.generic).toBeGreaterThanOrEqual(2);
+    });
     // and a search in buildings holding less than `minScopeShare` of the owner's documents: the warehouse holds a
     // third of them, the seed building two thirds
     const byShare = createPostgresSearchProvider({
