@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { expect } from 'vitest';
+import type { Engine } from '../../src/storage/db/database.js';
 import { formAction, TestBrowser } from './browser.js';
+import { freePort } from './service-process.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from './test-app.js';
 
 /**
  * Sign-in steps the security and sign-in tests share, over real HTTP against a listening service: the embedded
@@ -188,4 +192,38 @@ export async function mcpStatus(base: string, accessToken: string): Promise<numb
   });
   await response.arrayBuffer();
   return response.status;
+}
+
+/**
+ * A test app listening on a free port of 127.0.0.1 (its public URL, as assistants and browsers reach it), everything it
+ * logs at debug level kept for `logged()`, and one person the operator made with a password.
+ */
+export async function listeningWithAPerson(params: {
+  engine: Engine;
+  person: { email: string; name: string; password: string };
+}): Promise<{ t: TestApp; base: string; logged: () => string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let logged = '';
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  const t = await createTestApp({
+    engine: params.engine,
+    logStream,
+    logLevel: 'debug',
+    settings: { http: { publicUrl: base } },
+    options: { publicUrl: base },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const created = await fetch(`${base}/admin/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(params.person),
+  });
+  if (created.status !== 201) throw new Error(`the operator could not make ${params.person.email}: ${created.status}`);
+  return { t, base, logged: () => logged };
 }

@@ -8,15 +8,13 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formAction, TestBrowser } from '../helpers/browser.js';
-import { freePort } from '../helpers/service-process.js';
-import { mcpStatus } from '../helpers/sign-in-flows.js';
+import { listeningWithAPerson, mcpStatus } from '../helpers/sign-in-flows.js';
 import { EMBEDDED_CLIENT_ID } from '../../src/integrations/oidc/embedded-provider-keys.js';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
 const PASSWORD = 'fjordhest-i-fjellet-42';
@@ -46,7 +44,7 @@ describe.each(testEngines())("an assistant's OAuth under attack on %s", (engine)
   let t: TestApp;
   let base: string;
   /** everything the service logged, at debug level */
-  let logged = '';
+  let logged: () => string;
   /** every code, verifier and token this file saw, none of which may be in the log */
   const secrets = new Set<string>();
   const keep = (...values: (string | undefined)[]) => {
@@ -54,28 +52,10 @@ describe.each(testEngines())("an assistant's OAuth under attack on %s", (engine)
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({
+    ({ t, base, logged } = await listeningWithAPerson({
       engine,
-      logStream,
-      logLevel: 'debug',
-      settings: { http: { publicUrl: base } },
-      options: { publicUrl: base },
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    const created = await fetch(`${base}/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'kari@example.test', name: 'Kari', password: PASSWORD }),
-    });
-    expect(created.status).toBe(201);
+      person: { email: 'kari@example.test', name: 'Kari', password: PASSWORD },
+    }));
   }, 90_000);
   afterAll(() => t?.close());
 
@@ -519,9 +499,9 @@ describe.each(testEngines())("an assistant's OAuth under attack on %s", (engine)
 
   it('logs none of the codes, verifiers and tokens of the flows above', async () => {
     // every request of this file was logged (at debug level), with the provider's redirects carrying codes
-    expect(logged).toContain('/oidc/token');
-    expect(logged).toContain('/oidc/interaction/');
+    expect(logged()).toContain('/oidc/token');
+    expect(logged()).toContain('/oidc/interaction/');
     expect(secrets.size).toBeGreaterThan(20);
-    for (const secret of secrets) expect(logged.includes(secret), `${secret.slice(0, 12)}... in the log`).toBe(false);
+    for (const secret of secrets) expect(logged().includes(secret), `${secret.slice(0, 12)}... in the log`).toBe(false);
   });
 });

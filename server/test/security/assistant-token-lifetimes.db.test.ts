@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,15 +6,15 @@ import {
   ASSISTANT_REFRESH_TOKEN_IDLE_SECONDS,
 } from '../../src/integrations/oidc/embedded-provider-keys.js';
 import type { DB } from '../../src/storage/db/schema.js';
-import { freePort } from '../helpers/service-process.js';
 import {
   asBrowser,
   connectAssistant,
+  listeningWithAPerson,
   mcpStatus,
   refreshAssistant,
   signInWithPassword,
 } from '../helpers/sign-in-flows.js';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
 const PASSWORD = 'fjordhest-i-fjellet-42';
@@ -36,32 +35,14 @@ const REVOKED = { status: 200, cacheControl: 'no-store', contentType: 'text/plai
 describe.each(testEngines())("an assistant's token lifetimes and revocation on %s", (engine) => {
   let t: TestApp;
   let base: string;
-  let logged = '';
+  let logged: () => string;
   const db = (): Kysely<DB> => t.deps.database.db;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({
+    ({ t, base, logged } = await listeningWithAPerson({
       engine,
-      logStream,
-      logLevel: 'debug',
-      settings: { http: { publicUrl: base } },
-      options: { publicUrl: base },
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    const created = await fetch(`${base}/admin/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, name: 'Kari', password: PASSWORD }),
-    });
-    expect(created.status).toBe(201);
+      person: { email: EMAIL, name: 'Kari', password: PASSWORD },
+    }));
   }, 90_000);
   afterEach(() => void vi.useRealTimers());
   afterAll(() => t?.close());
@@ -310,8 +291,8 @@ describe.each(testEngines())("an assistant's token lifetimes and revocation on %
   it('logs none of the tokens sent to the revocation endpoint', async () => {
     const assistant = await connectAssistant({ base, email: EMAIL, password: PASSWORD });
     expect((await revoke({ token: assistant.refreshToken, client_id: assistant.clientId })).status).toBe(200);
-    expect(logged).toContain('/oidc/token/revocation');
+    expect(logged()).toContain('/oidc/token/revocation');
     for (const secret of [assistant.refreshToken, assistant.accessToken])
-      expect(logged.includes(secret), `${secret.slice(0, 12)}... in the log`).toBe(false);
+      expect(logged().includes(secret), `${secret.slice(0, 12)}... in the log`).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/shared/ids.js';
 import { relinkRevisions } from '../../src/storage/db/repositories/revisions.repository.js';
 import { insertDocument } from '../helpers/ask-fixtures.js';
+import { storeExtractedTask } from '../helpers/maintenance-fixtures.js';
 import { createDeliveryWorld, portalUpload, type DeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -36,34 +37,8 @@ describe.each(testEngines())('revisions, maintenance, reports and threads out of
   }
 
   /** a task extracted from a document, as the maintenance job stores it */
-  async function extractedTask(params: { buildingId: string; documentId: string; component: string }) {
-    const at = new Date();
-    await t.deps.database.db
-      .insertInto('maintenance_tasks')
-      .values({
-        id: newId.uuid(),
-        building_owner_id: seed.ownerId,
-        building_id: params.buildingId,
-        document_id: params.documentId,
-        page_number: 1,
-        cited_text: `${params.component} skal kontrolleres årlig.`,
-        component: params.component,
-        component_code: null,
-        building_category: null,
-        action: 'inspect',
-        interval_every: 1,
-        interval_unit: 'year',
-        interval_text: 'årlig',
-        performed_by: null,
-        source: 'extracted',
-        status: 'proposed',
-        edited_by_person: false,
-        extraction_signature: params.component,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  const extractedTask = (params: { buildingId: string; documentId: string; component: string }) =>
+    storeExtractedTask(t.deps.database.db, { ownerId: seed.ownerId, ...params });
 
   describe('the maintenance plan', () => {
     it("shows no task of a deleted building: not owner-wide, not in the CSV or calendar, for no reader (was: a person's own tasks stayed)", async () => {

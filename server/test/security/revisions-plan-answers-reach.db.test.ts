@@ -5,6 +5,7 @@ import { newId } from '../../src/domain/shared/ids.js';
 import { relinkRevisions } from '../../src/storage/db/repositories/revisions.repository.js';
 import { labelOf, openAi, startFakeModelServer, writeEvents, type FakeModelServer } from '../ask/fake-llm-servers.js';
 import { insertDocument } from '../helpers/ask-fixtures.js';
+import { storeExtractedTask } from '../helpers/maintenance-fixtures.js';
 import { createDeliveryWorld, createSubcontractor } from '../helpers/delivery-fixtures.js';
 import { createTestCustomer, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
 import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
@@ -24,41 +25,6 @@ import { testEngines } from '../helpers/test-database.js';
  */
 
 type Reader = { label: string; key: string } | { label: string; token: string };
-
-/** a task as the maintenance job stores it, cited from a document */
-async function storeExtractedTask(
-  t: TestApp,
-  params: { ownerId: string; buildingId: string; documentId: string; component: string },
-): Promise<string> {
-  const id = newId.uuid();
-  const at = new Date();
-  await t.deps.database.db
-    .insertInto('maintenance_tasks')
-    .values({
-      id,
-      building_owner_id: params.ownerId,
-      building_id: params.buildingId,
-      document_id: params.documentId,
-      page_number: 1,
-      cited_text: `${params.component} skal kontrolleres årlig.`,
-      component: params.component,
-      component_code: null,
-      building_category: null,
-      action: 'inspect',
-      interval_every: 1,
-      interval_unit: 'year',
-      interval_text: 'årlig',
-      performed_by: null,
-      source: 'extracted',
-      status: 'proposed',
-      edited_by_person: false,
-      extraction_signature: params.component,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
-}
 
 describe.each(testEngines())('revisions, the maintenance plan and ask threads out of reach, on %s', (engine) => {
   let t: TestApp;
@@ -337,15 +303,27 @@ describe.each(testEngines())('revisions, the maintenance plan and ask threads ou
       const open = await insertDocument({ db, ...here, path: 'FDV/Aggregat.txt', pages: page });
       const hidden = await insertDocument({ db, ...here, path: 'Utkast/Heis.txt', pages: page });
       const late = await insertDocument({ db, ...here, path: 'FDV/Pumpe.txt', pages: page });
-      tasks.open = await storeExtractedTask(t, { ...here, documentId: open, component: 'Aggregat i FDV' });
-      tasks.hidden = await storeExtractedTask(t, { ...here, documentId: hidden, component: 'Heis i utkast' });
+      tasks.open = await storeExtractedTask(t.deps.database.db, {
+        ...here,
+        documentId: open,
+        component: 'Aggregat i FDV',
+      });
+      tasks.hidden = await storeExtractedTask(t.deps.database.db, {
+        ...here,
+        documentId: hidden,
+        component: 'Heis i utkast',
+      });
       // the document is deleted while its extraction is running: the job stores its tasks after the deletion took
       // the document's tasks away
       expect(
         (await t.request({ method: 'DELETE', url: `${building()}/documents/${late}`, key: seed.key })).status,
       ).toBe(200);
-      tasks.late = await storeExtractedTask(t, { ...here, documentId: late, component: 'Pumpe fra slettet' });
-      tasks.foreign = await storeExtractedTask(t, {
+      tasks.late = await storeExtractedTask(t.deps.database.db, {
+        ...here,
+        documentId: late,
+        component: 'Pumpe fra slettet',
+      });
+      tasks.foreign = await storeExtractedTask(t.deps.database.db, {
         ownerId: other.ownerId,
         buildingId: other.buildingId,
         documentId: await insertDocument({
