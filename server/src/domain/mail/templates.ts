@@ -732,10 +732,11 @@ export const API_KEY_CREATED: Record<'en' | 'no', ApiKeyCreatedWords> = {
       `A personal API key named "${name}" was created on your byggdok account on ${at} (Norwegian time).`,
     validUntil: (date) => `It is valid until ${date}, unless it is revoked before then.`,
     from: (address) => `It was created from the IP address ${address}.`,
-    reach: 'The key can do everything you can do in byggdok, and it keeps working even if your password is changed.',
+    reach:
+      'The key can do everything you can do in byggdok, and it keeps working when your password is changed, unless you tick revoking your API keys as you change it.',
     ifYou: 'If you created it yourself, there is nothing you need to do.',
     ifNot:
-      'If it was not you, revoke the key on your account page straight away, and change your password: someone may have had access to your account.',
+      'If it was not you, revoke the key on your account page straight away, and change your password there, ticking “Also revoke my personal API keys”: someone may have had access to your account.',
     button: 'Open your API keys',
     linkHint: 'If the button does not work, open this address in your browser:',
     dateLocale: 'en-GB',
@@ -747,10 +748,11 @@ export const API_KEY_CREATED: Record<'en' | 'no', ApiKeyCreatedWords> = {
       `En personlig API-nøkkel med navnet «${name}» ble laget på byggdok-kontoen din den ${at} (norsk tid).`,
     validUntil: (date) => `Den er gyldig til ${date}, med mindre den trekkes tilbake før det.`,
     from: (address) => `Den ble laget fra IP-adressen ${address}.`,
-    reach: 'Nøkkelen kan gjøre alt du kan gjøre i byggdok, og den virker fortsatt selv om passordet ditt endres.',
+    reach:
+      'Nøkkelen kan gjøre alt du kan gjøre i byggdok, og den virker fortsatt når passordet ditt endres, med mindre du krysser av for å trekke tilbake API-nøklene dine samtidig.',
     ifYou: 'Hvis det var du som laget den, trenger du ikke gjøre noe.',
     ifNot:
-      'Hvis det ikke var deg, må du trekke tilbake nøkkelen på kontosiden din med en gang og bytte passord: noen kan ha hatt tilgang til kontoen din.',
+      'Hvis det ikke var deg, må du trekke tilbake nøkkelen på kontosiden din med en gang og bytte passord der, med «Trekk også tilbake mine personlige API-nøkler» krysset av: noen kan ha hatt tilgang til kontoen din.',
     button: 'Åpne API-nøklene dine',
     linkHint: 'Hvis knappen ikke virker, åpner du denne adressen i nettleseren:',
     dateLocale: 'nb-NO',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MailLocale } from '../../../src/domain/mail/mailer.js';
 import { renderMail } from '../../../src/domain/mail/templates.js';
+import en from '../../../../web/src/locales/en.json' with { type: 'json' };
+import nb from '../../../../web/src/locales/nb.json' with { type: 'json' };
 
 const keysUrl = 'https://byggdok.example/app/account?tab=keys';
 
@@ -25,6 +27,8 @@ describe('the mail about a new personal API key', () => {
         'Den er gyldig til 2. juni 2025, med mindre den trekkes tilbake før det. Den ble laget fra IP-adressen 203.0.113.7.',
     );
     expect(text).toContain('Hvis det ikke var deg, må du trekke tilbake nøkkelen på kontosiden din med en gang');
+    // the account page's own words for revoking the keys with the new password (without its count)
+    expect(text).toContain(`«${nb.account.revokeKeys.replace(' ({{n}})', '')}» krysset av`);
     expect(text).toContain(`Åpne API-nøklene dine: ${keysUrl}`);
     expect(html).toContain('<html lang="nb">');
     expect(html).toContain(`href="https://byggdok.example/app/account?tab=keys"`);
@@ -41,6 +45,7 @@ describe('the mail about a new personal API key', () => {
       expect(text).toContain(
         'If it was not you, revoke the key on your account page straight away, and change your password',
       );
+      expect(text).toContain(`ticking “${en.account.revokeKeys.replace(' ({{n}})', '')}”`);
       expect(html).toContain('<html lang="en">');
     }
   });
