@@ -49,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
   const logger = createLogger({
     level: config.logLevel,
     pretty: wantsPrettyLogs(config.logFormat, process.stdout),
+    // a generated operator token starts with adm_, which is redacted anyway; one chosen by hand is told here
+    secrets: [config.adminToken],
   });
   const { fixed } = await makeFolderPrivate(config.dataDir);
   if (fixed > 0) {

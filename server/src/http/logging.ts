@@ -18,14 +18,24 @@ const SECRET_QUERY =
  */
 const SECRET_VALUE = /^(sct_|fk_|ft_|whsec_|adm_)/;
 
-function redactUrl(url: string): string {
+/**
+ * the URL with every credential in its query redacted: by the parameter's name, by the value's prefix, or as one of
+ * `secrets` (values of the configuration no prefix tells, such as an operator token chosen by hand) anywhere in a
+ * value or a name
+ */
+function redactUrl(url: string, secrets: readonly string[]): string {
   const [path, query] = url.split('?', 2);
   if (query === undefined) return url;
   const params = new URLSearchParams(query);
-  for (const [key, value] of [...params.entries()]) {
-    if (SECRET_QUERY.test(key) || SECRET_VALUE.test(value.trim())) params.set(key, '[redacted]');
+  const holdsSecret = (text: string) => secrets.some((secret) => text.includes(secret));
+  const redacted = new URLSearchParams();
+  for (const [key, value] of params.entries()) {
+    if (holdsSecret(key)) redacted.append('[redacted]', '');
+    else if (SECRET_QUERY.test(key) || SECRET_VALUE.test(value.trim()) || holdsSecret(value)) {
+      redacted.append(key, '[redacted]');
+    } else redacted.append(key, value);
   }
-  return `${path}?${params.toString()}`;
+  return `${path}?${redacted.toString()}`;
 }
 
 /**
@@ -50,7 +60,11 @@ export function createLogger(options: {
   destination?: NodeJS.WritableStream;
   /** readable lines instead of JSON (a terminal); the same fields and the same redaction */
   pretty?: boolean;
+  /** secrets of the configuration never to be logged, found in a request's query whatever the parameter */
+  secrets?: readonly (string | null)[];
 }): Logger {
+  // a secret this short would redact common words; configured secrets are far longer (BYGGDOK_ADMIN_TOKEN: 24 or more)
+  const secrets = (options.secrets ?? []).filter((secret): secret is string => secret !== null && secret.length >= 16);
   const destination = options.destination ?? process.stdout;
   return pino(
     {
@@ -72,7 +86,7 @@ export function createLogger(options: {
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: redactUrl(request.url),
+          url: redactUrl(request.url, secrets),
           remoteAddress: request.ip,
         }),
         err: withoutBoundValues,

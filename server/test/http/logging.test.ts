@@ -81,6 +81,26 @@ describe('log format', () => {
     for (const secret of ['s3cret', idToken, 'nordmann', 'Provider-state']) expect(out.text()).not.toContain(secret);
   });
 
+  it('redacts an operator token chosen by hand (no prefix tells it) wherever it is pasted into a query', () => {
+    const token = 'Driftsnokkel-valgt-for-haand-2026';
+    const out = capture();
+    const logger = createLogger({ level: 'info', destination: out.stream, secrets: [token, null] });
+    for (const url of [`/admin/customers?t=${token}`, `/admin/customers?${token}`, `/app/?next=%2Fx%3Fk%3D${token}`]) {
+      logger.info({ req: { method: 'GET', url, ip: '203.0.113.7' } }, 'incoming request');
+    }
+    const logged = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    expect(logged).toEqual([
+      '/admin/customers?t=%5Bredacted%5D',
+      '/admin/customers?%5Bredacted%5D=',
+      '/app/?next=%5Bredacted%5D',
+    ]);
+    expect(out.text()).not.toContain('valgt-for-haand');
+  });
+
   it('is pretty in a terminal, JSON when piped, and LOG_FORMAT overrides both', () => {
     expect(wantsPrettyLogs('auto', { isTTY: true })).toBe(true);
     expect(wantsPrettyLogs('auto', {})).toBe(false);
