@@ -1615,6 +1615,8 @@ export interface paths {
           'application/json': {
             /** @description at least 12 characters */
             password: string;
+            /** @description also revoke every personal API key of the person that still works (one an intruder made with the old password would go on working); each is in the audit log. Default false, so the person's integrations do not stop by surprise */
+            revokeApiKeys?: boolean;
           };
         };
       };
@@ -4403,6 +4405,7 @@ export interface paths {
             | 'auth.assistant_allowed'
             | 'auth.assistant_declined'
             | 'auth.assistant_disconnected'
+            | 'auth.assistant_revoked'
             | 'auth.locked_out'
             | 'auth.password_link_sent'
             | 'auth.password_changed'

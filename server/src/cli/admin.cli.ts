@@ -17,7 +17,8 @@ const USAGE = `byggdok admin <command>   (calls the admin API of a running servi
   document explain <documentId>   (states, flags, counts and every job with its attempts, timings and errors)
   reprocess --document <id> | --building <id> | --all
   user create --email <e-mail> --name <name> [--password <password>] [--platform-admin]
-  user set-password --email <e-mail> | --id <userId> --password <password>   (local accounts of the embedded sign-in)
+  user set-password --email <e-mail> | --id <userId> --password <password> [--revoke-api-keys]
+                     (local accounts of the embedded sign-in; sessions and assistants end, personal keys too when asked)
   user deactivate --email <e-mail> | --id <userId>   (everywhere: sessions and personal keys end at once)
   user activate --email <e-mail> | --id <userId>
   customer create --name <name> [--owner <buildingOwnerId>] [--email <admin e-mail> ...]   (each e-mail invited as ADMIN)
@@ -83,6 +84,7 @@ export function adminCallOf(argv: string[]): AdminCall {
       id: { type: 'string' },
       password: { type: 'string' },
       'platform-admin': { type: 'boolean' },
+      'revoke-api-keys': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       country: { type: 'string' },
       token: { type: 'string' },
@@ -134,7 +136,10 @@ export function adminCallOf(argv: string[]): AdminCall {
       return (client) => client.POST('/admin/users', { body });
     }
     case 'user set-password': {
-      const body = { password: need(values.password, 'password') };
+      const body = {
+        password: need(values.password, 'password'),
+        ...(values['revoke-api-keys'] ? { revokeApiKeys: true } : {}),
+      };
       return withUser(values, (client, userId) =>
         client.PUT('/admin/users/{userId}/password', { params: { path: { userId } }, body }),
       );

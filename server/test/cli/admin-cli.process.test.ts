@@ -59,6 +59,21 @@ describe('byggdok admin: command line to admin API call', () => {
     );
   });
 
+  it('sets a password, revoking the person’s personal keys only when asked', async () => {
+    const path = '/admin/users/usr_123/password';
+    const setPassword = ['user', 'set-password', '--id', 'usr_123', '--password', 'ny frase for Kari 7'];
+    expect(await sentBy(adminCallOf(setPassword))).toEqual({
+      method: 'PUT',
+      path,
+      body: { password: 'ny frase for Kari 7' },
+    });
+    expect(await sentBy(adminCallOf([...setPassword, '--revoke-api-keys']))).toEqual({
+      method: 'PUT',
+      path,
+      body: { password: 'ny frase for Kari 7', revokeApiKeys: true },
+    });
+  });
+
   it('explains a document', async () => {
     expect(await sentBy(adminCallOf(['document', 'explain', '5b0c2a9e-1d0f-4c43-9a47-8f7f3b1c2d10']))).toEqual({
       method: 'GET',

@@ -86,6 +86,16 @@ describe.each(testEngines())("an assistant's token lifetimes and revocation on %
       body: await answer.text(),
     };
   };
+  /** the person's history: each connection an assistant ended itself, with the assistant's id and name */
+  const selfRevocations = async (clientId: string) =>
+    (
+      await db()
+        .selectFrom('audit_events')
+        .select(['customer_id', 'actor_kind', 'actor_label', 'details'])
+        .where('action', '=', 'auth.assistant_revoked')
+        .orderBy('occurred_at')
+        .execute()
+    ).filter((event) => event.details.clientId === clientId);
   const register = async (metadata: Record<string, unknown>) => {
     const answer = await fetch(`${base}/oidc/reg`, {
       method: 'POST',
@@ -211,10 +221,21 @@ describe.each(testEngines())("an assistant's token lifetimes and revocation on %
     expect(refused.body.error).toBe('invalid_grant');
     expect(await mcpStatus(base, assistant.accessToken)).toBe(401);
     expect(await listedAssistants()).not.toContain(grantId);
-    // revoked again, or an unknown token: the same answer (RFC 7009, 2.2)
+    // the person's history says which assistant ended its connection, as it says which one they allowed
+    const ended = [
+      {
+        customer_id: null,
+        actor_kind: 'user',
+        actor_label: EMAIL,
+        details: { clientId: assistant.clientId, clientName: 'Test assistant' },
+      },
+    ];
+    expect(await selfRevocations(assistant.clientId)).toEqual(ended);
+    // revoked again, or an unknown token: the same answer (RFC 7009, 2.2), and nothing more in the history
     for (const token of [assistant.refreshToken, 'x'.repeat(43)]) {
       expect(await revoke({ token, client_id: assistant.clientId })).toEqual(REVOKED);
     }
+    expect(await selfRevocations(assistant.clientId)).toEqual(ended);
   });
 
   it('lets an assistant revoke its own access token, which ends its grant and refresh token too', async () => {
@@ -228,6 +249,15 @@ describe.each(testEngines())("an assistant's token lifetimes and revocation on %
     expect(revoked).toEqual(REVOKED);
     expect(await mcpStatus(base, assistant.accessToken)).toBe(401);
     expect((await refreshAssistant(base, assistant)).status).toBe(400);
+    expect(await selfRevocations(assistant.clientId)).toEqual([
+      expect.objectContaining({
+        actor_label: EMAIL,
+        details: { clientId: assistant.clientId, clientName: 'Test assistant' },
+      }),
+    ]);
+    // the same token again ends nothing more
+    expect(await revoke({ token: assistant.accessToken, client_id: assistant.clientId })).toEqual(REVOKED);
+    expect(await selfRevocations(assistant.clientId)).toHaveLength(1);
   });
 
   it("lets no other client revoke an assistant's tokens, nor learn from the answer that they are live", async () => {
@@ -254,6 +284,10 @@ describe.each(testEngines())("an assistant's token lifetimes and revocation on %
     const renewed = await refreshAssistant(base, assistant);
     expect(renewed.status).toBe(200);
     expect(await mcpStatus(base, renewed.body.access_token!)).toBe(200);
+    // nothing ended, so nothing in the person's history under any of the three
+    for (const clientId of [assistant.clientId, publicThief.body.client_id!, confidentialThief.body.client_id!]) {
+      expect(await selfRevocations(clientId)).toEqual([]);
+    }
   });
 
   it("refuses to register a redirect URI on the service's own pages, naming the field", async () => {

@@ -3,7 +3,8 @@ import { generateUserKey, userKeyPrefix } from '../../src/domain/access/user-key
 import { newId } from '../../src/domain/shared/ids.js';
 import { hashSecret } from '../../src/domain/shared/secrets.js';
 import { createTestCustomer, createTestSession, createTestUser, giveCustomerRole } from '../helpers/people-fixtures.js';
-import { lastMailTo } from '../helpers/received-mail.js';
+import { lastMailTo, mailsTo } from '../helpers/received-mail.js';
+import { holdLocks, someoneWaitsForALock } from '../helpers/row-locks.js';
 import { setPasswordToken } from '../helpers/sign-in-flows.js';
 import { ADMIN_TOKEN, PUBLIC_URL, createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
@@ -296,4 +297,81 @@ describe.each(testEngines())('personal API keys ended with a new password, on %s
     expect(changes.map((event) => event.details)).toEqual([{ via: 'reset' }, { via: 'reset', revokedApiKeys: 1 }]);
     expect(await auditOf('api_key.revoked', backdoor.id)).toHaveLength(2);
   });
+
+  it('the operator’s new password keeps the keys unless asked; asked, it ends every one that works', async () => {
+    freshWindow();
+    const eva = await localPerson('eva@bygg.test');
+    const backdoor = await makeKey(await session(eva.userId), 'Bakdør');
+    const expired = await expiredKey(eva.userId);
+    const bystander = await createTestUser(db(), { email: 'tor@bygg.test' });
+    const operatorSets = (body: Record<string, unknown>) =>
+      t.request({
+        method: 'PUT',
+        url: `/admin/users/${eva.userId}/password`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: body,
+      });
+
+    expect((await operatorSets({ password: ALSO_STRONG })).status).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/auth/me', headers: { cookie: eva.cookie } })).status).toBe(401);
+    expect(await withKey(backdoor.key)).toEqual({ status: 200, code: undefined });
+    // not a flag in other words, and nothing changes
+    const text = await operatorSets({ password: THIRD, revokeApiKeys: 'yes' });
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ errors: [expect.objectContaining({ path: '/revokeApiKeys' })] });
+    expect(await withKey(backdoor.key)).toEqual({ status: 200, code: undefined });
+
+    expect((await operatorSets({ password: THIRD, revokeApiKeys: true })).status).toBe(204);
+    expect(await withKey(backdoor.key)).toEqual({ status: 401, code: 'auth.invalid_key' });
+    expect(await withKey(bystander.key)).toEqual({ status: 200, code: undefined });
+    expect(await partnerKeyWorks()).toBe(200);
+    expect(await revokedAt(expired)).toBeNull();
+    const sets = await auditOf('user.password_set', eva.userId);
+    expect(sets.map((event) => event.details)).toEqual([{}, { revokedApiKeys: 1 }]);
+    const revocations = await auditOf('api_key.revoked', backdoor.id);
+    expect(revocations.map((event) => event.customer_id).sort()).toEqual([customerId, null].sort());
+    expect(revocations[0]!.details).toMatchObject({ name: 'Bakdør', withNewPassword: true });
+  });
+
+  // two transactions at once: the PostgreSQL server only (PGlite runs one connection)
+  it.runIf(engine === 'postgres')(
+    'a key asked for by a session a new password is ending at that moment is refused, not made after the change',
+    async () => {
+      freshWindow();
+      const nora = await localPerson('nora@bygg.test');
+      const intruder = await session(nora.userId);
+      const intruderSessionId = (
+        await db()
+          .selectFrom('user_sessions')
+          .select('id')
+          .where('token_hash', '=', hashSecret(intruder.slice('byggdok_session='.length)))
+          .executeTakeFirstOrThrow()
+      ).id;
+      const mailsBefore = (await mailsTo(t, nora.email)).length;
+      // a new password under way: it has updated the person's row and ends the intruder's session when it commits
+      const changing = await holdLocks(
+        db(),
+        (trx) => trx.updateTable('users').set({ updated_at: clock.now() }).where('id', '=', nora.userId).execute(),
+        (trx) =>
+          trx.updateTable('user_sessions').set({ ended_at: clock.now() }).where('id', '=', intruderSessionId).execute(),
+      );
+      const asking = t.request({
+        method: 'POST',
+        url: '/auth/api-keys',
+        headers: { cookie: intruder, origin: PUBLIC_URL },
+        payload: { name: 'Bakdør' },
+      });
+      try {
+        await someoneWaitsForALock(t, { racing: asking });
+      } finally {
+        await changing.release();
+      }
+      const answer = await asking;
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ code: 'auth.session_expired' });
+      const keys = await db().selectFrom('user_api_keys').select('id').where('user_id', '=', nora.userId).execute();
+      expect(keys).toEqual([]);
+      expect(await mailsTo(t, nora.email)).toHaveLength(mailsBefore);
+    },
+  );
 });

@@ -100,6 +100,13 @@ export async function createSignInModule(deps: {
               const user = await signInRepository.findUserById(accountId);
               return user && user.status !== 'deactivated' ? { email: user.email, name: user.name } : null;
             },
+            // made at the first request, after signInService below
+            onAssistantRevoked: (event) =>
+              signInService.recordAssistantRevoked({
+                userId: event.accountId,
+                client: { id: event.clientId, name: event.clientName },
+                clientAddress: event.clientAddress,
+              }),
           }),
       ));
     verifyOAuthToken = createAccessTokenVerifier({

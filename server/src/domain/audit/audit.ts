@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'auth.assistant_declined',
   /** an assistant's connection ended by the person (disconnect) */
   'auth.assistant_disconnected',
+  /** an assistant ended its own connection: it revoked its token at the embedded provider (RFC 7009) */
+  'auth.assistant_revoked',
   /** too many failed sign-ins: an account or a client address is refused for a while */
   'auth.locked_out',
   /** a one-time link that sets a password was mailed (an invitation, a forgotten password) */
@@ -97,4 +99,28 @@ export async function recordForPerson(
   event: Omit<AuditEvent, 'customerId'>,
 ): Promise<void> {
   for (const customerId of [null, ...new Set(customerIds)]) await audit.record({ ...event, customerId });
+}
+
+/**
+ * Each personal key a new password ended, as when it is revoked on the account page: in the person's history and in
+ * every customer log of theirs (the person's own change, a reset link, the operator's password).
+ */
+export async function recordKeysEndedWithPassword(
+  audit: AuditLog,
+  params: {
+    customerIds: readonly string[];
+    keys: readonly { id: string; name: string; prefix: string }[];
+    actor: AuditActor;
+    clientAddress: string | null;
+  },
+): Promise<void> {
+  for (const key of params.keys) {
+    await recordForPerson(audit, params.customerIds, {
+      actor: params.actor,
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: key.id },
+      details: { name: key.name, prefix: key.prefix, withNewPassword: true },
+      clientAddress: params.clientAddress,
+    });
+  }
 }

@@ -1,3 +1,4 @@
+import { sessionExpired, invalidApiKey } from '../access/access.errors.js';
 import { userOf } from '../access/people-policies.js';
 import { accessManagementPolicy } from '../access/policies.js';
 import type { Principal } from '../access/principal.js';
@@ -20,8 +21,15 @@ export interface PersonalKeyRecord {
   revokedAt: Date | null;
 }
 
+/** the credential a request proved its person with, which must still stand when what it makes is stored */
+export type ProvingCredential = { kind: 'session'; sessionId: string } | { kind: 'personal_key'; keyId: string };
+
 export interface ApiKeysRepository {
-  insert(key: PersonalKeyRecord & { userId: string; keyHash: string }): Promise<void>;
+  /**
+   * Stores the key unless the credential that asked for it has ended meanwhile (false): after the person's row, which
+   * a new password locks until everything it ends has ended, so a key is either seen by that change or refused.
+   */
+  insert(key: PersonalKeyRecord & { userId: string; keyHash: string; provenBy: ProvingCredential }): Promise<boolean>;
   /** the user's keys, newest first (revoked ones too, marked) */
   list(userId: string): Promise<PersonalKeyRecord[]>;
   /** false when the user has no such live key */
@@ -69,6 +77,17 @@ export function createApiKeysService(deps: {
     const reach = accessManagementPolicy({ principal });
     if (!reach.allowed) throw reach.error;
     return userId;
+  }
+
+  /** the session or personal key the person proved themselves with (an assistant's token makes no key) */
+  function provingCredentialOf(principal: Principal): ProvingCredential {
+    if (principal.kind === 'user' && principal.via.kind === 'cookie') {
+      return { kind: 'session', sessionId: principal.via.sessionId };
+    }
+    if (principal.kind === 'user' && principal.via.kind === 'personal_key') {
+      return { kind: 'personal_key', keyId: principal.via.keyId };
+    }
+    throw invalidApiKey();
   }
 
   async function actorOf(userId: string) {
@@ -137,7 +156,11 @@ export function createApiKeysService(deps: {
       lastUsedAt: null,
       revokedAt: null,
     };
-    await repository.insert({ ...record, userId, keyHash: hashSecret(key) });
+    const provenBy = provingCredentialOf(params.principal);
+    // a new password that ended this session or key while the request was on its way: the key is not made
+    if (!(await repository.insert({ ...record, userId, keyHash: hashSecret(key), provenBy }))) {
+      throw provenBy.kind === 'session' ? sessionExpired() : invalidApiKey();
+    }
     await recordForPerson(audit, await repository.customerIdsOfPerson(userId), {
       actor: await actorOf(userId),
       action: 'api_key.created',

@@ -1,4 +1,4 @@
-import type { AuditActor, AuditLog } from '../audit/audit.js';
+import { recordKeysEndedWithPassword, type AuditActor, type AuditLog } from '../audit/audit.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { generatePassword, type PasswordHasher } from '../shared/passwords.js';
@@ -20,10 +20,18 @@ export interface UsersRepository {
   /** the user with this e-mail, whatever its case */
   findUserByEmail(email: string): Promise<{ id: string; email: string } | null>;
   /**
-   * false when there is no such user; the person's sessions, assistants and password links end with the old
-   * password, and a generated password no longer needs changing
+   * null when there is no such user; the person's sessions, assistants and password links end with the old
+   * password (and their live personal keys when asked: those revoked), and a generated password no longer needs
+   * changing
    */
-  setPasswordHash(params: { userId: string; passwordHash: string; now: Date }): Promise<boolean>;
+  setPasswordHash(params: {
+    userId: string;
+    passwordHash: string;
+    now: Date;
+    revokeApiKeys: boolean;
+  }): Promise<{ revokedKeys: { id: string; name: string; prefix: string }[] } | null>;
+  /** the customers the person belongs to, whose logs show their keys */
+  customerIdsOfPerson(userId: string): Promise<string[]>;
   /**
    * Deactivates (ending every session and refusing every personal key from now on) or activates again; an invited
    * user who has never signed in stays invited. Null when there is no such user.
@@ -77,16 +85,41 @@ export function createUsersService(deps: {
     return { id, email };
   }
 
-  async function setPassword(params: { userId: string; password: string; actor: AuditActor }): Promise<void> {
+  /**
+   * The operator sets a person's password (a person who lost theirs, or an account someone else may have held): every
+   * session and assistant ends, and every personal key that works too when `revokeApiKeys` (each in the logs).
+   */
+  async function setPassword(params: {
+    userId: string;
+    password: string;
+    revokeApiKeys?: boolean;
+    actor: AuditActor;
+  }): Promise<{ revokedApiKeys: number }> {
     const passwordHash = await deps.hasher.hash(params.password);
-    const updated = await repository.setPasswordHash({ userId: params.userId, passwordHash, now: clock.now() });
+    const revokeApiKeys = params.revokeApiKeys ?? false;
+    const updated = await repository.setPasswordHash({
+      userId: params.userId,
+      passwordHash,
+      now: clock.now(),
+      revokeApiKeys,
+    });
     if (!updated) throw userNotFound();
     await audit.record({
       customerId: null,
       actor: params.actor,
       action: 'user.password_set',
       target: { type: 'user', id: params.userId },
+      ...(revokeApiKeys ? { details: { revokedApiKeys: updated.revokedKeys.length } } : {}),
     });
+    if (updated.revokedKeys.length > 0) {
+      await recordKeysEndedWithPassword(audit, {
+        customerIds: await repository.customerIdsOfPerson(params.userId),
+        keys: updated.revokedKeys,
+        actor: params.actor,
+        clientAddress: null,
+      });
+    }
+    return { revokedApiKeys: updated.revokedKeys.length };
   }
 
   /** The operator deactivates a person everywhere (they sign in no more; sessions and keys end at once), or undoes it. */

@@ -1,4 +1,4 @@
-import { recordForPerson, type AuditActor, type AuditLog } from '../audit/audit.js';
+import { recordKeysEndedWithPassword, type AuditActor, type AuditLog } from '../audit/audit.js';
 import { MAIL_LOCALES, type InvitationAccess, type MailLocale, type Mailer } from '../mail/mailer.js';
 import type { Clock } from '../shared/clock.js';
 import { isAppError } from '../shared/errors.js';
@@ -246,17 +246,12 @@ export function createPasswordsService(deps: {
       clientAddress: params.clientAddress,
     });
     if (revokedKeys.length === 0) return;
-    // each key as when it is revoked on the account page: in the person's history and every customer log of theirs
-    const customerIds = await repository.customerIdsOfPerson(params.account.id);
-    for (const key of revokedKeys) {
-      await recordForPerson(audit, customerIds, {
-        actor: params.actor,
-        action: 'api_key.revoked',
-        target: { type: 'api_key', id: key.id },
-        details: { name: key.name, prefix: key.prefix, withNewPassword: true },
-        clientAddress: params.clientAddress,
-      });
-    }
+    await recordKeysEndedWithPassword(audit, {
+      customerIds: await repository.customerIdsOfPerson(params.account.id),
+      keys: revokedKeys,
+      actor: params.actor,
+      clientAddress: params.clientAddress,
+    });
   }
 
   /**

@@ -353,6 +353,26 @@ export function createSignInService(deps: {
     });
   }
 
+  /**
+   * An assistant ended its own connection (it revoked its token at the provider, RFC 7009): kept in the person's
+   * history beside the consent that began it, so the end of a connection is never silent.
+   */
+  async function recordAssistantRevoked(params: {
+    userId: string;
+    client: { id: string; name: string | null };
+    clientAddress: string | null;
+  }): Promise<void> {
+    const user = await repository.findUserById(params.userId);
+    await audit.record({
+      customerId: null,
+      actor: { kind: 'user', userId: params.userId, label: user?.email ?? params.userId },
+      action: 'auth.assistant_revoked',
+      target: { type: 'user', id: params.userId },
+      details: { clientId: params.client.id, clientName: params.client.name },
+      clientAddress: params.clientAddress,
+    });
+  }
+
   return {
     startSignIn,
     finishSignIn,
@@ -361,6 +381,7 @@ export function createSignInService(deps: {
     verifyLocalAccount,
     accountOf,
     recordAssistantConsent,
+    recordAssistantRevoked,
   };
 }
 

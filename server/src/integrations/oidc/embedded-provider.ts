@@ -74,6 +74,8 @@ export function createEmbeddedProvider(params: {
   mcpResource: string;
   /** the cap on the clients one address may register (open registration) */
   registrations: Pick<AssistantRegistrations, 'refusal' | 'registered'>;
+  /** an assistant ended its own connection (a revocation that ended its grant): for the person's audit log */
+  onAssistantRevoked?: (event: AssistantRevoked) => Promise<void>;
 }): Provider {
   const { publicUrl, secrets } = params;
   const secure = new URL(publicUrl).protocol === 'https:';
@@ -225,6 +227,13 @@ export function createEmbeddedProvider(params: {
   provider.on('revocation.error', (ctx: KoaContextWithOIDC, error: { error?: unknown }) => {
     if (error.error === 'unsupported_token_type') structuredRevocations.add(ctx);
   });
+  // a refresh token revoked: the provider ends its grant itself (emitted in the request)
+  provider.on('grant.revoked', (ctx: KoaContextWithOIDC, grantId: string) => {
+    if (ctx.oidc?.route !== 'revocation') return;
+    const accountId = ctx.oidc.entities.RefreshToken?.accountId ?? ctx.oidc.entities.AccessToken?.accountId;
+    if (accountId) noteGrantRevoked(ctx, { grantId, accountId });
+  });
+  if (params.onAssistantRevoked) provider.use(reportRevokedGrants(params.onAssistantRevoked));
   provider.use(revokeAccessTokens({ key: accessTokenKey, issuer: params.issuer, audience: params.mcpResource }));
   provider.on(
     'authorization.error',
@@ -288,6 +297,45 @@ function refreshTokenSeconds(ctx: KoaContextWithOIDC | undefined, token: Refresh
   return Math.max(1, Math.min(ASSISTANT_REFRESH_TOKEN_IDLE_SECONDS, grantEnds - now));
 }
 
+/** an assistant's connection its own revocation ended: the person it acted for, and the assistant */
+export interface AssistantRevoked {
+  accountId: string;
+  clientId: string;
+  clientName: string | null;
+  clientAddress: string;
+}
+
+/** the grants a revocation request ended, with the person each was for (in the request) */
+const revokedGrants = new WeakMap<object, { grantId: string; accountId: string }[]>();
+
+function noteGrantRevoked(ctx: KoaContextWithOIDC, revoked: { grantId: string; accountId: string }): void {
+  revokedGrants.set(ctx, [...(revokedGrants.get(ctx) ?? []), revoked]);
+}
+
+/**
+ * Tells the service of every connection an assistant ended by revoking its own token (a refresh token, or an access
+ * token by revokeAccessTokens), once the revocation has answered: a revocation of nothing, or of another client's
+ * token, reports nothing.
+ */
+function reportRevokedGrants(report: (event: AssistantRevoked) => Promise<void>) {
+  return async function reportRevoked(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+    await next();
+    const client = ctx.oidc?.client;
+    if (ctx.oidc?.route !== 'revocation' || !client) return;
+    const seen = new Set<string>();
+    for (const revoked of revokedGrants.get(ctx) ?? []) {
+      if (seen.has(revoked.grantId)) continue;
+      seen.add(revoked.grantId);
+      await report({
+        accountId: revoked.accountId,
+        clientId: client.clientId,
+        clientName: client.clientName ?? null,
+        clientAddress: ctx.ip,
+      });
+    }
+  };
+}
+
 /** the revocation requests oidc-provider refused because their token is a JWT (`revocation.error`, in the request) */
 const structuredRevocations = new WeakSet<object>();
 
@@ -311,8 +359,13 @@ function revokeAccessTokens(verifier: { key: KeyObject; issuer: string; audience
         algorithms: ['RS256'],
         typ: 'at+jwt',
       });
-      if (payload.client_id === client.clientId && typeof payload.grant_id === 'string') {
-        await endGrant(ctx, payload.grant_id);
+      if (
+        payload.client_id === client.clientId &&
+        typeof payload.grant_id === 'string' &&
+        typeof payload.sub === 'string' &&
+        (await endGrant(ctx, payload.grant_id))
+      ) {
+        noteGrantRevoked(ctx, { grantId: payload.grant_id, accountId: payload.sub });
       }
     } catch {
       // not one of ours, or no longer valid: nothing to end
@@ -361,10 +414,10 @@ async function endGrantsWithTheSignIn(ctx: KoaContextWithOIDC, next: () => Promi
   for (const grantId of grantIds) await endGrant(ctx, grantId);
 }
 
-/** a grant and every token and code issued under it */
-async function endGrant(ctx: KoaContextWithOIDC, grantId: string): Promise<void> {
+/** a grant and every token and code issued under it; false when there was no such grant (already ended) */
+async function endGrant(ctx: KoaContextWithOIDC, grantId: string): Promise<boolean> {
   const grant = await ctx.oidc.provider.Grant.find(grantId);
-  if (!grant) return;
+  if (!grant) return false;
   await grant.destroy();
   for (const model of [
     ctx.oidc.provider.RefreshToken,
@@ -373,6 +426,7 @@ async function endGrant(ctx: KoaContextWithOIDC, grantId: string): Promise<void>
   ]) {
     await model.adapter.revokeByGrantId(grantId);
   }
+  return true;
 }
 
 /** the sign-out page's script: it submits the page's form at once */

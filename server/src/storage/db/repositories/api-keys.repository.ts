@@ -41,18 +41,48 @@ export async function revokeLiveKeysOfPerson(
 export function createApiKeysRepository(db: Kysely<DB>): ApiKeysRepository {
   return {
     async insert(key) {
-      await db
-        .insertInto('user_api_keys')
-        .values({
-          id: key.id,
-          user_id: key.userId,
-          name: key.name,
-          key_hash: key.keyHash,
-          key_prefix: key.prefix,
-          created_at: key.createdAt,
-          expires_at: key.expiresAt,
-        })
-        .execute();
+      return db.transaction().execute(async (trx) => {
+        // a new password updates this row first and holds it until its sessions and keys have ended: waiting here,
+        // the checks below see what it ended; taken first, the change waits and then sees (and revokes) this key
+        const person = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', key.userId)
+          .where('status', '<>', 'deactivated')
+          .forShare()
+          .executeTakeFirst();
+        if (!person) return false;
+        const stands =
+          key.provenBy.kind === 'session'
+            ? await trx
+                .selectFrom('user_sessions')
+                .select('id')
+                .where('id', '=', key.provenBy.sessionId)
+                .where('user_id', '=', key.userId)
+                .where('ended_at', 'is', null)
+                .executeTakeFirst()
+            : await trx
+                .selectFrom('user_api_keys')
+                .select('id')
+                .where('id', '=', key.provenBy.keyId)
+                .where('user_id', '=', key.userId)
+                .where('revoked_at', 'is', null)
+                .executeTakeFirst();
+        if (!stands) return false;
+        await trx
+          .insertInto('user_api_keys')
+          .values({
+            id: key.id,
+            user_id: key.userId,
+            name: key.name,
+            key_hash: key.keyHash,
+            key_prefix: key.prefix,
+            created_at: key.createdAt,
+            expires_at: key.expiresAt,
+          })
+          .execute();
+        return true;
+      });
     },
     async list(userId) {
       const rows = await db

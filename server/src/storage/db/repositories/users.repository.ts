@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { UsersRepository } from '../../../domain/people/users.service.js';
 import type { DB } from '../schema.js';
+import { customerIdsOfPerson } from './access.repository.js';
+import { revokeLiveKeysOfPerson } from './api-keys.repository.js';
 import { endEverythingOfAccount } from './oidc-grants.js';
 import { storeNewPassword } from './passwords.repository.js';
 import { archivePendingUploadsOfPerson } from './uploads.repository.js';
@@ -42,12 +44,15 @@ export function createUsersRepository(db: Kysely<DB>): UsersRepository {
         .executeTakeFirst();
       return row ?? null;
     },
-    async setPasswordHash({ userId, passwordHash, now }) {
-      // a password the operator sets ends every session and assistant of the person, as the person's own change does
-      return db
-        .transaction()
-        .execute((trx) => storeNewPassword(trx, { userId, passwordHash, now, keepSessionId: null }));
+    async setPasswordHash({ userId, passwordHash, now, revokeApiKeys }) {
+      // a password the operator sets ends every session and assistant of the person, as the person's own change does,
+      // and their personal keys when the operator asks
+      return db.transaction().execute(async (trx) => {
+        if (!(await storeNewPassword(trx, { userId, passwordHash, now, keepSessionId: null }))) return null;
+        return { revokedKeys: revokeApiKeys ? await revokeLiveKeysOfPerson(trx, { userId, at: now }) : [] };
+      });
     },
+    customerIdsOfPerson: (userId) => customerIdsOfPerson(db, userId),
     async setStatus({ userId, status, now }) {
       return db.transaction().execute(async (trx) => {
         const user = await trx
