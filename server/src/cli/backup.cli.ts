@@ -8,7 +8,7 @@ import { VERSION } from '../app/version.js';
 import type { Config } from '../config/config.js';
 import type { BlobStore } from '../domain/documents/blob-store.js';
 import { BackupTargetError, createBackup } from '../storage/backup/backup.js';
-import { BackupFormatError, readManifest } from '../storage/backup/manifest.js';
+import { BackupFormatError, readManifest, type SignatureState } from '../storage/backup/manifest.js';
 import { BackupIntegrityError, RestoreRefusedError, restoreBackup } from '../storage/backup/restore.js';
 import { verifyBackup } from '../storage/backup/verify.js';
 import { createBlobStore, createUrlSigner, type BlobStoreConfig } from '../storage/blobs/index.js';
@@ -22,6 +22,8 @@ byggdok restore <dir>         restore a backup into this installation, which mus
 The installation is the one the environment configures, as for serve: DATABASE_URL or the PGlite folder in
 BYGGDOK_DATA_DIR, and S3_BUCKET (S3_ENDPOINT, S3_REGION ...) or the files folder in BYGGDOK_DATA_DIR. The engine and the
 store of a restore may differ from those the backup was taken from (PGlite -> PostgreSQL, disk -> S3).
+With BYGGDOK_BACKUP_KEY set, backup signs the backup (manifest.sig), and restore and verify-backup refuse one that is
+unsigned, altered or signed with another key.
 Progress goes to stderr; a summary in JSON to stdout.
 `;
 
@@ -55,7 +57,7 @@ export async function runBackupCli(params: { mode: BackupMode; argv: string[]; c
   }
   const mode = values.verify ? 'verify-backup' : params.mode;
   try {
-    if (mode === 'verify-backup') return await verify(dir);
+    if (mode === 'verify-backup') return await verify(dir, params.config);
     return mode === 'backup' ? await backup(dir, params.config) : await restore(dir, params.config);
   } catch (error) {
     if (
@@ -85,11 +87,30 @@ function throttled(): (line: string) => void {
   };
 }
 
-async function verify(dir: string): Promise<number> {
-  const result = await verifyBackup({ dir });
+/** says on stderr what a signature that was not checked means */
+function signatureNote(signature: SignatureState | null): void {
+  if (signature === 'unsigned') progress('the backup is not signed (set BYGGDOK_BACKUP_KEY to sign backups)');
+  if (signature === 'not checked') {
+    progress('the backup is signed, but BYGGDOK_BACKUP_KEY is not set here: its signature was not checked');
+  }
+}
+
+async function verify(dir: string, config: Config): Promise<number> {
+  const result = await verifyBackup({ dir, signingKey: config.backup.signingKey });
   for (const problem of result.problems) progress(`${problem.file}: ${problem.message}`);
+  signatureNote(result.signature);
   process.stdout.write(
-    `${JSON.stringify({ ok: result.ok, files: result.checked.files, bytes: result.checked.bytes, problems: result.problems }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        ok: result.ok,
+        files: result.checked.files,
+        bytes: result.checked.bytes,
+        signature: result.signature,
+        problems: result.problems,
+      },
+      null,
+      2,
+    )}\n`,
   );
   return result.ok ? 0 : 1;
 }
@@ -110,6 +131,7 @@ async function backup(dir: string, config: Config): Promise<number> {
       dir,
       blobStoreKind: config.storage.kind,
       version: VERSION,
+      signingKey: config.backup.signingKey,
       onProgress: (p) =>
         p.step === 'table'
           ? progress(`table ${p.table}: ${p.rows} rows`)
@@ -131,6 +153,7 @@ async function backup(dir: string, config: Config): Promise<number> {
           rows: Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows])),
           blobs: manifest.blobs,
           inFlight: manifest.inFlight,
+          signed: config.backup.signingKey !== null,
           durationMs: summary.durationMs,
         },
         null,
@@ -145,8 +168,9 @@ async function backup(dir: string, config: Config): Promise<number> {
 }
 
 async function restore(dir: string, config: Config): Promise<number> {
-  // a folder that is not a backup is refused before the target is opened (which would create a PGlite folder)
-  await readManifest(dir);
+  // a folder that is not a backup, or not signed with the key, is refused before the target is opened (which would
+  // create a PGlite folder)
+  await readManifest(dir, { signingKey: config.backup.signingKey });
   const database = await openDatabase(databaseTargetOf(config));
   const store = await openBlobStore(config);
   const queue = createPgBossQueue({ executor: database });
@@ -156,6 +180,7 @@ async function restore(dir: string, config: Config): Promise<number> {
       dir,
       database,
       blobs: store.blobs,
+      signingKey: config.backup.signingKey,
       queue: {
         // the queue's schema is made only when there is work to enqueue, after the data is in
         enqueue: async (name, payload, options) => {
@@ -179,6 +204,7 @@ async function restore(dir: string, config: Config): Promise<number> {
       await rm(path.join(config.dataDir, FIRST_ADMIN_FILE), { force: true });
       progress("the target's first administrator was replaced by the backup's users (first-admin.txt removed)");
     }
+    signatureNote(summary.signature);
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     return 0;
   } finally {

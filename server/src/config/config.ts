@@ -1,5 +1,6 @@
 import { EnvReader, type ConfigPart, type Env } from './config-part.js';
 import { adminConfig } from './parts/admin.config.js';
+import { backupConfig } from './parts/backup.config.js';
 import { concurrencyConfig } from './parts/concurrency.config.js';
 import { extractConfig } from './parts/extract.config.js';
 import { databaseConfig, readDataDir } from './parts/database.config.js';
@@ -17,6 +18,7 @@ import { webhooksConfig } from './parts/webhooks.config.js';
 import { configInvalid } from './config.errors.js';
 
 export { ConfigError } from './config.errors.js';
+export type { BackupConfig } from './parts/backup.config.js';
 export type { ConcurrencyConfig } from './parts/concurrency.config.js';
 export type { ExtractConfig } from './parts/extract.config.js';
 export type { HttpConfig } from './parts/http.config.js';
@@ -42,6 +44,7 @@ export const CONFIG_PARTS = [
   storageProviderConfig,
   mailConfig,
   webhooksConfig,
+  backupConfig,
   loggingConfig,
   metricsConfig,
   rateLimitConfig,

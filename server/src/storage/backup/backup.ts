@@ -45,6 +45,8 @@ export interface BackupParams {
   /** recorded in the manifest: `fs` or `s3` */
   blobStoreKind: string;
   version: string;
+  /** BYGGDOK_BACKUP_KEY: the manifest is signed with it (manifest.sig); null or absent: unsigned */
+  signingKey?: string | null;
   /** blobs copied at once */
   concurrency?: number;
   onProgress?: (progress: BackupProgress) => void;
@@ -163,7 +165,7 @@ async function writeBackup(params: BackupParams & { started: number }): Promise<
     },
     inFlight: snapshot.inFlight,
   };
-  await writeManifest(dir, manifest);
+  await writeManifest(dir, manifest, params.signingKey ?? null);
   return { dir, manifest, missingKeys: blobs.missing.sample, durationMs: Date.now() - started };
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
  * A backup folder:
  *
  *   manifest.json                  written last: a folder without it is an unfinished backup
+ *   manifest.sig                   with BYGGDOK_BACKUP_KEY: `hmac-sha256:<hex>` of manifest.json's exact bytes
  *   tables/<table>.jsonl.gz        one JSON array per row, the columns' text forms (null for NULL), in primary-key order
  *   blobs.jsonl.gz                 one line per blob key: { key, sha256, size } or { key, missing: true }
  *   blobs/<aa>/<sha256>            each distinct blob content once, named by its SHA-256
@@ -17,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
  * `verifyBackup` can tell a damaged or altered file by name.
  */
 export const MANIFEST_FILE = 'manifest.json';
+export const SIGNATURE_FILE = 'manifest.sig';
 export const BLOB_INDEX_FILE = 'blobs.jsonl.gz';
 export const BACKUP_FORMAT = 'byggdok-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -133,22 +135,82 @@ export async function backupFileProblem(dir: string, file: string): Promise<stri
 }
 
 export class BackupFormatError extends Error {
-  override readonly name = 'BackupFormatError';
+  override readonly name: string = 'BackupFormatError';
 }
 
-export async function readManifest(dir: string): Promise<BackupManifest> {
-  let text: string;
+/**
+ * What became of a backup's signature: checked and matching the key (`valid`), or not checked because no key is set
+ * (`not checked`: the folder has a signature; `unsigned`: it has none). A key that is set and not matched is an error.
+ */
+export type SignatureState = 'valid' | 'not checked' | 'unsigned';
+
+/** The manifest is altered, unsigned or signed with another key than BYGGDOK_BACKUP_KEY. */
+export class BackupSignatureError extends BackupFormatError {
+  override readonly name = 'BackupSignatureError';
+  constructor(
+    /** the file at fault: the signature (missing, not a file) or the manifest (not matching it) */
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+  }
+}
+
+const SIGNATURE_PREFIX = 'hmac-sha256:';
+
+/** the signature file's text for a manifest's exact bytes */
+export function manifestSignature(manifestText: string | Buffer, key: string): string {
+  return `${SIGNATURE_PREFIX}${createHmac('sha256', key).update(manifestText).digest('hex')}\n`;
+}
+
+/**
+ * Checks manifest.json's bytes against manifest.sig under `key`. Every file of a backup is listed in the manifest
+ * with its SHA-256 (each blob by the index, which the manifest lists), so a matching signature covers the whole
+ * backup: whoever can write the folder but holds no key can change nothing a restore reads.
+ */
+async function checkSignature(dir: string, manifestText: Buffer, key: string | null): Promise<SignatureState> {
+  const unsafe = await backupFileProblem(dir, SIGNATURE_FILE);
+  if (unsafe === 'missing') {
+    if (key === null) return 'unsigned';
+    throw new BackupSignatureError(
+      SIGNATURE_FILE,
+      `missing; BYGGDOK_BACKUP_KEY is set, so only a backup signed with it is read (a backup taken without the key: check it another way, then run this without the key)`,
+    );
+  }
+  if (unsafe) throw new BackupSignatureError(SIGNATURE_FILE, unsafe);
+  if (key === null) return 'not checked';
+  const stored = Buffer.from((await readFile(path.join(dir, SIGNATURE_FILE), 'utf8')).trim());
+  const expected = Buffer.from(manifestSignature(manifestText, key).trim());
+  if (stored.length !== expected.length || !timingSafeEqual(stored, expected)) {
+    throw new BackupSignatureError(
+      MANIFEST_FILE,
+      `does not match its signature under BYGGDOK_BACKUP_KEY: changed after the backup was taken, or signed with another key`,
+    );
+  }
+  return 'valid';
+}
+
+/**
+ * The manifest of the backup in `dir`, once its signature is checked when `signingKey` is given (a signature that
+ * does not match, or none: BackupSignatureError, before anything of the backup is used).
+ */
+export async function readManifest(
+  dir: string,
+  options: { signingKey?: string | null } = {},
+): Promise<BackupManifest & { signature: SignatureState }> {
+  let bytes: Buffer;
   try {
-    text = await readFile(path.join(dir, MANIFEST_FILE), 'utf8');
+    bytes = await readFile(path.join(dir, MANIFEST_FILE));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new BackupFormatError(`${dir} holds no ${MANIFEST_FILE}: not a backup, or one that never finished`);
     }
     throw error;
   }
+  const signature = await checkSignature(dir, bytes, options.signingKey ?? null);
   let manifest: BackupManifest;
   try {
-    manifest = JSON.parse(text) as BackupManifest;
+    manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
   } catch {
     throw new BackupFormatError(`${MANIFEST_FILE} is not valid JSON`);
   }
@@ -159,14 +221,23 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
       `backup format ${String(version)} is not supported by this version (it reads ${String(BACKUP_FORMAT_VERSION)})`,
     );
   }
-  return manifest;
+  return { ...manifest, signature };
 }
 
-/** Atomic: a crash leaves the previous state (no manifest), never half a manifest. */
-export async function writeManifest(dir: string, manifest: BackupManifest): Promise<void> {
-  const temp = path.join(dir, `.${MANIFEST_FILE}.tmp`);
-  await writeFile(temp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-  await rename(temp, path.join(dir, MANIFEST_FILE));
+/**
+ * Atomic: a crash leaves the previous state (no manifest), never half a manifest. With a key, the signature is written
+ * first, so a manifest is never there without it.
+ */
+export async function writeManifest(dir: string, manifest: BackupManifest, signingKey: string | null): Promise<void> {
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (signingKey !== null) await writeAtomically(dir, SIGNATURE_FILE, manifestSignature(text, signingKey));
+  await writeAtomically(dir, MANIFEST_FILE, text);
+}
+
+async function writeAtomically(dir: string, file: string, text: string): Promise<void> {
+  const temp = path.join(dir, `.${file}.tmp`);
+  await writeFile(temp, text, { flag: 'wx', mode: 0o600 });
+  await rename(temp, path.join(dir, file));
 }
 
 /** A pass-through stream that measures and hashes (SHA-256) what flows through it. */

@@ -23,6 +23,7 @@ import {
   type BackupManifest,
   type BackupTable,
   type BlobIndexEntry,
+  type SignatureState,
 } from './manifest.js';
 import { pinTextForms } from './sql-session.js';
 import { verifyFile } from './verify.js';
@@ -40,6 +41,8 @@ export interface RestoreSummary {
   requeued: InFlight;
   /** the target had been started once: its first administrator and audit entry gave way to the backup's */
   replacedFirstStart: boolean;
+  /** the manifest's signature checked against BYGGDOK_BACKUP_KEY (`valid`), or why not */
+  signature: SignatureState;
   durationMs: number;
 }
 
@@ -89,12 +92,14 @@ export async function restoreBackup(params: {
   blobs: BlobStore;
   /** the target's queue: work that was under way is enqueued there */
   queue: JobQueue;
+  /** BYGGDOK_BACKUP_KEY: only a backup signed with it is restored */
+  signingKey?: string | null;
   concurrency?: number;
   onProgress?: (progress: RestoreProgress) => void;
 }): Promise<RestoreSummary> {
   const started = Date.now();
   const dir = path.resolve(params.dir);
-  const manifest = await readManifest(dir);
+  const manifest = await readManifest(dir, { signingKey: params.signingKey ?? null });
   const { db } = params.database;
 
   const lastMigration = checkMigrations(manifest, await appliedMigrations(db));
@@ -164,6 +169,7 @@ export async function restoreBackup(params: {
     migratedAfterwards: applied,
     requeued,
     replacedFirstStart,
+    signature: manifest.signature,
     durationMs: Date.now() - started,
   };
 }

@@ -6,6 +6,7 @@ import { createGunzip } from 'node:zlib';
 import {
   BackupFormatError,
   backupFileProblem,
+  BackupSignatureError,
   BLOB_INDEX_FILE,
   blobEntryProblem,
   blobFileOf,
@@ -19,6 +20,7 @@ import {
   type BackupFile,
   type BackupManifest,
   type BlobIndexEntry,
+  type SignatureState,
 } from './manifest.js';
 
 export interface VerifyProblem {
@@ -33,6 +35,8 @@ export interface VerifyResult {
   /** files read and their bytes */
   checked: { files: number; bytes: number };
   manifest: BackupManifest | null;
+  /** the signature checked (`valid`), or why not; null when the manifest could not be read */
+  signature: SignatureState | null;
 }
 
 const CONCURRENCY = 4;
@@ -78,17 +82,34 @@ export async function verifyFile(dir: string, entry: BackupFile, lines?: number)
 /** Reads every file of a backup and checks it against the manifest and the blob index; lists every problem found. */
 export async function verifyBackup(params: {
   dir: string;
+  /** BYGGDOK_BACKUP_KEY: the backup must be signed with it */
+  signingKey?: string | null;
   onProgress?: (checked: { files: number; bytes: number }) => void;
 }): Promise<VerifyResult> {
   const dir = path.resolve(params.dir);
   const problems: VerifyProblem[] = [];
   const checked = { files: 0, bytes: 0 };
-  let manifest: BackupManifest;
+  let manifest: BackupManifest & { signature: SignatureState };
   try {
-    manifest = await readManifest(dir);
+    manifest = await readManifest(dir, { signingKey: params.signingKey ?? null });
   } catch (error) {
+    if (error instanceof BackupSignatureError) {
+      return {
+        ok: false,
+        problems: [{ file: error.file, message: error.detail }],
+        checked,
+        manifest: null,
+        signature: null,
+      };
+    }
     if (error instanceof BackupFormatError) {
-      return { ok: false, problems: [{ file: MANIFEST_FILE, message: error.message }], checked, manifest: null };
+      return {
+        ok: false,
+        problems: [{ file: MANIFEST_FILE, message: error.message }],
+        checked,
+        manifest: null,
+        signature: null,
+      };
     }
     throw error;
   }
@@ -130,5 +151,5 @@ export async function verifyBackup(params: {
     }
     await flush();
   }
-  return { ok: problems.length === 0, problems, checked, manifest };
+  return { ok: problems.length === 0, problems, checked, manifest, signature: manifest.signature };
 }

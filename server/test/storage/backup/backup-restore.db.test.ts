@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -624,6 +625,9 @@ describe.each([
   },
 );
 
+/** the operator's backup key (BYGGDOK_BACKUP_KEY): the small backup below is signed with it */
+const BACKUP_KEY = 'nøkkel-til-sikkerhetskopiene-4f9a1c7e2b';
+
 describe('byggdok backup of an embedded installation, and a damaged backup', () => {
   const dir = () => path.join(work, 'backup-small');
   let manifest: BackupManifest;
@@ -642,13 +646,14 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
     } finally {
       await t.close();
     }
-    const backup = await cli('backup', [dir()], installation.env);
+    const backup = await cli('backup', [dir()], { ...installation.env, BYGGDOK_BACKUP_KEY: BACKUP_KEY });
     expect(backup.code).toBe(0);
     expect(JSON.parse(backup.stdout)).toMatchObject({
       engine: 'pglite',
       blobStore: 'fs',
       rows: { documents: 1, building_owners: 1, buildings: 1 },
       blobs: { keys: 1, files: 1, missing: 0 },
+      signed: true,
     });
     manifest = await readManifest(dir());
 
@@ -668,6 +673,76 @@ describe('byggdok backup of an embedded installation, and a damaged backup', () 
     bytes[offset] = bytes[offset]! ^ 0xff;
     await writeFile(file, bytes);
   }
+
+  it('is read only with its signature when the backup key is set: an altered backup with matching checksums is refused', async () => {
+    const withKey = { BYGGDOK_BACKUP_KEY: BACKUP_KEY };
+    const verified = await cli('verify-backup', [dir()], withKey);
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, signature: 'valid', problems: [] });
+    const unchecked = await cli('verify-backup', [dir()], {});
+    expect(JSON.parse(unchecked.stdout)).toMatchObject({ ok: true, signature: 'not checked' });
+    expect(unchecked.stderr).toContain('its signature was not checked');
+
+    // whoever can write the backup folder renames the owner, and writes the table's new size and SHA-256 into the
+    // manifest: the checksums alone are satisfied
+    const [forged] = await damagedCopy('forged', async (d) => {
+      const table = manifest.tables.find((t) => t.name === 'building_owners')!;
+      const column = table.columns.findIndex((c) => c.name === 'name');
+      const rows = gunzipSync(await readFile(path.join(d, table.file)))
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as (string | null)[]);
+      rows[0]![column] = 'Angriperen AS';
+      const bytes = gzipSync(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+      await writeFile(path.join(d, table.file), bytes);
+      const changed = { ...manifest, signature: undefined };
+      changed.tables = manifest.tables.map((t) =>
+        t === table ? { ...t, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') } : t,
+      );
+      await writeFile(path.join(d, 'manifest.json'), `${JSON.stringify(changed, null, 2)}\n`);
+      return table.file;
+    });
+    expect(JSON.parse((await cli('verify-backup', [forged], {})).stdout)).toMatchObject({ ok: true });
+    const refused = await cli('verify-backup', [forged], withKey);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'manifest.json: does not match its signature under BYGGDOK_BACKUP_KEY: changed after the backup was taken',
+    );
+    expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, problems: [{ file: 'manifest.json' }] });
+    // another key is no better; nor is the signature taken away
+    const otherKey = await cli('verify-backup', [dir()], { BYGGDOK_BACKUP_KEY: `${BACKUP_KEY}-en-annen` });
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stderr).toContain('manifest.json: does not match its signature');
+    const [unsigned] = await damagedCopy('unsigned', async (d) => {
+      await rm(path.join(d, 'manifest.sig'));
+      return 'manifest.sig';
+    });
+    const missing = await cli('verify-backup', [unsigned], withKey);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('manifest.sig: missing; BYGGDOK_BACKUP_KEY is set');
+
+    // restore refuses both before anything is written to the target
+    const installation = await createInstallation('forged-target', serverEngine, 'fs');
+    try {
+      for (const [copy, said] of [
+        [forged, 'manifest.json: does not match its signature'],
+        [unsigned, 'manifest.sig: missing'],
+      ] as const) {
+        const restored = await cli('restore', [copy], { ...installation.env, ...withKey });
+        expect(restored.code).toBe(1);
+        expect(restored.stderr).toContain(`byggdok restore: ${said}`);
+      }
+      const database = await installation.open();
+      try {
+        expect(await appliedMigrations(database.db)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await installation.drop();
+    }
+  });
 
   it('fails verification naming the table file that was altered', async () => {
     const [copy, file] = await damagedCopy('table', async (d) => {
