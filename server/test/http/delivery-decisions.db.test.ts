@@ -65,6 +65,60 @@ describe.each(testEngines())('the decisions on a delivery, on %s', (engine) => {
     expect(Date.parse(approved.at)).toBeGreaterThanOrEqual(Date.parse(declined.at));
   });
 
+  it('lists a decision taken back to undecided, with who undid it, in the history and the audit log', async () => {
+    const { id } = await createDelivery(t, { world: w, subcontractorId: w.subcontractorId });
+    const review = (informationTypes: unknown[]) =>
+      t.request({
+        method: 'PUT',
+        url: `/construction/deliveries/${id}`,
+        key: w.adminKey,
+        payload: { informationTypes },
+      });
+    expect(
+      (await review([{ informationType: 'Produktdatablad', approvalStatus: 'DECLINED', comment: 'Feil pumpe' }]))
+        .status,
+    ).toBe(200);
+    // the same decision sent again changes nothing; then it is undone, and undone again (nothing more to undo)
+    expect((await review([{ informationType: 'Produktdatablad', approvalStatus: 'DECLINED' }])).status).toBe(200);
+    const undone = await review([
+      { informationType: 'Produktdatablad', approvalStatus: null, comment: 'Vurderes på nytt' },
+    ]);
+    expect(undone.status).toBe(200);
+    expect(undone.body.informationTypes).toEqual([
+      expect.objectContaining({ informationType: 'Produktdatablad', approvalStatus: null, verifiedBy: null }),
+    ]);
+    expect((await review([{ informationType: 'Produktdatablad' }])).status).toBe(200);
+    const response = await decisions(id, { key: readKey });
+    expect(
+      response.body.decisions.map((d: { approvalStatus: string | null; comment: string | null }) => [
+        d.approvalStatus,
+        d.comment,
+      ]),
+    ).toEqual([
+      [null, 'Vurderes på nytt'],
+      ['DECLINED', 'Feil pumpe'],
+    ]);
+    expect(response.body.decisions[0].by).toBe(response.body.decisions[1].by);
+    const audit = await t.request({
+      method: 'GET',
+      url: `/construction/customers/${w.customerId}/audit?action=delivery.approval_changed`,
+      key: w.adminKey,
+    });
+    expect(audit.status).toBe(200);
+    const mine = (audit.body.events as { target: { id: string } | null; details: unknown }[]).filter(
+      (e) => e.target?.id === id,
+    );
+    expect(mine.map((e) => e.details)).toEqual([
+      {
+        informationType: 'Produktdatablad',
+        approvalStatus: null,
+        previousStatus: 'DECLINED',
+        comment: 'Vurderes på nytt',
+      },
+      { informationType: 'Produktdatablad', approvalStatus: 'DECLINED', comment: 'Feil pumpe' },
+    ]);
+  });
+
   it('is read by a READ_ACCESS member too', async () => {
     const response = await decisions(deliveryId, { key: readKey });
     expect(response.status).toBe(200);

@@ -140,6 +140,13 @@ const DEFAULTS: DeliveryFields = {
 };
 
 /** how a delivery is named in mail and lists: its description, else its category and discipline */
+/** an information type whose approval or decline a change took back to undecided */
+interface ClearedDecision {
+  informationType: string;
+  previous: 'APPROVED' | 'DECLINED';
+  comment: string | null;
+}
+
 export function deliveryLabel(delivery: DeliveryFields): string {
   return delivery.description?.trim() || [delivery.fullCategory, delivery.discipline].filter(Boolean).join(' ');
 }
@@ -210,9 +217,10 @@ export function createDeliveriesService(deps: {
     next: InformationTypeInput[];
     verifier: string;
     at: Date;
-  }): { items: InformationTypeItem[]; changed: InformationTypeItem[] } {
+  }): { items: InformationTypeItem[]; changed: InformationTypeItem[]; cleared: ClearedDecision[] } {
     const before = new Map(params.previous.map((item) => [item.informationType, item]));
     const changed: InformationTypeItem[] = [];
+    const cleared: ClearedDecision[] = [];
     const items = params.next.map((input) => {
       const old = before.get(input.informationType);
       const approvalStatus = input.approvalStatus ?? null;
@@ -227,9 +235,16 @@ export function createDeliveriesService(deps: {
         verifiedAt: moved ? (approvalStatus ? params.at.toISOString() : null) : (old?.verifiedAt ?? null),
       };
       if (moved && approvalStatus) changed.push(item);
+      if (moved && !approvalStatus) {
+        cleared.push({
+          informationType: input.informationType,
+          previous: old!.approvalStatus!,
+          comment: input.comment ?? null,
+        });
+      }
       return item;
     });
-    return { items, changed };
+    return { items, changed, cleared };
   }
 
   async function notifyReview(params: {
@@ -457,6 +472,7 @@ export function createDeliveriesService(deps: {
       const actor = await actorOf(grant);
       const { informationTypes, ...rest } = params.input;
       let changed: InformationTypeItem[] = [];
+      let cleared: ClearedDecision[] = [];
       const updated = await repository.update({
         deliveryId: delivery.id,
         actor: { userId: grant.userId, label: actor.label },
@@ -465,8 +481,9 @@ export function createDeliveriesService(deps: {
           if (params.ifVersions && !params.ifVersions.includes(deliveryVersion(current))) throw deliveryChanged();
           const merged = informationTypes
             ? mergeApprovals({ previous: current.informationTypes, next: informationTypes, verifier: actor.label, at })
-            : { items: undefined, changed: [] };
+            : { items: undefined, changed: [], cleared: [] };
           changed = merged.changed;
+          cleared = merged.cleared;
           const data = { project_id: grant.projectId, delivery_id: delivery.id };
           return {
             fields: { ...rest, ...(merged.items ? { informationTypes: merged.items } : {}) },
@@ -494,17 +511,27 @@ export function createDeliveriesService(deps: {
         details: { projectId: grant.projectId, fields: Object.keys(params.input) },
         clientAddress: params.clientAddress,
       });
-      for (const item of changed) {
+      // a decision taken back to undecided is a decision too: the delivery's history says who undid which, and when
+      const decisions = [
+        ...changed.map((item) => ({
+          informationType: item.informationType,
+          approvalStatus: item.approvalStatus,
+          comment: item.comment,
+        })),
+        ...cleared.map((item) => ({
+          informationType: item.informationType,
+          approvalStatus: null,
+          previousStatus: item.previous,
+          comment: item.comment,
+        })),
+      ];
+      for (const details of decisions) {
         await audit.record({
           customerId: grant.customerId,
           actor,
           action: 'delivery.approval_changed',
           target: { type: 'delivery', id: delivery.id },
-          details: {
-            informationType: item.informationType,
-            approvalStatus: item.approvalStatus,
-            comment: item.comment,
-          },
+          details,
           clientAddress: params.clientAddress,
         });
       }
