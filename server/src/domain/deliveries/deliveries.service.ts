@@ -139,7 +139,6 @@ const DEFAULTS: DeliveryFields = {
   informationTypesExpected: [],
 };
 
-/** how a delivery is named in mail and lists: its description, else its category and discipline */
 /** an information type whose approval or decline a change took back to undecided */
 interface ClearedDecision {
   informationType: string;
@@ -147,6 +146,7 @@ interface ClearedDecision {
   comment: string | null;
 }
 
+/** how a delivery is named in mail and lists: its description, else its category and discipline */
 export function deliveryLabel(delivery: DeliveryFields): string {
   return delivery.description?.trim() || [delivery.fullCategory, delivery.discipline].filter(Boolean).join(' ');
 }

@@ -53,7 +53,7 @@ export const PERSONAL_KEY_DEFAULT_LIFETIME_DAYS = 90;
  * person's own proof (session cookie or personal key) creates or revokes one, never an assistant's token; creating,
  * using and revoking one is recorded in the log of every customer the person belongs to. Each new key is mailed to
  * its person at once (never the key itself): whoever held their session for a moment could make one, and it would
- * outlive a password change.
+ * outlive a password change unless the person asks for their keys to end with it.
  */
 export function createApiKeysService(deps: {
   repository: ApiKeysRepository;

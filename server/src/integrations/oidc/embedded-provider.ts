@@ -359,13 +359,11 @@ function revokeAccessTokens(verifier: { key: KeyObject; issuer: string; audience
         algorithms: ['RS256'],
         typ: 'at+jwt',
       });
-      if (
-        payload.client_id === client.clientId &&
-        typeof payload.grant_id === 'string' &&
-        typeof payload.sub === 'string' &&
-        (await endGrant(ctx, payload.grant_id))
-      ) {
-        noteGrantRevoked(ctx, { grantId: payload.grant_id, accountId: payload.sub });
+      if (payload.client_id === client.clientId && typeof payload.grant_id === 'string') {
+        const ended = await endGrant(ctx, payload.grant_id);
+        if (ended && typeof payload.sub === 'string') {
+          noteGrantRevoked(ctx, { grantId: payload.grant_id, accountId: payload.sub });
+        }
       }
     } catch {
       // not one of ours, or no longer valid: nothing to end
