@@ -28,6 +28,38 @@ export function serviceUrl(raw: string, config: Pick<Config, 'allowPlainHttp'>):
   return base;
 }
 
+/** the key options every partner command takes */
+export const KEY_OPTIONS = { key: { type: 'string' }, 'key-file': { type: 'string' } } as const;
+
+/**
+ * The key a command sends: `--key`, else the first line of `--key-file` (which, unlike `--key`, other users of the
+ * machine cannot read in the process list), else BYGGDOK_API_KEY. Neither the key nor the file's content is ever said
+ * in an error.
+ */
+export async function keyOf(
+  values: { key?: string; 'key-file'?: string },
+  config: Pick<Config, 'partnerApiKey'>,
+): Promise<string> {
+  if (values.key !== undefined && values['key-file'] !== undefined) {
+    throw new UsageError('give the key once: --key or --key-file');
+  }
+  const file = values['key-file'];
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the key file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    const key = text.split(/\r?\n/)[0]!.trim();
+    if (!key) throw new UsageError(`the key file ${file} is empty: put the key on its first line`);
+    return key;
+  }
+  const key = values.key ?? config.partnerApiKey;
+  if (!key) throw new UsageError('no API key: pass --key-file (or --key) or set BYGGDOK_API_KEY');
+  return key;
+}
+
 /** the files to send: a file as itself, a folder as every file under it (path relative to the folder, / separated) */
 export async function filesOf(target: string): Promise<{ full: string; name: string }[]> {
   const stat = await fs.stat(target);

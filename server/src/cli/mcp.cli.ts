@@ -6,14 +6,15 @@ import { USER_KEY_PREFIX } from '../domain/access/user-keys.js';
 import { createMcpServer, type ApiCall } from '../integrations/mcp/tools.js';
 import { VERSION } from '../app/version.js';
 import { SESSION_TOKEN_PREFIX } from '../domain/sessions/sessions.service.js';
-import { EXIT_UNREACHABLE, serviceUrl, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, keyOf, KEY_OPTIONS, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok mcp --url <service URL> --key <API key or session token>
 
 An MCP server on standard input and output for desktop assistants (Claude Desktop, Cursor ...): the same tools as
 the service's /mcp, each calling the service's partner API over HTTP with this key. Configure the assistant to run
-\`npx byggdok mcp --url https://byggdok.example.com --key ...\`. Defaults: --url BYGGDOK_PUBLIC_URL, --key
-BYGGDOK_API_KEY. A session token (ft_...) gets the read tools only.
+\`npx byggdok mcp --url https://byggdok.example.com --key-file ~/.byggdok-key\`. Defaults: --url BYGGDOK_PUBLIC_URL,
+--key BYGGDOK_API_KEY; --key-file <file> reads the key from the file's first line, where other users of the machine
+cannot see it (they can see --key in the process list). A session token (ft_...) gets the read tools only.
 
 The key is checked at start: a refused key exits with code 2, a service that cannot be reached with code 3 (one
 line on stderr each).
@@ -24,14 +25,13 @@ export async function runMcpCli(params: { argv: string[]; config: Config }): Pro
   try {
     const { values } = parseArgs({
       args: params.argv,
-      options: { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { url: { type: 'string' }, ...KEY_OPTIONS, help: { type: 'boolean', short: 'h' } },
     });
     if (values.help) {
       process.stdout.write(USAGE);
       return 0;
     }
-    const key = values.key ?? params.config.partnerApiKey;
-    if (!key) throw new UsageError('no key: pass --key or set BYGGDOK_API_KEY');
+    const key = await keyOf(values, params.config);
     const base = serviceUrl(values.url ?? params.config.http.publicUrl, params.config);
     // a service that does not answer is one line (ByggdokNetworkError), at the start and as a tool error later
     const guarded = networkGuardedFetch((request) => fetch(request), DEFAULT_TIMEOUT_MS);

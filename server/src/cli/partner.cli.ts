@@ -11,7 +11,7 @@ import {
   type DocumentListItem,
 } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
-import { EXIT_UNREACHABLE, filesOf, serviceUrl, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, filesOf, keyOf, KEY_OPTIONS, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's commands, with its API key)
 
@@ -28,7 +28,8 @@ const USAGE = `byggdok <upload|search|ask|export|maintenance> ...   (a partner's
          the maintenance plan (a building's, or the owner's across its buildings) as CSV (default) or iCalendar,
          to the file or to stdout
 
-Options: --key <API key> (default BYGGDOK_API_KEY), --url <service URL> (default BYGGDOK_PUBLIC_URL or
+Options: --key <API key> (default BYGGDOK_API_KEY), --key-file <file> (the key on the file's first line, out of the
+process list other users of the machine can read), --url <service URL> (default BYGGDOK_PUBLIC_URL or
 http://localhost:$PORT), --json (print the API's JSON instead of text)
 
 Exit codes: 0 done; 2 the command was given wrong or the service refused it; 3 the service could not be reached
@@ -286,7 +287,7 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
       options: {
         owner: { type: 'string' },
         building: { type: 'string' },
-        key: { type: 'string' },
+        ...KEY_OPTIONS,
         url: { type: 'string' },
         json: { type: 'boolean' },
         format: { type: 'string' },
@@ -300,8 +301,7 @@ export async function runPartnerCli(params: { command: string; argv: string[]; c
       process.stdout.write(USAGE);
       return 0;
     }
-    const key = values.key ?? config.partnerApiKey;
-    if (!key) throw new UsageError('no API key: pass --key or set BYGGDOK_API_KEY');
+    const key = await keyOf(values, config);
     const owner = required(values.owner, 'owner');
     const subject = positionals.join(' ').trim();
     if (!subject) throw new UsageError(`what to ${command}? (see byggdok ${command} --help)`);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ByggdokApiError, ByggdokNetworkError, createByggdokClient } from '@byggdok/sdk';
 import type { Config } from '../config/config.js';
 import { PARTNER_EVENT_TYPES } from '../domain/webhooks/webhook-events.js';
-import { EXIT_UNREACHABLE, serviceUrl, UsageError } from './cli-calls.js';
+import { EXIT_UNREACHABLE, keyOf, KEY_OPTIONS, serviceUrl, UsageError } from './cli-calls.js';
 
 const USAGE = `byggdok webhooks <list|create|update|rotate|delete|test|deliveries> ...   (a partner's webhooks, with its API key)
 
@@ -19,7 +19,8 @@ const USAGE = `byggdok webhooks <list|create|update|rotate|delete|test|deliverie
   deliveries <webhookId> [--limit <n>]          newest first: status, attempts, the receiver's answer or the error
 
 Event types: document.processed, document.failed, document.deleted, building.created, building.deleted,
-report.generated, webhook.test. Options: --key <API key> (default BYGGDOK_API_KEY), --url-base <service URL>
+report.generated, webhook.test. Options: --key <API key> (default BYGGDOK_API_KEY), --key-file <file> (the key
+on the file's first line, out of the process list other users of the machine can read), --url-base <service URL>
 (default BYGGDOK_PUBLIC_URL), --json (print the API's JSON)
 
 Exit codes: 0 done; 2 the command was given wrong or the service refused it; 3 the service could not be reached.
@@ -32,7 +33,7 @@ export async function runWebhooksCli(params: { argv: string[]; config: Config })
       args: params.argv,
       allowPositionals: true,
       options: {
-        key: { type: 'string' },
+        ...KEY_OPTIONS,
         'url-base': { type: 'string' },
         url: { type: 'string' },
         events: { type: 'string' },
@@ -49,8 +50,7 @@ export async function runWebhooksCli(params: { argv: string[]; config: Config })
       process.stdout.write(USAGE);
       return values.help ? 0 : 2;
     }
-    const key = values.key ?? params.config.partnerApiKey;
-    if (!key) throw new UsageError('no API key: pass --key or set BYGGDOK_API_KEY');
+    const key = await keyOf(values, params.config);
     const client = createByggdokClient({
       baseUrl: serviceUrl(values['url-base'] ?? params.config.http.publicUrl, params.config),
       apiKey: key,

@@ -147,7 +147,7 @@ describe.each(testEngines())('byggdok webhooks against a running service on %s',
     expect(noKey).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'byggdok webhooks: no API key: pass --key or set BYGGDOK_API_KEY\n',
+      stderr: 'byggdok webhooks: no API key: pass --key-file (or --key) or set BYGGDOK_API_KEY\n',
     });
     const noEvents = await webhooks(['create', receiver.url('/x')]);
     expect(noEvents.stderr).toBe('byggdok webhooks: --events is required (comma-separated event types)\n');

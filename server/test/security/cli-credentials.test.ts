@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdminCli } from '../../src/cli/admin.cli.js';
@@ -30,11 +33,15 @@ describe('the CLI never prints its key or a password given in the service URL', 
   let stderr: string[];
   let refusing: http.Server;
   let refusingUrl: string;
+  /** the key each request to the refusing service carried */
+  const keysSent: (string | undefined)[] = [];
 
   beforeAll(async () => {
     // a service that refuses every key, as a problem document
     refusing = http.createServer((request, response) => {
       request.resume();
+      const bearer = request.headers.authorization?.replace(/^Bearer /, '');
+      keysSent.push((request.headers['x-api-key'] as string | undefined) ?? bearer);
       response.writeHead(401, { 'content-type': 'application/problem+json' });
       response.end(JSON.stringify({ status: 401, code: 'auth.invalid_api_key', title: 'Unauthorized', detail: 'x' }));
     });
@@ -104,6 +111,39 @@ describe('the CLI never prints its key or a password given in the service URL', 
     expect(mcp.code).toBe(2);
     expect(mcp.said).toContain('refused the key');
     expect(mcp.said).not.toContain(KEY);
+  });
+
+  it('reads the key from --key-file, out of the process list, and never says it or the file’s content', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'byggdok-key-file-'));
+    try {
+      const file = path.join(folder, 'key');
+      await writeFile(file, `${KEY}\n`, { mode: 0o600 });
+      keysSent.length = 0;
+      const commands = {
+        search: (argv: string[]) =>
+          runPartnerCli({ command: 'search', argv: ['--url', refusingUrl, ...argv, '--owner', OWNER, 'x'], config }),
+        mcp: (argv: string[]) => runMcpCli({ argv: ['--url', refusingUrl, ...argv], config }),
+        webhooks: (argv: string[]) => runWebhooksCli({ argv: ['list', '--url-base', refusingUrl, ...argv], config }),
+      };
+      for (const [name, command] of Object.entries(commands)) {
+        const sent = keysSent.length;
+        const refused = await run(() => command(['--key-file', file]));
+        expect(refused.code, name).toBe(2);
+        expect(keysSent.slice(sent), name).toContain(KEY);
+        expect(refused.said, name).not.toContain(KEY);
+        // both at once is a mistake, a file that is not there or empty is said by its path only
+        const both = await run(() => command(['--key', KEY, '--key-file', file]));
+        expect([both.code, both.said], name).toEqual([2, expect.stringContaining('give the key once')]);
+        const missing = await run(() => command(['--key-file', path.join(folder, 'nowhere')]));
+        expect(missing.code, name).toBe(2);
+        expect(missing.said, name).toContain(`cannot read the key file ${path.join(folder, 'nowhere')}: ENOENT`);
+        await writeFile(path.join(folder, 'empty'), '\n');
+        const empty = await run(() => command(['--key-file', path.join(folder, 'empty')]));
+        expect(empty.said, name).toContain('is empty');
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('sends no key over plain http to another host unless BYGGDOK_ALLOW_HTTP says the network is trusted', async () => {
