@@ -22,6 +22,8 @@ const DYNAMIC_PREFIXES = [
   'upload.outcome.',
   'upload.phase.',
   'account.problems.',
+  'account.history.reasons.',
+  'account.history.via.',
   'building.states.',
   'maintenance.actionNames.',
   'maintenance.every.',

@@ -155,7 +155,7 @@ describe('byggdok demo', () => {
     // a missing key or folder is said in one line
     const noKey = await runByggdok({ args: ['search', 'filter', ...where], env });
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(/^byggdok search: no API key: pass --key-file (or --key) or set BYGGDOK_API_KEY$/m);
+    expect(noKey.stderr).toMatch(/^byggdok search: no API key: pass --key-file \(or --key\) or set BYGGDOK_API_KEY$/m);
     const noFolder = await runByggdok({ args: ['upload', '/nowhere/at-all', ...where], env: partner });
     expect(noFolder.code).toBe(2);
     expect(noFolder.stderr).toMatch(/^byggdok upload: no such file or folder: \/nowhere\/at-all$/m);

@@ -28,6 +28,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
   'DELETE /auth/me/sessions/{sessionId}':
     "the person's own sessions: others' ids are 404 (security/sign-in.db.test.ts)",
   'GET /auth/me/assistants': "the person's own assistants (security/sign-in.db.test.ts)",
+  'GET /auth/me/history':
+    "the person's own history: nobody else's, not by another's page token, a partner key or an assistant (security/person-history.db.test.ts)",
   'DELETE /auth/me/assistants/{assistantId}':
     "the person's own assistants: others' are 404 (security/sign-in.db.test.ts)",
   'GET /auth/me': "people's routes: refused to partner keys and nobody in me-and-customers.db.test.ts",

@@ -224,6 +224,22 @@ describe('every page in both languages at both widths', () => {
         }
       },
     );
+    // the account's history: what happened in words (never an action's code), the address, each event a card on a phone
+    await fourWays(
+      'account-history',
+      '/account?tab=history',
+      (page) => page.locator('main table.audit tbody tr').first().waitFor(),
+      async (page, language, width) => {
+        const main = (await page.locator('main').textContent())!;
+        expect(main).not.toMatch(/\b(auth|api_key|user)\.[a-z_]+/);
+        expect(main).toContain(language === 'en' ? 'API key created' : 'API-nøkkel laget');
+        expect(main).toContain(language === 'en' ? 'Key: Nattlig eksport' : 'Nøkkel: Nattlig eksport');
+        const rights = await page.evaluate<number[]>(
+          `[...document.querySelectorAll('table.audit td')].map((cell) => cell.getBoundingClientRect().right)`,
+        );
+        expect(rights.every((right) => right <= width)).toBe(true);
+      },
+    );
     await fourWays('webhooks', '/webhooks', (page) => page.locator('main h2').first().waitFor());
   });
 

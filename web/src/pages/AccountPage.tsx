@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -339,8 +339,110 @@ function Assistants() {
   );
 }
 
+type HistoryEvent = {
+  action: string;
+  actor: { kind: string };
+  details: Record<string, unknown>;
+};
+
+/** what an event of the person's history was about, in words: the assistant, the key, why a sign-in failed ... */
+function useHistoryWords() {
+  const { t, i18n } = useTranslation();
+  const formats = formatsFor(i18n.language);
+  return (event: HistoryEvent): string => {
+    const d = event.details;
+    const text = (key: string) => (typeof d[key] === 'string' ? d[key] : null);
+    const count = (key: string) => (typeof d[key] === 'number' ? d[key] : null);
+    const parts: string[] = [];
+    const assistant = text('clientName') ?? (text('clientId') ? t('account.history.unnamedAssistant') : null);
+    if (assistant) parts.push(t('account.history.assistant', { name: assistant }));
+    if (event.action.startsWith('api_key.') && text('name'))
+      parts.push(t('account.history.key', { name: text('name') }));
+    if (event.action === 'user.profile_changed' && text('previousName')) {
+      parts.push(`${text('previousName')} → ${text('name') ?? ''}`);
+    }
+    const reason = text('reason');
+    if (reason) parts.push(t(`account.history.reasons.${reason}`, t('account.history.reasons.other')));
+    const via = text('via');
+    if (via) parts.push(t(`account.history.via.${via}`, via));
+    const until = text('until');
+    if (until) parts.push(t('account.history.until', { time: formats.dateTime(new Date(until)) }));
+    const ended = count('ended');
+    if (ended !== null) parts.push(t('account.history.sessionsEnded', { count: ended }));
+    const revoked = count('revokedApiKeys');
+    if (revoked !== null) parts.push(t('account.history.keysRevoked', { count: revoked }));
+    if (d.withNewPassword === true) parts.push(t('account.history.withNewPassword'));
+    if (event.actor.kind === 'operator') parts.push(t('account.history.byOperator'));
+    return parts.join(' · ');
+  };
+}
+
+/**
+ * What happened to the person's account, newest first, as the service recorded it: sign-ins (and failed tries of
+ * their address), passwords, personal keys, assistants allowed and ended, the operator's changes; where each came from
+ */
+function History() {
+  const { t, i18n } = useTranslation();
+  const events = useInfiniteQuery({
+    queryKey: ['history'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/auth/me/history', {
+          params: { query: { limit: 50, ...(pageParam ? { next_token: pageParam } : {}) } },
+        }),
+      ),
+    getNextPageParam: (last) => last.nextToken ?? undefined,
+  });
+  const words = useHistoryWords();
+  const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const dates = formatsFor(i18n.language);
+  return (
+    <section aria-labelledby="history-title">
+      <h2 id="history-title">{t('account.history.title')}</h2>
+      <p className="muted">{t('account.history.help')}</p>
+      <Loaded loading={events.isPending} error={events.error} retry={() => void events.refetch()}>
+        {rows.length === 0 && <p className="muted">{t('account.history.none')}</p>}
+        {rows.length > 0 && (
+          <div className="table-scroll">
+            <table className="audit stack-on-phone">
+              <thead>
+                <tr>
+                  <th>{t('people.when')}</th>
+                  <th>{t('people.action')}</th>
+                  <th>{t('people.what')}</th>
+                  <th>{t('account.address')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((event) => (
+                  <tr key={event.id}>
+                    <td className="stack-title">{dates.dateTime(new Date(event.occurredAt))}</td>
+                    <td data-label={t('people.action')}>
+                      {t(`people.audit.actions.${event.action}`, t('account.history.other'))}
+                    </td>
+                    <td data-label={t('people.what')} className="muted">
+                      {words(event) || '–'}
+                    </td>
+                    <td data-label={t('account.address')}>{event.clientAddress ?? '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {events.hasNextPage && (
+          <button type="button" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+            {t('people.more')}
+          </button>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
 /** the account's sections, each a tab; the chosen one is `?tab=` in the address so a reload or Back keeps it */
-const SECTIONS = ['profile', 'security', 'keys', 'assistants'] as const;
+const SECTIONS = ['profile', 'security', 'keys', 'assistants', 'history'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.some((section) => section === value);
 
@@ -359,6 +461,7 @@ export function AccountPage() {
     security: t('account.tabs.security'),
     keys: t('account.tabs.keys'),
     assistants: t('account.tabs.assistants'),
+    history: t('account.tabs.history'),
   };
   const panels: Record<Section, React.ReactNode> = {
     profile: me.data && <Profile key={me.data.id} />,
@@ -377,6 +480,7 @@ export function AccountPage() {
     ),
     keys: <PersonalKeys />,
     assistants: <Assistants />,
+    history: <History />,
   };
   return (
     <section className="people account">

@@ -1,6 +1,9 @@
 import type { AccessService } from '../access/access.service.js';
+import { userOf } from '../access/people-policies.js';
+import { reachOf } from '../access/policies.js';
 import type { Principal } from '../access/principal.js';
 import type { PageTokenCodec } from '../shared/page-token.js';
+import { notForAssistants } from '../signin/sign-in.errors.js';
 import type { AuditAction, AuditActor } from './audit.js';
 
 export interface AuditRecord {
@@ -36,6 +39,15 @@ export interface AuditReader {
     after: { occurredAt: Date; id: string } | null;
     limit: number;
   }): Promise<AuditRecord[]>;
+  /**
+   * A person's own events, kept without a customer: what they did, what was done to their account (the operator's
+   * password, a deactivation), and the failed sign-ins and lock-outs of their e-mail address; newest first
+   */
+  personalPage(params: {
+    userId: string;
+    after: { occurredAt: Date; id: string } | null;
+    limit: number;
+  }): Promise<AuditRecord[]>;
 }
 
 /**
@@ -65,26 +77,54 @@ export function createAuditLogService(deps: {
         })
       : await access.authorizeCustomer({ ...params, need: 'administer' });
     // the token belongs to this customer's log with these filters
-    const context = `audit:${grant.customerId}:${JSON.stringify(params.filter)}`;
-    const cursor = params.nextToken ? pageTokens.decode(context, params.nextToken) : null;
-    const rows = await reader.page({
-      customerId: grant.customerId,
-      filter: params.filter,
-      after: cursor ? { occurredAt: new Date(cursor.value), id: cursor.id } : null,
-      limit: params.limit + 1,
+    return paged({
+      context: `audit:${grant.customerId}:${JSON.stringify(params.filter)}`,
+      ...params,
+      read: (after, limit) => reader.page({ customerId: grant.customerId, filter: params.filter, after, limit }),
     });
+  }
+
+  /**
+   * The person's own history (their account page): sign-ins and sign-outs, failed tries of their address, password
+   * changes, personal keys, assistants allowed and ended, the operator's changes to their account. Only the person,
+   * by the cookie or a personal key: an assistant's token reads nothing of it.
+   */
+  async function history(params: { principal: Principal; limit: number; nextToken?: string | undefined }) {
+    const decision = userOf(params.principal);
+    if (!decision.allowed) throw decision.error;
+    const person = decision.grant;
+    if (!reachOf(person).managesAccess) throw notForAssistants();
+    return paged({
+      context: `history:${person.userId}`,
+      ...params,
+      read: (after, limit) => reader.personalPage({ userId: person.userId, after, limit }),
+    });
+  }
+
+  /** a page of events newest first, and the token of the next (bound to `context`: one list's token opens no other) */
+  async function paged(params: {
+    context: string;
+    limit: number;
+    nextToken?: string | undefined;
+    read: (after: { occurredAt: Date; id: string } | null, limit: number) => Promise<AuditRecord[]>;
+  }): Promise<{ events: AuditRecord[]; nextToken: string | null }> {
+    const cursor = params.nextToken ? pageTokens.decode(params.context, params.nextToken) : null;
+    const rows = await params.read(
+      cursor ? { occurredAt: new Date(cursor.value), id: cursor.id } : null,
+      params.limit + 1,
+    );
     const events = rows.slice(0, params.limit);
     const last = events.at(-1);
     return {
       events,
       nextToken:
         rows.length > params.limit && last
-          ? pageTokens.encode(context, { value: last.occurredAt.toISOString(), id: last.id })
+          ? pageTokens.encode(params.context, { value: last.occurredAt.toISOString(), id: last.id })
           : null,
     };
   }
 
-  return { list };
+  return { list, history };
 }
 
 export type AuditLogService = ReturnType<typeof createAuditLogService>;

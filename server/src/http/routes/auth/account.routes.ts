@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { AuditLogService } from '../../../domain/audit/audit-log.service.js';
 import type { AccountService } from '../../../domain/signin/account.service.js';
 import type { App } from '../../app-types.js';
 import { SESSION_COOKIE, setCookie } from '../../cookies.js';
@@ -6,6 +7,7 @@ import { principalOf } from '../../plugins/partner-auth.js';
 import { deviceOf } from '../../presenters/device.presenter.js';
 import { withProblems } from '../../schemas/common.js';
 import { PERSON_SECURITY } from '../../schemas/people.js';
+import { EventSchema, presentEvent } from '../construction/customers/audit.route.js';
 import type { CookieSettings } from './sign-in-context.js';
 
 const Time = Type.String({ format: 'date-time' });
@@ -40,8 +42,45 @@ const AssistantSchema = Type.Object({
  * or every other signed out) and their connected assistants (disconnected). The cookie or a personal key; never an
  * assistant's token.
  */
-export function registerAccountRoutes(app: App, deps: { account: AccountService; cookies: CookieSettings }): void {
+export function registerAccountRoutes(
+  app: App,
+  deps: { account: AccountService; auditLog: AuditLogService; cookies: CookieSettings },
+): void {
   const { account } = deps;
+
+  app.get(
+    '/auth/me/history',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary:
+          'Your account’s history, newest first: sign-ins (and failed tries of your address), password changes, personal keys, assistants allowed and ended, the operator’s changes',
+        security: PERSON_SECURITY,
+        querystring: Type.Object(
+          {
+            limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+            next_token: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: withProblems(
+          {
+            200: Type.Object({ events: Type.Array(EventSchema), nextToken: Type.Union([Type.String(), Type.Null()]) }),
+          },
+          [400, 401, 403],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const page = await deps.auditLog.history({
+        principal: principalOf(request),
+        limit: request.query.limit,
+        nextToken: request.query.next_token,
+      });
+      reply.header('cache-control', 'no-store');
+      return { events: page.events.map(presentEvent), nextToken: page.nextToken };
+    },
+  );
 
   app.post(
     '/auth/me/password',

@@ -53,6 +53,7 @@ import * as m0061 from './0061-ask-turn-read-documents.js';
 import * as m0062 from './0062-busy-slots.js';
 import * as m0063 from './0063-mail-requesting-customer.js';
 import * as m0064 from './0064-names-without-hidden-characters.js';
+import * as m0065 from './0065-person-history.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0062-busy-slots': m0062,
   '0063-mail-requesting-customer': m0063,
   '0064-names-without-hidden-characters': m0064,
+  '0065-person-history': m0065,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { AuditLog } from '../../../domain/audit/audit.js';
-import type { AuditReader } from '../../../domain/audit/audit-log.service.js';
+import type { AuditReader, AuditRecord } from '../../../domain/audit/audit-log.service.js';
 import { newId } from '../../../domain/shared/ids.js';
-import type { DB } from '../schema.js';
+import type { AuditEventsTable, DB } from '../schema.js';
 
 export function createAuditLog(db: Kysely<DB>): AuditLog {
   return {
@@ -68,24 +68,56 @@ export function createAuditReader(db: Kysely<DB>): AuditReader {
           ]),
         );
       }
-      if (after) {
-        query = query.where((eb) =>
+      return newestAfter(query, after, limit);
+    },
+    async personalPage({ userId, after, limit }) {
+      const query = db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('customer_id', 'is', null)
+        .where((eb) =>
           eb.or([
-            eb('occurred_at', '<', after.occurredAt),
-            eb.and([eb('occurred_at', '=', after.occurredAt), eb('id', '<', after.id)]),
+            eb('actor_user_id', '=', userId),
+            eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', userId)]),
+            // a failed sign-in or a lock-out names the address that was tried, not a person (audit_events_tried_address)
+            eb.and([
+              eb('actor_kind', '=', 'anonymous'),
+              eb('action', 'in', ['auth.sign_in_failed', 'auth.locked_out']),
+              eb(
+                sql<string>`lower(actor_label)`,
+                '=',
+                eb.selectFrom('users').select('email_normalized').where('id', '=', userId),
+              ),
+            ]),
           ]),
         );
-      }
-      const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        occurredAt: row.occurred_at,
-        actor: { kind: row.actor_kind, userId: row.actor_user_id, label: row.actor_label, name: row.actor_name },
-        action: row.action,
-        target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
-        details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
-        clientAddress: row.client_address,
-      }));
+      return newestAfter(query, after, limit);
     },
   };
+}
+
+/** a page of audit events, newest first, after the cursor (the last event of the page before) */
+async function newestAfter(
+  query: SelectQueryBuilder<DB, 'audit_events', Selectable<AuditEventsTable>>,
+  after: { occurredAt: Date; id: string } | null,
+  limit: number,
+): Promise<AuditRecord[]> {
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('occurred_at', '<', after.occurredAt),
+        eb.and([eb('occurred_at', '=', after.occurredAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    occurredAt: row.occurred_at,
+    actor: { kind: row.actor_kind, userId: row.actor_user_id, label: row.actor_label, name: row.actor_name },
+    action: row.action,
+    target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
+    details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
+    clientAddress: row.client_address,
+  }));
 }

@@ -8,7 +8,7 @@ import { UserId } from '../../../schemas/members.js';
 import { PERSON_SECURITY, Uuid } from '../../../schemas/people.js';
 import { CustomerParams } from '../../../schemas/projects.js';
 
-const EventSchema = Type.Object({
+export const EventSchema = Type.Object({
   id: Type.String(),
   occurredAt: Type.String({ format: 'date-time' }),
   actor: Type.Object({
@@ -23,7 +23,7 @@ const EventSchema = Type.Object({
   clientAddress: Type.Union([Type.String(), Type.Null()]),
 });
 
-function presentEvent(event: AuditRecord) {
+export function presentEvent(event: AuditRecord) {
   return { ...event, occurredAt: event.occurredAt.toISOString() };
 }
 
