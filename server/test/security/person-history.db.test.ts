@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../helpers/people-fixtures.js';
 import { asBrowser, connectAssistant, listeningWithAPerson, signInWithPassword } from '../helpers/sign-in-flows.js';
-import type { TestBrowser } from '../helpers/test-browser.js';
+import type { TestBrowser } from '../helpers/browser.js';
 import { ADMIN_TOKEN, type TestApp } from '../helpers/test-app.js';
 import { testEngines } from '../helpers/test-database.js';
 
