@@ -96,7 +96,7 @@ describe('the shared controls, in both languages and two widths', () => {
       calendar: 'Opprinnelig dato: velg i kalender',
       march: /^mars 2026$/i,
       sunday: 'søndag 8. mars 2026',
-      tabs: ['Profil', 'Innlogging og sikkerhet', 'API-nøkler', 'Assistenter'],
+      tabs: ['Profil', 'Innlogging og sikkerhet', 'API-nøkler', 'Assistenter', 'Aktivitet'],
       sessions: 'Hvor du er logget inn',
       newDelivery: 'Ny leveranse',
       category: 'NS 3451-bygningsdel',
@@ -126,7 +126,7 @@ describe('the shared controls, in both languages and two widths', () => {
       calendar: 'Original date: choose in a calendar',
       march: /^march 2026$/i,
       sunday: 'Sunday, 8 March 2026',
-      tabs: ['Profile', 'Sign-in and security', 'API keys', 'Assistants'],
+      tabs: ['Profile', 'Sign-in and security', 'API keys', 'Assistants', 'Activity'],
       sessions: 'Where you are signed in',
       newDelivery: 'New delivery',
       category: 'NS 3451 building part',
@@ -269,7 +269,7 @@ describe('the shared controls, in both languages and two widths', () => {
         await page.waitForURL(/\?tab=keys$/);
         expect(await page.evaluate<string | null>('document.activeElement.textContent')).toBe(words.tabs[2]);
         await page.keyboard.press('End');
-        await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[3]);
+        await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs.at(-1));
         await page.keyboard.press('Home');
         await page.waitForURL(/\/account$/);
         await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe(words.tabs[0]);
