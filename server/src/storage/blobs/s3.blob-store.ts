@@ -15,6 +15,7 @@ import {
   assertValidExpiry,
   BlobMeter,
   BlobNotFoundError,
+  BlobTooLargeError,
   type BlobHead,
   type BlobStore,
 } from '../../domain/documents/blob-store.js';
@@ -71,6 +72,11 @@ export function createS3BlobStore(config: S3BlobStoreConfig): S3BlobStore {
   return {
     async put(key, body, options = {}) {
       assertValidBlobKey(key);
+      // a body known to be too large is refused before any request: the upload of one the meter stops half-way
+      // could, at s3rver at least, still store an empty object over the key's previous content
+      if (Buffer.isBuffer(body) && options.maxBytes !== undefined && body.length > options.maxBytes) {
+        throw new BlobTooLargeError(key, options.maxBytes);
+      }
       const meter = new BlobMeter({ key, maxBytes: options.maxBytes });
       const upload = new Upload({
         client,
