@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeliveryWorld } from '../helpers/delivery-fixtures.js';
 import { createTestUser } from '../helpers/people-fixtures.js';
 import { asBrowser, connectAssistant, listeningWithAPerson, signInWithPassword } from '../helpers/sign-in-flows.js';
 import type { TestBrowser } from '../helpers/browser.js';
@@ -123,6 +124,20 @@ describe.each(testEngines())("a person's own history, on %s", (engine) => {
     const partner = await t.seed();
     const byPartner = await fetch(`${base}/auth/me/history`, { headers: { 'x-api-key': partner.key } });
     expect([401, 403]).toContain(byPartner.status);
+    // nor a session token made from it, nor a subcontractor's portal token
+    const made = await t.request({
+      method: 'POST',
+      url: `/v1/building_owners/${partner.ownerId}/sessions`,
+      key: partner.key,
+      payload: { expires_in: 600 },
+    });
+    expect(made.status).toBe(200);
+    const bySessionToken = await t.request({ method: 'GET', url: '/auth/me/history', key: made.body.token as string });
+    expect([401, 403]).toContain(bySessionToken.status);
+    const world = await createDeliveryWorld(t);
+    const byPortal = await t.request({ method: 'GET', url: '/auth/me/history', token: world.token });
+    expect([401, 403]).toContain(byPortal.status);
+    expect(JSON.stringify([bySessionToken.body, byPortal.body])).not.toContain('Nattlig');
     const stranger = await createTestUser(t.deps.database.db, { email: 'fremmed@historikk.test' });
     const theirs = await fetch(`${base}/auth/me/history`, { headers: { 'x-api-key': stranger.key } });
     expect(theirs.status).toBe(200);
