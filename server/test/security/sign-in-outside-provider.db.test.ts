@@ -97,6 +97,29 @@ describe.each(testEngines())('signing in with an outside provider on %s', (engin
       .executeTakeFirstOrThrow();
     expect(user.name).toBe('Kari Nordmann');
 
+    // her Activity shows the refused account, by the address the provider verified; a third account whose address the
+    // provider did not verify names nobody, so it is not hers to see (anyone may type her address there)
+    const unverified = await signIn({ sub: 'kari-3', email: 'kari@firma.test', emailVerified: false, name: 'Eve' });
+    expect(unverified.answer.status).toBe(403);
+    const history = await t.request({ method: 'GET', url: '/auth/me/history', key: person.key });
+    expect(history.status).toBe(200);
+    const failures = (history.body.events as { action: string; details: Record<string, unknown> }[]).filter(
+      (event) => event.action === 'auth.sign_in_failed',
+    );
+    expect(failures.map((event) => event.details)).toEqual([
+      { reason: 'sign_in.account_linked_elsewhere', issuer: provider.issuer },
+    ]);
+    const tries = await db()
+      .selectFrom('audit_events')
+      .select(['actor_label', 'details'])
+      .where('action', '=', 'auth.sign_in_failed')
+      .orderBy('occurred_at')
+      .execute();
+    expect(tries.map((row) => [row.actor_label, (row.details as { reason: string }).reason])).toEqual([
+      ['KARI@firma.test', 'sign_in.account_linked_elsewhere'],
+      [null, 'sign_in.email_not_verified'],
+    ]);
+
     // her own account still signs her in
     expect((await signIn({ sub: 'kari-1', email: 'kari@firma.test', emailVerified: true })).answer.status).toBe(302);
   });

@@ -361,7 +361,8 @@ function useHistoryWords() {
     if (event.action === 'user.profile_changed' && text('previousName')) {
       parts.push(`${text('previousName')} → ${text('name') ?? ''}`);
     }
-    const reason = text('reason');
+    // a password's try says `wrong_password`; a refusal at the provider's callback its error code (`sign_in.not_invited`)
+    const reason = text('reason')?.replace(/^sign_in\./, '');
     if (reason) parts.push(t(`account.history.reasons.${reason}`, t('account.history.reasons.other')));
     const via = text('via');
     if (via) parts.push(t(`account.history.via.${via}`, via));

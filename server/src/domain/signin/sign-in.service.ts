@@ -5,7 +5,7 @@ import { newId, randomSecret } from '../shared/ids.js';
 import type { PasswordHasher } from '../shared/passwords.js';
 import { hashSecret } from '../shared/secrets.js';
 import { safeRedirect } from './redirects.js';
-import type { RelyingParty, SignInRepository, SignInUser } from './ports.js';
+import type { RelyingParty, SignInRepository, SignInUser, VerifiedIdentity } from './ports.js';
 import {
   accountLinkedElsewhere,
   emailNotVerified,
@@ -134,6 +134,8 @@ export function createSignInService(deps: {
     const attempt = query.state
       ? await repository.consumeAttempt({ stateHash: hashSecret(query.state), now: clock.now() })
       : null;
+    /** who the provider said signed in, once it has said it: a refusal after that names their verified address */
+    let identity: VerifiedIdentity | null = null;
     try {
       if (!attempt || !query.state) throw unknownSignInState();
       // login CSRF: someone else's callback URL opened in this browser signs nobody in (and is used up)
@@ -141,7 +143,7 @@ export function createSignInService(deps: {
         throw otherBrowser();
       }
       if (query.error) throw providerRefused({ error: query.error, description: query.error_description ?? null });
-      const identity = await relyingParty.finishAuthorization({
+      identity = await relyingParty.finishAuthorization({
         callbackUrl: `${callbackUri}?${new URLSearchParams(query).toString()}`,
         state: query.state,
         nonce: attempt.nonce,
@@ -167,9 +169,12 @@ export function createSignInService(deps: {
         user,
       };
     } catch (error) {
-      // a deactivated person is refused as not invited; the audit log keeps which it was
+      // a deactivated person is refused as not invited; the audit log keeps which it was. The try is labelled with the
+      // address only when the provider verified it (another account at the provider holding the person's address is
+      // then in the person's history); an address nobody proved names no one, so nobody's history can be filled by it
       if (isAppError(error)) {
-        await failed({ label: null, reason: isAppError(error.cause) ? error.cause.code : error.code, clientAddress });
+        const label = identity?.emailVerified && identity.email ? identity.email : null;
+        await failed({ label, reason: isAppError(error.cause) ? error.cause.code : error.code, clientAddress });
       }
       throw error;
     }
