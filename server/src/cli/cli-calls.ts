@@ -55,6 +55,13 @@ export async function keyOf(
     if (!key) throw new UsageError(`the key file ${file} is empty: put the key on its first line`);
     return key;
   }
+  if (values.key !== undefined) {
+    // still taken (scripts use it), but said once per command: the key is in the process list meanwhile
+    process.stderr.write(
+      'byggdok: warning: a key given with --key can be read by other users of this machine (the process list); ' +
+        'use --key-file <file> or BYGGDOK_API_KEY\n',
+    );
+  }
   const key = values.key ?? config.partnerApiKey;
   if (!key) throw new UsageError('no API key: pass --key-file (or --key) or set BYGGDOK_API_KEY');
   return key;

@@ -131,6 +131,13 @@ describe('the CLI never prints its key or a password given in the service URL', 
         expect(refused.code, name).toBe(2);
         expect(keysSent.slice(sent), name).toContain(KEY);
         expect(refused.said, name).not.toContain(KEY);
+        expect(refused.said, name).not.toContain('--key can be read');
+        // the same key on the command line works, with a warning that others can read it there
+        const inline = await run(() => command(['--key', KEY]));
+        expect(inline.code, name).toBe(2);
+        expect(keysSent.at(-1), name).toBe(KEY);
+        expect(inline.said, name).toContain('a key given with --key can be read by other users of this machine');
+        expect(inline.said, name).not.toContain(KEY);
         // both at once is a mistake, a file that is not there or empty is said by its path only
         const both = await run(() => command(['--key', KEY, '--key-file', file]));
         expect([both.code, both.said], name).toEqual([2, expect.stringContaining('give the key once')]);
