@@ -103,6 +103,8 @@ async function verify(dir: string, config: Config): Promise<number> {
     `${JSON.stringify(
       {
         ok: result.ok,
+        // a signature proves the backup whole, not that it is the newest: the operator sees when it was taken
+        createdAt: result.manifest?.createdAt ?? null,
         files: result.checked.files,
         bytes: result.checked.bytes,
         signature: result.signature,

@@ -43,6 +43,11 @@ export interface RestoreSummary {
   replacedFirstStart: boolean;
   /** the manifest's signature checked against BYGGDOK_BACKUP_KEY (`valid`), or why not */
   signature: SignatureState;
+  /**
+   * when the backup was taken (its manifest's `createdAt`): a signature proves the backup whole, not that it is the
+   * newest, so the operator sees the date of what was loaded
+   */
+  backupCreatedAt: string;
   durationMs: number;
 }
 
@@ -170,6 +175,7 @@ export async function restoreBackup(params: {
     requeued,
     replacedFirstStart,
     signature: manifest.signature,
+    backupCreatedAt: manifest.createdAt,
     durationMs: Date.now() - started,
   };
 }

@@ -547,6 +547,9 @@ describe.each([
       expect(verified.code).toBe(0);
       // each table file, the blob index, and the stored file of each of the 11 keys
       expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, files: manifest.tables.length + 1 + 11 });
+      // and when it was taken: a signature proves a backup whole, not that it is the newest
+      expect(JSON.parse(verified.stdout).createdAt).toBe(manifest.createdAt);
+      expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 10 * 60_000);
     });
 
     it('restores every row, blob, search index entry and secret into the empty installation', async () => {
@@ -556,6 +559,7 @@ describe.each([
       expect(restored.code).toBe(0);
       timings.push(`${name}: restore ${Date.now() - started} ms`);
       const summary = JSON.parse(restored.stdout);
+      expect(summary.backupCreatedAt).toBe(manifest.createdAt);
       expect(summary.blobs).toEqual({ restored: 11, bytes: expect.any(Number), missing: 0 });
       expect(summary.requeued).toEqual({ documentsToProcess: 1, reportsPending: 1, webhookDeliveriesPending: 0 });
 
