@@ -4,6 +4,7 @@ import type { SignInConfig } from '../../config/config.js';
 import { isLoopback } from '../../config/parts/sign-in.config.js';
 import type { AuditLog } from '../../domain/audit/audit.js';
 import { createUsersService } from '../../domain/people/users.service.js';
+import { jobDone, type JobContribution } from '../../domain/jobs/jobs.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { randomSecret } from '../../domain/shared/ids.js';
 import { createPasswordHasher } from '../../domain/shared/passwords.js';
@@ -17,7 +18,7 @@ import {
 import { createAccessTokenVerifier } from '../../integrations/oidc/access-token-verifier.js';
 import { createOpenIdRelyingParty } from '../../integrations/oidc/openid-client.relying-party.js';
 import type { OAuthTokenVerifier } from '../../domain/access/access.service.js';
-import { createOidcAdapterFactory } from '../../storage/db/repositories/oidc-records.adapter.js';
+import { createOidcAdapterFactory, sweepOidcRecords } from '../../storage/db/repositories/oidc-records.adapter.js';
 import { createAssistantRegistrations } from '../../domain/signin/assistant-registrations.js';
 import { createAssistantRegistrationsRepository } from '../../storage/db/repositories/assistant-registrations.repository.js';
 import { getOrCreateSetting } from '../../storage/db/repositories/settings.repository.js';
@@ -164,6 +165,17 @@ export async function createSignInModule(deps: {
     embeddedProvider,
     /** checks the access tokens the embedded provider issues to assistants; null with an external provider */
     verifyOAuthToken,
+    jobs: {
+      // the provider's own writes sweep now and then too; this keeps a quiet installation from keeping expired tokens
+      // and unused assistant clients for days
+      handlers: {
+        'signin.sweep': async () => {
+          await sweepOidcRecords(db, clock.now());
+          return jobDone();
+        },
+      },
+      schedules: [{ name: 'signin.sweep', cron: '17 * * * *' }],
+    } satisfies JobContribution,
   };
 }
 

@@ -35,6 +35,8 @@ export interface JobPayloads {
   'search.segments': Record<string, never>;
   /** search: rebuild the vocabulary of buildings whose documents may have taken words out of it (vocabulary.ts) */
   'search.vocabulary': Record<string, never>;
+  /** sign-in: the embedded provider's expired records, and assistants' clients no one allowed within a day */
+  'signin.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -60,6 +62,7 @@ const JOB_KEYS: { [N in JobName]: (payload: JobPayloads[N]) => string } = {
   'webhook.disabled': ({ webhookId, disabledAt }) => `${webhookId}@${disabledAt}`,
   'search.segments': () => 'search.segments',
   'search.vocabulary': () => 'search.vocabulary',
+  'signin.sweep': () => 'signin.sweep',
 };
 
 /** every job name, from the table above (which the compiler holds to JobPayloads) */

@@ -15,7 +15,8 @@ const deliveries: JobContribution = {
 const maintenance: JobContribution = { handlers: { 'maintenance.extract': done } };
 const webhooks: JobContribution = { handlers: { 'webhook.deliver': done, 'webhook.disabled': done } };
 const search: JobContribution = { handlers: { 'search.segments': done, 'search.vocabulary': done } };
-const everyOther = [maintenance, webhooks, search];
+const signIn: JobContribution = { handlers: { 'signin.sweep': done } };
+const everyOther = [maintenance, webhooks, search, signIn];
 
 function problemOf(contributions: JobContribution[]): JobError {
   try {
@@ -41,6 +42,7 @@ describe('assembling the job handlers of every module', () => {
       'report.generate',
       'search.segments',
       'search.vocabulary',
+      'signin.sweep',
       'storage_provider.import',
       'uploads.poll',
       'uploads.sweep',

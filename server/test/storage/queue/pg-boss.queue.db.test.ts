@@ -194,6 +194,7 @@ describe.each(testEngines())('job outcomes, logs and expiry, on %s', (engine) =>
       'webhook.disabled': async () => jobDone(),
       'search.segments': async () => jobDone(),
       'search.vocabulary': async () => jobDone(),
+      'signin.sweep': async () => jobDone(),
       // an extraction that runs until its signal stops it
       'report.generate': async (_payload, { signal }) => {
         const started = Date.now();
