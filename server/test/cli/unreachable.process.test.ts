@@ -38,18 +38,25 @@ describe('the CLI when the service does not answer or refuses the key', () => {
     ['upload', ['upload', '.', '--owner', 'o1', '--building', 'b1']],
     ['mcp', ['mcp']],
   ])('byggdok %s: "cannot reach ...: connection refused" and exit code 3', async (command, args) => {
-    const result = await runByggdok({ args: [...args, '--url', closedUrl, '--key', 'fk_test_x'], env: {} });
+    // the key as the README says to give it: out of the process list, so nothing is warned of
+    const result = await runByggdok({ args: [...args, '--url', closedUrl], env: { BYGGDOK_API_KEY: 'fk_test_x' } });
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(`byggdok ${command}: cannot reach ${closedUrl}: connection refused\n`);
     expect(result.stdout).toBe('');
   });
 
   it('byggdok mcp checks its key at start: a refused key is one line and exit code 2', async () => {
-    const result = await runByggdok({ args: ['mcp', '--url', refusingUrl, '--key', 'fk_test_wrong'], env: {} });
+    const refused = `byggdok mcp: the service at ${refusingUrl} refused the key (401: The API key is not valid)\n`;
+    const result = await runByggdok({ args: ['mcp', '--url', refusingUrl], env: { BYGGDOK_API_KEY: 'fk_test_wrong' } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      `byggdok mcp: the service at ${refusingUrl} refused the key (401: The API key is not valid)\n`,
-    );
+    expect(result.stderr).toBe(refused);
     expect(result.stdout).toBe('');
+    // the same key on the command line: the warning that others can read it there, then the same line
+    const inline = await runByggdok({ args: ['mcp', '--url', refusingUrl, '--key', 'fk_test_wrong'], env: {} });
+    expect(inline.code).toBe(2);
+    expect(inline.stderr).toBe(
+      'byggdok: warning: a key given with --key can be read by other users of this machine (the process list); ' +
+        `use --key-file <file> or BYGGDOK_API_KEY\n${refused}`,
+    );
   });
 });
