@@ -347,11 +347,19 @@ export function createSignInService(deps: {
         userId: params.userId,
       });
     }
+    await recordAssistantEvent(params.allowed ? 'auth.assistant_allowed' : 'auth.assistant_declined', params);
+  }
+
+  /** what the person did with an assistant, in their own history: the person acting, the assistant named */
+  async function recordAssistantEvent(
+    action: 'auth.assistant_allowed' | 'auth.assistant_declined' | 'auth.assistant_revoked',
+    params: { userId: string; client: { id: string; name: string | null }; clientAddress: string | null },
+  ): Promise<void> {
     const user = await repository.findUserById(params.userId);
     await audit.record({
       customerId: null,
       actor: { kind: 'user', userId: params.userId, label: user?.email ?? params.userId },
-      action: params.allowed ? 'auth.assistant_allowed' : 'auth.assistant_declined',
+      action,
       target: { type: 'user', id: params.userId },
       details: { clientId: params.client.id, clientName: params.client.name },
       clientAddress: params.clientAddress,
@@ -367,15 +375,7 @@ export function createSignInService(deps: {
     client: { id: string; name: string | null };
     clientAddress: string | null;
   }): Promise<void> {
-    const user = await repository.findUserById(params.userId);
-    await audit.record({
-      customerId: null,
-      actor: { kind: 'user', userId: params.userId, label: user?.email ?? params.userId },
-      action: 'auth.assistant_revoked',
-      target: { type: 'user', id: params.userId },
-      details: { clientId: params.client.id, clientName: params.client.name },
-      clientAddress: params.clientAddress,
-    });
+    await recordAssistantEvent('auth.assistant_revoked', params);
   }
 
   return {
