@@ -396,26 +396,35 @@ const PROBED_BUILDINGS = 16;
  * building in scope (`building_lexemes`, migration 0057). The owner's vocabulary (`search_lexemes`) only proposes
  * candidates: it holds the words of every building, private folder and archived document of the owner, and deciding
  * by it told a reader of one building whether a word occurs in another (a word known anywhere was taken as spelled).
+ * A building a change may have taken words from (marked in `building_lexemes_stale` by that change's own transaction)
+ * is asked about the word by its live documents until the workers have read it again (migration 0066), so a deleted,
+ * renamed or hidden document's words count nowhere from the moment the change is committed.
  */
 function seenInScope(ownerId: string, buildingIds: readonly string[] | null): SeenInScope {
   // which buildings count is read once per lookup (an InitPlan), so each word costs one probe of building_lexemes;
   // the arrays come through subqueries, which the planner does not count, so that a generic plan costs what a custom
   // one does and a connection plans the statement once (a counted array kept it planning anew)
+  // a row of a building marked stale counts only if a live document still holds the word (there are seldom any: the
+  // workers read a marked building within seconds to a minute); the marks are read once per lookup, as the buildings
+  const current = sql`(bl.building_id <> all((select coalesce(array_agg(st.building_id), '{}')
+      from building_lexemes_stale st)::text[]) or building_lexemes_live(bl.building_id, bl.lexeme))`;
   if (buildingIds === null) {
     // owner-wide: a word's first row outside the owner's archived buildings (there are seldom any)
     const archived = sql`(select coalesce(array_agg(ab.id), '{}') from buildings ab
       where ab.building_owner_id = ${ownerId} and ab.archived_at is not null)::text[]`;
     return (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
-      where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id <> all(${archived}))`;
+      where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id <> all(${archived})
+        and ${current})`;
   }
   const live = sql`(select coalesce(array_agg(lb.id), '{}') from buildings lb
     where lb.id = any((select ${[...buildingIds]}::text[])::text[]) and lb.building_owner_id = ${ownerId}
       and lb.archived_at is null)::text[]`;
   return buildingIds.length <= PROBED_BUILDINGS
     ? (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
-        where bl.building_id = any(${live}) and bl.lexeme = ${lexeme})`
+        where bl.building_id = any(${live}) and bl.lexeme = ${lexeme} and ${current})`
     : (lexeme) => sql<boolean>`exists (select 1 from building_lexemes bl
-        where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id = any(${live}))`;
+        where bl.building_owner_id = ${ownerId} and bl.lexeme = ${lexeme} and bl.building_id = any(${live})
+          and ${current})`;
 }
 
 /** how many prefix and suffix neighbours are checked for edit distance per word */

@@ -54,6 +54,7 @@ import * as m0062 from './0062-busy-slots.js';
 import * as m0063 from './0063-mail-requesting-customer.js';
 import * as m0064 from './0064-names-without-hidden-characters.js';
 import * as m0065 from './0065-person-history.js';
+import * as m0066 from './0066-building-vocabulary-live.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0063-mail-requesting-customer': m0063,
   '0064-names-without-hidden-characters': m0064,
   '0065-person-history': m0065,
+  '0066-building-vocabulary-live': m0066,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
