@@ -55,6 +55,7 @@ import * as m0063 from './0063-mail-requesting-customer.js';
 import * as m0064 from './0064-names-without-hidden-characters.js';
 import * as m0065 from './0065-person-history.js';
 import * as m0066 from './0066-building-vocabulary-live.js';
+import * as m0067 from './0067-learned-evidence-without-names.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '0064-names-without-hidden-characters': m0064,
   '0065-person-history': m0065,
   '0066-building-vocabulary-live': m0066,
+  '0067-learned-evidence-without-names': m0067,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
