@@ -270,7 +270,8 @@ export function createPostgresChunkRetriever(params: {
   }): Promise<WordCounts> {
     // the scope's readable documents, as visibleDocuments reads them, from their narrow rows; a word's count is
     // looked up in the GIN index for each word (a shared CTE would be read whole, every row's lexemes with it)
-    // one building: its own index (document_lexemes_building_words), not every document of the owner holding the word.
+    // one building: the index's building entry (document_lexemes_scope_words), not every document of the owner holding
+    // the word.
     // The scope's live buildings and those of them with private folders are looked up once: a document is tested
     // against its building's private folders only when there are some (a join and a subquery for each of tens of
     // thousands of rows took most of an owner-wide question's time)
