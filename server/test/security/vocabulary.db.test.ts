@@ -124,8 +124,16 @@ describe.each(testEngines())('typo corrections tell nothing of what the caller c
     expect(deleted.status).toBe(200);
     delete ids.deleted;
     // before any worker has read the building: the deletion marked it, and the marked building's words are asked of
-    // its live documents, so the deleted word is corrected as a word of nowhere is (the public one still counts)
-    expect(await marked()).toEqual([seed.buildingId]);
+    // its live documents, so the deleted word is corrected as a word of nowhere is (the public one still counts). On a
+    // loaded machine the reading (two seconds after the deletion) can come first: then the mark is gone because a
+    // worker has begun or finished it, and the answers below are the reading's
+    const stillMarked = await marked();
+    const { rows: reading } = await t.deps.database.executeSql(
+      `select count(*)::int as n from pgboss.job
+        where name = 'search.vocabulary' and state in ('active', 'completed') and started_on > $1`,
+      [before],
+    );
+    if (reading[0]!.n === 0) expect(stillMarked).toEqual([seed.buildingId]);
     expect(await alternatives('trollgrup', [seed.buildingId])).toBe("'trollgrep'");
     expect(await alternatives('trollgrup', null)).toBe("'trollgrep'");
     expect(await searchA('trollgrip')).toEqual(['public']);
