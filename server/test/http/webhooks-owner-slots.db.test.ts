@@ -9,11 +9,12 @@ import { testWebhookSettings, until } from '../helpers/webhook-receiver.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A receiver that holds the requests to a path unanswered while told to (the sender gives up at its timeout) and
- * answers 200 otherwise, and counts the requests of each path open at the same moment.
+ * A receiver that holds the requests to a path unanswered while told to, answers those it held once told to answer,
+ * and answers 200 otherwise, and counts the requests of each path open at the same moment.
  */
 async function startCountingReceiver() {
   const held = new Set<string>();
+  const waiting = new Map<string, http.ServerResponse[]>();
   const open = new Map<string, number>();
   const most = new Map<string, number>();
   const requests: { path: string; at: number; closedAt: number | null }[] = [];
@@ -31,6 +32,7 @@ async function startCountingReceiver() {
     request.resume();
     request.on('end', () => {
       if (!held.has(path)) response.writeHead(200).end('ok');
+      else waiting.set(path, [...(waiting.get(path) ?? []), response]);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,7 +40,11 @@ async function startCountingReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     hold: (path: string) => held.add(path),
-    answer: (path: string) => held.delete(path),
+    answer: (path: string) => {
+      held.delete(path);
+      for (const response of waiting.get(path) ?? []) response.writeHead(200).end('ok');
+      waiting.delete(path);
+    },
     at: (path: string) => requests.filter((r) => r.path === path),
     openAt: (path: string) => open.get(path) ?? 0,
     mostOpenAt: (path: string) => most.get(path) ?? 0,
@@ -58,7 +64,9 @@ async function startCountingReceiver() {
 describe.each(testEngines())('webhook deliveries sent at once per owner on %s', (engine) => {
   let t: TestApp;
   let receiver: Awaited<ReturnType<typeof startCountingReceiver>>;
-  const TIMEOUT_MS = 5000;
+  // far beyond the test's own waits, so the hanging requests are still open however slowly a loaded machine sends the
+  // other owner's (CI failed so at 5 s, on PGlite); the receiver answers them once the test is done looking
+  const TIMEOUT_MS = 60_000;
 
   const register = async (seed: { key: string }, path: string) => {
     const made = await t.request({
@@ -109,7 +117,7 @@ describe.each(testEngines())('webhook deliveries sent at once per owner on %s', 
       settings: {
         // four delivery workers: without a cap per owner, a hanging endpoint would hold every one of them
         worker: { ...testSettings().worker, concurrency: 4 },
-        // a hanging attempt fails at the timeout, without retries; a held-back delivery is tried again after 1 s
+        // no retries; a held-back delivery is tried again after 1 s
         webhooks: testWebhookSettings({ timeoutMs: TIMEOUT_MS, retryScheduleSeconds: [], deferSeconds: 1 }),
       },
     });
@@ -153,10 +161,10 @@ describe.each(testEngines())('webhook deliveries sent at once per owner on %s', 
       (deliveries) => deliveries.length === 6 && deliveries.every((d) => d.status !== 'pending'),
       'every delivery of the slow owner tried',
     );
-    // the two that hung failed at the timeout; the four held back meanwhile were sent later, each on its first attempt
+    // the two that hung were answered at last; the four held back meanwhile were sent later, each on its first attempt
     expect(settled.map((d) => `${d.status}/${d.attempt}`).sort()).toEqual([
-      'failed/1',
-      'failed/1',
+      'succeeded/1',
+      'succeeded/1',
       'succeeded/1',
       'succeeded/1',
       'succeeded/1',
