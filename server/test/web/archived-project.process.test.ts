@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import {
   callAs,
@@ -67,7 +67,7 @@ describe('an archived project in a browser', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+      await screenshot(page, path.join(SHOTS, `${name}-${width}.png`), { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }

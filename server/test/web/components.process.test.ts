@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import {
   SHOTS,
@@ -70,7 +70,7 @@ describe('the shared controls, in both languages and two widths', () => {
     return { context, page };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `components-${name}.png`) });
+  const shot = (page: Page, name: string) => screenshot(page, path.join(SHOTS, `components-${name}.png`));
   const fits = async (page: Page, width: number) =>
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import {
   callAs,
@@ -87,7 +87,7 @@ describe('every page in both languages at both widths', () => {
               .count(),
           )
           .toBe(0);
-        await page.screenshot({ path: path.join(SHOTS, `four-${name}-${language}-${width}.png`), fullPage: true });
+        await screenshot(page, path.join(SHOTS, `four-${name}-${language}-${width}.png`), { fullPage: true });
         await expect
           .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { message: `${name} ${width}` })
           .toBeLessThanOrEqual(width);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { chooseLanguage, type OwnerWorld, SHOTS, startWebWorld } from '../helpers/web-world.js';
 
@@ -97,7 +97,7 @@ describe('the maintenance plan in a browser', () => {
       // the next due date follows the start date the person sets
       await page.getByRole('textbox', { name: 'Startdato' }).fill('2020-01-15');
       await expect.poll(() => filter.locator('tbody td').nth(3).textContent()).toMatch(/15\. (jan|jul)/);
-      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'maintenance-nb-1280.png'), { fullPage: true });
       // a table per component, their columns one under the other
       const statusLefts = await page
         .locator('table.maintenance-tasks th.col-status')
@@ -108,7 +108,7 @@ describe('the maintenance plan in a browser', () => {
       // and on a phone, no wider than the screen
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nb-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'maintenance-nb-390.png'), { fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       await clearedOnce(page, {
         filter: 'Filtrer planen',
@@ -117,7 +117,7 @@ describe('the maintenance plan in a browser', () => {
         clear: 'Nullstill filtre',
         none: 'Ingen oppgaver passer',
       });
-      await page.screenshot({ path: path.join(SHOTS, 'maintenance-nomatch-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'maintenance-nomatch-nb-1280.png'), { fullPage: true });
       await page.getByRole('button', { name: 'Nullstill filtre' }).click();
       await expect.poll(() => rows(page).count()).toBe(4);
 
@@ -163,7 +163,7 @@ describe('the maintenance plan in a browser', () => {
     await page.getByRole('heading', { name: 'Maintenance plan: Kontorbygg Sentrum', level: 1 }).waitFor();
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(4);
     expect(await page.locator('.status').allTextContents()).toEqual(expect.arrayContaining(['Confirmed', 'Proposed']));
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'maintenance-en-390.png'), { fullPage: true });
     // the Norwegian passage quoted the English way on an English page («» are Norwegian quotation marks)
     expect(await page.locator('a.citation').allTextContents()).toEqual(
       expect.arrayContaining([
@@ -173,7 +173,7 @@ describe('the maintenance plan in a browser', () => {
     // FDV is the Norwegian name of what English calls O&M documentation
     expect(await page.getByText(/^Every task the /).textContent()).toMatch(/^Every task the O&M documentation states/);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-en-1280.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'maintenance-en-1280.png'), { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     // on a phone each task is a card: nothing scrolls sideways, and the source and the buttons are on the screen
     const sideways = await page
@@ -191,7 +191,7 @@ describe('the maintenance plan in a browser', () => {
       clear: 'Clear filters',
       none: 'No tasks match',
     });
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-nomatch-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'maintenance-nomatch-en-390.png'), { fullPage: true });
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => rows(page).count()).toBe(4);
     const csv = await page.request.get(
@@ -213,7 +213,7 @@ describe('the maintenance plan in a browser', () => {
       .poll(() => page.locator('table.maintenance-tasks').first().textContent())
       .toContain('Kontorbygg Sentrum');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-owner-en-1280.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'maintenance-owner-en-1280.png'), { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { callAs, SHOTS, signInFirstAdmin, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 
@@ -158,7 +158,7 @@ describe('a new version of a delivered file, through the portal on a phone', () 
 
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'portal-replace-nb-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'portal-replace-nb-390.png'), { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
@@ -172,7 +172,7 @@ describe('a new version of a delivered file, through the portal on a phone', () 
     expect(await page.getByLabel('Upload a new version of FDV varmepumpe VP01.pdf').count()).toBe(0);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'portal-replace-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'portal-replace-en-390.png'), { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
@@ -207,12 +207,12 @@ describe('a new version of a delivered file, through the portal on a phone', () 
       await retry.waitFor({ timeout: 30_000 });
       expect(await sending.count()).toBe(1);
       expect(await sending.getByRole('alert').textContent()).not.toMatch(/\b(the|unavailable)\b/);
-      await page.screenshot({ path: path.join(SHOTS, 'portal-failed-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'portal-failed-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await retry.click();
       await expect.poll(() => sending.count(), { timeout: 30_000 }).toBe(0);
       expect((await ownDocuments()).map((d) => d.filename)).toContain('Vedlikeholdsplan VP01.pdf');
-      await page.screenshot({ path: path.join(SHOTS, 'portal-sent-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'portal-sent-nb-1280.png'), { fullPage: true });
       await context.close();
     },
   );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { chooseLanguage, type OwnerWorld, SHOTS, signInFirstAdmin, startWebWorld } from '../helpers/web-world.js';
 
@@ -94,7 +94,7 @@ describe('drawing revisions in a browser', () => {
       const old = table.locator('tr').filter({ hasText: 'A-10-103 Plan 3. etasje rev C.pdf' });
       await old.waitFor();
       expect(await old.locator('.badge').textContent()).toBe('erstattet');
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-building-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-building-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the superseded plan says so at the top and links to the current one; its chain lists both, newest first
@@ -108,7 +108,7 @@ describe('drawing revisions in a browser', () => {
       expect(await chain.nth(1).getAttribute('aria-current')).toBe('page');
       // the page as a reader sees it: with the file's first page drawn, not still loading
       await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-document-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-document-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await notice.getByRole('link', { name: 'Åpne gjeldende revisjon: A-10-103 Plan 3. etasje rev D.pdf' }).click();
       await page.waitForURL(new RegExp(`/documents/${ids.D}$`));
@@ -119,7 +119,7 @@ describe('drawing revisions in a browser', () => {
       await page.getByRole('note').waitFor();
       // the page as a reader sees it: with the file's first page drawn, not still loading
       await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-document-nb-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-document-nb-390.png'), { fullPage: true });
 
       // a person uploads a corrected version of the 4th floor plan from its page: it supersedes it at once
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -162,7 +162,7 @@ describe('drawing revisions in a browser', () => {
       await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(2);
       const old = hits.filter({ hasText: 'rev C.pdf' });
       expect(await old.locator('.badge').textContent()).toBe('superseded');
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-search-en-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-search-en-390.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.goto(`${base}/app${documentAt(ids.C!)}`);
@@ -171,11 +171,11 @@ describe('drawing revisions in a browser', () => {
       expect(await notice.textContent()).toContain('This document has been superseded by a newer revision.');
       // the page as a reader sees it: with the file's first page drawn, not still loading
       await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-document-en-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-document-en-390.png'), { fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       // the page as a reader sees it: with the file's first page drawn, not still loading
       await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: path.join(SHOTS, 'revisions-document-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'revisions-document-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },

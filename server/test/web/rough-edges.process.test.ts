@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import {
   SHOTS,
@@ -126,7 +126,7 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     expect.soft(text, `${shot}: sizes in B`).not.toMatch(/\d\s?bytes?\b/);
     const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect.soft(scrollWidth, `${shot}: the page fits the window`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SHOTS, `rough-${language}-${width}-${shot}.png`), fullPage: true });
+    await screenshot(page, path.join(SHOTS, `rough-${language}-${width}-${shot}.png`), { fullPage: true });
     return text;
   }
 
@@ -162,7 +162,7 @@ describe('the rough edges of a first day, in both languages and two widths', () 
     expect(await page.locator('.documents-scroll').evaluate((b) => b.scrollWidth - b.clientWidth)).toBeLessThanOrEqual(
       0,
     );
-    await page.screenshot({ path: path.join(SHOTS, `rough-${language}-390-building-chosen.png`), fullPage: true });
+    await screenshot(page, path.join(SHOTS, `rough-${language}-390-building-chosen.png`), { fullPage: true });
     await long.getByRole('checkbox').uncheck();
   }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import { chooseLanguage, type OwnerWorld, SHOTS, signInFirstAdmin, startWebWorld } from '../helpers/web-world.js';
 
@@ -151,7 +151,7 @@ describe('search passages in a browser', () => {
       ]);
       expect(await hitOf(page, 'Avvik 17.txt').locator('img, b').count()).toBe(0);
       expect(await page.evaluate('window.hacked')).toBeUndefined();
-      await page.screenshot({ path: path.join(SHOTS, 'search-passages-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passages-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // a hit on its name only keeps its marked name and has no passage block
@@ -175,7 +175,7 @@ describe('search passages in a browser', () => {
       await expect
         .poll(async () => (await page.locator('.pdf-page mark').allTextContents()).join(' '), { timeout: 30_000 })
         .toContain('Takrennene på nordsiden er tette av løv');
-      await page.screenshot({ path: path.join(SHOTS, 'search-passage-document-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passage-document-nb-1280.png'), { fullPage: true });
 
       // a typo finds the same passage with the right word marked; with typos not allowed it says what to do
       await page.goto(`${base}/app${searchAt('takrenenne')}`);
@@ -195,7 +195,7 @@ describe('search passages in a browser', () => {
       await page.goto(`${base}/app${searchAt('takrennene')}`);
       await hitOf(page, 'Avvik 17.txt').locator('.passage').waitFor();
       expect(await overflow(page)).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, 'search-passages-nb-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passages-nb-390.png'), { fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -217,7 +217,7 @@ describe('search passages in a browser', () => {
         marks: ['Takrennene', 'takrennene'],
       });
       expect(await overflow(page)).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, 'search-passages-en-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passages-en-390.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -237,14 +237,14 @@ describe('search passages in a browser', () => {
         'Takrenner detalj.txt',
       ]);
       expect((await passagesOf(page, 'Avvik 17.txt'))[0]?.marks).toEqual(['takrennene']);
-      await page.screenshot({ path: path.join(SHOTS, 'search-passages-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passages-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.goto(`${base}/app${searchAt('takrennene', '&extension=dwg')}`);
       await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('0 hits');
       const advice = page.locator('.empty-hits');
       expect(await advice.textContent()).toContain('No hits for “takrennene” with these filters.');
-      await page.screenshot({ path: path.join(SHOTS, 'search-passages-empty-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passages-empty-en-1280.png'), { fullPage: true });
       await advice.getByRole('button', { name: 'Clear the filters' }).click();
       await expect
         .poll(async () => Number.parseInt((await status.textContent()) ?? '', 10), { timeout: 30_000 })
@@ -258,7 +258,7 @@ describe('search passages in a browser', () => {
       await expect
         .poll(async () => (await page.locator('.pdf-page mark').allTextContents()).join(' '), { timeout: 30_000 })
         .toContain('Takrenner og nedløp');
-      await page.screenshot({ path: path.join(SHOTS, 'search-passage-document-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-passage-document-en-1280.png'), { fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     },

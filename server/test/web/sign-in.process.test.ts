@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { TestBrowser } from '../helpers/browser.js';
 import { openLoginPage, submitLogin } from '../helpers/sign-in-flows.js';
 import { callAs, SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
@@ -47,7 +47,7 @@ describe('signing in on the embedded default, in a browser', () => {
   }
 
   async function shot(page: Page, name: string) {
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    await screenshot(page, path.join(SHOTS, `${name}.png`), { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     // nothing wider than the screen
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(

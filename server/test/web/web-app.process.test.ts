@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { dxfDrawing, makePdf, makeXlsx } from '../helpers/document-fixtures.js';
 import { buildDocx, wordParagraph } from '../helpers/office-fixtures.js';
 import {
@@ -129,7 +129,7 @@ describe('the web app in a browser', () => {
       await page.locator('input[webkitdirectory]').setInputFiles(folder);
       const summary = page.getByRole('status').filter({ hasText: /av 6 ferdig/ });
       await expect.poll(() => summary.textContent(), { timeout: 120_000 }).toMatch(/^6 av 6 ferdig/);
-      await page.screenshot({ path: path.join(SHOTS, 'upload-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'upload-nb-1280.png'), { fullPage: true });
       expect(await summary.textContent()).toBe(UPLOAD_SUMMARY);
       // the bars line up down the list whatever each name's length, and the corrupt file's state stands out
       const bars = await page
@@ -160,7 +160,7 @@ describe('the web app in a browser', () => {
       await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('Ødelagt.pdf');
       await page.getByLabel('Filnavn inneholder').fill('kurs');
       await expect.poll(() => rows.count()).toBe(1);
-      await page.screenshot({ path: path.join(SHOTS, 'building-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'building-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // one document: metadata, its preview, and a corrected category
@@ -197,7 +197,7 @@ describe('the web app in a browser', () => {
       expect(await page.locator('.evidence').textContent()).not.toMatch(/\b(filename|mentions|says|folder)\b/);
       // the page as a reader sees it: with the file's first page drawn, not still loading
       await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: path.join(SHOTS, 'document-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'document-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the portfolio, in English
@@ -227,7 +227,7 @@ describe('the web app in a browser', () => {
       await page.locator('.card').filter({ hasText: 'Lager Nord 2' }).getByRole('button', { name: 'Archive' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
       await expect.poll(() => page.locator('.card').count()).toBe(1);
-      await page.screenshot({ path: path.join(SHOTS, 'portfolio-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'portfolio-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(await page.evaluate('document.documentElement.lang')).toBe('en');
       await context.close();
@@ -255,7 +255,7 @@ describe('the web app in a browser', () => {
       // the words are the search page's now: the top bar does not keep a copy that would disagree with the next search
       expect(await quick.inputValue()).toBe('');
       expect(await page.getByRole('main').getByRole('searchbox').inputValue()).toBe('ventilasjonsaggregat');
-      await page.screenshot({ path: path.join(SHOTS, 'search-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // facets from the server's aggregations narrow the hits: a discipline, then a category of it, then off again
@@ -276,7 +276,7 @@ describe('the web app in a browser', () => {
       const metas = await hits.locator('.muted').allTextContents();
       expect(metas.length).toBeGreaterThan(0);
       expect(metas.every((meta) => meta.includes('RIV'))).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, 'search-facet-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'search-facet-en-1280.png'), { fullPage: true });
       await facets.getByRole('button', { name: '✕ RIV' }).click();
       await expect.poll(async () => Number.parseInt((await status.textContent()) ?? '', 10)).toBe(all);
 
@@ -306,7 +306,7 @@ describe('the web app in a browser', () => {
       await citation.waitFor({ timeout: 60_000 });
       expect(await page.locator('.answer').first().textContent()).toMatch(/sjette måned/);
       expect(await page.locator('.citations blockquote').first().textContent()).toMatch(/byttes hver sjette måned/);
-      await page.screenshot({ path: path.join(SHOTS, 'ask-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'ask-nb-1280.png'), { fullPage: true });
       // the conversations beside the question, on its left
       const talks = (await page.getByRole('complementary', { name: 'Samtaler' }).boundingBox())!;
       const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
@@ -322,7 +322,7 @@ describe('the web app in a browser', () => {
       await expect
         .poll(async () => (await page.locator('.pdf-page mark').allTextContents()).join(' '), { timeout: 30_000 })
         .toMatch(/byttes hver sjette måned/);
-      await page.screenshot({ path: path.join(SHOTS, 'citation-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'citation-nb-1280.png'), { fullPage: true });
 
       // the conversation is kept: back on the ask page it is listed and opens with its answer
       await page.goBack();
@@ -346,7 +346,7 @@ describe('the web app in a browser', () => {
       expect(await page.locator('.answer .citation').first().getAttribute('href')).toContain(
         `/owners/${owner.id}/buildings/${owner.buildingId}/documents/`,
       );
-      await page.screenshot({ path: path.join(SHOTS, 'ask-all-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'ask-all-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the session is lost while a question is typed: through sign-in and back, the question is still there
@@ -381,7 +381,7 @@ describe('the web app in a browser', () => {
       const lifts = page.locator('.theme-bars li').filter({ hasText: /^Lifts/ });
       expect(await lifts.textContent()).toBe('LiftsNo item applies to this building');
       expect(await lifts.locator('progress').count()).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, 'report-en-1280.png') });
+      await screenshot(page, path.join(SHOTS, 'report-en-1280.png'));
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // one item: a comment in the person's words, and a document linked as its evidence, then unlinked
@@ -398,7 +398,7 @@ describe('the web app in a browser', () => {
       await details.getByLabel('Find a document to link').fill('ventilasjon');
       await details.getByRole('button', { name: 'Link FDV ventilasjonsaggregat.pdf' }).click();
       await details.locator('.evidence-list a').filter({ hasText: 'FDV ventilasjonsaggregat.pdf' }).waitFor();
-      await item.screenshot({ path: path.join(SHOTS, 'report-evidence-en-1280.png') });
+      await screenshot(item, path.join(SHOTS, 'report-evidence-en-1280.png'));
       expect(await accessibilityViolations(page)).toEqual([]);
       await details.getByRole('button', { name: 'Unlink FDV ventilasjonsaggregat.pdf' }).click();
       await details.getByText('No documents linked yet.').waitFor();
@@ -408,7 +408,7 @@ describe('the web app in a browser', () => {
       expect(await page.locator('form.filters').isVisible()).toBe(false);
       const pdf = await page.pdf({ format: 'A4' });
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      await page.screenshot({ path: path.join(SHOTS, 'report-print-en.png') });
+      await screenshot(page, path.join(SHOTS, 'report-print-en.png'));
       await context.close();
     },
   );
@@ -428,7 +428,7 @@ describe('the web app in a browser', () => {
       await empty.waitFor();
       expect(await page.locator('table.members').isVisible()).toBe(false);
       expect(await members.count()).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, 'people-empty-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'people-empty-en-1280.png'), { fullPage: true });
       const invitation = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send invitation' }) });
       await invitation.getByLabel('Email').fill('ola.leser@example.test');
       await invitation.getByRole('combobox', { name: /^Role/ }).selectOption('READ_ACCESS');
@@ -450,7 +450,7 @@ describe('the web app in a browser', () => {
         'Administrator',
       ]);
 
-      await page.screenshot({ path: path.join(SHOTS, 'people-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'people-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the role changed in place: asked first, then said, listed and logged; no invitation sent again
@@ -464,7 +464,7 @@ describe('the web app in a browser', () => {
       await roleOfOla.selectOption('WRITE_ACCESS');
       const confirm = page.getByRole('dialog', { name: 'New role for ola.leser@example.test' });
       await confirm.getByText('From “Read access” to “Write access”.', { exact: false }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-en-1280.png') });
+      await screenshot(page, path.join(SHOTS, 'people-role-dialog-en-1280.png'));
       expect(await accessibilityViolations(page)).toEqual([]);
       await confirm.getByRole('button', { name: 'Change role' }).click();
       await page.getByText('ola.leser@example.test now has the role “Write access” in the customer.').waitFor();
@@ -478,18 +478,18 @@ describe('the web app in a browser', () => {
         'Previous role: Read access',
         'Role: Write access',
       ]);
-      await page.screenshot({ path: path.join(SHOTS, 'people-role-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'people-role-en-1280.png'), { fullPage: true });
       // and back, in Norwegian (the reader below signs in with read access)
       await chooseLanguage(page, 'nb');
       const rolleTilOla = invited.getByRole('combobox', { name: 'Rolle for ola.leser@example.test' });
       await rolleTilOla.selectOption('READ_ACCESS');
       const bekreft = page.getByRole('dialog', { name: 'Ny rolle for ola.leser@example.test' });
       await bekreft.getByText('Fra «Skrivetilgang» til «Lesetilgang».', { exact: false }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-nb-1280.png') });
+      await screenshot(page, path.join(SHOTS, 'people-role-dialog-nb-1280.png'));
       await bekreft.getByRole('button', { name: 'Endre rolle' }).click();
       await page.getByText('ola.leser@example.test har nå rollen «Lesetilgang» i kunden.').waitFor();
       await expect.poll(() => rolleTilOla.inputValue()).toBe('READ_ACCESS');
-      await page.screenshot({ path: path.join(SHOTS, 'people-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'people-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(await mailsToOla()).toBe(mailsBefore);
       await chooseLanguage(page, 'en');
@@ -504,7 +504,7 @@ describe('the web app in a browser', () => {
       const meByKey = () => fetch(`${base}/auth/me`, { headers: { 'x-api-key': shown } }).then((r) => r.status);
       expect(await meByKey()).toBe(200);
       await page.locator('.key-list li').filter({ hasText: 'Rapportskript' }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'account-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'account-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Revoke Rapportskript' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
@@ -670,7 +670,7 @@ describe('the web app in a browser', () => {
       await item('FDV-dokumentasjon').getByText('Approved', { exact: true }).waitFor();
       await expect.poll(() => figure('Waiting for review').textContent()).toBe('0');
       expect(await page.locator('.missing li').textContent()).toBe(`Rør & Varme AS: ${PDB}`);
-      await page.screenshot({ path: path.join(SHOTS, 'project-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'project-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the portal link e-mailed from the page: previewed first, then sent (the embedded defaults write it to the outbox)
@@ -739,7 +739,7 @@ describe('the web app in a browser', () => {
       expect(own.map((d) => d.filename)).not.toContain('feil fil.pdf');
       const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
-      await phone.page.screenshot({ path: path.join(SHOTS, 'portal-nb-390.png'), fullPage: true });
+      await screenshot(phone.page, path.join(SHOTS, 'portal-nb-390.png'), { fullPage: true });
       expect(await accessibilityViolations(phone.page)).toEqual([]);
 
       // the member approves the replacement: nothing is owed any more
@@ -760,12 +760,12 @@ describe('the web app in a browser', () => {
         await revokeButtons.first().click();
         await expect.poll(() => revokeButtons.count(), { timeout: 10_000 }).toBe(before - 1);
       }
-      await page.screenshot({ path: path.join(SHOTS, 'project-links-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'project-links-en-1280.png'), { fullPage: true });
       await phone.page.reload();
       await phone.page
         .getByText('Lenken er utløpt eller trukket tilbake. Be kontaktpersonen hos entreprenøren om en ny lenke.')
         .waitFor();
-      await phone.page.screenshot({ path: path.join(SHOTS, 'portal-revoked-nb-390.png'), fullPage: true });
+      await screenshot(phone.page, path.join(SHOTS, 'portal-revoked-nb-390.png'), { fullPage: true });
       expect(
         await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
       ).toBeLessThanOrEqual(0);
@@ -803,7 +803,7 @@ describe('the web app in a browser', () => {
         ['Produktdatablad blandebatteri.pdf', 'P_2041-RIV-315-002-Produktdatablad_blandebatteri.pdf'],
         ['Produktdatablad BX-200.pdf', 'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf'],
       ]);
-      await page.screenshot({ path: path.join(SHOTS, 'project-documents-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'project-documents-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Rename 3 documents' }).click();
       await page.getByText('3 documents renamed.').waitFor();
@@ -850,13 +850,13 @@ describe('the web app in a browser', () => {
         'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf',
       ]);
       expect(await report.getByText(/^Hovedbygg: /).textContent()).toMatch(/^Hovedbygg: TEK17 · 2 complete/);
-      await page.screenshot({ path: path.join(SHOTS, 'handover-dry-run-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'handover-dry-run-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect((await call('GET', `/construction/customers/${customerId}/projects/${projectId}`)).status).toBe('ACTIVE');
       await page.getByLabel(/^I want to hand the project over to Bryggen Eiendom AS/).check();
       await page.getByRole('button', { name: 'Hand over', exact: true }).click();
       await page.getByText(/^Handed over to Bryggen Eiendom AS on /).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'handover-done-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'handover-done-en-1280.png'), { fullPage: true });
       const pdf = await page.request.get(
         `${base}/construction/customers/${customerId}/projects/${projectId}/handover/report.pdf?locale=en`,
       );
@@ -869,7 +869,7 @@ describe('the web app in a browser', () => {
       const ownerRows = page.locator('table.documents tbody tr[aria-rowindex]');
       await expect.poll(() => ownerRows.count(), { timeout: 30_000 }).toBe(3);
       await ownerRows.filter({ hasText: 'P_2041-RIV-315-003-Produktdatablad_BX_200.pdf' }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'handed-over-building-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'handed-over-building-en-1280.png'), { fullPage: true });
       await context.close();
     },
   );
@@ -936,7 +936,7 @@ describe('the web app in a browser', () => {
       expect(await left()).toBeLessThan(before);
       await page.getByRole('button', { name: 'Whole drawing' }).click();
       expect(await width()).toBeCloseTo(whole, 5);
-      await page.screenshot({ path: path.join(SHOTS, 'drawing-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'drawing-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // the project's own details changed and a building added on its overview
@@ -983,7 +983,7 @@ describe('the web app in a browser', () => {
       const logDetails = (await log.locator('td:nth-child(4)').allTextContents()).join(' | ');
       expect(logDetails).not.toMatch(/deleted or out of your reach|\d{4}-\d{2}-\d{2}T|locale/);
       expect(logDetails).toContain('Subcontractor: VVS Plan AS');
-      await page.screenshot({ path: path.join(SHOTS, 'project-members-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'project-members-en-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },
@@ -1001,7 +1001,7 @@ describe('the web app in a browser', () => {
     // nothing wider than the screen but the table, which scrolls in its own box
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'building-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'building-en-390.png'), { fullPage: true });
     // a document (its preview fits the screen), asking, and people: no page wider than the phone
     const overflows = async () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     await page
@@ -1009,11 +1009,11 @@ describe('the web app in a browser', () => {
       .filter({ hasText: 'FDV ventilasjonsaggregat.pdf' })
       .click();
     await page.locator('.react-pdf__Page canvas').waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'document-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'document-en-390.png'), { fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
     await page.goto(`${base}/app/owners/${owner.id}/buildings/${owner.buildingId}/ask`);
     await page.getByLabel('Question').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'ask-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'ask-en-390.png'), { fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
     // on a phone the page starts with its heading and question; the conversations come below
     const question = (await page.getByLabel('Question').boundingBox())!;
@@ -1024,7 +1024,7 @@ describe('the web app in a browser', () => {
     // the members themselves, not the page still loading, are what must fit the phone
     await page.locator('table.members tbody tr').first().waitFor();
     await page.locator('table.audit tbody tr').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'people-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'people-en-390.png'), { fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
     // each person and each logged event is a card: every line of it on the screen, none in a box scrolled sideways
     const beyond = await page
@@ -1043,7 +1043,7 @@ describe('the web app in a browser', () => {
     await roleOfOla.selectOption('WRITE_ACCESS');
     const confirm = page.getByRole('dialog', { name: 'New role for ola.leser@example.test' });
     await confirm.waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'people-role-dialog-en-390.png') });
+    await screenshot(page, path.join(SHOTS, 'people-role-dialog-en-390.png'));
     const asked = (await confirm.boundingBox())!;
     expect(asked.x).toBeGreaterThanOrEqual(0);
     expect(asked.x + asked.width).toBeLessThanOrEqual(390);
@@ -1053,12 +1053,12 @@ describe('the web app in a browser', () => {
     // in Norwegian, whose words are longer
     await chooseLanguage(page, 'nb');
     await page.getByRole('combobox', { name: 'Rolle for ola.leser@example.test' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'people-nb-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'people-nb-390.png'), { fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
     await chooseLanguage(page, 'en');
     await page.goto(`${base}/app/account?tab=keys`);
     await page.getByRole('heading', { name: 'My API keys' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'account-en-390.png'), fullPage: true });
+    await screenshot(page, path.join(SHOTS, 'account-en-390.png'), { fullPage: true });
     expect(await overflows()).toBeLessThanOrEqual(0);
 
     const assets = await fetch(`${base}/app/`).then((r) => r.text());

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { makePdf } from '../helpers/document-fixtures.js';
 import {
   callAs,
@@ -130,7 +130,7 @@ describe('the last rough edges, in both languages and two widths', () => {
     })()`);
 
   const shot = (page: Page, name: string, fullPage = false) =>
-    page.screenshot({ path: path.join(SHOTS, `edges-${name}.png`), fullPage });
+    screenshot(page, path.join(SHOTS, `edges-${name}.png`), { fullPage });
   const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
   const WORDS = {

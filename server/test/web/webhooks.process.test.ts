@@ -2,7 +2,7 @@ import path from 'node:path';
 import { verifyWebhook } from '@byggdok/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchChromium } from '../helpers/chromium.js';
+import { accessibilityViolations, launchChromium, screenshot } from '../helpers/chromium.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { SHOTS, startWebWorld, type WebWorld } from '../helpers/web-world.js';
 
@@ -54,7 +54,7 @@ describe('the Webhooks page in a browser', () => {
       await page.click('button[type=submit]');
     }
     await page.waitForURL(wanted, { timeout: 120_000 }).catch(async (error: unknown) => {
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-sign-in-failed.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-sign-in-failed.png'), { fullPage: true });
       throw new Error(
         `sign-in did not reach the page: ${page.url()} ${(await page.textContent('body'))?.slice(0, 500)}`,
         {
@@ -111,7 +111,7 @@ describe('the Webhooks page in a browser', () => {
       // every event in words, none as its code
       await expect.poll(() => page.locator('ul.webhook-cards').textContent()).toContain('Prosjekt overlevert');
       expect(await page.locator('ul.webhook-cards').textContent()).not.toContain('project.handed_over');
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-nb-1280.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: `Send test til ${receiver.url('/erp')}` }).click();
@@ -129,7 +129,7 @@ describe('the Webhooks page in a browser', () => {
       const [received] = receiver.at('/erp');
       const event = await verifyWebhook(secret, received!.headers as never, received!.body);
       expect(event.type).toBe('webhook.test');
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-deliveries-nb-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-deliveries-nb-1280.png'), { fullPage: true });
       // reloaded, the secret is nowhere on the page
       await page.reload();
       await page.locator('ul.webhook-cards code', { hasText: receiver.url('/erp') }).waitFor();
@@ -157,7 +157,7 @@ describe('the Webhooks page in a browser', () => {
       expect(await erp.textContent()).toContain('ingenting sendes til den, heller ikke en test');
       await page.setViewportSize({ width: 390, height: 844 });
       await fitsWidth(page);
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-nb-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-nb-390.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -173,7 +173,7 @@ describe('the Webhooks page in a browser', () => {
       await page.locator('table.webhook-deliveries td', { hasText: 'Delivered' }).waitFor();
       expect(await page.locator('main').textContent()).not.toMatch(/Leveringer|Hendelser|Testhendelse|Slå/);
       await fitsWidth(page);
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-en-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-en-390.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       adminState = await context.storageState();
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -183,7 +183,7 @@ describe('the Webhooks page in a browser', () => {
         .click();
       await page.locator('table.webhook-deliveries td', { hasText: 'HTTP 500' }).first().waitFor();
       await fitsWidth(page);
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-en-1280.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-en-1280.png'), { fullPage: true });
       await context.close();
     },
   );
@@ -228,7 +228,7 @@ describe('the Webhooks page in a browser', () => {
       expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
       expect(await page.getByRole('main').locator('form, input, ul.webhook-cards').count()).toBe(0);
       await fitsWidth(page);
-      await page.screenshot({ path: path.join(SHOTS, 'webhooks-reader-nb-390.png'), fullPage: true });
+      await screenshot(page, path.join(SHOTS, 'webhooks-reader-nb-390.png'), { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     },
