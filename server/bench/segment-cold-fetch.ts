@@ -12,18 +12,20 @@
  * It drops the machine's page cache and restarts PostgreSQL (`pg_ctlcluster`), so it needs root on the database's
  * machine and a database no one else is using.
  *
- *   tsx server/bench/segment-cold-fetch.ts [--database-name byggdok_bench_search] [--rounds 6]
+ *   tsx server/bench/segment-cold-fetch.ts [--database-name byggdok_bench_search] [--rounds 6] [--cluster '15 main']
  */
 import { execSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { PRESENCE_TESTS } from '../src/storage/search/ranking.js';
+import { OWNER } from './search-corpus.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const ROUNDS = Number(option('--rounds') ?? 6);
 const CLUSTER = option('--cluster') ?? '15 main';
-const FIELDS = ['postings', 'head_a', 'head_b', 'top', 'counts', 'head_a_counts', 'head_b_counts'] as const;
-const OWNER = 'own_bench';
+/** a lexeme's runs and their counts: every column the segment path reads (segments.ts, FIELDS and COUNTS) */
+const FIELDS = ['postings', ...PRESENCE_TESTS, 'counts', 'head_a_counts', 'head_b_counts'] as const;
 
 const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 url.pathname = `/${option('--database-name') ?? 'byggdok_bench_search'}`;
