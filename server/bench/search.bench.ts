@@ -274,7 +274,8 @@ async function main(): Promise<void> {
         const sizes = await database.executeSql(
           `select count(*)::int as segments, coalesce(sum(documents), 0)::int as documents,
              pg_size_pretty(pg_total_relation_size('search_segment_documents')
-               + pg_total_relation_size('search_segment_postings')) as size from search_segments`,
+               + pg_total_relation_size('search_segment_postings')
+               + pg_total_relation_size('search_segment_building_postings')) as size from search_segments`,
         );
         const size = sizes.rows[0] as { segments: number; documents: number; size: string };
         console.log(

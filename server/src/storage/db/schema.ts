@@ -253,6 +253,7 @@ export interface DB {
   search_segments: SearchSegmentsTable;
   search_segment_documents: SearchSegmentDocumentsTable;
   search_segment_postings: SearchSegmentPostingsTable;
+  search_segment_building_postings: SearchSegmentBuildingPostingsTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   sign_in_attempts: SignInAttemptsTable;
@@ -465,6 +466,8 @@ export interface SearchSegmentsTable {
   snapshot: string;
   documents: number;
   created_at: Defaulted<Timestamp>;
+  /** the lexemes of at least this many documents have rows per building (migration 0069); null: none has */
+  building_rows_from: number | null;
 }
 
 export interface SearchSegmentDocumentsTable {
@@ -505,6 +508,24 @@ export interface SearchSegmentPostingsTable {
    */
   counts: Uint8Array;
   /** a byte per document of `head_a` (`head_b`): how many of those positions weigh A (B), 255 for 255 or more; empty: 1 */
+  head_a_counts: Uint8Array;
+  head_b_counts: Uint8Array;
+}
+
+/**
+ * A building's share of a common lexeme's postings (migration 0069): the runs and counts of `search_segment_postings`
+ * of the building's documents alone, each numbered by its place among them in the segment's order (a list of those
+ * places as int4, or a bitmap of the building's documents where that is no longer)
+ */
+export interface SearchSegmentBuildingPostingsTable {
+  segment_id: string;
+  building_id: string;
+  lexeme: string;
+  postings: Uint8Array;
+  head_a: Uint8Array;
+  head_b: Uint8Array;
+  top: Uint8Array;
+  counts: Uint8Array;
   head_a_counts: Uint8Array;
   head_b_counts: Uint8Array;
 }

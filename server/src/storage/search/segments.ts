@@ -40,6 +40,7 @@ export const SEARCH_SEGMENT_TABLES = [
   'search_segments',
   'search_segment_documents',
   'search_segment_postings',
+  'search_segment_building_postings',
 ] as const;
 
 export interface SegmentSettings {
@@ -59,6 +60,18 @@ export interface SegmentSettings {
    * documents: the segment reads the postings of all of them, SQL only those of the buildings' documents
    */
   minScopeShare: number;
+  /**
+   * the lexemes of at least this many of the owner's documents get rows per building (migration 0069), so that a
+   * search of a few buildings reads their share of them; null: none does
+   */
+  buildingRowsFrom: number | null;
+  /** a search in some of an owner's buildings reads those rows when the buildings hold at most this share of its documents */
+  buildingRowsShare: number;
+  /**
+   * with those rows, a search in buildings holding fewer documents than this is answered by SQL: the segment's cost
+   * grows with the owner's documents (its bitsets), SQL's with the buildings' hits
+   */
+  minScopeDocuments: number;
 }
 
 export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
@@ -67,6 +80,9 @@ export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
   maxChanges: 5_000,
   fewHits: 500,
   minScopeShare: 0.015,
+  buildingRowsFrom: 500,
+  buildingRowsShare: 0.25,
+  minScopeDocuments: 2_000,
 };
 
 /** a lexeme's runs of document numbers, in the order the answer's statement sends them */
@@ -83,7 +99,13 @@ type Facet = (typeof FACETS)[number];
  * snapshot it records saw. Then drops the owner's segments but the one before it (a search that looked up the older
  * one a moment ago still finds its postings) and the changes both newer ones already hold.
  */
-export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ id: string; documents: number }> {
+export async function buildSegment(
+  db: Kysely<DB>,
+  ownerId: string,
+  options: { buildingRowsFrom?: number | null } = {},
+): Promise<{ id: string; documents: number }> {
+  const rowsFrom =
+    options.buildingRowsFrom === undefined ? DEFAULT_SEGMENT_SETTINGS.buildingRowsFrom : options.buildingRowsFrom;
   const built = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -144,8 +166,11 @@ export async function buildSegment(db: Kysely<DB>, ownerId: string): Promise<{ i
         ) l
         group by l.lexeme`.execute(trx);
       const count = Number(documents.numAffectedRows ?? 0);
+      // from the lists, before the dense ones become bitmaps
+      if (rowsFrom !== null) await writeBuildingRows(trx, id, rowsFrom);
       await denseRunsAsBitmaps(trx, id, count);
-      await sql`update search_segments set documents = ${count} where id = ${id}::bigint`.execute(trx);
+      await sql`update search_segments set documents = ${count}, building_rows_from = ${rowsFrom}
+        where id = ${id}::bigint`.execute(trx);
       return { id, documents: count };
     });
   await db.transaction().execute(async (trx) => {
@@ -198,6 +223,125 @@ async function denseRunsAsBitmaps(trx: Executor, id: string, documents: number):
     await sql`update search_segment_postings set ${sql.join(bitmaps)}
       where segment_id = ${id}::bigint and lexeme = ${lexeme}`.execute(trx);
   }
+}
+
+/** a segment's runs with counts, each beside its counts (COUNTS' order) */
+const COUNTED_RUNS = ['postings', 'head_a', 'head_b'] as const;
+
+/** lexemes read at once while their rows per building are written, and rows written by one statement */
+const BUILDING_LEXEMES_BATCH = 8;
+const BUILDING_ROWS_BATCH = 400;
+
+/**
+ * Writes the rows per building (migration 0069) of the segment `id`'s lexemes of at least `from` documents, from
+ * the owner's runs while they are all lists: each building's documents of a run, numbered by their place among the
+ * building's documents in the segment's order, with their counts (buildingRuns).
+ */
+async function writeBuildingRows(trx: Executor, id: string, from: number): Promise<void> {
+  const groups = (
+    await sql<{ building_id: string; ordinals: number[] }>`select building_id,
+        array_agg(ordinal order by ordinal) as ordinals
+      from search_segment_documents where segment_id = ${id}::bigint group by building_id order by building_id`.execute(
+      trx,
+    )
+  ).rows;
+  const buildings = groups.map((group) => ({ id: group.building_id, size: group.ordinals.length }));
+  const total = buildings.reduce((sum, b) => sum + b.size, 0);
+  // per document number, its building (an index of `buildings`) and its place among the building's documents
+  const buildingOf = new Int32Array(total);
+  const placeOf = new Int32Array(total);
+  groups.forEach((group, b) =>
+    group.ordinals.forEach((ordinal, place) => {
+      buildingOf[ordinal] = b;
+      placeOf[ordinal] = place;
+    }),
+  );
+  const columns = [...RUNS.filter((run) => run !== 'chunks'), ...COUNTS];
+  let after: string | null = null;
+  for (;;) {
+    const lexemes: (Record<(typeof columns)[number], Uint8Array> & { lexeme: string })[] = (
+      await sql<Record<(typeof columns)[number], Uint8Array> & { lexeme: string }>`select lexeme,
+          ${sql.join(columns.map((c) => sql`coalesce(${sql.ref(c)}, ''::bytea) as ${sql.ref(c)}`))}
+        from search_segment_postings where segment_id = ${id}::bigint and documents >= ${from}
+          ${after === null ? sql`` : sql`and lexeme > ${after}`}
+        order by lexeme limit ${BUILDING_LEXEMES_BATCH}`.execute(trx)
+    ).rows;
+    if (lexemes.length === 0) return;
+    const rows: RawBuilder<unknown>[] = [];
+    for (const row of lexemes) {
+      const cut = buildingRuns({ row, buildingOf, placeOf, buildings: buildings.map((b) => b.size) });
+      cut.forEach((runs, b) => {
+        if (runs === null) return;
+        rows.push(sql`(${id}::bigint, ${buildings[b]!.id}, ${row.lexeme}, ${sql.join(columns.map((c) => runs[c]))})`);
+      });
+    }
+    for (let at = 0; at < rows.length; at += BUILDING_ROWS_BATCH) {
+      await sql`insert into search_segment_building_postings (segment_id, building_id, lexeme,
+          ${sql.join(columns.map((c) => sql.ref(c)))})
+        values ${sql.join(rows.slice(at, at + BUILDING_ROWS_BATCH))}`.execute(trx);
+    }
+    after = lexemes[lexemes.length - 1]!.lexeme;
+  }
+}
+
+type BuildingRun = (typeof RUNS)[number] | (typeof COUNTS)[number];
+
+/**
+ * A lexeme's runs of the owner (lists of document numbers, with their counts) cut per building: per building, null
+ * when none of its documents holds the lexeme, else each run of its documents as their places among the building's
+ * documents (`buildings[b]` of them), a list as int4, big-endian, or its bitmap where that is no longer, and each run's
+ * counts of those documents (empty where the owner's are: every count the usual one).
+ */
+export function buildingRuns(params: {
+  row: Record<Exclude<BuildingRun, 'chunks'>, Uint8Array>;
+  buildingOf: Int32Array;
+  placeOf: Int32Array;
+  buildings: readonly number[];
+}): (Record<Exclude<BuildingRun, 'chunks'>, Buffer> | null)[] {
+  const { row, buildingOf, placeOf, buildings } = params;
+  const cut = buildings.map(() => ({}) as Record<Exclude<BuildingRun, 'chunks'>, Buffer>);
+  const held = new Uint8Array(buildings.length);
+  for (const run of ['postings', 'head_a', 'head_b', 'top'] as const) {
+    const list = row[run];
+    const counted = COUNTED_RUNS.indexOf(run as (typeof COUNTED_RUNS)[number]);
+    const counts = counted < 0 ? null : row[COUNTS[counted]!];
+    const places = buildings.map(() => [] as number[]);
+    const countsOf = buildings.map(() => [] as number[]);
+    const view = new DataView(list.buffer, list.byteOffset, list.byteLength);
+    for (let at = 0, index = 0; at < list.byteLength; at += 4, index++) {
+      const ordinal = view.getInt32(at);
+      const b = buildingOf[ordinal]!;
+      places[b]!.push(placeOf[ordinal]!);
+      if (counts !== null && counts.byteLength > 0) countsOf[b]!.push(counts[index]!);
+      if (run === 'postings') held[b] = 1;
+    }
+    buildings.forEach((size, b) => {
+      const listed = Buffer.alloc(4 * places[b]!.length);
+      places[b]!.forEach((place, i) => listed.writeInt32BE(place, 4 * i));
+      cut[b]![run] = listed.byteLength >= bitmapBytes(size) && listed.byteLength > 0 ? bitmapOf(listed, size) : listed;
+      if (counts !== null) cut[b]![COUNTS[counted]!] = Buffer.from(countsOf[b]!);
+    });
+  }
+  return cut.map((runs, b) => (held[b] ? runs : null));
+}
+
+/**
+ * The documents of a building's run (buildingRuns) as the segment's numbers, ascending: `ordinals`, the building's
+ * documents' numbers in the segment's order.
+ */
+export function segmentNumbers(run: Uint8Array, ordinals: Int32Array): number[] {
+  const numbers: number[] = [];
+  if (run.byteLength > 0 && run.byteLength === bitmapBytes(ordinals.length)) {
+    for (let at = 0; at < run.byteLength; at++) {
+      for (let byte = run[at]!; byte !== 0; byte &= byte - 1) {
+        numbers.push(ordinals[8 * at + 31 - Math.clz32(byte & -byte)]!);
+      }
+    }
+    return numbers;
+  }
+  const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+  for (let at = 0; at < run.byteLength; at += 4) numbers.push(ordinals[view.getInt32(at)]!);
+  return numbers;
 }
 
 /**
@@ -275,7 +419,7 @@ export async function maintainSegments(
       continue;
     }
     if (owner.segment === null || owner.changes > rebuildAfter(owner.documents, settings)) {
-      await buildSegment(db, owner.owner);
+      await buildSegment(db, owner.owner, { buildingRowsFrom: settings.buildingRowsFrom });
       built.push(owner.owner);
     }
   }
@@ -284,7 +428,9 @@ export async function maintainSegments(
       and pg_visible_in_snapshot(c.xid, pg_current_snapshot())`.execute(db);
   // the new segments' statistics now, not whenever autovacuum gets to them: planned on the old ones (a segment's
   // postings estimated at 727 rows against 167,200), a statement read all of a segment's lexemes to find a few
-  if (built.length > 0) await sql`analyze search_segment_documents, search_segment_postings`.execute(db);
+  if (built.length > 0) {
+    await sql`analyze search_segment_documents, search_segment_postings, search_segment_building_postings`.execute(db);
+  }
   return { built, dropped };
 }
 
@@ -306,6 +452,10 @@ export interface LoadedSegment {
   buildings: string[];
   /** how many of its documents are in these buildings */
   documentsIn(buildingIds: readonly string[]): number;
+  /** the numbers of a building's documents, ascending (empty: none) */
+  ordinalsIn(buildingId: string): Int32Array;
+  /** whether the lexemes of at least this many documents have rows per building (migration 0069); null: none has */
+  buildingRowsFrom: number | null;
   /** code per facet per document (0: no value, or a value the facet leaves out), and each code's key */
   facets: Record<Facet, { codes: Uint32Array; keys: string[] }>;
   /** how many of its documents hold any of a query's lexemes or prefixes, summed over them (at least its hits) */
@@ -358,7 +508,8 @@ function uuidBytes(id: string): Buffer | null {
 
 async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
   const head = (
-    await sql<{ documents: number; by_id: number[] | null }>`select g.documents,
+    await sql<{ documents: number; by_id: number[] | null; building_rows_from: number | null }>`select g.documents,
+        g.building_rows_from,
         (select array_agg(d.ordinal order by d.document_id) from search_segment_documents d where d.segment_id = g.id)
           as by_id
       from search_segments g where g.id = ${id}::bigint`.execute(db)
@@ -402,6 +553,14 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
     const key = buildings.keys[building[i]!]!;
     perBuilding.set(key, (perBuilding.get(key) ?? 0) + 1);
   }
+  // each building's documents' numbers, ascending, as one array in building code order
+  const starts = new Int32Array(buildings.keys.length + 1);
+  for (let i = 0; i < n; i++) starts[building[i]! + 1]!++;
+  for (let code = 0; code < buildings.keys.length; code++) starts[code + 1]! += starts[code]!;
+  const byBuilding = new Int32Array(n);
+  const filled = starts.slice(0, buildings.keys.length);
+  for (let i = 0; i < n; i++) byBuilding[filled[building[i]!]!++] = i;
+  const codeOf = new Map(buildings.keys.map((key, code) => [key, code]));
   const withChunks = Int32Array.from({ length: n }, (_, i) => i).filter((i) => !Number.isNaN(firstChunk[i]!));
   const byFirstChunk = withChunks.sort((a, b) => firstChunk[a]! - firstChunk[b]!);
   // the lexemes in this process's string order (a prefix is one range of it), and how many documents hold each
@@ -465,6 +624,11 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       for (const b of new Set(buildingIds)) total += perBuilding.get(b) ?? 0;
       return total;
     },
+    ordinalsIn: (buildingId) => {
+      const code = codeOf.get(buildingId);
+      return code === undefined || code === 0 ? new Int32Array(0) : byBuilding.subarray(starts[code], starts[code + 1]);
+    },
+    buildingRowsFrom: head?.building_rows_from ?? null,
     facets: Object.fromEntries(FACETS.map((f) => [f, { codes: codes[f], keys: dictionaries[f].keys }])) as Record<
       Facet,
       { codes: Uint32Array; keys: string[] }
@@ -642,7 +806,7 @@ function lexemeConditions(forms: readonly Lexemes[]): RawBuilder<boolean> {
  * `n`, how many
  */
 function segmentAndChanges(ownerId: string) {
-  return sql`g as (select x.id, x.snapshot, x.documents from search_segments x
+  return sql`g as (select x.id, x.snapshot, x.documents, x.building_rows_from from search_segments x
         where x.building_owner_id = ${ownerId} order by x.id desc limit 1),
       c as materialized (select distinct c.document_id from search_changes c cross join g
         where c.building_owner_id = ${ownerId} and not pg_visible_in_snapshot(c.xid, g.snapshot)),
@@ -743,7 +907,9 @@ export function smallScopeHeld(params: {
 }): boolean {
   const loaded = params.cache.held(params.ownerId);
   if (loaded === null || params.buildings === null) return false;
-  return loaded.documentsIn(params.buildings) < params.settings.minScopeShare * loaded.size;
+  const documents = loaded.documentsIn(params.buildings);
+  if (loaded.buildingRowsFrom !== null) return documents < params.settings.minScopeDocuments;
+  return documents < params.settings.minScopeShare * loaded.size;
 }
 
 /**
@@ -783,6 +949,25 @@ export async function answerFromSegment(params: {
       ? sql.ref(`p.${field}`)
       : sql`coalesce(${sql.ref(`p.${field}`)}, ''::bytea)`,
   );
+  const selected = sql`array[${sql.join(runs.map((run) => sql`octet_length(${run})`))}] as sizes,
+    ${sql.join(runs, sql` || `)} as runs`;
+  // a search of buildings holding a small share of the owner's documents, as the segment held tells: their rows of
+  // the owner's common lexemes (migration 0069), and the owner's rows of the others
+  const held = params.cache.held(params.ownerId);
+  const byBuilding =
+    params.buildings !== null &&
+    held !== null &&
+    held.buildingRowsFrom !== null &&
+    held.documentsIn(params.buildings) <= params.settings.buildingRowsShare * held.size;
+  const postings = byBuilding
+    ? sql`select p.lexeme, ''::text as part, ${selected} from search_segment_postings p
+        where p.segment_id = (select g.id from g) and ${conditions}
+          and p.documents < (select coalesce(g.building_rows_from, ${2 ** 31 - 1}) from g)
+      union all
+      select p.lexeme, p.building_id as part, ${selected} from search_segment_building_postings p
+        where p.segment_id = (select g.id from g) and p.building_id = any(${params.buildings}::text[]) and ${conditions}`
+    : sql`select p.lexeme, ''::text as part, ${selected} from search_segment_postings p
+        where p.segment_id = (select g.id from g) and ${conditions}`;
   // one statement, one snapshot: the owner's newest segment, the documents written since (those in scope with the
   // terms they hold), the archived buildings, and the postings of the query's lexemes, end to end in lexeme order
   const head = (
@@ -794,16 +979,15 @@ export async function answerFromSegment(params: {
           archived: string[];
           /** with the facets: the scope's documents under a private folder, which they leave out */
           hidden: string[];
-          /** per lexeme, the sizes of its runs in FIELDS' order (and COUNTS') */
+          /** per row of postings, whose they are: the owner's (''), or a building's */
+          parts: string[];
+          /** per row, the sizes of its runs in FIELDS' order (and COUNTS') */
           sizes: number[];
           postings: Uint8Array;
         }
       >`
       with ${segmentAndChanges(params.ownerId)},
-      p as materialized (select p.lexeme, array[${sql.join(runs.map((run) => sql`octet_length(${run})`))}] as sizes,
-          ${sql.join(runs, sql` || `)} as runs
-        from search_segment_postings p
-        where p.segment_id = (select g.id from g) and ${conditions})
+      p as materialized (${postings})
       select g.id::text as id, g.documents, n.changes,
         case when n.changes <= ${params.settings.maxChanges} then array(select c.document_id::text from c) end as changed,
         case when n.changes <= ${params.settings.maxChanges} then (
@@ -821,10 +1005,11 @@ export async function answerFromSegment(params: {
             ? sql`array(select h.id::text from (${privateFolderDocumentIds(params.ownerId, params.buildings)}) h)`
             : sql`'{}'::text[]`
         } as hidden,
-        array(select p.lexeme::text from p order by p.lexeme) as lexemes,
-        (select coalesce(array_agg(z.size order by p.lexeme, z.k), '{}') from p
+        array(select p.lexeme::text from p order by p.lexeme, p.part) as lexemes,
+        array(select p.part from p order by p.lexeme, p.part) as parts,
+        (select coalesce(array_agg(z.size order by p.lexeme, p.part, z.k), '{}') from p
           cross join lateral unnest(p.sizes) with ordinality as z (size, k)) as sizes,
-        (select coalesce(string_agg(p.runs, ''::bytea order by p.lexeme), ''::bytea) from p) as postings
+        (select coalesce(string_agg(p.runs, ''::bytea order by p.lexeme, p.part), ''::bytea) from p) as postings
       from g cross join n`,
     )
   ).rows[0];
@@ -838,15 +1023,16 @@ export async function answerFromSegment(params: {
   if (segment === null || segment.size !== head.documents) return null;
   const written = typeof head.written === 'string' ? (JSON.parse(head.written) as WrittenRow[]) : head.written;
   let offset = 0;
-  const rows = head.lexemes.map((lexeme, i) => {
+  const sent = head.lexemes.map((lexeme, i) => {
     const runs = fields.map((_, f) => {
       const size = Number(head.sizes[fields.length * i + f]);
       const run = head.postings.subarray(offset, offset + size);
       offset += size;
       return run;
     });
-    return { lexeme, runs };
+    return { lexeme, part: head.parts[i] ?? '', runs };
   });
+  const rows = inSegmentNumbers(sent, segment);
   /** the documents of the runs of `field` of the lexemes a form holds, as a bitset */
   const bitsOf = (form: Lexemes, field: number): Uint32Array => {
     const bits = new Uint32Array(words);
@@ -866,12 +1052,7 @@ export async function answerFromSegment(params: {
       for (let i = 0; i < n; i++) if (archived.has(segment.building[i]!)) live[i >>> 5]! &= ~(1 << (i & 31));
     }
   } else {
-    const inScope = new Uint8Array(segment.buildings.length);
-    for (const id of params.buildings) {
-      const code = segment.buildings.indexOf(id);
-      if (code > 0) inScope[code] = 1;
-    }
-    for (let i = 0; i < n; i++) if (inScope[segment.building[i]!]) live[i >>> 5]! |= 1 << (i & 31);
+    for (const id of new Set(params.buildings)) for (const i of segment.ordinalsIn(id)) live[i >>> 5]! |= 1 << (i & 31);
   }
   for (const id of head.changed) {
     const i = segment.ordinalOf(id);
@@ -1009,6 +1190,55 @@ export async function answerFromSegment(params: {
       });
     },
   };
+}
+
+/**
+ * The rows of postings a segment's statement sent (answerFromSegment), each lexeme's as the owner's row would hold
+ * them: a building's rows (migration 0069) in the segment's numbers, those of several buildings as one row. A run of
+ * them exactly as long as the segment's bitmap is that bitmap (a list as long would read as one), its counts in the
+ * same order.
+ */
+export function inSegmentNumbers(
+  sent: readonly { lexeme: string; part: string; runs: Uint8Array[] }[],
+  segment: Pick<LoadedSegment, 'ordinalsIn' | 'size'>,
+): { lexeme: string; runs: Uint8Array[] }[] {
+  const rows: { lexeme: string; runs: Uint8Array[] }[] = [];
+  for (let at = 0; at < sent.length;) {
+    const first = sent[at]!;
+    if (first.part === '') {
+      rows.push(first);
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < sent.length && sent[end]!.lexeme === first.lexeme && sent[end]!.part !== '') end++;
+    const parts = sent.slice(at, end).map((row) => ({ ordinals: segment.ordinalsIn(row.part), runs: row.runs }));
+    const runs: Uint8Array[] = new Array<Uint8Array>(first.runs.length);
+    for (let f = 0; f < FIELDS.length; f++) {
+      // the counts beside this run, if the statement sent them (COUNTS, after FIELDS)
+      const counted = COUNTED_RUNS.indexOf(FIELDS[f] as (typeof COUNTED_RUNS)[number]);
+      const c = counted >= 0 && first.runs.length > FIELDS.length ? FIELDS.length + counted : -1;
+      const entries: { ordinal: number; count: number }[] = [];
+      for (const part of parts) {
+        const counts = c < 0 ? null : part.runs[c]!;
+        segmentNumbers(part.runs[f]!, part.ordinals).forEach((ordinal, index) =>
+          entries.push({ ordinal, count: counts === null || counts.byteLength === 0 ? -1 : counts[index]! }),
+        );
+      }
+      if (parts.length > 1) entries.sort((x, y) => x.ordinal - y.ordinal);
+      const list = Buffer.alloc(4 * entries.length);
+      entries.forEach((entry, i) => list.writeInt32BE(entry.ordinal, 4 * i));
+      runs[f] =
+        list.byteLength > 0 && list.byteLength === bitmapBytes(segment.size) ? bitmapOf(list, segment.size) : list;
+      if (c >= 0)
+        runs[c] = entries.some((entry) => entry.count >= 0)
+          ? Buffer.from(entries.map((e) => e.count))
+          : Buffer.alloc(0);
+    }
+    rows.push({ lexeme: first.lexeme, runs });
+    at = end;
+  }
+  return rows;
 }
 
 /** The answers' word weights from a segment: the scope's readable documents, and how many of them hold each word. */

@@ -65,7 +65,15 @@ describe.each(testEngines())('search segments on %s', (engine) => {
 
   // every search the segment may answer goes to it (the service leaves searches of few hits and of small buildings to
   // SQL: tested below)
-  const settings: SegmentSettings = { ...DEFAULT_SEGMENT_SETTINGS, minDocuments: 100, fewHits: 0, minScopeShare: 0 };
+  // (and a search of buildings reads their rows of the common lexemes, whatever their share: tested below)
+  const settings: SegmentSettings = {
+    ...DEFAULT_SEGMENT_SETTINGS,
+    minDocuments: 100,
+    fewHits: 0,
+    minScopeShare: 0,
+    minScopeDocuments: 0,
+    buildingRowsShare: 1,
+  };
   /** a segment cache, counting the searches a segment answered (those that found its values) */
   function countingCache() {
     const cache = createSegmentCache({ db: t.deps.database.db });
@@ -150,6 +158,32 @@ describe.each(testEngines())('search segments on %s', (engine) => {
     expect(runs.filter((r) => r.bytes < r.bitmap && r.bytes > 0).length).toBeGreaterThan(10);
     for (const r of runs) if (r.bytes < r.bitmap) expect(r.documents).toBe(r.bytes / 4);
     expect(Math.min(...bitmaps.map((r) => r.documents))).toBeGreaterThanOrEqual(bitmaps[0]!.bitmap / 4);
+    // the lexemes of at least `buildingRowsFrom` documents also have a row per building holding them (migration 0069),
+    // which a search of buildings reads instead of the owner's: "ventil" in both buildings, "glass" (82) in none
+    const perBuilding = (
+      await sql<{ lexeme: string; building_id: string; bytes: number }>`
+        select lexeme, building_id, octet_length(postings) as bytes from search_segment_building_postings`.execute(
+        t.deps.database.db,
+      )
+    ).rows;
+    const sizes = new Map(
+      (
+        await sql<{ building_id: string; n: number }>`select building_id, count(*)::int as n
+          from search_segment_documents group by building_id`.execute(t.deps.database.db)
+      ).rows.map((r) => [r.building_id, r.n]),
+    );
+    const common = runs.filter((r) => r.documents >= settings.buildingRowsFrom!).map((r) => r.lexeme);
+    expect(common).toEqual(expect.arrayContaining(['ventil', 'drift', 'kontroll']));
+    expect(new Set(perBuilding.map((r) => r.lexeme))).toEqual(new Set(common));
+    expect(
+      perBuilding
+        .filter((r) => r.lexeme === 'ventil')
+        .map((r) => r.building_id)
+        .sort(),
+    ).toEqual([seed.buildingId, otherBuildingId].sort());
+    // the common bodies' rows are bitmaps of their building's documents, the names' lists of places
+    const drift = perBuilding.filter((r) => r.lexeme === 'drift');
+    expect(drift.map((r) => r.bytes)).toEqual(drift.map((r) => Math.ceil(sizes.get(r.building_id)! / 8)));
     await expectSameAnswers(provider);
     // the segment answered all but the searches that find nothing to look up
     expect(answered.count).toBeGreaterThanOrEqual(cases().length - 1);
@@ -215,23 +249,39 @@ describe.each(testEngines())('search segments on %s', (engine) => {
         where statement like '%from search_documents s where%'`.execute(connection);
       expect(rows[0]!.generic).toBeGreaterThanOrEqual(2);
     });
-    // and a search in buildings holding less than `minScopeShare` of the owner's documents: the warehouse holds a
-    // third of them, the seed building two thirds
+    // a search in buildings of fewer than `minScopeDocuments` documents is SQL's when the segment has rows per building
+    // (the warehouse holds 300, the seed building 600: both above), and of less than `minScopeShare` of the owner's when it
+    // has none (the warehouse's third)
     const byShare = createPostgresSearchProvider({
       db: t.deps.database.db,
-      segments: { cache: watched, settings: { ...settings, minScopeShare: 0.5 } },
+      segments: {
+        cache: watched,
+        settings: { ...settings, minScopeShare: 0.5, minScopeDocuments: 200, buildingRowsShare: 0.5 },
+      },
     });
-    for (const [buildingIds, bySegment] of [
+    const routes = async (expected: readonly (readonly [readonly string[], number])[]) => {
+      for (const [buildingIds, bySegment] of expected) {
+        const before = loaded.count;
+        const searched = request('ventil drift', { scope: { ownerId: seed.ownerId, buildingIds: [...buildingIds] } });
+        expect(await byShare.searchDocuments(searched)).toEqual(await reference().searchDocuments(searched));
+        expect({ buildingIds, answered: loaded.count - before }).toEqual({ buildingIds, answered: bySegment });
+      }
+    };
+    await routes([
+      [[otherBuildingId], 1],
+      [[seed.buildingId], 1],
+      [[otherBuildingId, otherBuildingId], 1],
+      [[otherBuildingId, seed.buildingId], 1],
+    ]);
+    await buildSegment(t.deps.database.db, seed.ownerId, { buildingRowsFrom: null });
+    await cache.warm(seed.ownerId);
+    expect(cache.held(seed.ownerId)?.buildingRowsFrom).toBeNull();
+    await routes([
       [[otherBuildingId], 0],
       [[seed.buildingId], 1],
       [[otherBuildingId, otherBuildingId], 0],
       [[otherBuildingId, seed.buildingId], 1],
-    ] as const) {
-      const before = loaded.count;
-      const searched = request('ventil drift', { scope: { ownerId: seed.ownerId, buildingIds: [...buildingIds] } });
-      expect(await byShare.searchDocuments(searched)).toEqual(await reference().searchDocuments(searched));
-      expect({ buildingIds, answered: loaded.count - before }).toEqual({ buildingIds, answered: bySegment });
-    }
+    ]);
   }, 120_000);
 
   it('leaves the hits under a private folder out of its facets, and counts them, as SQL does', async () => {

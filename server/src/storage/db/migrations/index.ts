@@ -57,6 +57,7 @@ import * as m0065 from './0065-person-history.js';
 import * as m0066 from './0066-building-vocabulary-live.js';
 import * as m0067 from './0067-learned-evidence-without-names.js';
 import * as m0068 from './0068-document-lexemes-one-index.js';
+import * as m0069 from './0069-search-segment-building-postings.js';
 
 /** Every migration, in order. Names never change once released. */
 const migrations: Record<string, Migration> = {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0066-building-vocabulary-live': m0066,
   '0067-learned-evidence-without-names': m0067,
   '0068-document-lexemes-one-index': m0068,
+  '0069-search-segment-building-postings': m0069,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
