@@ -1443,11 +1443,15 @@ export function firstPassCandidates(params: {
 }): FirstPassCandidate[] {
   const { hits, presence, bodyLength, idAt, depth, terms } = params;
   const words = hits.length;
+  // the words that hold a hit, the only ones the passes below look at (the presence tests' bits are the hits'): a
+  // building's search at a million documents has 1,661 hits in 18,750 words
+  const held: number[] = [];
+  for (let w = 0; w < words; w++) if (hits[w] !== 0) held.push(w);
   const boosted = new Uint32Array(words);
-  for (const tests of presence) for (const found of tests) for (let w = 0; w < words; w++) boosted[w]! |= found[w]!;
+  for (const tests of presence) for (const found of tests) for (const w of held) boosted[w]! |= found[w]!;
   // the boosted hits, each scored: a segment's by its number (its id is looked up only if it is taken)
   const scored: { score: number; hit: number | FirstPassCandidate }[] = [];
-  for (let w = 0; w < words; w++) {
+  for (const w of held) {
     let word = boosted[w]!;
     while (word !== 0) {
       const low = word & -word;
@@ -1476,9 +1480,10 @@ export function firstPassCandidates(params: {
   }
   scored.sort((a, b) => b.score - a.score);
   // the floor hits in number order: their scores never rise
-  const floorOf = (length: number) => roughScoreOf({ terms, presence: () => 0, length });
+  const none = () => 0;
+  const floorOf = (length: number) => roughScoreOf({ terms, presence: none, length });
   function* floorHits(): Generator<number> {
-    for (let w = 0; w < words; w++) {
+    for (const w of held) {
       let word = hits[w]! & ~boosted[w]!;
       while (word !== 0) {
         const low = word & -word;
