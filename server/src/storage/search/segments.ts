@@ -245,8 +245,9 @@ async function writeBuildingRows(trx: Executor, id: string, from: number): Promi
       trx,
     )
   ).rows;
-  const buildings = groups.map((group) => ({ id: group.building_id, size: group.ordinals.length }));
-  const total = buildings.reduce((sum, b) => sum + b.size, 0);
+  const buildingIds = groups.map((group) => group.building_id);
+  const sizes = groups.map((group) => group.ordinals.length);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
   // per document number, its building (an index of `buildings`) and its place among the building's documents
   const buildingOf = new Int32Array(total);
   const placeOf = new Int32Array(total);
@@ -269,10 +270,10 @@ async function writeBuildingRows(trx: Executor, id: string, from: number): Promi
     if (lexemes.length === 0) return;
     const rows: RawBuilder<unknown>[] = [];
     for (const row of lexemes) {
-      const cut = buildingRuns({ row, buildingOf, placeOf, buildings: buildings.map((b) => b.size) });
+      const cut = buildingRuns({ row, buildingOf, placeOf, buildings: sizes });
       cut.forEach((runs, b) => {
         if (runs === null) return;
-        rows.push(sql`(${id}::bigint, ${buildings[b]!.id}, ${row.lexeme}, ${sql.join(columns.map((c) => runs[c]))})`);
+        rows.push(sql`(${id}::bigint, ${buildingIds[b]!}, ${row.lexeme}, ${sql.join(columns.map((c) => runs[c]))})`);
       });
     }
     for (let at = 0; at < rows.length; at += BUILDING_ROWS_BATCH) {
