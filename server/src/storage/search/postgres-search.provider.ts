@@ -35,8 +35,12 @@ import {
   PRESENCE_TESTS,
   roughScore,
   rankCount,
+  rint,
+  roughScoreOf,
   rounded,
   roundedRough,
+  exactScoreOf,
+  roundedScoreOf,
   scoreFromRanks,
   termRanks,
   type WeightedTerm,
@@ -363,7 +367,11 @@ export function createPostgresSearchProvider(params: {
     const candidates = answer.candidates({ depth: RERANK_DEPTH, terms });
     const ids = candidates.map((c) => c.documentId);
     const inputs = answer.rankInputs(candidates);
-    if (inputs !== null) return rankedBySegment({ ...params, terms, ids, inputs });
+    if (inputs !== null) {
+      const page = inputs.every((x) => x !== null) ? pageInProcess({ request, terms, ids, inputs }) : null;
+      if (page !== null) return pageOfRanked({ ...params, terms, page });
+      return rankedBySegment({ ...params, terms, ids, inputs });
+    }
     // a candidate whose head and top hold no term scores its floor: its head and top are not read
     const pruning = boundExactRank ? exactBound(terms, request.offset + request.limit) : null;
     const bound =
@@ -393,6 +401,76 @@ export function createPostgresSearchProvider(params: {
       )
     ).rows;
     const found = await finish({ trx, request, rows, terms });
+    return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
+  }
+
+  /**
+   * The page rankedBySegment's statement would cut, cut in this process: when the segment ranked every candidate (none
+   * written since it was built), the first pass's scores and the exact ones are those of the statement's expressions
+   * to the last bit (ranking.ts's roughScoreOf with the database's length norm, rint, exactScoreOf), and the order the
+   * same (score, then the id: uuid order is the order of their text). Only the page's documents are left to read, not
+   * 500 candidates' values to send and score. null when a score is one roundedScoreOf leaves to the database.
+   */
+  function pageInProcess(params: {
+    request: DocumentSearchRequest;
+    terms: readonly WeightedTerm[];
+    ids: readonly string[];
+    inputs: readonly SegmentRankInputs[];
+  }): { ids: string[]; scores: number[] } | null {
+    const { terms, inputs } = params;
+    const byScoreThenId = (a: { id: string; score: number }, b: { id: string; score: number }) =>
+      b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const chosen = inputs
+      .map((input, k) => ({
+        id: params.ids[k]!,
+        input,
+        score: rint(
+          roughScoreOf({
+            terms,
+            presence: (t, test) => input.presence[2 * PRESENCE_TESTS.length * t + test]!,
+            length: input.bodyLength,
+            norm: input.norm,
+          }),
+        ),
+      }))
+      .sort(byScoreThenId)
+      .slice(0, RERANK_DEPTH);
+    // the exact scores before rounding, best first: rounding keeps their order (ties aside), so only the first
+    // `offset + limit` and those that round to the last of them are rounded
+    const exact = chosen
+      .map(({ id, input }) => ({ id, raw: exactScoreOf({ terms, ranks: input.ranks, norm: input.norm }) }))
+      .sort((a, b) => b.raw - a.raw);
+    const reach = Math.min(params.request.offset + params.request.limit, exact.length);
+    const ranked: { id: string; score: number }[] = [];
+    for (const hit of exact) {
+      const score = roundedScoreOf(hit.raw);
+      if (score === null) return null;
+      if (reach > 0 && ranked.length >= reach && score < ranked[reach - 1]!.score) break;
+      ranked.push({ id: hit.id, score });
+    }
+    const page = ranked.sort(byScoreThenId).slice(params.request.offset, params.request.offset + params.request.limit);
+    return { ids: page.map((hit) => hit.id), scores: page.map((hit) => hit.score) };
+  }
+
+  /** the page pageInProcess cut: its documents, read in one statement (withPage) */
+  async function pageOfRanked(params: {
+    trx: Executor;
+    request: DocumentSearchRequest;
+    answer: SegmentAnswer;
+    terms: WeightedTerm[];
+    page: { ids: string[]; scores: number[] };
+  }): Promise<DocumentSearchResult> {
+    const { trx, request, answer, page } = params;
+    const rows = (
+      await executeParsedOnce(
+        trx,
+        (customPlansOnly) => sql<PageRow>`
+        with page as (select * from unnest(${page.ids}::uuid[], ${page.scores}::float8[])
+          with ordinality as p (document_id, score, n))
+        ${withPage({ request, aggregations: sql`null::json`, total: sql`${answer.numberOfHits}::int`, customPlansOnly })}`,
+      )
+    ).rows;
+    const found = await finish({ trx, request, rows, terms: params.terms });
     return answer.aggregations !== null ? { ...found, aggregations: answer.aggregations } : found;
   }
 

@@ -142,6 +142,8 @@ export function roughScoreOf(params: {
   terms: readonly { idf: number; alternatives: string | null }[];
   presence: (term: number, test: number) => number;
   length: number;
+  /** lengthNorm's value for `length` as the database computed it (segments.ts): then the score is the database's */
+  norm?: number;
 }): number {
   const { terms, presence } = params;
   // 0.3 * a + 0.1 * b + 0.1 * c in numeric, then a float8: the double nearest to the decimal, as (3a + b + c) / 10
@@ -152,7 +154,67 @@ export function roughScoreOf(params: {
     const part = 0.5 + 1 * tests(t, 0);
     sum += term.idf * (term.alternatives ? part + ALTERNATIVE_WEIGHT * tests(t, 3) : part);
   });
-  return sum * lengthNormOf(params.length) * 1_000_000;
+  return sum * (params.norm ?? lengthNormOf(params.length)) * 1_000_000;
+}
+
+/**
+ * PostgreSQL's `round(float8)`, the C library's `rint`: to the nearest integer, a half to the even one (Math.round
+ * takes a half up). roughScore's `round(... * 1000000)` is this.
+ */
+export function rint(x: number): number {
+  const up = Math.round(x);
+  return up - x === 0.5 && up % 2 !== 0 ? up - 1 : up;
+}
+
+/**
+ * `rounded(score)` in this process, for a score of at least 0: `round(score::numeric, 6)::float8`. PostgreSQL turns a
+ * float8 into a numeric through its 15 significant digits (float8_numeric: `%.15g`), rounds that half away from zero,
+ * and reads the decimal back as the nearest double; each step is taken here on the decimal itself, so the value is
+ * the database's to the last bit (segment-ranks.db.test.ts holds it to both engines). null for what it does not take:
+ * a negative or infinite score, and a double that is exactly halfway between two 15-digit decimals, which `%.15g`
+ * takes to the even one and toPrecision up.
+ */
+export function roundedScoreOf(score: number): number | null {
+  if (!Number.isFinite(score) || score < 0) return null;
+  if (score === 0) return 0;
+  // a half at the 16th digit shows as "50" in the 16th and 17th; then the rest tells whether it is exactly one
+  if (significant(score.toPrecision(17)).endsWith('50') && /^\d{15}50*$/.test(significant(score.toPrecision(60)))) {
+    return null;
+  }
+  const [mantissa = '', power = '0'] = score.toPrecision(15).split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  // the 15 significant digits as an integer (exact in a double), and the places to drop to keep millionths
+  const digits = Number(`${whole}${fraction}`);
+  const dropped = fraction.length - Number(power) - 6;
+  if (dropped <= 0) return Number(score.toPrecision(15));
+  // numeric's round(v, 6): to millionths, a half away from zero (integers under 2^53: every step exact)
+  const unit = 10 ** dropped;
+  const rest = digits % unit;
+  const millionths = (digits - rest) / unit + (2 * rest >= unit ? 1 : 0);
+  return Number(`${millionths}e-6`);
+}
+
+/** the significant digits of toPrecision's text, without its point, leading zeros and exponent */
+function significant(text: string): string {
+  const [mantissa = ''] = text.split('e');
+  return mantissa.replace('.', '').replace(/^0+/, '');
+}
+
+/**
+ * The exact score (the provider's `exactScore`: scoreFromRanks × lengthNorm) in this process before it is rounded
+ * (roundedScoreOf), from a hit's ranks in termRanks' order and the database's lengthNorm of its body: the same steps
+ * in the same order.
+ */
+export function exactScoreOf(params: {
+  terms: readonly { idf: number }[];
+  ranks: readonly number[];
+  norm: number;
+}): number {
+  let sum = 0;
+  params.terms.forEach((term, t) => {
+    sum += term.idf * (params.ranks[2 * t]! + ALTERNATIVE_WEIGHT * params.ranks[2 * t + 1]!);
+  });
+  return sum * params.norm;
 }
 
 /**

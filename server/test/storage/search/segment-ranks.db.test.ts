@@ -1,7 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysedTerm } from '../../../src/storage/search/query-analysis.js';
-import { presenceTests, termRanks } from '../../../src/storage/search/ranking.js';
+import {
+  exactScoreOf,
+  lengthNorm,
+  presenceTests,
+  rint,
+  roughScore,
+  roughScoreOf,
+  roundedRough,
+  roundedScoreOf,
+  rounded,
+  scoreFromRanks,
+  termRanks,
+} from '../../../src/storage/search/ranking.js';
 import {
   answerFromSegment,
   buildSegment,
@@ -108,10 +120,10 @@ describe.each(testEngines())('ranks from a segment on %s', (engine) => {
       expect(inputs).not.toBeNull();
       const weighted = terms.map((t) => ({ ...t, idf: 1 }));
       const theirs = (
-        await sql<{ document_id: string; r: number[]; presence: boolean[]; body_length: number }>`
+        await sql<{ document_id: string; r: number[]; presence: boolean[]; body_length: number; norm: number }>`
           select s.document_id, ${termRanks({ vector: sql`s.tsv`, terms: weighted })} as r,
             array[${sql.join(terms.flatMap((term) => presenceTests({ alias: 's', term })))}]::boolean[] as presence,
-            s.body_length
+            s.body_length, ${lengthNorm(sql`s.body_length`)} as norm
           from search_documents s where s.building_owner_id = ${seed.ownerId}`.execute(t.deps.database.db)
       ).rows;
       const byId = new Map(theirs.map((row) => [row.document_id, row]));
@@ -123,6 +135,7 @@ describe.each(testEngines())('ranks from a segment on %s', (engine) => {
         const hit = row.r.every((_, i) => i % 2 === 1 || row.r[i]! + row.r[i + 1]! > 0);
         const expected = {
           bodyLength: row.body_length,
+          norm: Number(row.norm),
           presence: row.presence.map((passed) => (passed && hit ? 1 : 0)),
           ranks: row.r.map(Number),
         };
@@ -137,6 +150,103 @@ describe.each(testEngines())('ranks from a segment on %s', (engine) => {
       // not every rank is alike: the counts matter
       expect(new Set(inputs!.map((x) => JSON.stringify(x?.ranks))).size).toBeGreaterThan(20);
     }
+  });
+
+  it("scores every hit in this process as the search's statement does, to the last bit", async () => {
+    // a segment's candidates are ranked in this process when it ranked them all (the provider's pageInProcess): the
+    // first pass's score and the exact one must be those of the statement's expressions, or the page would differ
+    const queries: AnalysedTerm[][] = [
+      [term(`'ventil'`, null)],
+      [term(`'ventil'`, `'ventilasjon' | 'ventil':*`), term(`'drift'`, null)],
+      [term(`'ventilasjon'`, `'ventilator'`), term(`'kontroll'`, `'ventil'`)],
+    ];
+    for (const terms of queries) {
+      const { answer, candidates } = await answered(terms);
+      const inputs = answer.rankInputs(candidates)!;
+      const weighted = terms.map((t, i) => ({ ...t, idf: Math.log(1 + (DOCUMENTS - 20 * i + 0.5) / (37 + 0.5)) }));
+      const theirs = (
+        await sql<{ document_id: string; rough: number; exact: number }>`
+          select s.document_id, ${roundedRough(roughScore({ alias: 's', terms: weighted }))} as rough,
+            ${rounded(sql`${scoreFromRanks({ ranks: sql`(${termRanks({ vector: sql`s.tsv`, terms: weighted })})`, terms: weighted })} * ${lengthNorm(sql`s.body_length`)}`)} as exact
+          from search_documents s where s.building_owner_id = ${seed.ownerId}
+            and ${sql.join(
+              terms.map((term) => sql`s.tsv @@ ${term.match}::tsquery`),
+              sql` and `,
+            )}`.execute(t.deps.database.db)
+      ).rows;
+      const byId = new Map(theirs.map((row) => [row.document_id, row]));
+      expect(byId.size).toBeGreaterThan(20);
+      const differing = candidates.flatMap((candidate, k) => {
+        const row = byId.get(candidate.documentId);
+        const input = inputs[k];
+        if (row === undefined || !input) return [];
+        const mine = {
+          rough: rint(
+            roughScoreOf({
+              terms: weighted,
+              presence: (term, test) => input.presence[6 * term + test]!,
+              length: input.bodyLength,
+              norm: input.norm,
+            }),
+          ),
+          exact: roundedScoreOf(exactScoreOf({ terms: weighted, ranks: input.ranks, norm: input.norm })),
+        };
+        const expected = { rough: Number(row.rough), exact: Number(row.exact) };
+        return Object.is(mine.rough, expected.rough) && Object.is(mine.exact, expected.exact)
+          ? []
+          : [{ document: candidate.documentId, mine, expected }];
+      });
+      expect({ query: terms.map((t) => t.match), differing: differing.slice(0, 3) }).toEqual({
+        query: terms.map((t) => t.match),
+        differing: [],
+      });
+    }
+  });
+
+  it('rounds as the database rounds a score, halves included', async () => {
+    // a score's rounding to millionths (through numeric's 15 digits) and the first pass's (float8's, a half to even)
+    let seedValue = 7;
+    const random = () => {
+      seedValue = (seedValue * 48271) % 2147483647;
+      return seedValue / 2147483647;
+    };
+    /** the double `steps` doubles away from `value` */
+    const near = (value: number, steps: number) => {
+      const view = new DataView(new ArrayBuffer(8));
+      view.setFloat64(0, value);
+      view.setBigUint64(0, view.getBigUint64(0) + BigInt(steps));
+      return view.getFloat64(0);
+    };
+    // numeric halves at the 7th decimal and the doubles around them: their 15 digits are the half, their 17 are not
+    const halves = [0.1234565, 0.0000025, 1.0000005, 12.3456785, 0.0009995, 3.1415925];
+    const values = [
+      ...Array.from({ length: 3000 }, () => 10 ** (random() * 10 - 7)),
+      ...halves.flatMap((half) => [-3, -2, -1, 0, 1, 2, 3].map((steps) => near(half, steps))),
+      // halves of an integer for the first pass's round
+      0.5,
+      1.5,
+      2.5,
+      1234567.5,
+      0,
+    ];
+    const rows = (
+      await sql<{ millionths: number; first: number; whole: number }>`
+        select round(u.x::numeric, 6)::float8 as millionths, round(u.x * 1000000) as first, round(u.x) as whole
+        from unnest(${values}::float8[]) with ordinality as u (x, k) order by u.k`.execute(t.deps.database.db)
+    ).rows;
+    const differing = values.flatMap((value, k) => {
+      const row = rows[k]!;
+      const mine = { millionths: roundedScoreOf(value), first: rint(value * 1_000_000), whole: rint(value) };
+      const expected = { millionths: Number(row.millionths), first: Number(row.first), whole: Number(row.whole) };
+      return Object.is(mine.millionths, expected.millionths) &&
+        Object.is(mine.first, expected.first) &&
+        Object.is(mine.whole, expected.whole)
+        ? []
+        : [{ value, mine, expected }];
+    });
+    expect(differing.slice(0, 5)).toEqual([]);
+    // a double exactly halfway between two 15-digit decimals is left to the database
+    expect(roundedScoreOf(1.5 + 2 ** -15)).toBeNull();
   });
 
   it('leaves the ranking to the database where its order of operands is not set', async () => {
