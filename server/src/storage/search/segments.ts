@@ -562,7 +562,7 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
         from unnest(${lengths}::int[]) with ordinality as l (length, k) order by l.k`.execute(db)
     ).rows.map((row, k) => [lengths[k]!, Number(row.norm)]),
   );
-  const lengthNormOf = Float64Array.from(bodyLength, (length) => norms.get(length)!);
+  const normOf = Float64Array.from(bodyLength, (length) => norms.get(length)!);
   const perBuilding = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const key = buildings.keys[building[i]!]!;
@@ -630,7 +630,7 @@ async function loadSegment(db: Executor, id: string): Promise<LoadedSegment> {
       return undefined;
     },
     bodyLength,
-    lengthNorm: lengthNormOf,
+    lengthNorm: normOf,
     firstChunk,
     byFirstChunk,
     building,
@@ -1458,7 +1458,7 @@ export async function wordCountsFromSegment(params: {
  */
 export function firstPassCandidates(params: {
   hits: Uint32Array;
-  /** per term, its presence tests' documents among the hits, in presenceTests' order */
+  /** per term, its presence tests' documents among the hits (read only in the words that hold one), in presenceTests' order */
   presence: readonly (readonly Uint32Array[])[];
   bodyLength: Int32Array;
   idAt: (ordinal: number) => string;
